@@ -1,0 +1,703 @@
+//! Fair Tree, as Slurm's code computes it (not as its documentation describes it).
+//!
+//! For every non-root association X with fairshare parent P (see [`crate::hierarchy`]):
+//!
+//! - S = `shares_norm` = shares / level shares, a double; 0 when the level sum is 0. A
+//!   FairShare=parent association shows P's own S; the root's is root shares / `NO_VAL`.
+//! - U = `usage_efctv` = usage_raw(X) / usage_raw(P) in 80 bits; 0 when P has no usage.
+//! - LF = `level_fs`, in 80 bits, checked in this order:
+//!   FairShare=parent user → +∞; FairShare=parent account → `NO_VAL` (4294967294);
+//!   S = 0 → 0 (even with no usage); otherwise (long double)S / U, which is +∞ when U = 0.
+//!   LF > 1: under-served; LF < 1: over-served.
+//!
+//! Each sibling list is sorted stably by LF, highest first, users before accounts on equal LF;
+//! then a depth-first walk ranks users. `rank` and `rank_no_ties` both start at N (the number of
+//! user associations). Entry i of a list is *tied* if i = 0 and the list's account was entered
+//! tied, or else if its LF equals the previous entry's LF exactly (`prev` starts at `NO_VAL` in
+//! every list). An untied user takes `rank = rank_no_ties`; every user gets FairShare = rank / N
+//! and decrements `rank_no_ties`. An account is entered with its `tied` flag.
+//!
+//! **Slurm's code never merges tied sibling accounts**, although its documentation says it does
+//! (the helper meant to count them always finds none). Tied accounts are visited one after
+//! another in list order; each later one starts tied, so its first user reuses the rank of the
+//! last user ranked before it. [`TieRule::Documented`] applies the documented merge instead, for
+//! teaching; [`TieRule::Slurm`] is the default and is what every golden vector checks.
+
+use std::collections::HashMap;
+
+use num_bigint::BigUint;
+
+use crate::hierarchy::Hierarchy;
+use crate::ld::LongDouble;
+use crate::step::{OrderReason, Step, Tie};
+use crate::tree::AssocTree;
+
+/// Which rule decides ties between sibling accounts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TieRule {
+    /// What Slurm's code does: tied accounts are visited one after another (never merged).
+    #[default]
+    Slurm,
+    /// What `fair_tree.shtml` says: tied sibling accounts have their children merged, then sorted.
+    Documented,
+}
+
+/// How a tie (or a non-tie) differs from what exact arithmetic would give.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoundingArtefact {
+    /// Equal to the previous sibling in 80 bits, but not mathematically.
+    TieOnlyInLongDouble {
+        /// The sibling it ties with.
+        sibling: usize,
+    },
+    /// Mathematically equal to the previous sibling, but not in 80 bits.
+    NoTieOnlyInLongDouble {
+        /// The sibling it would tie with.
+        sibling: usize,
+    },
+    /// Sorted after the previous sibling, though mathematically its Level FS is higher.
+    OrderOnlyInLongDouble {
+        /// The sibling it would precede.
+        sibling: usize,
+    },
+}
+
+/// Fair Tree's values for one association.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FairTreeAssoc {
+    /// S (`NormShares`), a double.
+    pub shares_norm: f64,
+    /// `RawUsage` as Slurm aggregates it (80 bits).
+    pub usage_raw: LongDouble,
+    /// `NormUsage` = usage / root usage, capped at 1 (`None` for the root, which Slurm never sets).
+    pub usage_norm: Option<LongDouble>,
+    /// U (`EffectvUsage`) = usage / fairshare-parent usage (the root: 1).
+    pub usage_effective: LongDouble,
+    /// `LevelFS` as displayed: `None` for the root and FairShare=parent accounts; +∞ for
+    /// FairShare=parent users (their real internal value, which sshare prints blank).
+    pub level_fs: Option<LongDouble>,
+    /// The value the sort and tie tests use (`NO_VAL` for the root and FairShare=parent accounts).
+    pub level_fs_key: LongDouble,
+    /// FairShare = rank / N (users only).
+    pub fairshare: Option<f64>,
+    /// The rank (users only; N is best).
+    pub rank: Option<u32>,
+    /// Position in the depth-first visiting order (root = 0).
+    pub visit: Option<u32>,
+    /// Why this user reused a rank, or this account was entered tied.
+    pub tie: Option<Tie>,
+    /// Whether exact arithmetic would decide this entry's tie or order differently.
+    pub artefact: Option<RoundingArtefact>,
+}
+
+/// The result of one Fair Tree run: per-association values, the visiting order and the trace.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FairTreeRun {
+    /// Per association, indexed like [`AssocTree::assocs`].
+    pub assocs: Vec<FairTreeAssoc>,
+    /// Every association in the order the walk reaches it (root first).
+    pub visit_order: Vec<usize>,
+    /// The trace, replayable with [`crate::step::Frame::at`].
+    pub steps: Vec<Step>,
+    /// The sorted fairshare children of each association (empty for leaves).
+    pub sorted_children: Vec<Vec<usize>>,
+    /// N, the number of user associations.
+    pub n_users: u32,
+    /// Which tie rule produced this run.
+    pub tie_rule: TieRule,
+}
+
+/// Runs Fair Tree with Slurm's tie behaviour.
+pub fn run(tree: &AssocTree) -> FairTreeRun {
+    run_with(tree, &Hierarchy::new(tree), TieRule::Slurm)
+}
+
+/// Runs Fair Tree on an already derived hierarchy, with the given tie rule.
+pub fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeRun {
+    let n = h.len();
+    let root = h.root;
+    let root_usage = h.usage_raw[root];
+    let no_val = LongDouble::no_val();
+    let one = LongDouble::one();
+
+    // Per-association S, U, LF. Slurm computes them when it reaches each sibling list; the
+    // values depend only on the tree, so computing them up front gives the same numbers.
+    let mut assocs: Vec<FairTreeAssoc> = (0..n)
+        .map(|ix| {
+            let usage_raw = h.usage_raw[ix];
+            if ix == root {
+                let shares_norm = f64::from(h.shares_raw[ix]) / f64::from(crate::hierarchy::NO_VAL);
+                return FairTreeAssoc {
+                    shares_norm,
+                    usage_raw,
+                    usage_norm: None,
+                    usage_effective: one,
+                    level_fs: None,
+                    level_fs_key: no_val,
+                    fairshare: None,
+                    rank: None,
+                    visit: None,
+                    tie: None,
+                    artefact: None,
+                };
+            }
+            let share_source = if h.is_parent_shares[ix] {
+                h.fs_parent[ix].unwrap_or(ix)
+            } else {
+                ix
+            };
+            let level = h.level_shares[share_source];
+            let shares_norm = if level == 0 {
+                0.0
+            } else {
+                f64::from(h.shares_raw[share_source]) / f64::from(level)
+            };
+            let parent_usage = h.fs_parent_usage(ix);
+            let usage_effective = if parent_usage.is_zero() {
+                LongDouble::ZERO
+            } else {
+                usage_raw.div(parent_usage)
+            };
+            let usage_norm = if root_usage.is_zero() {
+                LongDouble::ZERO
+            } else {
+                let v = usage_raw.div(root_usage);
+                if v > one { one } else { v }
+            };
+            let (level_fs, key) = if h.is_parent_shares[ix] {
+                if h.is_user[ix] {
+                    (Some(LongDouble::INFINITY), LongDouble::INFINITY)
+                } else {
+                    (None, no_val)
+                }
+            } else if shares_norm == 0.0 {
+                (Some(LongDouble::ZERO), LongDouble::ZERO)
+            } else {
+                // NOT A BUG: U can be 0, and S / 0 = +∞ is the intended value.
+                let lf = LongDouble::from_f64(shares_norm).div(usage_effective);
+                (Some(lf), lf)
+            };
+            FairTreeAssoc {
+                shares_norm,
+                usage_raw,
+                usage_norm: Some(usage_norm),
+                usage_effective,
+                level_fs,
+                level_fs_key: key,
+                fairshare: None,
+                rank: None,
+                visit: None,
+                tie: None,
+                artefact: None,
+            }
+        })
+        .collect();
+
+    let keys: Vec<u128> = assocs.iter().map(|a| a.level_fs_key.order_key()).collect();
+    let sort_group = |members: &[u32]| -> Vec<usize> {
+        let mut order: Vec<usize> = members.iter().map(|&m| m as usize).collect();
+        // Mirrors Slurm's comparator: higher LF first; on equal LF users first; else equal.
+        // `sort_by` is stable, as glibc's qsort (a merge sort) is.
+        order.sort_by(|&a, &b| {
+            keys[b]
+                .cmp(&keys[a])
+                .then_with(|| h.is_user[b].cmp(&h.is_user[a]))
+        });
+        order
+    };
+    let reasons_of = |order: &[usize]| -> Vec<OrderReason> {
+        order
+            .windows(2)
+            .map(|w| {
+                if keys[w[0]] != keys[w[1]] {
+                    OrderReason::HigherLevelFs
+                } else if h.is_user[w[0]] != h.is_user[w[1]] {
+                    OrderReason::UserBeforeAccount
+                } else {
+                    OrderReason::ListOrder
+                }
+            })
+            .collect()
+    };
+
+    let mut sorted_children: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut steps = Vec::with_capacity(3 * n + 2);
+    let mut visit_order = Vec::with_capacity(n);
+    let n_users = h.n_users;
+    steps.push(Step::Started {
+        root,
+        n_assocs: n,
+        n_users,
+    });
+
+    // The walk, with an explicit stack so that a very deep tree cannot overflow the call stack.
+    struct Level {
+        /// The account(s) whose list this is (more than one when merged under the documented rule).
+        accounts: Vec<usize>,
+        order: Vec<usize>,
+        next: usize,
+        prev_key: u128,
+        entered_tied: bool,
+    }
+    let mut rank = n_users;
+    let mut rank_no_ties = n_users;
+    let no_val_key = no_val.order_key();
+
+    let enter = |accounts: Vec<usize>,
+                 tie: Option<Tie>,
+                 steps: &mut Vec<Step>,
+                 visit_order: &mut Vec<usize>,
+                 assocs: &mut Vec<FairTreeAssoc>,
+                 sorted_children: &mut Vec<Vec<usize>>|
+     -> Level {
+        let primary = accounts[0];
+        for &a in &accounts {
+            assocs[a].visit = Some(visit_order.len() as u32);
+            assocs[a].tie = tie;
+            visit_order.push(a);
+        }
+        steps.push(Step::AccountEntered {
+            account: primary,
+            tie,
+            merged: accounts[1..].to_vec(),
+        });
+        let members: Vec<u32> = accounts
+            .iter()
+            .flat_map(|&a| h.fs_children(a).iter().copied())
+            .collect();
+        let order = if members.is_empty() {
+            Vec::new()
+        } else {
+            steps.push(Step::LevelFsComputed {
+                parent: primary,
+                members: members.iter().map(|&m| m as usize).collect(),
+            });
+            let order = sort_group(&members);
+            steps.push(Step::SiblingsSorted {
+                parent: primary,
+                order: order.clone(),
+                reasons: reasons_of(&order),
+            });
+            order
+        };
+        for &a in &accounts {
+            // Under the documented rule a merged list belongs to all its accounts; show each
+            // account its own children in the merged order.
+            sorted_children[a] = order
+                .iter()
+                .copied()
+                .filter(|&c| h.fs_parent[c] == Some(a))
+                .collect();
+        }
+        Level {
+            accounts,
+            order,
+            next: 0,
+            prev_key: no_val_key,
+            entered_tied: tie.is_some(),
+        }
+    };
+
+    let mut stack = vec![enter(
+        vec![root],
+        None,
+        &mut steps,
+        &mut visit_order,
+        &mut assocs,
+        &mut sorted_children,
+    )];
+    while let Some(level) = stack.last_mut() {
+        let i = level.next;
+        if i >= level.order.len() {
+            let done = stack.pop().expect("non-empty stack");
+            for &a in &done.accounts {
+                steps.push(Step::AccountLeft { account: a });
+            }
+            continue;
+        }
+        let x = level.order[i];
+        let tie = if i == 0 && level.entered_tied {
+            Some(Tie::CarriedIntoAccount {
+                account: level.accounts[0],
+            })
+        } else if level.prev_key == keys[x] {
+            // `prev` starts at NO_VAL, so a first FairShare=parent account (key NO_VAL) counts as
+            // tied, exactly as in Slurm; its list is always empty, so nothing follows from it.
+            Some(if i == 0 {
+                Tie::EqualToStartValue
+            } else {
+                Tie::EqualToPrevious {
+                    previous: level.order[i - 1],
+                }
+            })
+        } else {
+            None
+        };
+        level.prev_key = keys[x];
+        if h.is_user[x] {
+            level.next += 1;
+            if tie.is_none() {
+                rank = rank_no_ties;
+            }
+            let a = &mut assocs[x];
+            a.rank = Some(rank);
+            a.fairshare = Some(f64::from(rank) / f64::from(n_users));
+            a.tie = tie;
+            a.visit = Some(visit_order.len() as u32);
+            visit_order.push(x);
+            steps.push(Step::UserRanked {
+                user: x,
+                rank,
+                rank_no_ties,
+                n_users,
+                tie,
+            });
+            rank_no_ties = rank_no_ties.wrapping_sub(1);
+        } else {
+            let mut accounts = vec![x];
+            if tie_rule == TieRule::Documented {
+                // The documented rule: following sibling accounts with the same LF are merged.
+                let mut j = i + 1;
+                while j < level.order.len()
+                    && !h.is_user[level.order[j]]
+                    && keys[level.order[j]] == keys[x]
+                {
+                    accounts.push(level.order[j]);
+                    j += 1;
+                }
+                if let Some(&last) = accounts.last() {
+                    level.prev_key = keys[last];
+                }
+            }
+            level.next += accounts.len();
+            let child = enter(
+                accounts,
+                tie,
+                &mut steps,
+                &mut visit_order,
+                &mut assocs,
+                &mut sorted_children,
+            );
+            stack.push(child);
+        }
+    }
+
+    let mut run = FairTreeRun {
+        assocs,
+        visit_order,
+        steps,
+        sorted_children,
+        n_users,
+        tie_rule,
+    };
+    mark_rounding_artefacts(tree, h, &mut run);
+    run
+}
+
+/// The run's trace written as Slurm's `_ft_debug` lines (DebugFlags=Priority): one line per
+/// visited association below the root, indented 4 × depth, `=` before tied entries, then
+/// `name (account):  LF` with LF as `%.20Lf`, `inf`, or `parent` for FairShare=parent.
+pub fn slurm_debug_lines(tree: &AssocTree, run: &FairTreeRun) -> Vec<String> {
+    let mut depth = 0usize;
+    let mut lines = Vec::new();
+    let mut line = |ix: usize, depth: usize, tied: bool| {
+        let a = &tree.assocs()[ix];
+        let r = &run.assocs[ix];
+        let lf = if a.shares.is_parent() {
+            "parent".to_string()
+        } else if r.level_fs_key.is_infinite() {
+            "inf".to_string()
+        } else {
+            r.level_fs_key.to_fixed(20)
+        };
+        let tie = if tied { "=" } else { "" };
+        lines.push(format!(
+            "{}{tie}{} ({}):  {lf}",
+            " ".repeat(4 * depth),
+            a.name(),
+            a.account
+        ));
+    };
+    for step in &run.steps {
+        match step {
+            Step::AccountEntered {
+                account,
+                tie,
+                merged,
+            } => {
+                if depth > 0 {
+                    line(*account, depth, tie.is_some());
+                    for &m in merged {
+                        line(m, depth, tie.is_some());
+                    }
+                }
+                depth += 1;
+            }
+            Step::AccountLeft { .. } => depth = depth.saturating_sub(1),
+            Step::UserRanked { user, tie, .. } => line(*user, depth, tie.is_some()),
+            _ => {}
+        }
+    }
+    lines
+}
+
+/// A value known exactly: mantissa × 2^exponent.
+#[derive(Clone, Debug)]
+struct Exact {
+    mantissa: BigUint,
+    exponent: i64,
+}
+
+impl Exact {
+    fn from_ld(x: LongDouble) -> Exact {
+        let (m, e) = x.to_parts().unwrap_or((0, 0));
+        Exact {
+            mantissa: BigUint::from(m),
+            exponent: i64::from(e),
+        }
+    }
+    fn from_u32(x: u32) -> Exact {
+        Exact {
+            mantissa: BigUint::from(x),
+            exponent: 0,
+        }
+    }
+    fn is_zero(&self) -> bool {
+        self.mantissa == BigUint::ZERO
+    }
+    fn add(&self, other: &Exact) -> Exact {
+        let e = self.exponent.min(other.exponent);
+        let a = &self.mantissa << ((self.exponent - e) as usize);
+        let b = &other.mantissa << ((other.exponent - e) as usize);
+        Exact {
+            mantissa: a + b,
+            exponent: e,
+        }
+    }
+    fn mul(&self, other: &Exact) -> Exact {
+        Exact {
+            mantissa: &self.mantissa * &other.mantissa,
+            exponent: self.exponent + other.exponent,
+        }
+    }
+    fn cmp(&self, other: &Exact) -> std::cmp::Ordering {
+        let e = self.exponent.min(other.exponent);
+        let a = &self.mantissa << ((self.exponent - e) as usize);
+        let b = &other.mantissa << ((other.exponent - e) as usize);
+        a.cmp(&b)
+    }
+}
+
+/// Where exact arithmetic would rank two neighbours differently from Slurm's 80-bit values.
+///
+/// Exactly, LF = (s / L) / (u / u_P) for shares s, level sum L, usage u and fairshare-parent
+/// usage u_P, with every usage the exact sum of its users' values. Two neighbours compare as
+/// s_a · u_Pa · L_b · u_b against s_b · u_Pb · L_a · u_a. Only neighbours whose 80-bit values are
+/// equal or within 1e-9 of each other are checked: rounding cannot move values further apart.
+fn mark_rounding_artefacts(tree: &AssocTree, h: &Hierarchy, run: &mut FairTreeRun) {
+    let _ = tree;
+    let mut exact_usage: HashMap<usize, Exact> = HashMap::new();
+    let usage_of = |ix: usize, memo: &mut HashMap<usize, Exact>| -> Exact {
+        if let Some(e) = memo.get(&ix) {
+            return e.clone();
+        }
+        let value = if h.is_user[ix] {
+            Exact::from_ld(h.usage_raw[ix])
+        } else {
+            // Sum every user below, exactly.
+            let mut total = Exact::from_u32(0);
+            let mut stack = vec![ix];
+            while let Some(a) = stack.pop() {
+                for &c in h.children(a) {
+                    let c = c as usize;
+                    if h.is_user[c] {
+                        total = total.add(&Exact::from_ld(h.usage_raw[c]));
+                    } else {
+                        stack.push(c);
+                    }
+                }
+            }
+            total
+        };
+        memo.insert(ix, value.clone());
+        value
+    };
+
+    // The exact class of an entry's LF: forced values compare as their keys do.
+    enum Class {
+        Forced(u128),
+        Zero,
+        Infinite,
+        Ratio { num: Exact, den: Exact },
+    }
+    let class_of = |ix: usize, memo: &mut HashMap<usize, Exact>| -> Class {
+        let a = &run.assocs[ix];
+        if h.is_parent_shares[ix] {
+            return Class::Forced(a.level_fs_key.order_key());
+        }
+        if a.shares_norm == 0.0 {
+            return Class::Zero;
+        }
+        let u = usage_of(ix, memo);
+        if u.is_zero() {
+            return Class::Infinite;
+        }
+        let p = h.fs_parent[ix].unwrap_or(ix);
+        let up = usage_of(p, memo);
+        // LF = s · u_P / (L · u)
+        let num = Exact::from_u32(h.shares_raw[ix]).mul(&up);
+        let den = Exact::from_u32(h.level_shares[ix]).mul(&u);
+        Class::Ratio { num, den }
+    };
+    fn exact_cmp(a: &Class, b: &Class) -> std::cmp::Ordering {
+        use std::cmp::Ordering;
+        let rank = |c: &Class| match c {
+            Class::Zero => 0u8,
+            Class::Ratio { .. } => 1,
+            Class::Infinite => 3,
+            Class::Forced(_) => 2,
+        };
+        match (a, b) {
+            (Class::Ratio { num: na, den: da }, Class::Ratio { num: nb, den: db }) => {
+                na.mul(db).cmp(&nb.mul(da))
+            }
+            (Class::Forced(x), Class::Forced(y)) => x.cmp(y),
+            (Class::Forced(_), Class::Infinite) => Ordering::Less,
+            (Class::Infinite, Class::Forced(_)) => Ordering::Greater,
+            _ => rank(a).cmp(&rank(b)),
+        }
+    }
+
+    let mut found = Vec::new();
+    for order in &run.sorted_children {
+        for w in order.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            let (ka, kb) = (run.assocs[a].level_fs_key, run.assocs[b].level_fs_key);
+            if !(ka.is_finite() && kb.is_finite()) || ka.is_zero() || kb.is_zero() {
+                continue;
+            }
+            let (fa, fb) = (ka.to_f64(), kb.to_f64());
+            if (fa - fb).abs() > 1e-9 * fa.abs().max(fb.abs()) {
+                continue;
+            }
+            let ca = class_of(a, &mut exact_usage);
+            let cb = class_of(b, &mut exact_usage);
+            let exact = exact_cmp(&ca, &cb);
+            let ld_equal = ka == kb;
+            let artefact = match (ld_equal, exact) {
+                (true, std::cmp::Ordering::Equal) | (false, std::cmp::Ordering::Greater) => None,
+                (true, _) => Some(RoundingArtefact::TieOnlyInLongDouble { sibling: a }),
+                (false, std::cmp::Ordering::Equal) => {
+                    Some(RoundingArtefact::NoTieOnlyInLongDouble { sibling: a })
+                }
+                (false, std::cmp::Ordering::Less) => {
+                    Some(RoundingArtefact::OrderOnlyInLongDouble { sibling: a })
+                }
+            };
+            if let Some(artefact) = artefact {
+                found.push((b, artefact));
+            }
+        }
+    }
+    for (ix, artefact) in found {
+        run.assocs[ix].artefact = Some(artefact);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tree::{Assoc, AssocId, Shares};
+
+    fn assoc(
+        id: u32,
+        parent: Option<u32>,
+        account: &str,
+        user: Option<&str>,
+        shares: u32,
+        usage: f64,
+    ) -> Assoc {
+        Assoc {
+            id: AssocId(id),
+            parent: parent.map(AssocId),
+            account: account.into(),
+            user: user.map(Into::into),
+            partition: None,
+            shares: Shares::Value(shares),
+            usage_raw: LongDouble::from_f64(usage),
+            lineage: None,
+        }
+    }
+
+    fn fairshare_by_name(tree: &AssocTree, run: &FairTreeRun) -> Vec<(String, f64)> {
+        tree.assocs()
+            .iter()
+            .zip(&run.assocs)
+            .filter_map(|(a, r)| Some((a.name().to_string(), r.fairshare?)))
+            .collect()
+    }
+
+    /// `tie_merge_minimal` (spec §2.5): real Slurm gives a2 and b1 the same rank.
+    fn tie_merge_minimal() -> AssocTree {
+        AssocTree::new(vec![
+            assoc(1, None, "root", None, 1, 0.0),
+            assoc(2, Some(1), "acct_a", None, 1, 0.0),
+            assoc(21, Some(2), "acct_a", Some("a1"), 1, 1.0),
+            assoc(22, Some(2), "acct_a", Some("a2"), 1, 3.0),
+            assoc(3, Some(1), "acct_b", None, 1, 0.0),
+            assoc(31, Some(3), "acct_b", Some("b1"), 1, 4.0),
+        ])
+        .unwrap()
+    }
+
+    #[test]
+    fn tied_accounts_are_not_merged() {
+        let tree = tie_merge_minimal();
+        let run = run(&tree);
+        let got = fairshare_by_name(&tree, &run);
+        let want = [("a1", 1.0), ("a2", 2.0 / 3.0), ("b1", 2.0 / 3.0)];
+        for (name, fs) in want {
+            assert!(
+                got.iter().any(|(n, f)| n == name && *f == fs),
+                "{name}: {got:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn documented_rule_merges_tied_accounts() {
+        let tree = tie_merge_minimal();
+        let run = run_with(&tree, &Hierarchy::new(&tree), TieRule::Documented);
+        let got = fairshare_by_name(&tree, &run);
+        let want = [("a1", 1.0), ("b1", 2.0 / 3.0), ("a2", 1.0 / 3.0)];
+        for (name, fs) in want {
+            assert!(
+                got.iter().any(|(n, f)| n == name && *f == fs),
+                "{name}: {got:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn long_double_non_tie_is_flagged_as_an_artefact() {
+        // ld_vs_f64_no_tie: shares 18/27/45 with usage 2/3/5 are mathematically tied.
+        let tree = AssocTree::new(vec![
+            assoc(1, None, "root", None, 1, 0.0),
+            assoc(2, Some(1), "root", Some("x"), 18, 2.0),
+            assoc(3, Some(1), "root", Some("y"), 27, 3.0),
+            assoc(4, Some(1), "root", Some("z"), 45, 5.0),
+        ])
+        .unwrap();
+        let run = run(&tree);
+        let ranks: Vec<Option<u32>> = run.assocs.iter().map(|a| a.rank).collect();
+        assert_eq!(ranks, vec![None, Some(3), Some(1), Some(2)]);
+        assert!(matches!(
+            run.assocs[3].artefact,
+            Some(RoundingArtefact::NoTieOnlyInLongDouble { .. })
+        ));
+        assert!(matches!(
+            run.assocs[2].artefact,
+            Some(RoundingArtefact::NoTieOnlyInLongDouble { .. })
+        ));
+    }
+}

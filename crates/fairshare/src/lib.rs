@@ -1,0 +1,37 @@
+//! Slurm's fairshare, computed exactly as Slurm's code computes it.
+//!
+//! - [`tree`]: the association tree as given (validated plain data, with edits).
+//! - [`hierarchy`]: what Slurm derives from it (list order, fairshare parents, level shares,
+//!   usage sums).
+//! - [`fair_tree`]: Fair Tree, with a typed trace ([`step`]) produced in the same pass.
+//! - [`classic`]: the classic algorithm (and DEPTH_OBLIVIOUS), with the terms of every formula.
+//! - [`explain`]: "why is B above me?", answered at the first common ancestor.
+//! - [`decay`], [`priority`]: usage decay over time and the multifactor job priority.
+//! - [`scenario`], [`import`], [`sshare`]: reading and writing scenario JSON, `sshare` and
+//!   `sacctmgr` output.
+//! - [`ld`]: the x87 80-bit `long double` arithmetic that decides Slurm's ties.
+//!
+//! **Invariant:** this crate is pure: no UI framework, no browser bindings, no IO. Every parser
+//! returns diagnostics instead of failing, and nothing panics on bad input.
+//!
+//! Where Slurm's documentation and code disagree, this crate follows the code (see the module
+//! docs of [`fair_tree`] and [`classic`]).
+
+#![warn(missing_docs)]
+
+pub mod classic;
+pub mod diag;
+pub mod fair_tree;
+pub mod hierarchy;
+pub mod ld;
+pub mod scenario;
+pub mod step;
+pub mod tree;
+
+pub use diag::{Diagnostic, Severity};
+pub use fair_tree::{FairTreeAssoc, FairTreeRun, TieRule};
+pub use hierarchy::Hierarchy;
+pub use ld::LongDouble;
+pub use scenario::{Algorithm, Params, Scenario};
+pub use step::{Frame, Step};
+pub use tree::{Assoc, AssocId, AssocKind, AssocTree, Shares, TreeError};

@@ -1,0 +1,472 @@
+//! Scenarios: a tree plus the algorithm and parameters to run it with, as JSON.
+//!
+//! The format is the golden vectors' (and the UI contract's):
+//! `{"name", "algorithm": "fair_tree"|"classic", "params": {"damping_factor", "flags"},
+//!   "associations": [{"id", "parent", "account", "user", "shares", "usage_raw"}]}`.
+//! `shares` is an integer or `"parent"`; `usage_raw` a number or a decimal string (80-bit values
+//! that are not doubles are written as `%.21Lg` strings). Optional `lineage` and `partition` keys
+//! are read too; any other key is ignored.
+
+use serde_json::{Map, Value, json};
+
+use crate::diag::Diagnostic;
+use crate::ld::LongDouble;
+use crate::tree::{Assoc, AssocId, AssocTree, Shares, TreeError};
+
+/// Which fairshare algorithm a site runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Algorithm {
+    /// Fair Tree (Slurm's default since 19.05).
+    #[default]
+    FairTree,
+    /// The classic algorithm (`PriorityFlags=NO_FAIR_TREE`), optionally DEPTH_OBLIVIOUS.
+    Classic,
+}
+
+impl Algorithm {
+    /// The scenario-JSON spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Algorithm::FairTree => "fair_tree",
+            Algorithm::Classic => "classic",
+        }
+    }
+}
+
+/// Parameters that change the numbers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Params {
+    /// FairShareDampeningFactor d (classic only; a `uint16` ≥ 1 in Slurm).
+    pub damping_factor: u16,
+    /// PriorityFlags=DEPTH_OBLIVIOUS (classic only).
+    pub depth_oblivious: bool,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            damping_factor: 1,
+            depth_oblivious: false,
+        }
+    }
+}
+
+/// A tree with its name, algorithm and parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scenario {
+    /// A short name.
+    pub name: String,
+    /// The algorithm the scenario is meant for.
+    pub algorithm: Algorithm,
+    /// Parameters.
+    pub params: Params,
+    /// The associations.
+    pub tree: AssocTree,
+}
+
+/// The line (1-based) on which `"id": <id>` appears, to locate per-association problems.
+fn line_of_id(text: &str, id: u32) -> Option<usize> {
+    let needle = id.to_string();
+    text.lines()
+        .position(|line| {
+            let mut rest = line;
+            while let Some(at) = rest.find("\"id\"") {
+                let after = rest[at + 4..].trim_start();
+                if let Some(value) = after.strip_prefix(':') {
+                    let value = value.trim_start();
+                    let digits: String = value.chars().take_while(|c| c.is_ascii_digit()).collect();
+                    if digits == needle {
+                        return true;
+                    }
+                }
+                rest = &rest[at + 4..];
+            }
+            false
+        })
+        .map(|i| i + 1)
+}
+
+fn describe(v: &Value) -> String {
+    let s = v.to_string();
+    if s.len() > 40 {
+        format!(
+            "{}…",
+            &s[..s.char_indices().nth(40).map_or(s.len(), |(i, _)| i)]
+        )
+    } else {
+        s
+    }
+}
+
+/// Reads a usage value: a number, or a decimal string rounded to 80 bits.
+pub fn usage_from_json(v: &Value) -> Result<LongDouble, String> {
+    match v {
+        Value::Null => Ok(LongDouble::ZERO),
+        Value::Number(n) => {
+            if let Some(u) = n.as_u64() {
+                Ok(LongDouble::from_u64(u))
+            } else if let Some(f) = n.as_f64() {
+                Ok(LongDouble::from_f64(f))
+            } else {
+                Err(format!("usage_raw {n} is not a number this tool can read"))
+            }
+        }
+        Value::String(s) => {
+            LongDouble::parse(s).ok_or_else(|| format!("usage_raw {s:?} is not a decimal number"))
+        }
+        other => Err(format!(
+            "usage_raw must be a number or a decimal string, not {}",
+            describe(other)
+        )),
+    }
+}
+
+/// Writes a usage value as the vectors do: a number when it is exactly a double, else `%.21Lg`.
+pub fn usage_to_json(x: LongDouble) -> Value {
+    ld_to_json(x)
+}
+
+/// Encodes an 80-bit value as the vectors do: `"inf"`, a JSON number when the value is exactly a
+/// double, else a `%.21Lg` string.
+pub fn ld_to_json(x: LongDouble) -> Value {
+    if x.is_infinite() {
+        Value::String(if x.is_negative() {
+            "-inf".into()
+        } else {
+            "inf".into()
+        })
+    } else if x.is_exact_f64() {
+        f64_to_json(x.to_f64())
+    } else {
+        Value::String(x.to_lg21())
+    }
+}
+
+/// A double as a JSON number (integral values keep a `.0`, as Python writes them).
+pub fn f64_to_json(x: f64) -> Value {
+    serde_json::Number::from_f64(x)
+        .map(Value::Number)
+        .unwrap_or(Value::Null)
+}
+
+fn shares_from_json(v: &Value) -> Result<Shares, String> {
+    match v {
+        Value::String(s) if s.eq_ignore_ascii_case("parent") => Ok(Shares::Parent),
+        Value::Number(n) => match n.as_u64() {
+            Some(x) if x <= u64::from(u32::MAX) => Ok(Shares::from_raw(x as u32)),
+            _ => Err(format!(
+                "shares {n} must be a whole number from 0 to 4294967295"
+            )),
+        },
+        other => Err(format!(
+            "shares must be a whole number or \"parent\", not {}",
+            describe(other)
+        )),
+    }
+}
+
+fn opt_string(obj: &Map<String, Value>, key: &str) -> Result<Option<String>, String> {
+    match obj.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s.clone())),
+        Some(other) => Err(format!(
+            "{key} must be a string or null, not {}",
+            describe(other)
+        )),
+    }
+}
+
+/// Parses scenario JSON. Never panics; on any error returns `None` and the diagnostics.
+pub fn parse(text: &str) -> (Option<Scenario>, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let root: Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        Err(e) => {
+            diags.push(Diagnostic::error(
+                Some(e.line().max(1)),
+                format!("not valid JSON: {e}"),
+            ));
+            return (None, diags);
+        }
+    };
+    let Some(obj) = root.as_object() else {
+        diags.push(Diagnostic::error(
+            Some(1),
+            "a scenario must be a JSON object with an \"associations\" list",
+        ));
+        return (None, diags);
+    };
+    let name = obj
+        .get("name")
+        .and_then(Value::as_str)
+        .unwrap_or("scenario")
+        .to_string();
+    let algorithm = match obj.get("algorithm").and_then(Value::as_str) {
+        None | Some("fair_tree") => Algorithm::FairTree,
+        Some("classic") => Algorithm::Classic,
+        Some(other) => {
+            diags.push(Diagnostic::error(
+                None,
+                format!("algorithm {other:?} is neither \"fair_tree\" nor \"classic\""),
+            ));
+            Algorithm::FairTree
+        }
+    };
+    let mut params = Params::default();
+    if let Some(p) = obj.get("params").and_then(Value::as_object) {
+        // The vectors say "damping_factor"; the spec's examples say "fs_dampening_factor".
+        if let Some(d) = p
+            .get("damping_factor")
+            .or_else(|| p.get("fs_dampening_factor"))
+        {
+            match d.as_u64() {
+                Some(d) if (1..=u64::from(u16::MAX)).contains(&d) => {
+                    params.damping_factor = d as u16
+                }
+                _ => diags.push(Diagnostic::error(
+                    None,
+                    format!(
+                        "damping_factor {} must be a whole number from 1 to 65535",
+                        describe(d)
+                    ),
+                )),
+            }
+        }
+        let flags = p.get("flags").or_else(|| p.get("priority_flags"));
+        if let Some(flags) = flags.and_then(Value::as_array) {
+            for f in flags.iter().filter_map(Value::as_str) {
+                // Slurm matches DEPTH_OBLIVIOUS as a case-insensitive substring.
+                if f.to_ascii_uppercase().contains("DEPTH_OBLIVIOUS") {
+                    params.depth_oblivious = true;
+                }
+            }
+        }
+    }
+    let Some(list) = obj.get("associations").and_then(Value::as_array) else {
+        diags.push(Diagnostic::error(Some(1), "no \"associations\" list"));
+        return (None, diags);
+    };
+    let mut assocs = Vec::with_capacity(list.len());
+    for (i, item) in list.iter().enumerate() {
+        let Some(a) = item.as_object() else {
+            diags.push(Diagnostic::error(
+                None,
+                format!("association #{} is not an object", i + 1),
+            ));
+            continue;
+        };
+        let id = match a.get("id").and_then(Value::as_u64) {
+            Some(id) if id <= u64::from(u32::MAX) => id as u32,
+            _ => {
+                diags.push(Diagnostic::error(
+                    None,
+                    format!("association #{} has no whole-number \"id\"", i + 1),
+                ));
+                continue;
+            }
+        };
+        let line = line_of_id(text, id);
+        let mut bad =
+            |msg: String| diags.push(Diagnostic::error(line, format!("association {id}: {msg}")));
+        let parent = match a.get("parent") {
+            None | Some(Value::Null) => None,
+            Some(v) => match v.as_u64() {
+                Some(p) if p <= u64::from(u32::MAX) => Some(AssocId(p as u32)),
+                _ => {
+                    bad(format!("parent {} must be an id or null", describe(v)));
+                    continue;
+                }
+            },
+        };
+        let account = match a.get("account") {
+            Some(Value::String(s)) => s.clone(),
+            _ => {
+                bad("needs an \"account\" name".into());
+                continue;
+            }
+        };
+        let (user, partition, lineage) = match (
+            opt_string(a, "user"),
+            opt_string(a, "partition"),
+            opt_string(a, "lineage"),
+        ) {
+            (Ok(u), Ok(p), Ok(l)) => (u, p, l),
+            (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => {
+                bad(e);
+                continue;
+            }
+        };
+        let shares = match a
+            .get("shares")
+            .map(shares_from_json)
+            .unwrap_or(Ok(Shares::Value(1)))
+        {
+            Ok(s) => s,
+            Err(e) => {
+                bad(e);
+                continue;
+            }
+        };
+        let usage_raw = match a
+            .get("usage_raw")
+            .map(usage_from_json)
+            .unwrap_or(Ok(LongDouble::ZERO))
+        {
+            Ok(u) => u,
+            Err(e) => {
+                bad(e);
+                continue;
+            }
+        };
+        assocs.push(Assoc {
+            id: AssocId(id),
+            parent,
+            account,
+            user,
+            partition,
+            shares,
+            usage_raw,
+            lineage,
+        });
+    }
+    if crate::diag::has_errors(&diags) {
+        return (None, diags);
+    }
+    match AssocTree::new(assocs) {
+        Ok(tree) => (
+            Some(Scenario {
+                name,
+                algorithm,
+                params,
+                tree,
+            }),
+            diags,
+        ),
+        Err(errors) => {
+            for e in errors {
+                diags.push(Diagnostic::error(tree_error_line(text, &e), e.to_string()));
+            }
+            (None, diags)
+        }
+    }
+}
+
+/// The line a tree error is about, where it names one association.
+pub fn tree_error_line(text: &str, e: &TreeError) -> Option<usize> {
+    let id = match e {
+        TreeError::RootIsUser(id)
+        | TreeError::DuplicateId(id)
+        | TreeError::Cycle(id)
+        | TreeError::EmptyName(id)
+        | TreeError::BadUsage(id)
+        | TreeError::MoveIntoOwnSubtree(id)
+        | TreeError::UnknownId(id) => *id,
+        TreeError::MissingParent { id, .. }
+        | TreeError::ParentIsUser { id, .. }
+        | TreeError::BadName { id, .. } => *id,
+        TreeError::SeveralRoots(ids) => *ids.get(1)?,
+        TreeError::NoRoot | TreeError::RootEdit => return None,
+    };
+    line_of_id(text, id.0)
+}
+
+/// Writes a scenario as JSON, one association per line.
+pub fn to_json(s: &Scenario) -> String {
+    let mut flags = Vec::new();
+    if s.params.depth_oblivious {
+        flags.push("DEPTH_OBLIVIOUS");
+    } else if s.algorithm == Algorithm::Classic {
+        flags.push("NO_FAIR_TREE");
+    }
+    let head = json!({"name": s.name, "algorithm": s.algorithm.as_str(),
+        "params": {"damping_factor": s.params.damping_factor, "flags": flags}});
+    let mut out = String::from("{");
+    let head_obj = head.as_object().expect("object");
+    for (k, v) in head_obj {
+        out.push_str(&format!("{}: {}, ", Value::String(k.clone()), v));
+    }
+    out.push_str("\"associations\": [\n");
+    let rows: Vec<String> = s
+        .tree
+        .assocs()
+        .iter()
+        .map(|a| assoc_to_json(a).to_string())
+        .collect();
+    out.push_str(
+        &rows
+            .iter()
+            .map(|r| format!("  {r}"))
+            .collect::<Vec<_>>()
+            .join(",\n"),
+    );
+    out.push_str("\n]}\n");
+    out
+}
+
+fn assoc_to_json(a: &Assoc) -> Value {
+    let mut m = Map::new();
+    m.insert("id".into(), json!(a.id.0));
+    m.insert(
+        "parent".into(),
+        a.parent.map_or(Value::Null, |p| json!(p.0)),
+    );
+    m.insert("account".into(), json!(a.account));
+    m.insert(
+        "user".into(),
+        a.user.as_ref().map_or(Value::Null, |u| json!(u)),
+    );
+    if let Some(p) = &a.partition {
+        m.insert("partition".into(), json!(p));
+    }
+    m.insert(
+        "shares".into(),
+        match a.shares {
+            Shares::Value(v) => json!(v),
+            Shares::Parent => json!("parent"),
+        },
+    );
+    m.insert("usage_raw".into(), usage_to_json(a.usage_raw));
+    if let Some(l) = &a.lineage {
+        m.insert("lineage".into(), json!(l));
+    }
+    Value::Object(m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_scenarios_name_the_line() {
+        let text = "{\"associations\": [\n {\"id\": 1, \"parent\": null, \"account\": \"root\"},\n {\"id\": 2, \"parent\": 7, \"account\": \"a\"}\n]}";
+        let (s, d) = parse(text);
+        assert!(s.is_none());
+        assert_eq!(d[0].line, Some(3), "{d:?}");
+        assert!(d[0].message.contains("parent 7"), "{d:?}");
+        let (_, d) = parse("{\"associations\": [\n {\"id\": 1,, }]}");
+        assert_eq!(d[0].line, Some(2));
+        let (_, d) = parse(
+            "{\"associations\": [{\"id\": 1, \"parent\": null, \"account\": \"r\", \"shares\": -3}]}",
+        );
+        assert!(d[0].message.contains("shares"), "{d:?}");
+    }
+
+    #[test]
+    fn round_trips() {
+        let text = r#"{"name": "t", "algorithm": "classic", "params": {"damping_factor": 3, "flags": ["NO_FAIR_TREE", "DEPTH_OBLIVIOUS"]},
+          "associations": [{"id": 1, "parent": null, "account": "root", "user": null, "shares": 1, "usage_raw": 0.0},
+          {"id": 2, "parent": 1, "account": "root", "user": "x", "shares": "parent", "usage_raw": "0.200000000000000000003"}]}"#;
+        let (s, d) = parse(text);
+        assert!(d.is_empty(), "{d:?}");
+        let s = s.unwrap();
+        assert_eq!(
+            s.params,
+            Params {
+                damping_factor: 3,
+                depth_oblivious: true
+            }
+        );
+        let again = parse(&to_json(&s)).0.unwrap();
+        assert_eq!(again, s);
+    }
+}

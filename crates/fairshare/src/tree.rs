@@ -1,0 +1,613 @@
+//! The association tree as the user gives it: root, accounts and users, with shares and usage.
+//!
+//! An [`AssocTree`] is plain, validated data. Everything Slurm derives from it (lineage order,
+//! fairshare parents, level shares, aggregated usage) lives in [`crate::hierarchy`]; the
+//! algorithms live in [`crate::fair_tree`] and [`crate::classic`].
+//!
+//! **Invariant:** an `AssocTree` value is always valid: exactly one root (an account), every
+//! parent exists and is an account, no cycles, unique ids, users are leaves, names are non-empty
+//! and contain no `/` or `|`, usage is finite and not negative. Constructors and edits check this
+//! and return [`TreeError`]s as values; nothing here panics on bad input.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use crate::ld::LongDouble;
+
+/// The scenario id of an association (Slurm's `id_assoc`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct AssocId(pub u32);
+
+impl fmt::Display for AssocId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// Slurm stores FairShare=parent as this raw share value; a numeric 2147483647 means the same.
+pub const SHARES_PARENT_RAW: u32 = 0x7FFF_FFFF;
+
+/// Configured shares (`RawShares`): a number, or FairShare=parent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shares {
+    /// A share count (a `uint32` in Slurm).
+    Value(u32),
+    /// `FairShare=parent`: the association uses its parent for fairshare (see §1.2 of the spec).
+    Parent,
+}
+
+impl Shares {
+    /// Maps a raw number to shares the way Slurm stores it: 2147483647 *is* "parent".
+    pub fn from_raw(raw: u32) -> Shares {
+        if raw == SHARES_PARENT_RAW {
+            Shares::Parent
+        } else {
+            Shares::Value(raw)
+        }
+    }
+
+    /// Whether this is FairShare=parent.
+    pub fn is_parent(self) -> bool {
+        matches!(self, Shares::Parent)
+    }
+
+    /// The number that enters level sums: FairShare=parent contributes 0.
+    pub fn level_contribution(self) -> u32 {
+        match self {
+            Shares::Value(v) => v,
+            Shares::Parent => 0,
+        }
+    }
+}
+
+impl fmt::Display for Shares {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Shares::Value(v) => v.fmt(f),
+            Shares::Parent => f.write_str("parent"),
+        }
+    }
+}
+
+/// What an association is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AssocKind {
+    /// The one association without a parent.
+    Root,
+    /// An account association (may hold users and sub-accounts).
+    Account,
+    /// A user association (always a leaf).
+    User,
+}
+
+/// One association, as given.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Assoc {
+    /// Scenario id.
+    pub id: AssocId,
+    /// Direct parent in the real hierarchy (`None` for root).
+    pub parent: Option<AssocId>,
+    /// Account name (for a user association: the account it hangs under).
+    pub account: String,
+    /// User name, for user associations.
+    pub user: Option<String>,
+    /// Partition of a per-partition user association.
+    pub partition: Option<String>,
+    /// Configured shares.
+    pub shares: Shares,
+    /// Decayed usage in billing-TRES-seconds. Only user usage counts: Slurm rebuilds account
+    /// usage as the sum of its users', so a value on an account is kept but ignored.
+    pub usage_raw: LongDouble,
+    /// Lineage string, if the source gave one (sacctmgr's `Lineage`); otherwise Slurm's rule
+    /// derives it (see [`crate::hierarchy`]).
+    pub lineage: Option<String>,
+}
+
+impl Assoc {
+    /// The kind, from the parent and user fields.
+    pub fn kind(&self) -> AssocKind {
+        if self.parent.is_none() {
+            AssocKind::Root
+        } else if self.user.is_some() {
+            AssocKind::User
+        } else {
+            AssocKind::Account
+        }
+    }
+
+    /// The display name: the user name for users, the account name otherwise.
+    pub fn name(&self) -> &str {
+        self.user.as_deref().unwrap_or(&self.account)
+    }
+
+    /// Whether this is a user association.
+    pub fn is_user(&self) -> bool {
+        self.user.is_some()
+    }
+}
+
+/// Why a tree (or an edit) was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TreeError {
+    /// There is no association without a parent.
+    NoRoot,
+    /// More than one association has no parent.
+    SeveralRoots(Vec<AssocId>),
+    /// The root association is a user.
+    RootIsUser(AssocId),
+    /// Two associations share an id.
+    DuplicateId(AssocId),
+    /// A parent id names no association.
+    MissingParent {
+        /// The child.
+        id: AssocId,
+        /// The missing parent.
+        parent: AssocId,
+    },
+    /// A parent is a user association (users are leaves).
+    ParentIsUser {
+        /// The child.
+        id: AssocId,
+        /// The user it names as parent.
+        parent: AssocId,
+    },
+    /// Following parents from this association comes back to it.
+    Cycle(AssocId),
+    /// An account or user name is empty.
+    EmptyName(AssocId),
+    /// A name contains a character Slurm's lineage or sshare's format cannot carry.
+    BadName {
+        /// The association.
+        id: AssocId,
+        /// The offending name.
+        name: String,
+    },
+    /// Usage is negative, infinite or not a number.
+    BadUsage(AssocId),
+    /// No association has this id.
+    UnknownId(AssocId),
+    /// The edit would remove or re-parent the root.
+    RootEdit,
+    /// The edit would put an association under one of its own descendants.
+    MoveIntoOwnSubtree(AssocId),
+}
+
+impl fmt::Display for TreeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TreeError::NoRoot => f.write_str("no root: one association must have no parent"),
+            TreeError::SeveralRoots(ids) => {
+                let ids: Vec<String> = ids.iter().map(|i| i.to_string()).collect();
+                write!(
+                    f,
+                    "several associations have no parent (ids {})",
+                    ids.join(", ")
+                )
+            }
+            TreeError::RootIsUser(id) => write!(f, "the root (id {id}) must be an account"),
+            TreeError::DuplicateId(id) => write!(f, "id {id} is used twice"),
+            TreeError::MissingParent { id, parent } => {
+                write!(
+                    f,
+                    "association {id} names parent {parent}, which does not exist"
+                )
+            }
+            TreeError::ParentIsUser { id, parent } => {
+                write!(
+                    f,
+                    "association {id} is under user association {parent}; users are leaves"
+                )
+            }
+            TreeError::Cycle(id) => write!(f, "association {id} is its own ancestor"),
+            TreeError::EmptyName(id) => write!(f, "association {id} has an empty name"),
+            TreeError::BadName { id, name } => {
+                write!(
+                    f,
+                    "association {id}: name {name:?} may not contain '/', '|' or a line break"
+                )
+            }
+            TreeError::BadUsage(id) => {
+                write!(
+                    f,
+                    "association {id}: usage must be a finite number, not negative"
+                )
+            }
+            TreeError::UnknownId(id) => write!(f, "no association has id {id}"),
+            TreeError::RootEdit => f.write_str("the root cannot be deleted or moved"),
+            TreeError::MoveIntoOwnSubtree(id) => {
+                write!(f, "association {id} cannot move under its own descendant")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TreeError {}
+
+/// A validated association tree, in input order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AssocTree {
+    assocs: Vec<Assoc>,
+    index: HashMap<AssocId, usize>,
+}
+
+fn name_ok(name: &str) -> bool {
+    !name.contains(['/', '|', '\n', '\r'])
+}
+
+impl AssocTree {
+    /// Validates `assocs` and builds the tree. All problems found are returned, not just the first.
+    pub fn new(assocs: Vec<Assoc>) -> Result<AssocTree, Vec<TreeError>> {
+        let mut errors = Vec::new();
+        let mut index = HashMap::with_capacity(assocs.len());
+        for (i, a) in assocs.iter().enumerate() {
+            if index.insert(a.id, i).is_some() {
+                errors.push(TreeError::DuplicateId(a.id));
+            }
+        }
+        let roots: Vec<AssocId> = assocs
+            .iter()
+            .filter(|a| a.parent.is_none())
+            .map(|a| a.id)
+            .collect();
+        match roots.len() {
+            0 if !assocs.is_empty() => errors.push(TreeError::NoRoot),
+            0 => errors.push(TreeError::NoRoot),
+            1 => {
+                let root = &assocs[index[&roots[0]]];
+                if root.user.is_some() {
+                    errors.push(TreeError::RootIsUser(root.id));
+                }
+            }
+            _ => errors.push(TreeError::SeveralRoots(roots)),
+        }
+        for a in &assocs {
+            if a.account.is_empty() || a.user.as_deref() == Some("") {
+                errors.push(TreeError::EmptyName(a.id));
+            }
+            for name in [
+                Some(a.account.as_str()),
+                a.user.as_deref(),
+                a.partition.as_deref(),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                if !name_ok(name) {
+                    errors.push(TreeError::BadName {
+                        id: a.id,
+                        name: name.to_string(),
+                    });
+                }
+            }
+            if !a.usage_raw.is_finite() || (a.usage_raw.is_negative() && !a.usage_raw.is_zero()) {
+                errors.push(TreeError::BadUsage(a.id));
+            }
+            if let Some(p) = a.parent {
+                match index.get(&p) {
+                    None => errors.push(TreeError::MissingParent {
+                        id: a.id,
+                        parent: p,
+                    }),
+                    Some(&pi) if assocs[pi].user.is_some() => {
+                        errors.push(TreeError::ParentIsUser {
+                            id: a.id,
+                            parent: p,
+                        })
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+        if errors.is_empty() {
+            // Cycle check: walk parents with a step bound; a valid chain ends at the root.
+            let n = assocs.len();
+            let mut state = vec![0u8; n]; // 0 = unknown, 1 = reaches root
+            for start in 0..n {
+                let mut path = Vec::new();
+                let mut cur = start;
+                let mut cyclic = false;
+                while state[cur] == 0 {
+                    if path.len() > n {
+                        cyclic = true;
+                        break;
+                    }
+                    path.push(cur);
+                    match assocs[cur].parent {
+                        None => break,
+                        Some(p) => cur = index[&p],
+                    }
+                }
+                if cyclic {
+                    errors.push(TreeError::Cycle(assocs[start].id));
+                    break;
+                }
+                for i in path {
+                    state[i] = 1;
+                }
+            }
+        }
+        if errors.is_empty() {
+            Ok(AssocTree { assocs, index })
+        } else {
+            Err(errors)
+        }
+    }
+
+    /// The associations, in input order.
+    pub fn assocs(&self) -> &[Assoc] {
+        &self.assocs
+    }
+
+    /// Number of associations.
+    pub fn len(&self) -> usize {
+        self.assocs.len()
+    }
+
+    /// Whether the tree is empty (never true for a valid tree; kept for API symmetry).
+    pub fn is_empty(&self) -> bool {
+        self.assocs.is_empty()
+    }
+
+    /// The association with this id.
+    pub fn get(&self, id: AssocId) -> Option<&Assoc> {
+        self.index.get(&id).map(|&i| &self.assocs[i])
+    }
+
+    /// Position of `id` in input order.
+    pub fn position(&self, id: AssocId) -> Option<usize> {
+        self.index.get(&id).copied()
+    }
+
+    /// The root association.
+    pub fn root(&self) -> &Assoc {
+        self.assocs
+            .iter()
+            .find(|a| a.parent.is_none())
+            .expect("a valid tree has a root")
+    }
+
+    /// Number of user associations (Slurm's `g_user_assoc_count`, N).
+    pub fn n_users(&self) -> usize {
+        self.assocs.iter().filter(|a| a.is_user()).count()
+    }
+
+    /// Ids of the direct children of `id`, in input order.
+    pub fn children_of(&self, id: AssocId) -> Vec<AssocId> {
+        self.assocs
+            .iter()
+            .filter(|a| a.parent == Some(id))
+            .map(|a| a.id)
+            .collect()
+    }
+
+    /// Whether `ancestor` is `id` or one of its ancestors.
+    pub fn is_ancestor_or_self(&self, ancestor: AssocId, id: AssocId) -> bool {
+        let mut cur = Some(id);
+        let mut steps = 0;
+        while let Some(c) = cur {
+            if c == ancestor {
+                return true;
+            }
+            steps += 1;
+            if steps > self.assocs.len() {
+                return false;
+            }
+            cur = self.get(c).and_then(|a| a.parent);
+        }
+        false
+    }
+
+    /// A fresh id, one above the largest in use.
+    pub fn next_id(&self) -> AssocId {
+        AssocId(
+            self.assocs
+                .iter()
+                .map(|a| a.id.0)
+                .max()
+                .map_or(1, |m| m.saturating_add(1)),
+        )
+    }
+
+    fn edited(
+        &self,
+        f: impl FnOnce(&mut Vec<Assoc>) -> Result<(), TreeError>,
+    ) -> Result<AssocTree, Vec<TreeError>> {
+        let mut assocs = self.assocs.clone();
+        f(&mut assocs).map_err(|e| vec![e])?;
+        AssocTree::new(assocs)
+    }
+
+    fn slot(assocs: &mut [Assoc], id: AssocId) -> Result<&mut Assoc, TreeError> {
+        assocs
+            .iter_mut()
+            .find(|a| a.id == id)
+            .ok_or(TreeError::UnknownId(id))
+    }
+
+    /// A copy with `id`'s shares changed.
+    pub fn with_shares(&self, id: AssocId, shares: Shares) -> Result<AssocTree, Vec<TreeError>> {
+        self.edited(|v| {
+            Self::slot(v, id)?.shares = shares;
+            Ok(())
+        })
+    }
+
+    /// A copy with `id`'s raw usage changed.
+    pub fn with_usage(
+        &self,
+        id: AssocId,
+        usage_raw: LongDouble,
+    ) -> Result<AssocTree, Vec<TreeError>> {
+        self.edited(|v| {
+            Self::slot(v, id)?.usage_raw = usage_raw;
+            Ok(())
+        })
+    }
+
+    /// A copy with `id` renamed (the user name for users, the account name for accounts; the
+    /// account's users follow the new account name).
+    pub fn with_name(&self, id: AssocId, name: &str) -> Result<AssocTree, Vec<TreeError>> {
+        self.edited(|v| {
+            let slot = Self::slot(v, id)?;
+            if slot.user.is_some() {
+                slot.user = Some(name.to_string());
+            } else {
+                let old = std::mem::replace(&mut slot.account, name.to_string());
+                slot.lineage = None;
+                for a in v.iter_mut() {
+                    if a.parent == Some(id) && a.user.is_some() && a.account == old {
+                        a.account = name.to_string();
+                    }
+                }
+            }
+            Ok(())
+        })
+    }
+
+    /// A copy with a new association added under `parent` (an account or the root).
+    pub fn with_added(&self, assoc: Assoc) -> Result<AssocTree, Vec<TreeError>> {
+        self.edited(|v| {
+            v.push(assoc);
+            Ok(())
+        })
+    }
+
+    /// A copy without `id` and its whole subtree.
+    pub fn without(&self, id: AssocId) -> Result<AssocTree, Vec<TreeError>> {
+        if self
+            .get(id)
+            .ok_or_else(|| vec![TreeError::UnknownId(id)])?
+            .parent
+            .is_none()
+        {
+            return Err(vec![TreeError::RootEdit]);
+        }
+        self.edited(|v| {
+            let doomed: Vec<AssocId> = v
+                .iter()
+                .filter(|a| self.is_ancestor_or_self(id, a.id))
+                .map(|a| a.id)
+                .collect();
+            v.retain(|a| !doomed.contains(&a.id));
+            Ok(())
+        })
+    }
+
+    /// A copy with `id` moved under `new_parent` (a user's account name follows its new parent).
+    pub fn with_moved(
+        &self,
+        id: AssocId,
+        new_parent: AssocId,
+    ) -> Result<AssocTree, Vec<TreeError>> {
+        let assoc = self.get(id).ok_or_else(|| vec![TreeError::UnknownId(id)])?;
+        if assoc.parent.is_none() {
+            return Err(vec![TreeError::RootEdit]);
+        }
+        if self.is_ancestor_or_self(id, new_parent) {
+            return Err(vec![TreeError::MoveIntoOwnSubtree(id)]);
+        }
+        let parent_account = self
+            .get(new_parent)
+            .ok_or_else(|| vec![TreeError::UnknownId(new_parent)])?
+            .account
+            .clone();
+        self.edited(|v| {
+            let slot = Self::slot(v, id)?;
+            slot.parent = Some(new_parent);
+            slot.lineage = None;
+            if slot.user.is_some() {
+                slot.account = parent_account;
+            }
+            Ok(())
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn acct(id: u32, parent: Option<u32>, name: &str) -> Assoc {
+        Assoc {
+            id: AssocId(id),
+            parent: parent.map(AssocId),
+            account: name.into(),
+            user: None,
+            partition: None,
+            shares: Shares::Value(1),
+            usage_raw: LongDouble::ZERO,
+            lineage: None,
+        }
+    }
+
+    fn user(id: u32, parent: u32, account: &str, name: &str) -> Assoc {
+        Assoc {
+            user: Some(name.into()),
+            ..acct(id, Some(parent), account)
+        }
+    }
+
+    #[test]
+    fn validation_reports_every_problem() {
+        let bad = vec![
+            acct(1, None, "root"),
+            acct(2, None, "other"),
+            user(3, 9, "a", "u"),
+            user(4, 3, "a", ""),
+            Assoc {
+                usage_raw: LongDouble::from_f64(-1.0),
+                ..user(5, 1, "root", "neg")
+            },
+        ];
+        let errors = AssocTree::new(bad).unwrap_err();
+        assert!(errors.contains(&TreeError::SeveralRoots(vec![AssocId(1), AssocId(2)])));
+        assert!(errors.contains(&TreeError::MissingParent {
+            id: AssocId(3),
+            parent: AssocId(9)
+        }));
+        assert!(errors.contains(&TreeError::ParentIsUser {
+            id: AssocId(4),
+            parent: AssocId(3)
+        }));
+        assert!(errors.contains(&TreeError::EmptyName(AssocId(4))));
+        assert!(errors.contains(&TreeError::BadUsage(AssocId(5))));
+    }
+
+    #[test]
+    fn cycles_are_found() {
+        let errors = AssocTree::new(vec![
+            acct(1, None, "root"),
+            acct(2, Some(3), "a"),
+            acct(3, Some(2), "b"),
+        ])
+        .unwrap_err();
+        assert!(matches!(errors[0], TreeError::Cycle(_)), "{errors:?}");
+    }
+
+    #[test]
+    fn edits_keep_the_tree_valid() {
+        let tree = AssocTree::new(vec![
+            acct(1, None, "root"),
+            acct(2, Some(1), "a"),
+            acct(3, Some(2), "b"),
+            user(4, 3, "b", "u"),
+        ])
+        .unwrap();
+        assert_eq!(
+            tree.with_moved(AssocId(2), AssocId(3)).unwrap_err(),
+            vec![TreeError::MoveIntoOwnSubtree(AssocId(2))]
+        );
+        assert_eq!(
+            tree.without(AssocId(1)).unwrap_err(),
+            vec![TreeError::RootEdit]
+        );
+        let moved = tree.with_moved(AssocId(4), AssocId(2)).unwrap();
+        assert_eq!(moved.get(AssocId(4)).unwrap().account, "a");
+        let smaller = tree.without(AssocId(2)).unwrap();
+        assert_eq!(smaller.len(), 1);
+        let renamed = tree.with_name(AssocId(3), "bee").unwrap();
+        assert_eq!(renamed.get(AssocId(4)).unwrap().account, "bee");
+        assert!(tree.with_name(AssocId(4), "a/b").is_err());
+        assert!(tree.with_added(user(5, 4, "b", "x")).is_err());
+    }
+}

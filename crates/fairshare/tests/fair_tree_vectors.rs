@@ -1,0 +1,162 @@
+//! Every Fair Tree golden vector (values computed by Slurm's own code) must come out identically:
+//! FairShare, rank, sibling order and visiting order exactly; S exactly; U, NormUsage and Level FS
+//! bit-for-bit in 80 bits.
+
+mod common;
+
+use common::{ld, vectors};
+use fairshare::{Hierarchy, TieRule, fair_tree, scenario};
+
+#[test]
+fn every_fair_tree_vector_matches_slurm() {
+    let mut failures = Vec::new();
+    let all = vectors("fair_tree");
+    for v in &all {
+        if let Err(msg) = check(v) {
+            failures.push(format!("{}: {msg}", v.name));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} vectors differ:\n{}",
+        failures.len(),
+        all.len(),
+        failures.join("\n")
+    );
+}
+
+fn check(v: &common::Vector) -> Result<(), String> {
+    let (scenario, diags) = scenario::parse(&v.text);
+    let scenario = scenario.ok_or_else(|| format!("did not parse: {diags:?}"))?;
+    let tree = &scenario.tree;
+    let h = Hierarchy::new(tree);
+    let run = fair_tree::run_with(tree, &h, TieRule::Slurm);
+    let internal = &v.json["internal"];
+    if let Some(n) = internal["user_assoc_count"].as_u64() {
+        if u64::from(run.n_users) != n {
+            return Err(format!("N = {} but Slurm says {n}", run.n_users));
+        }
+    }
+    for e in v.json["expected"].as_array().unwrap() {
+        let id = e["id"].as_u64().unwrap() as u32;
+        let ix = tree
+            .position(fairshare::AssocId(id))
+            .ok_or(format!("id {id} missing"))?;
+        let got = &run.assocs[ix];
+        let who = format!("id {id} ({})", tree.assocs()[ix].name());
+        if e["fairshare"].as_f64() != got.fairshare {
+            return Err(format!(
+                "{who}: fairshare {:?}, Slurm {}",
+                got.fairshare, e["fairshare"]
+            ));
+        }
+        if e["shares_norm"].as_f64() != Some(got.shares_norm) {
+            return Err(format!(
+                "{who}: shares_norm {}, Slurm {}",
+                got.shares_norm, e["shares_norm"]
+            ));
+        }
+        if ld(&e["usage_efctv"]) != Some(got.usage_effective) {
+            return Err(format!(
+                "{who}: usage_efctv {}, Slurm {}",
+                got.usage_effective, e["usage_efctv"]
+            ));
+        }
+        if ld(&e["usage_norm"]) != got.usage_norm {
+            return Err(format!(
+                "{who}: usage_norm {:?}, Slurm {}",
+                got.usage_norm, e["usage_norm"]
+            ));
+        }
+        if ld(&e["level_fs"]) != got.level_fs {
+            return Err(format!(
+                "{who}: level_fs {:?}, Slurm {}",
+                got.level_fs, e["level_fs"]
+            ));
+        }
+    }
+    if let Some(assocs) = internal["assocs"].as_array() {
+        for a in assocs {
+            let id = a["id"].as_u64().unwrap() as u32;
+            let ix = tree.position(fairshare::AssocId(id)).unwrap();
+            let who = format!("id {id} ({})", tree.assocs()[ix].name());
+            if let Some(rank) = a["rank"].as_u64() {
+                if run.assocs[ix].rank != Some(rank as u32) {
+                    return Err(format!(
+                        "{who}: rank {:?}, Slurm {rank}",
+                        run.assocs[ix].rank
+                    ));
+                }
+            }
+            if ld(&a["usage_raw"]) != Some(h.usage_raw[ix]) {
+                return Err(format!(
+                    "{who}: usage_raw {}, Slurm {}",
+                    h.usage_raw[ix], a["usage_raw"]
+                ));
+            }
+            if a["level_shares"].as_u64() != Some(u64::from(h.level_shares[ix])) {
+                return Err(format!(
+                    "{who}: level_shares {}, Slurm {}",
+                    h.level_shares[ix], a["level_shares"]
+                ));
+            }
+            let fs_parent = h.fs_parent[ix].map(|p| u64::from(tree.assocs()[p].id.0));
+            if a["fs_parent"].as_u64() != fs_parent {
+                return Err(format!(
+                    "{who}: fs_parent {fs_parent:?}, Slurm {}",
+                    a["fs_parent"]
+                ));
+            }
+            if let Some(order) = a["children_order"].as_array() {
+                let want: Vec<u64> = order.iter().map(|x| x.as_u64().unwrap()).collect();
+                let got: Vec<u64> = h
+                    .fs_children(ix)
+                    .iter()
+                    .map(|&c| u64::from(tree.assocs()[c as usize].id.0))
+                    .collect();
+                if want != got {
+                    return Err(format!("{who}: children order {got:?}, Slurm {want:?}"));
+                }
+            }
+        }
+    }
+    // Slurm's own trace: visiting order, depth, tie markers and Level FS to 20 decimals.
+    if let Some(log) = v.json["debug_log"].as_array() {
+        let prefix = "oracle: priority/multifactor: _ft_debug: ";
+        let slurm: Vec<&str> = log
+            .iter()
+            .filter_map(|l| l.as_str()?.strip_prefix(prefix))
+            .collect();
+        let ours = fair_tree::slurm_debug_lines(tree, &run);
+        // The harness runs two cycles; each prints the whole walk.
+        let first_cycle = &slurm[..ours.len().min(slurm.len())];
+        if first_cycle != ours.as_slice() {
+            let at = first_cycle
+                .iter()
+                .zip(&ours)
+                .position(|(a, b)| a != b)
+                .unwrap_or(ours.len().min(first_cycle.len()));
+            return Err(format!(
+                "debug log line {at}: ours {:?}, Slurm {:?}",
+                ours.get(at),
+                first_cycle.get(at)
+            ));
+        }
+    }
+    // Association-list order = the order of `expected` (Slurm's list, which sshare prints).
+    let want: Vec<u64> = v.json["expected"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["id"].as_u64().unwrap())
+        .collect();
+    let got: Vec<u64> = h
+        .list_order
+        .iter()
+        .map(|&ix| u64::from(tree.assocs()[ix].id.0))
+        .collect();
+    if want != got {
+        return Err(format!("list order {got:?}, Slurm {want:?}"));
+    }
+    Ok(())
+}

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Installs whatever the project needs and is missing, idempotently: a second run installs nothing.
+# Usage: scripts/setup.sh [--test]   (--test also installs the browser layer: Chromium + driver)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TRUNK_VERSION=0.21.14
+WASM_BINDGEN_VERSION=0.2.130
+JOBS=${JOBS:-2}
+want_test=false
+[[ "${1:-}" == "--test" ]] && want_test=true
+
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+say() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
+as_root() { if [[ $(id -u) -eq 0 ]]; then "$@"; else sudo "$@"; fi; }
+
+# Debian packages: only what is missing. (Never binaryen: Debian's wasm-opt 108 breaks the build.)
+need_apt=()
+command -v python3 >/dev/null || need_apt+=(python3)
+command -v node >/dev/null || need_apt+=(nodejs)
+command -v npm >/dev/null || need_apt+=(npm)
+if $want_test; then
+  command -v chromium >/dev/null || need_apt+=(chromium)
+  command -v chromedriver >/dev/null || need_apt+=(chromium-driver)
+fi
+if ((${#need_apt[@]})); then
+  say "apt-get install ${need_apt[*]}"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need_apt[@]}"
+fi
+
+# The Rust toolchain comes from rust-toolchain.toml; make sure its wasm32 target is there.
+rustup show active-toolchain >/dev/null 2>&1 || rustup toolchain install
+rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+
+if [[ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]]; then
+  say "cargo install trunk $TRUNK_VERSION (about 13 minutes on 2 cores, once)"
+  cargo install trunk --version "$TRUNK_VERSION" --locked -j "$JOBS"
+fi
+if [[ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]]; then
+  say "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION"
+  # --locked fails against this registry mirror (webpki-roots); fall back to a fresh resolve.
+  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --locked -j "$JOBS" ||
+    cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" -j "$JOBS"
+fi
+
+# wasm-opt (npm binaryen 132) and Playwright, without any browser download.
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+if [[ -f package-lock.json ]]; then
+  if [[ ! -x node_modules/.bin/wasm-opt || ! -d node_modules/@playwright/test ]] ||
+     ! cmp -s package-lock.json node_modules/.package-lock.json 2>/dev/null; then
+    say "npm ci"
+    npm ci --no-audit --no-fund --loglevel=error
+  fi
+fi
+say "ready"
