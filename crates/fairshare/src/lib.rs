@@ -20,11 +20,16 @@
 #![warn(missing_docs)]
 
 pub mod classic;
+pub mod decay;
 pub mod diag;
+pub mod explain;
 pub mod fair_tree;
 pub mod hierarchy;
+pub mod import;
 pub mod ld;
+pub mod priority;
 pub mod scenario;
+pub mod sshare;
 pub mod step;
 pub mod tree;
 
