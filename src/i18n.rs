@@ -1,0 +1,46 @@
+//! The current UI language as app-wide reactive state, and message lookup for components.
+//!
+//! The tables themselves live in `messages` (pure data); this module only adds the signal.
+//! Components call `I18n::expect().t(Msg::…)` and put the returned closure in `view!`, so the
+//! text follows language changes without re-rendering the component.
+
+use leptos::prelude::*;
+
+use crate::messages::{Lang, Msg};
+
+/// The language handle shared through context. `Copy`: move it into closures freely.
+#[derive(Clone, Copy)]
+pub struct I18n {
+    lang: RwSignal<Lang>,
+}
+
+impl I18n {
+    /// Creates the handle with `lang` and provides it to the current component tree.
+    pub fn provide(lang: Lang) -> Self {
+        let res = Self {
+            lang: RwSignal::new(lang),
+        };
+        provide_context(res);
+        res
+    }
+
+    /// The handle provided by an ancestor (`App`). Panics if none was provided.
+    pub fn expect() -> Self {
+        expect_context::<Self>()
+    }
+
+    /// The current language (reactive: a closure that calls this re-runs on change).
+    pub fn lang(self) -> Lang {
+        self.lang.get()
+    }
+
+    /// Switches the whole UI to `lang`.
+    pub fn set_lang(self, lang: Lang) {
+        self.lang.set(lang);
+    }
+
+    /// A reactive text for `msg`, for use in `view!` as a child or an attribute value.
+    pub fn t(self, msg: Msg) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+        move || msg.text(self.lang.get())
+    }
+}

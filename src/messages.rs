@@ -1,0 +1,239 @@
+//! Every string a person can see or hear in the app, in every language.
+//!
+//! Components never contain literal text: they name a [`Msg`] and resolve it for a [`Lang`]
+//! (through `crate::i18n::I18n` in components, directly with [`Msg::text`] elsewhere).
+//! Translating means filling a table: each language is one function with one `match` arm per key.
+//! The English table is complete by construction (the match is exhaustive and returns `&str`).
+//! Other tables return `Option`, so a missing translation falls back to English instead of
+//! breaking the page, and adding a key forces a decision in every table.
+//!
+//! Messages that carry values are templates with named placeholders (`{rank}`), filled by
+//! [`fill`], so a translation may reorder them.
+//! Slurm's own words (FairShare, Level FS, sshare column names) stay in Slurm's spelling in every
+//! language.
+//!
+//! This module is pure data: no Leptos, no DOM. It is tested natively.
+
+/// A UI language.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Lang {
+    /// English: the reference table, always complete.
+    #[default]
+    En,
+    /// Japanese: a stub for now; missing keys fall back to English.
+    Ja,
+}
+
+impl Lang {
+    /// Every supported language, in menu order.
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::Ja];
+
+    /// The BCP 47 tag for the `lang` attribute.
+    pub fn as_tag(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Ja => "ja",
+        }
+    }
+
+    /// Parses a BCP 47 tag such as `ja`, `ja-JP` or `en-GB`; `None` for unsupported languages.
+    pub fn from_tag(tag: &str) -> Option<Lang> {
+        let primary = tag.split(['-', '_']).next()?.trim().to_ascii_lowercase();
+        Lang::ALL.into_iter().find(|lang| lang.as_tag() == primary)
+    }
+}
+
+/// The key of one visible string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Msg {
+    /// Page heading and document title.
+    AppTitle,
+    /// One line under the heading saying what the app is for.
+    AppTagline,
+    /// Heading of the region that will hold the association tree.
+    TreeHeading,
+    /// Placeholder text shown until the engine-driven tree lands.
+    TreePlaceholder,
+    /// Heading of the error banner shown after an internal error (a Rust panic).
+    PanicTitle,
+    /// What happened and what to do, in the error banner.
+    PanicBody,
+    /// Label of the disclosure that holds the technical error text.
+    PanicDetails,
+    /// The button that reloads the page.
+    PanicReload,
+}
+
+impl Msg {
+    /// Every key, so tests can check every table.
+    pub const ALL: &[Msg] = &[
+        Msg::AppTitle,
+        Msg::AppTagline,
+        Msg::TreeHeading,
+        Msg::TreePlaceholder,
+        Msg::PanicTitle,
+        Msg::PanicBody,
+        Msg::PanicDetails,
+        Msg::PanicReload,
+    ];
+
+    /// The text (or template, see [`fill`]) of this message in `lang`, falling back to English.
+    pub fn text(self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => en(self),
+            Lang::Ja => ja(self).unwrap_or_else(|| en(self)),
+        }
+    }
+
+    /// Whether `lang` has its own text for this message (no English fallback).
+    pub fn is_translated(self, lang: Lang) -> bool {
+        match lang {
+            Lang::En => true,
+            Lang::Ja => ja(self).is_some(),
+        }
+    }
+}
+
+/// The English table: the reference every other table translates.
+fn en(msg: Msg) -> &'static str {
+    match msg {
+        Msg::AppTitle => "Fairshare Explorer",
+        Msg::AppTagline => "See why Slurm's Fair Tree ranks each user where it does.",
+        Msg::TreeHeading => "Association tree",
+        Msg::TreePlaceholder => {
+            "The association tree will appear here once the Fair Tree engine is connected."
+        }
+        Msg::PanicTitle => "Something went wrong",
+        Msg::PanicBody => {
+            "Fairshare Explorer hit an internal error and stopped. Reload the page to start again."
+        }
+        Msg::PanicDetails => "Technical details",
+        Msg::PanicReload => "Reload",
+    }
+}
+
+/// The Japanese table. `None` = not translated yet (English is shown).
+fn ja(msg: Msg) -> Option<&'static str> {
+    match msg {
+        Msg::AppTitle => None,
+        Msg::AppTagline => None,
+        Msg::TreeHeading => None,
+        Msg::TreePlaceholder => None,
+        Msg::PanicTitle => None,
+        Msg::PanicBody => None,
+        Msg::PanicDetails => None,
+        Msg::PanicReload => None,
+    }
+}
+
+/// Fills `{name}` placeholders in `template` with `args`; unknown placeholders are left as is.
+///
+/// `fill("rank {rank} of {n}", &[("rank", "3"), ("n", "21")])` gives `"rank 3 of 21"`.
+pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
+    let mut res = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        res.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let value = after.find('}').and_then(|close| {
+            args.iter()
+                .find(|(name, _)| *name == &after[..close])
+                .map(|(_, value)| (close, value))
+        });
+        match value {
+            Some((close, value)) => {
+                res.push_str(value);
+                rest = &after[close + 1..];
+            }
+            None => {
+                res.push('{');
+                rest = after;
+            }
+        }
+    }
+    res.push_str(rest);
+    res
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    /// The `{name}` placeholders of a template, in order of appearance.
+    fn placeholders(template: &str) -> Vec<&str> {
+        let mut res = Vec::new();
+        let mut rest = template;
+        while let Some(open) = rest.find('{') {
+            let after = &rest[open + 1..];
+            let Some(close) = after.find('}') else { break };
+            res.push(&after[..close]);
+            rest = &after[close + 1..];
+        }
+        res
+    }
+
+    #[test]
+    fn all_lists_every_key_once() {
+        let unique: HashSet<_> = Msg::ALL.iter().collect();
+        assert_eq!(unique.len(), Msg::ALL.len());
+    }
+
+    #[test]
+    fn english_texts_are_clean_and_distinct() {
+        let mut seen = HashSet::new();
+        for &msg in Msg::ALL {
+            let text = msg.text(Lang::En);
+            assert!(!text.is_empty(), "{msg:?} is empty");
+            assert_eq!(text, text.trim(), "{msg:?} has surrounding whitespace");
+            assert!(
+                seen.insert(text),
+                "{msg:?} duplicates another message: {text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn translations_keep_the_placeholders() {
+        for &msg in Msg::ALL {
+            let mut en_names = placeholders(msg.text(Lang::En));
+            for lang in Lang::ALL {
+                let mut names = placeholders(msg.text(lang));
+                en_names.sort_unstable();
+                names.sort_unstable();
+                assert_eq!(names, en_names, "{msg:?} in {lang:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn untranslated_keys_fall_back_to_english() {
+        for &msg in Msg::ALL {
+            if !msg.is_translated(Lang::Ja) {
+                assert_eq!(msg.text(Lang::Ja), msg.text(Lang::En));
+            }
+        }
+    }
+
+    #[test]
+    fn lang_tags_round_trip() {
+        for lang in Lang::ALL {
+            assert_eq!(Lang::from_tag(lang.as_tag()), Some(lang));
+        }
+        assert_eq!(Lang::from_tag("ja-JP"), Some(Lang::Ja));
+        assert_eq!(Lang::from_tag("en_GB"), Some(Lang::En));
+        assert_eq!(Lang::from_tag("EN"), Some(Lang::En));
+        assert_eq!(Lang::from_tag("de"), None);
+        assert_eq!(Lang::from_tag(""), None);
+    }
+
+    #[test]
+    fn fill_replaces_named_placeholders() {
+        let args = [("rank", "3"), ("n", "21")];
+        assert_eq!(fill("rank {rank} of {n}", &args), "rank 3 of 21");
+        assert_eq!(fill("{n}人中{rank}位", &args), "21人中3位");
+        assert_eq!(fill("{unknown} {rank}", &args), "{unknown} 3");
+        assert_eq!(fill("open { brace", &args), "open { brace");
+        assert_eq!(fill("", &args), "");
+    }
+}
