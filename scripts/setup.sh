@@ -46,9 +46,20 @@ fi
 
 # wasm-opt (npm binaryen 132) and Playwright, without any browser download.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+# npm's hidden lockfile (node_modules/.package-lock.json) is package-lock.json without the root
+# "" entry, so compare the installed packages, not the bytes (cmp always differed: npm ci every run).
+npm_in_sync() {
+  node -e '
+    const fs = require("fs");
+    const pkgs = (f) => JSON.parse(fs.readFileSync(f, "utf8")).packages || {};
+    const want = pkgs("package-lock.json"), have = pkgs("node_modules/.package-lock.json");
+    delete want[""];
+    const key = (p) => JSON.stringify(Object.keys(p).sort().map((k) => [k, p[k].version, p[k].integrity]));
+    process.exit(key(want) === key(have) ? 0 : 1);
+  ' 2>/dev/null
+}
 if [[ -f package-lock.json ]]; then
-  if [[ ! -x node_modules/.bin/wasm-opt || ! -d node_modules/@playwright/test ]] ||
-     ! cmp -s package-lock.json node_modules/.package-lock.json 2>/dev/null; then
+  if [[ ! -x node_modules/.bin/wasm-opt || ! -d node_modules/@playwright/test ]] || ! npm_in_sync; then
     say "npm ci"
     npm ci --no-audit --no-fund --loglevel=error
   fi
