@@ -1,0 +1,783 @@
+//! `sshare` output, character for character: the rows, the columns and Slurm's number formatting.
+//!
+//! - [`format_double`] / [`format_double_fixed`]: `print_fields_double` (`%f`, blanks for the
+//!   unset sentinels, `inf`, and in fixed-width mode the switch to `%e` when a number is wider
+//!   than its column). Digits are correctly rounded from the exact binary value (ties to even),
+//!   as glibc's `printf` does, so the output is the same on every platform.
+//! - [`Row`]: one association as `sshare` sends it to the screen, in Slurm's association-list
+//!   order, built from a Fair Tree run ([`fair_tree_rows`]) or a classic run ([`classic_rows`]).
+//!   Values are narrowed the way Slurm narrows them before printing: `long double` usage and
+//!   Level FS become doubles, `usage_raw` becomes a `uint64` truncated toward zero.
+//! - [`render`]: `-p` (trailing `|`), `-P` (no trailing `|`), or the fixed-width table (header,
+//!   dash line, right-justified cells except Account, a space after every cell, over-long
+//!   strings cut with a `+`), with or without the header, for any column list; see
+//!   [`default_columns`] for `sshare`'s own lists (short, `-l`, `-m`).
+//!
+//! This module only formats; it computes nothing about fairshare and must not depend on any UI
+//! or IO. Spec reference: §5 of `slurm-fairshare.md`.
+
+use std::fmt::Write as _;
+
+use num_bigint::BigUint;
+
+use crate::classic::ClassicRun;
+use crate::fair_tree::FairTreeRun;
+use crate::hierarchy::Hierarchy;
+use crate::ld::LongDouble;
+use crate::scenario::Algorithm;
+use crate::tree::{AssocTree, SHARES_PARENT_RAW, Shares};
+
+/// Slurm's `NO_VAL` (unset `uint32`); `print_fields_uint32` and `print_fields_double` show it blank.
+pub const NO_VAL: u32 = 0xFFFF_FFFE;
+/// Slurm's `INFINITE` (`uint32`); shown blank as well.
+pub const INFINITE: u32 = 0xFFFF_FFFF;
+/// Slurm's `NO_VAL64` (unset `uint64`); shown blank.
+pub const NO_VAL64: u64 = 0xFFFF_FFFF_FFFF_FFFE;
+/// Slurm's `INFINITE64`; shown blank.
+pub const INFINITE64: u64 = 0xFFFF_FFFF_FFFF_FFFF;
+
+/// The `TRESRunMins` text of every row: no job is running in a scenario, and the scenarios know
+/// only the `cpu` TRES (a real cluster lists all of its TRES here).
+pub const TRES_RUN_MINS: &str = "cpu=0";
+
+// ---------------------------------------------------------------------------------------------
+// Number formatting
+// ---------------------------------------------------------------------------------------------
+
+/// Whether `print_fields_double` shows `x` as a blank cell: `(double)NO_VAL64`,
+/// `(double)INFINITE64`, `NO_VAL` and `INFINITE` are Slurm's "unset" markers.
+pub fn is_blank_double(x: f64) -> bool {
+    x == NO_VAL64 as f64
+        || x == INFINITE64 as f64
+        || x == f64::from(NO_VAL)
+        || x == f64::from(INFINITE)
+}
+
+/// C's `printf("%f", x)`: six decimals, correctly rounded from the exact binary value with ties
+/// to even (glibc), `inf`/`-inf`, `nan`/`-nan`. No blanking; see [`format_double`].
+pub fn printf_f(x: f64) -> String {
+    let mut out = String::with_capacity(16);
+    push_printf_f(&mut out, x);
+    out
+}
+
+fn push_printf_f(out: &mut String, x: f64) {
+    if x.is_nan() {
+        out.push_str(if x.is_sign_negative() { "-nan" } else { "nan" });
+        return;
+    }
+    if x.is_sign_negative() {
+        out.push('-');
+    }
+    let a = x.abs();
+    if a.is_infinite() {
+        out.push_str("inf");
+        return;
+    }
+    // Fast exact path: a = m · 2^e with m < 2^53. round(a · 10^6) in u128, ties to even.
+    let bits = a.to_bits();
+    let biased = ((bits >> 52) & 0x7ff) as i32;
+    let frac = bits & ((1u64 << 52) - 1);
+    let (m, e) = if biased == 0 {
+        (frac, -1074)
+    } else {
+        (frac | (1u64 << 52), biased - 1075)
+    };
+    let scaled: Option<u128> = if e >= 0 {
+        // m · 2^e · 10^6 < 2^53 · 2^e · 2^20 fits when e ≤ 54.
+        (e <= 54).then(|| (u128::from(m) << e) * 1_000_000)
+    } else {
+        let s = (-e) as u32;
+        let n = u128::from(m) * 1_000_000; // < 2^73
+        if s >= 100 {
+            // n < 2^73 ≤ 2^(s-1): below one half of a unit in the sixth decimal.
+            Some(0)
+        } else {
+            let q = n >> s;
+            let r = n & ((1u128 << s) - 1);
+            let half = 1u128 << (s - 1);
+            Some(if r > half || (r == half && q & 1 == 1) {
+                q + 1
+            } else {
+                q
+            })
+        }
+    };
+    match scaled {
+        Some(q) => {
+            let _ = write!(out, "{}.{:06}", q / 1_000_000, q % 1_000_000);
+        }
+        // Huge values (≥ 2^107): exact digits through the 80-bit formatter, which is exact for a
+        // widened double.
+        None => out.push_str(&LongDouble::from_f64(a).to_fixed(6)),
+    }
+}
+
+/// `print_fields_double` in `-p`/`-P` mode: `%f`, or an empty string for Slurm's unset markers
+/// (see [`is_blank_double`]); `inf` for +∞.
+pub fn format_double(x: f64) -> String {
+    if is_blank_double(x) {
+        String::new()
+    } else {
+        printf_f(x)
+    }
+}
+
+/// The exact decimal digits of a finite, nonzero `|x|`: `(digits, exp10)` with
+/// `|x| = 0.d1d2d3… × 10^exp10`.
+fn exact_digits(x: f64) -> (Vec<u8>, i64) {
+    let a = x.abs();
+    let bits = a.to_bits();
+    let biased = ((bits >> 52) & 0x7ff) as i64;
+    let frac = bits & ((1u64 << 52) - 1);
+    let (m, e) = if biased == 0 {
+        (frac, -1074i64)
+    } else {
+        (frac | (1u64 << 52), biased - 1075)
+    };
+    let (int, scale10) = if e >= 0 {
+        (BigUint::from(m) << (e as usize), 0i64)
+    } else {
+        let k = (-e) as u32;
+        (BigUint::from(m) * BigUint::from(5u32).pow(k), i64::from(k))
+    };
+    let digits: Vec<u8> = int.to_str_radix(10).bytes().map(|b| b - b'0').collect();
+    let exp10 = digits.len() as i64 - scale10;
+    (digits, exp10)
+}
+
+/// C's `printf("%.*e", precision, x)`: correctly rounded, ties to even, at least two exponent
+/// digits.
+pub fn printf_e(x: f64, precision: usize) -> String {
+    if x.is_nan() {
+        return if x.is_sign_negative() { "-nan" } else { "nan" }.into();
+    }
+    let sign = if x.is_sign_negative() { "-" } else { "" };
+    if x.is_infinite() {
+        return format!("{sign}inf");
+    }
+    let keep = precision + 1;
+    let (digits, exp) = if x == 0.0 {
+        (vec![0u8; keep], 0i64)
+    } else {
+        let (mut digits, mut exp10) = exact_digits(x);
+        if digits.len() > keep {
+            let rest = digits.split_off(keep);
+            let first = rest[0];
+            let beyond = rest[1..].iter().any(|&d| d != 0);
+            let odd = digits.last().is_some_and(|d| d % 2 == 1);
+            if first > 5 || (first == 5 && (beyond || odd)) {
+                let mut i = digits.len();
+                loop {
+                    if i == 0 {
+                        // 9.99… rounded up to 10.0…: one more digit in front.
+                        digits.insert(0, 1);
+                        digits.pop();
+                        exp10 += 1;
+                        break;
+                    }
+                    i -= 1;
+                    if digits[i] == 9 {
+                        digits[i] = 0;
+                    } else {
+                        digits[i] += 1;
+                        break;
+                    }
+                }
+            }
+        }
+        digits.resize(keep, 0);
+        (digits, exp10 - 1)
+    };
+    let mut out = String::with_capacity(keep + 8);
+    out.push_str(sign);
+    out.push(char::from(b'0' + digits[0]));
+    if precision > 0 {
+        out.push('.');
+        for &d in &digits[1..] {
+            out.push(char::from(b'0' + d));
+        }
+    }
+    let _ = write!(out, "e{}{:02}", if exp < 0 { '-' } else { '+' }, exp.abs());
+    out
+}
+
+/// C's `printf("%*s", width, s)` for a signed width: right-justified, or left-justified when
+/// `width` is negative; never cut.
+fn pad(s: &str, width: i64) -> String {
+    let w = width.unsigned_abs() as usize;
+    if s.len() >= w {
+        return s.to_string();
+    }
+    let fill = " ".repeat(w - s.len());
+    if width < 0 {
+        format!("{s}{fill}")
+    } else {
+        format!("{fill}{s}")
+    }
+}
+
+/// `print_fields_double` in fixed-width mode, without the trailing space: right-justified in
+/// `width` columns; blank (all spaces) for Slurm's unset markers; and when `%f` is wider than the
+/// column, `%e` with the precision cut so that it fits (1250 in width 10 gives `1.2500e+03`).
+///
+/// The cut follows Slurm's arithmetic exactly: it first prints `%*.*e` with width and precision
+/// both equal to the column width, then shrinks both by however much that came out too wide.
+pub fn format_double_fixed(x: f64, width: usize) -> String {
+    let w = width as i64;
+    if is_blank_double(x) {
+        return " ".repeat(width.max(1));
+    }
+    let f = pad(&printf_f(x), w);
+    if f.len() <= width {
+        return f;
+    }
+    let trial = pad(&printf_e(x, width), w).len() as i64;
+    let mut w2 = w;
+    if trial > w2 {
+        w2 -= trial - w2;
+    }
+    // printf takes a negative `*` width as left-justification, a negative `*` precision as none
+    // (6); with sshare's column widths neither happens.
+    let precision = if w2 < 0 { 6 } else { w2 as usize };
+    pad(&printf_e(x, precision), w2)
+}
+
+/// `print_fields_str` in fixed-width mode, without the trailing space: padded to `width` (left-
+/// or right-justified), and a string longer than the column cut to `width` with its last
+/// visible character replaced by `+`. Widths count bytes, as C does; a cut never splits a UTF-8
+/// character (it backs off to the previous character boundary).
+pub fn format_str_fixed(s: &str, width: usize, left: bool) -> String {
+    if s.len() > width {
+        let mut cut = width.saturating_sub(1);
+        while cut > 0 && !s.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let mut t = String::with_capacity(width);
+        t.push_str(&s[..cut]);
+        t.push('+');
+        let w = t.len() as i64;
+        return pad(
+            &t,
+            if left {
+                -w.max(width as i64)
+            } else {
+                w.max(width as i64)
+            },
+        );
+    }
+    pad(s, if left { -(width as i64) } else { width as i64 })
+}
+
+/// `usage_raw` as sshare receives it: the `long double` converted to `uint64`, truncating toward
+/// zero. Values ≥ 2^64 (where C's conversion is undefined) saturate to `u64::MAX`, which sshare
+/// would show blank; negative values (never produced by a valid tree) give 0.
+pub fn truncate_usage(x: LongDouble) -> u64 {
+    if x.is_negative() {
+        return 0;
+    }
+    if x.is_infinite() {
+        return u64::MAX;
+    }
+    let Some((m, e)) = x.to_parts() else {
+        return 0;
+    };
+    if e >= 0 {
+        let bits = 64 - m.leading_zeros() as i32;
+        if m == 0 {
+            0
+        } else if bits + e > 64 {
+            u64::MAX
+        } else {
+            m << e
+        }
+    } else if e <= -64 {
+        0
+    } else {
+        m >> (-e)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Columns
+// ---------------------------------------------------------------------------------------------
+
+/// An `sshare` column (the fields `sshare -e` lists that a scenario can fill).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Column {
+    /// `Account`: the account name, indented one space per tree level.
+    Account,
+    /// `User`: blank on account rows.
+    User,
+    /// `Partition` (`-m`): blank unless the association is per partition.
+    Partition,
+    /// `RawShares`: the integer, `parent`, or blank for the root.
+    RawShares,
+    /// `NormShares`: S.
+    NormShares,
+    /// `RawUsage`: usage truncated to an integer.
+    RawUsage,
+    /// `NormUsage`: usage / root usage.
+    NormUsage,
+    /// `EffectvUsage`: U (Fair Tree) or UE (classic).
+    EffectvUsage,
+    /// `FairShare`: the user's factor; blank on account rows and the root.
+    FairShare,
+    /// `LevelFS` (Fair Tree only).
+    LevelFS,
+    /// `GrpTRESMins`: blank (scenarios set no limits).
+    GrpTRESMins,
+    /// `TRESRunMins`: [`TRES_RUN_MINS`].
+    TRESRunMins,
+}
+
+impl Column {
+    /// Every column, in the order `sshare -e` would resolve a prefix among them.
+    pub const ALL: [Column; 12] = [
+        Column::Account,
+        Column::User,
+        Column::Partition,
+        Column::RawShares,
+        Column::NormShares,
+        Column::RawUsage,
+        Column::NormUsage,
+        Column::EffectvUsage,
+        Column::FairShare,
+        Column::LevelFS,
+        Column::GrpTRESMins,
+        Column::TRESRunMins,
+    ];
+
+    /// The header text, exactly as sshare prints it.
+    pub const fn header(self) -> &'static str {
+        match self {
+            Column::Account => "Account",
+            Column::User => "User",
+            Column::Partition => "Partition",
+            Column::RawShares => "RawShares",
+            Column::NormShares => "NormShares",
+            Column::RawUsage => "RawUsage",
+            Column::NormUsage => "NormUsage",
+            Column::EffectvUsage => "EffectvUsage",
+            Column::FairShare => "FairShare",
+            Column::LevelFS => "LevelFS",
+            Column::GrpTRESMins => "GrpTRESMins",
+            Column::TRESRunMins => "TRESRunMins",
+        }
+    }
+
+    /// The fixed-width column width (spec §5.1).
+    pub const fn width(self) -> usize {
+        match self {
+            Column::Account => 20,
+            Column::User => 10,
+            Column::Partition => 12,
+            Column::RawShares => 10,
+            Column::NormShares => 11,
+            Column::RawUsage => 11,
+            Column::NormUsage => 11,
+            Column::EffectvUsage => 13,
+            Column::FairShare => 10,
+            Column::LevelFS => 10,
+            Column::GrpTRESMins => 30,
+            Column::TRESRunMins => 30,
+        }
+    }
+
+    /// Whether fixed-width cells are left-justified (only Account).
+    pub const fn left_justified(self) -> bool {
+        matches!(self, Column::Account)
+    }
+
+    /// The column whose header is exactly `name` (ASCII case-insensitive).
+    pub fn from_header(name: &str) -> Option<Column> {
+        Column::ALL
+            .into_iter()
+            .find(|c| c.header().eq_ignore_ascii_case(name))
+    }
+}
+
+/// sshare's own column lists (spec §5.1): short or `-l`, with `-m` adding `Partition` after
+/// `User`. Classic `-l` has no `LevelFS`.
+pub fn default_columns(algorithm: Algorithm, long: bool, partition: bool) -> Vec<Column> {
+    let mut cols = vec![Column::Account, Column::User];
+    if partition {
+        cols.push(Column::Partition);
+    }
+    cols.extend([Column::RawShares, Column::NormShares, Column::RawUsage]);
+    if long {
+        cols.push(Column::NormUsage);
+    }
+    cols.extend([Column::EffectvUsage, Column::FairShare]);
+    if long {
+        if algorithm == Algorithm::FairTree {
+            cols.push(Column::LevelFS);
+        }
+        cols.extend([Column::GrpTRESMins, Column::TRESRunMins]);
+    }
+    cols
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows
+// ---------------------------------------------------------------------------------------------
+
+/// One sshare row: what Slurm sends to sshare for one association, already narrowed to the
+/// types sshare prints (doubles and a `uint64`). `None` means a blank cell.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// Index of the association in [`AssocTree::assocs`].
+    pub ix: usize,
+    /// Indentation of the Account cell: the depth in the real tree (root 0; a user one more
+    /// than its account).
+    pub depth: usize,
+    /// Account name (a user row shows its own account).
+    pub account: String,
+    /// User name, for user rows.
+    pub user: Option<String>,
+    /// Partition of a per-partition user association.
+    pub partition: Option<String>,
+    /// Raw shares; `None` for the root (Slurm sends `NO_VAL`).
+    pub raw_shares: Option<Shares>,
+    /// `NormShares`.
+    pub norm_shares: f64,
+    /// `RawUsage`: usage truncated toward zero.
+    pub raw_usage: u64,
+    /// `NormUsage`; `None` for the root (never computed).
+    pub norm_usage: Option<f64>,
+    /// `EffectvUsage`.
+    pub effective_usage: f64,
+    /// `FairShare`; `None` on account rows and the root.
+    pub fairshare: Option<f64>,
+    /// `LevelFS`; `None` for the root, FairShare=parent rows, and under classic.
+    pub level_fs: Option<f64>,
+}
+
+fn base_row(tree: &AssocTree, h: &Hierarchy, ix: usize) -> Row {
+    let a = &tree.assocs()[ix];
+    Row {
+        ix,
+        depth: h.depth[ix] as usize,
+        account: a.account.clone(),
+        user: a.user.clone(),
+        partition: a.partition.clone(),
+        raw_shares: (ix != h.root).then_some(a.shares),
+        norm_shares: 0.0,
+        raw_usage: 0,
+        norm_usage: None,
+        effective_usage: 0.0,
+        fairshare: None,
+        level_fs: None,
+    }
+}
+
+/// The rows `sshare -a` prints for a Fair Tree run, in Slurm's association-list order.
+pub fn fair_tree_rows(tree: &AssocTree, h: &Hierarchy, run: &FairTreeRun) -> Vec<Row> {
+    h.list_order
+        .iter()
+        .map(|&ix| {
+            let r = &run.assocs[ix];
+            let parent_shares = tree.assocs()[ix].shares.is_parent();
+            Row {
+                norm_shares: r.shares_norm,
+                raw_usage: truncate_usage(r.usage_raw),
+                norm_usage: r.usage_norm.map(LongDouble::to_f64),
+                effective_usage: r.usage_effective.to_f64(),
+                fairshare: if h.is_user[ix] { r.fairshare } else { None },
+                // sshare blanks LevelFS for FairShare=parent rows (users hold +∞ internally).
+                level_fs: if ix == h.root || parent_shares {
+                    None
+                } else {
+                    r.level_fs.map(LongDouble::to_f64)
+                },
+                ..base_row(tree, h, ix)
+            }
+        })
+        .collect()
+}
+
+/// The rows `sshare -a` prints for a classic run, in Slurm's association-list order. Account
+/// factors are computed by Slurm but not printed (since 25.11), so `fairshare` is `None` there.
+pub fn classic_rows(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun) -> Vec<Row> {
+    h.list_order
+        .iter()
+        .map(|&ix| {
+            let r = &run.assocs[ix];
+            Row {
+                norm_shares: r.shares_norm,
+                raw_usage: truncate_usage(r.usage_raw),
+                norm_usage: r.usage_norm.map(LongDouble::to_f64),
+                effective_usage: r.usage_effective.to_f64(),
+                fairshare: if h.is_user[ix] { r.fairshare } else { None },
+                level_fs: None,
+                ..base_row(tree, h, ix)
+            }
+        })
+        .collect()
+}
+
+/// One cell before formatting, typed the way sshare's print routine for that column is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Cell<'a> {
+    /// `print_fields_str`; `None` is blank.
+    Str(Option<&'a str>),
+    /// The indented Account cell: `depth` spaces, then the name.
+    Indented(usize, &'a str),
+    /// `print_fields_uint32` (blank for `NO_VAL`/`INFINITE`).
+    U32(u32),
+    /// `print_fields_uint64` (blank for `NO_VAL64`/`INFINITE64`).
+    U64(u64),
+    /// `print_fields_double`; `None` is blank.
+    Double(Option<f64>),
+}
+
+impl Row {
+    /// This row's cell in `column`.
+    pub fn cell(&self, column: Column) -> Cell<'_> {
+        match column {
+            Column::Account => Cell::Indented(self.depth, &self.account),
+            Column::User => Cell::Str(self.user.as_deref()),
+            Column::Partition => Cell::Str(self.partition.as_deref()),
+            Column::RawShares => match self.raw_shares {
+                None => Cell::U32(NO_VAL),
+                Some(Shares::Parent) => Cell::Str(Some("parent")),
+                Some(Shares::Value(SHARES_PARENT_RAW)) => Cell::Str(Some("parent")),
+                Some(Shares::Value(v)) => Cell::U32(v),
+            },
+            Column::NormShares => Cell::Double(Some(self.norm_shares)),
+            Column::RawUsage => Cell::U64(self.raw_usage),
+            Column::NormUsage => Cell::Double(self.norm_usage),
+            Column::EffectvUsage => Cell::Double(Some(self.effective_usage)),
+            Column::FairShare => Cell::Double(self.fairshare),
+            Column::LevelFS => Cell::Double(self.level_fs),
+            Column::GrpTRESMins => Cell::Str(None),
+            Column::TRESRunMins => Cell::Str(Some(TRES_RUN_MINS)),
+        }
+    }
+
+    /// The cell's text as `-p`/`-P` print it (indentation included, no delimiter).
+    pub fn cell_text(&self, column: Column) -> String {
+        let mut s = String::new();
+        push_parsable(&mut s, self.cell(column));
+        s
+    }
+}
+
+fn push_parsable(out: &mut String, cell: Cell<'_>) {
+    match cell {
+        Cell::Str(s) => out.push_str(s.unwrap_or("")),
+        Cell::Indented(depth, name) => {
+            out.extend(std::iter::repeat_n(' ', depth));
+            out.push_str(name);
+        }
+        Cell::U32(v) => {
+            if v != NO_VAL && v != INFINITE {
+                let _ = write!(out, "{v}");
+            }
+        }
+        Cell::U64(v) => {
+            if v != NO_VAL64 && v != INFINITE64 {
+                let _ = write!(out, "{v}");
+            }
+        }
+        Cell::Double(Some(x)) if !is_blank_double(x) => push_printf_f(out, x),
+        Cell::Double(_) => {}
+    }
+}
+
+fn push_fixed(out: &mut String, cell: Cell<'_>, column: Column) {
+    let width = column.width();
+    let left = column.left_justified();
+    match cell {
+        Cell::Str(s) => out.push_str(&format_str_fixed(s.unwrap_or(" "), width, left)),
+        Cell::Indented(depth, name) => {
+            let mut s = " ".repeat(depth);
+            s.push_str(name);
+            out.push_str(&format_str_fixed(&s, width, left));
+        }
+        Cell::U32(v) => {
+            if v == NO_VAL || v == INFINITE {
+                out.push_str(&" ".repeat(width));
+            } else {
+                out.push_str(&pad(&v.to_string(), width as i64));
+            }
+        }
+        Cell::U64(v) => {
+            if v == NO_VAL64 || v == INFINITE64 {
+                out.push_str(&" ".repeat(width));
+            } else {
+                out.push_str(&pad(&v.to_string(), width as i64));
+            }
+        }
+        Cell::Double(Some(x)) => out.push_str(&format_double_fixed(x, width)),
+        Cell::Double(None) => out.push_str(&" ".repeat(width)),
+    }
+    out.push(' ');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering
+// ---------------------------------------------------------------------------------------------
+
+/// How sshare lays out its output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// `-p`: cells separated by `|`, with a `|` after the last one too.
+    Parsable,
+    /// `-P`: cells separated by `|`, none after the last one.
+    ParsableNoEnding,
+    /// The default table: fixed widths, a dash line under the header, a space after every cell.
+    FixedWidth,
+}
+
+/// Renders rows as sshare prints them, one string per line (no line terminators). With
+/// `header`, the first line is the header (and in fixed-width mode the second the dash line).
+pub fn render(rows: &[Row], columns: &[Column], layout: Layout, header: bool) -> Vec<String> {
+    let mut lines = Vec::with_capacity(rows.len() + 2);
+    let n = columns.len();
+    if header {
+        let mut line = String::new();
+        match layout {
+            Layout::Parsable | Layout::ParsableNoEnding => {
+                for (i, c) in columns.iter().enumerate() {
+                    line.push_str(c.header());
+                    if layout == Layout::Parsable || i + 1 < n {
+                        line.push('|');
+                    }
+                }
+                lines.push(line);
+            }
+            Layout::FixedWidth => {
+                let mut dashes = String::new();
+                for c in columns {
+                    line.push_str(&format_str_fixed(c.header(), c.width(), c.left_justified()));
+                    line.push(' ');
+                    dashes.extend(std::iter::repeat_n('-', c.width()));
+                    dashes.push(' ');
+                }
+                lines.push(line);
+                lines.push(dashes);
+            }
+        }
+    }
+    for row in rows {
+        let mut line = String::with_capacity(if layout == Layout::FixedWidth {
+            192
+        } else {
+            96
+        });
+        for (i, &c) in columns.iter().enumerate() {
+            match layout {
+                Layout::FixedWidth => push_fixed(&mut line, row.cell(c), c),
+                Layout::Parsable | Layout::ParsableNoEnding => {
+                    push_parsable(&mut line, row.cell(c));
+                    if layout == Layout::Parsable || i + 1 < n {
+                        line.push('|');
+                    }
+                }
+            }
+        }
+        lines.push(line);
+    }
+    lines
+}
+
+/// [`render`] joined into one text, each line ending in `\n`, as a terminal would receive it.
+pub fn render_text(rows: &[Row], columns: &[Column], layout: Layout, header: bool) -> String {
+    let mut out = String::new();
+    for line in render(rows, columns, layout, header) {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn doubles_print_like_printf() {
+        assert_eq!(format_double(0.0), "0.000000");
+        assert_eq!(format_double(2.0 / 3.0), "0.666667");
+        assert_eq!(format_double(5e-7), "0.000000"); // the double is just below 5e-7
+        assert_eq!(format_double(0.0078125), "0.007812"); // exact tie: to even
+        assert_eq!(format_double(0.0078135), "0.007813");
+        assert_eq!(format_double(1250.0), "1250.000000");
+        assert_eq!(format_double(f64::INFINITY), "inf");
+        assert_eq!(format_double(f64::NEG_INFINITY), "-inf");
+        assert_eq!(format_double(-0.0), "-0.000000");
+        assert_eq!(format_double(4294967294.0), "");
+        assert_eq!(format_double(4294967295.0), "");
+        assert_eq!(format_double(18446744073709551615.0), "");
+        assert_eq!(format_double(4294967293.0), "4294967293.000000");
+        assert_eq!(
+            format_double(1e22),
+            "10000000000000000000000.000000",
+            "huge values take the exact path"
+        );
+        assert_eq!(format_double(f64::MIN_POSITIVE), "0.000000");
+    }
+
+    #[test]
+    fn fast_path_agrees_with_the_exact_formatter() {
+        // ld's formatter is exact; it is compared where it keeps at least one digit (≥ 1e-6; it rounds wrongly below).
+        let mut x = 2.0e-6f64;
+        while x < 1.0e40 {
+            for v in [x, x * 1.37, x * 7.77777, x / 3.0 + 1e-6] {
+                assert_eq!(printf_f(v), LongDouble::from_f64(v).to_fixed(6), "{v:e}");
+            }
+            x *= 3.1;
+        }
+        // Below that, values round to 0 or to one unit in the sixth decimal.
+        assert_eq!(printf_f(7.182933928170003e-7), "0.000001");
+        assert_eq!(printf_f(4.9e-7), "0.000000");
+        assert_eq!(printf_f(5.0000001e-7), "0.000001");
+        assert_eq!(printf_f(1e-300), "0.000000");
+    }
+
+    #[test]
+    fn fixed_width_switches_to_e() {
+        assert_eq!(format_double_fixed(1250.0, 10), "1.2500e+03");
+        assert_eq!(format_double_fixed(1.0, 10), "  1.000000");
+        assert_eq!(format_double_fixed(999.0, 10), "999.000000");
+        assert_eq!(format_double_fixed(f64::INFINITY, 10), "       inf");
+        assert_eq!(format_double_fixed(4294967294.0, 10), "          ");
+        assert_eq!(format_double_fixed(1e100, 10), "1.000e+100");
+        assert_eq!(format_double_fixed(-1250.0, 10), "-1.250e+03");
+        assert_eq!(format_double_fixed(123456.0, 13), "123456.000000");
+        assert_eq!(format_double_fixed(1234567.0, 13), "1.2345670e+06");
+    }
+
+    #[test]
+    fn e_format_rounds_exactly() {
+        assert_eq!(printf_e(1250.0, 4), "1.2500e+03");
+        assert_eq!(printf_e(9.99996, 4), "1.0000e+01");
+        assert_eq!(printf_e(0.0, 2), "0.00e+00");
+        assert_eq!(printf_e(1.5e-300, 1), "1.5e-300");
+        assert_eq!(printf_e(2.5, 0), "2e+00");
+    }
+
+    #[test]
+    fn strings_are_cut_with_a_plus() {
+        assert_eq!(format_str_fixed("abcdefghijkl", 10, false), "abcdefghi+");
+        assert_eq!(format_str_fixed("abc", 10, false), "       abc");
+        assert_eq!(format_str_fixed("abc", 5, true), "abc  ");
+    }
+
+    #[test]
+    fn usage_truncates_toward_zero() {
+        assert_eq!(truncate_usage(LongDouble::from_f64(10.99)), 10);
+        assert_eq!(truncate_usage(LongDouble::from_f64(0.5)), 0);
+        assert_eq!(
+            truncate_usage(LongDouble::from_u64(u64::MAX - 5)),
+            u64::MAX - 5
+        );
+        assert_eq!(
+            truncate_usage(LongDouble::parse("9007199254740993.75").unwrap()),
+            9007199254740993
+        );
+        assert_eq!(truncate_usage(LongDouble::from_f64(1e30)), u64::MAX);
+        assert_eq!(truncate_usage(LongDouble::ZERO), 0);
+    }
+}
