@@ -1,0 +1,625 @@
+//! Usage over time: Slurm's decay of `usage_raw`, new usage from jobs, and "when will I rank
+//! higher?" (spec §4.1–§4.2).
+//!
+//! Slurm's decay thread (`_decay_thread` in `priority_multifactor.c`) wakes every
+//! PriorityCalcPeriod P seconds on an absolute schedule. With H = PriorityDecayHalfLife in
+//! seconds, each cycle
+//!
+//! 1. multiplies every association's `usage_raw` by real = max(d^Δ, DBL_MIN), where
+//!    **d = 1 − 0.693 / H** (d = 1 when H = 0) and Δ = now − last run (= P on schedule);
+//!    nothing is decayed when there is no previous run (no state file) or Δ ≤ 0;
+//! 2. charges every running job billable · r · d^r · UsageFactor, where r = now − max(last run,
+//!    job start): new usage is decayed as if it had all happened at the start of its interval.
+//!    A job that ends is charged the same way at its end, up to its end time
+//!    (`priority_p_job_end`), so that charge is decayed by the next cycle.
+//!
+//! Per period, for a user with jobs j: **U ← U·d^P + Σ_j billable_j · r_j · d^{r_j} · UF_j**.
+//! Because 0.693 is a truncated ln 2, d^H is not ½: for H = 7 days it is 0.500073.
+//!
+//! Numbers follow Slurm's types: d, d^Δ and each job's charge are doubles (`pow` from the
+//! platform's maths library); usage is an 80-bit [`LongDouble`] multiplied by the (widened)
+//! double factor and incremented by the (widened) double charge, as `usage_raw *= real_decay`
+//! and `usage_raw += (long double)real_decay` do.
+//!
+//! **Every association's usage is carried, as Slurm carries it.** Usage vectors are indexed like
+//! [`AssocTree::assocs`] and hold users *and* accounts: they start from the aggregated values of
+//! [`Hierarchy::new`] (what Slurm computes when it loads associations), each cycle multiplies
+//! every entry, and a job's charge is added to its association and to every ancestor. This
+//! matters for ties: an account's decayed value round(Σ·f) is not always the sum of its users'
+//! decayed values Σ round(u·f), and re-summing (which a tree rebuilt from user usages does)
+//! splits ties that Slurm keeps, such as test24.4's uG1 and aGA after two cycles. To run Fair
+//! Tree or classic on the simulated state exactly, use [`hierarchy_with_usages`];
+//! [`tree_with_usages`] (users' values only, accounts re-summed) is for display and editing.
+//!
+//! **Ranks under decay.** Decay multiplies every association's usage by the same factor, so
+//! every U = usage / parent usage, every Level FS and so every Fair Tree rank stays the same:
+//! decay alone never reorders users, only new usage does. One exception, in Slurm as here:
+//! Level FS values that are mathematically equal but computed from different numbers (shares 10
+//! with usage 10 beside shares 15 with usage 15) are tied or ordered by 80-bit rounding alone,
+//! and a cycle's rounding can split, join or swap them (4 of the 135 Fair Tree vectors).
+//!
+//! PriorityUsageResetPeriod (§4.3) is not modelled here.
+//!
+//! This module must stay pure: no clock, no IO; time is a number of seconds the caller chooses
+//! (0 = the moment the given usage is current).
+
+use crate::diag::Diagnostic;
+use crate::fair_tree::{self, TieRule};
+use crate::hierarchy::Hierarchy;
+use crate::ld::LongDouble;
+use crate::tree::{AssocId, AssocTree, TreeError};
+
+/// The 0.693 Slurm uses for ln 2 in d = 1 − 0.693 / H (ln 2 = 0.693147…).
+pub const LN2_APPROX: f64 = 0.693;
+
+/// Slurm's default PriorityDecayHalfLife, 7-0 (7 days), in seconds: 604800.
+pub const DEFAULT_HALF_LIFE_SECS: u64 = 7 * 24 * 60 * 60;
+
+/// Slurm's default PriorityCalcPeriod, 5 minutes, in seconds: 300.
+pub const DEFAULT_CALC_PERIOD_SECS: u64 = 5 * 60;
+
+/// One year of default calc periods (365 · 24 · 12 = 105120), a sensible search horizon.
+pub const YEAR_OF_DEFAULT_PERIODS: u64 = 365 * 24 * 12;
+
+/// slurm.conf gives PriorityDecayHalfLife and PriorityCalcPeriod in minutes (time strings such
+/// as `7-0` are minutes too); `read_config.c` multiplies by 60. Saturates instead of wrapping.
+pub const fn minutes_to_secs(minutes: u64) -> u64 {
+    minutes.saturating_mul(60)
+}
+
+/// The per-second decay factor: **d = 1 − 0.693 / H** for a half-life of H > 0 seconds, else 1
+/// (no decay). For H = 604800 (7 days), d = 0.9999988541666667.
+pub fn decay_factor(half_life_secs: u64) -> f64 {
+    if half_life_secs > 0 {
+        1.0 - LN2_APPROX / half_life_secs as f64
+    } else {
+        1.0
+    }
+}
+
+/// The factor one cycle applies after `secs` seconds: **max(d^secs, DBL_MIN)**, Slurm's
+/// `real_decay` (the clamp keeps usage from underflowing to 0).
+pub fn cycle_factor(half_life_secs: u64, secs: f64) -> f64 {
+    decay_factor(half_life_secs)
+        .powf(secs)
+        .max(f64::MIN_POSITIVE)
+}
+
+/// Usage left after `secs` seconds of pure decay: **U · d^secs** (continuous in `secs`; Slurm
+/// applies it in steps of P, which multiply to the same value up to rounding).
+/// With the default half-life, `decayed(1.0, 604800.0, 604800)` = 0.500073.
+pub fn decayed(usage: f64, secs: f64, half_life_secs: u64) -> f64 {
+    usage * decay_factor(half_life_secs).powf(secs)
+}
+
+/// What a job adds for `run_secs` seconds of running with per-second factor `d`:
+/// **billable · r · d^r · UF**, computed in Slurm's order ((r · d^r) · billable) · UF. The QOS
+/// UsageFactor applies only when it is ≥ 0 (Slurm's "not set" is negative).
+pub fn job_charge(billable: f64, run_secs: f64, usage_factor: f64, d: f64) -> f64 {
+    let run_decay = run_secs * d.powf(run_secs);
+    let mut charge = run_decay * billable;
+    if usage_factor >= 0.0 {
+        charge *= usage_factor;
+    }
+    charge
+}
+
+/// Seconds of pure decay until `usage` has fallen to `target` or below:
+/// **t = ln(target / U) / ln d**, with ln of the double d Slurm actually uses (d is within
+/// 1e-16 of 1 − 0.693/H, which moves ln d by about 1e-10 relative: enough to matter at the
+/// 12th digit, so the closed form uses the same d as [`decayed`]).
+///
+/// `Some(0.0)` if `usage ≤ target` already; `None` if it never gets there (no decay, a target
+/// ≤ 0, or a non-finite input).
+pub fn secs_until_below(usage: f64, target: f64, half_life_secs: u64) -> Option<f64> {
+    if !usage.is_finite() || !target.is_finite() {
+        return None;
+    }
+    if usage <= target {
+        return Some(0.0);
+    }
+    if target <= 0.0 || half_life_secs == 0 {
+        return None;
+    }
+    let ln_d = decay_factor(half_life_secs).ln();
+    Some((target / usage).ln() / ln_d)
+}
+
+/// The same, in whole calc periods: the smallest k with **U · (d^P)^k ≤ target**, i.e. the
+/// number of decay cycles after which the usage shown is at or below the target (multiply by P
+/// for seconds). Starts from ⌈t / P⌉ and corrects it against the product itself, so floating
+/// error in the logarithms cannot make it off by one.
+pub fn periods_until_below(
+    usage: f64,
+    target: f64,
+    half_life_secs: u64,
+    calc_period_secs: u64,
+) -> Option<u64> {
+    let t = secs_until_below(usage, target, half_life_secs)?;
+    if t == 0.0 {
+        return Some(0);
+    }
+    let p = calc_period_secs.max(1) as f64;
+    let per_period = decay_factor(half_life_secs).powf(p);
+    let at = |k: f64| usage * per_period.powf(k);
+    let mut k = (t / p).ceil().max(1.0);
+    while k > 1.0 && at(k - 1.0) <= target {
+        k -= 1.0;
+    }
+    while at(k) > target {
+        k += 1.0;
+    }
+    Some(k as u64)
+}
+
+/// A job, for the usage simulation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Job {
+    /// The job's user association, as an index into [`AssocTree::assocs`].
+    pub assoc: usize,
+    /// Billable TRES: allocated CPUs without `TRESBillingWeights`, otherwise the weighted sum
+    /// (e.g. CPUs × the CPU billing weight). Must be finite and ≥ 0.
+    pub billable: f64,
+    /// Start time in seconds (may be negative: already running at time 0).
+    pub start: i64,
+    /// End time in seconds; `None` while the job is still running.
+    pub end: Option<i64>,
+    /// QOS UsageFactor (default 1); a negative value means "not set" and counts as 1.
+    pub usage_factor: f64,
+}
+
+impl Job {
+    /// A job on association `assoc` with `billable` TRES, running from `start` on (UsageFactor 1).
+    pub fn running(assoc: usize, billable: f64, start: i64) -> Job {
+        Job {
+            assoc,
+            billable,
+            start,
+            end: None,
+            usage_factor: 1.0,
+        }
+    }
+
+    /// The same job, ending at `end`.
+    pub fn until(self, end: i64) -> Job {
+        Job {
+            end: Some(end),
+            ..self
+        }
+    }
+
+    /// The same job under a QOS with this UsageFactor.
+    pub fn with_usage_factor(self, usage_factor: f64) -> Job {
+        Job {
+            usage_factor,
+            ..self
+        }
+    }
+
+    /// Whether the simulation uses this job: its association exists, billable is finite and
+    /// ≥ 0, and UsageFactor is not NaN or +∞ (jobs that fail are skipped, see [`job_problems`]).
+    fn usable(&self, n_assocs: usize) -> bool {
+        self.assoc < n_assocs
+            && self.billable.is_finite()
+            && self.billable >= 0.0
+            && !self.usage_factor.is_nan()
+            && self.usage_factor != f64::INFINITY
+    }
+}
+
+/// Problems with jobs, one diagnostic per bad job (the simulation skips such jobs).
+pub fn job_problems(tree: &AssocTree, jobs: &[Job]) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (i, j) in jobs.iter().enumerate() {
+        let what = format!("job #{}", i + 1);
+        match tree.assocs().get(j.assoc) {
+            None => out.push(Diagnostic::error(
+                None,
+                format!("{what}: association index {} does not exist", j.assoc),
+            )),
+            Some(a) if !a.is_user() => out.push(Diagnostic::warning(
+                None,
+                format!(
+                    "{what}: {} is an account; Slurm charges jobs to user associations, and \
+                     account usage is the sum of its users'",
+                    a.name()
+                ),
+            )),
+            Some(_) => {}
+        }
+        if !(j.billable.is_finite() && j.billable >= 0.0) {
+            out.push(Diagnostic::error(
+                None,
+                format!("{what}: billable TRES must be a finite number ≥ 0"),
+            ));
+        }
+        if j.usage_factor.is_nan() || j.usage_factor == f64::INFINITY {
+            out.push(Diagnostic::error(
+                None,
+                format!("{what}: UsageFactor must be a finite number"),
+            ));
+        }
+        if let Some(end) = j.end
+            && end < j.start
+        {
+            out.push(Diagnostic::warning(
+                None,
+                format!("{what}: ends before it starts, so it adds no usage"),
+            ));
+        }
+    }
+    out
+}
+
+/// Decay settings and how the simulation starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Schedule {
+    /// PriorityDecayHalfLife H in seconds (0 = no decay).
+    pub half_life_secs: u64,
+    /// PriorityCalcPeriod P in seconds (0 is read as 1).
+    pub calc_period_secs: u64,
+    /// slurmctld starts at time 0 **without** its `priority_last_decay_ran` state file. Its first
+    /// cycle runs at once, at time 0, with no previous run time: it decays nothing, and it
+    /// charges each running job from the job's own start, so a job that started before 0 is
+    /// charged for all of its earlier run time again (as Slurm does). Cycles at P, 2P, … are
+    /// normal. Off (the default): the usage given is as of a cycle at time 0, and jobs are
+    /// charged only from time 0 on.
+    pub no_state_file: bool,
+}
+
+impl Default for Schedule {
+    /// Slurm's defaults: H = 7 days, P = 5 minutes, a state file present.
+    fn default() -> Self {
+        Schedule {
+            half_life_secs: DEFAULT_HALF_LIFE_SECS,
+            calc_period_secs: DEFAULT_CALC_PERIOD_SECS,
+            no_state_file: false,
+        }
+    }
+}
+
+impl Schedule {
+    /// P in seconds, at least 1.
+    pub fn period(&self) -> i64 {
+        i64::try_from(self.calc_period_secs.max(1)).unwrap_or(i64::MAX)
+    }
+}
+
+/// Usage advancing through Slurm's decay cycles, with jobs. Cycles run at P, 2P, 3P, … (and at
+/// 0 with [`Schedule::no_state_file`]).
+///
+/// Cost per cycle: O(n + jobs · depth) for n associations (an 80-bit soft-float multiply per
+/// association, a `powf` and one 80-bit add per ancestor per job).
+#[derive(Clone, Debug)]
+pub struct UsageSim {
+    usage: Vec<LongDouble>,
+    parent: Vec<Option<usize>>,
+    jobs: Vec<Job>,
+    /// Whether each job's final charge has been made (or it never needs one).
+    done: Vec<bool>,
+    schedule: Schedule,
+    d: f64,
+    last_ran: i64,
+    now: i64,
+    cycles: u64,
+}
+
+impl UsageSim {
+    /// Starts at time 0 from `h`'s usage (users' own, accounts' aggregated) and `jobs`, charging
+    /// jobs up `h`'s real parent chain. Jobs that ended at or before 0 are taken to be in the
+    /// usage already; unusable jobs (see [`job_problems`]) are ignored.
+    pub fn new(h: &Hierarchy, jobs: &[Job], schedule: Schedule) -> UsageSim {
+        UsageSim::from_parts(h.usage_raw.clone(), h.parent.clone(), jobs, schedule)
+    }
+
+    /// [`UsageSim::new`] on the tree's own hierarchy.
+    pub fn from_tree(tree: &AssocTree, jobs: &[Job], schedule: Schedule) -> UsageSim {
+        UsageSim::new(&Hierarchy::new(tree), jobs, schedule)
+    }
+
+    /// Starts from explicit per-association usage and direct parents (same length; a job's
+    /// charge goes to its association and every ancestor through `parent`).
+    pub fn from_parts(
+        usage: Vec<LongDouble>,
+        parent: Vec<Option<usize>>,
+        jobs: &[Job],
+        schedule: Schedule,
+    ) -> UsageSim {
+        let n = usage.len().min(parent.len());
+        let done = jobs
+            .iter()
+            .map(|j| !j.usable(n) || j.end.is_some_and(|e| e <= 0))
+            .collect();
+        let mut sim = UsageSim {
+            usage,
+            parent,
+            jobs: jobs.to_vec(),
+            done,
+            schedule,
+            d: decay_factor(schedule.half_life_secs),
+            last_ran: 0,
+            now: 0,
+            cycles: 0,
+        };
+        if schedule.no_state_file {
+            // Slurm's first cycle with g_last_ran = 0: no decay; running jobs are charged from
+            // their own start (`_apply_new_usage` takes max(last_ran, start) with last_ran 0).
+            for i in 0..sim.jobs.len() {
+                if !sim.done[i] {
+                    let from = sim.jobs[i].start;
+                    sim.charge(i, from, 0);
+                }
+            }
+        }
+        sim
+    }
+
+    /// The current usage of every association, indexed like [`AssocTree::assocs`].
+    pub fn usage(&self) -> &[LongDouble] {
+        &self.usage
+    }
+
+    /// The current time in seconds.
+    pub fn now(&self) -> i64 {
+        self.now
+    }
+
+    /// The time of the last cycle (0 before the first).
+    pub fn last_cycle(&self) -> i64 {
+        self.last_ran
+    }
+
+    /// How many cycles have run (not counting the one at 0 with `no_state_file`).
+    pub fn cycles(&self) -> u64 {
+        self.cycles
+    }
+
+    /// Whether every job has ended and been charged, so only decay is left.
+    pub fn jobs_finished(&self) -> bool {
+        self.done.iter().all(|&d| d)
+    }
+
+    /// Adds job `i`'s charge for running from max(`from`, start) to `to` (if positive) to its
+    /// association and every ancestor, as `_apply_new_usage` does.
+    fn charge(&mut self, i: usize, from: i64, to: i64) {
+        let job = &self.jobs[i];
+        let begin = from.max(job.start);
+        let r = to.saturating_sub(begin);
+        if r <= 0 {
+            return;
+        }
+        let c = LongDouble::from_f64(job_charge(job.billable, r as f64, job.usage_factor, self.d));
+        let mut at = Some(job.assoc);
+        // Bounded walk: a parent vector with a cycle cannot loop forever.
+        let mut steps = 0;
+        while let Some(a) = at {
+            if steps > self.usage.len() {
+                break;
+            }
+            if let Some(slot) = self.usage.get_mut(a) {
+                *slot = slot.add(c);
+            }
+            at = self.parent.get(a).copied().flatten();
+            steps += 1;
+        }
+    }
+
+    /// Charges every job that ends in (last cycle, `t`], in order of end time (Slurm charges a
+    /// job when it ends).
+    fn charge_ends_until(&mut self, t: i64) {
+        let mut ending: Vec<(i64, usize)> = self
+            .jobs
+            .iter()
+            .enumerate()
+            .filter_map(|(i, j)| match j.end {
+                Some(e) if !self.done[i] && e <= t => Some((e, i)),
+                _ => None,
+            })
+            .collect();
+        ending.sort_unstable();
+        for (end, i) in ending {
+            self.charge(i, self.last_ran, end);
+            self.done[i] = true;
+        }
+    }
+
+    /// Runs the next cycle, at last cycle + P: job ends before it are charged, then every
+    /// association's usage is multiplied by max(d^P, DBL_MIN), then running jobs are charged
+    /// for the period.
+    pub fn next_cycle(&mut self) {
+        let p = self.schedule.period();
+        let at = self.last_ran.saturating_add(p);
+        self.charge_ends_until(at);
+        let real = cycle_factor(self.schedule.half_life_secs, p as f64);
+        if real != 1.0 {
+            // Slurm skips the multiplication when real_decay is exactly 1.
+            let f = LongDouble::from_f64(real);
+            for u in &mut self.usage {
+                *u = u.mul(f);
+            }
+        }
+        for i in 0..self.jobs.len() {
+            if !self.done[i] && self.jobs[i].start < at {
+                self.charge(i, self.last_ran, at);
+            }
+        }
+        self.last_ran = at;
+        self.now = at;
+        self.cycles += 1;
+    }
+
+    /// Advances to time `t` (no-op if `t` is not after now): every cycle at or before `t`, then
+    /// the end-of-job charges of jobs ending after the last cycle and by `t`.
+    pub fn advance_to(&mut self, t: i64) {
+        if t <= self.now {
+            return;
+        }
+        let p = self.schedule.period();
+        while self.last_ran.saturating_add(p) <= t {
+            self.next_cycle();
+        }
+        self.charge_ends_until(t);
+        self.now = t;
+    }
+}
+
+/// Every association's usage, indexed like [`AssocTree::assocs`], as Slurm holds it after
+/// loading: users their own, accounts and root the sum of their users' ([`Hierarchy::new`]).
+pub fn usage_of(tree: &AssocTree) -> Vec<LongDouble> {
+    Hierarchy::new(tree).usage_raw
+}
+
+/// The usage of every association of `tree` advanced from time 0 to `t` seconds by `jobs`: the
+/// one-call form of [`UsageSim`]. Indexed like [`AssocTree::assocs`]; feed it back with
+/// [`hierarchy_with_usages`] (exact) or [`tree_with_usages`] (users only).
+pub fn advance_usage(
+    tree: &AssocTree,
+    jobs: &[Job],
+    schedule: &Schedule,
+    t: i64,
+) -> Vec<LongDouble> {
+    let mut sim = UsageSim::from_tree(tree, jobs, *schedule);
+    sim.advance_to(t);
+    sim.usage
+}
+
+/// A copy of `tree` with every association's `usage_raw` replaced by `usage[i]` (entries beyond
+/// the vector keep their value). Account values are stored but, as always, ignored: the tree's
+/// hierarchy re-sums its users. One O(n) rebuild, unlike n calls of [`AssocTree::with_usage`].
+pub fn tree_with_usages(
+    tree: &AssocTree,
+    usage: &[LongDouble],
+) -> Result<AssocTree, Vec<TreeError>> {
+    let mut assocs = tree.assocs().to_vec();
+    for (a, u) in assocs.iter_mut().zip(usage) {
+        a.usage_raw = *u;
+    }
+    AssocTree::new(assocs)
+}
+
+/// `tree`'s hierarchy with Slurm's per-association usage in place of the re-summed one: pass it
+/// to [`fair_tree::run_with`] or [`crate::classic::run_with`] to get what Slurm computes at that
+/// moment. `usage` must be indexed like [`AssocTree::assocs`]; entries beyond it keep the
+/// aggregated value.
+pub fn hierarchy_with_usages(tree: &AssocTree, usage: &[LongDouble]) -> Hierarchy {
+    let mut h = Hierarchy::new(tree);
+    with_usages(&mut h, usage);
+    h
+}
+
+fn with_usages(h: &mut Hierarchy, usage: &[LongDouble]) {
+    for (slot, u) in h.usage_raw.iter_mut().zip(usage) {
+        *slot = *u;
+    }
+}
+
+/// What [`time_until_rank`] looks for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RankTarget {
+    /// Fair Tree rank ≥ R (N is the best rank).
+    RankAtLeast(u32),
+    /// FairShare (rank / N) ≥ F.
+    FairShareAtLeast(f64),
+}
+
+/// When and how a target was reached.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RankReached {
+    /// The cycle's time in seconds (0 = already true now).
+    pub time: i64,
+    /// How many calc periods from now.
+    pub periods: u64,
+    /// The user's rank then.
+    pub rank: u32,
+    /// The user's FairShare then.
+    pub fairshare: f64,
+}
+
+/// The user's Fair Tree (rank, FairShare) with `h` holding these usages.
+fn rank_with(
+    tree: &AssocTree,
+    h: &mut Hierarchy,
+    usage: &[LongDouble],
+    user: usize,
+) -> Option<(u32, f64)> {
+    with_usages(h, usage);
+    let run = fair_tree::run_with(tree, h, TieRule::Slurm);
+    let a = run.assocs.get(user)?;
+    Some((a.rank?, a.fairshare?))
+}
+
+/// The earliest calc-period boundary, from now (0) up to `horizon_periods` periods ahead, at which
+/// `user` meets `target` under Fair Tree, with usage evolving by `jobs` and `schedule`.
+///
+/// Found by computation: the usage is stepped cycle by cycle ([`UsageSim`], every association
+/// carried as Slurm carries it) and Fair Tree is run on the whole tree at each boundary (the
+/// hierarchy is derived once). The cost is O(periods · n log n): one full Fair Tree run, trace
+/// included, per period. Fine for teaching-sized trees, not for big ones.
+///
+/// Once every job has ended and been charged, only decay is left, and decay multiplies every
+/// usage by the same factor, which leaves every Fair Tree ratio and so every rank unchanged
+/// (except where 80-bit rounding alone separates mathematically equal Level FS values; see
+/// the module doc). The search therefore stops at the first boundary after that and returns
+/// `None` if the target does not hold there.
+///
+/// `None` also if `user` is not a user association of `tree`, or the target is not reached
+/// within the horizon.
+pub fn time_until_rank(
+    tree: &AssocTree,
+    user: AssocId,
+    target: RankTarget,
+    jobs: &[Job],
+    schedule: &Schedule,
+    horizon_periods: u64,
+) -> Option<RankReached> {
+    let ix = tree.position(user)?;
+    if !tree.assocs()[ix].is_user() {
+        return None;
+    }
+    let meets = |rank: u32, fs: f64| match target {
+        RankTarget::RankAtLeast(r) => rank >= r,
+        RankTarget::FairShareAtLeast(f) => fs >= f,
+    };
+    // The hierarchy is derived once; each period only swaps its usage values.
+    let mut h = Hierarchy::new(tree);
+    let mut sim = UsageSim::new(&h, jobs, *schedule);
+    for k in 0..=horizon_periods {
+        if k > 0 {
+            sim.next_cycle();
+        }
+        let (rank, fairshare) = rank_with(tree, &mut h, sim.usage(), ix)?;
+        if meets(rank, fairshare) {
+            return Some(RankReached {
+                time: sim.now(),
+                periods: k,
+                rank,
+                fairshare,
+            });
+        }
+        if k > 0 && sim.jobs_finished() {
+            return None;
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_slurms() {
+        assert_eq!(minutes_to_secs(7 * 24 * 60), DEFAULT_HALF_LIFE_SECS);
+        assert_eq!(DEFAULT_CALC_PERIOD_SECS, 300);
+        assert_eq!(decay_factor(0), 1.0);
+        assert_eq!(decay_factor(DEFAULT_HALF_LIFE_SECS), 0.9999988541666667);
+    }
+
+    #[test]
+    fn charge_uses_usage_factor_only_when_set() {
+        let d = 0.5;
+        assert_eq!(job_charge(4.0, 2.0, -1.0, d), 2.0);
+        assert_eq!(job_charge(4.0, 2.0, 0.5, d), 1.0);
+        assert_eq!(job_charge(4.0, 2.0, 0.0, d), 0.0);
+    }
+}
