@@ -236,8 +236,8 @@ pub fn tree_with(cfg: &GenConfig) -> AssocTree {
     // Users. Slot list: leaf accounts four times, inner accounts once; a full account is
     // swapped out of the list, and when every slot is full the cap is lifted.
     let mut slots: Vec<usize> = Vec::new();
-    for a in 1..=n_accounts {
-        let weight = if has_sub[a] { 1 } else { 4 };
+    for (a, &inner) in has_sub.iter().enumerate().skip(1) {
+        let weight = if inner { 1 } else { 4 };
         slots.extend(std::iter::repeat_n(a, weight));
     }
     if slots.is_empty() {
@@ -257,7 +257,7 @@ pub fn tree_with(cfg: &GenConfig) -> AssocTree {
         let pick = rng.below(slots.len() as u64) as usize;
         let account = slots[pick];
         count[account] += 1;
-        if count[account] % MAX_USERS_PER_ACCOUNT == 0 {
+        if count[account].is_multiple_of(MAX_USERS_PER_ACCOUNT) {
             // Full: drop every slot of this account.
             slots.retain(|&s| s != account);
         }
