@@ -1,0 +1,746 @@
+//! Turns rows read from any text format into an [`AssocTree`]: ids, parents (by indentation, by
+//! account name, or by id), left-out subtrees, and the lineage that keeps Slurm's row order.
+//!
+//! Rows arrive already parsed ([`Record`]); a row with a problem arrives with `bad` set and its
+//! diagnostic already reported. This module decides who hangs under whom, leaves out whatever
+//! hangs under a bad row (naming each line), and never panics.
+
+use std::collections::HashMap;
+
+use super::{Diags, PrintedRow};
+use crate::ld::LongDouble;
+use crate::tree::{Assoc, AssocId, AssocTree, Shares, TreeError};
+
+/// One row of the input, parsed.
+#[derive(Clone, Debug)]
+pub(super) struct Record {
+    /// 1-based input line.
+    pub line: usize,
+    /// 1-based data-row number (the id when the input carries none).
+    pub ordinal: u32,
+    /// Leading spaces of the Account cell, where the format indents.
+    pub depth: usize,
+    /// Account name (for a user row: the account it names).
+    pub account: String,
+    /// User name, for user rows.
+    pub user: Option<String>,
+    /// Partition, for per-partition user associations.
+    pub partition: Option<String>,
+    /// Raw shares; `None` for a blank cell or no shares column.
+    pub shares: Option<Shares>,
+    /// RawUsage.
+    pub usage: Option<LongDouble>,
+    /// Id from the input (`ID` column, JSON `id`).
+    pub id: Option<u32>,
+    /// Parent id from the input (`ParentID`; 0 means none).
+    pub parent_id: Option<u32>,
+    /// Parent account name from the input (`ParentName`, JSON `parent` of account rows).
+    pub parent_name: Option<String>,
+    /// Lineage from the input.
+    pub lineage: Option<String>,
+    /// What Slurm printed (the id is filled in here).
+    pub printed: PrintedRow,
+    /// The row could not be read; it and everything under it are left out.
+    pub bad: bool,
+}
+
+/// How rows say who their parent is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Linking {
+    /// One leading space per level (sshare, `sacctmgr ... tree`).
+    Indentation,
+    /// Account rows name their parent account; user rows name their account (`sshare --json`,
+    /// sacctmgr with `ParentName`).
+    Names,
+    /// `ID` and `ParentID` columns.
+    Ids,
+}
+
+/// How to build.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Options {
+    /// How parents are found.
+    pub linking: Linking,
+    /// Whether ids come from the input (else the row ordinal).
+    pub ids_from_input: bool,
+    /// Whether names may have been cut by a fixed-width column (`abc+`).
+    pub cut_names: bool,
+}
+
+/// Where a row's parent is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Parent {
+    /// This row is the root.
+    Root,
+    /// Another row.
+    Rec(usize),
+    /// An association added by the import (a missing root or account).
+    Synth(usize),
+    /// Not found (the row is bad).
+    None,
+}
+
+/// An association the input implies but does not print (the root of `sshare -A` output, or
+/// the account of a user printed without it).
+struct Synth {
+    account: String,
+    parent: Parent,
+    id: u32,
+}
+
+/// Whether a user row's account cell names `account`, allowing for fixed-width cuts
+/// (`longaccountnam+`).
+fn same_account(cell: &str, account: &str, cut_names: bool) -> bool {
+    if cell == account {
+        return true;
+    }
+    if !cut_names {
+        return false;
+    }
+    let (a, a_cut) = match cell.strip_suffix('+') {
+        Some(s) => (s, true),
+        None => (cell, false),
+    };
+    let (b, b_cut) = match account.strip_suffix('+') {
+        Some(s) => (s, true),
+        None => (account, false),
+    };
+    (a_cut && b.starts_with(a))
+        || (b_cut && a.starts_with(b))
+        || (a_cut && b_cut && (a.starts_with(b) || b.starts_with(a)))
+}
+
+/// The sibling sort key Slurm's lineage gives (see [`crate::hierarchy`]), compared without
+/// allocating: users `0-<user>/` (+ `<partition>/`), accounts `<account>/`.
+fn suffix_parts(a: &Assoc) -> [&[u8]; 5] {
+    match (&a.user, &a.partition) {
+        (Some(u), Some(p)) => [b"0-", u.as_bytes(), b"/", p.as_bytes(), b"/"],
+        (Some(u), None) => [b"0-", u.as_bytes(), b"/", b"", b""],
+        (None, _) => [a.account.as_bytes(), b"/", b"", b"", b""],
+    }
+}
+
+fn suffix_le(a: &Assoc, b: &Assoc) -> bool {
+    let x = suffix_parts(a);
+    let y = suffix_parts(b);
+    x.iter()
+        .flat_map(|s| s.iter())
+        .cmp(y.iter().flat_map(|s| s.iter()))
+        .is_le()
+}
+
+/// Builds the tree from the records. Returns the tree (when the rows that could be read form
+/// one) and the printed rows of the associations in it.
+pub(super) fn build(
+    mut recs: Vec<Record>,
+    opts: &Options,
+    diags: &mut Diags,
+) -> (Option<AssocTree>, Vec<PrintedRow>) {
+    let n = recs.len();
+    if n == 0 {
+        diags.error(None, "no association rows found");
+        return (None, Vec::new());
+    }
+
+    // --- Ids -----------------------------------------------------------------------------
+    let mut ids = vec![0u32; n];
+    let mut by_id: HashMap<u32, usize> = HashMap::with_capacity(n);
+    for (i, r) in recs.iter_mut().enumerate() {
+        let id = if opts.ids_from_input {
+            match r.id {
+                Some(id) => id,
+                None => {
+                    if !r.bad {
+                        diags.error(Some(r.line), "the row has no ID");
+                    }
+                    r.bad = true;
+                    continue;
+                }
+            }
+        } else {
+            r.ordinal
+        };
+        ids[i] = id;
+        if let Some(&first) = by_id.get(&id) {
+            if !r.bad {
+                diags.error(
+                    Some(r.line),
+                    format!("ID {id} is used twice (first on line {first})"),
+                );
+            }
+            r.bad = true;
+        } else {
+            by_id.insert(id, r.line);
+        }
+    }
+    // Record index by id (first holder), for linking by id.
+    let mut rec_of_id: HashMap<u32, usize> = HashMap::with_capacity(n);
+    for (i, r) in recs.iter().enumerate() {
+        if opts.ids_from_input && r.id.is_some() {
+            rec_of_id.entry(ids[i]).or_insert(i);
+        }
+    }
+    let mut next_synth_id = ids.iter().copied().max().unwrap_or(0).saturating_add(1);
+    let mut synths: Vec<Synth> = Vec::new();
+    let mut parents = vec![Parent::None; n];
+
+    // --- Parents -------------------------------------------------------------------------
+    match opts.linking {
+        Linking::Indentation => link_by_indentation(
+            &mut recs,
+            opts,
+            &mut parents,
+            &mut synths,
+            &mut next_synth_id,
+            diags,
+        ),
+        Linking::Names => link_by_names(&mut recs, &mut parents, diags),
+        Linking::Ids => {
+            let mut root_seen: Option<usize> = None;
+            for i in 0..n {
+                let r = &recs[i];
+                match r.parent_id {
+                    None | Some(0) => {
+                        if r.user.is_some() {
+                            if !r.bad {
+                                diags.error(Some(r.line), "a user association has no ParentID");
+                            }
+                            recs[i].bad = true;
+                        } else if let Some(first) = root_seen {
+                            if !r.bad {
+                                diags.error(
+                                    Some(r.line),
+                                    format!(
+                                        "a second association without a parent (the root is on line {})",
+                                        recs[first].line
+                                    ),
+                                );
+                            }
+                            recs[i].bad = true;
+                        } else {
+                            root_seen = Some(i);
+                            parents[i] = Parent::Root;
+                        }
+                    }
+                    Some(p) => match rec_of_id.get(&p) {
+                        Some(&j) if j != i => parents[i] = Parent::Rec(j),
+                        _ => {
+                            if !r.bad {
+                                diags.error(
+                                    Some(r.line),
+                                    format!("ParentID {p} is not the ID of any row"),
+                                );
+                            }
+                            recs[i].bad = true;
+                        }
+                    },
+                }
+            }
+        }
+    }
+
+    // A user association cannot hold anything.
+    for i in 0..n {
+        if let Parent::Rec(j) = parents[i]
+            && recs[j].user.is_some()
+            && !recs[i].bad
+        {
+            diags.error(
+                Some(recs[i].line),
+                format!(
+                    "its parent (line {}) is a user association; users hold nothing",
+                    recs[j].line
+                ),
+            );
+            recs[i].bad = true;
+        }
+    }
+
+    // --- Leave out whatever hangs under a bad row (and break loops) ----------------------
+    // state: 0 unknown, 1 in the tree, 2 left out, 3 being walked.
+    let mut state = vec![0u8; n];
+    for start in 0..n {
+        if state[start] != 0 {
+            continue;
+        }
+        let mut path: Vec<usize> = Vec::new();
+        let mut cur = start;
+        let verdict = loop {
+            match state[cur] {
+                1 => break 1u8,
+                2 => break 2,
+                3 => {
+                    // A loop of ParentIDs or names: every member is left out.
+                    for &k in &path {
+                        if !recs[k].bad {
+                            diags.error(
+                                Some(recs[k].line),
+                                "its parents lead back to itself, so it has no place in the tree",
+                            );
+                        }
+                        recs[k].bad = true;
+                    }
+                    break 2;
+                }
+                _ => {}
+            }
+            if recs[cur].bad {
+                state[cur] = 2;
+                break 2;
+            }
+            state[cur] = 3;
+            path.push(cur);
+            match parents[cur] {
+                Parent::Root | Parent::Synth(_) => break 1,
+                Parent::Rec(j) => cur = j,
+                Parent::None => {
+                    recs[cur].bad = true;
+                    break 2;
+                }
+            }
+        };
+        for &k in &path {
+            if verdict == 2 && !recs[k].bad {
+                let anc = match parents[k] {
+                    Parent::Rec(j) => Some(recs[j].line),
+                    _ => None,
+                };
+                let msg = match anc {
+                    Some(l) => format!("left out: it hangs under line {l}, which is left out"),
+                    None => "left out".to_string(),
+                };
+                diags.error(Some(recs[k].line), msg);
+                recs[k].bad = true;
+            }
+            state[k] = verdict;
+        }
+    }
+
+    // --- Assemble -----------------------------------------------------------------------
+    let synth_ids: Vec<u32> = synths.iter().map(|s| s.id).collect();
+    let id_of_parent = |p: Parent| -> Option<AssocId> {
+        match p {
+            Parent::Root | Parent::None => None,
+            Parent::Rec(j) => Some(AssocId(ids[j])),
+            Parent::Synth(k) => synth_ids.get(k).map(|&id| AssocId(id)),
+        }
+    };
+    let account_of_parent = |p: Parent, recs: &[Record]| -> Option<String> {
+        match p {
+            Parent::Rec(j) => Some(recs[j].account.clone()),
+            Parent::Synth(k) => synths.get(k).map(|s| s.account.clone()),
+            _ => None,
+        }
+    };
+    let mut assocs: Vec<Assoc> = Vec::with_capacity(n + synths.len());
+    let mut lines: Vec<Option<usize>> = Vec::with_capacity(n + synths.len());
+    for s in &synths {
+        assocs.push(Assoc {
+            id: AssocId(s.id),
+            parent: id_of_parent(s.parent),
+            account: s.account.clone(),
+            user: None,
+            partition: None,
+            shares: Shares::Value(1),
+            usage_raw: LongDouble::ZERO,
+            lineage: None,
+        });
+        lines.push(None);
+    }
+    let mut printed = Vec::with_capacity(n);
+    for i in 0..n {
+        if recs[i].bad {
+            continue;
+        }
+        let parent = parents[i];
+        let account = if recs[i].user.is_some() && opts.linking != Linking::Ids {
+            account_of_parent(parent, &recs).unwrap_or_else(|| recs[i].account.clone())
+        } else {
+            recs[i].account.clone()
+        };
+        let r = &mut recs[i];
+        let shares = match r.shares {
+            Some(s) => s,
+            // The root prints no shares; Slurm's database gives it 1 (it changes no number).
+            None => Shares::Value(1),
+        };
+        let usage_raw = if r.user.is_some() {
+            r.usage.unwrap_or(LongDouble::ZERO)
+        } else {
+            LongDouble::ZERO
+        };
+        assocs.push(Assoc {
+            id: AssocId(ids[i]),
+            parent: id_of_parent(parent),
+            account,
+            user: r.user.take(),
+            partition: r.partition.take(),
+            shares,
+            usage_raw,
+            lineage: r.lineage.take(),
+        });
+        lines.push(Some(r.line));
+        let mut p = std::mem::replace(&mut r.printed, empty_printed());
+        p.id = AssocId(ids[i]);
+        p.line = Some(r.line);
+        printed.push(p);
+    }
+    if assocs.is_empty() {
+        diags.error(None, "no association could be read");
+        return (None, Vec::new());
+    }
+
+    // --- Keep the printed order ----------------------------------------------------------
+    if assocs.iter().all(|a| a.lineage.is_none()) && !in_lineage_order(&assocs) {
+        set_order_lineages(&mut assocs);
+        diags.warning(
+            None,
+            "the rows are not in the order Slurm's lineage (by name) would give; the printed \
+             order is kept, since it decides Fair Tree ties",
+        );
+    }
+
+    match AssocTree::new(assocs) {
+        Ok(tree) => (Some(tree), printed),
+        Err(errors) => {
+            let line_of: HashMap<u32, Option<usize>> = lines
+                .iter()
+                .zip(ids_for_lines(&synth_ids, &ids, &recs))
+                .map(|(l, id)| (id, *l))
+                .collect();
+            for e in errors {
+                let line = tree_error_id(&e).and_then(|id| line_of.get(&id.0).copied().flatten());
+                diags.error(line, e.to_string());
+            }
+            (None, Vec::new())
+        }
+    }
+}
+
+/// The ids in the order assocs were assembled (synthetic first, then good records).
+fn ids_for_lines(synth_ids: &[u32], ids: &[u32], recs: &[Record]) -> Vec<u32> {
+    let mut out = synth_ids.to_vec();
+    out.extend(
+        recs.iter()
+            .zip(ids)
+            .filter(|(r, _)| !r.bad)
+            .map(|(_, &id)| id),
+    );
+    out
+}
+
+fn tree_error_id(e: &TreeError) -> Option<AssocId> {
+    match e {
+        TreeError::RootIsUser(id)
+        | TreeError::DuplicateId(id)
+        | TreeError::Cycle(id)
+        | TreeError::EmptyName(id)
+        | TreeError::BadUsage(id)
+        | TreeError::MoveIntoOwnSubtree(id)
+        | TreeError::UnknownId(id) => Some(*id),
+        TreeError::MissingParent { id, .. }
+        | TreeError::ParentIsUser { id, .. }
+        | TreeError::BadName { id, .. } => Some(*id),
+        TreeError::SeveralRoots(ids) => ids.get(1).copied(),
+        TreeError::NoRoot | TreeError::RootEdit => None,
+    }
+}
+
+pub(super) fn empty_printed() -> PrintedRow {
+    PrintedRow {
+        id: AssocId(0),
+        line: None,
+        raw_usage: None,
+        norm_shares: None,
+        norm_usage: None,
+        effective_usage: None,
+        fairshare: None,
+        level_fs: None,
+    }
+}
+
+fn link_by_indentation(
+    recs: &mut [Record],
+    opts: &Options,
+    parents: &mut [Parent],
+    synths: &mut Vec<Synth>,
+    next_synth_id: &mut u32,
+    diags: &mut Diags,
+) {
+    // The path of account rows above the current row: (depth, parent reference). A synthetic
+    // root sits at depth -1 so that the top-level rows under it are at depth 0.
+    let mut stack: Vec<(i64, Parent)> = Vec::new();
+    let first_is_root = recs
+        .first()
+        .is_some_and(|r| r.user.is_none() && r.depth == 0 && r.account == "root");
+    let mut synthetic_root: Option<usize> = None;
+    if !first_is_root {
+        let line = recs.first().map(|r| r.line);
+        diags.warning(
+            line,
+            "the output does not start with the root account (was sshare run without -a, or \
+             with -A or -U?); a root account was added above the top-level rows",
+        );
+        synths.push(Synth {
+            account: "root".into(),
+            parent: Parent::Root,
+            id: *next_synth_id,
+        });
+        *next_synth_id = next_synth_id.saturating_add(1);
+        synthetic_root = Some(synths.len() - 1);
+        stack.push((-1, Parent::Synth(synths.len() - 1)));
+    }
+    // Accounts seen so far by name, for users printed without their account row.
+    let mut account_named: HashMap<String, Parent> = HashMap::new();
+    for i in 0..recs.len() {
+        let d = recs[i].depth as i64;
+        let line = recs[i].line;
+        if i == 0 && first_is_root {
+            parents[0] = Parent::Root;
+            stack.push((0, Parent::Rec(0)));
+            account_named.insert(recs[0].account.clone(), Parent::Rec(0));
+            continue;
+        }
+        while stack.last().is_some_and(|&(sd, _)| sd >= d) {
+            stack.pop();
+        }
+        let top = stack.last().copied();
+        let is_user = recs[i].user.is_some();
+        let parent = match top {
+            None => {
+                if !recs[i].bad {
+                    diags.error(
+                        Some(line),
+                        "a second top-level row: only the root may have no indentation",
+                    );
+                }
+                Parent::None
+            }
+            Some((sd, p)) if sd + 1 < d => {
+                if !recs[i].bad {
+                    let above = match p {
+                        Parent::Rec(j) => format!(" (line {})", recs[j].line),
+                        _ => String::new(),
+                    };
+                    diags.error(
+                        Some(line),
+                        format!(
+                            "indented {d} spaces, but the account row above it{above} is indented {sd}: \
+                             one space per level is expected"
+                        ),
+                    );
+                }
+                Parent::None
+            }
+            Some((_, Parent::Rec(j))) if is_user => {
+                if same_account(&recs[i].account, &recs[j].account, opts.cut_names) {
+                    Parent::Rec(j)
+                } else {
+                    if !recs[i].bad {
+                        diags.error(
+                            Some(line),
+                            format!(
+                                "the user row names account {:?}, but it is indented under account {:?} (line {})",
+                                recs[i].account, recs[j].account, recs[j].line
+                            ),
+                        );
+                    }
+                    Parent::None
+                }
+            }
+            Some((_, Parent::Synth(k))) if is_user && Some(k) == synthetic_root => {
+                // A user printed without its account row (sshare -U): find or add the account.
+                match account_named.get(&recs[i].account) {
+                    Some(&p) => p,
+                    None => {
+                        diags.warning(
+                            Some(line),
+                            format!(
+                                "account {:?} is not in the output; it was added under the root with 1 share",
+                                recs[i].account
+                            ),
+                        );
+                        synths.push(Synth {
+                            account: recs[i].account.clone(),
+                            parent: Parent::Synth(k),
+                            id: *next_synth_id,
+                        });
+                        *next_synth_id = next_synth_id.saturating_add(1);
+                        let p = Parent::Synth(synths.len() - 1);
+                        account_named.insert(recs[i].account.clone(), p);
+                        p
+                    }
+                }
+            }
+            Some((_, p)) => p,
+        };
+        if parent == Parent::None {
+            recs[i].bad = true;
+        }
+        parents[i] = parent;
+        if !is_user {
+            // Bad account rows stay on the path, so that what hangs under them is left out.
+            stack.push((d, Parent::Rec(i)));
+            if !recs[i].bad {
+                account_named.insert(recs[i].account.clone(), Parent::Rec(i));
+            }
+        }
+    }
+}
+
+fn link_by_names(recs: &mut [Record], parents: &mut [Parent], diags: &mut Diags) {
+    // Every account row by name, in order (bad ones too, so that their children are left out
+    // with a clear reason rather than "not found").
+    let mut by_name: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (i, r) in recs.iter().enumerate() {
+        if r.user.is_none() {
+            by_name.entry(r.account.as_str()).or_default().push(i);
+        }
+    }
+    let mut root: Option<usize> = None;
+    let mut found = vec![Parent::None; recs.len()];
+    let mut errors: Vec<(usize, String)> = Vec::new();
+    for (i, r) in recs.iter().enumerate() {
+        let wanted: &str = if r.user.is_some() {
+            &r.account
+        } else {
+            match r.parent_name.as_deref() {
+                Some(p) if !p.is_empty() => p,
+                _ => {
+                    if let Some(first) = root {
+                        errors.push((
+                            i,
+                            format!(
+                                "a second account without a parent (the root is on line {})",
+                                recs[first].line
+                            ),
+                        ));
+                    } else {
+                        root = Some(i);
+                        found[i] = Parent::Root;
+                    }
+                    continue;
+                }
+            }
+        };
+        // The nearest account row of that name before this row (Slurm lists parents first),
+        // else the first after it.
+        let candidates = by_name.get(wanted).map(Vec::as_slice).unwrap_or(&[]);
+        let before = candidates.iter().rev().find(|&&j| j < i);
+        let after = candidates.iter().find(|&&j| j > i);
+        match before.or(after) {
+            Some(&j) => found[i] = Parent::Rec(j),
+            None => errors.push((
+                i,
+                if r.user.is_some() {
+                    format!("the user's account {wanted:?} is not in the output")
+                } else {
+                    format!("the parent account {wanted:?} is not in the output")
+                },
+            )),
+        }
+    }
+    for (i, msg) in errors {
+        if !recs[i].bad {
+            diags.error(Some(recs[i].line), msg);
+        }
+        recs[i].bad = true;
+    }
+    parents.copy_from_slice(&found);
+}
+
+/// Whether the assembled order is what Slurm's name-based lineage would give: a pre-order walk
+/// in which each account's children are sorted by their lineage suffix.
+fn in_lineage_order(assocs: &[Assoc]) -> bool {
+    let index: HashMap<AssocId, usize> =
+        assocs.iter().enumerate().map(|(i, a)| (a.id, i)).collect();
+    let mut kids: Vec<Vec<usize>> = vec![Vec::new(); assocs.len()];
+    let mut roots = Vec::new();
+    for (i, a) in assocs.iter().enumerate() {
+        match a.parent.and_then(|p| index.get(&p)) {
+            Some(&p) => kids[p].push(i),
+            None => roots.push(i),
+        }
+    }
+    for k in &kids {
+        if !k
+            .windows(2)
+            .all(|w| suffix_le(&assocs[w[0]], &assocs[w[1]]))
+        {
+            return false;
+        }
+    }
+    // Pre-order walk must visit 0, 1, 2, … in turn.
+    let mut expected = 0usize;
+    let mut stack: Vec<usize> = roots.into_iter().rev().collect();
+    while let Some(i) = stack.pop() {
+        if i != expected {
+            return false;
+        }
+        expected += 1;
+        stack.extend(kids[i].iter().rev());
+    }
+    expected == assocs.len()
+}
+
+/// Gives every association a lineage that sorts exactly in the assembled (printed) order:
+/// `<parent lineage><k>.<name>/`, with `k` the zero-padded position among its siblings.
+fn set_order_lineages(assocs: &mut [Assoc]) {
+    let index: HashMap<AssocId, usize> =
+        assocs.iter().enumerate().map(|(i, a)| (a.id, i)).collect();
+    let mut kids: Vec<Vec<usize>> = vec![Vec::new(); assocs.len()];
+    let mut roots = Vec::new();
+    for (i, a) in assocs.iter().enumerate() {
+        match a.parent.and_then(|p| index.get(&p)) {
+            Some(&p) => kids[p].push(i),
+            None => roots.push(i),
+        }
+    }
+    let mut lineage: Vec<String> = vec![String::new(); assocs.len()];
+    let mut stack: Vec<usize> = Vec::new();
+    for r in roots {
+        lineage[r] = "/".to_string();
+        stack.push(r);
+    }
+    while let Some(p) = stack.pop() {
+        let width = kids[p].len().to_string().len();
+        for (k, &c) in kids[p].iter().enumerate() {
+            let a = &assocs[c];
+            let name = match (&a.user, &a.partition) {
+                (Some(u), Some(part)) => format!("0-{u}.{part}"),
+                (Some(u), None) => format!("0-{u}"),
+                (None, _) => a.account.clone(),
+            };
+            lineage[c] = format!("{}{k:0width$}.{name}/", lineage[p]);
+            stack.push(c);
+        }
+    }
+    for (a, l) in assocs.iter_mut().zip(lineage) {
+        a.lineage = Some(l);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cut_names_match_their_account() {
+        assert!(same_account(
+            "averyveryverylong+",
+            "averyveryverylongname",
+            true
+        ));
+        assert!(same_account(
+            "averyveryverylong+",
+            "averyveryverylongn+",
+            true
+        ));
+        assert!(!same_account(
+            "averyveryverylong+",
+            "averyveryverylongname",
+            false
+        ));
+        assert!(!same_account("abc", "abd", true));
+    }
+}
