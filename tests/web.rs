@@ -1,0 +1,177 @@
+//! Component tests in a real browser (headless Chromium through wasm-bindgen-test-runner).
+//!
+//! Run: `cargo test --locked --target wasm32-unknown-unknown --tests -p fairshare-explorer`.
+//! Tests mount a component into a fresh element, act, `tick().await`, and assert semantic hooks
+//! (roles, `aria-*`, `data-*`, the text of specific elements), never whole `innerHTML`.
+//! Expected text comes from `messages`, so a wording change does not break these tests.
+#![cfg(target_arch = "wasm32")]
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use fairshare_explorer::App;
+use fairshare_explorer::i18n::I18n;
+use fairshare_explorer::messages::{Lang, Msg};
+use fairshare_explorer::panic_banner;
+use leptos::prelude::*;
+use leptos::task::tick;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// Page-object helpers: the DOM plumbing the tests share.
+mod ui {
+    use leptos::mount::mount_to;
+    use leptos::prelude::*;
+    use wasm_bindgen::JsCast;
+    use web_sys::{Element, HtmlElement};
+
+    /// A mounted component and its container. Dropping it unmounts and removes the container.
+    pub struct Mounted<S: Mountable> {
+        pub root: HtmlElement,
+        _handle: leptos::mount::UnmountHandle<S>,
+    }
+
+    impl<S: Mountable> Drop for Mounted<S> {
+        fn drop(&mut self) {
+            self.root.remove();
+        }
+    }
+
+    impl<S: Mountable> Mounted<S> {
+        /// The first element under the container matching `selector`, if any.
+        pub fn find(&self, selector: &str) -> Option<Element> {
+            self.root.query_selector(selector).ok().flatten()
+        }
+
+        /// Like `find`, but the test fails with the selector if nothing matches.
+        pub fn get(&self, selector: &str) -> Element {
+            self.find(selector)
+                .unwrap_or_else(|| panic!("no element matches {selector:?}"))
+        }
+
+        /// The trimmed text of the element matching `selector`.
+        pub fn text(&self, selector: &str) -> String {
+            self.get(selector)
+                .text_content()
+                .unwrap_or_default()
+                .trim()
+                .to_owned()
+        }
+    }
+
+    /// Mounts `f` into a fresh `<div>` appended to the body.
+    pub fn mount<F, N>(f: F) -> Mounted<N::State>
+    where
+        F: FnOnce() -> N + 'static,
+        N: IntoView,
+    {
+        let root: HtmlElement = document().create_element("div").unwrap().unchecked_into();
+        document().body().unwrap().append_child(&root).unwrap();
+        let handle = mount_to(root.clone(), f);
+        Mounted {
+            root,
+            _handle: handle,
+        }
+    }
+
+    /// The trimmed text of the first element in the whole document matching `selector`.
+    pub fn document_text(selector: &str) -> Option<String> {
+        let element = document().query_selector(selector).ok().flatten()?;
+        Some(element.text_content().unwrap_or_default().trim().to_owned())
+    }
+}
+
+#[wasm_bindgen_test]
+async fn app_shows_title_and_an_honest_tree_placeholder() {
+    let app = ui::mount(App);
+    tick().await;
+
+    assert_eq!(app.text("h1"), Msg::AppTitle.text(Lang::En));
+    let placeholder = app.get("[data-testid='tree-placeholder']");
+    let heading_id = placeholder
+        .get_attribute("aria-labelledby")
+        .expect("placeholder is labelled");
+    assert_eq!(
+        app.text(&format!("#{heading_id}")),
+        Msg::TreeHeading.text(Lang::En)
+    );
+    assert_eq!(
+        app.text(".ft-placeholder__text"),
+        Msg::TreePlaceholder.text(Lang::En)
+    );
+    // No fake tree: nothing claims to be the tree or a ranked association yet.
+    assert!(app.find("[role='tree']").is_none());
+    assert!(app.find("[role='treeitem']").is_none());
+    assert!(app.find("[role='alert']").is_none());
+}
+
+#[wasm_bindgen_test]
+async fn app_syncs_document_title_and_lang() {
+    let _app = ui::mount(App);
+    tick().await;
+
+    assert_eq!(document().title(), Msg::AppTitle.text(Lang::En));
+    let lang = document().document_element().unwrap().get_attribute("lang");
+    assert_eq!(lang.as_deref(), Some(Lang::En.as_tag()));
+}
+
+#[wasm_bindgen_test]
+async fn text_follows_the_language_signal() {
+    let i18n = Rc::new(Cell::new(None::<I18n>));
+    let provided = Rc::clone(&i18n);
+    let view = ui::mount(move || {
+        let res = I18n::provide(Lang::En);
+        provided.set(Some(res));
+        view! { <p data-testid="title">{res.t(Msg::AppTitle)}</p> }
+    });
+    tick().await;
+    assert_eq!(
+        view.text("[data-testid='title']"),
+        Msg::AppTitle.text(Lang::En)
+    );
+
+    i18n.get().expect("mounted").set_lang(Lang::Ja);
+    tick().await;
+    assert_eq!(
+        view.text("[data-testid='title']"),
+        Msg::AppTitle.text(Lang::Ja)
+    );
+}
+
+#[wasm_bindgen_test]
+fn panic_banner_is_a_readable_alert() {
+    panic_banner::show("index out of bounds: the len is 0 but the index is 0");
+
+    let selector = format!("#{}", panic_banner::BANNER_ID);
+    let banner = document()
+        .query_selector(&selector)
+        .unwrap()
+        .expect("banner is in the page");
+    assert_eq!(banner.get_attribute("role").as_deref(), Some("alert"));
+    assert_eq!(
+        ui::document_text(&format!("{selector} .ft-panic__title")).as_deref(),
+        Some(Msg::PanicTitle.text(Lang::En))
+    );
+    assert!(
+        ui::document_text(&format!("{selector} pre"))
+            .unwrap()
+            .contains("index out of bounds")
+    );
+    let reload = document()
+        .query_selector(&format!("{selector} button"))
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        reload.text_content().as_deref(),
+        Some(Msg::PanicReload.text(Lang::En))
+    );
+
+    // A second call does not stack a second banner.
+    panic_banner::show("second");
+    assert_eq!(
+        document().query_selector_all(&selector).unwrap().length(),
+        1
+    );
+    banner.remove();
+}
