@@ -1,0 +1,43 @@
+// Playwright e2e tests against the release build in dist/ (run `trunk build --release --locked` first).
+// Uses Debian's Chromium; Playwright downloads no browser (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1).
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 8765);
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: process.env.CI ? 1 : undefined,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-default-apps',
+        '--disable-sync',
+        '--metrics-recording-only',
+        '--no-first-run',
+      ],
+    },
+  },
+  // A plain static server (never `trunk serve`, which rebuilds dist/ behind our back).
+  // It serves dist/ at / and again at /sub/path/ to check relative asset URLs.
+  webServer: {
+    command: `python3 e2e/serve.py --port ${port} --dir dist --sub /sub/path/`,
+    url: `http://127.0.0.1:${port}/index.html`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
