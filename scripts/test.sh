@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Runs every test layer, cheapest first, and stops at the first failure:
+#   1. native tests of the whole workspace (engine, CLI, app logic)
+#   2. app component tests in headless Chromium (wasm-bindgen-test)
+#   3. the release build (trunk, wasm-opt -Oz)
+#   4. end-to-end tests of that build (Playwright + Chromium)
+# Installs whatever is missing first (scripts/setup.sh --test). Works without a terminal (CI).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+stage_start=$SECONDS
+stage() {
+  printf '\n\033[1;34m==== [%s] %s\033[0m\n' "$(date +%H:%M:%S)" "$*"
+  stage_start=$SECONDS
+}
+done_stage() { printf '\033[32m---- ok (%ss)\033[0m\n' "$((SECONDS - stage_start))"; }
+trap 'printf "\n\033[1;31m==== FAILED: %s\033[0m\n" "$current"' ERR
+
+current="setup (scripts/setup.sh --test)"
+stage "$current"
+scripts/setup.sh --test
+. scripts/env.sh
+done_stage
+
+current="native tests (cargo test --workspace)"
+stage "$current"
+cargo test --workspace --locked
+done_stage
+
+current="component tests in Chromium (wasm-bindgen-test)"
+stage "$current"
+cargo test --locked --target wasm32-unknown-unknown --tests -p fairshare-explorer
+done_stage
+
+current="release build (trunk build --release)"
+stage "$current"
+trunk build --release --locked
+scripts/size.sh
+done_stage
+
+current="end-to-end tests (Playwright)"
+stage "$current"
+npx playwright test
+done_stage
+
+printf '\n\033[1;32m==== all test layers passed (%ss)\033[0m\n' "$SECONDS"
