@@ -58,14 +58,44 @@ pub struct Hierarchy {
     child_list: Vec<u32>,
 }
 
-/// The sibling sort key of one association: the part of its lineage below its parent's.
-fn lineage_suffix(tree: &AssocTree, ix: usize) -> String {
+/// The sibling sort key of one association: the part of its lineage below its parent's, as
+/// bytes, without allocating (sibling sorts compare these).
+fn suffix_bytes(tree: &AssocTree, ix: usize) -> impl Iterator<Item = u8> + '_ {
     let a = &tree.assocs()[ix];
-    match (&a.user, &a.partition) {
-        (Some(user), Some(part)) => format!("0-{user}/{part}/"),
-        (Some(user), None) => format!("0-{user}/"),
-        (None, _) => format!("{}/", a.account),
-    }
+    let (prefix, name): (&[u8], &str) = match &a.user {
+        Some(user) => (b"0-", user),
+        None => (b"", &a.account),
+    };
+    let partition = a.user.as_ref().and(a.partition.as_deref()).unwrap_or("");
+    let part_sep: &[u8] = if partition.is_empty() { b"" } else { b"/" };
+    prefix
+        .iter()
+        .chain(name.as_bytes())
+        .chain(b"/")
+        .chain(partition.as_bytes())
+        .chain(part_sep)
+        .copied()
+}
+
+/// [`suffix_bytes`] as a string (building whole lineages).
+fn lineage_suffix(tree: &AssocTree, ix: usize) -> String {
+    String::from_utf8_lossy(&suffix_bytes(tree, ix).collect::<Vec<u8>>()).into_owned()
+}
+
+/// (parent, child) pairs of a parent array, in child order.
+fn child_pairs(parent: &[Option<usize>]) -> impl Iterator<Item = (usize, usize)> + Clone + '_ {
+    parent
+        .iter()
+        .enumerate()
+        .filter_map(|(ix, p)| p.map(|p| (p, ix)))
+}
+
+/// (parent, child) pairs with children taken in `order`.
+fn pairs_in_order<'a>(
+    order: &'a [usize],
+    parent: &'a [Option<usize>],
+) -> impl Iterator<Item = (usize, usize)> + Clone + 'a {
+    order.iter().filter_map(|&c| parent[c].map(|p| (p, c)))
 }
 
 /// Compressed adjacency (CSR): children of node i are `list[start[i]..start[i+1]]`.
@@ -92,13 +122,7 @@ impl Hierarchy {
         let assocs = tree.assocs();
         let n = assocs.len();
         let root = tree.position(tree.root().id).expect("root is in the tree");
-        let parent: Vec<Option<usize>> = assocs
-            .iter()
-            .map(|a| {
-                a.parent
-                    .map(|p| tree.position(p).expect("validated parent"))
-            })
-            .collect();
+        let parent: Vec<Option<usize>> = (0..n).map(|ix| tree.parent_position(ix)).collect();
         let is_user: Vec<bool> = assocs.iter().map(|a| a.user.is_some()).collect();
         let is_parent_shares: Vec<bool> = assocs.iter().map(|a| a.shares.is_parent()).collect();
         let shares_raw: Vec<u32> = assocs
@@ -117,17 +141,12 @@ impl Hierarchy {
 
         // Depth, top-down from the root (explicit lineages need not put parents first).
         let mut depth = vec![0u32; n];
-        let mut real_kids: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for (ix, p) in parent.iter().enumerate() {
-            if let Some(p) = p {
-                real_kids[*p].push(ix);
-            }
-        }
+        let (kid_start, kid_list) = csr(n, child_pairs(&parent));
         let mut stack = vec![root];
         while let Some(ix) = stack.pop() {
-            for &c in &real_kids[ix] {
-                depth[c] = depth[ix] + 1;
-                stack.push(c);
+            for &c in &kid_list[kid_start[ix] as usize..kid_start[ix + 1] as usize] {
+                depth[c as usize] = depth[ix] + 1;
+                stack.push(c as usize);
             }
         }
 
@@ -145,17 +164,8 @@ impl Hierarchy {
             })
             .collect();
 
-        let in_list_order = |rel: &Vec<Option<usize>>| {
-            let rel = rel.clone();
-            list_order
-                .iter()
-                .filter_map(move |&c| rel[c].map(|p| (p, c)))
-                .collect::<Vec<_>>()
-        };
-        let fs_pairs = in_list_order(&fs_parent);
-        let (fs_child_start, fs_child_list) = csr(n, fs_pairs.iter().copied());
-        let real_pairs = in_list_order(&parent);
-        let (child_start, child_list) = csr(n, real_pairs.iter().copied());
+        let (fs_child_start, fs_child_list) = csr(n, pairs_in_order(&list_order, &fs_parent));
+        let (child_start, child_list) = csr(n, pairs_in_order(&list_order, &parent));
 
         let mut level_shares = vec![NO_VAL; n];
         for p in 0..n {
@@ -309,21 +319,32 @@ fn list_order(tree: &AssocTree, root: usize, parent: &[Option<usize>]) -> Vec<us
         return order;
     }
 
-    let mut kids: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for (ix, p) in parent.iter().enumerate() {
-        if let Some(p) = p {
-            kids[*p].push(ix);
-        }
+    // All sibling keys in one byte arena: one allocation, and sorts compare plain slices.
+    let mut arena: Vec<u8> = Vec::with_capacity(n * 12);
+    let mut at: Vec<u32> = Vec::with_capacity(n + 1);
+    for ix in 0..n {
+        at.push(arena.len() as u32);
+        arena.extend(suffix_bytes(tree, ix));
     }
-    let suffix: Vec<String> = (0..n).map(|ix| lineage_suffix(tree, ix)).collect();
-    for k in kids.iter_mut() {
-        k.sort_by(|&a, &b| suffix[a].as_bytes().cmp(suffix[b].as_bytes()));
+    at.push(arena.len() as u32);
+    let key = |ix: u32| &arena[at[ix as usize] as usize..at[ix as usize + 1] as usize];
+    let (start, mut kids) = csr(n, child_pairs(parent));
+    for p in 0..n {
+        let siblings = &mut kids[start[p] as usize..start[p + 1] as usize];
+        if siblings.len() > 1 {
+            siblings.sort_by(|&a, &b| key(a).cmp(key(b)));
+        }
     }
     let mut order = Vec::with_capacity(n);
     let mut stack = vec![root];
     while let Some(ix) = stack.pop() {
         order.push(ix);
-        stack.extend(kids[ix].iter().rev());
+        stack.extend(
+            kids[start[ix] as usize..start[ix + 1] as usize]
+                .iter()
+                .rev()
+                .map(|&c| c as usize),
+        );
     }
     order
 }

@@ -20,21 +20,73 @@ use num_bigint::BigUint;
 use rustc_apfloat::ieee::{Double, X87DoubleExtended};
 use rustc_apfloat::{Float, FloatConvert, Round};
 
-/// An x87 80-bit extended-precision value (sign, 15-bit exponent, 64-bit significand).
+/// An x87 80-bit extended-precision value (sign, 15-bit exponent, 64-bit significand with an
+/// explicit integer bit), stored in its 80-bit memory layout.
+///
+/// Addition, multiplication and division of normal values take an exact integer fast path
+/// (u128 arithmetic with round-to-nearest-even); every other case (zeros, infinities,
+/// denormals, overflow, subtraction) goes through APFloat. Both give bit-identical results, which
+/// a differential test checks.
 ///
 /// `PartialEq` is exact IEEE equality, as C's `==` on `long double` (+∞ == +∞; never NaN here).
 #[derive(Clone, Copy)]
-pub struct LongDouble(X87DoubleExtended);
+pub struct LongDouble {
+    /// Significand, with the explicit integer bit (bit 63) set for normal values.
+    m: u64,
+    /// Sign (bit 15) and biased exponent (bits 0–14).
+    se: u16,
+}
+
+const BIAS: i32 = 16383;
+const EXP_MAX: i32 = 0x7fff;
+const TOP: u64 = 1 << 63;
 
 impl LongDouble {
     /// +0.
-    pub const ZERO: LongDouble = LongDouble(X87DoubleExtended::ZERO);
+    pub const ZERO: LongDouble = LongDouble { m: 0, se: 0 };
     /// +∞.
-    pub const INFINITY: LongDouble = LongDouble(X87DoubleExtended::INFINITY);
+    pub const INFINITY: LongDouble = LongDouble { m: TOP, se: 0x7fff };
+
+    fn from_ap(x: X87DoubleExtended) -> LongDouble {
+        let bits = x.to_bits();
+        LongDouble {
+            m: bits as u64,
+            se: (bits >> 64) as u16,
+        }
+    }
+
+    fn ap(self) -> X87DoubleExtended {
+        X87DoubleExtended::from_bits(self.to_bits())
+    }
+
+    fn exp_field(self) -> i32 {
+        i32::from(self.se & 0x7fff)
+    }
+
+    fn sign(self) -> u16 {
+        self.se & 0x8000
+    }
+
+    /// Normal: a nonzero finite value with the integer bit set (APFloat makes no unnormals).
+    fn is_normal(self) -> bool {
+        let e = self.exp_field();
+        e != 0 && e != EXP_MAX && self.m & TOP != 0
+    }
+
+    /// Packs a rounded result; `None` if the exponent leaves the normal range.
+    fn pack(sign: u16, biased: i32, m: u64) -> Option<LongDouble> {
+        (biased > 0 && biased < EXP_MAX).then_some(LongDouble {
+            m,
+            se: sign | biased as u16,
+        })
+    }
 
     /// 1.
     pub fn one() -> LongDouble {
-        LongDouble::from_u64(1)
+        LongDouble {
+            m: TOP,
+            se: BIAS as u16,
+        }
     }
 
     /// Slurm's `NO_VAL` (4294967294) as a `long double`; it is the sort key of FairShare=parent
@@ -45,14 +97,34 @@ impl LongDouble {
 
     /// Widens a double exactly, as C's `(long double)x`.
     pub fn from_f64(x: f64) -> LongDouble {
-        let d = Double::from_bits(u128::from(x.to_bits()));
+        let bits = x.to_bits();
+        let sign = ((bits >> 48) & 0x8000) as u16;
+        let e = ((bits >> 52) & 0x7ff) as i32;
+        let frac = bits & ((1 << 52) - 1);
+        if e != 0 && e != 0x7ff {
+            return LongDouble {
+                m: TOP | (frac << 11),
+                se: sign | (e - 1023 + BIAS) as u16,
+            };
+        }
+        if e == 0 && frac == 0 {
+            return LongDouble { m: 0, se: sign };
+        }
+        let d = Double::from_bits(u128::from(bits));
         let mut loses_info = false;
-        LongDouble(d.convert(&mut loses_info).value)
+        LongDouble::from_ap(d.convert(&mut loses_info).value)
     }
 
     /// Converts an integer exactly (every `u64` fits the 64-bit significand).
     pub fn from_u64(x: u64) -> LongDouble {
-        LongDouble(X87DoubleExtended::from_u128(u128::from(x)).value)
+        if x == 0 {
+            return LongDouble::ZERO;
+        }
+        let shift = x.leading_zeros();
+        LongDouble {
+            m: x << shift,
+            se: (BIAS + 63 - shift as i32) as u16,
+        }
     }
 
     /// Parses a decimal string (such as `%.21Lg` output) with correct rounding to 80 bits.
@@ -85,14 +157,33 @@ impl LongDouble {
             return None;
         }
         let parsed = X87DoubleExtended::from_str_r(t, Round::NearestTiesToEven).ok()?;
-        (!parsed.value.is_nan()).then_some(LongDouble(parsed.value))
+        (!parsed.value.is_nan()).then_some(LongDouble::from_ap(parsed.value))
     }
 
     /// Rounds to the nearest double, as C's `(double)x`.
     pub fn to_f64(self) -> f64 {
+        if self.is_normal() {
+            // Keep 53 of the 64 significand bits, rounding the other 11 to nearest even.
+            let mut m = self.m >> 11;
+            let rest = self.m & 0x7ff;
+            if rest > 0x400 || (rest == 0x400 && m & 1 == 1) {
+                m += 1;
+            }
+            let mut e = self.exp_field() - BIAS + 1023;
+            if m == 1 << 53 {
+                m >>= 1;
+                e += 1;
+            }
+            if e > 0 && e < 0x7ff {
+                let sign = u64::from(self.sign()) << 48;
+                return f64::from_bits(sign | ((e as u64) << 52) | (m & ((1 << 52) - 1)));
+            }
+        } else if self.m == 0 && self.exp_field() == 0 {
+            return if self.sign() != 0 { -0.0 } else { 0.0 };
+        }
         let mut loses_info = false;
         let d: Double = self
-            .0
+            .ap()
             .convert_r(Round::NearestTiesToEven, &mut loses_info)
             .value;
         f64::from_bits(d.to_bits() as u64)
@@ -105,34 +196,34 @@ impl LongDouble {
 
     /// Whether this is +0 or −0.
     pub fn is_zero(self) -> bool {
-        self.0.is_zero()
+        self.exp_field() == 0 && self.m == 0
     }
 
     /// Whether this is ±∞.
     pub fn is_infinite(self) -> bool {
-        self.0.is_infinite()
+        self.exp_field() == EXP_MAX && self.m == TOP
     }
 
     /// Whether this is finite (not ∞, not NaN).
     pub fn is_finite(self) -> bool {
-        self.0.is_finite()
+        self.exp_field() != EXP_MAX
     }
 
     /// Whether the sign bit is set (−0 included).
     pub fn is_negative(self) -> bool {
-        self.0.is_negative()
+        self.sign() != 0
     }
 
     /// The raw 80 bits, for hashing and stable keys.
     pub fn to_bits(self) -> u128 {
-        self.0.to_bits()
+        (u128::from(self.se) << 64) | u128::from(self.m)
     }
 
     /// A key whose unsigned integer order is the numeric order of non-NaN values
     /// (−0 sorts just below +0, which never matters here: Slurm's values are never −0).
     pub fn order_key(self) -> u128 {
-        let bits = self.to_bits() & ((1u128 << 80) - 1);
-        if bits >> 79 == 1 {
+        let bits = self.to_bits();
+        if self.sign() != 0 {
             !bits & ((1u128 << 80) - 1)
         } else {
             bits | (1u128 << 80)
@@ -141,22 +232,68 @@ impl LongDouble {
 
     /// `self + rhs`, rounded to 80 bits.
     pub fn add(self, rhs: LongDouble) -> LongDouble {
-        LongDouble((self.0 + rhs.0).value)
+        if self.is_normal() && rhs.is_normal() {
+            let fast = if self.sign() == rhs.sign() {
+                add_magnitudes(self, rhs)
+            } else {
+                sub_magnitudes(self, rhs)
+            };
+            if let Some(r) = fast {
+                return r;
+            }
+        } else if rhs.is_zero() && self.is_normal() {
+            return self;
+        } else if self.is_zero() && rhs.is_normal() {
+            return rhs;
+        }
+        LongDouble::from_ap((self.ap() + rhs.ap()).value)
     }
 
     /// `self - rhs`, rounded to 80 bits.
     pub fn sub(self, rhs: LongDouble) -> LongDouble {
-        LongDouble((self.0 - rhs.0).value)
+        if self.is_normal() && rhs.is_normal() {
+            return self.add(-rhs);
+        }
+        LongDouble::from_ap((self.ap() - rhs.ap()).value)
     }
 
     /// `self * rhs`, rounded to 80 bits.
     pub fn mul(self, rhs: LongDouble) -> LongDouble {
-        LongDouble((self.0 * rhs.0).value)
+        if self.is_normal() && rhs.is_normal() {
+            let p = u128::from(self.m) * u128::from(rhs.m);
+            // The product of two 64-bit significands with top bits set has 127 or 128 bits.
+            let exp = self.exp_field() + rhs.exp_field() - BIAS;
+            let (shift, biased) = if p >> 127 == 1 {
+                (64, exp + 1)
+            } else {
+                (63, exp)
+            };
+            if let Some((m, carry)) = round_shifted(p, shift, false) {
+                if let Some(r) =
+                    LongDouble::pack(self.sign() ^ rhs.sign(), biased + i32::from(carry), m)
+                {
+                    return r;
+                }
+            }
+        }
+        LongDouble::from_ap((self.ap() * rhs.ap()).value)
     }
 
     /// `self / rhs`, rounded to 80 bits (x/0 = ±∞ for x ≠ 0, as IEEE and x87 do).
     pub fn div(self, rhs: LongDouble) -> LongDouble {
-        LongDouble((self.0 / rhs.0).value)
+        if rhs.is_normal() {
+            if self.is_normal() {
+                if let Some(r) = div_normal(self, rhs) {
+                    return r;
+                }
+            } else if self.is_zero() {
+                return LongDouble {
+                    m: 0,
+                    se: self.sign() ^ rhs.sign(),
+                };
+            }
+        }
+        LongDouble::from_ap((self.ap() / rhs.ap()).value)
     }
 
     /// Formats as C's `printf("%.21Lg", x)`: 21 significant digits, correctly rounded from the
@@ -176,35 +313,160 @@ impl LongDouble {
         if !self.is_finite() {
             return None;
         }
-        let bits = self.to_bits();
-        let mantissa = bits as u64;
-        let biased = ((bits >> 64) & 0x7fff) as i32;
+        let biased = self.exp_field();
         // Denormals have a biased exponent of 0 but the same scale as exponent 1.
         let exponent = if biased == 0 {
-            1 - 16383 - 63
+            1 - BIAS - 63
         } else {
-            biased - 16383 - 63
+            biased - BIAS - 63
         };
-        Some((mantissa, exponent))
+        Some((self.m, exponent))
     }
+}
+
+/// Rounds `x >> shift` to nearest even, where `x >> shift` has exactly 64 significant bits.
+/// `sticky` says that nonzero bits below `x` were already dropped. Returns the significand and
+/// whether rounding carried into a 65th bit (the significand is then renormalised to 2^63).
+fn round_shifted(x: u128, shift: u32, sticky: bool) -> Option<(u64, bool)> {
+    let m = (x >> shift) as u64;
+    let rest = x & ((1u128 << shift) - 1);
+    let half = 1u128 << (shift - 1);
+    let up = rest > half || (rest == half && (sticky || m & 1 == 1));
+    if !up {
+        return Some((m, false));
+    }
+    match m.checked_add(1) {
+        Some(m) => Some((m, false)),
+        None => Some((TOP, true)),
+    }
+}
+
+/// |a| + |b| for normal a, b of the same sign.
+fn add_magnitudes(a: LongDouble, b: LongDouble) -> Option<LongDouble> {
+    let (big, small) = if a.exp_field() >= b.exp_field() {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let d = (big.exp_field() - small.exp_field()) as u32;
+    if d >= 66 {
+        // The smaller one is below a quarter of the bigger one's last place: no effect.
+        return Some(big);
+    }
+    // Fixed point with 63 guard bits; the sum stays below 2^128.
+    let x = u128::from(big.m) << 63;
+    let y_full = u128::from(small.m) << 63;
+    let y = y_full >> d;
+    let mut sticky = d > 0 && (y << d) != y_full;
+    let mut sum = x + y;
+    let mut biased = big.exp_field();
+    if sum >> 127 == 1 {
+        sticky |= sum & 1 == 1;
+        sum >>= 1;
+        biased += 1;
+    }
+    let (m, carry) = round_shifted(sum, 63, sticky)?;
+    LongDouble::pack(big.sign(), biased + i32::from(carry), m)
+}
+
+/// a + b for normal a, b of opposite signs: the difference of the magnitudes, with the sign of
+/// the larger one; exactly +0 when they cancel.
+fn sub_magnitudes(a: LongDouble, b: LongDouble) -> Option<LongDouble> {
+    let a_bigger = (a.exp_field(), a.m) >= (b.exp_field(), b.m);
+    let (big, small) = if a_bigger { (a, b) } else { (b, a) };
+    let d = (big.exp_field() - small.exp_field()) as u32;
+    if d >= 66 {
+        // Less than half of the last place below the bigger value: it rounds back to it.
+        return Some(big);
+    }
+    let x = u128::from(big.m) << 63;
+    let y_full = u128::from(small.m) << 63;
+    let y = y_full >> d;
+    // Bits of the smaller value shifted out make the true difference a little smaller than
+    // x − y: take one unit off and remember that more lies below (the sticky bit).
+    let sticky = d > 0 && (y << d) != y_full;
+    let diff = x - y - u128::from(sticky);
+    if diff == 0 {
+        return Some(LongDouble::ZERO);
+    }
+    // Normalise so the leading bit sits at bit 126. With a sticky bit (d ≥ 2) the shift is at
+    // most one place, and the rounding below stays exact (see `round_shifted`'s tie rule).
+    let lz = diff.leading_zeros() - 1;
+    let norm = diff << lz;
+    let (m, carry) = round_shifted(norm, 63, sticky)?;
+    LongDouble::pack(
+        big.sign(),
+        big.exp_field() - lz as i32 + i32::from(carry),
+        m,
+    )
+}
+
+/// a / b for normal a, b.
+fn div_normal(a: LongDouble, b: LongDouble) -> Option<LongDouble> {
+    let num = u128::from(a.m) << 64;
+    let den = u128::from(b.m);
+    let q = num / den;
+    let r = num % den;
+    let sign = a.sign() ^ b.sign();
+    let base = a.exp_field() - b.exp_field() + BIAS;
+    let (m, up, biased) = if q >> 64 == 1 {
+        // 65-bit quotient: drop its lowest bit into the rounding decision.
+        let m = (q >> 1) as u64;
+        let dropped = q & 1 == 1;
+        let up = dropped && (r != 0 || m & 1 == 1);
+        (m, up, base)
+    } else {
+        // 64-bit quotient: the remainder alone decides (compare 2r with the divisor).
+        let m = q as u64;
+        let twice = r << 1;
+        let up = twice > den || (twice == den && m & 1 == 1);
+        (m, up, base - 1)
+    };
+    let (m, biased) = if up {
+        match m.checked_add(1) {
+            Some(m) => (m, biased),
+            None => (TOP, biased + 1),
+        }
+    } else {
+        (m, biased)
+    };
+    LongDouble::pack(sign, biased, m)
 }
 
 impl PartialEq for LongDouble {
     fn eq(&self, other: &Self) -> bool {
-        self.0.partial_cmp(&other.0) == Some(Ordering::Equal)
+        if self.is_nan() || other.is_nan() {
+            return false;
+        }
+        self.to_bits() == other.to_bits() || (self.is_zero() && other.is_zero())
     }
 }
 
 impl PartialOrd for LongDouble {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        self.0.partial_cmp(&other.0)
+        if self.is_nan() || other.is_nan() {
+            return None;
+        }
+        if self.is_zero() && other.is_zero() {
+            return Some(Ordering::Equal);
+        }
+        Some(self.order_key().cmp(&other.order_key()))
+    }
+}
+
+impl LongDouble {
+    fn is_nan(self) -> bool {
+        self.exp_field() == EXP_MAX && self.m != TOP
     }
 }
 
 impl core::ops::Neg for LongDouble {
     type Output = LongDouble;
     fn neg(self) -> LongDouble {
-        LongDouble(-self.0)
+        LongDouble {
+            m: self.m,
+            se: self.se ^ 0x8000,
+        }
     }
 }
 
@@ -386,7 +648,7 @@ mod tests {
         assert_eq!(LongDouble::ZERO.to_lg21(), "0");
         assert_eq!(
             LongDouble::from_f64(1e-5).to_lg21(),
-            "1.00000000000000008180e-05"
+            "1.0000000000000000818e-05"
         );
         assert_eq!(LongDouble::from_f64(1e22).to_lg21(), "1e+22");
     }
@@ -409,7 +671,9 @@ mod tests {
         assert_eq!(LongDouble::from_f64(0.5).to_fixed(6), "0.500000");
         assert_eq!(LongDouble::from_f64(2.0 / 3.0).to_fixed(6), "0.666667");
         assert_eq!(LongDouble::from_f64(0.0000004).to_fixed(6), "0.000000");
-        assert_eq!(LongDouble::from_f64(0.0000005).to_fixed(6), "0.000001");
+        // The double nearest 5e-7 lies just below it; 1.5e-6 lies just above.
+        assert_eq!(LongDouble::from_f64(0.0000005).to_fixed(6), "0.000000");
+        assert_eq!(LongDouble::from_f64(0.0000015).to_fixed(6), "0.000002");
         assert_eq!(LongDouble::from_f64(9.9999999).to_fixed(6), "10.000000");
         assert_eq!(LongDouble::from_f64(1250.0).to_fixed(6), "1250.000000");
     }
@@ -424,6 +688,73 @@ mod tests {
             LongDouble::parse("1e3").unwrap(),
             LongDouble::from_u64(1000)
         );
+    }
+
+    /// A random 80-bit value: mostly normal, with exponents near each other so that additions
+    /// interact, plus significands with long runs of ones or zeros (carries and exact ties).
+    fn arb_ld() -> impl proptest::strategy::Strategy<Value = LongDouble> {
+        use proptest::prelude::*;
+        let significand = prop_oneof![
+            any::<u64>().prop_map(|m| m | TOP),
+            (0u32..64).prop_map(|k| TOP | ((1u64 << k) - 1)),
+            (0u32..63).prop_map(|k| TOP | (1u64 << k)),
+            Just(u64::MAX),
+            Just(TOP),
+        ];
+        let exponent = prop_oneof![
+            8 => (BIAS - 70..BIAS + 70),
+            1 => (1..40),
+            1 => (EXP_MAX - 40..EXP_MAX),
+        ];
+        let special = prop_oneof![
+            Just(LongDouble::ZERO),
+            Just(-LongDouble::ZERO),
+            Just(LongDouble::INFINITY),
+            (1u64..u64::MAX).prop_map(|m| LongDouble { m: m & !TOP, se: 0 }),
+        ];
+        prop_oneof![
+            20 => (significand, exponent, any::<bool>())
+                .prop_map(|(m, e, neg)| LongDouble { m, se: e as u16 | if neg { 0x8000 } else { 0 } }),
+            1 => special,
+        ]
+    }
+
+    fn same(a: LongDouble, b: X87DoubleExtended) -> bool {
+        a.to_bits() == b.to_bits()
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
+
+        #[test]
+        fn fast_paths_are_bit_identical_to_apfloat(a in arb_ld(), b in arb_ld()) {
+            proptest::prop_assert!(same(a.add(b), (a.ap() + b.ap()).value), "{a:?} + {b:?}");
+            proptest::prop_assert!(same(a.sub(b), (a.ap() - b.ap()).value), "{a:?} - {b:?}");
+            proptest::prop_assert!(same(a.sub(a), (a.ap() - a.ap()).value), "{a:?} - itself");
+            proptest::prop_assert!(same(a.mul(b), (a.ap() * b.ap()).value), "{a:?} * {b:?}");
+            proptest::prop_assert!(same(a.div(b), (a.ap() / b.ap()).value), "{a:?} / {b:?}");
+            proptest::prop_assert_eq!(a == b, a.ap().partial_cmp(&b.ap()) == Some(Ordering::Equal));
+            proptest::prop_assert_eq!(a.partial_cmp(&b), a.ap().partial_cmp(&b.ap()));
+        }
+
+        #[test]
+        fn double_conversions_are_bit_identical_to_apfloat(bits in proptest::prelude::any::<u64>(), a in arb_ld()) {
+            let x = f64::from_bits(bits);
+            if !x.is_nan() {
+                let mut lost = false;
+                let want: X87DoubleExtended = Double::from_bits(u128::from(bits)).convert(&mut lost).value;
+                proptest::prop_assert!(same(LongDouble::from_f64(x), want));
+            }
+            let mut lost = false;
+            let want: Double = a.ap().convert_r(Round::NearestTiesToEven, &mut lost).value;
+            let got = a.to_f64();
+            proptest::prop_assert_eq!(got.to_bits(), want.to_bits() as u64, "{:?}", a);
+        }
+
+        #[test]
+        fn integers_convert_exactly(x in proptest::prelude::any::<u64>()) {
+            proptest::prop_assert!(same(LongDouble::from_u64(x), X87DoubleExtended::from_u128(u128::from(x)).value));
+        }
     }
 
     #[test]

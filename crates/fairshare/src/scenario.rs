@@ -265,9 +265,14 @@ pub fn parse(text: &str) -> (Option<Scenario>, Vec<Diagnostic>) {
                 continue;
             }
         };
-        let line = line_of_id(text, id);
-        let mut bad =
-            |msg: String| diags.push(Diagnostic::error(line, format!("association {id}: {msg}")));
+        // The line is looked up only when there is something to report: scanning the text for
+        // every association would make large scenarios quadratic.
+        let mut bad = |msg: String| {
+            diags.push(Diagnostic::error(
+                line_of_id(text, id),
+                format!("association {id}: {msg}"),
+            ))
+        };
         let parent = match a.get("parent") {
             None | Some(Value::Null) => None,
             Some(v) => match v.as_u64() {

@@ -228,6 +228,8 @@ impl std::error::Error for TreeError {}
 pub struct AssocTree {
     assocs: Vec<Assoc>,
     index: HashMap<AssocId, usize>,
+    /// Position of each association's parent (derived from `assocs` at validation).
+    parents: Vec<Option<usize>>,
 }
 
 fn name_ok(name: &str) -> bool {
@@ -326,11 +328,18 @@ impl AssocTree {
                 }
             }
         }
-        if errors.is_empty() {
-            Ok(AssocTree { assocs, index })
-        } else {
-            Err(errors)
+        if !errors.is_empty() {
+            return Err(errors);
         }
+        let parents = assocs
+            .iter()
+            .map(|a| a.parent.and_then(|p| index.get(&p).copied()))
+            .collect();
+        Ok(AssocTree {
+            assocs,
+            index,
+            parents,
+        })
     }
 
     /// The associations, in input order.
@@ -356,6 +365,11 @@ impl AssocTree {
     /// Position of `id` in input order.
     pub fn position(&self, id: AssocId) -> Option<usize> {
         self.index.get(&id).copied()
+    }
+
+    /// Position (in input order) of the parent of the association at position `ix`.
+    pub fn parent_position(&self, ix: usize) -> Option<usize> {
+        self.parents.get(ix).copied().flatten()
     }
 
     /// The root association.
