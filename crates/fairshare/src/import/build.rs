@@ -38,8 +38,6 @@ pub(super) struct Record {
     pub parent_name: Option<String>,
     /// Lineage from the input.
     pub lineage: Option<String>,
-    /// What Slurm printed (the id is filled in here).
-    pub printed: PrintedRow,
     /// The row could not be read; it and everything under it are left out.
     pub bad: bool,
 }
@@ -121,22 +119,61 @@ fn suffix_parts(a: &Assoc) -> [&[u8]; 5] {
 }
 
 fn suffix_le(a: &Assoc, b: &Assoc) -> bool {
-    let x = suffix_parts(a);
-    let y = suffix_parts(b);
-    x.iter()
-        .flat_map(|s| s.iter())
-        .cmp(y.iter().flat_map(|s| s.iter()))
-        .is_le()
+    cmp_segments(&suffix_parts(a), &suffix_parts(b)).is_le()
+}
+
+/// Compares the concatenations of two lists of byte strings, without concatenating.
+fn cmp_segments(mut x: &[&[u8]], mut y: &[&[u8]]) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    let mut a: &[u8] = &[];
+    let mut b: &[u8] = &[];
+    loop {
+        while a.is_empty() {
+            match x.split_first() {
+                Some((h, t)) => {
+                    a = h;
+                    x = t;
+                }
+                None => break,
+            }
+        }
+        while b.is_empty() {
+            match y.split_first() {
+                Some((h, t)) => {
+                    b = h;
+                    y = t;
+                }
+                None => break,
+            }
+        }
+        match (a.is_empty(), b.is_empty()) {
+            (true, true) => return Ordering::Equal,
+            (true, false) => return Ordering::Less,
+            (false, true) => return Ordering::Greater,
+            (false, false) => {}
+        }
+        let n = a.len().min(b.len());
+        match a[..n].cmp(&b[..n]) {
+            Ordering::Equal => {
+                a = &a[n..];
+                b = &b[n..];
+            }
+            other => return other,
+        }
+    }
 }
 
 /// Builds the tree from the records. Returns the tree (when the rows that could be read form
 /// one) and the printed rows of the associations in it.
 pub(super) fn build(
     mut recs: Vec<Record>,
+    mut printed: Vec<PrintedRow>,
     opts: &Options,
     diags: &mut Diags,
 ) -> (Option<AssocTree>, Vec<PrintedRow>) {
     let n = recs.len();
+    // One printed row per record (the readers guarantee it; this keeps indexing safe anyway).
+    printed.resize_with(n, empty_printed);
     if n == 0 {
         diags.error(None, "no association rows found");
         return (None, Vec::new());
@@ -144,7 +181,7 @@ pub(super) fn build(
 
     // --- Ids -----------------------------------------------------------------------------
     let mut ids = vec![0u32; n];
-    let mut by_id: HashMap<u32, usize> = HashMap::with_capacity(n);
+    let mut by_id: HashMap<u32, usize> = HashMap::new();
     for (i, r) in recs.iter_mut().enumerate() {
         let id = if opts.ids_from_input {
             match r.id {
@@ -161,6 +198,10 @@ pub(super) fn build(
             r.ordinal
         };
         ids[i] = id;
+        if !opts.ids_from_input {
+            // Row numbers are unique.
+            continue;
+        }
         if let Some(&first) = by_id.get(&id) {
             if !r.bad {
                 diags.error(
@@ -325,13 +366,6 @@ pub(super) fn build(
             Parent::Synth(k) => synth_ids.get(k).map(|&id| AssocId(id)),
         }
     };
-    let account_of_parent = |p: Parent, recs: &[Record]| -> Option<String> {
-        match p {
-            Parent::Rec(j) => Some(recs[j].account.clone()),
-            Parent::Synth(k) => synths.get(k).map(|s| s.account.clone()),
-            _ => None,
-        }
-    };
     let mut assocs: Vec<Assoc> = Vec::with_capacity(n + synths.len());
     let mut lines: Vec<Option<usize>> = Vec::with_capacity(n + synths.len());
     for s in &synths {
@@ -347,14 +381,25 @@ pub(super) fn build(
         });
         lines.push(None);
     }
-    let mut printed = Vec::with_capacity(n);
     for i in 0..n {
         if recs[i].bad {
             continue;
         }
         let parent = parents[i];
-        let account = if recs[i].user.is_some() && opts.linking != Linking::Ids {
-            account_of_parent(parent, &recs).unwrap_or_else(|| recs[i].account.clone())
+        // A user row repeats its account's name: move it instead of copying (the common case),
+        // but take the parent's name when it differs (a name cut by a fixed-width column).
+        // Account names are copied: rows below may still need them.
+        let account = if recs[i].user.is_some() {
+            let parent_name: Option<&str> = match parent {
+                _ if opts.linking == Linking::Ids => None,
+                Parent::Rec(j) => Some(recs[j].account.as_str()),
+                Parent::Synth(k) => synths.get(k).map(|s| s.account.as_str()),
+                Parent::Root | Parent::None => None,
+            };
+            match parent_name {
+                Some(p) if p != recs[i].account => p.to_string(),
+                _ => std::mem::take(&mut recs[i].account),
+            }
         } else {
             recs[i].account.clone()
         };
@@ -380,11 +425,20 @@ pub(super) fn build(
             lineage: r.lineage.take(),
         });
         lines.push(Some(r.line));
-        let mut p = std::mem::replace(&mut r.printed, empty_printed());
-        p.id = AssocId(ids[i]);
-        p.line = Some(r.line);
-        printed.push(p);
     }
+    let mut k = 0;
+    printed.retain_mut(|p| {
+        let i = k;
+        k += 1;
+        match recs.get(i) {
+            Some(r) if !r.bad => {
+                p.id = AssocId(ids[i]);
+                p.line = Some(r.line);
+                true
+            }
+            _ => false,
+        }
+    });
     if assocs.is_empty() {
         diags.error(None, "no association could be read");
         return (None, Vec::new());
@@ -533,7 +587,9 @@ fn link_by_indentation(
                 Parent::None
             }
             Some((_, Parent::Rec(j))) if is_user => {
-                if same_account(&recs[i].account, &recs[j].account, opts.cut_names) {
+                // Under a row that could not be read, the name cannot be checked; the row is
+                // left out with it anyway.
+                if recs[j].bad || same_account(&recs[i].account, &recs[j].account, opts.cut_names) {
                     Parent::Rec(j)
                 } else {
                     if !recs[i].bad {
@@ -649,53 +705,82 @@ fn link_by_names(recs: &mut [Record], parents: &mut [Parent], diags: &mut Diags)
     parents.copy_from_slice(&found);
 }
 
-/// Whether the assembled order is what Slurm's name-based lineage would give: a pre-order walk
-/// in which each account's children are sorted by their lineage suffix.
-fn in_lineage_order(assocs: &[Assoc]) -> bool {
-    let index: HashMap<AssocId, usize> =
-        assocs.iter().enumerate().map(|(i, a)| (a.id, i)).collect();
-    let mut kids: Vec<Vec<usize>> = vec![Vec::new(); assocs.len()];
+/// The position of an id among `assocs`: a table when ids are dense (row numbers), else a
+/// hash map.
+fn positions(assocs: &[Assoc]) -> Box<dyn Fn(AssocId) -> Option<usize>> {
+    let n = assocs.len();
+    let max = assocs.iter().map(|a| a.id.0 as usize).max().unwrap_or(0);
+    if max <= 4 * n + 16 {
+        let mut table = vec![usize::MAX; max + 1];
+        for (i, a) in assocs.iter().enumerate() {
+            table[a.id.0 as usize] = i;
+        }
+        Box::new(move |id: AssocId| {
+            table
+                .get(id.0 as usize)
+                .copied()
+                .filter(|&i| i != usize::MAX)
+        })
+    } else {
+        let index: HashMap<AssocId, usize> =
+            assocs.iter().enumerate().map(|(i, a)| (a.id, i)).collect();
+        Box::new(move |id: AssocId| index.get(&id).copied())
+    }
+}
+
+/// Each association's children (positions, in order) and the parentless ones.
+fn children(assocs: &[Assoc]) -> (Vec<Vec<usize>>, Vec<usize>) {
+    let n = assocs.len();
+    let position = positions(assocs);
+    let mut kids: Vec<Vec<usize>> = vec![Vec::new(); n];
     let mut roots = Vec::new();
     for (i, a) in assocs.iter().enumerate() {
-        match a.parent.and_then(|p| index.get(&p)) {
-            Some(&p) => kids[p].push(i),
+        match a.parent.and_then(&position) {
+            Some(p) => kids[p].push(i),
             None => roots.push(i),
         }
     }
-    for k in &kids {
-        if !k
-            .windows(2)
-            .all(|w| suffix_le(&assocs[w[0]], &assocs[w[1]]))
-        {
-            return false;
+    (kids, roots)
+}
+
+/// Whether the assembled order is what Slurm's name-based lineage would give: a pre-order walk
+/// in which each account's children come sorted by their lineage suffix. One pass: every
+/// association's parent must be on the current path, and it must sort after the previous child
+/// of the same parent.
+fn in_lineage_order(assocs: &[Assoc]) -> bool {
+    let position = positions(assocs);
+    let mut last_child: Vec<usize> = vec![usize::MAX; assocs.len()];
+    let mut path: Vec<usize> = Vec::new();
+    for (i, a) in assocs.iter().enumerate() {
+        match a.parent.and_then(&position) {
+            None => {
+                if !path.is_empty() {
+                    return false;
+                }
+            }
+            Some(p) => {
+                while path.last().is_some_and(|&top| top != p) {
+                    path.pop();
+                }
+                if path.is_empty() {
+                    return false;
+                }
+                let prev = last_child[p];
+                if prev != usize::MAX && !suffix_le(&assocs[prev], a) {
+                    return false;
+                }
+                last_child[p] = i;
+            }
         }
+        path.push(i);
     }
-    // Pre-order walk must visit 0, 1, 2, … in turn.
-    let mut expected = 0usize;
-    let mut stack: Vec<usize> = roots.into_iter().rev().collect();
-    while let Some(i) = stack.pop() {
-        if i != expected {
-            return false;
-        }
-        expected += 1;
-        stack.extend(kids[i].iter().rev());
-    }
-    expected == assocs.len()
+    true
 }
 
 /// Gives every association a lineage that sorts exactly in the assembled (printed) order:
 /// `<parent lineage><k>.<name>/`, with `k` the zero-padded position among its siblings.
 fn set_order_lineages(assocs: &mut [Assoc]) {
-    let index: HashMap<AssocId, usize> =
-        assocs.iter().enumerate().map(|(i, a)| (a.id, i)).collect();
-    let mut kids: Vec<Vec<usize>> = vec![Vec::new(); assocs.len()];
-    let mut roots = Vec::new();
-    for (i, a) in assocs.iter().enumerate() {
-        match a.parent.and_then(|p| index.get(&p)) {
-            Some(&p) => kids[p].push(i),
-            None => roots.push(i),
-        }
-    }
+    let (kids, roots) = children(assocs);
     let mut lineage: Vec<String> = vec![String::new(); assocs.len()];
     let mut stack: Vec<usize> = Vec::new();
     for r in roots {
@@ -723,6 +808,23 @@ fn set_order_lineages(assocs: &mut [Assoc]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn segments_compare_as_their_concatenation() {
+        use std::cmp::Ordering;
+        let cases: [(&[&[u8]], &[&[u8]]); 4] = [
+            (&[b"0-", b"a.b", b"/"], &[b"0-", b"a", b"/"]),
+            (&[b"ab", b"c"], &[b"a", b"bc"]),
+            (&[b"a"], &[b"a", b"/"]),
+            (&[b"", b"z"], &[b"y", b""]),
+        ];
+        for (x, y) in cases {
+            let cx: Vec<u8> = x.concat();
+            let cy: Vec<u8> = y.concat();
+            assert_eq!(cmp_segments(x, y), cx.cmp(&cy));
+        }
+        assert_eq!(cmp_segments(&[], &[]), Ordering::Equal);
+    }
 
     #[test]
     fn cut_names_match_their_account() {

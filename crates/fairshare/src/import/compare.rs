@@ -262,10 +262,11 @@ pub fn compare(
             .any(|c| c.column == Column::NormShares && !c.same)
         {
             Agreement::Differs
+        } else if !users_agree {
+            // The tree is not the one printed any more (a user's usage was edited).
+            Agreement::Differs
         } else if retained(ix) {
             Agreement::AccountUsageIncludesRetained
-        } else if !users_agree {
-            Agreement::Differs
         } else {
             match usage_check {
                 // A user's own usage is what was imported; an account's truncated total may

@@ -121,6 +121,7 @@ pub(super) fn import(text: &str, diags: &mut Diags) -> (Option<Scenario>, Vec<Pr
     };
     let lines = element_lines(text);
     let mut records = Vec::with_capacity(list.len());
+    let mut printed: Vec<PrintedRow> = Vec::with_capacity(list.len());
     let ids_from_input = list.iter().all(|e| {
         e.get("id")
             .and_then(Value::as_u64)
@@ -144,13 +145,14 @@ pub(super) fn import(text: &str, diags: &mut Diags) -> (Option<Scenario>, Vec<Pr
             parent_id: None,
             parent_name: None,
             lineage: None,
-            printed: build::empty_printed(),
             bad: false,
         };
+        let mut shown = build::empty_printed();
         let Some(o) = e.as_object() else {
             diags.error(Some(line), format!("entry #{} is not an object", i + 1));
             rec.bad = true;
             records.push(rec);
+            printed.push(shown);
             continue;
         };
         if let Some(c) = string(o, "cluster") {
@@ -254,19 +256,20 @@ pub(super) fn import(text: &str, diags: &mut Diags) -> (Option<Scenario>, Vec<Pr
                     rec.bad = true;
                 }
             }
-            rec.printed.raw_usage = Some(PrintedNumber {
+            shown.raw_usage = Some(PrintedNumber {
                 text: number(v).text,
                 value: rec.usage,
             });
         }
-        rec.printed.norm_shares = o.get("shares_normalized").map(number);
-        rec.printed.norm_usage = o.get("usage_normalized").map(number);
-        rec.printed.effective_usage = o.get("effective_usage").map(number);
+        shown.norm_shares = o.get("shares_normalized").map(number);
+        shown.norm_usage = o.get("usage_normalized").map(number);
+        shown.effective_usage = o.get("effective_usage").map(number);
         if let Some(fs) = o.get("fairshare").and_then(Value::as_object) {
-            rec.printed.fairshare = fs.get("factor").map(number);
-            rec.printed.level_fs = fs.get("level").map(number);
+            shown.fairshare = fs.get("factor").map(number);
+            shown.level_fs = fs.get("level").map(number);
         }
         records.push(rec);
+        printed.push(shown);
     }
     if records.is_empty() {
         diags.error(None, "the shares list is empty");
@@ -275,8 +278,9 @@ pub(super) fn import(text: &str, diags: &mut Diags) -> (Option<Scenario>, Vec<Pr
     // Classic gives the root NormShares 1; Fair Tree shares/NO_VAL, about 0.
     let algorithm = if records
         .iter()
-        .find(|r| r.user.is_none() && r.parent_name.is_none())
-        .and_then(|r| r.printed.norm_shares.as_ref())
+        .position(|r| r.user.is_none() && r.parent_name.is_none())
+        .and_then(|i| printed.get(i))
+        .and_then(|p| p.norm_shares.as_ref())
         .and_then(|p| p.value)
         == Some(1.0)
     {
@@ -289,7 +293,7 @@ pub(super) fn import(text: &str, diags: &mut Diags) -> (Option<Scenario>, Vec<Pr
         ids_from_input,
         cut_names: false,
     };
-    let (tree, printed) = build::build(records, &opts, diags);
+    let (tree, printed) = build::build(records, printed, &opts, diags);
     let scenario = tree.map(|tree| Scenario {
         name: "imported sshare --json".into(),
         algorithm,

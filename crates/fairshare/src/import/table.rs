@@ -408,7 +408,7 @@ pub(super) fn import(
                         // column; plain sacctmgr right-justifies it (padding, not depth).
                         fixed_account_indented = !cell.starts_with(' ');
                     }
-                    names.push(cell.trim().to_string());
+                    names.push(cell.trim_ascii().to_string());
                 }
                 fields = names.iter().map(|n| field_of(n)).collect();
                 warn_unknown(&names, &fields, hl, diags);
@@ -545,7 +545,11 @@ pub(super) fn import(
     }
 
     // --- Rows ---------------------------------------------------------------------------
-    let mut records: Vec<Record> = Vec::new();
+    // One record per line; sized up front (a row needs a few bytes at least, which bounds it for
+    // inputs made of empty lines).
+    let line_count = memchr_count(text.as_bytes(), b'\n') + 1;
+    let mut records: Vec<Record> = Vec::with_capacity(line_count.min(text.len() / 4 + 1));
+    let mut printed: Vec<PrintedRow> = Vec::with_capacity(records.capacity());
     let mut cells: Vec<Cow<'_, str>> = Vec::with_capacity(fields.len() + 1);
     let mut ordinal = 0u32;
     let mut first_cluster: Option<String> = None;
@@ -597,9 +601,10 @@ pub(super) fn import(
                 ),
             );
             records.push(bad_record(no, ordinal, line));
+            printed.push(build::empty_printed());
             continue;
         }
-        let mut rec = parse_row(no, ordinal, &fields, &cells, diags);
+        let (mut rec, shown) = parse_row(no, ordinal, &fields, &cells, diags);
         if let Some(ci) = col(Field::Cluster) {
             let c = cells.get(ci).map(|c| c.trim()).unwrap_or("");
             match &first_cluster {
@@ -624,19 +629,20 @@ pub(super) fn import(
             rec.depth = 0;
         }
         records.push(rec);
+        printed.push(shown);
     }
     if records.is_empty() {
         diags.error(None, "no association rows found");
         return (None, Vec::new());
     }
 
-    let algorithm = guess_algorithm(&fields, &records);
+    let algorithm = guess_algorithm(&fields, &records, &printed);
     let opts = Options {
         linking,
         ids_from_input: has_ids,
         cut_names: layout == Layout::FixedWidth,
     };
-    let (tree, printed) = build::build(records, &opts, diags);
+    let (tree, printed) = build::build(records, printed, &opts, diags);
     let scenario = tree.map(|tree| Scenario {
         name: format!("imported {format}"),
         algorithm,
@@ -644,6 +650,10 @@ pub(super) fn import(
         tree,
     });
     (scenario, printed)
+}
+
+fn memchr_count(b: &[u8], needle: u8) -> usize {
+    b.iter().filter(|&&c| c == needle).count()
 }
 
 fn fixed_width_of(f: Field) -> usize {
@@ -719,7 +729,6 @@ fn bad_record(line: usize, ordinal: u32, text: &str) -> Record {
         parent_id: None,
         parent_name: None,
         lineage: None,
-        printed: build::empty_printed(),
         bad: true,
     }
 }
@@ -739,7 +748,7 @@ fn check_name(what: &str, name: &str, line: usize, diags: &mut Diags) -> bool {
 
 /// Reads shares: blank, `parent`, or a whole number (2147483647 is "parent", as in Slurm).
 pub(super) fn parse_shares(cell: &str) -> Result<Option<Shares>, ()> {
-    let t = cell.trim();
+    let t = cell.trim_ascii();
     if t.is_empty() {
         return Ok(None);
     }
@@ -756,7 +765,7 @@ pub(super) fn parse_shares(cell: &str) -> Result<Option<Shares>, ()> {
 
 /// Reads a usage value: blank, a whole number, or a non-negative decimal.
 pub(super) fn parse_usage(cell: &str) -> Result<Option<LongDouble>, ()> {
-    let t = cell.trim();
+    let t = cell.trim_ascii();
     if t.is_empty() {
         return Ok(None);
     }
@@ -773,7 +782,7 @@ pub(super) fn parse_usage(cell: &str) -> Result<Option<LongDouble>, ()> {
 }
 
 fn printed_double(cell: &str, what: &str, line: usize, diags: &mut Diags) -> PrintedNumber<f64> {
-    let t = cell.trim();
+    let t = cell.trim_ascii();
     let value = if t.is_empty() {
         None
     } else {
@@ -800,8 +809,9 @@ fn parse_row(
     fields: &[Field],
     cells: &[Cow<'_, str>],
     diags: &mut Diags,
-) -> Record {
+) -> (Record, PrintedRow) {
     let mut rec = bad_record(line, ordinal, "");
+    let mut shown = build::empty_printed();
     rec.bad = false;
     let mut bad = false;
     for (&f, cell) in fields.iter().zip(cells) {
@@ -809,7 +819,7 @@ fn parse_row(
         match f {
             Field::Account => {
                 let depth = cell.len() - cell.trim_start_matches(' ').len();
-                let name = cell.trim();
+                let name = cell.trim_ascii();
                 rec.depth = depth;
                 if name.is_empty() {
                     diags.error(Some(line), "Account is empty");
@@ -820,7 +830,7 @@ fn parse_row(
                 rec.account = name.to_string();
             }
             Field::User => {
-                let name = cell.trim();
+                let name = cell.trim_ascii();
                 if !name.is_empty() {
                     if !check_name("User", name, line, diags) {
                         bad = true;
@@ -829,7 +839,7 @@ fn parse_row(
                 }
             }
             Field::Partition => {
-                let name = cell.trim();
+                let name = cell.trim_ascii();
                 if !name.is_empty() {
                     if !check_name("Partition", name, line, diags) {
                         bad = true;
@@ -842,7 +852,10 @@ fn parse_row(
                 Err(()) => {
                     diags.error(
                         Some(line),
-                        format!("RawShares {:?} is not a number or 'parent'", cell.trim()),
+                        format!(
+                            "RawShares {:?} is not a number or 'parent'",
+                            cell.trim_ascii()
+                        ),
                     );
                     bad = true;
                 }
@@ -855,35 +868,32 @@ fn parse_row(
                             Some(line),
                             format!(
                                 "RawUsage {:?} is not a whole number of at least 0",
-                                cell.trim()
+                                cell.trim_ascii()
                             ),
                         );
                         bad = true;
                     }
                 }
-                rec.printed.raw_usage = Some(PrintedNumber {
-                    text: cell.trim().to_string(),
+                shown.raw_usage = Some(PrintedNumber {
+                    text: cell.trim_ascii().to_string(),
                     value: rec.usage,
                 });
             }
             Field::NormShares => {
-                rec.printed.norm_shares = Some(printed_double(cell, "NormShares", line, diags))
+                shown.norm_shares = Some(printed_double(cell, "NormShares", line, diags))
             }
             Field::NormUsage => {
-                rec.printed.norm_usage = Some(printed_double(cell, "NormUsage", line, diags))
+                shown.norm_usage = Some(printed_double(cell, "NormUsage", line, diags))
             }
             Field::EffectvUsage => {
-                rec.printed.effective_usage =
-                    Some(printed_double(cell, "EffectvUsage", line, diags))
+                shown.effective_usage = Some(printed_double(cell, "EffectvUsage", line, diags))
             }
             Field::FairShare => {
-                rec.printed.fairshare = Some(printed_double(cell, "FairShare", line, diags))
+                shown.fairshare = Some(printed_double(cell, "FairShare", line, diags))
             }
-            Field::LevelFS => {
-                rec.printed.level_fs = Some(printed_double(cell, "LevelFS", line, diags))
-            }
+            Field::LevelFS => shown.level_fs = Some(printed_double(cell, "LevelFS", line, diags)),
             Field::Id => {
-                let t = cell.trim();
+                let t = cell.trim_ascii();
                 match t.parse::<u32>() {
                     Ok(id) => rec.id = Some(id),
                     Err(_) => {
@@ -893,7 +903,7 @@ fn parse_row(
                 }
             }
             Field::ParentId => {
-                let t = cell.trim();
+                let t = cell.trim_ascii();
                 if t.is_empty() {
                     rec.parent_id = None;
                 } else {
@@ -908,11 +918,11 @@ fn parse_row(
                 }
             }
             Field::ParentName => {
-                let t = cell.trim();
+                let t = cell.trim_ascii();
                 rec.parent_name = (!t.is_empty()).then(|| t.to_string());
             }
             Field::Lineage => {
-                let t = cell.trim();
+                let t = cell.trim_ascii();
                 rec.lineage = (!t.is_empty()).then(|| t.to_string());
             }
             Field::Cluster | Field::Quiet | Field::Unknown => {}
@@ -937,12 +947,12 @@ fn parse_row(
         diags.warning(Some(line), "RawUsage is empty; taken as 0");
     }
     rec.bad = bad;
-    rec
+    (rec, shown)
 }
 
 /// Which algorithm produced the output: `LevelFS` means Fair Tree; `-l` without it means
 /// classic; otherwise the root's NormShares tells (1 under classic, ~0 under Fair Tree).
-fn guess_algorithm(fields: &[Field], records: &[Record]) -> Algorithm {
+fn guess_algorithm(fields: &[Field], records: &[Record], printed: &[PrintedRow]) -> Algorithm {
     if fields.contains(&Field::LevelFS) {
         return Algorithm::FairTree;
     }
@@ -951,8 +961,9 @@ fn guess_algorithm(fields: &[Field], records: &[Record]) -> Algorithm {
     }
     let root_norm = records
         .iter()
-        .find(|r| r.user.is_none() && r.depth == 0 && !r.bad)
-        .and_then(|r| r.printed.norm_shares.as_ref())
+        .position(|r| r.user.is_none() && r.depth == 0 && !r.bad)
+        .and_then(|i| printed.get(i))
+        .and_then(|p| p.norm_shares.as_ref())
         .and_then(|p| p.value);
     if root_norm == Some(1.0) {
         Algorithm::Classic

@@ -1,0 +1,533 @@
+//! Every import format with a hand-written sample (read completely, no diagnostics) and a
+//! broken one (a diagnostic naming the right line, and the partial tree the rest gives).
+
+use fairshare::import::{self, Agreement, Format, Imported};
+use fairshare::sshare::{self, Layout};
+use fairshare::{Algorithm, AssocTree, Hierarchy, Shares, classic, fair_tree};
+
+/// (depth, name, shares) in Slurm's list order: a compact picture of a tree.
+fn outline(tree: &AssocTree) -> Vec<String> {
+    let h = Hierarchy::new(tree);
+    h.list_order
+        .iter()
+        .map(|&ix| {
+            let a = &tree.assocs()[ix];
+            let who = match &a.user {
+                Some(u) => format!("{}:{u}", a.account),
+                None => a.account.clone(),
+            };
+            format!(
+                "{}{who} {} {}",
+                " ".repeat(h.depth[ix] as usize),
+                a.shares,
+                a.usage_raw
+            )
+        })
+        .collect()
+}
+
+fn clean(imp: &Imported) -> &fairshare::Scenario {
+    assert!(
+        imp.diagnostics.is_empty(),
+        "{:?}",
+        imp.diagnostics
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+    );
+    imp.scenario.as_ref().expect("a scenario")
+}
+
+fn error_on(imp: &Imported, line: usize, words: &str) {
+    assert!(
+        imp.diagnostics
+            .iter()
+            .any(|d| d.is_error() && d.line == Some(line) && d.message.contains(words)),
+        "no error on line {line} mentioning {words:?}: {:?}",
+        imp.diagnostics
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+    );
+}
+
+const SSHARE_LONG_P: &str = "\
+Account|User|RawShares|NormShares|RawUsage|NormUsage|EffectvUsage|FairShare|LevelFS|GrpTRESMins|TRESRunMins
+root|||0.000000|100||1.000000||||cpu=0
+ chem||60|0.600000|30|0.300000|0.300000||2.000000||cpu=0
+  chem|dave|1|1.000000|30|0.300000|1.000000|0.666667|1.000000||cpu=0
+ physics||40|0.400000|70|0.700000|0.700000||0.571429||cpu=0
+  physics|alice|1|0.500000|50|0.500000|0.714286|0.333333|0.700000||cpu=0
+  physics|bob|parent|0.400000|20|0.200000|0.285714|0.666667|||cpu=0
+  theory||60|0.600000|0|0.000000|0.000000||inf||cpu=0
+   theory|carol|1|1.000000|0|0.000000|0.000000|1.000000|inf||cpu=0
+";
+
+#[test]
+fn sshare_long_parsable_with_header() {
+    let imp = import::import(SSHARE_LONG_P);
+    assert_eq!(
+        imp.format,
+        Format::Sshare {
+            layout: Layout::ParsableNoEnding,
+            header: true
+        }
+    );
+    assert_eq!(imp.format.to_string(), "sshare -P");
+    let s = clean(&imp);
+    assert_eq!(s.algorithm, Algorithm::FairTree);
+    assert_eq!(
+        outline(&s.tree),
+        [
+            "root 1 0",
+            " chem 60 0",
+            "  chem:dave 1 30",
+            " physics 40 0",
+            "  physics:alice 1 50",
+            "  physics:bob parent 20",
+            "  theory 60 0",
+            "   theory:carol 1 0",
+        ]
+    );
+    // Ids are row numbers; the printed values are kept per id, with their lines.
+    let alice = s.tree.get(fairshare::AssocId(5)).expect("id 5");
+    assert_eq!(alice.user.as_deref(), Some("alice"));
+    let p = imp.printed.iter().find(|p| p.id.0 == 5).expect("printed");
+    assert_eq!(p.line, Some(6));
+    assert_eq!(
+        p.fairshare.as_ref().map(|f| f.text.as_str()),
+        Some("0.333333")
+    );
+    assert_eq!(p.level_fs.as_ref().and_then(|f| f.value), Some(0.7));
+    // Accounts keep their printed totals only for comparison: their usage is not imported.
+    let physics = s.tree.get(fairshare::AssocId(4)).expect("id 4");
+    assert!(physics.usage_raw.is_zero());
+    let p = imp.printed.iter().find(|p| p.id.0 == 4).expect("printed");
+    assert_eq!(p.raw_usage.as_ref().map(|u| u.text.as_str()), Some("70"));
+}
+
+#[test]
+fn sshare_broken_row_is_named_and_its_subtree_left_out() {
+    let broken = SSHARE_LONG_P.replace("  theory||60|0.600000", "  theory||abc|0.600000");
+    let imp = import::import(&broken);
+    // Line 8 is `  theory` (the header is line 1).
+    error_on(&imp, 8, "RawShares \"abc\" is not a number or 'parent'");
+    assert_eq!(
+        imp.diagnostics
+            .iter()
+            .find(|d| d.line == Some(8))
+            .map(ToString::to_string)
+            .as_deref(),
+        Some("line 8: error: RawShares \"abc\" is not a number or 'parent'")
+    );
+    error_on(&imp, 9, "hangs under line 8");
+    assert!(imp.is_partial());
+    let s = imp.scenario.as_ref().expect("partial tree");
+    assert_eq!(s.tree.len(), 6, "theory and carol are left out");
+    assert!(s.tree.assocs().iter().all(|a| a.account != "theory"));
+}
+
+#[test]
+fn sshare_short_p_without_header() {
+    // `sshare -a -p -n`: 7 fields and a trailing bar.
+    let text = "root|||0.000000|10|1.000000||\n root|u1|5|0.500000|10|1.000000|0.500000|\n a||5|0.500000|0|0.000000||\n  a|u2|1|1.000000|0|0.000000|1.000000|\n";
+    let imp = import::import(text);
+    assert_eq!(
+        imp.format,
+        Format::Sshare {
+            layout: Layout::Parsable,
+            header: false
+        }
+    );
+    let s = clean(&imp);
+    assert_eq!(s.algorithm, Algorithm::FairTree);
+    assert_eq!(
+        outline(&s.tree),
+        ["root 1 0", " root:u1 5 10", " a 5 0", "  a:u2 1 0"]
+    );
+    // Broken: a row with the wrong number of fields.
+    let imp = import::import(&text.replace(" a||5|0.500000|0|0.000000||", " a||5|0.5"));
+    error_on(&imp, 3, "4 fields, but 7 expected");
+    error_on(&imp, 4, "hangs under line 3");
+    assert_eq!(imp.scenario.map(|s| s.tree.len()), Some(2));
+}
+
+// Spec §5.5, classic, with trailing spaces removed (as pasted from a web page).
+const CLASSIC_FIXED: &str = "\
+Account                    User  RawShares  NormShares    RawUsage   NormUsage  EffectvUsage  FairShare                    GrpTRESMins                    TRESRunMins
+-------------------- ---------- ---------- ----------- ----------- ----------- ------------- ---------- ------------------------------ ------------------------------
+root                                          1.000000         100                  1.000000                                                                    cpu=0
+ AccountA                               40    0.400000          45    0.450000      0.450000                                                                    cpu=0
+  AccountB                              30    0.300000          20    0.200000      0.387500                                                                    cpu=0
+   AccountB               User1          1    0.300000          20    0.200000      0.387500   0.408479                                                         cpu=0
+  AccountC                              10    0.100000          25    0.250000      0.300000                                                                    cpu=0
+   AccountC               User2          1    0.050000          25    0.250000      0.275000   0.022097                                                         cpu=0
+   AccountC               User3          1    0.050000           0    0.000000      0.150000   0.125000                                                         cpu=0
+ AccountD                               60    0.600000          25    0.250000      0.250000                                                                    cpu=0
+  AccountE                              25    0.250000          25    0.250000      0.250000                                                                    cpu=0
+   AccountE               User4          1    0.250000          25    0.250000      0.250000   0.500000                                                         cpu=0
+  AccountF                              35    0.350000           0    0.000000      0.145833                                                                    cpu=0
+   AccountF               User5          1    0.350000           0    0.000000      0.145833   0.749154                                                         cpu=0
+ AccountG                                0    0.000000          30    0.300000      0.300000                                                                    cpu=0
+  AccountG                User6          0    0.000000          30    0.300000      0.300000   0.000000                                                         cpu=0";
+
+#[test]
+fn fixed_width_classic_table_recomputes_exactly() {
+    let imp = import::import(CLASSIC_FIXED);
+    assert_eq!(
+        imp.format,
+        Format::Sshare {
+            layout: Layout::FixedWidth,
+            header: true
+        }
+    );
+    let s = clean(&imp);
+    assert_eq!(s.algorithm, Algorithm::Classic);
+    assert_eq!(s.tree.len(), 14);
+    let h = Hierarchy::new(&s.tree);
+    let run = classic::run_with(&s.tree, &h, &s.params);
+    let rows = sshare::classic_rows(&s.tree, &h, &run);
+    let cmp = import::compare(&s.tree, &h, &rows, &imp.printed);
+    assert_eq!(cmp.len(), 14);
+    for c in &cmp {
+        assert_eq!(c.agreement, Agreement::Match, "{c:?}");
+    }
+    // Re-rendered, it is the same table.
+    let cols = sshare::default_columns(Algorithm::Classic, true, false);
+    let again: Vec<String> = sshare::render(&rows, &cols, Layout::FixedWidth, true)
+        .iter()
+        .map(|l| l.trim_end().to_string())
+        .collect();
+    assert_eq!(again.join("\n"), CLASSIC_FIXED);
+}
+
+#[test]
+fn fixed_width_broken_indentation() {
+    // `   AccountB  User1` indented one level too deep (line 6).
+    let broken = CLASSIC_FIXED.replace(
+        "   AccountB               User1",
+        "    AccountB              User1",
+    );
+    let imp = import::import(&broken);
+    error_on(&imp, 6, "indented 4 spaces");
+    assert_eq!(imp.scenario.map(|s| s.tree.len()), Some(13));
+}
+
+#[test]
+fn fixed_width_numbers_wider_than_their_column() {
+    // printf does not cut numbers: a 13-digit RawUsage pushes the rest of its row right.
+    let text = "\
+Account                    User  RawShares  NormShares    RawUsage  EffectvUsage  FairShare
+-------------------- ---------- ---------- ----------- ----------- ------------- ----------
+root                                          0.000000 1234567890123      1.000000
+ root                     alice          1    1.000000 1234567890123      1.000000   1.000000
+";
+    let s = clean(&import::import(text)).clone();
+    let alice = &s.tree.assocs()[1];
+    assert_eq!(alice.user.as_deref(), Some("alice"));
+    assert_eq!(sshare::truncate_usage(alice.usage_raw), 1_234_567_890_123);
+}
+
+const SSHARE_JSON: &str = r#"{
+  "shares": {
+    "shares": [
+      {"id": 1, "cluster": "c", "name": "root", "parent": "", "partition": "",
+       "shares_normalized": {"set": true, "infinite": false, "number": 0.0},
+       "shares": {"set": false, "infinite": false, "number": 0},
+       "effective_usage": {"set": true, "infinite": false, "number": 1.0},
+       "usage_normalized": {"set": false, "infinite": false, "number": 0.0},
+       "usage": 30, "fairshare": {"factor": {"set": true, "infinite": false, "number": 0.0},
+       "level": {"set": false, "infinite": false, "number": 0.0}}, "type": ["ASSOCIATION"]},
+      {"id": 2, "cluster": "c", "name": "a", "parent": "root", "partition": "",
+       "shares_normalized": {"set": true, "infinite": false, "number": 1.0},
+       "shares": {"set": true, "infinite": false, "number": 10},
+       "effective_usage": {"set": true, "infinite": false, "number": 1.0},
+       "usage_normalized": {"set": true, "infinite": false, "number": 1.0},
+       "usage": 30, "fairshare": {"factor": {"set": true, "infinite": false, "number": 0.0},
+       "level": {"set": true, "infinite": false, "number": 1.0}}, "type": ["ASSOCIATION"]},
+      {"id": 7, "cluster": "c", "name": "u1", "parent": "a", "partition": "",
+       "shares_normalized": {"set": true, "infinite": false, "number": 1.0},
+       "shares": {"set": true, "infinite": false, "number": 2147483647},
+       "effective_usage": {"set": true, "infinite": false, "number": 1.0},
+       "usage_normalized": {"set": true, "infinite": false, "number": 1.0},
+       "usage": 30, "fairshare": {"factor": {"set": true, "infinite": false, "number": 1.0},
+       "level": {"set": true, "infinite": true, "number": 0.0}}, "type": ["USER"]}
+    ],
+    "total_shares": 0
+  },
+  "meta": {}, "errors": [], "warnings": []
+}"#;
+
+#[test]
+fn sshare_json() {
+    let imp = import::import(SSHARE_JSON);
+    assert_eq!(imp.format, Format::SshareJson);
+    let s = clean(&imp);
+    assert_eq!(
+        outline(&s.tree),
+        ["root 1 0", " a 10 0", "  a:u1 parent 30"]
+    );
+    let u1 = s
+        .tree
+        .get(fairshare::AssocId(7))
+        .expect("ids come from the JSON");
+    assert_eq!(u1.shares, Shares::Parent);
+    let p = imp.printed.iter().find(|p| p.id.0 == 7).expect("printed");
+    assert_eq!(p.line, Some(18));
+    assert_eq!(p.level_fs.as_ref().map(|l| l.text.as_str()), Some("inf"));
+    // Recomputed: u1 is the only user, FairShare 1.
+    let h = Hierarchy::new(&s.tree);
+    let run = fair_tree::run_with(&s.tree, &h, fairshare::TieRule::Slurm);
+    let rows = sshare::fair_tree_rows(&s.tree, &h, &run);
+    for c in import::compare(&s.tree, &h, &rows, &imp.printed) {
+        assert_eq!(c.agreement, Agreement::Match, "{c:?}");
+    }
+}
+
+#[test]
+fn sshare_json_broken() {
+    let imp = import::import(&SSHARE_JSON.replace("\"number\": 10}", "\"number\": -10}"));
+    // The entry of account `a` starts on line 11.
+    error_on(&imp, 11, "shares");
+    error_on(&imp, 18, "hangs under line 11");
+    assert_eq!(imp.scenario.map(|s| s.tree.len()), Some(1));
+    let imp = import::import(&SSHARE_JSON.replace("\"usage\": 30, \"fairshare\": {\"factor\": {\"set\": true, \"infinite\": false, \"number\": 1.0}", "\"usage\": 30,, \"fairshare\": {"));
+    assert!(imp.scenario.is_none());
+    error_on(&imp, 23, "not valid JSON");
+}
+
+const SACCTMGR_TREE: &str = "\
+Account|User|Share
+root||1
+ chem||60
+  chem|dave|1
+ physics||40
+  physics|alice|1
+  physics|bob|parent
+";
+
+#[test]
+fn sacctmgr_tree() {
+    let imp = import::import(SACCTMGR_TREE);
+    assert_eq!(
+        imp.format,
+        Format::Sacctmgr {
+            layout: Layout::ParsableNoEnding,
+            header: true
+        }
+    );
+    // sacctmgr has no usage: one warning says so.
+    assert_eq!(imp.diagnostics.len(), 1, "{:?}", imp.diagnostics);
+    assert!(!imp.has_errors());
+    assert!(imp.diagnostics[0].message.contains("no RawUsage"));
+    let s = imp.scenario.as_ref().expect("tree");
+    assert_eq!(
+        outline(&s.tree),
+        [
+            "root 1 0",
+            " chem 60 0",
+            "  chem:dave 1 0",
+            " physics 40 0",
+            "  physics:alice 1 0",
+            "  physics:bob parent 0",
+        ]
+    );
+    assert!(s.tree.assocs().iter().all(|a| a.lineage.is_none()));
+}
+
+#[test]
+fn printed_order_is_kept_when_it_is_not_lineage_order() {
+    // physics before chem is not Slurm's (byte) order: the import keeps the printed order,
+    // which decides Fair Tree ties, by giving lineages, and says so.
+    let swapped =
+        "Account|User|Share\nroot||1\n physics||40\n  physics|alice|1\n chem||60\n  chem|dave|1\n";
+    let imp = import::import(swapped);
+    assert!(!imp.has_errors(), "{:?}", imp.diagnostics);
+    assert!(
+        imp.diagnostics
+            .iter()
+            .any(|d| d.message.contains("printed order is kept"))
+    );
+    let s = imp.scenario.as_ref().expect("tree");
+    assert_eq!(
+        outline(&s.tree),
+        [
+            "root 1 0",
+            " physics 40 0",
+            "  physics:alice 1 0",
+            " chem 60 0",
+            "  chem:dave 1 0"
+        ]
+    );
+    assert!(s.tree.assocs().iter().all(|a| a.lineage.is_some()));
+}
+
+#[test]
+fn sacctmgr_tree_broken() {
+    let imp = import::import(&SACCTMGR_TREE.replace("  physics|bob|parent", "  physics|bob|lots"));
+    error_on(&imp, 7, "\"lots\" is not a number or 'parent'");
+    assert_eq!(imp.scenario.map(|s| s.tree.len()), Some(5));
+    let imp = import::import(&SACCTMGR_TREE.replace("  chem|dave|1", "    chem|dave|1"));
+    error_on(&imp, 4, "indented 4 spaces");
+}
+
+const SACCTMGR_IDS: &str = "\
+c|1|0|root||||1|/
+c|5|1|chem||||60|/chem/
+c|9|5|chem|dave|||1|/chem/0-dave/
+c|4|1|physics|||root|40|/physics/
+c|6|4|physics|alice|||1|/physics/0-alice/
+c|8|4|physics|bob|gpu||parent|/physics/0-bob/gpu/
+";
+
+#[test]
+fn sacctmgr_ids_and_lineage() {
+    let imp = import::import(SACCTMGR_IDS);
+    assert_eq!(
+        imp.format,
+        Format::Sacctmgr {
+            layout: Layout::ParsableNoEnding,
+            header: false
+        }
+    );
+    assert!(!imp.has_errors(), "{:?}", imp.diagnostics);
+    let s = imp.scenario.as_ref().expect("tree");
+    let bob = s
+        .tree
+        .get(fairshare::AssocId(8))
+        .expect("ids from the input");
+    assert_eq!(bob.partition.as_deref(), Some("gpu"));
+    assert_eq!(bob.parent, Some(fairshare::AssocId(4)));
+    assert_eq!(bob.lineage.as_deref(), Some("/physics/0-bob/gpu/"));
+    assert_eq!(bob.shares, Shares::Parent);
+    // The header-driven form with sacctmgr's own header names.
+    let with_header =
+        format!("Cluster|ID|Par ID|Account|User|Partition|Par Name|Share|Lineage\n{SACCTMGR_IDS}");
+    let imp = import::import(&with_header);
+    assert_eq!(
+        imp.format,
+        Format::Sacctmgr {
+            layout: Layout::ParsableNoEnding,
+            header: true
+        }
+    );
+    assert_eq!(imp.scenario.map(|s| s.tree.len()), Some(6));
+}
+
+#[test]
+fn sacctmgr_ids_broken() {
+    let imp = import::import(&SACCTMGR_IDS.replace("c|6|4|physics|alice", "c|6|44|physics|alice"));
+    error_on(&imp, 5, "ParentID 44 is not the ID of any row");
+    assert_eq!(imp.scenario.map(|s| s.tree.len()), Some(5));
+    let imp = import::import(&SACCTMGR_IDS.replace("c|9|5|", "c|5|5|"));
+    error_on(&imp, 3, "ID 5 is used twice (first on line 2)");
+}
+
+#[test]
+fn scenario_json_is_delegated() {
+    let text = "{\"associations\": [\n {\"id\": 1, \"parent\": null, \"account\": \"root\"},\n {\"id\": 2, \"parent\": 1, \"account\": \"root\", \"user\": \"u\", \"usage_raw\": 5}\n]}";
+    let imp = import::import(text);
+    assert_eq!(imp.format, Format::ScenarioJson);
+    assert_eq!(clean(&imp).tree.len(), 2);
+    assert!(imp.printed.is_empty());
+    let imp = import::import(&text.replace("\"parent\": 1,", "\"parent\": 9,"));
+    assert!(imp.scenario.is_none());
+    error_on(&imp, 3, "parent 9");
+}
+
+#[test]
+fn empty_and_unknown_inputs() {
+    let imp = import::import("  \n\t\n");
+    assert_eq!(imp.format, Format::Empty);
+    assert!(imp.scenario.is_none() && imp.has_errors());
+    let imp = import::import("\nhello world\nthis is not sshare\n");
+    assert_eq!(imp.format, Format::Unknown);
+    error_on(&imp, 2, "not a format this tool reads");
+    // Unknown columns are ignored with a warning.
+    let imp = import::import("Account|User|RawShares|Colour\nroot|||red\n root|u|3|blue\n");
+    assert!(!imp.has_errors(), "{:?}", imp.diagnostics);
+    assert!(
+        imp.diagnostics
+            .iter()
+            .any(|d| d.line == Some(1) && d.message.contains("Colour"))
+    );
+}
+
+#[test]
+fn filtered_output_gets_a_root_and_later_clusters_are_ignored() {
+    // `sshare -A physics -l -P`: no root row.
+    let text = "CLUSTER: one\nAccount|User|RawShares|NormShares|RawUsage|EffectvUsage|FairShare\nphysics||40|0.4|70|0.7|\n physics|alice|1|0.5|50|0.7|0.3\nCLUSTER: two\nAccount|User|RawShares|NormShares|RawUsage|EffectvUsage|FairShare\nother||1|1|0|0|\n";
+    let imp = import::import(text);
+    assert!(!imp.has_errors(), "{:?}", imp.diagnostics);
+    assert!(
+        imp.diagnostics
+            .iter()
+            .any(|d| d.message.contains("root account was added"))
+    );
+    assert!(
+        imp.diagnostics
+            .iter()
+            .any(|d| d.line == Some(5) && d.message.contains("second cluster"))
+    );
+    let s = imp.scenario.as_ref().expect("tree");
+    assert_eq!(
+        outline(&s.tree),
+        ["root 1 0", " physics 40 0", "  physics:alice 1 50"]
+    );
+}
+
+#[test]
+fn partition_column_is_honoured() {
+    let text = "Account|User|Partition|RawShares|NormShares|RawUsage|EffectvUsage|FairShare\nroot||||0.000000|5|1.000000|\n root|u|gpu|1|1.000000|5|1.000000|1.000000\n";
+    let s = clean(&import::import(text)).clone();
+    assert_eq!(s.tree.assocs()[1].partition.as_deref(), Some("gpu"));
+}
+
+#[test]
+fn truncated_usage_and_retained_usage_are_told_apart() {
+    // Slurm's users had 10.6 and 20.7 (printed 10 and 20, total 31); the account also holds
+    // 100 of usage from a deleted user in the second sample.
+    let text = "Account|User|RawShares|NormShares|RawUsage|NormUsage|EffectvUsage|FairShare|LevelFS\nroot|||0.000000|31||1.000000||\n a||1|1.000000|31|1.000000|1.000000||1.000000\n  a|u1|1|0.500000|10|0.340836|0.340836|0.500000|1.466981\n  a|u2|1|0.500000|20|0.665595|0.665595|1.000000|0.751208\n";
+    let imp = import::import(text);
+    let s = clean(&imp);
+    let h = Hierarchy::new(&s.tree);
+    let run = fair_tree::run_with(&s.tree, &h, fairshare::TieRule::Slurm);
+    let rows = sshare::fair_tree_rows(&s.tree, &h, &run);
+    let cmp = import::compare(&s.tree, &h, &rows, &imp.printed);
+    let verdicts: Vec<Agreement> = cmp.iter().map(|c| c.agreement).collect();
+    assert_eq!(
+        verdicts,
+        [
+            Agreement::TruncatedUsage,
+            Agreement::TruncatedUsage,
+            Agreement::TruncatedUsage,
+            Agreement::TruncatedUsage
+        ]
+    );
+    let retained = text
+        .replace("root|||0.000000|31|", "root|||0.000000|131|")
+        .replace(" a||1|1.000000|31|", " a||1|1.000000|131|");
+    let imp = import::import(&retained);
+    let s = clean(&imp);
+    let h = Hierarchy::new(&s.tree);
+    let run = fair_tree::run_with(&s.tree, &h, fairshare::TieRule::Slurm);
+    let rows = sshare::fair_tree_rows(&s.tree, &h, &run);
+    let cmp = import::compare(&s.tree, &h, &rows, &imp.printed);
+    assert!(
+        cmp.iter()
+            .all(|c| c.agreement == Agreement::AccountUsageIncludesRetained),
+        "{cmp:?}"
+    );
+    // An edited tree no longer matches what was printed.
+    let imp = import::import(text);
+    let s = clean(&imp);
+    let edited = s
+        .tree
+        .with_usage(fairshare::AssocId(4), fairshare::LongDouble::from_u64(99))
+        .expect("edit");
+    let h = Hierarchy::new(&edited);
+    let run = fair_tree::run_with(&edited, &h, fairshare::TieRule::Slurm);
+    let rows = sshare::fair_tree_rows(&edited, &h, &run);
+    let cmp = import::compare(&edited, &h, &rows, &imp.printed);
+    assert_eq!(cmp[3].agreement, Agreement::Differs, "{:?}", cmp[3]);
+}

@@ -1,0 +1,265 @@
+//! Properties of the importer:
+//! - round trip: for random trees (names with `.`, `-`, `_`, shares including 0 and "parent",
+//!   integer usage up to 10^12), importing what the sshare emitter prints (`-P` with header,
+//!   `-p` without, the fixed-width table) and what sacctmgr would print gives back the same
+//!   tree structure, names, shares and usage;
+//! - never panics: arbitrary text, arbitrary bytes read as lossy UTF-8, and valid inputs with a
+//!   line deleted, duplicated, swapped or garbled. Whatever tree comes out also runs through
+//!   both algorithms, the sshare emitter and the comparison without panicking.
+
+use fairshare::import;
+use fairshare::sshare::{self, Layout};
+use fairshare::{
+    Algorithm, Assoc, AssocId, AssocTree, Hierarchy, LongDouble, Shares, classic, fair_tree,
+};
+use proptest::prelude::*;
+
+type Shape = Vec<(u32, String, Option<String>, Option<Shares>, Option<u64>)>;
+
+fn shape(tree: &AssocTree) -> Shape {
+    let h = Hierarchy::new(tree);
+    h.list_order
+        .iter()
+        .map(|&ix| {
+            let a = &tree.assocs()[ix];
+            (
+                h.depth[ix],
+                a.account.clone(),
+                a.user.clone(),
+                (ix != h.root).then_some(a.shares),
+                a.user
+                    .is_some()
+                    .then(|| sshare::truncate_usage(a.usage_raw)),
+            )
+        })
+        .collect()
+}
+
+/// One generated node: (parent pick, is user, name, shares pick, usage).
+type Spec = (u16, bool, String, u32, u64);
+
+/// A valid tree from specs: parents are earlier accounts less than 6 deep; account names are
+/// unique, user names unique per account (as in Slurm).
+fn tree_from(specs: &[Spec]) -> AssocTree {
+    let mut assocs = vec![Assoc {
+        id: AssocId(1),
+        parent: None,
+        account: "root".into(),
+        user: None,
+        partition: None,
+        shares: Shares::Value(1),
+        usage_raw: LongDouble::ZERO,
+        lineage: None,
+    }];
+    let mut accounts: Vec<(usize, u32)> = vec![(0, 0)]; // (index, depth)
+    let mut used = std::collections::HashSet::new();
+    used.insert("root".to_string());
+    for (i, (pick, is_user, name, shares, usage)) in specs.iter().enumerate() {
+        let open: Vec<&(usize, u32)> = accounts.iter().filter(|(_, d)| *d < 6).collect();
+        let &&(p, pd) = open
+            .get(usize::from(*pick) % open.len())
+            .expect("root is always open");
+        let parent = &assocs[p];
+        let shares = if *shares >= 110 {
+            Shares::Parent
+        } else {
+            Shares::Value(*shares)
+        };
+        let id = AssocId(i as u32 + 2);
+        if *is_user {
+            let key = format!("{}:{name}", parent.account);
+            if !used.insert(key) {
+                continue;
+            }
+            assocs.push(Assoc {
+                id,
+                parent: Some(parent.id),
+                account: parent.account.clone(),
+                user: Some(name.clone()),
+                partition: None,
+                shares,
+                usage_raw: LongDouble::from_u64(*usage),
+                lineage: None,
+            });
+        } else {
+            if !used.insert(name.clone()) {
+                continue;
+            }
+            let parent_id = parent.id;
+            assocs.push(Assoc {
+                id,
+                parent: Some(parent_id),
+                account: name.clone(),
+                user: None,
+                partition: None,
+                shares,
+                usage_raw: LongDouble::ZERO,
+                lineage: None,
+            });
+            accounts.push((assocs.len() - 1, pd + 1));
+        }
+    }
+    AssocTree::new(assocs).expect("generated trees are valid")
+}
+
+fn specs() -> impl Strategy<Value = Vec<Spec>> {
+    prop::collection::vec(
+        (
+            any::<u16>(),
+            any::<bool>(),
+            "[a-z][a-z0-9]{0,4}[._-]?",
+            0u32..120,
+            prop_oneof![0u64..30, 0u64..1_000_000_000_000u64],
+        ),
+        0..50,
+    )
+}
+
+fn sacctmgr_tree(tree: &AssocTree) -> String {
+    let h = Hierarchy::new(tree);
+    let mut out = String::from("Account|User|Share\n");
+    for &ix in &h.list_order {
+        let a = &tree.assocs()[ix];
+        out.push_str(&format!(
+            "{}{}|{}|{}\n",
+            " ".repeat(h.depth[ix] as usize),
+            a.account,
+            a.user.as_deref().unwrap_or(""),
+            a.shares
+        ));
+    }
+    out
+}
+
+/// Runs everything downstream of an import, to show that an imported tree is usable.
+fn exercise(imp: &import::Imported) {
+    let Some(s) = &imp.scenario else {
+        return;
+    };
+    let h = Hierarchy::new(&s.tree);
+    let ft = fair_tree::run_with(&s.tree, &h, fairshare::TieRule::Slurm);
+    let rows = sshare::fair_tree_rows(&s.tree, &h, &ft);
+    let cols = sshare::default_columns(Algorithm::FairTree, true, true);
+    let _ = sshare::render(&rows, &cols, Layout::FixedWidth, true);
+    let _ = import::compare(&s.tree, &h, &rows, &imp.printed);
+    let cl = classic::run_with(&s.tree, &h, &s.params);
+    let rows = sshare::classic_rows(&s.tree, &h, &cl);
+    let _ = import::compare(&s.tree, &h, &rows, &imp.printed);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn emitted_sshare_reads_back(specs in specs()) {
+        let tree = tree_from(&specs);
+        let h = Hierarchy::new(&tree);
+        let run = fair_tree::run_with(&tree, &h, fairshare::TieRule::Slurm);
+        let rows = sshare::fair_tree_rows(&tree, &h, &run);
+        let cols = sshare::default_columns(Algorithm::FairTree, true, false);
+        let mut want = shape(&tree);
+        want[0].3 = None;
+        for (layout, header) in [
+            (Layout::ParsableNoEnding, true),
+            (Layout::Parsable, false),
+            (Layout::FixedWidth, true),
+        ] {
+            let text = sshare::render_text(&rows, &cols, layout, header);
+            let imp = import::import(&text);
+            prop_assert!(!imp.has_errors(), "{layout:?}: {:?}\n{text}", imp.diagnostics);
+            let got = imp.scenario.as_ref().expect("a tree");
+            let mut got = shape(&got.tree);
+            got[0].3 = None;
+            prop_assert_eq!(&got, &want, "{:?}\n{}", layout, text);
+        }
+        // sacctmgr carries shares (root's too) but no usage.
+        let imp = import::import(&sacctmgr_tree(&tree));
+        prop_assert!(!imp.has_errors(), "{:?}", imp.diagnostics);
+        let got = shape(&imp.scenario.as_ref().expect("a tree").tree);
+        let no_usage: Shape = shape(&tree)
+            .into_iter()
+            .map(|(d, a, u, s, x)| (d, a, u, s, x.map(|_| 0)))
+            .collect();
+        prop_assert_eq!(got, no_usage);
+    }
+
+    #[test]
+    fn arbitrary_text_never_panics(text in "\\PC*") {
+        exercise(&import::import(&text));
+    }
+
+    #[test]
+    fn arbitrary_table_like_text_never_panics(
+        text in "([ a-z0-9|.\\-]{0,40}\n){0,12}",
+        header in prop_oneof![
+            Just(""),
+            Just("Account|User|RawShares|NormShares|RawUsage|EffectvUsage|FairShare\n"),
+            Just("Account|User|Share\n"),
+            Just("ID|ParentID|Account|User|Share\n"),
+        ],
+    ) {
+        exercise(&import::import(&format!("{header}{text}")));
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+        exercise(&import::import(&String::from_utf8_lossy(&bytes)));
+    }
+
+    #[test]
+    fn mutated_inputs_never_panic(
+        specs in specs(),
+        which in 0usize..5,
+        op in 0u8..4,
+        at in any::<usize>(),
+        other in any::<usize>(),
+        junk in "\\PC{0,12}",
+    ) {
+        let tree = tree_from(&specs);
+        let h = Hierarchy::new(&tree);
+        let run = fair_tree::run_with(&tree, &h, fairshare::TieRule::Slurm);
+        let rows = sshare::fair_tree_rows(&tree, &h, &run);
+        let cols = sshare::default_columns(Algorithm::FairTree, true, false);
+        let text = match which {
+            0 => sshare::render_text(&rows, &cols, Layout::ParsableNoEnding, true),
+            1 => sshare::render_text(&rows, &cols, Layout::FixedWidth, true),
+            2 => sacctmgr_tree(&tree),
+            3 => fairshare::scenario::to_json(&fairshare::Scenario {
+                name: "t".into(),
+                algorithm: Algorithm::FairTree,
+                params: Default::default(),
+                tree: tree.clone(),
+            }),
+            _ => sshare::render_text(&rows, &cols, Layout::Parsable, false),
+        };
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        if !lines.is_empty() {
+            let i = at % lines.len();
+            let j = other % lines.len();
+            match op {
+                0 => {
+                    lines.remove(i);
+                }
+                1 => {
+                    let l = lines[i].clone();
+                    lines.insert(j, l);
+                }
+                2 => lines.swap(i, j),
+                _ => {
+                    let l = &lines[i];
+                    let mut cut = (other % (l.len() + 1)).min(l.len());
+                    while !l.is_char_boundary(cut) {
+                        cut -= 1;
+                    }
+                    lines[i] = format!("{}{junk}{}", &l[..cut], &l[cut..].chars().skip(3).collect::<String>());
+                }
+            }
+        }
+        let imp = import::import(&lines.join("\n"));
+        // A tree that comes out is always valid and usable.
+        exercise(&imp);
+        if let Some(s) = &imp.scenario {
+            prop_assert!(AssocTree::new(s.tree.assocs().to_vec()).is_ok());
+        }
+    }
+}
