@@ -812,7 +812,8 @@ mod tests {
     #[test]
     fn segments_compare_as_their_concatenation() {
         use std::cmp::Ordering;
-        let cases: [(&[&[u8]], &[&[u8]]); 4] = [
+        type Segments<'a> = &'a [&'a [u8]];
+        let cases: [(Segments, Segments); 4] = [
             (&[b"0-", b"a.b", b"/"], &[b"0-", b"a", b"/"]),
             (&[b"ab", b"c"], &[b"a", b"bc"]),
             (&[b"a"], &[b"a", b"/"]),
