@@ -1,0 +1,150 @@
+//! `fairshare`: compute, explain and convert Slurm fairshare scenarios from the command line.
+//!
+//! A thin shell over the `fairshare` engine: it reads a file (or standard input), lets the
+//! engine detect and parse it, runs the engine, and prints. It holds no fairshare logic.
+//! Bad input exits with status 2 and one message naming the file, the line and the problem.
+
+mod args;
+mod output;
+
+use std::io::Read as _;
+use std::process::ExitCode;
+
+use args::{Command, Options};
+use fairshare::{Algorithm, Hierarchy, Scenario, TieRule};
+
+/// A failure to report: the message and the exit status.
+struct Failure {
+    message: String,
+    status: u8,
+}
+
+impl Failure {
+    fn usage(message: impl Into<String>) -> Failure {
+        Failure {
+            message: message.into(),
+            status: 2,
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    match run(&argv) {
+        Ok(out) => {
+            print!("{out}");
+            ExitCode::SUCCESS
+        }
+        Err(f) => {
+            eprintln!("fairshare: {}", f.message);
+            ExitCode::from(f.status)
+        }
+    }
+}
+
+fn run(argv: &[String]) -> Result<String, Failure> {
+    let command =
+        args::parse(argv).map_err(|e| Failure::usage(format!("{e}\n\n{}", args::USAGE)))?;
+    match command {
+        Command::Help => Ok(args::USAGE.to_string()),
+        Command::Compute { input, options } => {
+            let scenario = load(&input, &options)?;
+            Ok(compute(&scenario, &options))
+        }
+        Command::Explain { input, a, b } => {
+            let scenario = load(&input, &Options::default())?;
+            explain(&scenario, &a, &b).map_err(|m| Failure::usage(format!("{input}: {m}")))
+        }
+        Command::Convert { input, to } => {
+            let scenario = load(&input, &Options::default())?;
+            Ok(match to {
+                args::To::Json => fairshare::scenario::to_json(&scenario),
+                args::To::Sshare => output::sshare_lines(&scenario, &Options::default()),
+            })
+        }
+    }
+}
+
+/// Reads and parses the input; command-line options override the scenario's own settings.
+fn load(input: &str, options: &Options) -> Result<Scenario, Failure> {
+    let text = if input == "-" {
+        let mut s = String::new();
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .map_err(|e| Failure::usage(format!("<stdin>: cannot read: {e}")))?;
+        s
+    } else {
+        let bytes = std::fs::read(input)
+            .map_err(|e| Failure::usage(format!("{input}: cannot read: {e}")))?;
+        String::from_utf8_lossy(&bytes).into_owned()
+    };
+    let shown = if input == "-" { "<stdin>" } else { input };
+    let imported = fairshare::import::import(&text);
+    let first_error = imported.diagnostics.iter().find(|d| d.is_error());
+    let mut scenario = match (imported.scenario, first_error) {
+        (Some(s), None) => s,
+        (_, Some(d)) => {
+            let at = d.line.map(|l| format!(":{l}")).unwrap_or_default();
+            return Err(Failure::usage(format!("{shown}{at}: {}", d.message)));
+        }
+        (None, None) => return Err(Failure::usage(format!("{shown}: no associations found"))),
+    };
+    if let Some(algorithm) = options.algorithm {
+        scenario.algorithm = algorithm;
+    }
+    if let Some(d) = options.damping {
+        scenario.params.damping_factor = d;
+    }
+    if options.depth_oblivious {
+        scenario.params.depth_oblivious = true;
+        scenario.algorithm = Algorithm::Classic;
+    }
+    Ok(scenario)
+}
+
+fn compute(scenario: &Scenario, options: &Options) -> String {
+    match options.format {
+        args::Format::Json => output::compute_json(scenario, options),
+        args::Format::Sshare => output::sshare_lines(scenario, options),
+    }
+}
+
+/// Finds a user association by `user` or `account/user`.
+fn find_user(scenario: &Scenario, spec: &str) -> Result<usize, String> {
+    let (account, user) = match spec.split_once('/') {
+        Some((a, u)) => (Some(a), u),
+        None => (None, spec),
+    };
+    let matches: Vec<usize> = scenario
+        .tree
+        .assocs()
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| {
+            a.user.as_deref() == Some(user) && account.is_none_or(|acc| a.account == acc)
+        })
+        .map(|(i, _)| i)
+        .collect();
+    match matches.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(format!("no user association {spec:?}")),
+        many => {
+            let names: Vec<String> = many
+                .iter()
+                .map(|&i| format!("{}/{}", scenario.tree.assocs()[i].account, user))
+                .collect();
+            Err(format!(
+                "{spec:?} is ambiguous; say one of: {}",
+                names.join(", ")
+            ))
+        }
+    }
+}
+
+fn explain(scenario: &Scenario, a: &str, b: &str) -> Result<String, String> {
+    let (ia, ib) = (find_user(scenario, a)?, find_user(scenario, b)?);
+    let h = Hierarchy::new(&scenario.tree);
+    let run = fairshare::fair_tree::run_with(&scenario.tree, &h, TieRule::Slurm);
+    let e = fairshare::explain::explain(&h, &run, ia, ib).map_err(|e| e.to_string())?;
+    Ok(format!("{}\n", e.sentence(&scenario.tree)))
+}

@@ -1,0 +1,83 @@
+//! What `fairshare` prints: computed values as JSON (encoded as in the golden vectors) or as
+//! Slurm's `sshare -l -P` rows. Formatting only; the numbers come from the engine.
+
+use fairshare::scenario::{f64_to_json, ld_to_json};
+use fairshare::{Algorithm, Hierarchy, Scenario, TieRule, classic, fair_tree};
+use serde_json::{Value, json};
+
+use crate::args::Options;
+
+fn tie_rule(options: &Options) -> TieRule {
+    if options.documented_ties {
+        TieRule::Documented
+    } else {
+        TieRule::Slurm
+    }
+}
+
+/// `{"associations":[{"id","shares_norm","usage_norm","usage_efctv","level_fs","fairshare","rank"}]}`
+/// in Slurm's association-list order. 80-bit values are a JSON number when exactly a double,
+/// `"inf"`, or a `%.21Lg` string; `null` where Slurm leaves a value unset.
+pub fn compute_json(scenario: &Scenario, options: &Options) -> String {
+    let tree = &scenario.tree;
+    let h = Hierarchy::new(tree);
+    let opt_ld = |x: Option<fairshare::LongDouble>| x.map_or(Value::Null, ld_to_json);
+    let opt_f64 = |x: Option<f64>| x.map_or(Value::Null, f64_to_json);
+    let rows: Vec<Value> = match scenario.algorithm {
+        Algorithm::FairTree => {
+            let run = fair_tree::run_with(tree, &h, tie_rule(options));
+            h.list_order
+                .iter()
+                .map(|&ix| {
+                    let a = &run.assocs[ix];
+                    json!({
+                        "id": tree.assocs()[ix].id.0,
+                        "shares_norm": f64_to_json(a.shares_norm),
+                        "usage_norm": opt_ld(a.usage_norm),
+                        "usage_efctv": ld_to_json(a.usage_effective),
+                        "level_fs": opt_ld(a.level_fs),
+                        "fairshare": opt_f64(a.fairshare),
+                        "rank": a.rank,
+                    })
+                })
+                .collect()
+        }
+        Algorithm::Classic => {
+            let run = classic::run_with(tree, &h, &scenario.params);
+            h.list_order
+                .iter()
+                .map(|&ix| {
+                    let a = &run.assocs[ix];
+                    json!({
+                        "id": tree.assocs()[ix].id.0,
+                        "shares_norm": f64_to_json(a.shares_norm),
+                        "usage_norm": opt_ld(a.usage_norm),
+                        "usage_efctv": ld_to_json(a.usage_effective),
+                        "level_fs": Value::Null,
+                        "fairshare": opt_f64(a.fairshare),
+                        "rank": Value::Null,
+                    })
+                })
+                .collect()
+        }
+    };
+    let body: Vec<String> = rows.iter().map(|r| format!("  {r}")).collect();
+    format!("{{\"associations\": [\n{}\n]}}\n", body.join(",\n"))
+}
+
+/// `sshare -a -l -P` output (header included) for the scenario, as Slurm prints it.
+pub fn sshare_lines(scenario: &Scenario, options: &Options) -> String {
+    use fairshare::sshare::{Layout, classic_rows, default_columns, fair_tree_rows, render_text};
+    let tree = &scenario.tree;
+    let h = Hierarchy::new(tree);
+    let rows = match scenario.algorithm {
+        Algorithm::FairTree => {
+            fair_tree_rows(tree, &h, &fair_tree::run_with(tree, &h, tie_rule(options)))
+        }
+        Algorithm::Classic => {
+            classic_rows(tree, &h, &classic::run_with(tree, &h, &scenario.params))
+        }
+    };
+    let columns = default_columns(scenario.algorithm, true, false);
+    render_text(&rows, &columns, Layout::ParsableNoEnding, true)
+}
