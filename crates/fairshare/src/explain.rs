@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 use crate::fair_tree::{FairTreeRun, TieRule};
 use crate::hierarchy::Hierarchy;
 use crate::ld::LongDouble;
-use crate::step::OrderReason;
+use crate::step::{OrderReason, Tie};
 use crate::tree::AssocTree;
 
 /// Why the two children below the common ancestor are in the order they are.
@@ -62,6 +62,8 @@ pub struct Explanation {
     pub deciding: Deciding,
     /// Whether the two users ended with the same rank.
     pub same_rank: bool,
+    /// Why the second user reused a rank, if it did.
+    pub second_tie: Option<Tie>,
     /// N.
     pub n_users: u32,
 }
@@ -140,6 +142,7 @@ pub fn explain(
     Ok(Explanation {
         common_ancestor: ancestor,
         same_rank: first.rank == second.rank,
+        second_tie: run.assocs[second_user].tie,
         first,
         second,
         deciding,
@@ -231,9 +234,37 @@ impl Explanation {
             }
         }
         if self.same_rank {
+            let why = match self.second_tie {
+                Some(Tie::CarriedIntoAccount { account })
+                    if s.child != s.user && self.deciding == Deciding::UserBeforeAccount =>
+                {
+                    format!(
+                        "{} ties with the user before it, so its first user, {}, shares that \
+                         user's rank (as Slurm's documentation says)",
+                        name(account),
+                        name(s.user)
+                    )
+                }
+                Some(Tie::CarriedIntoAccount { account }) if s.child != s.user => format!(
+                    "{} ties with the account before it; Slurm does not merge tied accounts \
+                     (its documentation says it does), it visits them one after another and \
+                     the later one's first user, {}, reuses the last rank given",
+                    name(account),
+                    name(s.user)
+                ),
+                Some(Tie::CarriedIntoAccount { account }) => format!(
+                    "{} is the first entry of {}, which was entered tied",
+                    name(s.user),
+                    name(account)
+                ),
+                _ => format!(
+                    "{} has exactly the same Level FS as the entry before it",
+                    name(s.user)
+                ),
+            };
             let _ = write!(
                 out,
-                " Both end with rank {} of {} because of a tie.",
+                " Both end with rank {} of {}: {why}.",
                 f.rank, self.n_users
             );
         } else {
