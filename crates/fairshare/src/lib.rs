@@ -27,6 +27,7 @@ pub mod fair_tree;
 pub mod r#gen;
 pub mod hierarchy;
 pub mod import;
+pub mod layout;
 pub mod ld;
 pub mod priority;
 pub mod scenario;
