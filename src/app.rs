@@ -2,20 +2,50 @@
 
 use leptos::prelude::*;
 
+use crate::classic_panel::ClassicPanel;
+use crate::compare::ComparePanel;
+use crate::decay_panel::DecayPanel;
 use crate::i18n::I18n;
-use crate::messages::{Lang, Msg};
+use crate::import_panel::ImportPanel;
+use crate::inspector::Inspector;
+use crate::messages::{Lang, Message, Msg};
+use crate::player::Player;
+use crate::presets;
+use crate::priority_panel::PriorityPanel;
+use crate::sshare_table::SshareTable;
+use crate::state::AppState;
+use crate::toolbar::Toolbar;
+use crate::tree_view::TreeView;
 
-/// The whole page: header, then the main area.
+/// The whole page: header and toolbar, the tree with its player, the side panels, the table.
 #[component]
 pub fn App() -> impl IntoView {
     let i18n = I18n::provide(Lang::default());
     sync_document(i18n);
+    let preset = presets::by_id(presets::DEFAULT).unwrap_or(&presets::PRESETS[0]);
+    let state = AppState::provide(preset.scenario());
+    state.preset.set(Some(preset.id));
 
     view! {
         <div class="ft-app">
             <AppHeader />
+            <Toolbar />
             <main class="ft-main">
-                <TreePlaceholder />
+                <div class="ft-stage">
+                    <TreeView />
+                    <Player />
+                </div>
+                <aside class="ft-side">
+                    <Inspector />
+                    <ComparePanel />
+                    <ClassicPanel />
+                    <DecayPanel />
+                    <PriorityPanel />
+                </aside>
+                <div class="ft-bottom">
+                    <SshareTable />
+                    <ImportPanel />
+                </div>
             </main>
         </div>
     }
@@ -30,19 +60,6 @@ fn AppHeader() -> impl IntoView {
             <h1 class="ft-header__title">{i18n.t(Msg::AppTitle)}</h1>
             <p class="ft-header__tagline">{i18n.t(Msg::AppTagline)}</p>
         </header>
-    }
-}
-
-/// Where the association tree will go. It states that honestly and shows no made-up numbers.
-// TODO(engine-slice): replace with the engine-driven `TreeView`.
-#[component]
-fn TreePlaceholder() -> impl IntoView {
-    let i18n = I18n::expect();
-    view! {
-        <section class="ft-panel ft-placeholder" aria-labelledby="ft-tree-heading" data-testid="tree-placeholder">
-            <h2 id="ft-tree-heading" class="ft-panel__title">{i18n.t(Msg::TreeHeading)}</h2>
-            <p class="ft-placeholder__text">{i18n.t(Msg::TreePlaceholder)}</p>
-        </section>
     }
 }
 

@@ -6,7 +6,7 @@
 
 use leptos::prelude::*;
 
-use crate::messages::{Lang, Msg};
+use crate::messages::{Lang, Message};
 
 /// The language handle shared through context. `Copy`: move it into closures freely.
 #[derive(Clone, Copy)]
@@ -40,7 +40,28 @@ impl I18n {
     }
 
     /// A reactive text for `msg`, for use in `view!` as a child or an attribute value.
-    pub fn t(self, msg: Msg) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    pub fn t<M: Message>(self, msg: M) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
         move || msg.text(self.lang.get())
+    }
+
+    /// A reactive text for a template with its placeholders filled by `args()`.
+    pub fn tf<M: Message, A>(
+        self,
+        msg: M,
+        args: A,
+    ) -> impl Fn() -> String + Copy + Send + Sync + 'static
+    where
+        A: Fn() -> Vec<(&'static str, String)> + Copy + Send + Sync + 'static,
+    {
+        move || {
+            let values = args();
+            let pairs: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            msg.fill(self.lang.get(), &pairs)
+        }
+    }
+
+    /// The current language without tracking (for event handlers).
+    pub fn lang_untracked(self) -> Lang {
+        self.lang.get_untracked()
     }
 }

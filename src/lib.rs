@@ -5,8 +5,20 @@
 //! The library target exists so `tests/web.rs` can mount components; `main.rs` only mounts [`App`].
 
 pub mod app;
+pub mod classic_panel;
+pub mod compare;
+pub mod decay_panel;
 pub mod i18n;
+pub mod import_panel;
+pub mod inspector;
 pub mod messages;
 pub mod panic_banner;
+pub mod player;
+pub mod presets;
+pub mod priority_panel;
+pub mod sshare_table;
+pub mod state;
+pub mod toolbar;
+pub mod tree_view;
 
 pub use app::App;

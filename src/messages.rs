@@ -12,7 +12,14 @@
 //! Slurm's own words (FairShare, Level FS, sshare column names) stay in Slurm's spelling in every
 //! language.
 //!
+//! Each area of the UI has its own key enum in a submodule (`messages::tree::TreeMsg`, …), so
+//! areas can grow without touching each other; every enum implements [`Message`], and the shared
+//! table tests run over every one of them ([`check_table`]). [`Msg`] holds the app shell's keys.
+//!
 //! This module is pure data: no Leptos, no DOM. It is tested natively.
+
+pub mod common;
+pub mod presets;
 
 /// A UI language.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -50,10 +57,6 @@ pub enum Msg {
     AppTitle,
     /// One line under the heading saying what the app is for.
     AppTagline,
-    /// Heading of the region that will hold the association tree.
-    TreeHeading,
-    /// Placeholder text shown until the engine-driven tree lands.
-    TreePlaceholder,
     /// Heading of the error banner shown after an internal error (a Rust panic).
     PanicTitle,
     /// What happened and what to do, in the error banner.
@@ -64,33 +67,55 @@ pub enum Msg {
     PanicReload,
 }
 
-impl Msg {
+/// A key enum with an English table (complete) and a Japanese table (may be partial).
+pub trait Message: Copy + std::fmt::Debug + Send + Sync + 'static {
     /// Every key, so tests can check every table.
-    pub const ALL: &[Msg] = &[
+    const ALL: &'static [Self];
+
+    /// The English text or template.
+    fn en(self) -> &'static str;
+
+    /// The Japanese text or template; `None` = not translated yet (English is shown).
+    fn ja(self) -> Option<&'static str>;
+
+    /// The text (or template, see [`fill`]) of this message in `lang`, falling back to English.
+    fn text(self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.en(),
+            Lang::Ja => self.ja().unwrap_or_else(|| self.en()),
+        }
+    }
+
+    /// Whether `lang` has its own text for this message (no English fallback).
+    fn is_translated(self, lang: Lang) -> bool {
+        match lang {
+            Lang::En => true,
+            Lang::Ja => self.ja().is_some(),
+        }
+    }
+
+    /// The text with `{name}` placeholders filled (see [`fill`]).
+    fn fill(self, lang: Lang, args: &[(&str, &str)]) -> String {
+        fill(self.text(lang), args)
+    }
+}
+
+impl Message for Msg {
+    const ALL: &'static [Msg] = &[
         Msg::AppTitle,
         Msg::AppTagline,
-        Msg::TreeHeading,
-        Msg::TreePlaceholder,
         Msg::PanicTitle,
         Msg::PanicBody,
         Msg::PanicDetails,
         Msg::PanicReload,
     ];
 
-    /// The text (or template, see [`fill`]) of this message in `lang`, falling back to English.
-    pub fn text(self, lang: Lang) -> &'static str {
-        match lang {
-            Lang::En => en(self),
-            Lang::Ja => ja(self).unwrap_or_else(|| en(self)),
-        }
+    fn en(self) -> &'static str {
+        en(self)
     }
 
-    /// Whether `lang` has its own text for this message (no English fallback).
-    pub fn is_translated(self, lang: Lang) -> bool {
-        match lang {
-            Lang::En => true,
-            Lang::Ja => ja(self).is_some(),
-        }
+    fn ja(self) -> Option<&'static str> {
+        ja(self)
     }
 }
 
@@ -99,10 +124,6 @@ fn en(msg: Msg) -> &'static str {
     match msg {
         Msg::AppTitle => "Fairshare Explorer",
         Msg::AppTagline => "See why Slurm's Fair Tree ranks each user where it does.",
-        Msg::TreeHeading => "Association tree",
-        Msg::TreePlaceholder => {
-            "The association tree will appear here once the Fair Tree engine is connected."
-        }
         Msg::PanicTitle => "Something went wrong",
         Msg::PanicBody => {
             "Fairshare Explorer hit an internal error and stopped. Reload the page to start again."
@@ -117,8 +138,6 @@ fn ja(msg: Msg) -> Option<&'static str> {
     match msg {
         Msg::AppTitle => None,
         Msg::AppTagline => None,
-        Msg::TreeHeading => None,
-        Msg::TreePlaceholder => None,
         Msg::PanicTitle => None,
         Msg::PanicBody => None,
         Msg::PanicDetails => None,
@@ -152,6 +171,52 @@ pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
         }
     }
     res.push_str(rest);
+    res
+}
+
+/// The checks every message table must pass: keys listed once, English texts non-empty, trimmed
+/// and distinct, translations keeping the placeholders, untranslated keys falling back.
+/// Each area's tests call it with its own enum.
+pub fn check_table<M: Message>() -> Result<(), String> {
+    let mut keys = std::collections::HashSet::new();
+    let mut seen = std::collections::HashSet::new();
+    for &msg in M::ALL {
+        if !keys.insert(format!("{msg:?}")) {
+            return Err(format!("{msg:?} is listed twice in ALL"));
+        }
+        let text = msg.en();
+        if text.is_empty() || text != text.trim() {
+            return Err(format!("{msg:?}: empty or untrimmed English text"));
+        }
+        if !seen.insert(text) {
+            return Err(format!("{msg:?} duplicates another message: {text:?}"));
+        }
+        let mut en_names = placeholder_names(text);
+        en_names.sort_unstable();
+        for lang in Lang::ALL {
+            let mut names = placeholder_names(msg.text(lang));
+            names.sort_unstable();
+            if names != en_names {
+                return Err(format!("{msg:?} in {lang:?} changes the placeholders"));
+            }
+            if !msg.is_translated(lang) && msg.text(lang) != text {
+                return Err(format!("{msg:?} in {lang:?} does not fall back to English"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The `{name}` placeholders of a template, in order of appearance.
+fn placeholder_names(template: &str) -> Vec<&str> {
+    let mut res = Vec::new();
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('}') else { break };
+        res.push(&after[..close]);
+        rest = &after[close + 1..];
+    }
     res
 }
 

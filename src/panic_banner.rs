@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use web_sys::{Document, Element};
 
-use crate::messages::{Lang, Msg};
+use crate::messages::{Lang, Message, Msg};
 
 /// The banner's element id (also its test hook).
 pub const BANNER_ID: &str = "ft-panic-banner";

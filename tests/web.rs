@@ -11,7 +11,7 @@ use std::rc::Rc;
 
 use fairshare_explorer::App;
 use fairshare_explorer::i18n::I18n;
-use fairshare_explorer::messages::{Lang, Msg};
+use fairshare_explorer::messages::{Lang, Message, Msg};
 use fairshare_explorer::panic_banner;
 use leptos::prelude::*;
 use leptos::task::tick;
@@ -83,26 +83,22 @@ mod ui {
 }
 
 #[wasm_bindgen_test]
-async fn app_shows_title_and_an_honest_tree_placeholder() {
+async fn app_shows_title_and_the_contract_regions() {
     let app = ui::mount(App);
     tick().await;
 
     assert_eq!(app.text("h1"), Msg::AppTitle.text(Lang::En));
-    let placeholder = app.get("[data-testid='tree-placeholder']");
-    let heading_id = placeholder
-        .get_attribute("aria-labelledby")
-        .expect("placeholder is labelled");
-    assert_eq!(
-        app.text(&format!("#{heading_id}")),
-        Msg::TreeHeading.text(Lang::En)
-    );
-    assert_eq!(
-        app.text(".ft-placeholder__text"),
-        Msg::TreePlaceholder.text(Lang::En)
-    );
-    // No fake tree: nothing claims to be the tree or a ranked association yet.
-    assert!(app.find("[role='tree']").is_none());
-    assert!(app.find("[role='treeitem']").is_none());
+    for name in [
+        "Association tree",
+        "Inspector",
+        "Ranking animation",
+        "Classic fairshare",
+        "sshare",
+        "Compare",
+    ] {
+        let selector = format!("[role='region'][aria-label='{name}']");
+        assert!(app.find(&selector).is_some(), "no region named {name}");
+    }
     assert!(app.find("[role='alert']").is_none());
 }
 

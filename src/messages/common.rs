@@ -1,0 +1,122 @@
+//! Strings shared by several areas: toolbar, presets, parameters, generic words.
+
+use super::Message;
+
+/// Keys shared across the app.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CommonMsg {
+    /// Label of the preset (scenario) menu.
+    Scenario,
+    /// Label of the language menu.
+    Language,
+    /// The checkbox that switches to the documented tie rule.
+    DocumentedTieRule,
+    /// One-line help for the documented tie rule.
+    DocumentedTieRuleHelp,
+    /// FairShareDampeningFactor input label.
+    DampingFactor,
+    /// Checkbox for PriorityFlags=DEPTH_OBLIVIOUS.
+    DepthOblivious,
+    /// Undo button.
+    Undo,
+    /// Redo button.
+    Redo,
+    /// "Copy link" button.
+    CopyLink,
+    /// Shown after the link was copied.
+    LinkCopied,
+    /// Shown when the clipboard refused.
+    LinkCopyFailed,
+    /// Caption prefix of a preset ("What to look at").
+    WhatToLookAt,
+    /// Region name (UI contract): the association tree.
+    RegionTree,
+    /// Region name (UI contract): the inspector.
+    RegionInspector,
+    /// Region name (UI contract): the ranking animation.
+    RegionAnimation,
+    /// Region name (UI contract): the classic panel.
+    RegionClassic,
+    /// Region name (UI contract): the sshare table.
+    RegionSshare,
+    /// Region name (UI contract): the comparison.
+    RegionCompare,
+    /// Region name: import and export.
+    RegionImport,
+    /// Region name: usage decay over time.
+    RegionDecay,
+    /// Region name: job priority.
+    RegionPriority,
+}
+
+impl Message for CommonMsg {
+    const ALL: &'static [CommonMsg] = &[
+        CommonMsg::Scenario,
+        CommonMsg::Language,
+        CommonMsg::DocumentedTieRule,
+        CommonMsg::DocumentedTieRuleHelp,
+        CommonMsg::DampingFactor,
+        CommonMsg::DepthOblivious,
+        CommonMsg::Undo,
+        CommonMsg::Redo,
+        CommonMsg::CopyLink,
+        CommonMsg::LinkCopied,
+        CommonMsg::LinkCopyFailed,
+        CommonMsg::WhatToLookAt,
+        CommonMsg::RegionTree,
+        CommonMsg::RegionInspector,
+        CommonMsg::RegionAnimation,
+        CommonMsg::RegionClassic,
+        CommonMsg::RegionSshare,
+        CommonMsg::RegionCompare,
+        CommonMsg::RegionImport,
+        CommonMsg::RegionDecay,
+        CommonMsg::RegionPriority,
+    ];
+
+    fn en(self) -> &'static str {
+        match self {
+            CommonMsg::Scenario => "Scenario",
+            CommonMsg::Language => "Language",
+            CommonMsg::DocumentedTieRule => "Documented tie rule",
+            CommonMsg::DocumentedTieRuleHelp => {
+                "Off: what Slurm's code does (tied sibling accounts are visited one after another). \
+                 On: what the Fair Tree page says (their users are merged and sorted together)."
+            }
+            CommonMsg::DampingFactor => "Damping factor",
+            CommonMsg::DepthOblivious => "DEPTH_OBLIVIOUS",
+            CommonMsg::Undo => "Undo",
+            CommonMsg::Redo => "Redo",
+            CommonMsg::CopyLink => "Copy link",
+            CommonMsg::LinkCopied => "Link copied: it holds the whole scenario.",
+            CommonMsg::LinkCopyFailed => {
+                "The browser refused the clipboard; copy the address bar instead."
+            }
+            CommonMsg::WhatToLookAt => "What to look at",
+            CommonMsg::RegionTree => "Association tree",
+            CommonMsg::RegionInspector => "Inspector",
+            CommonMsg::RegionAnimation => "Ranking animation",
+            CommonMsg::RegionClassic => "Classic fairshare",
+            CommonMsg::RegionSshare => "sshare",
+            CommonMsg::RegionCompare => "Compare",
+            CommonMsg::RegionImport => "Import and export",
+            CommonMsg::RegionDecay => "Usage decay over time",
+            CommonMsg::RegionPriority => "Job priority",
+        }
+    }
+
+    fn ja(self) -> Option<&'static str> {
+        match self {
+            CommonMsg::Language => Some("言語"),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn table_is_complete_and_consistent() {
+        super::super::check_table::<super::CommonMsg>().unwrap();
+    }
+}

@@ -1,0 +1,398 @@
+//! `AppState`: the one app-wide state, provided through context.
+//!
+//! Every field is a `Copy` handle (signals and memos). The scenario is the single source of
+//! truth; everything the screen shows about fairshare is a memo over the engine's pure functions
+//! (`Hierarchy::new`, `fair_tree::run_with`, `classic::run_with`, `Frame::at`). Components change
+//! state only through the intent methods below (or intent methods of their own, in their own
+//! files, built on these), never by writing signals handed down to them.
+//!
+//! Edits go through the engine's validated tree edits: an invalid edit returns the engine's
+//! message and leaves the scenario as it was. Every accepted edit can be undone.
+
+use std::collections::BTreeSet;
+
+use fairshare::import::PrintedRow;
+use fairshare::step::Frame;
+use fairshare::{
+    Assoc, AssocId, AssocTree, Hierarchy, LongDouble, Scenario, Shares, TieRule, TreeError,
+    classic, fair_tree,
+};
+use leptos::prelude::*;
+
+/// How many edits can be undone.
+const HISTORY_LIMIT: usize = 200;
+
+/// Undo and redo stacks of whole scenarios (they are small, and sharing-free is simplest).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct History {
+    undo: Vec<Scenario>,
+    redo: Vec<Scenario>,
+}
+
+impl History {
+    /// Whether there is something to undo.
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    /// Whether there is something to redo.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+}
+
+/// The app-wide state. `Copy`: move it into closures freely.
+#[derive(Clone, Copy)]
+pub struct AppState {
+    /// The scenario on screen (tree, algorithm, parameters).
+    pub scenario: RwSignal<Scenario>,
+    /// The what-if baseline: ranks are compared against this scenario.
+    pub baseline: RwSignal<Scenario>,
+    /// Undo/redo stacks.
+    pub history: RwSignal<History>,
+    /// The selected association.
+    pub selected: RwSignal<Option<AssocId>>,
+    /// The user association compared with the selected one ("why is B above me?").
+    pub compare_with: RwSignal<Option<AssocId>>,
+    /// Which tie rule ranks the tree (Slurm's by default).
+    pub tie_rule: RwSignal<TieRule>,
+    /// Accounts whose subtrees are collapsed in the tree view.
+    pub collapsed: RwSignal<BTreeSet<AssocId>>,
+    /// What Slurm printed for an imported sshare text (empty otherwise), by association id.
+    pub printed: RwSignal<Vec<PrintedRow>>,
+    /// The preset the scenario came from, if any.
+    pub preset: RwSignal<Option<&'static str>>,
+    /// The ranking animation's cursor: `None` shows the finished ranking (the page opens so);
+    /// `Some(k)` shows the walk after `k` steps.
+    pub cursor: RwSignal<Option<usize>>,
+    /// Slurm's derived structure of the scenario's tree.
+    pub hierarchy: Memo<Hierarchy>,
+    /// Fair Tree with Slurm's tie rule (always computed: the documented rule is compared to it).
+    pub slurm_run: Memo<fair_tree::FairTreeRun>,
+    /// Fair Tree with the chosen tie rule: what the tree shows.
+    pub run: Memo<fair_tree::FairTreeRun>,
+    /// Fair Tree of the baseline scenario (for the what-if diff).
+    pub baseline_run: Memo<fair_tree::FairTreeRun>,
+    /// The classic algorithm on the same scenario.
+    pub classic: Memo<classic::ClassicRun>,
+    /// The animation frame at the cursor (the finished walk when the cursor is `None`).
+    pub frame: Memo<Frame>,
+}
+
+impl AppState {
+    /// Creates the state for `initial` and provides it to the component tree.
+    pub fn provide(initial: Scenario) -> Self {
+        let state = Self::new(initial);
+        provide_context(state);
+        state
+    }
+
+    /// Creates the state (without providing it; tests use this directly).
+    pub fn new(initial: Scenario) -> Self {
+        let scenario = RwSignal::new(initial.clone());
+        let baseline = RwSignal::new(initial);
+        let tie_rule = RwSignal::new(TieRule::Slurm);
+        let cursor = RwSignal::new(None);
+        let hierarchy = Memo::new(move |_| scenario.with(|s| Hierarchy::new(&s.tree)));
+        let slurm_run = Memo::new(move |_| {
+            scenario.with(|s| hierarchy.with(|h| fair_tree::run_with(&s.tree, h, TieRule::Slurm)))
+        });
+        let run = Memo::new(move |_| match tie_rule.get() {
+            TieRule::Slurm => slurm_run.get(),
+            rule => scenario.with(|s| hierarchy.with(|h| fair_tree::run_with(&s.tree, h, rule))),
+        });
+        let baseline_run = Memo::new(move |_| baseline.with(|s| fair_tree::run(&s.tree)));
+        let classic = Memo::new(move |_| {
+            scenario.with(|s| hierarchy.with(|h| classic::run_with(&s.tree, h, &s.params)))
+        });
+        let frame = Memo::new(move |_| {
+            run.with(|r| Frame::at(&r.steps, cursor.get().unwrap_or(r.steps.len())))
+        });
+        Self {
+            scenario,
+            baseline,
+            history: RwSignal::new(History::default()),
+            selected: RwSignal::new(None),
+            compare_with: RwSignal::new(None),
+            tie_rule,
+            collapsed: RwSignal::new(BTreeSet::new()),
+            printed: RwSignal::new(Vec::new()),
+            preset: RwSignal::new(None),
+            cursor,
+            hierarchy,
+            slurm_run,
+            run,
+            baseline_run,
+            classic,
+            frame,
+        }
+    }
+
+    /// The state provided by `App`.
+    pub fn expect() -> Self {
+        expect_context::<Self>()
+    }
+
+    /// Position of `id` in the current tree (reactive).
+    pub fn ix(self, id: AssocId) -> Option<usize> {
+        self.scenario.with(|s| s.tree.position(id))
+    }
+
+    /// Id of the association at position `ix` of the current tree (reactive).
+    pub fn id_at(self, ix: usize) -> Option<AssocId> {
+        self.scenario
+            .with(|s| s.tree.assocs().get(ix).map(|a| a.id))
+    }
+
+    // ----- Loading -------------------------------------------------------------------------
+
+    /// Replaces the scenario (a preset or an import). Undoable; resets the baseline, the
+    /// selection, the collapsed set and the animation.
+    pub fn load(self, scenario: Scenario, printed: Vec<PrintedRow>, preset: Option<&'static str>) {
+        self.push_history();
+        self.baseline.set(scenario.clone());
+        self.scenario.set(scenario);
+        self.printed.set(printed);
+        self.preset.set(preset);
+        self.selected.set(None);
+        self.compare_with.set(None);
+        self.collapsed.set(BTreeSet::new());
+        self.cursor.set(None);
+    }
+
+    // ----- Edits ---------------------------------------------------------------------------
+
+    /// Applies an engine edit of the tree. On success the old scenario goes on the undo stack;
+    /// on failure nothing changes and the engine's message comes back for the field's alert.
+    pub fn edit(
+        self,
+        f: impl FnOnce(&AssocTree) -> Result<AssocTree, Vec<TreeError>>,
+    ) -> Result<(), String> {
+        let result = self.scenario.with_untracked(|s| f(&s.tree));
+        match result {
+            Ok(tree) => {
+                self.push_history();
+                self.scenario.update(|s| s.tree = tree);
+                // Edits while playing keep the cursor, clamped to the new trace.
+                let len = self.run.with_untracked(|r| r.steps.len());
+                self.cursor.update(|c| {
+                    if let Some(k) = c {
+                        *k = (*k).min(len);
+                    }
+                });
+                Ok(())
+            }
+            Err(errors) => Err(errors
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; ")),
+        }
+    }
+
+    /// Sets an association's shares (a number, or FairShare=parent).
+    pub fn set_shares(self, id: AssocId, shares: Shares) -> Result<(), String> {
+        self.edit(|t| t.with_shares(id, shares))
+    }
+
+    /// Sets a user association's raw usage.
+    pub fn set_usage(self, id: AssocId, usage: LongDouble) -> Result<(), String> {
+        self.edit(|t| t.with_usage(id, usage))
+    }
+
+    /// Renames an association.
+    pub fn rename(self, id: AssocId, name: &str) -> Result<(), String> {
+        self.edit(|t| t.with_name(id, name))
+    }
+
+    /// Adds a user (`user = true`) or an account under `parent`, selects it, and returns its id.
+    pub fn add_child(self, parent: AssocId, user: bool, name: &str) -> Result<AssocId, String> {
+        let id = self.scenario.with_untracked(|s| s.tree.next_id());
+        self.edit(|t| {
+            let account = t.get(parent).map(|p| p.account.clone()).unwrap_or_default();
+            t.with_added(Assoc {
+                id,
+                parent: Some(parent),
+                account: if user { account } else { name.to_string() },
+                user: user.then(|| name.to_string()),
+                partition: None,
+                shares: Shares::Value(1),
+                usage_raw: LongDouble::ZERO,
+                lineage: None,
+            })
+        })?;
+        self.selected.set(Some(id));
+        Ok(id)
+    }
+
+    /// Deletes an association and its subtree.
+    pub fn delete(self, id: AssocId) -> Result<(), String> {
+        self.edit(|t| t.without(id))?;
+        if self.selected.get_untracked() == Some(id) {
+            self.selected.set(None);
+        }
+        if self.compare_with.get_untracked() == Some(id) {
+            self.compare_with.set(None);
+        }
+        Ok(())
+    }
+
+    /// Moves an association under another account.
+    pub fn move_to(self, id: AssocId, new_parent: AssocId) -> Result<(), String> {
+        self.edit(|t| t.with_moved(id, new_parent))
+    }
+
+    /// Sets FairShareDampeningFactor (classic). Undoable.
+    pub fn set_damping(self, damping: u16) {
+        self.push_history();
+        self.scenario
+            .update(|s| s.params.damping_factor = damping.max(1));
+    }
+
+    /// Switches DEPTH_OBLIVIOUS (classic). Undoable.
+    pub fn set_depth_oblivious(self, on: bool) {
+        self.push_history();
+        self.scenario.update(|s| s.params.depth_oblivious = on);
+    }
+
+    // ----- History -------------------------------------------------------------------------
+
+    fn push_history(self) {
+        let current = self.scenario.get_untracked();
+        self.history.update(|h| {
+            h.undo.push(current);
+            if h.undo.len() > HISTORY_LIMIT {
+                h.undo.remove(0);
+            }
+            h.redo.clear();
+        });
+    }
+
+    /// Undoes the last edit (or load).
+    pub fn undo(self) {
+        let mut h = self.history.get_untracked();
+        if let Some(previous) = h.undo.pop() {
+            h.redo.push(self.scenario.get_untracked());
+            self.history.set(h);
+            self.restore(previous);
+        }
+    }
+
+    /// Redoes the last undone edit.
+    pub fn redo(self) {
+        let mut h = self.history.get_untracked();
+        if let Some(next) = h.redo.pop() {
+            h.undo.push(self.scenario.get_untracked());
+            self.history.set(h);
+            self.restore(next);
+        }
+    }
+
+    fn restore(self, scenario: Scenario) {
+        let exists = |id: Option<AssocId>| id.filter(|id| scenario.tree.get(*id).is_some());
+        self.selected.update(|s| *s = exists(*s));
+        self.compare_with.update(|s| *s = exists(*s));
+        self.scenario.set(scenario);
+        let len = self.run.with_untracked(|r| r.steps.len());
+        self.cursor.update(|c| {
+            if let Some(k) = c {
+                *k = (*k).min(len);
+            }
+        });
+    }
+
+    // ----- Selection and view --------------------------------------------------------------
+
+    /// Selects an association (or nothing).
+    pub fn select(self, id: Option<AssocId>) {
+        self.selected.set(id);
+        if id.is_some() && id == self.compare_with.get_untracked() {
+            self.compare_with.set(None);
+        }
+    }
+
+    /// Chooses the user to compare the selected one with.
+    pub fn compare(self, other: Option<AssocId>) {
+        self.compare_with.set(other);
+    }
+
+    /// Makes the current scenario the what-if baseline.
+    pub fn reset_baseline(self) {
+        self.baseline.set(self.scenario.get_untracked());
+    }
+
+    /// Chooses the tie rule.
+    pub fn set_tie_rule(self, rule: TieRule) {
+        self.tie_rule.set(rule);
+    }
+
+    /// Collapses or expands an account's subtree in the tree view.
+    pub fn toggle_collapsed(self, id: AssocId) {
+        self.collapsed.update(|c| {
+            if !c.remove(&id) {
+                c.insert(id);
+            }
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use leptos::prelude::Owner;
+
+    fn scenario() -> Scenario {
+        let text = r#"{"associations": [
+          {"id": 1, "parent": null, "account": "root", "user": null, "shares": 1},
+          {"id": 2, "parent": 1, "account": "a", "user": null, "shares": 1},
+          {"id": 3, "parent": 2, "account": "a", "user": "u1", "shares": 1, "usage_raw": 10},
+          {"id": 4, "parent": 2, "account": "a", "user": "u2", "shares": 1, "usage_raw": 30}
+        ]}"#;
+        fairshare::scenario::parse(text).0.unwrap()
+    }
+
+    #[test]
+    fn edits_rerank_and_undo_restores() {
+        Owner::new().with(|| {
+            let state = AppState::new(scenario());
+            let rank = |id: u32| {
+                let ix = state.ix(AssocId(id)).unwrap();
+                state.run.with(|r| r.assocs[ix].rank)
+            };
+            assert_eq!((rank(3), rank(4)), (Some(2), Some(1)));
+            state
+                .set_usage(AssocId(3), LongDouble::from_u64(50))
+                .unwrap();
+            assert_eq!((rank(3), rank(4)), (Some(1), Some(2)));
+            assert!(state.set_shares(AssocId(99), Shares::Value(1)).is_err());
+            assert!(state.rename(AssocId(3), "bad/name").is_err());
+            state.undo();
+            assert_eq!((rank(3), rank(4)), (Some(2), Some(1)));
+            state.redo();
+            assert_eq!((rank(3), rank(4)), (Some(1), Some(2)));
+            let new = state.add_child(AssocId(2), true, "u3").unwrap();
+            assert_eq!(state.selected.get(), Some(new));
+            state.delete(new).unwrap();
+            assert_eq!(state.selected.get(), None);
+            assert!(state.history.with(History::can_undo));
+        });
+    }
+
+    #[test]
+    fn the_frame_follows_the_cursor_and_the_tie_rule() {
+        Owner::new().with(|| {
+            let state = AppState::new(scenario());
+            let steps = state.run.with(|r| r.steps.len());
+            assert_eq!(
+                state.frame.with(|f| f.cursor),
+                steps,
+                "static first: the finished walk"
+            );
+            state.cursor.set(Some(1));
+            assert_eq!(state.frame.with(|f| f.cursor), 1);
+            state.set_tie_rule(TieRule::Documented);
+            assert_eq!(state.run.with(|r| r.tie_rule), TieRule::Documented);
+            assert_eq!(state.slurm_run.with(|r| r.tie_rule), TieRule::Slurm);
+        });
+    }
+}
