@@ -231,7 +231,7 @@ pub fn compare(
             usage_check = Some((printed_t, same));
             columns.push(ColumnCheck {
                 column: Column::RawUsage,
-                printed: u.text.clone(),
+                printed: u.text.to_string(),
                 recomputed: r.raw_usage.to_string(),
                 same,
             });
@@ -309,7 +309,7 @@ mod tests {
         };
         assert!(check_double(Column::FairShare, &json, Some(0.1666668)).same);
         let blank = PrintedNumber {
-            text: String::new(),
+            text: "".into(),
             value: None,
         };
         assert!(check_double(Column::NormUsage, &blank, None).same);

@@ -31,13 +31,13 @@ pub(super) fn sniff(trimmed: &str) -> Format {
 fn number(v: &Value) -> PrintedNumber<f64> {
     match v {
         Value::Number(n) => PrintedNumber {
-            text: n.to_string(),
+            text: n.to_string().into(),
             value: n.as_f64(),
         },
         Value::Object(o) => {
             if o.get("set").and_then(Value::as_bool) == Some(false) {
                 PrintedNumber {
-                    text: String::new(),
+                    text: "".into(),
                     value: None,
                 }
             } else if o.get("infinite").and_then(Value::as_bool) == Some(true) {
@@ -49,22 +49,22 @@ fn number(v: &Value) -> PrintedNumber<f64> {
                 match o.get("number") {
                     Some(inner @ Value::Number(_)) => number(inner),
                     _ => PrintedNumber {
-                        text: String::new(),
+                        text: "".into(),
                         value: None,
                     },
                 }
             }
         }
         Value::Null => PrintedNumber {
-            text: String::new(),
+            text: "".into(),
             value: None,
         },
         Value::String(s) => PrintedNumber {
-            text: s.clone(),
+            text: s.as_str().into(),
             value: s.trim().parse().ok(),
         },
         other => PrintedNumber {
-            text: other.to_string(),
+            text: other.to_string().into(),
             value: None,
         },
     }

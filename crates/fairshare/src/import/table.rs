@@ -604,9 +604,9 @@ pub(super) fn import(
             printed.push(build::empty_printed());
             continue;
         }
-        let (mut rec, shown) = parse_row(no, ordinal, &fields, &cells, diags);
+        // Rows of a second cluster (sacctmgr's Cluster column) are skipped before reading.
         if let Some(ci) = col(Field::Cluster) {
-            let c = cells.get(ci).map(|c| c.trim()).unwrap_or("");
+            let c = cells.get(ci).map(|c| c.trim_ascii()).unwrap_or("");
             match &first_cluster {
                 None => first_cluster = Some(c.to_string()),
                 Some(fc) if fc != c => {
@@ -625,11 +625,15 @@ pub(super) fn import(
                 Some(_) => {}
             }
         }
-        if linking != Linking::Indentation {
-            rec.depth = 0;
+        // Filled in place: records are large, and 100 000 of them should not be copied twice.
+        records.push(bad_record(no, ordinal, ""));
+        printed.push(build::empty_printed());
+        if let (Some(rec), Some(shown)) = (records.last_mut(), printed.last_mut()) {
+            parse_row(rec, shown, &fields, &cells, diags);
+            if linking != Linking::Indentation {
+                rec.depth = 0;
+            }
         }
-        records.push(rec);
-        printed.push(shown);
     }
     if records.is_empty() {
         diags.error(None, "no association rows found");
@@ -735,7 +739,10 @@ fn bad_record(line: usize, ordinal: u32, text: &str) -> Record {
 
 /// Names Slurm's lineage and sshare's format cannot carry.
 fn check_name(what: &str, name: &str, line: usize, diags: &mut Diags) -> bool {
-    if name.contains(['/', '|', '\n', '\r']) {
+    if name
+        .bytes()
+        .any(|b| matches!(b, b'/' | b'|' | b'\n' | b'\r'))
+    {
         diags.error(
             Some(line),
             format!("{what} {name:?} contains '/', which Slurm's lineage cannot carry"),
@@ -798,20 +805,21 @@ fn printed_double(cell: &str, what: &str, line: usize, diags: &mut Diags) -> Pri
         }
     };
     PrintedNumber {
-        text: t.to_string(),
+        text: t.into(),
         value,
     }
 }
 
+/// Reads one row's cells into `rec` (a blank record for its line) and `shown`.
 fn parse_row(
-    line: usize,
-    ordinal: u32,
+    rec: &mut Record,
+    shown: &mut PrintedRow,
     fields: &[Field],
     cells: &[Cow<'_, str>],
     diags: &mut Diags,
-) -> (Record, PrintedRow) {
-    let mut rec = bad_record(line, ordinal, "");
-    let mut shown = build::empty_printed();
+) {
+    let line = rec.line;
+    let ordinal = rec.ordinal;
     rec.bad = false;
     let mut bad = false;
     for (&f, cell) in fields.iter().zip(cells) {
@@ -875,7 +883,7 @@ fn parse_row(
                     }
                 }
                 shown.raw_usage = Some(PrintedNumber {
-                    text: cell.trim_ascii().to_string(),
+                    text: cell.trim_ascii().into(),
                     value: rec.usage,
                 });
             }
@@ -947,7 +955,6 @@ fn parse_row(
         diags.warning(Some(line), "RawUsage is empty; taken as 0");
     }
     rec.bad = bad;
-    (rec, shown)
 }
 
 /// Which algorithm produced the output: `LevelFS` means Fair Tree; `-l` without it means
