@@ -1,0 +1,32 @@
+//! Shared by the fuzz targets: run an import and everything downstream of it.
+//!
+//! Every target feeds text to one parser (through [`fairshare::import::import`], with a header
+//! or wrapper that steers it to that parser) and then, when a tree comes out, runs both
+//! algorithms, the sshare emitter and the printed-versus-recomputed comparison on it. None of
+//! this may panic, whatever the input.
+
+use fairshare::import::{self, Imported};
+use fairshare::sshare::{self, Layout};
+use fairshare::{Algorithm, Hierarchy, classic, fair_tree};
+
+/// Imports `text` and exercises the result.
+pub fn check(text: &str) -> Imported {
+    let imp = import::import(text);
+    if let Some(s) = &imp.scenario {
+        let h = Hierarchy::new(&s.tree);
+        let ft = fair_tree::run_with(&s.tree, &h, fairshare::TieRule::Slurm);
+        let rows = sshare::fair_tree_rows(&s.tree, &h, &ft);
+        let cols = sshare::default_columns(Algorithm::FairTree, true, true);
+        let _ = sshare::render(&rows, &cols, Layout::FixedWidth, true);
+        let _ = import::compare(&s.tree, &h, &rows, &imp.printed);
+        let cl = classic::run_with(&s.tree, &h, &s.params);
+        let rows = sshare::classic_rows(&s.tree, &h, &cl);
+        let _ = import::compare(&s.tree, &h, &rows, &imp.printed);
+    }
+    imp
+}
+
+/// The fuzz input as text (invalid UTF-8 replaced, as a browser's textarea would).
+pub fn text(data: &[u8]) -> std::borrow::Cow<'_, str> {
+    String::from_utf8_lossy(data)
+}
