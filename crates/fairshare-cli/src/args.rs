@@ -100,7 +100,7 @@ pub fn parse(argv: &[String]) -> Result<Command, String> {
             Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
             _ => (arg.as_str(), None),
         };
-        let mut take = |it: &mut std::slice::Iter<'_, String>| -> Result<String, String> {
+        let take = |it: &mut std::slice::Iter<'_, String>| -> Result<String, String> {
             match &inline {
                 Some(v) => Ok(v.clone()),
                 None => value(it, flag).map(str::to_string),

@@ -270,7 +270,7 @@ fn list_order(tree: &AssocTree, root: usize, parent: &[Option<usize>]) -> Vec<us
             ix: usize,
             tree: &AssocTree,
             parent: &[Option<usize>],
-            memo: &mut Vec<Option<String>>,
+            memo: &mut [Option<String>],
         ) -> String {
             // Iterative to stay safe on very deep trees.
             let mut chain = vec![ix];

@@ -241,7 +241,7 @@ mod tests {
     #[test]
     fn a_small_tree() {
         // root → a (→ a1, a2), b
-        let kids = vec![vec![1, 4], vec![2, 3], vec![], vec![], vec![]];
+        let kids = [vec![1, 4], vec![2, 3], vec![], vec![], vec![]];
         let layout = tidy(
             5,
             0,

@@ -32,10 +32,10 @@ fn check(v: &common::Vector) -> Result<(), String> {
     let h = Hierarchy::new(tree);
     let run = fair_tree::run_with(tree, &h, TieRule::Slurm);
     let internal = &v.json["internal"];
-    if let Some(n) = internal["user_assoc_count"].as_u64() {
-        if u64::from(run.n_users) != n {
-            return Err(format!("N = {} but Slurm says {n}", run.n_users));
-        }
+    if let Some(n) = internal["user_assoc_count"].as_u64()
+        && u64::from(run.n_users) != n
+    {
+        return Err(format!("N = {} but Slurm says {n}", run.n_users));
     }
     for e in v.json["expected"].as_array().unwrap() {
         let id = e["id"].as_u64().unwrap() as u32;
@@ -80,13 +80,13 @@ fn check(v: &common::Vector) -> Result<(), String> {
             let id = a["id"].as_u64().unwrap() as u32;
             let ix = tree.position(fairshare::AssocId(id)).unwrap();
             let who = format!("id {id} ({})", tree.assocs()[ix].name());
-            if let Some(rank) = a["rank"].as_u64() {
-                if run.assocs[ix].rank != Some(rank as u32) {
-                    return Err(format!(
-                        "{who}: rank {:?}, Slurm {rank}",
-                        run.assocs[ix].rank
-                    ));
-                }
+            if let Some(rank) = a["rank"].as_u64()
+                && run.assocs[ix].rank != Some(rank as u32)
+            {
+                return Err(format!(
+                    "{who}: rank {:?}, Slurm {rank}",
+                    run.assocs[ix].rank
+                ));
             }
             if ld(&a["usage_raw"]) != Some(h.usage_raw[ix]) {
                 return Err(format!(
