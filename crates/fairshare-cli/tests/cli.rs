@@ -194,7 +194,8 @@ fn explain_names_the_common_ancestor_and_the_deciding_pair() {
         "uGA1",
     ]));
     assert!(
-        tie.contains("users before accounts") && tie.contains("Both end with rank 4 of 21: aGA ties with the user before it"),
+        tie.contains("users before accounts")
+            && tie.contains("Both end with rank 4 of 21: aGA ties with the user before it"),
         "{tie}"
     );
     let bad = fairshare(&["explain", path.to_str().unwrap(), "nobody", "uG1"]);
