@@ -38,6 +38,7 @@ pub mod tree;
 pub use diag::{Diagnostic, Severity};
 pub use fair_tree::{FairTreeAssoc, FairTreeRun, TieRule};
 pub use hierarchy::Hierarchy;
+pub use import::{Imported, PrintedRow};
 pub use ld::LongDouble;
 pub use scenario::{Algorithm, Params, Scenario};
 pub use step::{Frame, Step};

@@ -531,3 +531,49 @@ fn truncated_usage_and_retained_usage_are_told_apart() {
     let cmp = import::compare(&edited, &h, &rows, &imp.printed);
     assert_eq!(cmp[3].agreement, Agreement::Differs, "{:?}", cmp[3]);
 }
+
+#[test]
+fn pasted_command_lines_are_skipped() {
+    let text = format!("$ sshare -a -l -P\n{SSHARE_LONG_P}");
+    let imp = import::import(&text);
+    assert_eq!(
+        imp.format,
+        Format::Sshare {
+            layout: Layout::ParsableNoEnding,
+            header: true
+        }
+    );
+    assert!(!imp.has_errors(), "{:?}", imp.diagnostics);
+    assert!(
+        imp.diagnostics
+            .iter()
+            .any(|d| d.line == Some(1) && d.message.contains("command line"))
+    );
+    assert_eq!(imp.scenario.map(|s| s.tree.len()), Some(8));
+    // Line numbers still count the skipped line.
+    let p = imp.printed.iter().find(|p| p.id.0 == 5).expect("alice");
+    assert_eq!(p.line, Some(7));
+}
+
+#[test]
+fn names_cut_by_the_fixed_width_table_are_flagged() {
+    let text = "\
+Account                    User  RawShares  NormShares    RawUsage  EffectvUsage  FairShare
+-------------------- ---------- ---------- ----------- ----------- ------------- ----------
+root                                          0.000000          10      1.000000
+ averyveryverylongn+                     1    1.000000          10      1.000000
+  averyveryverylong+ averyvery+          1    1.000000          10      1.000000   1.000000
+";
+    let imp = import::import(text);
+    assert!(!imp.has_errors(), "{:?}", imp.diagnostics);
+    assert!(
+        imp.diagnostics
+            .iter()
+            .any(|d| d.line == Some(4) && d.message.contains("cut"))
+    );
+    let s = imp.scenario.as_ref().expect("tree");
+    assert_eq!(s.tree.len(), 3);
+    // The user hangs under the cut account, whose printed name it takes.
+    assert_eq!(s.tree.assocs()[2].account, "averyveryverylongn+");
+    assert_eq!(s.tree.assocs()[2].user.as_deref(), Some("averyvery+"));
+}

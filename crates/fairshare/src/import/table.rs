@@ -213,6 +213,20 @@ fn cluster_banner(line: &str) -> Option<&str> {
     line.trim_start().strip_prefix("CLUSTER:").map(str::trim)
 }
 
+/// Whether a line is a pasted shell command (`$ sshare -a -l -P`, `sacctmgr show assoc ...`)
+/// rather than output: it starts with a prompt character, or with the tool's name.
+fn is_command_line(line: &str) -> bool {
+    let t = line.trim_start();
+    let t = t
+        .strip_prefix(['$', '%', '#', '>'])
+        .map(str::trim_start)
+        .unwrap_or(t);
+    let first = t.split_whitespace().next().unwrap_or("");
+    let tool = first.rsplit('/').next().unwrap_or(first);
+    (tool == "sshare" || tool == "sacctmgr")
+        || (t.len() < line.trim_start().len() && !t.contains('|'))
+}
+
 /// Whether a line is a fixed-width dash line: runs of `-` separated by spaces.
 fn is_dash_line(line: &str) -> bool {
     let t = line.trim_end();
@@ -277,7 +291,9 @@ enum Shape {
 
 /// Detects sshare/sacctmgr text (see [`super::detect`]).
 pub(super) fn detect(text: &str) -> Format {
-    let mut lines = content_lines(text).filter(|(_, l)| cluster_banner(l).is_none());
+    let mut lines = content_lines(text)
+        .filter(|(_, l)| cluster_banner(l).is_none())
+        .skip_while(|(_, l)| is_command_line(l));
     let Some((_, first)) = lines.next() else {
         return Format::Empty;
     };
@@ -367,18 +383,20 @@ pub(super) fn import(
     let tool = if sacctmgr { "sacctmgr" } else { "sshare" };
     let mut lines = content_lines(text).peekable();
 
-    // Skip a leading `CLUSTER:` banner; a later one starts a second cluster, which ends the read.
+    // Skip a leading `CLUSTER:` banner (a later one starts a second cluster, which ends the
+    // read) and a pasted command line such as `$ sshare -a -l -P`.
     let mut cluster_name: Option<String> = None;
-    while let Some(&(_, l)) = lines.peek() {
-        match cluster_banner(l) {
-            Some(name) => {
-                if cluster_name.is_none() {
-                    cluster_name = Some(name.to_string());
-                }
-                lines.next();
+    while let Some(&(no, l)) = lines.peek() {
+        if let Some(name) = cluster_banner(l) {
+            if cluster_name.is_none() {
+                cluster_name = Some(name.to_string());
             }
-            None => break,
+        } else if is_command_line(l) {
+            diags.warning(Some(no), "skipped: a command line, not output");
+        } else {
+            break;
         }
+        lines.next();
     }
 
     // --- Header -------------------------------------------------------------------------
@@ -640,6 +658,25 @@ pub(super) fn import(
         return (None, Vec::new());
     }
 
+    if layout == Layout::FixedWidth
+        && let Some(r) = records.iter().find(|r| {
+            !r.bad
+                && (r.account.ends_with('+') || r.user.as_deref().is_some_and(|u| u.ends_with('+')))
+        })
+    {
+        let name = r
+            .user
+            .as_deref()
+            .filter(|u| u.ends_with('+'))
+            .unwrap_or(&r.account);
+        diags.warning(
+            Some(r.line),
+            format!(
+                "names longer than their column were cut by sshare (such as {name:?}); they are \
+                 kept as printed (sshare -P prints them whole)"
+            ),
+        );
+    }
     let algorithm = guess_algorithm(&fields, &records, &printed);
     let opts = Options {
         linking,
