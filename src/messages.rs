@@ -19,6 +19,7 @@
 //! This module is pure data: no Leptos, no DOM. It is tested natively.
 
 pub mod common;
+pub mod player;
 pub mod presets;
 
 /// A UI language.

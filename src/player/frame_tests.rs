@@ -1,0 +1,119 @@
+//! The player's promise, checked natively: what it shows at the last step is the engine's
+//! ranking, and a frame depends on nothing but the trace and the cursor.
+//!
+//! Runs on every preset (both tie rules) and on a sample of the golden vectors in
+//! `crates/fairshare/tests/data/fair_tree`.
+
+use std::path::Path;
+
+use fairshare::step::{Frame, NodeStatus};
+use fairshare::{AssocTree, Hierarchy, Scenario, TieRule, fair_tree};
+use leptos::prelude::*;
+
+use crate::presets;
+use crate::state::AppState;
+
+/// Every preset, and every fourth vector plus every hand-written one.
+fn scenarios() -> Vec<(String, Scenario)> {
+    let mut res: Vec<(String, Scenario)> = presets::PRESETS
+        .iter()
+        .map(|p| (p.id.to_string(), p.scenario()))
+        .collect();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/fairshare/tests/data/fair_tree");
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .expect("the engine's vectors")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    paths.sort();
+    for (i, path) in paths.iter().enumerate() {
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let generated = name.starts_with("ft_rand_") || name.starts_with("ft_tie_");
+        if generated && i % 4 != 0 {
+            continue;
+        }
+        let text = std::fs::read_to_string(path).unwrap();
+        let (scenario, diags) = fairshare::scenario::parse(&text);
+        let scenario = scenario.unwrap_or_else(|| panic!("{name}: {diags:?}"));
+        res.push((name, scenario));
+    }
+    assert!(res.len() > 40, "a sample of vectors was read");
+    res
+}
+
+fn check_last_frame(name: &str, tree: &AssocTree, rule: TieRule) {
+    let run = fair_tree::run_with(tree, &Hierarchy::new(tree), rule);
+    let frame = Frame::at(&run.steps, run.steps.len());
+    for (ix, (assoc, values)) in tree.assocs().iter().zip(&run.assocs).enumerate() {
+        assert_eq!(
+            frame.rank_of[ix],
+            values.rank,
+            "{name} {rule:?}: rank of {}",
+            assoc.name()
+        );
+        let status = frame.status[ix];
+        if assoc.is_user() {
+            assert_eq!(status, NodeStatus::Ranked, "{name}: {}", assoc.name());
+            let rank = frame.rank_of[ix].expect("ranked");
+            let fairshare = f64::from(rank) / f64::from(frame.n_users);
+            assert_eq!(
+                Some(fairshare),
+                values.fairshare,
+                "{name}: {}",
+                assoc.name()
+            );
+        } else if values.visit.is_some() {
+            assert_eq!(status, NodeStatus::Done, "{name}: {}", assoc.name());
+        }
+    }
+    assert!(
+        frame.path.is_empty(),
+        "{name}: the walk's stack is empty at the end"
+    );
+    assert_eq!(frame.n_users, run.n_users);
+}
+
+#[test]
+fn the_last_frame_is_the_engines_ranking() {
+    for (name, scenario) in scenarios() {
+        for rule in [TieRule::Slurm, TieRule::Documented] {
+            check_last_frame(&name, &scenario.tree, rule);
+        }
+    }
+}
+
+#[test]
+fn frames_are_pure() {
+    for (name, scenario) in scenarios().into_iter().take(12) {
+        let run = fair_tree::run(&scenario.tree);
+        let len = run.steps.len();
+        for k in [0, 1, len / 3, len / 2, len.saturating_sub(1), len] {
+            assert_eq!(
+                Frame::at(&run.steps, k),
+                Frame::at(&run.steps, k),
+                "{name} at {k}"
+            );
+        }
+        // Scrubbing backwards gives the frame a forward replay gives.
+        let forward: Vec<Frame> = (0..=len).map(|k| Frame::at(&run.steps, k)).collect();
+        for k in (0..=len).rev() {
+            assert_eq!(Frame::at(&run.steps, k), forward[k], "{name} at {k}");
+        }
+    }
+}
+
+#[test]
+fn the_app_frame_is_the_frame_at_the_cursor() {
+    Owner::new().with(|| {
+        let scenario = presets::by_id("test24-4").unwrap().scenario();
+        let run = fair_tree::run(&scenario.tree);
+        let state = AppState::new(scenario);
+        let len = run.steps.len();
+        for k in [0, 7, len / 2, len] {
+            state.seek(k);
+            assert_eq!(state.frame.get(), Frame::at(&run.steps, k));
+        }
+        state.cursor.set(None);
+        assert_eq!(state.frame.get(), Frame::at(&run.steps, len));
+    });
+}

@@ -1,0 +1,165 @@
+//! `<GroupPanel/>`: the sibling group the walk is working on, with S, U and LF = S / U of each
+//! member, sliding from list order into visiting order when the sort step is taken, with the
+//! reason each member follows the previous one.
+//!
+//! Rows stay in list order in the DOM (keyed by association) and move with a CSS transform, so
+//! the sort is a transition; `aria-rowindex` gives assistive technology the visiting order.
+
+use leptos::prelude::*;
+
+use crate::i18n::I18n;
+use crate::messages::Message;
+use crate::messages::player::PlayerMsg;
+use crate::narration::join_names;
+use crate::player::PlayerCtx;
+use crate::player::model::{GroupRow, GroupView, group_view, reason_msg};
+use crate::state::AppState;
+
+/// The sibling-group panel.
+#[component]
+pub fn GroupPanel() -> impl IntoView {
+    let i18n = I18n::expect();
+    let state = AppState::expect();
+    let ctx = PlayerCtx::expect();
+    let labelled_by = ctx.element_id("group-title");
+    let table_labelled_by = labelled_by.clone();
+    let group = Memo::new(move |_| {
+        state.run.with(|run| {
+            state
+                .scenario
+                .with(|s| state.frame.with(|f| group_view(run, &s.tree, f)))
+        })
+    });
+    let keys = Memo::new(move |_| {
+        group.with(|g| {
+            g.as_ref()
+                .map(|g| g.rows.iter().map(|r| r.ix).collect::<Vec<_>>())
+                .unwrap_or_default()
+        })
+    });
+    let n_rows = move || keys.with(Vec::len);
+    let title = move || group.with(|g| title_text(g.as_ref(), i18n));
+    let caption = move || {
+        let sorted = group.with(|g| g.as_ref().is_some_and(|g| g.sorted));
+        let msg = if sorted {
+            PlayerMsg::GroupSorted
+        } else {
+            PlayerMsg::GroupUnsorted
+        };
+        msg.text(i18n.lang())
+    };
+    let body_height = move || format!("calc({} * var(--ft-group-row-h))", n_rows());
+
+    view! {
+        <section class="ft-group" aria-labelledby=labelled_by.clone()>
+            <h3 id=labelled_by.clone() class="ft-player__subtitle">
+                {title}
+            </h3>
+            <Show when=move || { n_rows() > 0 }>
+                <p class="ft-group__caption">{caption}</p>
+                <div class="ft-group__scroll">
+                    <div
+                        role="table"
+                        class="ft-group__table"
+                        aria-labelledby=table_labelled_by.clone()
+                        aria-rowcount=move || (n_rows() + 1).to_string()
+                    >
+                        <div role="rowgroup">
+                            <div role="row" class="ft-group__row ft-group__row--head" aria-rowindex="1">
+                                <span role="columnheader">{i18n.t(PlayerMsg::ColName)}</span>
+                                <span role="columnheader" class="ft-group__num">{i18n.t(PlayerMsg::ColS)}</span>
+                                <span role="columnheader" class="ft-group__num">{i18n.t(PlayerMsg::ColU)}</span>
+                                <span role="columnheader" class="ft-group__num">{i18n.t(PlayerMsg::ColLf)}</span>
+                                <span role="columnheader" class="ft-group__num">{i18n.t(PlayerMsg::ColRank)}</span>
+                                <span role="columnheader">{i18n.t(PlayerMsg::ColOrder)}</span>
+                            </div>
+                        </div>
+                        <div role="rowgroup" class="ft-group__body" style:height=body_height>
+                            <For each=move || keys.get() key=|ix| *ix let:ix>
+                                <GroupRowView ix=ix group=group />
+                            </For>
+                        </div>
+                    </div>
+                </div>
+            </Show>
+        </section>
+    }
+}
+
+/// The panel's heading.
+fn title_text(group: Option<&GroupView>, i18n: I18n) -> String {
+    let lang = i18n.lang();
+    match group {
+        None => PlayerMsg::GroupNone.text(lang).to_string(),
+        Some(g) if g.parents.len() > 1 => {
+            let names: Vec<&str> = g.parents.iter().map(String::as_str).collect();
+            PlayerMsg::GroupTitleMerged.fill(lang, &[("parents", &join_names(&names, lang))])
+        }
+        Some(g) => {
+            let parent = g.parents.first().map_or("", String::as_str);
+            PlayerMsg::GroupTitle.fill(lang, &[("parent", parent)])
+        }
+    }
+}
+
+/// One member's row; it reads its own values from the group so it survives re-sorting.
+#[component]
+fn GroupRowView(ix: usize, group: Memo<Option<GroupView>>) -> impl IntoView {
+    let i18n = I18n::expect();
+    let row = Memo::new(move |_| {
+        group.with(|g| {
+            g.as_ref()
+                .and_then(|g| g.rows.iter().find(|r| r.ix == ix).cloned())
+        })
+    });
+    let text = move |f: fn(&GroupRow) -> String| move || row.with(|r| r.as_ref().map(f));
+    let level_fs = move || {
+        row.with(|r| {
+            r.as_ref().map(|r| {
+                r.level_fs
+                    .clone()
+                    .unwrap_or_else(|| PlayerMsg::LfParent.text(i18n.lang()).to_string())
+            })
+        })
+    };
+    let reason = move || {
+        row.with(|r| {
+            let (reason, previous) = r.as_ref()?.reason.as_ref()?;
+            Some(reason_msg(*reason).fill(i18n.lang(), &[("previous", previous)]))
+        })
+    };
+    let position = move || row.with(|r| r.as_ref().map_or(0, |r| r.position));
+    let class = move || row.with(|r| r.as_ref().map(row_classes).unwrap_or_default());
+
+    view! {
+        <div
+            role="row"
+            class=class
+            data-assoc-ix=ix.to_string()
+            aria-current=move || row.with(|r| r.as_ref().is_some_and(|r| r.current).then_some("step"))
+            aria-rowindex=move || (position() + 2).to_string()
+            style:transform=move || format!("translateY({}%)", position() * 100)
+        >
+            <span role="cell" class="ft-group__name">{text(|r| r.name.clone())}</span>
+            <span role="cell" class="ft-group__num">{text(|r| r.shares_norm.clone())}</span>
+            <span role="cell" class="ft-group__num">{text(|r| r.usage_effective.clone())}</span>
+            <span role="cell" class="ft-group__num ft-group__lf">{level_fs}</span>
+            <span role="cell" class="ft-group__num">{text(|r| r.rank.map(|k| k.to_string()).unwrap_or_default())}</span>
+            <span role="cell" class="ft-group__reason">{reason}</span>
+        </div>
+    }
+}
+
+/// The row's classes: base, kind, status, and whether the step just taken is about it.
+fn row_classes(row: &GroupRow) -> String {
+    let kind = if row.is_user {
+        "ft-group__row--user"
+    } else {
+        "ft-group__row--account"
+    };
+    let mut classes = vec!["ft-group__row", kind, row.status_class()];
+    if row.current {
+        classes.push("ft-group__row--current");
+    }
+    classes.join(" ")
+}
