@@ -577,3 +577,69 @@ root                                          0.000000          10      1.000000
     assert_eq!(s.tree.assocs()[2].account, "averyveryverylongn+");
     assert_eq!(s.tree.assocs()[2].user.as_deref(), Some("averyvery+"));
 }
+
+#[test]
+fn sacctmgr_fixed_width_tree_and_parent_names() {
+    // `sacctmgr show assoc tree format=Account,User,Share`: Account left-justified, indented.
+    let tree = "\
+Account                    User     Share 
+-------------------- ---------- --------- 
+root                                    1 
+ chem                                  60 
+  chem                     dave         1 
+ physics                               40 
+  physics                 alice    parent 
+";
+    let imp = import::import(tree);
+    assert_eq!(
+        imp.format,
+        Format::Sacctmgr {
+            layout: Layout::FixedWidth,
+            header: true
+        }
+    );
+    assert!(!imp.has_errors(), "{:?}", imp.diagnostics);
+    let s = imp.scenario.as_ref().expect("tree");
+    assert_eq!(
+        outline(&s.tree),
+        [
+            "root 1 0",
+            " chem 60 0",
+            "  chem:dave 1 0",
+            " physics 40 0",
+            "  physics:alice parent 0"
+        ]
+    );
+    // Without `tree`, Account is right-justified padding; ParentName links the accounts.
+    let flat = [
+        "   Account       User   Par Name     Share ",
+        "---------- ---------- ---------- --------- ",
+        "      root                               1 ",
+        "      chem                  root        60 ",
+        "      chem       dave                    1 ",
+        "   physics                  root        40 ",
+        "   physics      alice               parent ",
+    ]
+    .join("\n");
+    let imp = import::import(&flat);
+    assert!(!imp.has_errors(), "{:?}", imp.diagnostics);
+    let s = imp.scenario.as_ref().expect("tree");
+    assert_eq!(
+        outline(&s.tree),
+        [
+            "root 1 0",
+            " chem 60 0",
+            "  chem:dave 1 0",
+            " physics 40 0",
+            "  physics:alice parent 0"
+        ]
+    );
+    // The same as -P with ParentName.
+    let parsable = "Account|User|Par Name|Share\nroot|||1\nchem||root|60\nchem|dave||1\nphysics||root|40\nphysics|alice||parent\n";
+    let imp = import::import(parsable);
+    assert!(!imp.has_errors(), "{:?}", imp.diagnostics);
+    assert_eq!(imp.scenario.map(|s| s.tree.len()), Some(5));
+    // A flat table without ParentName cannot say how accounts nest.
+    let imp = import::import("Account|User|Share\nroot||1\nchem||60\nchem|dave|1\n");
+    error_on(&imp, 3, "second top-level row");
+}

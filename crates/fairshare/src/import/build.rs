@@ -572,17 +572,18 @@ fn link_by_indentation(
             }
             Some((sd, p)) if sd + 1 < d => {
                 if !recs[i].bad {
-                    let above = match p {
-                        Parent::Rec(j) => format!(" (line {})", recs[j].line),
-                        _ => String::new(),
-                    };
-                    diags.error(
-                        Some(line),
-                        format!(
-                            "indented {d} spaces, but the account row above it{above} is indented {sd}: \
-                             one space per level is expected"
+                    let msg = match p {
+                        Parent::Rec(j) => format!(
+                            "indented {d} spaces, but the account row above it (line {}) is \
+                             indented {sd}: one space per level is expected",
+                            recs[j].line
                         ),
-                    );
+                        _ => format!(
+                            "indented {d} spaces at the top of the tree: one space per level is \
+                             expected"
+                        ),
+                    };
+                    diags.error(Some(line), msg);
                 }
                 Parent::None
             }

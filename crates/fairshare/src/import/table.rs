@@ -530,7 +530,9 @@ pub(super) fn import(
     let linking = if sacctmgr {
         if has_ids && col(Field::ParentId).is_some() {
             Linking::Ids
-        } else if col(Field::ParentName).is_some() && !has_indentation(text, &shape, &fields) {
+        } else if col(Field::ParentName).is_some()
+            && !has_indentation(text, &shape, &fields, fixed_account_indented)
+        {
             Linking::Names
         } else {
             Linking::Indentation
@@ -742,7 +744,7 @@ fn split_parsable(line: &str, trailing: bool) -> Vec<&str> {
 }
 
 /// Whether any Account cell is indented (sacctmgr's `tree` keyword).
-fn has_indentation(text: &str, shape: &Shape, fields: &[Field]) -> bool {
+fn has_indentation(text: &str, shape: &Shape, fields: &[Field], fixed_left: bool) -> bool {
     let Some(ai) = fields.iter().position(|&f| f == Field::Account) else {
         return false;
     };
@@ -750,7 +752,8 @@ fn has_indentation(text: &str, shape: &Shape, fields: &[Field]) -> bool {
         Shape::Parsable { .. } => content_lines(text)
             .take(10_000)
             .any(|(_, l)| l.split('|').nth(ai).is_some_and(|c| c.starts_with(' '))),
-        Shape::Fixed { .. } => true,
+        // A left-justified Account column is sacctmgr's `tree` layout (or sshare's).
+        Shape::Fixed { .. } => fixed_left,
     }
 }
 
