@@ -342,6 +342,20 @@ pub fn import(text: &str) -> Imported {
     }
 }
 
+/// Input text quoted for a message, cut to 40 characters: a diagnostic must stay readable
+/// (and small) whatever was pasted.
+pub(crate) fn quoted(s: &str) -> String {
+    format!("{:?}", clip(s))
+}
+
+/// Input text cut to 40 characters, with `…` when cut.
+pub(crate) fn clip(s: &str) -> String {
+    match s.char_indices().nth(40) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None => s.to_string(),
+    }
+}
+
 fn first_content_line(text: &str) -> Option<usize> {
     text.lines()
         .position(|l| !l.trim().is_empty())

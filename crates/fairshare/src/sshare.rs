@@ -36,6 +36,9 @@ pub const NO_VAL64: u64 = 0xFFFF_FFFF_FFFF_FFFE;
 /// Slurm's `INFINITE64`; shown blank.
 pub const INFINITE64: u64 = 0xFFFF_FFFF_FFFF_FFFF;
 
+/// The widest column the fixed-width formatters pad to (sshare's widest is 30).
+pub const MAX_WIDTH: usize = 1024;
+
 /// The `TRESRunMins` text of every row: no job is running in a scenario, and the scenarios know
 /// only the `cpu` TRES (a real cluster lists all of its TRES here).
 pub const TRES_RUN_MINS: &str = "cpu=0";
@@ -224,6 +227,8 @@ fn pad(s: &str, width: i64) -> String {
 /// The cut follows Slurm's arithmetic exactly: it first prints `%*.*e` with width and precision
 /// both equal to the column width, then shrinks both by however much that came out too wide.
 pub fn format_double_fixed(x: f64, width: usize) -> String {
+    // Column widths are small; a bound keeps a silly width from allocating gigabytes.
+    let width = width.min(MAX_WIDTH);
     let w = width as i64;
     if is_blank_double(x) {
         return " ".repeat(width.max(1));
@@ -248,6 +253,7 @@ pub fn format_double_fixed(x: f64, width: usize) -> String {
 /// visible character replaced by `+`. Widths count bytes, as C does; a cut never splits a UTF-8
 /// character (it backs off to the previous character boundary).
 pub fn format_str_fixed(s: &str, width: usize, left: bool) -> String {
+    let width = width.min(MAX_WIDTH);
     if s.len() > width {
         let mut cut = width.saturating_sub(1);
         while cut > 0 && !s.is_char_boundary(cut) {

@@ -643,3 +643,17 @@ root                                    1
     let imp = import::import("Account|User|Share\nroot||1\nchem||60\nchem|dave|1\n");
     error_on(&imp, 3, "second top-level row");
 }
+
+#[test]
+fn huge_cells_give_short_messages() {
+    let long = "9".repeat(100_000);
+    let text = format!("Account|User|RawShares|RawUsage\nroot|||0\n root|u|{long}|{long}\n");
+    let imp = import::import(&text);
+    error_on(&imp, 3, "RawShares");
+    error_on(&imp, 3, "RawUsage");
+    assert!(
+        imp.diagnostics.iter().all(|d| d.message.len() < 200),
+        "{:?}",
+        imp.diagnostics
+    );
+}

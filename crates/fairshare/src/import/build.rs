@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use super::{Diags, PrintedRow};
+use super::{Diags, PrintedRow, quoted};
 use crate::ld::LongDouble;
 use crate::tree::{Assoc, AssocId, AssocTree, Shares, TreeError};
 
@@ -597,8 +597,10 @@ fn link_by_indentation(
                         diags.error(
                             Some(line),
                             format!(
-                                "the user row names account {:?}, but it is indented under account {:?} (line {})",
-                                recs[i].account, recs[j].account, recs[j].line
+                                "the user row names account {}, but it is indented under account {} (line {})",
+                                quoted(&recs[i].account),
+                                quoted(&recs[j].account),
+                                recs[j].line
                             ),
                         );
                     }
@@ -613,8 +615,8 @@ fn link_by_indentation(
                         diags.warning(
                             Some(line),
                             format!(
-                                "account {:?} is not in the output; it was added under the root with 1 share",
-                                recs[i].account
+                                "account {} is not in the output; it was added under the root with 1 share",
+                                quoted(&recs[i].account)
                             ),
                         );
                         synths.push(Synth {
@@ -690,9 +692,9 @@ fn link_by_names(recs: &mut [Record], parents: &mut [Parent], diags: &mut Diags)
             None => errors.push((
                 i,
                 if r.user.is_some() {
-                    format!("the user's account {wanted:?} is not in the output")
+                    format!("the user's account {} is not in the output", quoted(wanted))
                 } else {
-                    format!("the parent account {wanted:?} is not in the output")
+                    format!("the parent account {} is not in the output", quoted(wanted))
                 },
             )),
         }

@@ -10,7 +10,7 @@
 use serde_json::Value;
 
 use super::build::{self, Linking, Options, Record};
-use super::{Diags, Format, PrintedNumber, PrintedRow};
+use super::{Diags, Format, PrintedNumber, PrintedRow, clip, quoted};
 use crate::ld::LongDouble;
 use crate::scenario::{Algorithm, Params, Scenario};
 use crate::tree::Shares;
@@ -89,7 +89,8 @@ fn exact(v: &Value) -> Option<LongDouble> {
             Some(u) => Some(LongDouble::from_u64(u)),
             None => n.as_f64().map(LongDouble::from_f64),
         },
-        Value::String(s) => LongDouble::parse(s),
+        // Decimal parsing in 80 bits is not linear in the length; no usage needs 100 digits.
+        Value::String(s) if s.len() <= 100 => LongDouble::parse(s),
         _ => None,
     }
 }
@@ -162,7 +163,10 @@ pub(super) fn import(text: &str, diags: &mut Diags) -> (Option<Scenario>, Vec<Pr
                     if !cluster_warned {
                         diags.warning(
                             Some(line),
-                            format!("entries of cluster {c:?} are ignored: one cluster at a time"),
+                            format!(
+                                "entries of cluster {} are ignored: one cluster at a time",
+                                quoted(c)
+                            ),
                         );
                         cluster_warned = true;
                     }
@@ -194,7 +198,10 @@ pub(super) fn import(text: &str, diags: &mut Diags) -> (Option<Scenario>, Vec<Pr
         } else if name.contains(['/', '|', '\n', '\r']) {
             diags.error(
                 Some(line),
-                format!("name {name:?} contains '/', which Slurm's lineage cannot carry"),
+                format!(
+                    "name {} contains '/', which Slurm's lineage cannot carry",
+                    quoted(name)
+                ),
             );
             rec.bad = true;
         }
@@ -221,7 +228,10 @@ pub(super) fn import(text: &str, diags: &mut Diags) -> (Option<Scenario>, Vec<Pr
                     if !(unset && !is_user && parent.is_empty()) {
                         diags.error(
                             Some(line),
-                            format!("shares {v} is not set; only the root has no shares"),
+                            format!(
+                                "shares {} is not set; only the root has no shares",
+                                clip(&v.to_string())
+                            ),
                         );
                         rec.bad = true;
                     }
@@ -234,7 +244,10 @@ pub(super) fn import(text: &str, diags: &mut Diags) -> (Option<Scenario>, Vec<Pr
                     } else {
                         diags.error(
                             Some(line),
-                            format!("shares {v} is not a whole number from 0 to 4294967295"),
+                            format!(
+                                "shares {} is not a whole number from 0 to 4294967295",
+                                clip(&v.to_string())
+                            ),
                         );
                         rec.bad = true;
                     }
@@ -251,7 +264,10 @@ pub(super) fn import(text: &str, diags: &mut Diags) -> (Option<Scenario>, Vec<Pr
                 _ => {
                     diags.error(
                         Some(line),
-                        format!("usage {v} is not a number of at least 0"),
+                        format!(
+                            "usage {} is not a number of at least 0",
+                            clip(&v.to_string())
+                        ),
                     );
                     rec.bad = true;
                 }

@@ -8,7 +8,7 @@
 use std::borrow::Cow;
 
 use super::build::{self, Linking, Options, Record};
-use super::{Diags, Format, PrintedNumber, PrintedRow};
+use super::{Diags, Format, PrintedNumber, PrintedRow, quoted};
 use crate::ld::LongDouble;
 use crate::scenario::{Algorithm, Params, Scenario};
 use crate::sshare::Layout;
@@ -634,7 +634,8 @@ pub(super) fn import(
                         diags.warning(
                             Some(no),
                             format!(
-                                "rows of cluster {c:?} (from this line on) are ignored: one cluster at a time"
+                                "rows of cluster {} (from this line on) are ignored: one cluster at a time",
+                                quoted(c)
                             ),
                         );
                         other_cluster_warned = true;
@@ -674,8 +675,9 @@ pub(super) fn import(
         diags.warning(
             Some(r.line),
             format!(
-                "names longer than their column were cut by sshare (such as {name:?}); they are \
-                 kept as printed (sshare -P prints them whole)"
+                "names longer than their column were cut by sshare (such as {}); they are \
+                 kept as printed (sshare -P prints them whole)",
+                quoted(name)
             ),
         );
     }
@@ -785,7 +787,10 @@ fn check_name(what: &str, name: &str, line: usize, diags: &mut Diags) -> bool {
     {
         diags.error(
             Some(line),
-            format!("{what} {name:?} contains '/', which Slurm's lineage cannot carry"),
+            format!(
+                "{what} {} contains '/', which Slurm's lineage cannot carry",
+                quoted(name)
+            ),
         );
         false
     } else {
@@ -822,6 +827,10 @@ pub(super) fn parse_usage(cell: &str) -> Result<Option<LongDouble>, ()> {
             .map(|v| Some(LongDouble::from_u64(v)))
             .map_err(|_| ());
     }
+    // Decimal parsing in 80 bits is not linear in the length; no usage needs 100 digits.
+    if t.len() > 100 {
+        return Err(());
+    }
     match LongDouble::parse(t) {
         Some(v) if v.is_finite() && (!v.is_negative() || v.is_zero()) => Ok(Some(v)),
         _ => Err(()),
@@ -838,7 +847,7 @@ fn printed_double(cell: &str, what: &str, line: usize, diags: &mut Diags) -> Pri
             Err(_) => {
                 diags.warning(
                     Some(line),
-                    format!("{what} {t:?} is not a number; it is ignored"),
+                    format!("{what} {} is not a number; it is ignored", quoted(t)),
                 );
                 None
             }
@@ -901,8 +910,8 @@ fn parse_row(
                     diags.error(
                         Some(line),
                         format!(
-                            "RawShares {:?} is not a number or 'parent'",
-                            cell.trim_ascii()
+                            "RawShares {} is not a number or 'parent'",
+                            quoted(cell.trim_ascii())
                         ),
                     );
                     bad = true;
@@ -915,8 +924,8 @@ fn parse_row(
                         diags.error(
                             Some(line),
                             format!(
-                                "RawUsage {:?} is not a whole number of at least 0",
-                                cell.trim_ascii()
+                                "RawUsage {} is not a whole number of at least 0",
+                                quoted(cell.trim_ascii())
                             ),
                         );
                         bad = true;
@@ -945,7 +954,10 @@ fn parse_row(
                 match t.parse::<u32>() {
                     Ok(id) => rec.id = Some(id),
                     Err(_) => {
-                        diags.error(Some(line), format!("ID {t:?} is not a whole number"));
+                        diags.error(
+                            Some(line),
+                            format!("ID {} is not a whole number", quoted(t)),
+                        );
                         bad = true;
                     }
                 }
@@ -958,8 +970,10 @@ fn parse_row(
                     match t.parse::<u32>() {
                         Ok(id) => rec.parent_id = Some(id),
                         Err(_) => {
-                            diags
-                                .error(Some(line), format!("ParentID {t:?} is not a whole number"));
+                            diags.error(
+                                Some(line),
+                                format!("ParentID {} is not a whole number", quoted(t)),
+                            );
                             bad = true;
                         }
                     }
