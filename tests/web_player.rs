@@ -1,0 +1,494 @@
+//! Component tests of the ranking animation in headless Chromium.
+//!
+//! Run: `cargo test --locked --target wasm32-unknown-unknown --test web_player -p fairshare-explorer`.
+//! Each test mounts `<Player/>` over the test24.4 preset, acts through the controls the way a
+//! person would (buttons by their accessible name, the slider, the keyboard) and checks where
+//! the cursor went and what the semantic hooks say. Expected text comes from the messages.
+#![cfg(target_arch = "wasm32")]
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use fairshare::AssocId;
+use fairshare::step::Frame;
+use fairshare_explorer::i18n::I18n;
+use fairshare_explorer::messages::player::PlayerMsg;
+use fairshare_explorer::messages::{Lang, Message};
+use fairshare_explorer::narration::narrate;
+use fairshare_explorer::player::Player;
+use fairshare_explorer::player::model::{Granularity, stops};
+use fairshare_explorer::presets;
+use fairshare_explorer::state::AppState;
+use leptos::prelude::*;
+use leptos::task::tick;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[wasm_bindgen(inline_js = r#"
+export function set_value(el, value) {
+  el.value = value;
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+  el.dispatchEvent(new Event('change', { bubbles: true }));
+}
+export function press(el, key) {
+  const down = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+  el.dispatchEvent(down);
+  el.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true, cancelable: true }));
+  return down.defaultPrevented;
+}
+"#)]
+extern "C" {
+    /// Sets a form control's value and dispatches `input` and `change`.
+    fn set_value(el: &web_sys::Element, value: &str);
+    /// Presses and releases `key` on `el`; returns whether the keydown's default was prevented.
+    fn press(el: &web_sys::Element, key: &str) -> bool;
+}
+
+/// Page-object helpers: the DOM plumbing the tests share (the pattern of tests/web.rs).
+mod ui {
+    use std::cell::{Cell, RefCell};
+    use std::future::Future;
+    use std::pin::Pin;
+    use std::rc::Rc;
+    use std::task::{Context, Poll, Waker};
+    use std::time::Duration;
+
+    use leptos::mount::mount_to;
+    use leptos::prelude::*;
+    use wasm_bindgen::JsCast;
+    use web_sys::{Element, HtmlElement};
+
+    /// A mounted component and its container. Dropping it unmounts and removes the container.
+    pub struct Mounted<S: Mountable> {
+        pub root: HtmlElement,
+        _handle: leptos::mount::UnmountHandle<S>,
+    }
+
+    impl<S: Mountable> Drop for Mounted<S> {
+        fn drop(&mut self) {
+            self.root.remove();
+        }
+    }
+
+    impl<S: Mountable> Mounted<S> {
+        /// The first element under the container matching `selector`, if any.
+        pub fn find(&self, selector: &str) -> Option<Element> {
+            self.root.query_selector(selector).ok().flatten()
+        }
+
+        /// Like `find`, but the test fails with the selector if nothing matches.
+        pub fn get(&self, selector: &str) -> Element {
+            self.find(selector)
+                .unwrap_or_else(|| panic!("no element matches {selector:?}"))
+        }
+
+        /// Every element matching `selector`.
+        pub fn all(&self, selector: &str) -> Vec<Element> {
+            let list = self.root.query_selector_all(selector).unwrap();
+            (0..list.length())
+                .filter_map(|i| list.item(i))
+                .filter_map(|n| n.dyn_into::<Element>().ok())
+                .collect()
+        }
+
+        /// The trimmed text of the element matching `selector`.
+        pub fn text(&self, selector: &str) -> String {
+            self.get(selector)
+                .text_content()
+                .unwrap_or_default()
+                .trim()
+                .to_owned()
+        }
+
+        /// The button whose accessible name (its text) is `name`.
+        pub fn button(&self, name: &str) -> HtmlElement {
+            self.all("button")
+                .into_iter()
+                .find(|b| b.text_content().unwrap_or_default().trim() == name)
+                .unwrap_or_else(|| panic!("no button named {name:?}"))
+                .unchecked_into()
+        }
+    }
+
+    /// Mounts `f` into a fresh `<div>` appended to the body.
+    pub fn mount<F, N>(f: F) -> Mounted<N::State>
+    where
+        F: FnOnce() -> N + 'static,
+        N: IntoView,
+    {
+        let root: HtmlElement = document().create_element("div").unwrap().unchecked_into();
+        document().body().unwrap().append_child(&root).unwrap();
+        let handle = mount_to(root.clone(), f);
+        Mounted {
+            root,
+            _handle: handle,
+        }
+    }
+
+    /// Waits `ms` milliseconds of real time (the player's clock is a real interval).
+    pub fn sleep(ms: u64) -> impl Future<Output = ()> {
+        struct Sleep {
+            done: Rc<Cell<bool>>,
+            waker: Rc<RefCell<Option<Waker>>>,
+        }
+        impl Future for Sleep {
+            type Output = ();
+            fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
+                if self.done.get() {
+                    Poll::Ready(())
+                } else {
+                    *self.waker.borrow_mut() = Some(cx.waker().clone());
+                    Poll::Pending
+                }
+            }
+        }
+        let done = Rc::new(Cell::new(false));
+        let waker: Rc<RefCell<Option<Waker>>> = Rc::new(RefCell::new(None));
+        let (d, w) = (Rc::clone(&done), Rc::clone(&waker));
+        set_timeout(
+            move || {
+                d.set(true);
+                if let Some(waker) = w.borrow_mut().take() {
+                    waker.wake();
+                }
+            },
+            Duration::from_millis(ms),
+        );
+        Sleep { done, waker }
+    }
+}
+
+/// Mounts the player over test24.4 and hands back the state it drives.
+fn mount_player() -> (ui::Mounted<impl Mountable>, AppState) {
+    let cell: Rc<Cell<Option<AppState>>> = Rc::new(Cell::new(None));
+    let provided = Rc::clone(&cell);
+    let view = ui::mount(move || {
+        I18n::provide(Lang::En);
+        let scenario = presets::by_id("test24-4").expect("preset").scenario();
+        provided.set(Some(AppState::provide(scenario)));
+        view! { <Player /> }
+    });
+    let state = cell.get().expect("mounted");
+    (view, state)
+}
+
+fn en(msg: PlayerMsg) -> &'static str {
+    msg.text(Lang::En)
+}
+
+fn cursor(state: AppState) -> Option<usize> {
+    state.cursor.get_untracked()
+}
+
+fn len(state: AppState) -> usize {
+    state.run.with_untracked(|r| r.steps.len())
+}
+
+/// Chooses "one step per visit or comparison".
+async fn fine_grained<S: Mountable>(view: &ui::Mounted<S>) {
+    let radio = view.get("input[type='radio'][value='visit']");
+    radio.unchecked_ref::<web_sys::HtmlElement>().click();
+    tick().await;
+}
+
+#[wasm_bindgen_test]
+async fn the_region_has_every_control_and_opens_on_the_finished_ranking() {
+    let (view, state) = mount_player();
+    tick().await;
+
+    let region = view.get("[role='region'][aria-label='Ranking animation']");
+    assert!(region.query_selector("[role='status']").unwrap().is_some());
+    for name in [
+        PlayerMsg::Play,
+        PlayerMsg::StepBack,
+        PlayerMsg::StepForward,
+        PlayerMsg::Restart,
+        PlayerMsg::JumpToEnd,
+        PlayerMsg::NextRankedUser,
+    ] {
+        view.button(en(name));
+    }
+    let slider = view.get("input[type='range']");
+    let label = view.get(&format!(
+        "label[for='{}']",
+        slider.get_attribute("id").unwrap()
+    ));
+    assert_eq!(label.text_content().unwrap().trim(), en(PlayerMsg::Slider));
+    assert_eq!(slider.get_attribute("max"), Some(len(state).to_string()));
+    // One tick per ranked user.
+    assert_eq!(view.all("datalist option").len(), 21);
+    assert_eq!(view.all(".ft-controls__tick").len(), 21);
+    assert!(
+        view.text("label:has(select)")
+            .starts_with(en(PlayerMsg::Speed))
+    );
+    assert_eq!(view.all("select option").len(), 6);
+
+    assert_eq!(cursor(state), None, "static first");
+    assert!(
+        view.text("[role='status']")
+            .starts_with("The finished ranking of 21 users")
+    );
+    assert!(view.find("[aria-current='step']").is_none());
+}
+
+#[wasm_bindgen_test]
+async fn buttons_and_slider_move_the_cursor() {
+    let (view, state) = mount_player();
+    tick().await;
+    let n = len(state);
+    let group_stops = state
+        .run
+        .with_untracked(|r| stops(&r.steps, Granularity::Group, None));
+
+    // Group granularity (the default): Step forward from the finished ranking starts the walk.
+    view.button(en(PlayerMsg::StepForward)).click();
+    tick().await;
+    assert_eq!(cursor(state), Some(group_stops[1]));
+    view.button(en(PlayerMsg::StepForward)).click();
+    tick().await;
+    assert_eq!(cursor(state), Some(group_stops[2]));
+    view.button(en(PlayerMsg::StepBack)).click();
+    tick().await;
+    assert_eq!(cursor(state), Some(group_stops[1]));
+
+    fine_grained(&view).await;
+    view.button(en(PlayerMsg::StepForward)).click();
+    tick().await;
+    assert_eq!(cursor(state), Some(group_stops[1] + 1));
+
+    view.button(en(PlayerMsg::JumpToEnd)).click();
+    tick().await;
+    assert_eq!(cursor(state), Some(n));
+    view.button(en(PlayerMsg::StepBack)).click();
+    tick().await;
+    assert_eq!(cursor(state), Some(n - 1));
+    view.button(en(PlayerMsg::Restart)).click();
+    tick().await;
+    assert_eq!(cursor(state), Some(0));
+
+    set_value(&view.get("input[type='range']"), "17");
+    tick().await;
+    assert_eq!(cursor(state), Some(17));
+    assert_eq!(
+        view.text("[data-testid='player-position']"),
+        format!("Step 17 of {n}")
+    );
+
+    view.button(en(PlayerMsg::NextRankedUser)).click();
+    tick().await;
+    let k = cursor(state).unwrap();
+    assert!(k > 17);
+    assert!(state.run.with_untracked(|r| r.steps[k - 1].is_rank()));
+    assert!(
+        state
+            .run
+            .with_untracked(|r| r.steps[17..k - 1].iter().all(|s| !s.is_rank())),
+        "no ranking skipped"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn narration_counters_and_pseudo_code_follow_the_step() {
+    let (view, state) = mount_player();
+    tick().await;
+    fine_grained(&view).await;
+
+    view.button(en(PlayerMsg::Restart)).click();
+    tick().await;
+    assert!(view.text("[role='status']").starts_with("Step 0"));
+    assert_eq!(view.text("[data-testid='counter-rank']"), "21");
+
+    let mut previous = view.text("[role='status']");
+    for _ in 0..6 {
+        view.button(en(PlayerMsg::StepForward)).click();
+        tick().await;
+        let text = view.text("[role='status']");
+        assert_ne!(text, previous, "the narration changes at every step");
+        let expected = state.run.with_untracked(|r| {
+            state.scenario.with_untracked(|s| {
+                let frame = Frame::at(&r.steps, cursor(state).unwrap());
+                narrate(r, &s.tree, &frame, false, Lang::En)
+            })
+        });
+        assert_eq!(text, expected);
+        previous = text;
+    }
+    // The active pseudo-code line is the one of the step just taken.
+    let active = view.all("[aria-current='step'][data-pseudo-line]");
+    assert_eq!(active.len(), 1);
+
+    // First ranking: u1, without usage under the root, gets 21 = N: FairShare 21 / 21.
+    view.button(en(PlayerMsg::Restart)).click();
+    view.button(en(PlayerMsg::NextRankedUser)).click();
+    tick().await;
+    assert_eq!(view.text("[data-testid='counter-rank']"), "21");
+    assert_eq!(view.text("[data-testid='counter-rank-no-ties']"), "20");
+    assert_eq!(
+        view.text("[data-testid='counter-fairshare']"),
+        "FairShare of u1 = 21 / 21 = 1.000000"
+    );
+    let active = view.get("[aria-current='step'][data-pseudo-line]");
+    assert_eq!(
+        active.get_attribute("data-pseudo-line").as_deref(),
+        Some("rank")
+    );
+    // The group panel shows the root's children, u1 current, with its numbers in place.
+    let row = view.get(".ft-group__body [role='row'][aria-current='step']");
+    let text = row.text_content().unwrap();
+    assert!(
+        text.contains("u1") && text.contains("inf") && text.contains("0.048077"),
+        "{text}"
+    );
+    assert_eq!(row.get_attribute("aria-rowindex").as_deref(), Some("2"));
+    // The next ranking, aE1, reuses u1's rank: aE was entered tied with u1.
+    view.button(en(PlayerMsg::NextRankedUser)).click();
+    tick().await;
+    assert_eq!(
+        view.text("[role='status']"),
+        "aE1 reuses rank 21 because aE was entered tied with u1 (users before accounts)."
+    );
+    assert_eq!(
+        view.text("[data-testid='counter-tie']"),
+        "Rank reused: a tie carried into the account."
+    );
+}
+
+#[wasm_bindgen_test]
+async fn play_becomes_pause_and_the_clock_advances() {
+    let (view, state) = mount_player();
+    tick().await;
+    fine_grained(&view).await;
+    set_value(&view.get("select"), "4");
+    tick().await;
+
+    view.button(en(PlayerMsg::Play)).click();
+    tick().await;
+    assert_eq!(cursor(state), Some(0), "Play starts the walk from step 0");
+    let pause = view.button(en(PlayerMsg::Pause));
+    ui::sleep(600).await;
+    tick().await;
+    let k = cursor(state).unwrap();
+    assert!(k >= 1, "the clock moved the cursor (at {k})");
+
+    pause.click();
+    tick().await;
+    view.button(en(PlayerMsg::Play));
+    let stopped = cursor(state);
+    ui::sleep(400).await;
+    assert_eq!(cursor(state), stopped, "paused means still");
+
+    // At the end the clock stops by itself and the button says Play again.
+    state.seek(len(state) - 1);
+    view.button(en(PlayerMsg::Play)).click();
+    ui::sleep(500).await;
+    tick().await;
+    assert_eq!(cursor(state), Some(len(state)));
+    view.button(en(PlayerMsg::Play));
+}
+
+#[wasm_bindgen_test]
+async fn keyboard_controls_in_the_region() {
+    let (view, state) = mount_player();
+    tick().await;
+    fine_grained(&view).await;
+    let region = view.get("[role='region']");
+    let back = view.button(en(PlayerMsg::StepBack));
+
+    assert!(press(&region, "ArrowRight"));
+    tick().await;
+    assert_eq!(cursor(state), Some(1));
+    press(&region, "ArrowRight");
+    press(&region, "ArrowLeft");
+    tick().await;
+    assert_eq!(cursor(state), Some(1));
+    press(&region, "End");
+    tick().await;
+    assert_eq!(cursor(state), Some(len(state)));
+    press(&region, "Home");
+    tick().await;
+    assert_eq!(cursor(state), Some(0));
+
+    // Space on a focused button plays or pauses once (it does not also click the button).
+    press(&back, " ");
+    tick().await;
+    view.button(en(PlayerMsg::Pause));
+    press(&region, " ");
+    tick().await;
+    view.button(en(PlayerMsg::Play));
+    assert_eq!(cursor(state), Some(0), "Space did not step back");
+
+    // The radio buttons keep their arrows.
+    let radio = view.get("input[type='radio'][value='visit']");
+    assert!(!press(&radio, "ArrowRight"));
+}
+
+#[wasm_bindgen_test]
+async fn my_path_plays_only_the_selected_users_steps() {
+    let (view, state) = mount_player();
+    tick().await;
+    let checkbox = view.get("input[type='checkbox']");
+    assert!(checkbox.has_attribute("disabled"), "no user selected yet");
+    assert!(
+        view.text(".ft-controls__hint")
+            .starts_with("Select a user in the tree")
+    );
+
+    state.select(Some(AssocId(921))); // uGA1
+    tick().await;
+    assert!(!checkbox.has_attribute("disabled"));
+    checkbox.unchecked_ref::<web_sys::HtmlElement>().click();
+    tick().await;
+    assert_eq!(
+        view.text(".ft-controls__hint"),
+        "Only the 12 steps that decide uGA1's rank."
+    );
+    let path = fairshare_explorer::my_path::my_path(
+        &state.run.with_untracked(|r| r.steps.clone()),
+        state.ix(AssocId(921)).unwrap(),
+    );
+    for &i in &path {
+        view.button(en(PlayerMsg::StepForward)).click();
+        tick().await;
+        assert_eq!(cursor(state), Some(i + 1));
+    }
+    assert!(
+        view.text("[role='status']")
+            .starts_with("uGA1 reuses rank 4 because aGA was entered tied with uG1")
+    );
+}
+
+#[wasm_bindgen_test]
+async fn an_edit_that_shrinks_the_trace_keeps_the_player_working() {
+    let (view, state) = mount_player();
+    tick().await;
+    view.button(en(PlayerMsg::JumpToEnd)).click();
+    tick().await;
+    let old = len(state);
+    state.delete(AssocId(3)).unwrap(); // account aB and its subtree
+    tick().await;
+    let n = len(state);
+    assert!(n < old);
+    assert_eq!(cursor(state), Some(n));
+    assert_eq!(
+        view.get("input[type='range']").get_attribute("max"),
+        Some(n.to_string())
+    );
+    view.button(en(PlayerMsg::StepBack)).click();
+    tick().await;
+    let k = cursor(state).unwrap();
+    assert!(
+        k < n
+            && state
+                .run
+                .with_untracked(|r| r.steps[k - 1].is_group_start())
+    );
+    state.seek(n - 1);
+    fine_grained(&view).await;
+    view.button(en(PlayerMsg::StepBack)).click();
+    tick().await;
+    assert_eq!(cursor(state), Some(n - 2));
+    assert!(view.find("[role='alert']").is_none());
+}
