@@ -333,6 +333,7 @@ fn sacctmgr_tree() {
         ]
     );
     assert!(s.tree.assocs().iter().all(|a| a.lineage.is_none()));
+    assert!(imp.printed.is_empty(), "sacctmgr prints no computed values");
 }
 
 #[test]

@@ -687,7 +687,11 @@ pub(super) fn import(
         ids_from_input: has_ids,
         cut_names: layout == Layout::FixedWidth,
     };
-    let (tree, printed) = build::build(records, printed, &opts, diags);
+    let (tree, mut printed) = build::build(records, printed, &opts, diags);
+    if sacctmgr {
+        // sacctmgr prints no computed values.
+        printed.clear();
+    }
     let scenario = tree.map(|tree| Scenario {
         name: format!("imported {format}"),
         algorithm,
