@@ -12,6 +12,7 @@ use crate::messages::{Lang, Message, Msg};
 use crate::player::Player;
 use crate::presets;
 use crate::priority_panel::PriorityPanel;
+use crate::score_legend::ScoreLegend;
 use crate::sshare_table::SshareTable;
 use crate::state::AppState;
 use crate::toolbar::Toolbar;
@@ -39,6 +40,7 @@ pub fn App() -> impl IntoView {
                     <Inspector />
                     <ComparePanel />
                     <ClassicPanel />
+                    <ScoreLegend />
                     <DecayPanel />
                     <PriorityPanel />
                 </aside>

@@ -1,17 +1,218 @@
-//! `<ClassicPanel/>`: (being built).
+//! `<ClassicPanel/>`: the classic algorithm's arithmetic beside the Fair Tree view (region
+//! `Classic fairshare`).
+//!
+//! For the selected association it shows S as the product of level fractions down the path, UA,
+//! the chain of effective usages UE from the first tier down (so the classic page's worked
+//! example can be followed number by number), F = 2^(−UE/S/d), and the DEPTH_OBLIVIOUS terms
+//! when that flag is on; each formula carries a short note where Slurm's code differs from the
+//! classic page (spec §7.2). Below: the classic values of the whole tree ([`table`]) and the
+//! classic order beside the Fair Tree order ([`orders`]).
+//!
+//! The numbers come from `AppState::classic` (the engine's `ClassicRun`) through the pure
+//! [`model`]; this module only lays them out. It must not compute fairshare.
+
+pub mod field;
+pub mod model;
+mod orders;
+mod table;
+#[cfg(test)]
+mod tests;
 
 use leptos::prelude::*;
 
 use crate::i18n::I18n;
+use crate::messages::Message;
+use crate::messages::classic::ClassicMsg;
 use crate::messages::common::CommonMsg;
+use crate::state::AppState;
+use field::Field;
+use model::{Explain, Line};
 
-/// (being built)
+/// Whether the panel has its own "Damping factor" input. The UI contract wants exactly one
+/// control of that name on the page; the toolbar's owns it when it has one.
+pub const DAMPING_INPUT_IN_PANEL: bool = false;
+
+/// The preset whose zero-share account stands for the idle machine (the classic page's example).
+const CLASSIC_EXAMPLE: &str = "classic-example";
+
+/// The classic side panel.
 #[component]
 pub fn ClassicPanel() -> impl IntoView {
     let i18n = I18n::expect();
+    let state = AppState::expect();
+    let explain = Memo::new(move |_| {
+        let id = state.selected.get()?;
+        state.scenario.with(|s| {
+            state
+                .hierarchy
+                .with(|h| state.classic.with(|c| model::explain(&s.tree, h, c, id)))
+        })
+    });
+    let idle = Memo::new(move |_| {
+        if state.preset.get() != Some(CLASSIC_EXAMPLE) {
+            return None;
+        }
+        state.scenario.with(|s| {
+            state
+                .hierarchy
+                .with(|h| state.classic.with(|c| model::idle_holder(&s.tree, h, c)))
+        })
+    });
+    let machine_note = i18n.tf(ClassicMsg::MachineNote, move || {
+        idle.get().map_or_else(Vec::new, |(account, ua)| {
+            vec![("account", account), ("ua", ua)]
+        })
+    });
+
     view! {
-        <section class="ft-panel" role="region" aria-label=i18n.t(CommonMsg::RegionClassic)>
+        <section
+            class="ft-panel ft-classic"
+            role="region"
+            aria-label=i18n.t(CommonMsg::RegionClassic)
+        >
             <h2 class="ft-panel__title">{i18n.t(CommonMsg::RegionClassic)}</h2>
+            <p class="ft-panel-help">{i18n.t(ClassicMsg::Intro)}</p>
+            <ClassicParams />
+            <Show when=move || idle.with(Option::is_some)>
+                <p class="ft-fnote ft-fnote--machine" data-testid="machine-note">
+                    {machine_note}
+                </p>
+            </Show>
+            {move || match explain.get() {
+                Some(e) => view! { <ExplainView e=e /> }.into_any(),
+                None => {
+                    view! { <p class="ft-classic__prompt">{i18n.t(ClassicMsg::SelectPrompt)}</p> }
+                        .into_any()
+                }
+            }}
+            <table::ClassicTable />
+            <orders::OrderComparison />
         </section>
+    }
+}
+
+/// FairShareDampeningFactor and DEPTH_OBLIVIOUS, bound to the scenario's parameters.
+#[component]
+fn ClassicParams() -> impl IntoView {
+    let i18n = I18n::expect();
+    let state = AppState::expect();
+    let damping =
+        Signal::derive(move || state.scenario.with(|s| s.params.damping_factor.to_string()));
+    let depth_oblivious = move || state.scenario.with(|s| s.params.depth_oblivious);
+    let on_damping = Callback::new(move |text: String| match parse_damping(&text) {
+        Some(d) => {
+            state.set_damping(d);
+            None
+        }
+        None => Some(
+            ClassicMsg::FieldDamping
+                .text(i18n.lang_untracked())
+                .to_string(),
+        ),
+    });
+    let label = Signal::derive(move || i18n.t(CommonMsg::DampingFactor)().to_string());
+    view! {
+        <div class="ft-classic__params">
+            {DAMPING_INPUT_IN_PANEL
+                .then(|| {
+                    view! {
+                        <Field
+                            label=label
+                            value=damping
+                            on_commit=on_damping
+                            min="1"
+                            max="65535"
+                            step="1"
+                        />
+                        <p class="ft-panel-help">{i18n.t(ClassicMsg::DampingHelp)}</p>
+                    }
+                })}
+            <label class="ft-pcheck">
+                <input
+                    type="checkbox"
+                    prop:checked=depth_oblivious
+                    on:change=move |ev| state.set_depth_oblivious(event_target_checked(&ev))
+                />
+                <span>{i18n.t(CommonMsg::DepthOblivious)}</span>
+            </label>
+            <p class="ft-panel-help">{i18n.t(ClassicMsg::DepthObliviousHelp)}</p>
+        </div>
+    }
+}
+
+/// FairShareDampeningFactor as Slurm reads it: a `uint16` of at least 1.
+pub fn parse_damping(text: &str) -> Option<u16> {
+    text.trim().parse::<u16>().ok().filter(|&d| d >= 1)
+}
+
+/// The formulas of one association, with the notes where Slurm's code differs from the page.
+#[component]
+fn ExplainView(e: Explain) -> impl IntoView {
+    let i18n = I18n::expect();
+    let state = AppState::expect();
+    let text = move |line: Line| move || line.text(i18n.lang());
+    let damping_note = i18n.tf(ClassicMsg::NoteDamping, move || {
+        vec![("d", state.classic.with(|c| c.damping_factor.to_string()))]
+    });
+    let steps = e
+        .usage_chain
+        .into_iter()
+        .map(|step| {
+            let lines = step
+                .lines
+                .into_iter()
+                .map(|line| view! { <p class="ft-formula">{text(line)}</p> })
+                .collect_view();
+            view! {
+                <li class="ft-chain__step" class:ft-chain__step--selected=step.is_selected>
+                    {lines}
+                </li>
+            }
+        })
+        .collect_view();
+    let usage_norm = e.usage_norm.map(|line| {
+        view! {
+            <div class="ft-formula-block">
+                <h4 class="ft-formula-block__title">{i18n.t(ClassicMsg::SectionUsageNorm)}</h4>
+                <p class="ft-formula" data-testid="classic-usage-norm">{text(line)}</p>
+                <p class="ft-fnote">{i18n.t(ClassicMsg::NoteUsageNorm)}</p>
+            </div>
+        }
+    });
+    let factor = e.factor.map(|line| {
+        view! {
+            <div class="ft-formula-block">
+                <h4 class="ft-formula-block__title">{i18n.t(ClassicMsg::SectionFactor)}</h4>
+                <p
+                    class="ft-formula ft-formula--result"
+                    data-testid="classic-factor"
+                    data-fairshare=e.fairshare.clone()
+                >
+                    {text(line)}
+                </p>
+                <p class="ft-fnote">{damping_note}</p>
+            </div>
+        }
+    });
+    let depth_note = e
+        .uses_depth_oblivious
+        .then(|| view! { <p class="ft-fnote">{i18n.t(ClassicMsg::NoteDepthOblivious)}</p> });
+    view! {
+        <article class="ft-classic__explain" data-testid="classic-explain">
+            <h3 class="ft-classic__heading">{text(e.heading)}</h3>
+            <div class="ft-formula-block">
+                <h4 class="ft-formula-block__title">{i18n.t(ClassicMsg::SectionShares)}</h4>
+                <p class="ft-formula" data-testid="classic-shares">{text(e.shares)}</p>
+                <p class="ft-fnote">{i18n.t(ClassicMsg::NoteLevelSum)}</p>
+            </div>
+            {usage_norm}
+            <div class="ft-formula-block">
+                <h4 class="ft-formula-block__title">{i18n.t(ClassicMsg::SectionUsage)}</h4>
+                <ol class="ft-chain" data-testid="classic-usage-chain">{steps}</ol>
+                <p class="ft-fnote">{i18n.t(ClassicMsg::NoteFirstTier)}</p>
+                {depth_note}
+            </div>
+            {factor}
+        </article>
     }
 }

@@ -19,6 +19,7 @@ pub mod playback;
 pub mod player;
 pub mod presets;
 pub mod priority_panel;
+pub mod score_legend;
 pub mod sshare_table;
 pub mod state;
 pub mod toolbar;

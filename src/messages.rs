@@ -18,9 +18,12 @@
 //!
 //! This module is pure data: no Leptos, no DOM. It is tested natively.
 
+pub mod classic;
 pub mod common;
+pub mod decay;
 pub mod player;
 pub mod presets;
+pub mod priority;
 
 /// A UI language.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

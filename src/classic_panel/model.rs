@@ -1,0 +1,587 @@
+//! What the classic panel shows, as plain data: the formula lines for one association (with the
+//! numbers in place), the classic values of the whole tree, and the classic order beside the
+//! Fair Tree order.
+//!
+//! Everything here reads engine results (`classic::ClassicRun`, `fair_tree::FairTreeRun`,
+//! `Hierarchy`) and formats them; it computes nothing of Slurm's. Every number in a formula is
+//! a value the engine produced (S, UA, UE, F, and the terms of `SharesRule`/`UsageRule`), so the
+//! panel cannot drift from the engine. Text is a message key plus named values ([`Line`]), so
+//! translations can reorder the values.
+
+use fairshare::classic::{ClassicRun, DepthOblivious, SharesRule, UsageRule};
+use fairshare::sshare::{self, Column, printf_e, printf_f};
+use fairshare::{AssocId, AssocTree, FairTreeRun, Hierarchy, LongDouble};
+
+use crate::messages::classic::ClassicMsg;
+use crate::messages::{Lang, Message};
+
+/// One line of text: a message template and the values for its placeholders.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    /// The template.
+    pub msg: ClassicMsg,
+    /// Placeholder values, already formatted.
+    pub args: Vec<(&'static str, String)>,
+}
+
+impl Line {
+    fn new(msg: ClassicMsg, args: Vec<(&'static str, String)>) -> Line {
+        Line { msg, args }
+    }
+
+    /// The filled text in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        let pairs: Vec<(&str, &str)> = self.args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        self.msg.fill(lang, &pairs)
+    }
+}
+
+/// A value inside a formula: sshare's `%f` (6 decimals), or 4 significant digits in `%e` form
+/// when a nonzero value is too small for 6 decimals to show it (DEPTH_OBLIVIOUS terms).
+pub fn value(x: f64) -> String {
+    if x != 0.0 && x.is_finite() && x.abs() < 1e-3 {
+        printf_e(x, 3)
+    } else {
+        printf_f(x)
+    }
+}
+
+/// An 80-bit value inside a formula (narrowed to a double, as sshare does).
+pub fn value_ld(x: LongDouble) -> String {
+    value(x.to_f64())
+}
+
+/// A raw usage: the integer when it is one, otherwise [`value`].
+pub fn usage(x: LongDouble) -> String {
+    let f = x.to_f64();
+    if f.is_finite() && f.fract() == 0.0 && f.abs() < 1e15 {
+        format!("{f:.0}")
+    } else {
+        value(f)
+    }
+}
+
+/// A FairShare factor exactly as sshare prints it (`%f`).
+pub fn factor(f: f64) -> String {
+    sshare::format_double(f)
+}
+
+/// One association on the way from the first tier down to the selected one, with the lines of
+/// its effective-usage formula.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UsageStep {
+    /// Its index in the tree.
+    pub ix: usize,
+    /// The formula lines (one, or five for DEPTH_OBLIVIOUS).
+    pub lines: Vec<Line>,
+    /// Whether this is the selected association (the last step).
+    pub is_selected: bool,
+}
+
+/// The classic arithmetic of one association.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Explain {
+    /// Its index in the tree.
+    pub ix: usize,
+    /// "User1 (user in AccountB)" and the like.
+    pub heading: Line,
+    /// S, as the product down the path (or the root's 1, or a FairShare=parent copy).
+    pub shares: Line,
+    /// UA = usage / root usage (`None` for the root).
+    pub usage_norm: Option<Line>,
+    /// UE from the first tier down to this association.
+    pub usage_chain: Vec<UsageStep>,
+    /// F = 2^(−UE/S/d) (`None` for the root).
+    pub factor: Option<Line>,
+    /// F as sshare prints it (`None` for the root).
+    pub fairshare: Option<String>,
+    /// Whether some UE on the path came from the DEPTH_OBLIVIOUS formula.
+    pub uses_depth_oblivious: bool,
+}
+
+fn name(tree: &AssocTree, ix: usize) -> String {
+    tree.assocs()
+        .get(ix)
+        .map(|a| a.name().to_string())
+        .unwrap_or_default()
+}
+
+/// The classic arithmetic of association `id`, or `None` if it is not in the tree (or the run
+/// does not belong to the tree).
+pub fn explain(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, id: AssocId) -> Option<Explain> {
+    let ix = tree.position(id)?;
+    if run.assocs.len() != tree.len() || h.len() != tree.len() {
+        return None;
+    }
+    let a = &tree.assocs()[ix];
+    let heading = match (&a.user, ix == h.root) {
+        (_, true) => Line::new(
+            ClassicMsg::HeadingRoot,
+            vec![("name", a.name().to_string())],
+        ),
+        (Some(user), false) => Line::new(
+            ClassicMsg::HeadingUser,
+            vec![("name", user.clone()), ("account", a.account.clone())],
+        ),
+        (None, false) => Line::new(
+            ClassicMsg::HeadingAccount,
+            vec![("name", a.account.clone())],
+        ),
+    };
+
+    // The fairshare path from the first tier down to `ix`.
+    let mut path = vec![ix];
+    let mut cur = ix;
+    while let Some(p) = h.fs_parent[cur] {
+        if p == h.root || path.len() > h.len() {
+            break;
+        }
+        path.push(p);
+        cur = p;
+    }
+    path.reverse();
+    let usage_chain: Vec<UsageStep> = path
+        .iter()
+        .map(|&i| UsageStep {
+            ix: i,
+            lines: usage_lines(tree, h, run, i),
+            is_selected: i == ix,
+        })
+        .collect();
+    let uses_depth_oblivious = path.iter().any(|&i| {
+        matches!(
+            run.assocs[i].usage_rule,
+            UsageRule::DepthOblivious(_) | UsageRule::DepthObliviousFallback
+        )
+    });
+
+    Some(Explain {
+        ix,
+        heading,
+        shares: shares_line(tree, run, ix),
+        usage_norm: usage_norm_line(tree, h, run, ix),
+        usage_chain,
+        factor: factor_line(tree, h, run, ix),
+        fairshare: run.assocs[ix].fairshare.map(factor),
+        uses_depth_oblivious,
+    })
+}
+
+/// S: the product of level fractions s/L down the path, each named after its association.
+fn shares_line(tree: &AssocTree, run: &ClassicRun, ix: usize) -> Line {
+    let a = &run.assocs[ix];
+    let n = name(tree, ix);
+    match &a.shares_rule {
+        SharesRule::Root => Line::new(ClassicMsg::SharesRoot, vec![("name", n)]),
+        SharesRule::CopiedFrom(p) => Line::new(
+            ClassicMsg::SharesCopied,
+            vec![
+                ("name", n),
+                ("parent", name(tree, *p)),
+                ("s", value(run.assocs[*p].shares_norm)),
+            ],
+        ),
+        SharesRule::Product(factors) => {
+            let terms = factors
+                .iter()
+                .map(|f| format!("{}/{} ({})", f.shares, f.level_shares, name(tree, f.assoc)))
+                .collect::<Vec<_>>()
+                .join(" × ");
+            let msg = if factors.iter().any(|f| f.level_shares == 0) {
+                ClassicMsg::SharesProductZero
+            } else {
+                ClassicMsg::SharesProduct
+            };
+            Line::new(
+                msg,
+                vec![("name", n), ("factors", terms), ("s", value(a.shares_norm))],
+            )
+        }
+    }
+}
+
+/// UA = usage / root usage, capped at 1.
+fn usage_norm_line(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> Option<Line> {
+    let a = &run.assocs[ix];
+    let ua = a.usage_norm?;
+    let root_usage = run.assocs[h.root].usage_raw;
+    let n = name(tree, ix);
+    Some(if root_usage.is_zero() {
+        Line::new(ClassicMsg::UsageNormRootZero, vec![("name", n)])
+    } else if a.usage_raw > root_usage {
+        Line::new(
+            ClassicMsg::UsageNormCapped,
+            vec![
+                ("name", n),
+                ("usage", usage(a.usage_raw)),
+                ("root", usage(root_usage)),
+            ],
+        )
+    } else {
+        Line::new(
+            ClassicMsg::UsageNorm,
+            vec![
+                ("name", n),
+                ("usage", usage(a.usage_raw)),
+                ("root", usage(root_usage)),
+                ("ua", value_ld(ua)),
+            ],
+        )
+    })
+}
+
+/// The lines of association `ix`'s effective-usage formula, as the engine's `UsageRule` says it
+/// was obtained.
+fn usage_lines(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> Vec<Line> {
+    let a = &run.assocs[ix];
+    let n = name(tree, ix);
+    let ua = a.usage_norm.map(value_ld).unwrap_or_default();
+    let ue = value_ld(a.usage_effective);
+    let parent = h.fs_parent[ix];
+    let parent_name = parent.map(|p| name(tree, p)).unwrap_or_default();
+    match &a.usage_rule {
+        UsageRule::Root => vec![Line::new(ClassicMsg::UsageRoot, vec![("name", n)])],
+        UsageRule::FirstTier => vec![Line::new(
+            ClassicMsg::UsageFirstTier,
+            vec![("name", n), ("ue", ue)],
+        )],
+        UsageRule::CopiedFrom(p) => vec![Line::new(
+            ClassicMsg::UsageCopied,
+            vec![("name", n), ("parent", name(tree, *p)), ("ue", ue)],
+        )],
+        UsageRule::ZeroLevelShares => vec![Line::new(
+            ClassicMsg::UsageZeroLevel,
+            vec![("name", n), ("parent", parent_name), ("ue", ue)],
+        )],
+        UsageRule::Blend {
+            shares,
+            level_shares,
+            parent_usage_effective,
+        } => vec![Line::new(
+            ClassicMsg::UsageBlend,
+            vec![
+                ("name", n),
+                ("parent", parent_name),
+                ("ua", ua),
+                ("ue_parent", value_ld(*parent_usage_effective)),
+                ("s", shares.to_string()),
+                ("l", level_shares.to_string()),
+                ("ue", ue),
+            ],
+        )],
+        UsageRule::DepthObliviousFallback => vec![Line::new(
+            ClassicMsg::UsageDepthObliviousFallback,
+            vec![("name", n), ("ue", ue)],
+        )],
+        UsageRule::DepthOblivious(d) => {
+            let p = parent.unwrap_or(h.root);
+            depth_oblivious_lines(DepthObliviousArgs {
+                name: n,
+                parent: parent_name,
+                d,
+                ua,
+                s: value(a.shares_norm),
+                s_parent: value(run.assocs[p].shares_norm),
+                ue_parent: value_ld(run.assocs[p].usage_effective),
+                ue,
+            })
+        }
+    }
+}
+
+struct DepthObliviousArgs<'a> {
+    name: String,
+    parent: String,
+    d: &'a DepthOblivious,
+    ua: String,
+    s: String,
+    s_parent: String,
+    ue_parent: String,
+    ue: String,
+}
+
+/// ratio_p, ratio_s, ratio_l, k and UE (spec §3.5), each with its numbers.
+fn depth_oblivious_lines(x: DepthObliviousArgs<'_>) -> Vec<Line> {
+    let ratio_p = value_ld(x.d.ratio_p);
+    let ratio_s = value_ld(x.d.ratio_s);
+    let ratio_l = value_ld(x.d.ratio_l);
+    let k = value(x.d.k);
+    let k_line = if x.d.k == 1.0 {
+        Line::new(ClassicMsg::DepthObliviousKOne, vec![])
+    } else {
+        Line::new(ClassicMsg::DepthObliviousK, vec![("k", k.clone())])
+    };
+    vec![
+        Line::new(
+            ClassicMsg::DepthObliviousRatioP,
+            vec![
+                ("parent", x.parent.clone()),
+                ("ue_parent", x.ue_parent),
+                ("s_parent", x.s_parent.clone()),
+                ("ratio_p", ratio_p.clone()),
+            ],
+        ),
+        Line::new(
+            ClassicMsg::DepthObliviousRatioS,
+            vec![
+                ("parent", x.parent),
+                ("sum", value_ld(x.d.sibling_usage)),
+                ("s_parent", x.s_parent),
+                ("ratio_s", ratio_s.clone()),
+            ],
+        ),
+        Line::new(
+            ClassicMsg::DepthObliviousRatioL,
+            vec![
+                ("ua", x.ua),
+                ("s", x.s.clone()),
+                ("ratio_s", ratio_s),
+                ("ratio_l", ratio_l.clone()),
+            ],
+        ),
+        k_line,
+        Line::new(
+            ClassicMsg::DepthObliviousUsage,
+            vec![
+                ("name", x.name),
+                ("ratio_p", ratio_p),
+                ("ratio_l", ratio_l),
+                ("k", k),
+                ("s", x.s),
+                ("ue", x.ue),
+            ],
+        ),
+    ]
+}
+
+/// F = 2^(−UE/S/d), from the association's own UE and S, or its fairshare parent's for
+/// FairShare=parent (`factor_source`).
+fn factor_line(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> Option<Line> {
+    let a = &run.assocs[ix];
+    let f = factor(a.fairshare?);
+    let n = name(tree, ix);
+    let src = run.assocs.get(a.factor_source)?;
+    let d = run.damping_factor.to_string();
+    if src.shares_norm <= 0.0 {
+        return Some(Line::new(
+            ClassicMsg::FactorZeroShares,
+            vec![("name", n), ("f", f)],
+        ));
+    }
+    let ue = value_ld(src.usage_effective);
+    let s = value(src.shares_norm);
+    Some(if a.factor_source != ix {
+        let from = if a.factor_source == h.root {
+            name(tree, h.root)
+        } else {
+            name(tree, a.factor_source)
+        };
+        Line::new(
+            ClassicMsg::FactorCopied,
+            vec![
+                ("name", n),
+                ("parent", from),
+                ("ue", ue),
+                ("s", s),
+                ("d", d),
+                ("f", f),
+            ],
+        )
+    } else {
+        Line::new(
+            ClassicMsg::Factor,
+            vec![("name", n), ("ue", ue), ("s", s), ("d", d), ("f", f)],
+        )
+    })
+}
+
+/// A first-tier account with no shares that holds usage: in the classic page's example it
+/// stands for the unused part of the machine (its "fraction of the machine" readings need
+/// root's usage to be the whole machine). Returns its name and UA.
+pub fn idle_holder(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun) -> Option<(String, String)> {
+    if run.assocs.len() != tree.len() {
+        return None;
+    }
+    (0..tree.len())
+        .filter(|&ix| h.fs_parent[ix] == Some(h.root) && !h.is_user[ix])
+        .find(|&ix| h.shares_raw[ix] == 0 && !run.assocs[ix].usage_raw.is_zero())
+        .map(|ix| {
+            (
+                name(tree, ix),
+                run.assocs[ix].usage_norm.map(value_ld).unwrap_or_default(),
+            )
+        })
+}
+
+// ---------------------------------------------------------------------------------------------
+// The whole tree
+// ---------------------------------------------------------------------------------------------
+
+/// One row of the classic table: sshare's cells for a classic run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableRow {
+    /// The association.
+    pub id: AssocId,
+    /// Depth in the real tree (root 0).
+    pub depth: usize,
+    /// User name, or account name.
+    pub name: String,
+    /// Whether it is a user association.
+    pub is_user: bool,
+    /// NormShares (S).
+    pub shares_norm: String,
+    /// NormUsage (UA); blank for the root.
+    pub usage_norm: String,
+    /// EffectvUsage (UE).
+    pub usage_effective: String,
+    /// FairShare (F); blank on account rows and the root, as sshare prints it.
+    pub fairshare: String,
+}
+
+/// The classic values of every association, in sshare's order and formatting.
+pub fn table(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun) -> Vec<TableRow> {
+    if run.assocs.len() != tree.len() || h.len() != tree.len() {
+        return Vec::new();
+    }
+    sshare::classic_rows(tree, h, run)
+        .into_iter()
+        .map(|row| {
+            let a = &tree.assocs()[row.ix];
+            TableRow {
+                id: a.id,
+                depth: row.depth,
+                name: a.name().to_string(),
+                is_user: a.is_user(),
+                shares_norm: row.cell_text(Column::NormShares),
+                usage_norm: row.cell_text(Column::NormUsage),
+                usage_effective: row.cell_text(Column::EffectvUsage),
+                fairshare: row.cell_text(Column::FairShare),
+            }
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Classic order beside Fair Tree order
+// ---------------------------------------------------------------------------------------------
+
+/// One user in one of the two orders.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OrderEntry {
+    /// The user association.
+    pub id: AssocId,
+    /// "User1 (AccountB)".
+    pub label: String,
+    /// Its value in this order: classic F, or Fair Tree FairShare (sshare formatting).
+    pub value: String,
+    /// Its place in this order (1 = first; equal values share a place).
+    pub place: usize,
+    /// Its place in the other order.
+    pub other_place: usize,
+}
+
+impl OrderEntry {
+    /// Whether the two algorithms put this user in different places.
+    pub fn differs(&self) -> bool {
+        self.place != self.other_place
+    }
+}
+
+/// The users in classic order (F, highest first) and in Fair Tree order (rank, highest first).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Orders {
+    /// Classic: by F.
+    pub classic: Vec<OrderEntry>,
+    /// Fair Tree: by rank.
+    pub fair_tree: Vec<OrderEntry>,
+}
+
+impl Orders {
+    /// How many users the two orders place differently.
+    pub fn n_differ(&self) -> usize {
+        self.classic.iter().filter(|e| e.differs()).count()
+    }
+}
+
+/// Places for a list already sorted best first: equal keys share the place of the first of
+/// them (1, 2, 2, 4).
+fn places<K: PartialEq>(sorted: &[(usize, K)]) -> Vec<(usize, usize)> {
+    let mut res = Vec::with_capacity(sorted.len());
+    for (i, (ix, key)) in sorted.iter().enumerate() {
+        let place = match (i.checked_sub(1), res.last()) {
+            (Some(prev), Some(&(_, prev_place))) if sorted[prev].1 == *key => prev_place,
+            _ => i + 1,
+        };
+        res.push((*ix, place));
+    }
+    res
+}
+
+/// The two orders of the user associations, with each user's place in both.
+pub fn orders(tree: &AssocTree, h: &Hierarchy, classic: &ClassicRun, ft: &FairTreeRun) -> Orders {
+    let n = tree.len();
+    if classic.assocs.len() != n || ft.assocs.len() != n || h.len() != n {
+        return Orders {
+            classic: Vec::new(),
+            fair_tree: Vec::new(),
+        };
+    }
+    let users: Vec<usize> = h
+        .list_order
+        .iter()
+        .copied()
+        .filter(|&ix| h.is_user[ix])
+        .collect();
+
+    // Classic has no ranking of its own: a job's priority reads F, so higher F comes first.
+    let mut by_f: Vec<(usize, f64)> = users
+        .iter()
+        .map(|&ix| (ix, classic.assocs[ix].fairshare.unwrap_or(0.0)))
+        .collect();
+    by_f.sort_by(|a, b| b.1.total_cmp(&a.1));
+    // Fair Tree: rank N is first; the visiting order breaks nothing (ties share a rank).
+    let mut by_rank: Vec<(usize, u32)> = users
+        .iter()
+        .map(|&ix| (ix, ft.assocs[ix].rank.unwrap_or(0)))
+        .collect();
+    by_rank.sort_by(|a, b| {
+        b.1.cmp(&a.1)
+            .then(ft.assocs[a.0].visit.cmp(&ft.assocs[b.0].visit))
+    });
+
+    let classic_places = places(&by_f);
+    let ft_places = places(&by_rank);
+    let place_in = |list: &[(usize, usize)], ix: usize| {
+        list.iter()
+            .find(|(i, _)| *i == ix)
+            .map_or(0, |(_, place)| *place)
+    };
+    let label = |ix: usize| {
+        let a = &tree.assocs()[ix];
+        format!("{} ({})", a.name(), a.account)
+    };
+    let classic_entries = classic_places
+        .iter()
+        .map(|&(ix, place)| OrderEntry {
+            id: tree.assocs()[ix].id,
+            label: label(ix),
+            value: classic.assocs[ix].fairshare.map(factor).unwrap_or_default(),
+            place,
+            other_place: place_in(&ft_places, ix),
+        })
+        .collect();
+    let ft_entries = ft_places
+        .iter()
+        .map(|&(ix, place)| OrderEntry {
+            id: tree.assocs()[ix].id,
+            label: label(ix),
+            value: ft.assocs[ix].fairshare.map(factor).unwrap_or_default(),
+            place,
+            other_place: place_in(&classic_places, ix),
+        })
+        .collect();
+    Orders {
+        classic: classic_entries,
+        fair_tree: ft_entries,
+    }
+}

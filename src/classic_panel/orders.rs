@@ -1,0 +1,137 @@
+//! `<OrderComparison/>`: the users in classic order (by F) beside the Fair Tree order (by rank)
+//! for the same scenario, with every user the two algorithms place differently marked.
+
+use leptos::prelude::*;
+
+use super::model::{self, OrderEntry};
+use crate::i18n::I18n;
+use crate::messages::Message;
+use crate::messages::classic::ClassicMsg;
+use crate::state::AppState;
+
+/// Which list an entry belongs to (it decides the words of the "other place" marker).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Side {
+    Classic,
+    FairTree,
+}
+
+impl Side {
+    fn other_place(self) -> ClassicMsg {
+        match self {
+            Side::Classic => ClassicMsg::OrderOtherFairTree,
+            Side::FairTree => ClassicMsg::OrderOtherClassic,
+        }
+    }
+
+    fn as_class(self) -> &'static str {
+        match self {
+            Side::Classic => "ft-order__list ft-order__list--classic",
+            Side::FairTree => "ft-order__list ft-order__list--fair-tree",
+        }
+    }
+}
+
+/// The two orders side by side.
+#[component]
+pub fn OrderComparison() -> impl IntoView {
+    let i18n = I18n::expect();
+    let state = AppState::expect();
+    let orders = Memo::new(move |_| {
+        state.scenario.with(|s| {
+            state.hierarchy.with(|h| {
+                state
+                    .classic
+                    .with(|c| state.run.with(|r| model::orders(&s.tree, h, c, r)))
+            })
+        })
+    });
+    let summary = i18n.tf(ClassicMsg::OrdersDiffer, move || {
+        orders.with(|o| {
+            vec![
+                ("n", o.n_differ().to_string()),
+                ("total", o.classic.len().to_string()),
+            ]
+        })
+    });
+    let same = move || orders.with(|o| o.n_differ() == 0);
+    view! {
+        <div class="ft-order" data-testid="classic-orders">
+            <h3 class="ft-order__title">{i18n.t(ClassicMsg::OrdersTitle)}</h3>
+            <p class="ft-panel-help">{i18n.t(ClassicMsg::OrdersCaption)}</p>
+            <p class="ft-order__summary">
+                <Show when=same fallback=move || summary()>
+                    {i18n.t(ClassicMsg::OrdersSame)}
+                </Show>
+            </p>
+            <div class="ft-order__columns">
+                <OrderList
+                    side=Side::Classic
+                    heading=ClassicMsg::OrdersClassic
+                    entries=Signal::derive(move || orders.with(|o| o.classic.clone()))
+                />
+                <OrderList
+                    side=Side::FairTree
+                    heading=ClassicMsg::OrdersFairTree
+                    entries=Signal::derive(move || orders.with(|o| o.fair_tree.clone()))
+                />
+            </div>
+        </div>
+    }
+}
+
+/// One of the two lists; each entry writes its place, so tied users show the same one.
+#[component]
+fn OrderList(
+    side: Side,
+    heading: ClassicMsg,
+    #[prop(into)] entries: Signal<Vec<OrderEntry>>,
+) -> impl IntoView {
+    let i18n = I18n::expect();
+    view! {
+        <div class=side.as_class()>
+            <h4 class="ft-order__heading">{i18n.t(heading)}</h4>
+            <ol class="ft-order__entries">
+                {move || {
+                    entries
+                        .get()
+                        .into_iter()
+                        .map(|entry| view! { <Entry side=side entry=entry /> })
+                        .collect_view()
+                }}
+            </ol>
+        </div>
+    }
+}
+
+/// One user in one list.
+#[component]
+fn Entry(side: Side, entry: OrderEntry) -> impl IntoView {
+    let i18n = I18n::expect();
+    let state = AppState::expect();
+    let id = entry.id;
+    let differs = entry.differs();
+    let place = format!("{}.", entry.place);
+    let other = entry.other_place.to_string();
+    let marker = move || {
+        side.other_place()
+            .fill(i18n.lang(), &[("place", other.as_str())])
+    };
+    let selected = move || state.selected.get() == Some(id);
+    view! {
+        <li
+            class="ft-order__entry"
+            class:ft-order__entry--differs=differs
+            class:ft-order__entry--selected=selected
+            data-assoc-id=id.0.to_string()
+            data-differs=differs.to_string()
+        >
+            <span class="ft-order__place">{place}</span>
+            " "
+            <span class="ft-order__label">{entry.label}</span>
+            " "
+            <span class="ft-order__value">{entry.value}</span>
+            {differs.then(|| view! { <span class="ft-order__moved">{marker}</span> })}
+        </li>
+    }
+}

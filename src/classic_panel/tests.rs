@@ -1,0 +1,339 @@
+//! Native tests of the classic panel's model: the formula lines carry the engine's numbers
+//! (seed 002's worked example number by number, one damping vector, one DEPTH_OBLIVIOUS vector),
+//! the whole-tree table, and the two orders.
+
+use fairshare::classic::{self, ClassicRun, UsageRule};
+use fairshare::{AssocId, Hierarchy, Scenario, fair_tree};
+
+use super::model::{self, Explain};
+use super::parse_damping;
+use crate::messages::Lang;
+use crate::presets;
+
+fn classic_example() -> Scenario {
+    presets::by_id("classic-example").unwrap().scenario()
+}
+
+fn vector(text: &str) -> Scenario {
+    fairshare::scenario::parse(text).0.unwrap()
+}
+
+fn run(s: &Scenario) -> (Hierarchy, ClassicRun) {
+    let h = Hierarchy::new(&s.tree);
+    let c = classic::run_with(&s.tree, &h, &s.params);
+    (h, c)
+}
+
+fn explain(s: &Scenario, id: u32) -> Explain {
+    let (h, c) = run(s);
+    model::explain(&s.tree, &h, &c, AssocId(id)).unwrap()
+}
+
+fn en(line: &model::Line) -> String {
+    line.text(Lang::En)
+}
+
+fn chain(e: &Explain) -> Vec<String> {
+    e.usage_chain
+        .iter()
+        .flat_map(|step| step.lines.iter().map(en))
+        .collect()
+}
+
+#[test]
+fn seed_002_users_show_the_page_factors() {
+    let s = classic_example();
+    let want = [
+        (211, "0.408479"),
+        (221, "0.022097"),
+        (222, "0.125000"),
+        (311, "0.500000"),
+        (321, "0.749154"),
+    ];
+    for (id, f) in want {
+        let e = explain(&s, id);
+        assert_eq!(e.fairshare.as_deref(), Some(f), "id {id}");
+        assert!(en(e.factor.as_ref().unwrap()).ends_with(&format!("= {f}")));
+    }
+}
+
+#[test]
+fn seed_002_user1_can_be_followed_number_by_number() {
+    let e = explain(&classic_example(), 211);
+    assert_eq!(en(&e.heading), "User1 (user in AccountB)");
+    assert_eq!(
+        en(&e.shares),
+        "S(User1) = 1/1 (User1) × 30/40 (AccountB) × 40/100 (AccountA) = 0.300000"
+    );
+    assert_eq!(
+        en(e.usage_norm.as_ref().unwrap()),
+        "UA(User1) = RawUsage / root's RawUsage = 20 / 100 = 0.200000"
+    );
+    assert_eq!(
+        chain(&e),
+        [
+            "UE(AccountA) = UA = 0.450000 (first tier: its fairshare parent is root)",
+            "UE(AccountB) = UA + (UE(AccountA) − UA) · s/L = 0.200000 + (0.450000 − 0.200000) · \
+             30/40 = 0.387500",
+            "UE(User1) = UA + (UE(AccountB) − UA) · s/L = 0.200000 + (0.387500 − 0.200000) · \
+             1/1 = 0.387500",
+        ]
+    );
+    let selected: Vec<bool> = e.usage_chain.iter().map(|s| s.is_selected).collect();
+    assert_eq!(selected, [false, false, true]);
+    assert_eq!(
+        en(e.factor.as_ref().unwrap()),
+        "F(User1) = 2^(−UE/S/d) = 2^(−0.387500 / 0.300000 / 1) = 0.408479"
+    );
+    assert!(!e.uses_depth_oblivious);
+}
+
+#[test]
+fn seed_002_user3_is_penalised_by_its_sibling() {
+    let e = explain(&classic_example(), 222);
+    assert_eq!(
+        chain(&e).last().unwrap(),
+        "UE(User3) = UA + (UE(AccountC) − UA) · s/L = 0.000000 + (0.300000 − 0.000000) · 1/2 \
+         = 0.150000"
+    );
+    assert_eq!(
+        en(e.factor.as_ref().unwrap()),
+        "F(User3) = 2^(−UE/S/d) = 2^(−0.150000 / 0.050000 / 1) = 0.125000"
+    );
+}
+
+#[test]
+fn zero_shares_and_the_idle_machine() {
+    let s = classic_example();
+    let e = explain(&s, 41);
+    assert_eq!(
+        en(&e.shares),
+        "S(User6) = 0/0 (User6) × 0/100 (AccountG) = 0.000000: a level sum L of 0 makes S 0"
+    );
+    assert_eq!(
+        chain(&e).last().unwrap(),
+        "UE(User6) = UE(AccountG) = 0.300000 (L = 0: no sibling has shares)"
+    );
+    assert_eq!(
+        en(e.factor.as_ref().unwrap()),
+        "F(User6) = 0.000000: S = 0, so F = 0 whatever the usage"
+    );
+    let (h, c) = run(&s);
+    assert_eq!(
+        model::idle_holder(&s.tree, &h, &c),
+        Some(("AccountG".to_string(), "0.300000".to_string()))
+    );
+}
+
+#[test]
+fn root_and_accounts() {
+    let s = classic_example();
+    let root = explain(&s, 1);
+    assert_eq!(en(&root.shares), "S(root) = 1");
+    assert!(root.usage_norm.is_none() && root.factor.is_none() && root.fairshare.is_none());
+    assert_eq!(chain(&root), ["UE(root) = 1"]);
+    let a = explain(&s, 2);
+    assert_eq!(en(&a.heading), "AccountA (account)");
+    assert_eq!(chain(&a).len(), 1);
+    // Accounts have a factor in Slurm too (sshare hides it): 2^(−0.45/0.4).
+    assert_eq!(a.fairshare.as_deref(), Some("0.458502"));
+}
+
+#[test]
+fn unknown_id_gives_nothing() {
+    let s = classic_example();
+    let (h, c) = run(&s);
+    assert!(model::explain(&s.tree, &h, &c, AssocId(999)).is_none());
+}
+
+/// A damping vector (d = 10): the formula shows d and the vector's factors.
+#[test]
+fn damping_vector_classic_rand_0024() {
+    let s = vector(include_str!(
+        "../../crates/fairshare/tests/data/classic/classic_rand_0024.json"
+    ));
+    assert_eq!(s.params.damping_factor, 10);
+    let e = explain(&s, 4);
+    assert_eq!(
+        en(e.factor.as_ref().unwrap()),
+        "F(uka4) = 2^(−UE/S/d) = 2^(−0.991085 / 0.909091 / 10) = 0.927218"
+    );
+    // Slurm's own printed value (the vector's sshare line).
+    assert_eq!(e.fairshare.as_deref(), Some("0.927218"));
+    let e = explain(&s, 2);
+    assert_eq!(e.fairshare.as_deref(), Some("0.993226"));
+    assert!(en(e.factor.as_ref().unwrap()).contains("/ 10) = 0.993226"));
+}
+
+/// A DEPTH_OBLIVIOUS vector: user uf736's UE comes from ratio_p, ratio_s, ratio_l and k.
+#[test]
+fn depth_oblivious_vector_classic_rand_0104() {
+    let s = vector(include_str!(
+        "../../crates/fairshare/tests/data/classic/classic_rand_0104.json"
+    ));
+    assert!(s.params.depth_oblivious);
+    let (h, c) = run(&s);
+    let ix = s.tree.position(AssocId(4)).unwrap();
+    let UsageRule::DepthOblivious(d) = &c.assocs[ix].usage_rule else {
+        panic!("uf736 should use the DEPTH_OBLIVIOUS formula");
+    };
+    let e = model::explain(&s.tree, &h, &c, AssocId(4)).unwrap();
+    assert!(e.uses_depth_oblivious);
+    let lines = chain(&e);
+    assert_eq!(
+        lines[0],
+        "UE(agh47.n) = UA = 1.359e-06 (first tier: its fairshare parent is root)"
+    );
+    let own = &lines[1..];
+    assert_eq!(own.len(), 5);
+    assert_eq!(
+        own[0],
+        format!(
+            "ratio_p = UE(agh47.n) / S(agh47.n) = 1.359e-06 / 0.019608 = {}",
+            model::value_ld(d.ratio_p)
+        )
+    );
+    assert!(own[1].starts_with("ratio_s = Σ UA of agh47.n's children / S(agh47.n) = 1.359e-06"));
+    assert!(own[2].starts_with("ratio_l = (UA / S) / ratio_s = (6.795e-07 / 0.001783)"));
+    assert!(own[3].starts_with("k = "));
+    // The vector's EffectvUsage 1.23634622670674255404e-07 and FairShare 0.999952 (Slurm's).
+    assert!(own[4].ends_with("= 1.236e-07"), "{}", own[4]);
+    assert_eq!(e.fairshare.as_deref(), Some("0.999952"));
+    assert!(en(e.factor.as_ref().unwrap()).starts_with("F(uf736) = 2^(−UE/S/d) = 2^(−1.236e-07"));
+}
+
+#[test]
+fn fairshare_parent_copies_its_parents_factor() {
+    let s = vector(include_str!(
+        "../../crates/fairshare/tests/data/classic/classic_rand_0016.json"
+    ));
+    // uy9hu.n is FairShare=parent directly under root: UE = its own UA (first tier), S and F
+    // from root (2^(−1/5) with d = 5).
+    let e = explain(&s, 5);
+    assert_eq!(
+        en(&e.shares),
+        "S(uy9hu.n) = S(root) = 1.000000 (FairShare=parent copies its fairshare parent's S)"
+    );
+    assert_eq!(
+        en(e.factor.as_ref().unwrap()),
+        "F(uy9hu.n) = 2^(−UE/S/d) with root's UE and S = 2^(−1.000000 / 1.000000 / 5) = 0.870551"
+    );
+}
+
+#[test]
+fn table_rows_are_sshare_cells() {
+    let s = classic_example();
+    let (h, c) = run(&s);
+    let rows = model::table(&s.tree, &h, &c);
+    assert_eq!(rows.len(), s.tree.len());
+    assert_eq!(rows[0].name, "root");
+    assert_eq!(rows[0].usage_norm, "");
+    assert_eq!(rows[0].fairshare, "");
+    let user1 = rows.iter().find(|r| r.name == "User1").unwrap();
+    assert_eq!(
+        (
+            user1.depth,
+            user1.shares_norm.as_str(),
+            user1.usage_norm.as_str(),
+            user1.usage_effective.as_str(),
+            user1.fairshare.as_str()
+        ),
+        (3, "0.300000", "0.200000", "0.387500", "0.408479")
+    );
+    let account_b = rows.iter().find(|r| r.name == "AccountB").unwrap();
+    assert_eq!(account_b.fairshare, "", "sshare hides account factors");
+}
+
+#[test]
+fn orders_mark_users_placed_differently() {
+    let s = classic_example();
+    let (h, c) = run(&s);
+    let ft = fair_tree::run_with(&s.tree, &h, fairshare::TieRule::Slurm);
+    let o = model::orders(&s.tree, &h, &c, &ft);
+    let names: Vec<&str> = o.classic.iter().map(|e| e.label.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "User5 (AccountF)",
+            "User4 (AccountE)",
+            "User1 (AccountB)",
+            "User3 (AccountC)",
+            "User2 (AccountC)",
+            "User6 (AccountG)",
+        ]
+    );
+    assert_eq!(o.classic[0].value, "0.749154");
+    assert_eq!(o.fair_tree.len(), 6);
+    // Every user appears once in each list, with its place in the other list.
+    for e in &o.classic {
+        let other = o.fair_tree.iter().find(|f| f.id == e.id).unwrap();
+        assert_eq!(e.other_place, other.place);
+        assert_eq!(other.other_place, e.place);
+        assert_eq!(e.differs(), other.differs());
+    }
+    // Fair Tree places by rank: FairShare falls down the list.
+    let fs: Vec<f64> = o
+        .fair_tree
+        .iter()
+        .map(|e| e.value.parse().unwrap())
+        .collect();
+    assert!(fs.windows(2).all(|w| w[0] >= w[1]));
+    assert_eq!(
+        o.n_differ(),
+        o.classic
+            .iter()
+            .filter(|e| e.place != e.other_place)
+            .count()
+    );
+}
+
+#[test]
+fn ties_share_a_place() {
+    let text = r#"{"associations": [
+      {"id": 1, "parent": null, "account": "root", "user": null, "shares": 1},
+      {"id": 2, "parent": 1, "account": "a", "user": null, "shares": 1},
+      {"id": 3, "parent": 2, "account": "a", "user": "u1", "shares": 1, "usage_raw": 0},
+      {"id": 4, "parent": 2, "account": "a", "user": "u2", "shares": 1, "usage_raw": 0},
+      {"id": 5, "parent": 2, "account": "a", "user": "u3", "shares": 1, "usage_raw": 5}
+    ]}"#;
+    let s = vector(text);
+    let (h, c) = run(&s);
+    let ft = fair_tree::run_with(&s.tree, &h, fairshare::TieRule::Slurm);
+    let o = model::orders(&s.tree, &h, &c, &ft);
+    let places: Vec<usize> = o.classic.iter().map(|e| e.place).collect();
+    assert_eq!(places, [1, 1, 3]);
+    let places: Vec<usize> = o.fair_tree.iter().map(|e| e.place).collect();
+    assert_eq!(places, [1, 1, 3]);
+    assert_eq!(o.n_differ(), 0);
+}
+
+#[test]
+fn values_use_sshare_digits_and_show_tiny_ones() {
+    assert_eq!(model::value(0.3875), "0.387500");
+    assert_eq!(model::value(0.0), "0.000000");
+    assert_eq!(model::value(1.2363462267067424e-07), "1.236e-07");
+    assert_eq!(model::usage(fairshare::LongDouble::from_u64(100)), "100");
+    assert_eq!(
+        model::usage(fairshare::LongDouble::from_f64(19132102.999856964)),
+        "19132102.999857"
+    );
+    assert_eq!(model::factor(0.408478863310275), "0.408479");
+}
+
+#[test]
+fn damping_is_a_u16_of_at_least_one() {
+    assert_eq!(parse_damping("5"), Some(5));
+    assert_eq!(parse_damping(" 65535 "), Some(65535));
+    assert_eq!(parse_damping("0"), None);
+    assert_eq!(parse_damping("65536"), None);
+    assert_eq!(parse_damping("-1"), None);
+    assert_eq!(parse_damping("1.5"), None);
+    assert_eq!(parse_damping(""), None);
+}
+
+#[test]
+fn lines_translate_without_losing_numbers() {
+    let e = explain(&classic_example(), 211);
+    let ja = e.factor.as_ref().unwrap().text(Lang::Ja);
+    assert!(ja.contains("0.408479"));
+}
