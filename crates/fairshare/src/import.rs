@@ -30,6 +30,17 @@
 //! rows are not in the order Slurm's name-based lineage would give, the import keeps the
 //! printed order by giving every association a lineage (and says so in a warning).
 //!
+//! Assumptions, each announced by a warning where it applies:
+//! - the root prints no shares; it gets 1, Slurm's database default (it changes no number);
+//! - output that does not start with the root (`sshare -A`, no `-a`) gets a root added above
+//!   its top-level rows; a user printed without its account row (`-U`) gets that account;
+//! - a second cluster (`sshare -M`, sacctmgr's `Cluster` column) is ignored, as are a pasted
+//!   command line (`$ sshare -a -l -P`) and columns this tool does not use;
+//! - names cut by a fixed-width column (`longaccountnam+`) are kept as printed;
+//! - a fixed-width table without header is read as sshare's own short or `-l` table.
+//!
+//! At most [`MAX_DIAGNOSTICS`] diagnostics are listed, then one that counts the rest.
+//!
 //! This module must never panic on any input, and does no IO.
 
 mod build;

@@ -385,12 +385,9 @@ pub(super) fn import(
 
     // Skip a leading `CLUSTER:` banner (a later one starts a second cluster, which ends the
     // read) and a pasted command line such as `$ sshare -a -l -P`.
-    let mut cluster_name: Option<String> = None;
     while let Some(&(no, l)) = lines.peek() {
-        if let Some(name) = cluster_banner(l) {
-            if cluster_name.is_none() {
-                cluster_name = Some(name.to_string());
-            }
+        if cluster_banner(l).is_some() {
+            // The first cluster's banner: nothing to keep.
         } else if is_command_line(l) {
             diags.warning(Some(no), "skipped: a command line, not output");
         } else {
