@@ -165,7 +165,8 @@ pub fn scenario(n_assocs: usize, seed: u64) -> Scenario {
 ///   levels below the top level;
 /// - the remaining n − 1 − A associations are users, spread at random over the accounts
 ///   (accounts without sub-accounts are four times as likely to receive one), at most
-///   [`MAX_USERS_PER_ACCOUNT`] per account while there is room anywhere;
+///   [`MAX_USERS_PER_ACCOUNT`] per account while there is room anywhere, and listed after the
+///   accounts grouped by account (as in the anchor files);
 /// - names: accounts `a00001`…, users `u000001`… drawn from a pool of ⌈0.62·users⌉ names, never
 ///   twice under one account.
 pub fn tree_with(cfg: &GenConfig) -> AssocTree {
@@ -250,7 +251,8 @@ pub fn tree_with(cfg: &GenConfig) -> AssocTree {
         std::collections::HashSet::with_capacity(n_users);
     let log2_mean = cfg.log_usage_mean / std::f64::consts::LN_2;
     let log2_sd = cfg.log_usage_sd / std::f64::consts::LN_2;
-    for u in 0..n_users {
+    let mut users: Vec<Assoc> = Vec::with_capacity(n_users);
+    for _ in 0..n_users {
         if slots.is_empty() {
             slots = all_slots.clone();
         }
@@ -272,8 +274,8 @@ pub fn tree_with(cfg: &GenConfig) -> AssocTree {
         } else {
             exp2(log2_mean + log2_sd * rng.normal())
         };
-        assocs.push(Assoc {
-            id: AssocId((n_accounts + 2 + u) as u32),
+        users.push(Assoc {
+            id: AssocId(0), // numbered below, once users are grouped by account
             parent: Some(AssocId(account as u32 + 1)),
             account: name[account].clone(),
             user: Some(format!("u{:06}", user + 1)),
@@ -282,6 +284,13 @@ pub fn tree_with(cfg: &GenConfig) -> AssocTree {
             usage_raw: LongDouble::from_f64(usage),
             lineage: None,
         });
+    }
+    // Listed grouped by account, as sacctmgr and the anchor files list them (it also keeps an
+    // account's users close together in memory, which the benchmarks should see).
+    users.sort_by_key(|u| u.parent);
+    for (i, mut u) in users.into_iter().enumerate() {
+        u.id = AssocId((n_accounts + 2 + i) as u32);
+        assocs.push(u);
     }
     // Valid by construction: one root, parents are earlier accounts, unique ids, clean names,
     // finite non-negative usage. The tests check many sizes and seeds.
