@@ -1,17 +1,360 @@
-//! `<ImportPanel/>`: (being built).
+//! `<ImportPanel/>`: paste, open or drop a tree (sshare, sacctmgr or scenario JSON) and export
+//! the scenario on screen as JSON.
+//!
+//! Reading is `fairshare::import::import`, which detects the format and never fails. A clean
+//! result loads at once (with sshare's printed values into `AppState::printed`, for the sshare
+//! table to compare). With errors nothing changes: a `role="alert"` lists every diagnostic with
+//! its line, and when a partial tree exists a button offers to load just the valid part (only on
+//! that explicit click). Loading is undoable like any edit.
 
+use fairshare::import::{Format, Imported, import};
+use fairshare::{Diagnostic, Scenario};
+use leptos::html;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
+use crate::compare::next_dom_id;
 use crate::i18n::I18n;
 use crate::messages::common::CommonMsg;
+use crate::messages::import::ImportMsg;
+use crate::messages::{Lang, Message};
+use crate::state::AppState;
 
-/// (being built)
+/// What the last Load did.
+#[derive(Clone, Debug, PartialEq)]
+enum Outcome {
+    /// Loaded (all of it, or the valid part on request), with the assumptions made.
+    Loaded {
+        n: usize,
+        format: Format,
+        partial: bool,
+        warnings: Vec<Diagnostic>,
+    },
+    /// Not loaded; the diagnostics, and the partial tree that could be loaded on request.
+    Refused {
+        format: Format,
+        diagnostics: Vec<Diagnostic>,
+        partial: Option<Box<Imported>>,
+    },
+    /// A file could not be read.
+    FileFailed(String),
+}
+
+/// The Import and export region.
 #[component]
 pub fn ImportPanel() -> impl IntoView {
     let i18n = I18n::expect();
+    let state = AppState::expect();
+    let outcome = RwSignal::new(None::<Outcome>);
+    let exported = RwSignal::new(None::<String>);
+    let textarea = NodeRef::<html::Textarea>::new();
+    let (paste_id, help_id, file_id) = (
+        next_dom_id("ft-paste"),
+        next_dom_id("ft-paste-help"),
+        next_dom_id("ft-file"),
+    );
+    let load_text = move |text: String| outcome.set(Some(load(state, import(&text))));
+    let on_load = move |_| {
+        if let Some(area) = textarea.get_untracked() {
+            load_text(area.value());
+        }
+    };
+    let read_file = move |file: web_sys::File| {
+        let promise = file.text();
+        crate::url_state::then(
+            &promise,
+            move |text| {
+                let text = text.as_string().unwrap_or_default();
+                if let Some(area) = textarea.get_untracked() {
+                    area.set_value(&text);
+                }
+                load_text(text);
+            },
+            move |err| {
+                let reason = err
+                    .dyn_ref::<web_sys::js_sys::Error>()
+                    .map(|e| String::from(e.message()))
+                    .unwrap_or_default();
+                outcome.set(Some(Outcome::FileFailed(reason)));
+            },
+        );
+    };
+    let on_file = move |ev: web_sys::Event| {
+        let file = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+            .and_then(|input| input.files())
+            .and_then(|files| files.get(0));
+        if let Some(file) = file {
+            read_file(file);
+        }
+    };
+    let on_drop = move |ev: web_sys::DragEvent| {
+        let file = ev
+            .data_transfer()
+            .and_then(|dt| dt.files())
+            .and_then(|f| f.get(0));
+        if let Some(file) = file {
+            ev.prevent_default();
+            read_file(file);
+        }
+    };
+    let on_export = move |_| {
+        let json = state.scenario.with_untracked(fairshare::scenario::to_json);
+        download(EXPORT_FILE, &json);
+        exported.set(Some(json));
+    };
     view! {
-        <section class="ft-panel" role="region" aria-label=i18n.t(CommonMsg::RegionImport)>
+        <section class="ft-panel ft-import" role="region" aria-label=i18n.t(CommonMsg::RegionImport)>
             <h2 class="ft-panel__title">{i18n.t(CommonMsg::RegionImport)}</h2>
+            <label class="ft-field__label" for=paste_id.clone()>{i18n.t(ImportMsg::PasteLabel)}</label>
+            <textarea id=paste_id class="ft-textarea ft-import__paste" node_ref=textarea rows="8"
+                spellcheck="false" autocomplete="off" aria-describedby=help_id.clone()
+                on:dragover=|ev: web_sys::DragEvent| ev.prevent_default() on:drop=on_drop></textarea>
+            <p class="ft-help" id=help_id>{i18n.t(ImportMsg::PasteHelp)} " " {i18n.t(ImportMsg::DropHint)}</p>
+            <div class="ft-button-row">
+                <button type="button" class="ft-button ft-button--primary" on:click=on_load>
+                    {i18n.t(ImportMsg::Load)}
+                </button>
+                <input type="file" id=file_id.clone() class="ft-file__input" on:change=on_file
+                    accept=".txt,.json,.csv,.tsv,.log,text/plain,application/json" />
+                <label class="ft-button ft-file" for=file_id>{i18n.t(ImportMsg::OpenFile)}</label>
+                <button type="button" class="ft-button" on:click=on_export>{i18n.t(ImportMsg::Export)}</button>
+            </div>
+            {move || outcome.get().map(|o| view! { <OutcomeView outcome=o on_partial=Callback::new(move |imported: Box<Imported>| {
+                outcome.set(Some(load_partial(state, *imported)));
+            }) /> })}
+            <Show when=move || exported.with(Option::is_some)>
+                <ExportedJson json=Signal::derive(move || exported.get().unwrap_or_default()) />
+            </Show>
         </section>
+    }
+}
+
+/// The status or alert of the last Load (leaf).
+#[component]
+fn OutcomeView(outcome: Outcome, on_partial: Callback<Box<Imported>>) -> impl IntoView {
+    let i18n = I18n::expect();
+    match outcome {
+        Outcome::Loaded {
+            n,
+            format,
+            partial,
+            warnings,
+        } => {
+            let msg = if partial {
+                ImportMsg::LoadedPartial
+            } else {
+                ImportMsg::Loaded
+            };
+            let status = move || {
+                msg.fill(
+                    i18n.lang(),
+                    &[("n", &n.to_string()), ("format", &format.to_string())],
+                )
+            };
+            let warnings = StoredValue::new(warnings);
+            view! {
+                <div class="ft-import__status" role="status">
+                    <p>{status}</p>
+                    <Show when=move || warnings.with_value(|w| !w.is_empty())>
+                        <p>{i18n.t(ImportMsg::Assumptions)}</p>
+                        <ul class="ft-import__diagnostics">
+                            {move || diagnostic_lines(&warnings.get_value(), i18n.lang()).into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
+                        </ul>
+                    </Show>
+                </div>
+            }
+            .into_any()
+        }
+        Outcome::Refused {
+            format,
+            diagnostics,
+            partial,
+        } => {
+            let n_errors = diagnostics.iter().filter(|d| d.is_error()).count();
+            let heading = move || {
+                ImportMsg::NotLoaded.fill(
+                    i18n.lang(),
+                    &[
+                        ("format", &format.to_string()),
+                        ("n", &n_errors.to_string()),
+                    ],
+                )
+            };
+            let diagnostics = StoredValue::new(diagnostics);
+            let n_partial = partial
+                .as_ref()
+                .and_then(|p| p.scenario.as_ref())
+                .map(|s| s.tree.len());
+            let partial = StoredValue::new(partial);
+            let on_click = move |_| {
+                if let Some(p) = partial.get_value() {
+                    on_partial.run(p);
+                }
+            };
+            view! {
+                <div class="ft-import__alert" role="alert">
+                    <p class="ft-import__alert-title">{heading}</p>
+                    <ul class="ft-import__diagnostics">
+                        {move || diagnostic_lines(&diagnostics.get_value(), i18n.lang()).into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
+                    </ul>
+                </div>
+                {n_partial.map(|n| view! {
+                    <button type="button" class="ft-button" on:click=on_click>
+                        {move || ImportMsg::LoadPartial.fill(i18n.lang(), &[("n", &n.to_string())])}
+                    </button>
+                })}
+            }
+            .into_any()
+        }
+        Outcome::FileFailed(reason) => view! {
+            <p class="ft-import__alert" role="alert">
+                {move || ImportMsg::FileFailed.fill(i18n.lang(), &[("reason", &reason)])}
+            </p>
+        }
+        .into_any(),
+    }
+}
+
+/// The exported JSON, shown read-only so it can be copied where downloads are blocked.
+#[component]
+fn ExportedJson(#[prop(into)] json: Signal<String>) -> impl IntoView {
+    let i18n = I18n::expect();
+    let id = next_dom_id("ft-exported");
+    let status = move || ImportMsg::Exported.fill(i18n.lang(), &[("file", EXPORT_FILE)]);
+    view! {
+        <p class="ft-status" role="status">{status}</p>
+        <label class="ft-field__label" for=id.clone()>{i18n.t(ImportMsg::ExportedLabel)}</label>
+        <textarea id=id class="ft-textarea" rows="6" readonly=true spellcheck="false" prop:value=json></textarea>
+    }
+}
+
+/// The name of the exported file.
+pub const EXPORT_FILE: &str = "fairshare-scenario.json";
+
+/// Loads a clean import, or describes why nothing was loaded.
+fn load(state: AppState, imported: Imported) -> Outcome {
+    let warnings = || {
+        imported
+            .diagnostics
+            .iter()
+            .filter(|d| !d.is_error())
+            .cloned()
+            .collect()
+    };
+    match &imported.scenario {
+        Some(scenario) if !imported.has_errors() => {
+            let outcome = Outcome::Loaded {
+                n: scenario.tree.len(),
+                format: imported.format,
+                partial: false,
+                warnings: warnings(),
+            };
+            let Imported {
+                scenario, printed, ..
+            } = imported;
+            if let Some(scenario) = scenario {
+                state.load(scenario, printed, None);
+            }
+            outcome
+        }
+        _ => Outcome::Refused {
+            format: imported.format,
+            diagnostics: imported.diagnostics.clone(),
+            partial: imported.is_partial().then(|| Box::new(imported)),
+        },
+    }
+}
+
+/// Loads the valid part of a partial import (after the person asked for it).
+fn load_partial(state: AppState, imported: Imported) -> Outcome {
+    let Imported {
+        format,
+        scenario,
+        printed,
+        diagnostics,
+    } = imported;
+    let Some(scenario): Option<Scenario> = scenario else {
+        return Outcome::Refused {
+            format,
+            diagnostics,
+            partial: None,
+        };
+    };
+    let n = scenario.tree.len();
+    state.load(scenario, printed, None);
+    Outcome::Loaded {
+        n,
+        format,
+        partial: true,
+        warnings: diagnostics,
+    }
+}
+
+/// Each diagnostic as one line, "line 7: …" where the line is known.
+pub fn diagnostic_lines(diagnostics: &[Diagnostic], lang: Lang) -> Vec<String> {
+    diagnostics
+        .iter()
+        .map(|d| {
+            let message = ("message", d.message.as_str());
+            match (d.line, d.is_error()) {
+                (Some(line), true) => {
+                    ImportMsg::DiagLine.fill(lang, &[("line", &line.to_string()), message])
+                }
+                (Some(line), false) => {
+                    ImportMsg::WarnLine.fill(lang, &[("line", &line.to_string()), message])
+                }
+                (None, true) => ImportMsg::DiagNoLine.fill(lang, &[message]),
+                (None, false) => ImportMsg::WarnNoLine.fill(lang, &[message]),
+            }
+        })
+        .collect()
+}
+
+/// Offers `text` as a file download (a Blob URL on a temporary link).
+fn download(file_name: &str, text: &str) {
+    use web_sys::js_sys::Array;
+    let parts = Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("application/json");
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
+        return;
+    };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
+        return;
+    };
+    let document = document();
+    if let Some(link) = document
+        .create_element("a")
+        .ok()
+        .and_then(|e| e.dyn_into::<web_sys::HtmlAnchorElement>().ok())
+    {
+        link.set_href(&url);
+        link.set_download(file_name);
+        link.click();
+    }
+    let _ = web_sys::Url::revoke_object_url(&url);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn diagnostics_name_their_line() {
+        let imported = import("Account|User|RawShares\nroot||1\n a|u|x\n");
+        let lines = diagnostic_lines(&imported.diagnostics, Lang::En);
+        assert!(!lines.is_empty());
+        assert!(lines.iter().any(|l| l.starts_with("line 3: ")), "{lines:?}");
+        let ja = diagnostic_lines(&imported.diagnostics, Lang::Ja);
+        assert!(ja.iter().any(|l| l.starts_with("3 行目")), "{ja:?}");
+        let empty = diagnostic_lines(&import("").diagnostics, Lang::En);
+        assert_eq!(empty, ["nothing to import: the text is empty"]);
+        let warning = Diagnostic::warning(Some(2), "assumed");
+        assert_eq!(
+            diagnostic_lines(&[warning], Lang::En),
+            ["line 2 (assumption): assumed"]
+        );
     }
 }

@@ -1,17 +1,406 @@
-//! `<Inspector/>`: (being built).
+//! `<Inspector/>`: edit the selected association and read what Fair Tree computed for it.
+//!
+//! Fields apply on `change` (Enter or leaving the field) through `AppState`'s edits, so the tree
+//! re-ranks at once and every edit can be undone. A refused value shows the reason in a
+//! `role="alert"` next to its field and the scenario stays as it was: parsing is in
+//! [`fields`], validation is the engine's. The numbers shown come from the run ([`facts`]).
 
+pub mod facts;
+pub mod fields;
+
+use fairshare::{Assoc, AssocId, AssocKind, Shares};
+use leptos::html;
 use leptos::prelude::*;
 
+use crate::compare::next_dom_id;
 use crate::i18n::I18n;
+use crate::messages::Message;
 use crate::messages::common::CommonMsg;
+use crate::messages::compare::CompareMsg;
+use crate::messages::inspector::InspectorMsg;
+use crate::state::AppState;
 
-/// (being built)
+use self::facts::{Facts, facts};
+use self::fields::{
+    FieldError, add_parent, fresh_name, hours_text, move_targets, parse_shares, parse_usage,
+    seconds_text, usage_field_text,
+};
+
+/// Which field an error belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Field {
+    Name,
+    Shares,
+    Usage,
+    Actions,
+}
+
+/// The inspector's own state: the last refusal (one at a time; any accepted edit clears it),
+/// and whether the Name field should take the focus (after Add user/account).
+#[derive(Clone, Copy)]
+struct Edits {
+    error: RwSignal<Option<(AssocId, Field, FieldError)>>,
+    focus_name: RwSignal<bool>,
+}
+
+impl Edits {
+    /// Runs an edit and records its outcome for `field`.
+    fn apply(self, id: AssocId, field: Field, res: Result<(), FieldError>) {
+        self.error.set(res.err().map(|e| (id, field, e)));
+    }
+}
+
+/// The Inspector region.
 #[component]
 pub fn Inspector() -> impl IntoView {
     let i18n = I18n::expect();
+    let state = AppState::expect();
+    let edits = Edits {
+        error: RwSignal::new(None),
+        focus_name: RwSignal::new(false),
+    };
+    provide_context(edits);
+    // Only a change of selection re-creates the editor (so edits keep the focus where it is).
+    let current = Memo::new(move |_| {
+        let id = state.selected.get()?;
+        state
+            .scenario
+            .with(|s| s.tree.get(id).is_some())
+            .then_some(id)
+    });
     view! {
-        <section class="ft-panel" role="region" aria-label=i18n.t(CommonMsg::RegionInspector)>
+        <section class="ft-panel ft-inspector" role="region" aria-label=i18n.t(CommonMsg::RegionInspector)>
             <h2 class="ft-panel__title">{i18n.t(CommonMsg::RegionInspector)}</h2>
+            {move || match current.get() {
+                Some(id) => view! { <Editor id /> }.into_any(),
+                None => view! { <p class="ft-hint">{i18n.t(InspectorMsg::NothingSelected)}</p> }.into_any(),
+            }}
         </section>
+    }
+}
+
+/// The editor of one association.
+#[component]
+fn Editor(id: AssocId) -> impl IntoView {
+    let i18n = I18n::expect();
+    let state = AppState::expect();
+    let assoc = Memo::new(move |_| state.scenario.with(|s| s.tree.get(id).cloned()));
+    let kind = Memo::new(move |_| assoc.with(|a| a.as_ref().map(Assoc::kind)));
+    let heading = move || {
+        let lang = i18n.lang();
+        assoc.with(|a| {
+            let Some(a) = a else { return String::new() };
+            let account = ("account", a.account.as_str());
+            match (&a.user, a.kind()) {
+                (Some(user), _) => InspectorMsg::HeadingUser.fill(lang, &[("user", user), account]),
+                (None, AssocKind::Root) => InspectorMsg::HeadingRoot.fill(lang, &[account]),
+                (None, _) => InspectorMsg::HeadingAccount.fill(lang, &[account]),
+            }
+        })
+    };
+    view! {
+        <div class="ft-inspector__editor" data-assoc-id=id.0>
+            <h3 class="ft-inspector__heading">{heading}</h3>
+            <NameField id />
+            <SharesField id />
+            {move || match kind.get() {
+                Some(AssocKind::User) => view! { <UsageField id /> }.into_any(),
+                _ => view! { <AccountUsage id /> }.into_any(),
+            }}
+            <Actions id />
+            <FactsView id />
+        </div>
+    }
+}
+
+/// The visible refusal of `field`, if the last edit of it was refused.
+fn field_error(edits: Edits, id: AssocId, field: Field) -> impl Fn() -> Option<FieldError> + Copy {
+    move || {
+        edits.error.with(|e| {
+            e.as_ref()
+                .filter(|(i, f, _)| *i == id && *f == field)
+                .map(|(_, _, e)| e.clone())
+        })
+    }
+}
+
+/// The alert under a field (leaf).
+#[component]
+fn FieldAlert(#[prop(into)] error: Signal<Option<FieldError>>, error_id: String) -> impl IntoView {
+    let i18n = I18n::expect();
+    view! {
+        <Show when=move || error.with(Option::is_some)>
+            <p class="ft-field__error" role="alert" id=error_id.clone()>
+                {move || error.get().map(|e| e.message(i18n.lang())).unwrap_or_default()}
+            </p>
+        </Show>
+    }
+}
+
+/// The Name field.
+#[component]
+fn NameField(id: AssocId) -> impl IntoView {
+    let i18n = I18n::expect();
+    let state = AppState::expect();
+    let edits = expect_context::<Edits>();
+    let (input_id, error_id) = (next_dom_id("ft-name"), next_dom_id("ft-name-error"));
+    let input_ref = NodeRef::<html::Input>::new();
+    let value = move || {
+        state.scenario.with(|s| {
+            s.tree
+                .get(id)
+                .map(|a| a.name().to_string())
+                .unwrap_or_default()
+        })
+    };
+    let error = field_error(edits, id, Field::Name);
+    let on_change = move |ev| {
+        let text = event_target_value(&ev);
+        let res = state.rename(id, text.trim()).map_err(FieldError::Refused);
+        edits.apply(id, Field::Name, res);
+    };
+    // Focus the name of a just-added association, ready to type over (DOM: an effect).
+    Effect::new(move |_| {
+        if let Some(input) = input_ref.get()
+            && edits.focus_name.get_untracked()
+        {
+            edits.focus_name.set(false);
+            let _ = input.focus();
+            input.select();
+        }
+    });
+    view! {
+        <div class="ft-field">
+            <label class="ft-field__label" for=input_id.clone()>{i18n.t(InspectorMsg::Name)}</label>
+            <input type="text" id=input_id class="ft-input" node_ref=input_ref autocomplete="off"
+                spellcheck="false" prop:value=value on:change=on_change
+                aria-invalid=move || error().is_some().to_string()
+                aria-describedby=error_id.clone() />
+            <FieldAlert error=Signal::derive(error) error_id />
+        </div>
+    }
+}
+
+/// The Shares field and the FairShare=parent switch.
+#[component]
+fn SharesField(id: AssocId) -> impl IntoView {
+    let i18n = I18n::expect();
+    let state = AppState::expect();
+    let edits = expect_context::<Edits>();
+    let (input_id, error_id) = (next_dom_id("ft-shares"), next_dom_id("ft-shares-error"));
+    let (parent_id, help_id) = (next_dom_id("ft-parent"), next_dom_id("ft-parent-help"));
+    let shares = Memo::new(move |_| state.scenario.with(|s| s.tree.get(id).map(|a| a.shares)));
+    let is_parent = move || shares.get().is_some_and(Shares::is_parent);
+    let value = move || match shares.get() {
+        Some(Shares::Value(v)) => v.to_string(),
+        _ => String::new(),
+    };
+    let error = field_error(edits, id, Field::Shares);
+    let on_change = move |ev| {
+        let res = parse_shares(&event_target_value(&ev))
+            .and_then(|sh| state.set_shares(id, sh).map_err(FieldError::Refused));
+        edits.apply(id, Field::Shares, res);
+    };
+    let on_parent = move |ev| {
+        let shares = if event_target_checked(&ev) {
+            Shares::Parent
+        } else {
+            Shares::Value(1)
+        };
+        let res = state.set_shares(id, shares).map_err(FieldError::Refused);
+        edits.apply(id, Field::Shares, res);
+    };
+    let is_root = move || state.scenario.with(|s| s.tree.root().id == id);
+    view! {
+        <div class="ft-field">
+            <label class="ft-field__label" for=input_id.clone()>{i18n.t(InspectorMsg::Shares)}</label>
+            <input type="number" id=input_id class="ft-input" min="0" step="1" inputmode="numeric"
+                prop:value=value on:change=on_change disabled=is_parent
+                placeholder=move || if is_parent() { CompareMsg::LfParent.text(i18n.lang()) } else { "" }
+                aria-invalid=move || error().is_some().to_string()
+                aria-describedby=error_id.clone() />
+            <span class="ft-field__inline">
+                <input type="checkbox" id=parent_id.clone() prop:checked=is_parent on:change=on_parent
+                    disabled=is_root aria-describedby=help_id.clone() />
+                <label for=parent_id>{i18n.t(InspectorMsg::FairShareParent)}</label>
+            </span>
+            <p class="ft-help" id=help_id>{i18n.t(InspectorMsg::FairShareParentHelp)}</p>
+            <FieldAlert error=Signal::derive(error) error_id />
+        </div>
+    }
+}
+
+/// The Raw usage field of a user, with the value in hours.
+#[component]
+fn UsageField(id: AssocId) -> impl IntoView {
+    let i18n = I18n::expect();
+    let state = AppState::expect();
+    let edits = expect_context::<Edits>();
+    let (input_id, error_id, unit_id) = (
+        next_dom_id("ft-usage"),
+        next_dom_id("ft-usage-error"),
+        next_dom_id("ft-usage-unit"),
+    );
+    let usage = Memo::new(move |_| state.scenario.with(|s| s.tree.get(id).map(|a| a.usage_raw)));
+    let value = move || usage.get().map(usage_field_text).unwrap_or_default();
+    let unit = move || {
+        let hours = usage.get().map(hours_text).unwrap_or_default();
+        InspectorMsg::RawUsageUnit.fill(i18n.lang(), &[("hours", &hours)])
+    };
+    let error = field_error(edits, id, Field::Usage);
+    let on_change = move |ev| {
+        let res = parse_usage(&event_target_value(&ev))
+            .and_then(|u| state.set_usage(id, u).map_err(FieldError::Refused));
+        edits.apply(id, Field::Usage, res);
+    };
+    view! {
+        <div class="ft-field">
+            <label class="ft-field__label" for=input_id.clone()>{i18n.t(InspectorMsg::RawUsage)}</label>
+            <input type="number" id=input_id class="ft-input" step="any" inputmode="decimal"
+                prop:value=value on:change=on_change
+                aria-invalid=move || error().is_some().to_string()
+                aria-describedby=format!("{unit_id} {error_id}") />
+            <p class="ft-help" id=unit_id data-testid="usage-hours">{unit}</p>
+            <FieldAlert error=Signal::derive(error) error_id />
+        </div>
+    }
+}
+
+/// An account's raw usage: the sum of its users', computed by the engine (read-only).
+#[component]
+fn AccountUsage(id: AssocId) -> impl IntoView {
+    let i18n = I18n::expect();
+    let state = AppState::expect();
+    let text = move || {
+        let usage = state
+            .ix(id)
+            .and_then(|ix| state.run.with(|r| r.assocs.get(ix).map(|a| a.usage_raw)))?;
+        Some(InspectorMsg::AccountUsage.fill(
+            i18n.lang(),
+            &[
+                ("usage", &seconds_text(usage)),
+                ("hours", &hours_text(usage)),
+            ],
+        ))
+    };
+    view! { <p class="ft-help" data-testid="account-usage">{text}</p> }
+}
+
+/// Add user, Add account, Delete and Move to.
+#[component]
+fn Actions(id: AssocId) -> impl IntoView {
+    let i18n = I18n::expect();
+    let state = AppState::expect();
+    let edits = expect_context::<Edits>();
+    let (move_id, error_id, help_id) = (
+        next_dom_id("ft-move"),
+        next_dom_id("ft-actions-error"),
+        next_dom_id("ft-add-help"),
+    );
+    let is_root = move || state.scenario.with(|s| s.tree.root().id == id);
+    let add = move |user: bool| {
+        let added = state.scenario.with_untracked(|s| {
+            let parent = add_parent(&s.tree, id)?;
+            Some((
+                parent,
+                fresh_name(&s.tree, if user { "new_user" } else { "new_account" }),
+            ))
+        });
+        let Some((parent, name)) = added else { return };
+        match state.add_child(parent, user, &name) {
+            Ok(_) => {
+                edits.focus_name.set(true);
+                edits.error.set(None);
+            }
+            Err(e) => edits.apply(id, Field::Actions, Err(FieldError::Refused(e))),
+        }
+    };
+    let delete = move |_| {
+        let res = state.delete(id).map_err(FieldError::Refused);
+        edits.apply(id, Field::Actions, res);
+    };
+    let targets = Memo::new(move |_| state.scenario.with(|s| move_targets(&s.tree, id)));
+    let on_move = move |ev| {
+        let Ok(to) = event_target_value(&ev).parse::<u32>() else {
+            return;
+        };
+        let res = state.move_to(id, AssocId(to)).map_err(FieldError::Refused);
+        edits.apply(id, Field::Actions, res);
+    };
+    let error = field_error(edits, id, Field::Actions);
+    view! {
+        <div class="ft-field ft-inspector__actions">
+            <div class="ft-button-row">
+                <button type="button" class="ft-button" on:click=move |_| add(true)
+                    aria-describedby=help_id.clone()>{i18n.t(InspectorMsg::AddUser)}</button>
+                <button type="button" class="ft-button" on:click=move |_| add(false)
+                    aria-describedby=help_id.clone()>{i18n.t(InspectorMsg::AddAccount)}</button>
+                <button type="button" class="ft-button ft-button--danger" on:click=delete
+                    disabled=is_root>{i18n.t(InspectorMsg::Delete)}</button>
+            </div>
+            <p class="ft-help" id=help_id>{i18n.t(InspectorMsg::AddHelp)}</p>
+            <label class="ft-field__label" for=move_id.clone()>{i18n.t(InspectorMsg::MoveTo)}</label>
+            <select id=move_id class="ft-select" on:change=on_move disabled=is_root
+                aria-describedby=error_id.clone()>
+                <For each=move || targets.get() key=|t| t.clone() let:t>
+                    <option value=t.id.0.to_string() prop:selected=t.current>{t.label()}</option>
+                </For>
+            </select>
+            <FieldAlert error=Signal::derive(error) error_id />
+        </div>
+    }
+}
+
+/// What Fair Tree computed for the association.
+#[component]
+fn FactsView(id: AssocId) -> impl IntoView {
+    let i18n = I18n::expect();
+    let state = AppState::expect();
+    let facts = Memo::new(move |_| {
+        let ix = state.ix(id)?;
+        state
+            .hierarchy
+            .with(|h| state.run.with(|r| facts(h, r, ix)))
+    });
+    let get = move |f: fn(&Facts, crate::messages::Lang) -> String| {
+        move || {
+            facts
+                .with(|x| x.as_ref().map(|x| f(x, i18n.lang())))
+                .unwrap_or_default()
+        }
+    };
+    let served = move || facts.with(|x| x.as_ref().and_then(|x| x.served));
+    let artefact = move || {
+        let lang = i18n.lang();
+        facts.with(|x| {
+            x.as_ref()?.artefact_text(lang, |sib| {
+                state.scenario.with(|s| {
+                    s.tree
+                        .assocs()
+                        .get(sib)
+                        .map(|a| a.name().to_string())
+                        .unwrap_or_default()
+                })
+            })
+        })
+    };
+    view! {
+        <h4 class="ft-inspector__subheading">{i18n.t(InspectorMsg::Computed)}</h4>
+        <dl class="ft-facts">
+            <dt>{i18n.t(InspectorMsg::FactS)}</dt>
+            <dd data-testid="fact-s">{get(|f, _| f.s.clone())}</dd>
+            <dt>{i18n.t(InspectorMsg::FactU)}</dt>
+            <dd data-testid="fact-u">{get(|f, _| f.u.clone())}</dd>
+            <dt>{i18n.t(InspectorMsg::FactLevelFs)}</dt>
+            <dd data-testid="fact-level-fs">
+                {get(Facts::level_fs_text)}
+                {move || served().map(|s| view! { " " <span class=s.as_class()>{s.text(i18n.lang())}</span> })}
+            </dd>
+            <dt>{i18n.t(InspectorMsg::FactRank)}</dt>
+            <dd data-testid="fact-rank">{get(Facts::rank_text)}</dd>
+            <dt>{i18n.t(InspectorMsg::FactFairShare)}</dt>
+            <dd data-testid="fact-fairshare">{get(|f, lang| f.fairshare.clone().unwrap_or_else(|| InspectorMsg::Blank.text(lang).to_string()))}</dd>
+        </dl>
+        {move || artefact().map(|text| view! { <p class="ft-inspector__artefact">{text}</p> })}
     }
 }

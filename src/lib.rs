@@ -11,6 +11,7 @@ pub mod decay_panel;
 pub mod i18n;
 pub mod import_panel;
 pub mod inspector;
+pub mod keyboard_shortcuts;
 pub mod messages;
 pub mod my_path;
 pub mod narration;
@@ -24,5 +25,7 @@ pub mod sshare_table;
 pub mod state;
 pub mod toolbar;
 pub mod tree_view;
+pub mod url_state;
+pub mod whatif;
 
 pub use app::App;

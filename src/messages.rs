@@ -20,10 +20,14 @@
 
 pub mod classic;
 pub mod common;
+pub mod compare;
 pub mod decay;
+pub mod import;
+pub mod inspector;
 pub mod player;
 pub mod presets;
 pub mod priority;
+pub mod toolbar;
 
 /// A UI language.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

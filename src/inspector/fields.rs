@@ -1,0 +1,326 @@
+//! The inspector's pure helpers: reading what was typed into a field, writing values back into
+//! fields, and the choices the edit buttons offer. No Leptos, no DOM; tested natively.
+//!
+//! Parsing only turns text into a value. Whether the value is acceptable (negative usage, an
+//! empty name, a '/' in a name, a move into its own subtree) is the engine's validation, which
+//! `AppState`'s edits run and whose message the field shows.
+
+use fairshare::{AssocId, AssocTree, LongDouble, Shares};
+
+use crate::messages::inspector::InspectorMsg;
+use crate::messages::{Lang, Message};
+
+/// Why an edit was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FieldError {
+    /// Nothing was typed.
+    Empty,
+    /// The text is not a number.
+    NotANumber,
+    /// Shares must be a whole number from 0 to `u32::MAX`.
+    NotWhole,
+    /// The engine refused the edit; its message.
+    Refused(String),
+}
+
+impl FieldError {
+    /// The text of the field's alert in `lang`.
+    pub fn message(&self, lang: Lang) -> String {
+        match self {
+            FieldError::Empty => InspectorMsg::ErrEmpty.text(lang).to_string(),
+            FieldError::NotANumber => InspectorMsg::ErrNotANumber.text(lang).to_string(),
+            FieldError::NotWhole => InspectorMsg::ErrNotWhole.text(lang).to_string(),
+            FieldError::Refused(reason) => {
+                InspectorMsg::ErrRefused.fill(lang, &[("reason", reason)])
+            }
+        }
+    }
+}
+
+/// Reads the Shares field: a whole number (2147483647 is FairShare=parent, as in Slurm).
+pub fn parse_shares(text: &str) -> Result<Shares, FieldError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(FieldError::Empty);
+    }
+    if let Ok(raw) = text.parse::<u32>() {
+        return Ok(Shares::from_raw(raw));
+    }
+    if LongDouble::parse(text).is_some() {
+        // A number, but negative, fractional or too large.
+        Err(FieldError::NotWhole)
+    } else {
+        Err(FieldError::NotANumber)
+    }
+}
+
+/// Reads the Raw usage field as an 80-bit value (decimal text keeps every digit typed). Negative
+/// and infinite values are passed on: the engine refuses them with its own message.
+pub fn parse_usage(text: &str) -> Result<LongDouble, FieldError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(FieldError::Empty);
+    }
+    LongDouble::parse(text).ok_or(FieldError::NotANumber)
+}
+
+/// The text a number field shows for a usage value, such that [`parse_usage`] reads back the
+/// very same 80-bit value: the shortest decimal for doubles, `%.21Lg` otherwise. Always a valid
+/// HTML floating-point number.
+pub fn usage_field_text(x: LongDouble) -> String {
+    if x.is_exact_f64() {
+        let f = x.to_f64();
+        if f == 0.0 || (1e-6..1e21).contains(&f.abs()) {
+            format!("{f}")
+        } else {
+            format!("{f:e}")
+        }
+    } else {
+        x.to_lg21()
+    }
+}
+
+/// `printf("%f")` without trailing zeros: `27.777778`, `1`, `0`.
+fn trimmed(x: f64) -> String {
+    let text = fairshare::sshare::printf_f(x);
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
+    }
+}
+
+/// A usage in TRES-seconds, as readable text (an integer part with the fraction if any).
+pub fn seconds_text(x: LongDouble) -> String {
+    trimmed(x.to_f64())
+}
+
+/// A usage in TRES-seconds converted to TRES-hours (÷ 3600), as text.
+pub fn hours_text(x: LongDouble) -> String {
+    trimmed(x.div(LongDouble::from_u64(3600)).to_f64())
+}
+
+/// A name not yet used by any association: `base`, then `base2`, `base3`, …
+pub fn fresh_name(tree: &AssocTree, base: &str) -> String {
+    let taken = |name: &str| {
+        tree.assocs()
+            .iter()
+            .any(|a| a.account == name || a.user.as_deref() == Some(name))
+    };
+    if !taken(base) {
+        return base.to_string();
+    }
+    (2u32..)
+        .map(|n| format!("{base}{n}"))
+        .find(|name| !taken(name))
+        .unwrap_or_else(|| base.to_string())
+}
+
+/// Where "Add user" and "Add account" put the new association: under the selected account, or
+/// under the selected user's account.
+pub fn add_parent(tree: &AssocTree, selected: AssocId) -> Option<AssocId> {
+    let assoc = tree.get(selected)?;
+    if assoc.is_user() {
+        assoc.parent
+    } else {
+        Some(assoc.id)
+    }
+}
+
+/// One entry of the "Move to" menu.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MoveTarget {
+    /// The account.
+    pub id: AssocId,
+    /// Its name.
+    pub name: String,
+    /// Its depth (root = 0), for indentation.
+    pub depth: usize,
+    /// Whether it is the current parent.
+    pub current: bool,
+}
+
+impl MoveTarget {
+    /// The menu text: the name indented by depth (with no-break spaces, which `<option>` keeps).
+    pub fn label(&self) -> String {
+        format!("{}{}", "\u{a0}\u{a0}".repeat(self.depth), self.name)
+    }
+}
+
+/// The accounts `id` can move under, in tree order (pre-order): every account outside its own
+/// subtree. Empty for the root, which cannot move.
+pub fn move_targets(tree: &AssocTree, id: AssocId) -> Vec<MoveTarget> {
+    let Some(assoc) = tree.get(id) else {
+        return Vec::new();
+    };
+    let Some(parent) = assoc.parent else {
+        return Vec::new();
+    };
+    let mut res = Vec::new();
+    let mut stack = vec![(tree.root().id, 0usize)];
+    while let Some((at, depth)) = stack.pop() {
+        let Some(a) = tree.get(at) else { continue };
+        if a.is_user() || tree.is_ancestor_or_self(id, at) {
+            continue;
+        }
+        res.push(MoveTarget {
+            id: at,
+            name: a.account.clone(),
+            depth,
+            current: at == parent,
+        });
+        // Children pushed in reverse so they pop in input order.
+        for child in tree.children_of(at).into_iter().rev() {
+            stack.push((child, depth + 1));
+        }
+    }
+    res
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tree() -> AssocTree {
+        let text = r#"{"associations": [
+          {"id": 1, "parent": null, "account": "root", "user": null, "shares": 1},
+          {"id": 2, "parent": 1, "account": "a", "user": null, "shares": 1},
+          {"id": 3, "parent": 2, "account": "a", "user": "u1", "shares": 1, "usage_raw": 10},
+          {"id": 4, "parent": 2, "account": "a2", "user": null, "shares": 1},
+          {"id": 5, "parent": 1, "account": "b", "user": null, "shares": 1},
+          {"id": 6, "parent": 5, "account": "b", "user": "new_user", "shares": 1}
+        ]}"#;
+        fairshare::scenario::parse(text).0.unwrap().tree
+    }
+
+    #[test]
+    fn shares_are_whole_numbers() {
+        assert_eq!(parse_shares("5"), Ok(Shares::Value(5)));
+        assert_eq!(parse_shares(" 0 "), Ok(Shares::Value(0)));
+        assert_eq!(parse_shares("4294967295"), Ok(Shares::Value(u32::MAX)));
+        assert_eq!(
+            parse_shares("2147483647"),
+            Ok(Shares::Parent),
+            "Slurm's parent value"
+        );
+        assert_eq!(parse_shares(""), Err(FieldError::Empty));
+        assert_eq!(parse_shares("  "), Err(FieldError::Empty));
+        assert_eq!(parse_shares("-1"), Err(FieldError::NotWhole));
+        assert_eq!(parse_shares("2.5"), Err(FieldError::NotWhole));
+        assert_eq!(parse_shares("4294967296"), Err(FieldError::NotWhole));
+        assert_eq!(parse_shares("1e3"), Err(FieldError::NotWhole));
+        assert_eq!(parse_shares("abc"), Err(FieldError::NotANumber));
+        assert_eq!(parse_shares("0x10"), Err(FieldError::NotANumber));
+        assert_eq!(parse_shares("nan"), Err(FieldError::NotANumber));
+    }
+
+    #[test]
+    fn usage_keeps_80_bits_and_leaves_validity_to_the_engine() {
+        let big = "12345678901234567890.5";
+        let x = parse_usage(big).unwrap();
+        assert!(!x.is_exact_f64(), "more digits than a double holds");
+        assert_eq!(parse_usage(&usage_field_text(x)), Ok(x));
+        assert_eq!(parse_usage("3600"), Ok(LongDouble::from_u64(3600)));
+        assert_eq!(parse_usage("1e3"), Ok(LongDouble::from_u64(1000)));
+        assert!(
+            parse_usage("-5").unwrap().is_negative(),
+            "the engine refuses it"
+        );
+        assert_eq!(parse_usage(""), Err(FieldError::Empty));
+        assert_eq!(parse_usage("ten"), Err(FieldError::NotANumber));
+        assert_eq!(parse_usage("nan"), Err(FieldError::NotANumber));
+    }
+
+    #[test]
+    fn usage_field_text_reads_back_exactly() {
+        for text in [
+            "0",
+            "1",
+            "0.1",
+            "3600",
+            "1e-300",
+            "1.5e300",
+            "123456789012345678901234",
+            "0.000001",
+            "7.000000000000000000001",
+        ] {
+            let x = parse_usage(text).unwrap();
+            let shown = usage_field_text(x);
+            assert_eq!(parse_usage(&shown), Ok(x), "{text} shown as {shown}");
+        }
+        assert_eq!(usage_field_text(LongDouble::from_u64(400)), "400");
+        assert_eq!(usage_field_text(LongDouble::from_f64(0.5)), "0.5");
+    }
+
+    #[test]
+    fn hours_divide_by_3600() {
+        assert_eq!(hours_text(LongDouble::from_u64(3600)), "1");
+        assert_eq!(hours_text(LongDouble::from_u64(100_000)), "27.777778");
+        assert_eq!(hours_text(LongDouble::ZERO), "0");
+        assert_eq!(seconds_text(LongDouble::from_u64(400)), "400");
+        assert_eq!(seconds_text(LongDouble::from_f64(2.5)), "2.5");
+    }
+
+    #[test]
+    fn fresh_names_avoid_every_name_in_use() {
+        let t = tree();
+        assert_eq!(fresh_name(&t, "new_account"), "new_account");
+        assert_eq!(fresh_name(&t, "new_user"), "new_user2");
+        assert_eq!(fresh_name(&t, "a"), "a3", "a and a2 are taken");
+    }
+
+    #[test]
+    fn new_associations_go_under_the_account() {
+        let t = tree();
+        assert_eq!(add_parent(&t, AssocId(2)), Some(AssocId(2)));
+        assert_eq!(add_parent(&t, AssocId(3)), Some(AssocId(2)));
+        assert_eq!(add_parent(&t, AssocId(1)), Some(AssocId(1)));
+        assert_eq!(add_parent(&t, AssocId(99)), None);
+    }
+
+    #[test]
+    fn move_targets_exclude_the_own_subtree() {
+        let t = tree();
+        let names = |id: u32| -> Vec<(String, bool)> {
+            move_targets(&t, AssocId(id))
+                .into_iter()
+                .map(|m| (m.label(), m.current))
+                .collect()
+        };
+        let nb = "\u{a0}\u{a0}";
+        assert_eq!(
+            names(3),
+            vec![
+                ("root".to_string(), false),
+                (format!("{nb}a"), true),
+                (format!("{nb}{nb}a2"), false),
+                (format!("{nb}b"), false),
+            ]
+        );
+        assert_eq!(
+            names(2),
+            vec![("root".to_string(), true), (format!("{nb}b"), false)]
+        );
+        assert!(names(1).is_empty(), "the root cannot move");
+        assert!(names(99).is_empty());
+    }
+
+    #[test]
+    fn messages_name_the_problem() {
+        let refused = FieldError::Refused("association 3: usage must be a finite number".into());
+        assert!(
+            refused
+                .message(Lang::En)
+                .contains("usage must be a finite number")
+        );
+        assert!(
+            FieldError::NotWhole
+                .message(Lang::En)
+                .contains("whole number")
+        );
+        assert_ne!(
+            FieldError::Empty.message(Lang::Ja),
+            FieldError::Empty.message(Lang::En)
+        );
+    }
+}

@@ -1,0 +1,425 @@
+//! Strings of the inspector (editing the selected association) and of the what-if summary.
+
+use super::Message;
+
+/// Keys of the inspector.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum InspectorMsg {
+    /// Shown when nothing is selected.
+    NothingSelected,
+    /// Heading for a user association.
+    HeadingUser,
+    /// Heading for an account.
+    HeadingAccount,
+    /// Heading for the root.
+    HeadingRoot,
+    /// Label of the name field.
+    Name,
+    /// Label of the shares field (UI contract: `Shares`).
+    Shares,
+    /// Label of the FairShare=parent checkbox (UI contract).
+    FairShareParent,
+    /// Help of the FairShare=parent checkbox.
+    FairShareParentHelp,
+    /// Label of the raw usage field (UI contract: `Raw usage`).
+    RawUsage,
+    /// The unit of raw usage, with the value in hours.
+    RawUsageUnit,
+    /// An account's raw usage (read-only: the sum of its users').
+    AccountUsage,
+    /// Add-user button (UI contract).
+    AddUser,
+    /// Add-account button (UI contract).
+    AddAccount,
+    /// Delete button (UI contract).
+    Delete,
+    /// Label of the move-to menu.
+    MoveTo,
+    /// Help of the edit buttons: where new associations go.
+    AddHelp,
+    /// Refusal: the field is empty.
+    ErrEmpty,
+    /// Refusal: the field is not a number.
+    ErrNotANumber,
+    /// Refusal: shares must be a whole number.
+    ErrNotWhole,
+    /// Refusal: the engine's validation said no (`{reason}` is its message).
+    ErrRefused,
+    /// Heading of the computed numbers.
+    Computed,
+    /// Label: S.
+    FactS,
+    /// Label: U.
+    FactU,
+    /// Label: Level FS.
+    FactLevelFs,
+    /// Label: rank.
+    FactRank,
+    /// Label: FairShare.
+    FactFairShare,
+    /// Level FS = S / U with the numbers in place.
+    LfRatio,
+    /// Level FS with no usage.
+    LfNoUsage,
+    /// Level FS with no shares.
+    LfNoShares,
+    /// Level FS of a FairShare=parent user.
+    LfParentUser,
+    /// Level FS of a FairShare=parent account.
+    LfParentAccount,
+    /// Level FS of the root.
+    LfRoot,
+    /// LF > 1.
+    UnderServed,
+    /// LF < 1.
+    OverServed,
+    /// LF = 1.
+    ExactlyServed,
+    /// Rank of N.
+    RankOf,
+    /// Accounts have no rank or FairShare under Fair Tree.
+    NoRank,
+    /// A value sshare leaves blank.
+    Blank,
+    /// 80-bit rounding: a tie that exact arithmetic would not give.
+    ArtefactTie,
+    /// 80-bit rounding: a non-tie that exact arithmetic would give.
+    ArtefactNoTie,
+    /// 80-bit rounding: an order exact arithmetic would reverse.
+    ArtefactOrder,
+}
+
+impl Message for InspectorMsg {
+    const ALL: &'static [InspectorMsg] = &[
+        InspectorMsg::NothingSelected,
+        InspectorMsg::HeadingUser,
+        InspectorMsg::HeadingAccount,
+        InspectorMsg::HeadingRoot,
+        InspectorMsg::Name,
+        InspectorMsg::Shares,
+        InspectorMsg::FairShareParent,
+        InspectorMsg::FairShareParentHelp,
+        InspectorMsg::RawUsage,
+        InspectorMsg::RawUsageUnit,
+        InspectorMsg::AccountUsage,
+        InspectorMsg::AddUser,
+        InspectorMsg::AddAccount,
+        InspectorMsg::Delete,
+        InspectorMsg::MoveTo,
+        InspectorMsg::AddHelp,
+        InspectorMsg::ErrEmpty,
+        InspectorMsg::ErrNotANumber,
+        InspectorMsg::ErrNotWhole,
+        InspectorMsg::ErrRefused,
+        InspectorMsg::Computed,
+        InspectorMsg::FactS,
+        InspectorMsg::FactU,
+        InspectorMsg::FactLevelFs,
+        InspectorMsg::FactRank,
+        InspectorMsg::FactFairShare,
+        InspectorMsg::LfRatio,
+        InspectorMsg::LfNoUsage,
+        InspectorMsg::LfNoShares,
+        InspectorMsg::LfParentUser,
+        InspectorMsg::LfParentAccount,
+        InspectorMsg::LfRoot,
+        InspectorMsg::UnderServed,
+        InspectorMsg::OverServed,
+        InspectorMsg::ExactlyServed,
+        InspectorMsg::RankOf,
+        InspectorMsg::NoRank,
+        InspectorMsg::Blank,
+        InspectorMsg::ArtefactTie,
+        InspectorMsg::ArtefactNoTie,
+        InspectorMsg::ArtefactOrder,
+    ];
+
+    fn en(self) -> &'static str {
+        match self {
+            InspectorMsg::NothingSelected => {
+                "Select an association in the tree (click it, or press Enter on it) to change it here."
+            }
+            InspectorMsg::HeadingUser => "User {user} in {account}",
+            InspectorMsg::HeadingAccount => "Account {account}",
+            InspectorMsg::HeadingRoot => "The root account {account}",
+            InspectorMsg::Name => "Name",
+            InspectorMsg::Shares => "Shares",
+            InspectorMsg::FairShareParent => "FairShare=parent",
+            InspectorMsg::FairShareParentHelp => {
+                "Use the parent's fairshare: a user gets Level FS inf, an account's children are ranked with its parent's."
+            }
+            InspectorMsg::RawUsage => "Raw usage",
+            InspectorMsg::RawUsageUnit => {
+                "TRES-seconds (billing-weighted, decayed) = {hours} TRES-hours"
+            }
+            InspectorMsg::AccountUsage => {
+                "Raw usage, the sum of its users': {usage} TRES-seconds = {hours} TRES-hours"
+            }
+            InspectorMsg::AddUser => "Add user",
+            InspectorMsg::AddAccount => "Add account",
+            InspectorMsg::Delete => "Delete",
+            InspectorMsg::MoveTo => "Move to",
+            InspectorMsg::AddHelp => {
+                "New users and accounts go under the selected account (or the selected user's account)."
+            }
+            InspectorMsg::ErrEmpty => {
+                "Refused: the field is empty. The tree keeps its last valid state."
+            }
+            InspectorMsg::ErrNotANumber => {
+                "Refused: that is not a number. The tree keeps its last valid state."
+            }
+            InspectorMsg::ErrNotWhole => {
+                "Refused: shares must be a whole number from 0 to 4294967295. The tree keeps its last valid state."
+            }
+            InspectorMsg::ErrRefused => "Refused: {reason}. The tree keeps its last valid state.",
+            InspectorMsg::Computed => "What Fair Tree computed",
+            InspectorMsg::FactS => "S (NormShares)",
+            InspectorMsg::FactU => "U (EffectvUsage)",
+            InspectorMsg::FactLevelFs => "Level FS",
+            InspectorMsg::FactRank => "Rank",
+            InspectorMsg::FactFairShare => "FairShare",
+            InspectorMsg::LfRatio => "S / U = {s} / {u} = {lf}",
+            InspectorMsg::LfNoUsage => "S / U = {s} / 0 = inf (no usage)",
+            InspectorMsg::LfNoShares => "0 (no shares: S = 0)",
+            InspectorMsg::LfParentUser => "inf (a FairShare=parent user; sshare prints it blank)",
+            InspectorMsg::LfParentAccount => {
+                "none: FairShare=parent, its children are ranked among its parent's"
+            }
+            InspectorMsg::LfRoot => "none (the root)",
+            InspectorMsg::UnderServed => "under-served (LF > 1)",
+            InspectorMsg::OverServed => "over-served (LF < 1)",
+            InspectorMsg::ExactlyServed => "exactly its share (LF = 1)",
+            InspectorMsg::RankOf => "{rank} of {n}",
+            InspectorMsg::NoRank => "blank: Fair Tree ranks users only",
+            InspectorMsg::Blank => "blank (sshare prints nothing)",
+            InspectorMsg::ArtefactTie => {
+                "80-bit rounding: this tie with {sibling} exists only in long double arithmetic."
+            }
+            InspectorMsg::ArtefactNoTie => {
+                "80-bit rounding: mathematically equal to {sibling}, but not in long double, so no tie."
+            }
+            InspectorMsg::ArtefactOrder => {
+                "80-bit rounding: sorted after {sibling}, though mathematically its Level FS is higher."
+            }
+        }
+    }
+
+    fn ja(self) -> Option<&'static str> {
+        Some(match self {
+            InspectorMsg::NothingSelected => {
+                "ツリーで association を選ぶ（クリックまたは Enter）と、ここで変更できます。"
+            }
+            InspectorMsg::HeadingUser => "{account} のユーザー {user}",
+            InspectorMsg::HeadingAccount => "アカウント {account}",
+            InspectorMsg::HeadingRoot => "ルートアカウント {account}",
+            InspectorMsg::Name => "名前",
+            InspectorMsg::Shares => "Shares",
+            InspectorMsg::FairShareParent => "FairShare=parent",
+            InspectorMsg::FairShareParentHelp => {
+                "親の fairshare を使う: ユーザーは Level FS が inf に、アカウントの子は親の子と一緒に順位付けされます。"
+            }
+            InspectorMsg::RawUsage => "Raw usage",
+            InspectorMsg::RawUsageUnit => "TRES 秒（billing 重み付き、減衰後）= {hours} TRES 時間",
+            InspectorMsg::AccountUsage => {
+                "Raw usage（ユーザーの合計）: {usage} TRES 秒 = {hours} TRES 時間"
+            }
+            InspectorMsg::AddUser => "ユーザーを追加",
+            InspectorMsg::AddAccount => "アカウントを追加",
+            InspectorMsg::Delete => "削除",
+            InspectorMsg::MoveTo => "移動先",
+            InspectorMsg::AddHelp => {
+                "新しいユーザーやアカウントは、選択中のアカウント（ユーザーならそのアカウント）の下に追加されます。"
+            }
+            InspectorMsg::ErrEmpty => {
+                "受け付けません: 空欄です。ツリーは最後の有効な状態のままです。"
+            }
+            InspectorMsg::ErrNotANumber => {
+                "受け付けません: 数値ではありません。ツリーは最後の有効な状態のままです。"
+            }
+            InspectorMsg::ErrNotWhole => {
+                "受け付けません: shares は 0 から 4294967295 までの整数です。ツリーは最後の有効な状態のままです。"
+            }
+            InspectorMsg::ErrRefused => {
+                "受け付けません: {reason}。ツリーは最後の有効な状態のままです。"
+            }
+            InspectorMsg::Computed => "Fair Tree の計算結果",
+            InspectorMsg::FactS => "S (NormShares)",
+            InspectorMsg::FactU => "U (EffectvUsage)",
+            InspectorMsg::FactLevelFs => "Level FS",
+            InspectorMsg::FactRank => "順位",
+            InspectorMsg::FactFairShare => "FairShare",
+            InspectorMsg::LfRatio => "S / U = {s} / {u} = {lf}",
+            InspectorMsg::LfNoUsage => "S / U = {s} / 0 = inf（使用量なし）",
+            InspectorMsg::LfNoShares => "0（shares なし: S = 0）",
+            InspectorMsg::LfParentUser => "inf（FairShare=parent のユーザー。sshare では空欄）",
+            InspectorMsg::LfParentAccount => {
+                "なし: FairShare=parent のため、子は親の子と一緒に順位付けされます"
+            }
+            InspectorMsg::LfRoot => "なし（ルート）",
+            InspectorMsg::UnderServed => "割り当てより少ない使用 (LF > 1)",
+            InspectorMsg::OverServed => "割り当てより多い使用 (LF < 1)",
+            InspectorMsg::ExactlyServed => "割り当てどおり (LF = 1)",
+            InspectorMsg::RankOf => "{n} 中 {rank}",
+            InspectorMsg::NoRank => "空欄: Fair Tree はユーザーだけを順位付けします",
+            InspectorMsg::Blank => "空欄（sshare は何も表示しません）",
+            InspectorMsg::ArtefactTie => {
+                "80 ビット丸め: {sibling} との同点は long double の演算でだけ生じます。"
+            }
+            InspectorMsg::ArtefactNoTie => {
+                "80 ビット丸め: 数学的には {sibling} と等しいが、long double では等しくないため同点になりません。"
+            }
+            InspectorMsg::ArtefactOrder => {
+                "80 ビット丸め: 数学的には Level FS が高いのに {sibling} の後に並びます。"
+            }
+        })
+    }
+}
+
+/// Keys of the what-if summary ("who moved and why").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WhatIfMsg {
+    /// Region name.
+    Region,
+    /// Accessible name of the list.
+    List,
+    /// Nothing moved.
+    Empty,
+    /// How many users moved.
+    Summary,
+    /// Users added and removed against the baseline.
+    AddedRemoved,
+    /// The reset button.
+    ResetBaseline,
+    /// Help of the reset button.
+    ResetHelp,
+    /// Moved up by `{delta}` ranks.
+    Up,
+    /// Moved down by `{delta}` ranks.
+    Down,
+    /// Same rank, different FairShare (N changed).
+    Same,
+    /// One row: user, ranks and FairShares.
+    Row,
+    /// Reason: the user's own Level FS changed.
+    ReasonOwn,
+    /// Reason: an account on the user's path changed Level FS.
+    ReasonAncestor,
+    /// Reason: the user passed an edited user upwards.
+    ReasonCrossedAbove,
+    /// Reason: the edited user passed this user.
+    ReasonCrossedBelow,
+    /// Reason: the number of users changed.
+    ReasonUserCount,
+    /// Reason: the documented tie rule is on.
+    ReasonTieRule,
+    /// A Level FS that did not exist before.
+    LfNone,
+}
+
+impl Message for WhatIfMsg {
+    const ALL: &'static [WhatIfMsg] = &[
+        WhatIfMsg::Region,
+        WhatIfMsg::List,
+        WhatIfMsg::Empty,
+        WhatIfMsg::Summary,
+        WhatIfMsg::AddedRemoved,
+        WhatIfMsg::ResetBaseline,
+        WhatIfMsg::ResetHelp,
+        WhatIfMsg::Up,
+        WhatIfMsg::Down,
+        WhatIfMsg::Same,
+        WhatIfMsg::Row,
+        WhatIfMsg::ReasonOwn,
+        WhatIfMsg::ReasonAncestor,
+        WhatIfMsg::ReasonCrossedAbove,
+        WhatIfMsg::ReasonCrossedBelow,
+        WhatIfMsg::ReasonUserCount,
+        WhatIfMsg::ReasonTieRule,
+        WhatIfMsg::LfNone,
+    ];
+
+    fn en(self) -> &'static str {
+        match self {
+            WhatIfMsg::Region => "What if",
+            WhatIfMsg::List => "Who moved and why",
+            WhatIfMsg::Empty => {
+                "No user changed rank against the baseline. Change a share or a usage to see who moves."
+            }
+            WhatIfMsg::Summary => "{n} users changed rank against the baseline.",
+            WhatIfMsg::AddedRemoved => {
+                "{added} users added and {removed} removed since the baseline."
+            }
+            WhatIfMsg::ResetBaseline => "Reset baseline",
+            WhatIfMsg::ResetHelp => "Measure later changes against the scenario as it is now.",
+            WhatIfMsg::Up => "↑ {delta}",
+            WhatIfMsg::Down => "↓ {delta}",
+            WhatIfMsg::Same => "= 0",
+            WhatIfMsg::Row => {
+                "{user} in {account}: rank {old} → {new}, FairShare {old_fs} → {new_fs}"
+            }
+            WhatIfMsg::ReasonOwn => "Its own Level FS under {parent} went {old} → {new}.",
+            WhatIfMsg::ReasonAncestor => "{account}'s Level FS under {parent} went {old} → {new}.",
+            WhatIfMsg::ReasonCrossedAbove => {
+                "Now above {other}: under {ancestor}, {first} (Level FS {lf1}) goes before {second} (Level FS {lf2})."
+            }
+            WhatIfMsg::ReasonCrossedBelow => {
+                "Now below {other}: under {ancestor}, {first} (Level FS {lf1}) goes before {second} (Level FS {lf2})."
+            }
+            WhatIfMsg::ReasonUserCount => {
+                "The number of users changed (N {old} → {new}), and FairShare = rank / N."
+            }
+            WhatIfMsg::ReasonTieRule => {
+                "The documented tie rule merges tied accounts; the baseline uses Slurm's code."
+            }
+            WhatIfMsg::LfNone => "none",
+        }
+    }
+
+    fn ja(self) -> Option<&'static str> {
+        Some(match self {
+            WhatIfMsg::Region => "もしも",
+            WhatIfMsg::List => "順位が動いたユーザーとその理由",
+            WhatIfMsg::Empty => {
+                "基準と比べて順位が変わったユーザーはいません。shares や使用量を変えると誰が動くかが分かります。"
+            }
+            WhatIfMsg::Summary => "基準と比べて {n} 人の順位が変わりました。",
+            WhatIfMsg::AddedRemoved => "基準から {added} 人追加、{removed} 人削除されました。",
+            WhatIfMsg::ResetBaseline => "基準をリセット",
+            WhatIfMsg::ResetHelp => "今のシナリオを、これからの変更を比べる基準にします。",
+            WhatIfMsg::Up => "↑ {delta}",
+            WhatIfMsg::Down => "↓ {delta}",
+            WhatIfMsg::Same => "= 0",
+            WhatIfMsg::Row => {
+                "{account} の {user}: 順位 {old} → {new}、FairShare {old_fs} → {new_fs}"
+            }
+            WhatIfMsg::ReasonOwn => {
+                "{parent} の下での自身の Level FS が {old} → {new} になりました。"
+            }
+            WhatIfMsg::ReasonAncestor => {
+                "{parent} の下での {account} の Level FS が {old} → {new} になりました。"
+            }
+            WhatIfMsg::ReasonCrossedAbove => {
+                "{other} より上になりました: {ancestor} の下で {first} (Level FS {lf1}) が {second} (Level FS {lf2}) より先です。"
+            }
+            WhatIfMsg::ReasonCrossedBelow => {
+                "{other} より下になりました: {ancestor} の下で {first} (Level FS {lf1}) が {second} (Level FS {lf2}) より先です。"
+            }
+            WhatIfMsg::ReasonUserCount => {
+                "ユーザー数が変わりました (N {old} → {new})。FairShare = 順位 / N です。"
+            }
+            WhatIfMsg::ReasonTieRule => {
+                "ドキュメントの同点ルールは同点のアカウントを統合します。基準は Slurm のコードどおりです。"
+            }
+            WhatIfMsg::LfNone => "なし",
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn table_is_complete_and_consistent() {
+        super::super::check_table::<super::InspectorMsg>().unwrap();
+        super::super::check_table::<super::WhatIfMsg>().unwrap();
+    }
+}

@@ -1,0 +1,440 @@
+//! Component tests of the editing and questioning controls in headless Chromium: the inspector
+//! re-ranks, refuses bad values with an alert, undo/redo (buttons and keys), the comparison, the
+//! what-if list and import.
+//!
+//! Run: `cargo test --locked --target wasm32-unknown-unknown --test web_edit -p fairshare-explorer`.
+//! Each test mounts the controls around a fixed `AppState`, acts through the DOM, `tick()`s and
+//! asserts roles, `data-*` hooks and the state's memos (the engine's results).
+#![cfg(target_arch = "wasm32")]
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use fairshare::{AssocId, Scenario};
+use fairshare_explorer::compare::ComparePanel;
+use fairshare_explorer::i18n::I18n;
+use fairshare_explorer::import_panel::ImportPanel;
+use fairshare_explorer::inspector::Inspector;
+use fairshare_explorer::messages::Lang;
+use fairshare_explorer::presets;
+use fairshare_explorer::state::AppState;
+use fairshare_explorer::toolbar::Toolbar;
+use fairshare_explorer::whatif::WhatIf;
+use leptos::prelude::*;
+use leptos::task::tick;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// Page-object helpers (the pattern of tests/web.rs, plus acting on fields).
+mod ui {
+    use leptos::mount::mount_to;
+    use leptos::prelude::*;
+    use wasm_bindgen::JsCast;
+    use web_sys::{Element, HtmlElement};
+
+    pub struct Mounted<S: Mountable> {
+        pub root: HtmlElement,
+        _handle: leptos::mount::UnmountHandle<S>,
+    }
+
+    impl<S: Mountable> Drop for Mounted<S> {
+        fn drop(&mut self) {
+            self.root.remove();
+        }
+    }
+
+    impl<S: Mountable> Mounted<S> {
+        pub fn find(&self, selector: &str) -> Option<Element> {
+            self.root.query_selector(selector).ok().flatten()
+        }
+
+        pub fn get(&self, selector: &str) -> Element {
+            self.find(selector)
+                .unwrap_or_else(|| panic!("no element matches {selector:?}"))
+        }
+
+        pub fn count(&self, selector: &str) -> u32 {
+            self.root
+                .query_selector_all(selector)
+                .map(|l| l.length())
+                .unwrap_or(0)
+        }
+
+        pub fn text(&self, selector: &str) -> String {
+            self.get(selector)
+                .text_content()
+                .unwrap_or_default()
+                .trim()
+                .to_owned()
+        }
+
+        /// The control labelled `label` (a `<label for>` with exactly that text).
+        pub fn labelled(&self, label: &str) -> Element {
+            let labels = self.root.query_selector_all("label").unwrap();
+            for i in 0..labels.length() {
+                let l: Element = labels.item(i).unwrap().unchecked_into();
+                if l.text_content().unwrap_or_default().trim() == label {
+                    let id = l.get_attribute("for").expect("label has for");
+                    return self.get(&format!("#{id}"));
+                }
+            }
+            panic!("no label {label:?}");
+        }
+
+        /// The button whose text is `name`.
+        pub fn button(&self, name: &str) -> HtmlElement {
+            let buttons = self.root.query_selector_all("button").unwrap();
+            for i in 0..buttons.length() {
+                let b: HtmlElement = buttons.item(i).unwrap().unchecked_into();
+                if b.text_content().unwrap_or_default().trim() == name {
+                    return b;
+                }
+            }
+            panic!("no button {name:?}");
+        }
+
+        /// Types `value` into the control labelled `label` and fires `change` (as Enter does).
+        pub fn change(&self, label: &str, value: &str) {
+            let el = self.labelled(label);
+            if let Some(input) = el.dyn_ref::<web_sys::HtmlInputElement>() {
+                input.set_value(value);
+            } else if let Some(area) = el.dyn_ref::<web_sys::HtmlTextAreaElement>() {
+                area.set_value(value);
+            } else if let Some(select) = el.dyn_ref::<web_sys::HtmlSelectElement>() {
+                select.set_value(value);
+            }
+            fire(&el, "change");
+        }
+
+        /// Clicks the checkbox labelled `label`.
+        pub fn toggle(&self, label: &str) {
+            let el: HtmlElement = self.labelled(label).unchecked_into();
+            el.click();
+        }
+    }
+
+    pub fn fire(el: &Element, name: &str) {
+        let init = web_sys::EventInit::new();
+        init.set_bubbles(true);
+        let ev = web_sys::Event::new_with_event_init_dict(name, &init).unwrap();
+        el.dispatch_event(&ev).unwrap();
+    }
+
+    /// Presses a key with Ctrl on `target` (bubbling to the window).
+    pub fn ctrl_key(target: &Element, key: &str, shift: bool) {
+        let init = web_sys::KeyboardEventInit::new();
+        init.set_key(key);
+        init.set_ctrl_key(true);
+        init.set_shift_key(shift);
+        init.set_bubbles(true);
+        init.set_cancelable(true);
+        let ev =
+            web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+        target.dispatch_event(&ev).unwrap();
+    }
+
+    pub fn mount<F, N>(f: F) -> Mounted<N::State>
+    where
+        F: FnOnce() -> N + 'static,
+        N: IntoView,
+    {
+        let root: HtmlElement = document().create_element("div").unwrap().unchecked_into();
+        document().body().unwrap().append_child(&root).unwrap();
+        let handle = mount_to(root.clone(), f);
+        Mounted {
+            root,
+            _handle: handle,
+        }
+    }
+}
+
+/// Mounts the controls around `scenario` and hands back the state.
+fn mount_controls(scenario: Scenario) -> (ui::Mounted<impl Mountable>, AppState) {
+    let cell = Rc::new(Cell::new(None::<AppState>));
+    let provided = Rc::clone(&cell);
+    let mounted = ui::mount(move || {
+        I18n::provide(Lang::En);
+        let state = AppState::provide(scenario);
+        provided.set(Some(state));
+        view! {
+            <Toolbar />
+            <Inspector />
+            <ComparePanel />
+            <WhatIf />
+            <ImportPanel />
+        }
+    });
+    let state = cell.get().expect("mounted");
+    (mounted, state)
+}
+
+fn preset(id: &str) -> Scenario {
+    presets::by_id(id).unwrap().scenario()
+}
+
+fn id_of(state: AppState, name: &str) -> AssocId {
+    state.scenario.with_untracked(|s| {
+        s.tree
+            .assocs()
+            .iter()
+            .find(|a| a.name() == name)
+            .map(|a| a.id)
+            .unwrap_or_else(|| panic!("no {name}"))
+    })
+}
+
+fn rank(state: AppState, name: &str) -> Option<u32> {
+    let ix = state.ix(id_of(state, name)).unwrap();
+    state.run.with_untracked(|r| r.assocs[ix].rank)
+}
+
+#[wasm_bindgen_test]
+async fn editing_usage_reranks_at_once() {
+    let (app, state) = mount_controls(preset("fair-tree-example"));
+    assert!(rank(state, "UserB") > rank(state, "UserA"));
+    state.select(Some(id_of(state, "UserB")));
+    tick().await;
+    assert!(app.text("[data-testid='fact-rank']").ends_with(" of 4"));
+
+    // UserB runs a lot more: Acct16 falls below Acct12.
+    app.change("Raw usage", "40000");
+    tick().await;
+    assert!(rank(state, "UserB") < rank(state, "UserA"), "re-ranked");
+    assert_eq!(
+        app.text("[data-testid='fact-rank']"),
+        format!("{} of 4", rank(state, "UserB").unwrap())
+    );
+    let hours = app.text("[data-testid='usage-hours']");
+    assert!(hours.contains("= 11.111111 TRES-hours"), "{hours}");
+    assert_eq!(app.count("[role='alert']"), 0);
+    // The what-if list has rows now, with a reason.
+    assert!(app.count(".ft-whatif__row") >= 1);
+    app.button("Reset baseline").click();
+    tick().await;
+    assert_eq!(app.count(".ft-whatif__row"), 0);
+}
+
+#[wasm_bindgen_test]
+async fn invalid_values_are_refused_with_an_alert_and_change_nothing() {
+    let (app, state) = mount_controls(preset("fair-tree-example"));
+    state.select(Some(id_of(state, "UserA")));
+    tick().await;
+    let before = state.scenario.get_untracked();
+
+    for (label, value, words) in [
+        ("Shares", "-3", "whole number"),
+        ("Shares", "", "empty"),
+        ("Raw usage", "-5", "not negative"),
+        ("Name", "a/b", "may not contain"),
+        ("Name", "", "empty name"),
+    ] {
+        app.change(label, value);
+        tick().await;
+        let alert = app.text("[role='region'][aria-label='Inspector'] [role='alert']");
+        assert!(alert.contains(words), "{label}={value:?}: {alert}");
+        assert_eq!(state.scenario.get_untracked(), before, "{label}={value:?}");
+        let input = app.labelled(label);
+        assert_eq!(input.get_attribute("aria-invalid").as_deref(), Some("true"));
+    }
+    // A valid value clears the alert.
+    app.change("Shares", "3");
+    tick().await;
+    assert_eq!(app.count("[role='alert']"), 0);
+    assert_ne!(state.scenario.get_untracked(), before);
+}
+
+#[wasm_bindgen_test]
+async fn undo_and_redo_by_buttons_and_keys() {
+    let (app, state) = mount_controls(preset("fair-tree-example"));
+    let original = state.scenario.get_untracked();
+    let undo = app.button("Undo");
+    assert_eq!(undo.get_attribute("disabled").as_deref(), Some(""));
+    state.select(Some(id_of(state, "UserA")));
+    tick().await;
+    app.change("Shares", "7");
+    tick().await;
+    let edited = state.scenario.get_untracked();
+    assert_ne!(edited, original);
+    assert!(app.button("Undo").get_attribute("disabled").is_none());
+
+    app.button("Undo").click();
+    tick().await;
+    assert_eq!(state.scenario.get_untracked(), original);
+    app.button("Redo").click();
+    tick().await;
+    assert_eq!(state.scenario.get_untracked(), edited);
+
+    let body = document().body().unwrap();
+    ui::ctrl_key(&body, "z", false);
+    tick().await;
+    assert_eq!(state.scenario.get_untracked(), original, "Ctrl+Z");
+    ui::ctrl_key(&body, "Z", true);
+    tick().await;
+    assert_eq!(state.scenario.get_untracked(), edited, "Ctrl+Shift+Z");
+    ui::ctrl_key(&body, "z", false);
+    ui::ctrl_key(&body, "y", false);
+    tick().await;
+    assert_eq!(state.scenario.get_untracked(), edited, "Ctrl+Y");
+    // In a text field the browser's own undo applies.
+    ui::ctrl_key(&app.labelled("Name"), "z", false);
+    tick().await;
+    assert_eq!(
+        state.scenario.get_untracked(),
+        edited,
+        "typing keeps its own undo"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn compare_names_the_first_common_ancestor_and_the_deciding_pair() {
+    let (app, state) = mount_controls(preset("fair-tree-example"));
+    state.select(Some(id_of(state, "UserA")));
+    tick().await;
+    let user_b = id_of(state, "UserB");
+    app.change("Compare with", &user_b.0.to_string());
+    tick().await;
+    assert_eq!(state.compare_with.get_untracked(), Some(user_b));
+    assert_eq!(app.text("[data-testid='compare-ancestor']"), "Acct1");
+    assert!(
+        app.text("[data-testid='compare-first-child']")
+            .starts_with("Acct16 (Level FS ")
+    );
+    assert!(
+        app.text("[data-testid='compare-second-child']")
+            .starts_with("Acct12 (Level FS ")
+    );
+    assert_eq!(
+        app.get("[data-testid='compare-rule']")
+            .get_attribute("data-rule")
+            .as_deref(),
+        Some("higher-level-fs")
+    );
+    assert!(
+        app.text("[data-testid='compare-sentence']")
+            .starts_with("Under Acct1, Acct16 has Level FS")
+    );
+
+    // "The user just above me" picks the previous user in Fair Tree's order.
+    app.button("The user just above me").click();
+    tick().await;
+    let above = state
+        .compare_with
+        .get_untracked()
+        .expect("someone is above UserA");
+    let ranks = |id: AssocId| {
+        state
+            .run
+            .with_untracked(|r| r.assocs[state.ix(id).unwrap()].rank)
+    };
+    assert!(ranks(above) >= ranks(id_of(state, "UserA")));
+}
+
+#[wasm_bindgen_test]
+async fn presets_tie_rule_and_damping_go_through_the_toolbar() {
+    let (app, state) = mount_controls(preset("classic-example"));
+    app.change("Scenario", "tied-accounts");
+    tick().await;
+    assert_eq!(state.preset.get_untracked(), Some("tied-accounts"));
+    assert!(
+        app.text(".ft-caption")
+            .contains("A and B have exactly the same Level FS")
+    );
+    app.toggle("Documented tie rule");
+    tick().await;
+    assert_eq!(
+        state.tie_rule.get_untracked(),
+        fairshare::TieRule::Documented
+    );
+    // The what-if list shows who moves under the documented rule.
+    assert!(app.count(".ft-whatif__row") >= 1);
+
+    app.change("Damping factor", "0");
+    tick().await;
+    assert!(app.text("[role='alert']").contains("whole number from 1"));
+    assert_eq!(
+        state.scenario.with_untracked(|s| s.params.damping_factor),
+        1
+    );
+    app.change("Damping factor", "4");
+    tick().await;
+    assert_eq!(
+        state.scenario.with_untracked(|s| s.params.damping_factor),
+        4
+    );
+    assert_eq!(app.count("[role='alert']"), 0);
+}
+
+#[wasm_bindgen_test]
+async fn import_refuses_broken_text_and_loads_good_text() {
+    let (app, state) = mount_controls(preset("classic-example"));
+    let before = state.scenario.get_untracked();
+    let broken = "Account|User|RawShares|NormShares|RawUsage|EffectvUsage|FairShare\n\
+                  root|||0.000000|100|1.000000|\n \
+                  a||1|1.000000|100|1.000000|\n  \
+                  a|u1|x|0.500000|60|0.600000|0.500000\n  \
+                  a|u2|1|0.500000|40|0.400000|1.000000\n";
+    app.change("Paste sshare output or scenario JSON", broken);
+    app.button("Load").click();
+    tick().await;
+    let alert = app.text(".ft-import [role='alert']");
+    assert!(alert.contains("line 4:"), "{alert}");
+    assert_eq!(state.scenario.get_untracked(), before, "the tree is kept");
+    // The valid part loads only on request.
+    app.button("Load only the valid part (3 associations)")
+        .click();
+    tick().await;
+    assert_eq!(state.scenario.with_untracked(|s| s.tree.len()), 3);
+    assert_eq!(app.count(".ft-import [role='alert']"), 0);
+    state.undo();
+    tick().await;
+    assert_eq!(
+        state.scenario.get_untracked(),
+        before,
+        "undo brings it back"
+    );
+
+    let good = broken.replace("|u1|x|", "|u1|1|");
+    app.change("Paste sshare output or scenario JSON", &good);
+    app.button("Load").click();
+    tick().await;
+    assert_eq!(state.scenario.with_untracked(|s| s.tree.len()), 4);
+    assert_eq!(
+        state.printed.with_untracked(Vec::len),
+        4,
+        "Slurm's printed values kept"
+    );
+    assert!(
+        app.text(".ft-import [role='status']")
+            .starts_with("Loaded 4 associations")
+    );
+}
+
+#[wasm_bindgen_test]
+async fn add_move_and_delete() {
+    let (app, state) = mount_controls(preset("fair-tree-example"));
+    let n = state.scenario.with_untracked(|s| s.tree.len());
+    state.select(Some(id_of(state, "UserA")));
+    tick().await;
+    app.button("Add user").click();
+    tick().await;
+    assert_eq!(state.scenario.with_untracked(|s| s.tree.len()), n + 1);
+    let new = state.selected.get_untracked().unwrap();
+    let parent = |id: AssocId| {
+        state
+            .scenario
+            .with_untracked(|s| s.tree.get(id).unwrap().parent)
+    };
+    assert_eq!(parent(new), Some(id_of(state, "Acct12")));
+    app.change("Name", "newbie");
+    tick().await;
+    assert_eq!(id_of(state, "newbie"), new);
+    let acct2 = id_of(state, "Acct2");
+    app.change("Move to", &acct2.0.to_string());
+    tick().await;
+    assert_eq!(parent(new), Some(acct2));
+    app.button("Delete").click();
+    tick().await;
+    assert_eq!(state.scenario.with_untracked(|s| s.tree.len()), n);
+    assert_eq!(state.selected.get_untracked(), None);
+}
