@@ -1,0 +1,275 @@
+//! Component tests of the side panels (classic, score legend, decay, priority) in headless
+//! Chromium: each panel follows the selection and the scenario.
+//!
+//! Run: `cargo test --locked --target wasm32-unknown-unknown --test web_panels -p fairshare-explorer`.
+#![cfg(target_arch = "wasm32")]
+
+use fairshare::AssocId;
+use fairshare_explorer::classic_panel::ClassicPanel;
+use fairshare_explorer::decay_panel::DecayPanel;
+use fairshare_explorer::i18n::I18n;
+use fairshare_explorer::messages::Lang;
+use fairshare_explorer::presets;
+use fairshare_explorer::priority_panel::PriorityPanel;
+use fairshare_explorer::score_legend::ScoreLegend;
+use fairshare_explorer::state::AppState;
+use leptos::prelude::*;
+use leptos::task::tick;
+use std::cell::Cell;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// Page-object helpers (the pattern of tests/web.rs).
+mod ui {
+    use leptos::mount::mount_to;
+    use leptos::prelude::*;
+    use wasm_bindgen::JsCast;
+    use web_sys::{Element, HtmlElement};
+
+    /// A mounted component and its container. Dropping it unmounts and removes the container.
+    pub struct Mounted<S: Mountable> {
+        pub root: HtmlElement,
+        _handle: leptos::mount::UnmountHandle<S>,
+    }
+
+    impl<S: Mountable> Drop for Mounted<S> {
+        fn drop(&mut self) {
+            self.root.remove();
+        }
+    }
+
+    impl<S: Mountable> Mounted<S> {
+        /// The first element under the container matching `selector`, if any.
+        pub fn find(&self, selector: &str) -> Option<Element> {
+            self.root.query_selector(selector).ok().flatten()
+        }
+
+        /// Like `find`, but the test fails with the selector if nothing matches.
+        pub fn get(&self, selector: &str) -> Element {
+            self.find(selector)
+                .unwrap_or_else(|| panic!("no element matches {selector:?}"))
+        }
+
+        /// The trimmed text of the element matching `selector`.
+        pub fn text(&self, selector: &str) -> String {
+            self.get(selector)
+                .text_content()
+                .unwrap_or_default()
+                .trim()
+                .to_owned()
+        }
+    }
+
+    /// Mounts `f` into a fresh `<div>` appended to the body.
+    pub fn mount<F, N>(f: F) -> Mounted<N::State>
+    where
+        F: FnOnce() -> N + 'static,
+        N: IntoView,
+    {
+        let root: HtmlElement = document().create_element("div").unwrap().unchecked_into();
+        document().body().unwrap().append_child(&root).unwrap();
+        let handle = mount_to(root.clone(), f);
+        Mounted {
+            root,
+            _handle: handle,
+        }
+    }
+}
+
+/// Mounts `panel` with the classic-example preset (the app's default) and hands back the state.
+fn mount_with_state<F, N>(panel: F) -> (ui::Mounted<N::State>, AppState)
+where
+    F: FnOnce() -> N + 'static,
+    N: IntoView,
+{
+    let slot = Rc::new(Cell::new(None::<AppState>));
+    let provided = Rc::clone(&slot);
+    let mounted = ui::mount(move || {
+        I18n::provide(Lang::En);
+        let preset = presets::by_id("classic-example").unwrap();
+        let state = AppState::provide(preset.scenario());
+        state.preset.set(Some(preset.id));
+        provided.set(Some(state));
+        panel()
+    });
+    let state = slot.get().expect("mounted");
+    (mounted, state)
+}
+
+fn set_input(input: &web_sys::Element, value: &str) {
+    let input: web_sys::HtmlInputElement = input.clone().unchecked_into();
+    input.set_value(value);
+    let ev = web_sys::Event::new("change").unwrap();
+    input.dispatch_event(&ev).unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn classic_panel_follows_the_selection() {
+    let (panel, state) = mount_with_state(|| view! { <ClassicPanel /> });
+    tick().await;
+    assert!(
+        panel
+            .find("[role='region'][aria-label='Classic fairshare']")
+            .is_some()
+    );
+    assert!(
+        panel.find("[data-testid='classic-factor']").is_none(),
+        "nothing selected yet"
+    );
+    assert!(
+        panel
+            .text("[data-testid='machine-note']")
+            .contains("AccountG has 0 shares")
+    );
+
+    for (id, f) in [
+        (211, "0.408479"),
+        (221, "0.022097"),
+        (222, "0.125000"),
+        (311, "0.500000"),
+        (321, "0.749154"),
+    ] {
+        state.select(Some(AssocId(id)));
+        tick().await;
+        let factor = panel.get("[data-testid='classic-factor']");
+        assert_eq!(factor.get_attribute("data-fairshare").as_deref(), Some(f));
+        assert!(panel.text("[data-testid='classic-factor']").ends_with(f));
+    }
+
+    // A click on a name in the table selects that association.
+    let button = panel.get("tr[data-assoc-id='2'] button");
+    button.unchecked_ref::<web_sys::HtmlElement>().click();
+    tick().await;
+    assert_eq!(state.selected.get_untracked(), Some(AssocId(2)));
+    assert_eq!(panel.text(".ft-classic__heading"), "AccountA (account)");
+    assert_eq!(
+        button.get_attribute("aria-current").as_deref(),
+        Some("true")
+    );
+}
+
+#[wasm_bindgen_test]
+async fn classic_panel_follows_the_damping_factor_and_depth_oblivious() {
+    let (panel, state) = mount_with_state(|| view! { <ClassicPanel /> });
+    state.select(Some(AssocId(211)));
+    tick().await;
+    state.set_damping(2);
+    tick().await;
+    // 2^(−0.3875/0.3/2) = 0.639124.
+    assert!(
+        panel
+            .text("[data-testid='classic-factor']")
+            .contains("/ 2) = 0.639124")
+    );
+    state.set_damping(1);
+    let checkbox = panel.get("input[type='checkbox']");
+    checkbox.unchecked_ref::<web_sys::HtmlElement>().click();
+    tick().await;
+    assert!(state.scenario.with_untracked(|s| s.params.depth_oblivious));
+    assert!(
+        panel
+            .text("[data-testid='classic-usage-chain']")
+            .contains("ratio_p")
+    );
+    state.undo();
+    tick().await;
+    assert!(
+        !panel
+            .text("[data-testid='classic-usage-chain']")
+            .contains("ratio_p")
+    );
+}
+
+#[wasm_bindgen_test]
+async fn legend_reads_the_selected_user_both_ways() {
+    let (legend, state) = mount_with_state(|| view! { <ScoreLegend /> });
+    tick().await;
+    assert!(legend.find("[data-testid='legend-classic']").is_none());
+    state.select(Some(AssocId(311)));
+    tick().await;
+    assert_eq!(
+        legend.text("[data-testid='legend-classic']"),
+        "User4: F = 0.500000, using exactly its share."
+    );
+    assert!(
+        legend
+            .text("[data-testid='legend-fair-tree']")
+            .starts_with("User4: rank 5 of 6, FairShare = 5/6 = 0.833333")
+    );
+    assert_eq!(
+        legend.text(".ft-score__item--current"),
+        "0.5: using exactly its share"
+    );
+    // An account has no FairShare to read.
+    state.select(Some(AssocId(2)));
+    tick().await;
+    assert!(legend.find("[data-testid='legend-classic']").is_none());
+}
+
+#[wasm_bindgen_test]
+async fn decay_slider_applies_one_undoable_edit() {
+    let (panel, state) = mount_with_state(|| view! { <DecayPanel /> });
+    tick().await;
+    let slider = panel.get("input[type='range']");
+    set_input(&slider, "604800");
+    tick().await;
+    assert!(
+        panel
+            .text("[data-testid='decay-factor']")
+            .ends_with("0.500073")
+    );
+    let root = state.run.with_untracked(|r| r.assocs[0].usage_raw.to_f64());
+    assert!((root - 50.0073).abs() < 1e-3, "{root}");
+    assert_eq!(
+        panel.text("[data-testid='decay-rank-changes']"),
+        "Every rank is the same as at t = 0."
+    );
+    state.undo();
+    tick().await;
+    let root = state.run.with_untracked(|r| r.assocs[0].usage_raw.to_f64());
+    assert_eq!(root, 100.0);
+    // The timeline restarted: t shows 0 again.
+    assert!(
+        panel
+            .text("[data-testid='decay-time']")
+            .starts_with("t = 00:00:00")
+    );
+}
+
+#[wasm_bindgen_test]
+async fn priority_total_follows_weights_and_selection() {
+    let (panel, state) = mount_with_state(|| view! { <PriorityPanel /> });
+    tick().await;
+    let total = || panel.text("[data-testid='priority-total']");
+    let first = total();
+    assert!(
+        panel
+            .text("[data-testid='priority-owner']")
+            .contains("User1")
+    );
+    state.select(Some(AssocId(321)));
+    tick().await;
+    assert!(
+        panel
+            .text("[data-testid='priority-owner']")
+            .starts_with("User5's job")
+    );
+    let with_user5 = total();
+    assert_ne!(first, with_user5, "User5 ranks higher than User1");
+    let age = panel
+        .root
+        .query_selector_all("input")
+        .unwrap()
+        .item(0)
+        .unwrap()
+        .unchecked_into::<web_sys::Element>();
+    set_input(&age, "5000");
+    tick().await;
+    assert_ne!(total(), with_user5);
+    set_input(&age, "not a number");
+    tick().await;
+    assert!(panel.find("[role='alert']").is_some());
+}
