@@ -615,30 +615,37 @@ fn format_fixed(x: LongDouble, decimals: usize) -> String {
         };
     }
     let sign = if x.is_negative() { "-" } else { "" };
-    let (digits, exp10) = if x.is_zero() {
-        (vec![0], 1)
-    } else {
-        exact_digits(x)
-    };
-    // Keep every digit up to `decimals` places after the point.
-    let keep = exp10 + decimals as i64;
-    let (mut digits, mut exp10) = if keep <= 0 {
-        // Everything rounds to zero or to one unit in the last place.
-        let mut padded = vec![0u8; (1 - keep) as usize];
-        padded.extend(digits);
-        round_digits(padded, 1, 1)
-    } else {
-        round_digits(digits, exp10, keep as usize)
-    };
-    if exp10 <= 0 {
-        let mut padded = vec![0u8; (1 - exp10) as usize];
-        padded.extend(digits);
-        digits = padded;
-        exp10 = 1;
+    // N = round(|x| · 10^decimals), ties to even; then print N with `decimals` places.
+    let mut n_digits: Vec<u8> = Vec::new();
+    if !x.is_zero() {
+        let (digits, exp10) = exact_digits(x);
+        // |x| = 0.d1d2… × 10^exp10, so |x| · 10^decimals = 0.d1d2… × 10^keep.
+        let keep = exp10 + decimals as i64;
+        if keep > 0 {
+            let (rounded, e) = round_digits(digits, exp10, keep as usize);
+            let len = rounded.len() as i64;
+            n_digits = rounded;
+            // A carry (9.99… → 10.0…) leaves one more power of ten to write out.
+            n_digits.extend(std::iter::repeat_n(
+                0,
+                (e + decimals as i64 - len).max(0) as usize,
+            ));
+        } else if keep == 0 {
+            // 0.d1d2… rounds to 1 above one half; exactly one half rounds to even, 0.
+            let above_half =
+                digits[0] > 5 || (digits[0] == 5 && digits[1..].iter().any(|&d| d != 0));
+            if above_half {
+                n_digits.push(1);
+            }
+        }
     }
-    digits.resize((exp10 + decimals as i64) as usize, 0);
-    let s: String = digits.iter().map(|d| char::from(b'0' + d)).collect();
-    let (int, frac) = s.split_at(exp10 as usize);
+    if n_digits.len() <= decimals {
+        let mut padded = vec![0u8; decimals + 1 - n_digits.len()];
+        padded.extend(n_digits);
+        n_digits = padded;
+    }
+    let text: String = n_digits.iter().map(|d| char::from(b'0' + d)).collect();
+    let (int, frac) = text.split_at(text.len() - decimals);
     if decimals == 0 {
         format!("{sign}{int}")
     } else {
@@ -706,6 +713,32 @@ mod tests {
         assert_eq!(LongDouble::from_f64(0.0000015).to_fixed(6), "0.000002");
         assert_eq!(LongDouble::from_f64(9.9999999).to_fixed(6), "10.000000");
         assert_eq!(LongDouble::from_f64(1250.0).to_fixed(6), "1250.000000");
+    }
+
+    #[test]
+    fn fixed_rounds_up_into_the_last_place_from_below_it() {
+        assert_eq!(LongDouble::from_f64(7.18e-7).to_fixed(6), "0.000001");
+        assert_eq!(LongDouble::from_f64(0.5).to_fixed(0), "0");
+        assert_eq!(LongDouble::from_f64(1.5).to_fixed(0), "2");
+        assert_eq!(LongDouble::from_f64(9.9999996).to_fixed(6), "10.000000");
+        assert_eq!(LongDouble::from_f64(-0.25).to_fixed(1), "-0.2");
+    }
+
+    proptest::proptest! {
+        /// For doubles, Rust's `{:.N}` is an independent, exactly rounded (ties to even) oracle.
+        #[test]
+        fn fixed_agrees_with_rusts_exact_formatting(bits in proptest::prelude::any::<u64>(), decimals in 0usize..24) {
+            let x = f64::from_bits(bits);
+            if x.is_finite() && x.abs() < 1e30 {
+                proptest::prop_assert_eq!(LongDouble::from_f64(x).to_fixed(decimals), format!("{x:.decimals$}"));
+            }
+        }
+
+        #[test]
+        fn fixed_agrees_on_small_numbers(m in 1u64..1_000_000_000, e in 1i32..30, decimals in 0usize..12) {
+            let x = m as f64 / 10f64.powi(e);
+            proptest::prop_assert_eq!(LongDouble::from_f64(x).to_fixed(decimals), format!("{x:.decimals$}"));
+        }
     }
 
     #[test]

@@ -111,6 +111,12 @@ pub fn usage_from_json(v: &Value) -> Result<LongDouble, String> {
                 Err(format!("usage_raw {n} is not a number this tool can read"))
             }
         }
+        // Decimal-to-80-bit conversion is superlinear in the length; no real usage needs more
+        // than the 21 significant digits %.21Lg writes.
+        Value::String(s) if s.len() > 100 => Err(format!(
+            "usage_raw has {} characters; at most 100 are accepted",
+            s.len()
+        )),
         Value::String(s) => {
             LongDouble::parse(s).ok_or_else(|| format!("usage_raw {s:?} is not a decimal number"))
         }
