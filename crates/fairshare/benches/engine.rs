@@ -1,0 +1,185 @@
+//! Engine benchmarks: a benchmark, not a test (nothing here asserts a time).
+//!
+//! Run: `cargo bench -p fairshare --bench engine` (add `-- fair_tree` to filter).
+//!
+//! On generated trees of 1k, 10k and 100k associations ([`fairshare::r#gen`], the shape of the
+//! performance anchors) and, when present, on the anchor files themselves
+//! (`../../../shared/perf/perf_{1k,10k,100k}.json.gz` from this crate's manifest directory;
+//! skipped with a note when absent):
+//!
+//! - `hierarchy_new`: [`Hierarchy::new`], i.e. list order, fairshare parents, level shares
+//!   (Slurm's share normalisation inputs) and usage aggregation;
+//! - `fair_tree_run_with`: Fair Tree with its trace, on a ready hierarchy (what Slurm's timing
+//!   covers: Slurm normalises and aggregates when associations load);
+//! - `fair_tree_run`: the same including `Hierarchy::new` (the project's target: at most half of
+//!   Slurm's time, so ≤ 20.6 ms at 100k);
+//! - `classic_run` / `classic_run_with`: every association's classic factor, with and without
+//!   the hierarchy;
+//! - `scenario_parse`: scenario JSON text to a validated tree.
+//!
+//! Slurm's own code on the anchor trees (perf/README.md): Fair Tree 0.073 / 1.41 / 41.2 ms,
+//! classic 0.032 / 0.95 / 49.3 ms for 1k / 10k / 100k.
+//!
+//! divan rather than criterion: with default features off, criterion still builds about 25
+//! more crates (serde + ciborium, regex, tinytemplate, itertools, zerocopy…); divan about 10.
+
+use std::io::Read;
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use divan::Bencher;
+use fairshare::{AssocTree, Hierarchy, Params, Scenario, TieRule, classic, fair_tree, scenario};
+
+fn main() {
+    divan::main();
+}
+
+const SIZES: [usize; 3] = [1_000, 10_000, 100_000];
+const SEED: u64 = 2026;
+const ANCHORS: [&str; 3] = ["1k", "10k", "100k"];
+
+/// Generated trees, built once per size (generation is not timed).
+fn generated(n: usize) -> &'static AssocTree {
+    static TREES: [OnceLock<AssocTree>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let slot = SIZES.iter().position(|&s| s == n).unwrap_or(0);
+    TREES[slot].get_or_init(|| fairshare::r#gen::tree(n, SEED))
+}
+
+fn anchor_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join(format!("../../../shared/perf/perf_{name}.json.gz"))
+}
+
+/// An anchor file's JSON text, or `None` (with a note on stderr) if it is absent or unreadable.
+fn anchor_text(name: &str) -> Option<&'static str> {
+    static TEXTS: [OnceLock<Option<String>>; 3] =
+        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let slot = ANCHORS.iter().position(|&s| s == name).unwrap_or(0);
+    TEXTS[slot]
+        .get_or_init(|| {
+            let path = anchor_path(name);
+            let read = std::fs::File::open(&path).and_then(|f| {
+                let mut text = String::new();
+                flate2::read::GzDecoder::new(f).read_to_string(&mut text)?;
+                Ok(text)
+            });
+            match read {
+                Ok(text) => Some(text),
+                Err(e) => {
+                    eprintln!("note: skipping anchor {name}: {} ({e})", path.display());
+                    None
+                }
+            }
+        })
+        .as_deref()
+}
+
+/// An anchor file's scenario (parsed once), or `None`.
+fn anchor(name: &str) -> Option<&'static Scenario> {
+    static SCENARIOS: [OnceLock<Option<Scenario>>; 3] =
+        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let slot = ANCHORS.iter().position(|&s| s == name).unwrap_or(0);
+    SCENARIOS[slot]
+        .get_or_init(|| {
+            let (s, diags) = scenario::parse(anchor_text(name)?);
+            if s.is_none() {
+                eprintln!("note: anchor {name} did not parse: {diags:?}");
+            }
+            s
+        })
+        .as_ref()
+}
+
+mod generated_trees {
+    use super::*;
+
+    #[divan::bench(args = SIZES, sample_count = 30)]
+    fn hierarchy_new(b: Bencher, n: usize) {
+        let tree = generated(n);
+        b.bench(|| Hierarchy::new(tree));
+    }
+
+    #[divan::bench(args = SIZES, sample_count = 30)]
+    fn fair_tree_run_with(b: Bencher, n: usize) {
+        let tree = generated(n);
+        let h = Hierarchy::new(tree);
+        b.bench(|| fair_tree::run_with(tree, &h, TieRule::Slurm));
+    }
+
+    #[divan::bench(args = SIZES, sample_count = 30)]
+    fn fair_tree_run(b: Bencher, n: usize) {
+        let tree = generated(n);
+        b.bench(|| fair_tree::run(tree));
+    }
+
+    #[divan::bench(args = SIZES, sample_count = 30)]
+    fn classic_run_with(b: Bencher, n: usize) {
+        let tree = generated(n);
+        let h = Hierarchy::new(tree);
+        let params = Params::default();
+        b.bench(|| classic::run_with(tree, &h, &params));
+    }
+
+    #[divan::bench(args = SIZES, sample_count = 30)]
+    fn classic_run(b: Bencher, n: usize) {
+        let tree = generated(n);
+        let params = Params::default();
+        b.bench(|| classic::run(tree, &params));
+    }
+
+    #[divan::bench(args = SIZES, sample_count = 30)]
+    fn scenario_parse(b: Bencher, n: usize) {
+        let text = scenario::to_json(&fairshare::r#gen::scenario(n, SEED));
+        b.bench(|| scenario::parse(&text));
+    }
+}
+
+mod anchor_files {
+    use super::*;
+
+    #[divan::bench(args = ANCHORS, sample_count = 30)]
+    fn hierarchy_new(b: Bencher, name: &str) {
+        if let Some(s) = anchor(name) {
+            b.bench(|| Hierarchy::new(&s.tree));
+        }
+    }
+
+    #[divan::bench(args = ANCHORS, sample_count = 30)]
+    fn fair_tree_run_with(b: Bencher, name: &str) {
+        if let Some(s) = anchor(name) {
+            let h = Hierarchy::new(&s.tree);
+            b.bench(|| fair_tree::run_with(&s.tree, &h, TieRule::Slurm));
+        }
+    }
+
+    #[divan::bench(args = ANCHORS, sample_count = 30)]
+    fn fair_tree_run(b: Bencher, name: &str) {
+        if let Some(s) = anchor(name) {
+            b.bench(|| fair_tree::run(&s.tree));
+        }
+    }
+
+    #[divan::bench(args = ANCHORS, sample_count = 30)]
+    fn classic_run_with(b: Bencher, name: &str) {
+        if let Some(s) = anchor(name) {
+            let h = Hierarchy::new(&s.tree);
+            let params = Params::default();
+            b.bench(|| classic::run_with(&s.tree, &h, &params));
+        }
+    }
+
+    #[divan::bench(args = ANCHORS, sample_count = 30)]
+    fn classic_run(b: Bencher, name: &str) {
+        if let Some(s) = anchor(name) {
+            let params = Params::default();
+            b.bench(|| classic::run(&s.tree, &params));
+        }
+    }
+
+    #[divan::bench(args = ANCHORS, sample_count = 30)]
+    fn scenario_parse(b: Bencher, name: &str) {
+        if let Some(text) = anchor_text(name) {
+            b.bench(|| scenario::parse(text));
+        }
+    }
+}
