@@ -74,6 +74,57 @@ pub fn usages_at(
     decay::advance_usage(base, &engine_jobs(base, jobs, 0), schedule, t)
 }
 
+/// Root's usage and one association's (`selected`, if any) at 0 and at `t` seconds after
+/// `base`: the very arithmetic of [`usages_at`] (the engine's `UsageSim`, cycle by cycle) on
+/// just those two values, so the readouts can follow the slider on big trees. A job charges
+/// the selected association when its user is that association or below it; every job charges
+/// root.
+pub fn readout_usages(
+    base: &AssocTree,
+    jobs: &[PlannedJob],
+    schedule: &Schedule,
+    t: i64,
+    selected: Option<AssocId>,
+) -> ReadoutUsages {
+    let h = fairshare::Hierarchy::new(base);
+    let sel = selected
+        .and_then(|id| base.position(id))
+        .filter(|&ix| ix != h.root);
+    let mut usage = vec![h.usage_raw[h.root]];
+    let mut parent = vec![None];
+    if let Some(ix) = sel {
+        usage.push(h.usage_raw[ix]);
+        parent.push(Some(0));
+    }
+    let sel_id = sel.map(|ix| base.assocs()[ix].id);
+    let compact: Vec<Job> = engine_jobs(base, jobs, 0)
+        .into_iter()
+        .map(|mut job| {
+            let user = base.assocs()[job.assoc].id;
+            let below = sel_id.is_some_and(|s| base.is_ancestor_or_self(s, user));
+            job.assoc = usize::from(below);
+            job
+        })
+        .collect();
+    let start = usage.clone();
+    let mut sim = decay::UsageSim::from_parts(usage, parent, &compact, *schedule);
+    sim.advance_to(t);
+    let now = sim.usage();
+    ReadoutUsages {
+        root: (start[0], now[0]),
+        selected: sel.map(|ix| (ix, start[1], now[1])),
+    }
+}
+
+/// What [`readout_usages`] returns.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReadoutUsages {
+    /// Root's usage at 0 and at t.
+    pub root: (LongDouble, LongDouble),
+    /// The selected association's index, and its usage at 0 and at t.
+    pub selected: Option<(usize, LongDouble, LongDouble)>,
+}
+
 /// `base` with its users' usage at time `t`.
 ///
 /// Accounts keep the value they had in `base` (Slurm re-sums account usage from its users, and
@@ -161,7 +212,9 @@ pub fn fmt_hours(secs: i64) -> String {
 
 /// Hours (from an input) to whole seconds; `None` unless finite and ≥ 0.
 pub fn hours_to_secs(hours: f64) -> Option<i64> {
-    (0.0..1e12).contains(&hours).then(|| (hours * 3600.0).round() as i64)
+    (0.0..1e12)
+        .contains(&hours)
+        .then(|| (hours * 3600.0).round() as i64)
 }
 
 /// A number of at least 0 (billing TRES, hours).
@@ -238,8 +291,7 @@ pub fn until(
         return Until::NotAUser;
     }
     let engine = engine_jobs(tree, jobs, now);
-    let p = schedule.period();
-    let horizon_periods = u64::try_from(horizon_secs(schedule) / p).unwrap_or(0);
+    let horizon_periods = until_horizon_periods(tree.len(), schedule);
     match decay::time_until_rank(tree, user, target, &engine, schedule, horizon_periods) {
         Some(r) if r.periods == 0 => Until::Now {
             rank: r.rank,
@@ -253,9 +305,20 @@ pub fn until(
         },
         None if engine.iter().all(|j| j.end.is_some_and(|e| e <= 0)) => Until::NeverDecayOnly,
         None => Until::Never {
-            horizon: horizon_secs(schedule),
+            horizon: i64::try_from(horizon_periods)
+                .unwrap_or(i64::MAX)
+                .saturating_mul(schedule.period()),
         },
     }
+}
+
+/// How many decay cycles [`until`] searches: the slider's horizon, but at most about four
+/// million association-cycles of work (one Fair Tree run per cycle), and never under a day of
+/// default cycles. The answer names the horizon, so a shorter search stays honest.
+pub fn until_horizon_periods(n_assocs: usize, schedule: &Schedule) -> u64 {
+    let full = u64::try_from(horizon_secs(schedule) / schedule.period()).unwrap_or(0);
+    let budget = u64::try_from(4_000_000 / n_assocs.max(1)).unwrap_or(u64::MAX);
+    full.min(budget.max(288))
 }
 
 /// A target from the form: `rank` picks a rank (1..=N), otherwise a FairShare in [0, 1].
@@ -542,21 +605,20 @@ fn TimeSlider(tl: Timeline) -> impl IntoView {
     let shown = Memo::new(move |_| tl.shown());
     let readout = Memo::new(move |_| {
         let origin = tl.origin(state);
-        let t = shown.get();
-        let usages = usages_at(&origin, &tl.jobs.get(), &tl.schedule(), t);
-        let start = decay::usage_of(&origin);
-        let root = origin.position(origin.root().id).unwrap_or(0);
-        let at =
-            |v: &[LongDouble], ix: usize| v.get(ix).copied().map(fmt_usage).unwrap_or_default();
-        let selected = state.selected.get().and_then(|id| {
-            let ix = origin.position(id)?;
-            let name = origin.assocs()[ix].name().to_string();
-            Some((name, at(&start, ix), at(&usages, ix)))
-        });
+        let r = readout_usages(
+            &origin,
+            &tl.jobs.get(),
+            &tl.schedule(),
+            shown.get(),
+            state.selected.get(),
+        );
         Readout {
-            root_from: at(&start, root),
-            root_to: at(&usages, root),
-            selected,
+            root_from: fmt_usage(r.root.0),
+            root_to: fmt_usage(r.root.1),
+            selected: r.selected.map(|(ix, from, to)| {
+                let name = origin.assocs()[ix].name().to_string();
+                (name, fmt_usage(from), fmt_usage(to))
+            }),
         }
     });
     let origin_run = Memo::new(move |_| {
@@ -1159,6 +1221,50 @@ mod tests {
         let r0 = fair_tree::run(&base);
         let r1 = fair_tree::run(&tree);
         assert!(rank_changes(&base, &r0, &tree, &r1) > 0);
+    }
+
+    #[test]
+    fn readouts_equal_the_whole_tree_simulation() {
+        let base = classic_example();
+        let jobs = [
+            PlannedJob {
+                user: AssocId(211),
+                billable: 3.0,
+                start: 600,
+                end: Some(7_250),
+            },
+            PlannedJob {
+                user: AssocId(311),
+                billable: 0.5,
+                start: 0,
+                end: None,
+            },
+        ];
+        let t = 2 * 86_400 + 1_234;
+        let full = usages_at(&base, &jobs, &schedule(), t);
+        let start = decay::usage_of(&base);
+        for a in base.assocs() {
+            let r = readout_usages(&base, &jobs, &schedule(), t, Some(a.id));
+            assert_eq!(r.root, (start[0], full[0]), "root, selected {}", a.name());
+            match r.selected {
+                Some((ix, from, to)) => {
+                    assert_eq!((from, to), (start[ix], full[ix]), "{}", a.name());
+                }
+                None => assert_eq!(a.id, AssocId(1)),
+            }
+        }
+        assert_eq!(
+            readout_usages(&base, &jobs, &schedule(), t, None).selected,
+            None
+        );
+    }
+
+    #[test]
+    fn until_searches_a_bounded_horizon() {
+        let s = schedule();
+        assert_eq!(until_horizon_periods(14, &s), 8064);
+        assert_eq!(until_horizon_periods(100_000, &s), 288);
+        assert_eq!(until_horizon_periods(2_000, &s), 2_000);
     }
 
     #[test]
