@@ -123,9 +123,9 @@ fn Timeline() -> impl IntoView {
                     </For>
                 </datalist>
             </div>
-            <output class="ft-controls__position" data-testid="player-position">
+            <span class="ft-controls__position" data-testid="player-position">
                 {position}
-            </output>
+            </span>
         </div>
     }
 }
