@@ -225,9 +225,11 @@ pub fn parse_non_negative(text: &str) -> Option<f64> {
         .filter(|x| x.is_finite() && *x >= 0.0)
 }
 
-/// How far the slider reaches: four half-lives (a week without decay), a whole number of
-/// calc periods.
-pub fn horizon_secs(schedule: &Schedule) -> i64 {
+/// How far the slider reaches for a tree of `n_assocs` associations: four half-lives (a week
+/// without decay), a whole number of calc periods, and at most as many cycles as stay quick to
+/// simulate (a year of default cycles, fewer on big trees: about 20 million
+/// association-cycles, never under a week of default cycles).
+pub fn horizon_secs(schedule: &Schedule, n_assocs: usize) -> i64 {
     let p = schedule.period();
     let h = i64::try_from(schedule.half_life_secs).unwrap_or(i64::MAX / 8);
     let raw = if h > 0 {
@@ -235,13 +237,28 @@ pub fn horizon_secs(schedule: &Schedule) -> i64 {
     } else {
         7 * 86_400
     };
-    (raw / p * p).max(p)
+    let budget = i64::try_from(20_000_000 / n_assocs.max(1)).unwrap_or(i64::MAX);
+    let max_cycles = budget.clamp(2016, decay::YEAR_OF_DEFAULT_PERIODS as i64);
+    (raw / p).clamp(1, max_cycles) * p
 }
 
 /// `t` rounded to the nearest decay cycle (the slider steps by P; this guards typed values).
-pub fn snap(t: i64, schedule: &Schedule) -> i64 {
+pub fn snap(t: i64, schedule: &Schedule, n_assocs: usize) -> i64 {
     let p = schedule.period();
-    ((t.max(0) + p / 2) / p * p).min(horizon_secs(schedule))
+    ((t.max(0) + p / 2) / p * p).min(horizon_secs(schedule, n_assocs))
+}
+
+/// The jobs as seen from a clock restarted at `shift` seconds: times move back by `shift`, and
+/// jobs that were over by then are dropped (their usage is in the tree already).
+pub fn shift_jobs(jobs: &[PlannedJob], shift: i64) -> Vec<PlannedJob> {
+    jobs.iter()
+        .filter(|j| j.end.is_none_or(|e| e > shift))
+        .map(|j| PlannedJob {
+            start: j.start.saturating_sub(shift),
+            end: j.end.map(|e| e.saturating_sub(shift)),
+            ..j.clone()
+        })
+        .collect()
 }
 
 /// The answer to "how long until I am back above X?".
@@ -316,7 +333,7 @@ pub fn until(
 /// million association-cycles of work (one Fair Tree run per cycle), and never under a day of
 /// default cycles. The answer names the horizon, so a shorter search stays honest.
 pub fn until_horizon_periods(n_assocs: usize, schedule: &Schedule) -> u64 {
-    let full = u64::try_from(horizon_secs(schedule) / schedule.period()).unwrap_or(0);
+    let full = u64::try_from(horizon_secs(schedule, n_assocs) / schedule.period()).unwrap_or(0);
     let budget = u64::try_from(4_000_000 / n_assocs.max(1)).unwrap_or(u64::MAX);
     full.min(budget.max(288))
 }
@@ -382,6 +399,9 @@ impl AppState {
 // Components
 // ---------------------------------------------------------------------------------------------
 
+/// How many trees the timeline remembers (to recognise undo and redo through its moves).
+const VISITED_LIMIT: usize = 64;
+
 /// The panel's own state: the timeline. `Copy`, passed to the parts of the panel.
 #[derive(Clone, Copy)]
 struct Timeline {
@@ -389,28 +409,34 @@ struct Timeline {
     half_life_text: RwSignal<String>,
     period: RwSignal<u64>,
     period_text: RwSignal<String>,
-    /// The time applied to the tree (seconds).
+    /// The time of the last move (seconds after t = 0).
     time: RwSignal<i64>,
-    /// The slider's position while it moves.
+    /// The slider's position while it is dragged.
     preview: RwSignal<i64>,
     dragging: RwSignal<bool>,
     /// The tree at t = 0.
     base: RwSignal<Option<AssocTree>>,
-    /// The tree the timeline last put on screen.
-    applied: RwSignal<Option<AssocTree>>,
+    /// Trees the timeline put on screen, with their time (the base at 0 included), so that
+    /// undo and redo through its moves keep their time.
+    visited: RwSignal<Vec<(AssocTree, i64)>>,
     jobs: RwSignal<Vec<PlannedJob>>,
     error: RwSignal<Option<String>>,
-    /// Whether the scenario is still the one the timeline put there.
-    current: Memo<bool>,
+    /// The time of the tree on screen, if the timeline put it there.
+    known: Memo<Option<i64>>,
 }
 
 impl Timeline {
     fn new(state: AppState) -> Timeline {
-        let applied = RwSignal::new(None::<AssocTree>);
-        let current = Memo::new(move |_| {
-            state
-                .scenario
-                .with(|s| applied.with(|a| a.as_ref() == Some(&s.tree)))
+        let visited = RwSignal::new(Vec::<(AssocTree, i64)>::new());
+        let known = Memo::new(move |_| {
+            state.scenario.with(|s| {
+                visited.with(|v| {
+                    v.iter()
+                        .rev()
+                        .find(|(t, _)| *t == s.tree)
+                        .map(|(_, at)| *at)
+                })
+            })
         });
         Timeline {
             half_life: RwSignal::new(decay::DEFAULT_HALF_LIFE_SECS),
@@ -421,10 +447,10 @@ impl Timeline {
             preview: RwSignal::new(0),
             dragging: RwSignal::new(false),
             base: RwSignal::new(None),
-            applied,
+            visited,
             jobs: RwSignal::new(Vec::new()),
             error: RwSignal::new(None),
-            current,
+            known,
         }
     }
 
@@ -444,36 +470,66 @@ impl Timeline {
         }
     }
 
-    /// The time shown: the slider while it moves, 0 once the timeline has restarted.
+    /// Whether the tree on screen is one the timeline put there.
+    fn current(self) -> bool {
+        self.known.with(Option::is_some)
+    }
+
+    /// The time shown: the slider while it is dragged, else the time of the tree on screen
+    /// (0 once the timeline has restarted).
     fn shown(self) -> i64 {
-        if self.current.get() || self.dragging.get() {
+        if self.dragging.get() {
             self.preview.get()
         } else {
-            0
+            self.known.get().unwrap_or(0)
         }
+    }
+
+    /// The time of the tree on screen, for computations from "now".
+    fn now_untracked(self) -> i64 {
+        self.known.get_untracked().unwrap_or(0)
     }
 
     /// The tree at t = 0 (reactive).
     fn origin(self, state: AppState) -> AssocTree {
-        match (self.current.get(), self.base.get()) {
+        match (self.current(), self.base.get()) {
             (true, Some(base)) => base,
             _ => state.scenario.with(|s| s.tree.clone()),
         }
     }
 
-    /// Applies time `t` to the tree (one edit).
+    /// Applies time `t` to the tree (one edit). If the tree was changed behind the timeline's
+    /// back, the timeline restarts from it: t = 0 becomes that tree, and the jobs move with
+    /// the clock (their times shift by the last move's time; jobs already over are dropped).
     fn move_to(self, state: AppState, t: i64) {
         let schedule = self.schedule_untracked();
-        let t = snap(t, &schedule);
-        let base = match (self.current.get_untracked(), self.base.get_untracked()) {
+        let n = state.scenario.with_untracked(|s| s.tree.len());
+        let t = snap(t, &schedule, n);
+        let base = match (self.current_untracked(), self.base.get_untracked()) {
             (true, Some(base)) => base,
-            _ => state.scenario.with_untracked(|s| s.tree.clone()),
+            _ => {
+                let shift = self.time.get_untracked();
+                self.jobs.update(|jobs| {
+                    *jobs = shift_jobs(jobs, shift);
+                });
+                self.visited.set(Vec::new());
+                state.scenario.with_untracked(|s| s.tree.clone())
+            }
         };
         let jobs = self.jobs.get_untracked();
         match state.advance_time(&base, &jobs, &schedule, t) {
             Ok(tree) => {
+                self.visited.update(|v| {
+                    if v.is_empty() {
+                        v.push((base.clone(), 0));
+                    }
+                    v.push((tree, t));
+                    if v.len() > VISITED_LIMIT {
+                        // Keep the base (first) and the most recent moves.
+                        v.remove(1);
+                    }
+                });
                 self.base.set(Some(base));
-                self.applied.set(Some(tree));
                 self.time.set(t);
                 self.preview.set(t);
                 self.error.set(None);
@@ -483,10 +539,20 @@ impl Timeline {
         self.dragging.set(false);
     }
 
-    /// Re-applies the current time after the jobs or the schedule changed.
+    fn current_untracked(self) -> bool {
+        self.known.with_untracked(Option::is_some)
+    }
+
+    /// Re-applies the current time after the jobs or the schedule changed (the base's usages
+    /// with the new jobs or schedule).
     fn reapply(self, state: AppState) {
-        if self.current.get_untracked() && self.time.get_untracked() > 0 {
-            self.move_to(state, self.time.get_untracked());
+        if self.current_untracked() {
+            // The trees remembered were computed with the old jobs or schedule.
+            let t = self.now_untracked();
+            self.visited.update(|v| v.truncate(1));
+            if t > 0 {
+                self.move_to(state, t);
+            }
         }
     }
 }
@@ -627,7 +693,7 @@ fn TimeSlider(tl: Timeline) -> impl IntoView {
         (origin, run)
     });
     let changed = Memo::new(move |_| {
-        if !tl.current.get() {
+        if !tl.current() {
             return 0;
         }
         origin_run.with(|(t0, r0)| {
@@ -663,7 +729,8 @@ fn TimeSlider(tl: Timeline) -> impl IntoView {
         vec![("n", changed.get().to_string())]
     });
     let any_changed = move || changed.get() != 0;
-    let horizon = move || horizon_secs(&tl.schedule()).to_string();
+    let n_assocs = move || state.scenario.with(|s| s.tree.len());
+    let horizon = move || horizon_secs(&tl.schedule(), n_assocs()).to_string();
     let step = move || tl.schedule().period().to_string();
     view! {
         <div class="ft-decay__timeline">
@@ -698,7 +765,7 @@ fn TimeSlider(tl: Timeline) -> impl IntoView {
                 <p class="ft-readout" data-testid="decay-selected-usage">{selected_text}</p>
             </Show>
             <p class="ft-panel-help">{i18n.t(DecayMsg::ApplyHint)}</p>
-            <Show when=move || tl.base.with(Option::is_some) && !tl.current.get()>
+            <Show when=move || tl.base.with(Option::is_some) && !tl.current()>
                 <p class="ft-panel-help">{i18n.t(DecayMsg::Restarted)}</p>
             </Show>
             <Show when=move || tl.error.with(Option::is_some)>
@@ -775,9 +842,7 @@ fn Jobs(tl: Timeline) -> impl IntoView {
             ));
             return;
         };
-        let begin = start
-            .get_untracked()
-            .unwrap_or_else(|| tl.time.get_untracked());
+        let begin = start.get_untracked().unwrap_or_else(|| tl.now_untracked());
         let end = (!running.get_untracked())
             .then(|| hours_to_secs(hours.get_untracked()).map(|h| begin.saturating_add(h)))
             .flatten();
@@ -985,11 +1050,7 @@ fn UntilQuestion(tl: Timeline) -> impl IntoView {
         let (Some((id, _)), Some(t)) = (user.get_untracked(), target.get_untracked()) else {
             return;
         };
-        let now = if tl.current.get_untracked() {
-            tl.time.get_untracked()
-        } else {
-            0
-        };
+        let now = tl.now_untracked();
         let tree = state.scenario.with_untracked(|s| s.tree.clone());
         let res = until(
             &tree,
@@ -1154,18 +1215,26 @@ mod tests {
     #[test]
     fn horizon_and_snapping_follow_the_schedule() {
         let s = schedule();
-        assert_eq!(horizon_secs(&s), 4 * 604_800);
-        assert_eq!(snap(604_800, &s), 604_800);
-        assert_eq!(snap(604_949, &s), 604_800);
-        assert_eq!(snap(604_950, &s), 605_100);
-        assert_eq!(snap(-5, &s), 0);
-        assert_eq!(snap(i64::MAX / 2, &s), horizon_secs(&s));
+        assert_eq!(horizon_secs(&s, 14), 4 * 604_800);
+        assert_eq!(snap(604_800, &s, 14), 604_800);
+        assert_eq!(snap(604_949, &s, 14), 604_800);
+        assert_eq!(snap(604_950, &s, 14), 605_100);
+        assert_eq!(snap(-5, &s, 14), 0);
+        assert_eq!(snap(i64::MAX / 2, &s, 14), horizon_secs(&s, 14));
+        // Long half-lives and big trees are capped to what simulates quickly.
+        let year = Schedule {
+            half_life_secs: 365 * 86_400,
+            ..s
+        };
+        assert_eq!(horizon_secs(&year, 14), 105_120 * 300);
+        assert_eq!(horizon_secs(&s, 100_000), 2016 * 300);
+        assert_eq!(horizon_secs(&s, 5_000), 4000 * 300);
         let none = Schedule {
             half_life_secs: 0,
             calc_period_secs: 600,
             no_state_file: false,
         };
-        assert_eq!(horizon_secs(&none), 7 * 86_400);
+        assert_eq!(horizon_secs(&none, 14), 7 * 86_400);
     }
 
     /// One half-life of pure decay leaves Slurm's 0.500073 of every usage (hand-computed:
@@ -1257,6 +1326,38 @@ mod tests {
             readout_usages(&base, &jobs, &schedule(), t, None).selected,
             None
         );
+    }
+
+    #[test]
+    fn restarting_the_clock_shifts_jobs() {
+        let jobs = [
+            PlannedJob {
+                user: AssocId(211),
+                billable: 1.0,
+                start: 0,
+                end: Some(3600),
+            },
+            PlannedJob {
+                user: AssocId(311),
+                billable: 2.0,
+                start: 1800,
+                end: None,
+            },
+            PlannedJob {
+                user: AssocId(221),
+                billable: 3.0,
+                start: 7200,
+                end: Some(9000),
+            },
+        ];
+        let shifted = shift_jobs(&jobs, 3600);
+        assert_eq!(
+            shifted.len(),
+            2,
+            "the job over at 3600 is in the usage already"
+        );
+        assert_eq!((shifted[0].start, shifted[0].end), (-1800, None));
+        assert_eq!((shifted[1].start, shifted[1].end), (3600, Some(5400)));
     }
 
     #[test]

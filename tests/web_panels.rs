@@ -231,12 +231,18 @@ async fn decay_slider_applies_one_undoable_edit() {
     tick().await;
     let root = state.run.with_untracked(|r| r.assocs[0].usage_raw.to_f64());
     assert_eq!(root, 100.0);
-    // The timeline restarted: t shows 0 again.
-    assert!(
-        panel
-            .text("[data-testid='decay-time']")
-            .starts_with("t = 00:00:00")
-    );
+    // Back at the timeline's start: t shows 0 again; redo brings back its time too.
+    let time = || panel.text("[data-testid='decay-time']");
+    assert!(time().starts_with("t = 00:00:00"), "{}", time());
+    state.redo();
+    tick().await;
+    assert!(time().starts_with("t = 7-00:00:00"), "{}", time());
+    // An edit behind the timeline's back restarts it from the edited tree.
+    state
+        .set_shares(AssocId(2), fairshare::Shares::Value(41))
+        .unwrap();
+    tick().await;
+    assert!(time().starts_with("t = 00:00:00"), "{}", time());
 }
 
 #[wasm_bindgen_test]
