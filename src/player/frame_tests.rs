@@ -117,3 +117,19 @@ fn the_app_frame_is_the_frame_at_the_cursor() {
         assert_eq!(state.frame.get(), Frame::at(&run.steps, len));
     });
 }
+
+/// Writes the generated tree the browser benchmark plays (`e2e/bench/player-frames.mjs` runs
+/// this): `BENCH_SCENARIO_OUT=file [BENCH_SCENARIO_SIZE=500] cargo test -p fairshare-explorer
+/// --lib write_bench_scenario -- --ignored`.
+#[test]
+#[ignore = "a generator for the benchmark, not a check"]
+fn write_bench_scenario() {
+    let size = std::env::var("BENCH_SCENARIO_SIZE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(500);
+    let out =
+        std::env::var("BENCH_SCENARIO_OUT").expect("BENCH_SCENARIO_OUT names the output file");
+    let scenario = fairshare::r#gen::scenario(size, 2024);
+    std::fs::write(out, fairshare::scenario::to_json(&scenario)).expect("writable output");
+}

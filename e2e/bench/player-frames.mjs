@@ -1,0 +1,184 @@
+// Browser benchmark of the ranking animation (run by hand; not part of `npx playwright test`).
+//
+//   trunk build --release --locked && node e2e/bench/player-frames.mjs [--size 500] [--seconds 8]
+//
+// It generates a tree with the engine's generator (an ignored Rust test writes the scenario
+// JSON), opens the built app from dist/ with that scenario in the URL fragment (the share-link
+// format: #scenario=<base64url JSON>), and measures requestAnimationFrame deltas in Chromium:
+//   1. playing at 4x, one stop per visit or comparison (a step every 225 ms);
+//   2. the worst case: one step per animation frame (ArrowRight on every frame);
+//   3. scrubbing the Step slider across the whole walk, one position per frame.
+// For each phase it prints the median, p95 and max frame time, the share of frames over 20 ms
+// and, for 1, the frame that contains each step. 60 fps means frames of about 16.7 ms.
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const size = Number(arg('size', 500));
+const seconds = Number(arg('seconds', 8));
+const port = Number(arg('port', 8877));
+
+if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) {
+  console.error('dist/ is missing: run `trunk build --release --locked` first');
+  process.exit(1);
+}
+
+// 1. The scenario, from the engine's generator.
+const scenarioFile = path.join(os.tmpdir(), `fairshare-bench-${size}.json`);
+execFileSync(
+  'cargo',
+  ['test', '-q', '-p', 'fairshare-explorer', '--lib', 'write_bench_scenario', '--', '--ignored'],
+  {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, BENCH_SCENARIO_OUT: scenarioFile, BENCH_SCENARIO_SIZE: String(size) },
+  },
+);
+const json = fs.readFileSync(scenarioFile, 'utf8');
+const fragment = `#scenario=${Buffer.from(json, 'utf8').toString('base64url')}`;
+
+// 2. A static server for dist/, and Chromium.
+const server = spawn('python3', ['e2e/serve.py', '--port', String(port), '--dir', 'dist'], {
+  cwd: root,
+  stdio: 'ignore',
+});
+const stop = () => server.kill();
+process.on('exit', stop);
+await waitForServer(`http://127.0.0.1:${port}/index.html`);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-dev-shm-usage'],
+});
+
+try {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`http://127.0.0.1:${port}/${fragment}`);
+  const player = page.getByRole('region', { name: 'Ranking animation' });
+  await player.getByRole('button', { name: 'Play', exact: true }).waitFor();
+  const nItems = await page.locator('[role="treeitem"]').count();
+  const nSteps = Number(await player.getByRole('slider', { name: 'Step' }).getAttribute('max'));
+  console.log(`tree: ${size} associations generated, ${nItems} treeitems on the page, ${nSteps} steps`);
+  await player.getByRole('radio', { name: 'One step per visit or comparison' }).check();
+  await player.getByRole('combobox', { name: 'Speed' }).selectOption('4');
+  await player.getByRole('button', { name: 'Restart' }).click();
+
+  // Phase 1: playing at 4x.
+  await installProbe(page);
+  await player.getByRole('button', { name: 'Play', exact: true }).click();
+  const playing = await measure(page, seconds * 1000);
+  await player.getByRole('button', { name: 'Pause', exact: true }).click();
+  report('playing at 4x (visit granularity)', playing);
+
+  // Phase 2: one step per frame.
+  await player.getByRole('button', { name: 'Restart' }).click();
+  const perFrame = await page.evaluate(async (n) => {
+    const region = document.querySelector('[role="region"][aria-label="Ranking animation"]');
+    const deltas = [];
+    let last = performance.now();
+    for (let i = 0; i < n; i++) {
+      region.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+      await new Promise(requestAnimationFrame);
+      const now = performance.now();
+      deltas.push(now - last);
+      last = now;
+    }
+    return { deltas, stepFrames: [] };
+  }, Math.min(nSteps, 600));
+  report('one step per frame (ArrowRight each frame)', perFrame);
+
+  // Phase 3: scrubbing the slider.
+  const scrub = await page.evaluate(async (n) => {
+    const slider = document.querySelector('[role="region"][aria-label="Ranking animation"] input[type="range"]');
+    const deltas = [];
+    let last = performance.now();
+    for (let k = 0; k <= n; k += Math.max(1, Math.floor(n / 300))) {
+      slider.value = String(k);
+      slider.dispatchEvent(new Event('input', { bubbles: true }));
+      await new Promise(requestAnimationFrame);
+      const now = performance.now();
+      deltas.push(now - last);
+      last = now;
+    }
+    return { deltas, stepFrames: [] };
+  }, nSteps);
+  report('scrubbing the Step slider (one position per frame)', scrub);
+
+  if (errors.length) console.log('page errors:', errors);
+} finally {
+  await browser.close();
+  stop();
+}
+
+/** Records every animation frame's delta and marks the frames in which the narration changed. */
+async function installProbe(page) {
+  await page.evaluate(() => {
+    const probe = { deltas: [], stepFrames: [], changed: false, running: true };
+    window.__probe = probe;
+    const status = document.querySelector('[role="region"][aria-label="Ranking animation"] [role="status"]');
+    new MutationObserver(() => {
+      probe.changed = true;
+    }).observe(status, { childList: true, characterData: true, subtree: true });
+    let last = performance.now();
+    const frame = (now) => {
+      const delta = now - last;
+      last = now;
+      probe.deltas.push(delta);
+      if (probe.changed) {
+        probe.stepFrames.push(delta);
+        probe.changed = false;
+      }
+      if (probe.running) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
+async function measure(page, ms) {
+  await page.waitForTimeout(ms);
+  return page.evaluate(() => {
+    window.__probe.running = false;
+    const { deltas, stepFrames } = window.__probe;
+    // The first delta spans the click; the next frame's change is its own.
+    return { deltas: deltas.slice(1), stepFrames };
+  });
+}
+
+function stats(values) {
+  if (values.length === 0) return 'no frames';
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  const over = values.filter((v) => v > 20).length;
+  return (
+    `${values.length} frames: median ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, ` +
+    `max ${sorted[sorted.length - 1].toFixed(1)} ms, ${((100 * over) / values.length).toFixed(1)}% over 20 ms`
+  );
+}
+
+function report(title, { deltas, stepFrames }) {
+  console.log(`\n${title}`);
+  console.log(`  all frames:  ${stats(deltas)}`);
+  if (stepFrames.length) console.log(`  step frames: ${stats(stepFrames)}`);
+}
+
+async function waitForServer(url) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // Not up yet.
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no server at ${url}`);
+}

@@ -1,0 +1,204 @@
+// The ranking animation: a trainer loads Slurm's test24.4, steps through Fair Tree's walk and
+// sees, at every step, which association is being visited, the narration, and ranks appearing
+// and disappearing in step with the cursor.
+import { test, expect } from '@playwright/test';
+import { ExplorerPage } from './fixtures/page.mjs';
+
+// Fair Tree's visiting order on test24.4 (root first; an account when it is entered, a user
+// when it is ranked), as the engine computes it (FairTreeRun::visit_order, also the order of
+// Slurm's own _ft_debug log of this tree). uDA1/uD1 are FairShare=parent users hoisted into aD.
+const VISITING_ORDER = [
+  'root', 'u1', 'aE', 'aE1', 'aE2', 'aF', 'uF1', 'uF2', 'aB', 'aBB', 'uBB1', 'aBA', 'uBA1', 'u2',
+  'aA', 'aAA', 'uAA1', 'aAB', 'uAB2', 'uAB1', 'aD', 'uD1', 'uDA1', 'aDA', 'uDA2', 'uD3', 'uDA3',
+  'uD2', 'aG', 'uG1', 'aGA', 'uGA1', 'uGA2', 'aC', 'uC1',
+];
+const N_STEPS = 76;
+
+/** The treeitems of the association tree (all, or the one named `name`). */
+function treeItems(page, name) {
+  const items = page.getByRole('tree', { name: 'Association tree' }).locator('[role="treeitem"]');
+  return name === undefined ? items : items.and(page.locator(`[data-name="${name}"]`));
+}
+
+/** Opens the app on the test24.4 preset (through the toolbar's Scenario menu). */
+async function openTest24(page) {
+  const app = new ExplorerPage(page);
+  await app.goto('/');
+  await page.getByRole('combobox', { name: 'Scenario' }).selectOption('test24-4');
+  await expect(app.narration()).toContainText('The finished ranking of 21 users');
+  return app;
+}
+
+/** Skips a journey that reads the tree's data-current/data-ranked while no tree is rendered. */
+async function needTree(page) {
+  const items = await treeItems(page).count();
+  test.skip(items === 0, 'the association tree is not rendered in this build');
+  await expect(treeItems(page, 'uGA1')).toBeVisible();
+}
+
+/** Chooses one step per visit or comparison. */
+async function fineSteps(app) {
+  await app.player().getByRole('radio', { name: 'One step per visit or comparison' }).check();
+}
+
+test('the page opens on the finished ranking, one click away from the walk', async ({ page }) => {
+  const app = await openTest24(page);
+  await expect(app.narration()).toContainText('The finished ranking of 21 users');
+  await expect(app.playerButton('Play')).toBeVisible();
+  await expect(app.player().getByRole('slider', { name: 'Step' })).toHaveValue(String(N_STEPS));
+  await expect(page.locator('[data-current="true"]')).toHaveCount(0);
+
+  await app.playerButton('Step forward').click();
+  await expect(app.player().getByTestId('player-position')).not.toHaveText(/Finished/);
+  await expect(app.narration()).not.toContainText('The finished ranking');
+  expect(app.errors).toEqual([]);
+});
+
+test('Jump to end gives the same ranks as the table', async ({ page }) => {
+  const app = await openTest24(page);
+  await needTree(page);
+  await app.playerButton('Restart').click();
+  await expect(page.locator('[role="treeitem"][data-ranked="true"]')).toHaveCount(0);
+  await app.playerButton('Jump to end').click();
+  await expect(app.narration()).toHaveText('The walk is done: all 21 users have a rank.');
+
+  const users = treeItems(page).and(page.locator('[data-kind="user"]'));
+  await expect(users).toHaveCount(21);
+  await expect(page.locator('[role="treeitem"][data-ranked="true"]')).toHaveCount(21);
+  const table = page.getByRole('region', { name: 'sshare' }).getByRole('table');
+  const headers = await table.getByRole('columnheader').allInnerTexts();
+  const col = (name) => headers.findIndex((h) => h.trim() === name);
+  const rows = await table.getByRole('row').evaluateAll((trs) =>
+    trs.map((tr) => [...tr.querySelectorAll('td, th')].map((c) => c.textContent.trim())),
+  );
+  for (const item of await users.all()) {
+    const name = await item.getAttribute('data-name');
+    const account = await item.getAttribute('data-account');
+    const rank = Number(await item.getAttribute('data-rank'));
+    const row = rows.find((r) => r[col('User')] === name && r[col('Account')] === account);
+    expect(row, `${account}/${name} is in the table`).toBeTruthy();
+    expect(row[col('FairShare')], `${name}: rank ${rank} of 21`).toBe((rank / 21).toFixed(6));
+  }
+  expect(app.errors).toEqual([]);
+});
+
+test('stepping moves data-current in the visiting order and the narration changes', async ({ page }) => {
+  const app = await openTest24(page);
+  await needTree(page);
+  await fineSteps(app);
+  await app.playerButton('Restart').click();
+  await expect(app.narration()).toContainText('Step 0');
+
+  const seen = [];
+  let previous = await app.narration().innerText();
+  for (let k = 1; k <= N_STEPS; k++) {
+    await app.playerButton('Step forward').click();
+    await expect(app.player().getByTestId('player-position')).toHaveText(`Step ${k} of ${N_STEPS}`);
+    const current = page.locator('[role="treeitem"][data-current="true"]');
+    await expect(current).toHaveCount(1);
+    const name = await current.getAttribute('data-name');
+    const text = await app.narration().innerText();
+    expect(text, `the narration changes at step ${k}`).not.toBe(previous);
+    previous = text;
+    if (!seen.includes(name)) {
+      seen.push(name);
+      if (name === 'uGA1') {
+        expect(text).toBe('uGA1 reuses rank 4 because aGA was entered tied with uG1 (users before accounts).');
+        await app.screenshot('player-mid-walk-tie');
+      }
+    }
+  }
+  expect(seen).toEqual(VISITING_ORDER);
+  expect(app.errors).toEqual([]);
+});
+
+test('Step back undoes a rank', async ({ page }) => {
+  const app = await openTest24(page);
+  await needTree(page);
+  await fineSteps(app);
+  await app.playerButton('Restart').click();
+  for (let i = 0; i < 3; i++) await app.playerButton('Next ranked user').click();
+  // The third ranking is aE2's (after u1 and aE1).
+  const ae2 = treeItems(page, 'aE2');
+  await expect(ae2).toHaveAttribute('data-ranked', 'true');
+  await expect(ae2).toHaveAttribute('data-current', 'true');
+  await expect(app.player().getByTestId('counter-fairshare')).toHaveText(
+    'FairShare of aE2 = 21 / 21 = 1.000000',
+  );
+  await app.playerButton('Step back').click();
+  await expect(ae2).not.toHaveAttribute('data-ranked', 'true');
+  await expect(treeItems(page, 'aE1')).toHaveAttribute('data-ranked', 'true');
+  expect(app.errors).toEqual([]);
+});
+
+test('keyboard: Space plays and pauses, arrows step, Home and End jump', async ({ page }) => {
+  const app = await openTest24(page);
+  await fineSteps(app);
+  const position = app.player().getByTestId('player-position');
+  await app.playerButton('Restart').click();
+  await app.playerButton('Restart').focus();
+
+  await page.keyboard.press('ArrowRight');
+  await expect(position).toHaveText(`Step 1 of ${N_STEPS}`);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  await expect(position).toHaveText(`Step 2 of ${N_STEPS}`);
+  await page.keyboard.press('End');
+  await expect(position).toHaveText(`Step ${N_STEPS} of ${N_STEPS}`);
+  await page.keyboard.press('Home');
+  await expect(position).toHaveText(`Step 0 of ${N_STEPS}`);
+
+  // Space on the focused Restart button plays (and does not also restart).
+  await app.player().getByRole('combobox', { name: 'Speed' }).selectOption('4');
+  await app.playerButton('Restart').focus();
+  await page.keyboard.press('Space');
+  await expect(app.playerButton('Pause')).toBeVisible();
+  await expect(position).not.toHaveText(`Step 0 of ${N_STEPS}`);
+  await page.keyboard.press('Space');
+  await expect(app.playerButton('Play')).toBeVisible();
+  const stopped = await position.innerText();
+  await page.waitForTimeout(500);
+  await expect(position).toHaveText(stopped);
+  expect(app.errors).toEqual([]);
+});
+
+test('My path plays only the steps that decide the selected user', async ({ page }) => {
+  const app = await openTest24(page);
+  await needTree(page);
+  await treeItems(page, 'uGA1').click();
+  await app.player().getByRole('checkbox', { name: 'My path' }).check();
+  await expect(app.player()).toContainText("Only the 12 steps that decide uGA1's rank.");
+  const currents = [];
+  for (let i = 0; i < 12; i++) {
+    await app.playerButton('Step forward').click();
+    currents.push(await page.locator('[role="treeitem"][data-current="true"]').getAttribute('data-name'));
+  }
+  expect([...new Set(currents)]).toEqual(['root', 'aG', 'uG1', 'aGA', 'uGA1']);
+  await expect(app.narration()).toContainText('uGA1 reuses rank 4');
+  await app.screenshot('player-my-path');
+  expect(app.errors).toEqual([]);
+});
+
+test('the sibling group slides into order, and stays still under reduced motion', async ({ page }) => {
+  const app = await openTest24(page);
+  await fineSteps(app);
+  await app.playerButton('Restart').click();
+  // Step 3 computes the root's children (list order), step 4 sorts them.
+  for (let i = 0; i < 3; i++) await app.playerButton('Step forward').click();
+  const ae = app.player().locator('.ft-group__body [role="row"]').filter({ hasText: /^aE/ });
+  await expect(app.player().getByText('List order: Level FS computed, not sorted yet.')).toBeVisible();
+  await expect(ae).toHaveAttribute('aria-rowindex', '8');
+  await app.playerButton('Step forward').click();
+  await expect(app.player().getByText('Visiting order: highest Level FS first.')).toBeVisible();
+  // aE has no usage: infinite Level FS, second only to u1 (users before accounts).
+  await expect(ae).toHaveAttribute('aria-rowindex', '3');
+  const moving = await ae.evaluate((el) => parseFloat(getComputedStyle(el).transitionDuration));
+  expect(moving).toBeGreaterThan(0.1);
+  await app.screenshot('player-sorted-root');
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const still = await ae.evaluate((el) => parseFloat(getComputedStyle(el).transitionDuration));
+  expect(still).toBeLessThan(0.001);
+  expect(app.errors).toEqual([]);
+});
