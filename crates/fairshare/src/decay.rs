@@ -554,7 +554,10 @@ fn rank_with(
 /// Found by computation: the usage is stepped cycle by cycle ([`UsageSim`], every association
 /// carried as Slurm carries it) and Fair Tree is run on the whole tree at each boundary (the
 /// hierarchy is derived once). The cost is O(periods · n log n): one full Fair Tree run, trace
-/// included, per period. Fine for teaching-sized trees, not for big ones.
+/// included, per period. Measured natively on a busy 2-core machine: test24.4's 35
+/// associations take about 46 µs per period, so a year of 5-minute periods (105,120) takes
+/// about 5 s; a generated 1,000-association tree takes about 0.7 ms per period. In WebAssembly
+/// expect more: keep the horizon short or run it off the UI thread.
 ///
 /// Once every job has ended and been charged, only decay is left, and decay multiplies every
 /// usage by the same factor, which leaves every Fair Tree ratio and so every rank unchanged
