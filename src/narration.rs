@@ -193,6 +193,10 @@ impl Ctx<'_> {
                 Some(a) if infinite_for_no_usage(a) => {
                     PlayerMsg::NarrEnterInf.fill(lang, &[("account", name)])
                 }
+                // The root aside, only FairShare=parent accounts have no Level FS.
+                Some(a) if a.level_fs.is_none() => {
+                    PlayerMsg::NarrEnterParentShares.fill(lang, &[("account", name)])
+                }
                 a => {
                     let lf = a
                         .and_then(level_fs_text)
@@ -438,6 +442,18 @@ mod tests {
                 Step::AccountEntered { .. }
             )),
             "aGA is entered tied with uG1 (equal Level FS, users before accounts), so its first user will reuse uG1's rank."
+        );
+    }
+
+    #[test]
+    fn a_fairshare_parent_account_has_nothing_left_to_rank() {
+        let (tree, run) = preset("test24-4");
+        assert!(
+            sentence_at(&tree, &run, "aDA", |s| matches!(
+                s,
+                Step::AccountEntered { .. }
+            ))
+            .starts_with("Enter account aDA: it has FairShare=parent")
         );
     }
 

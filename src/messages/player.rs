@@ -136,6 +136,8 @@ pub enum PlayerMsg {
     NarrEnter,
     /// Narration: an account with infinite Level FS is entered.
     NarrEnterInf,
+    /// Narration: a FairShare=parent account is entered (its users were sorted one level up).
+    NarrEnterParentShares,
     /// Narration: an account is entered tied with the user before it.
     NarrEnterTiedUser,
     /// Narration: an account is entered tied with the account before it (Slurm: no merge).
@@ -244,6 +246,7 @@ impl Message for PlayerMsg {
         PlayerMsg::NarrEnterRoot,
         PlayerMsg::NarrEnter,
         PlayerMsg::NarrEnterInf,
+        PlayerMsg::NarrEnterParentShares,
         PlayerMsg::NarrEnterTiedUser,
         PlayerMsg::NarrEnterTiedAccount,
         PlayerMsg::NarrEnterCarried,
@@ -356,6 +359,9 @@ impl Message for PlayerMsg {
             }
             PlayerMsg::NarrEnterInf => {
                 "Enter account {account}: it has no usage, so its Level FS is infinite and it comes before its siblings that have usage."
+            }
+            PlayerMsg::NarrEnterParentShares => {
+                "Enter account {account}: it has FairShare=parent, so its users were sorted among its parent's children and nothing is left to rank in it."
             }
             PlayerMsg::NarrEnterTiedUser => {
                 "{account} is entered tied with {previous} (equal Level FS, users before accounts), so its first user will reuse {previous}'s rank."
@@ -482,6 +488,9 @@ impl Message for PlayerMsg {
             }
             PlayerMsg::NarrEnterInf => {
                 "アカウント {account} に入ります。使用量がないので Level FS は無限大で、使用量のある兄弟より先に来ます。"
+            }
+            PlayerMsg::NarrEnterParentShares => {
+                "アカウント {account} に入ります。FairShare=parent なので、そのユーザーは親の子と一緒に並べ替え済みで、ここで順位を付ける相手は残っていません。"
             }
             PlayerMsg::NarrEnterTiedUser => {
                 "{account} は {previous} と同順位で入ります（Level FS が同じで、ユーザーが先）。最初のユーザーは {previous} の順位を再利用します。"

@@ -49,6 +49,22 @@ pub fn GroupPanel() -> impl IntoView {
         msg.text(i18n.lang())
     };
     let body_height = move || format!("calc({} * var(--ft-group-row-h))", n_rows());
+    // Big groups scroll: keep the row the step is about in view (the DOM is the outside world).
+    let scroller = NodeRef::<leptos::html::Div>::new();
+    let current_place = Memo::new(move |_| {
+        group.with(|g| {
+            g.as_ref()?
+                .rows
+                .iter()
+                .find(|r| r.current)
+                .map(|r| r.position)
+        })
+    });
+    Effect::new(move |_| {
+        if let (Some(place), Some(element)) = (current_place.get(), scroller.get()) {
+            keep_row_in_view(&element, place);
+        }
+    });
 
     view! {
         <section class="ft-group" aria-labelledby=labelled_by.clone()>
@@ -57,7 +73,7 @@ pub fn GroupPanel() -> impl IntoView {
             </h3>
             <Show when=move || { n_rows() > 0 }>
                 <p class="ft-group__caption">{caption}</p>
-                <div class="ft-group__scroll">
+                <div class="ft-group__scroll" node_ref=scroller>
                     <div
                         role="table"
                         class="ft-group__table"
@@ -83,6 +99,23 @@ pub fn GroupPanel() -> impl IntoView {
                 </div>
             </Show>
         </section>
+    }
+}
+
+/// Scrolls the group's scroll box so that the row at `place` (0 = first) is visible below the
+/// sticky header row. Rows are as tall as the header.
+fn keep_row_in_view(scroller: &web_sys::Element, place: usize) {
+    let Some(head) = scroller.query_selector("[role='row']").ok().flatten() else {
+        return;
+    };
+    let row = head.client_height();
+    let top = row * (i32::try_from(place).unwrap_or(i32::MAX / 2) + 1);
+    let visible_top = scroller.scroll_top() + row;
+    let visible_bottom = scroller.scroll_top() + scroller.client_height();
+    if top < visible_top {
+        scroller.set_scroll_top(top - row);
+    } else if top + row > visible_bottom {
+        scroller.set_scroll_top(top + row - scroller.client_height());
     }
 }
 
