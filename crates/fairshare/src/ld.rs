@@ -292,8 +292,34 @@ impl LongDouble {
                     se: self.sign() ^ rhs.sign(),
                 };
             }
+        } else if rhs.is_zero() && self.is_normal() {
+            // S / 0 for an association with no usage: +∞, as IEEE (and x87) divide.
+            return LongDouble {
+                m: TOP,
+                se: (self.sign() ^ rhs.sign()) | EXP_MAX as u16,
+            };
         }
         LongDouble::from_ap((self.ap() / rhs.ap()).value)
+    }
+
+    /// Whether two positive normal values are within a relative 2^-`bits` of each other,
+    /// decided on the bits alone (cheap; used to skip exact re-checks of values far apart).
+    pub fn is_near(self, other: LongDouble, bits: u32) -> bool {
+        if !(self.is_normal() && other.is_normal()) || self.sign() != 0 || other.sign() != 0 {
+            return false;
+        }
+        let (hi, lo) = if self.exp_field() >= other.exp_field() {
+            (self, other)
+        } else {
+            (other, self)
+        };
+        let limit = 1u128 << (64 - bits.min(63));
+        match hi.exp_field() - lo.exp_field() {
+            0 => u128::from(hi.m.abs_diff(lo.m)) < limit,
+            // One binade apart: compare hi·2 with lo on a common scale.
+            1 => (u128::from(hi.m) << 1).abs_diff(u128::from(lo.m)) < limit << 1,
+            _ => false,
+        }
     }
 
     /// Formats as C's `printf("%.21Lg", x)`: 21 significant digits, correctly rounded from the
@@ -796,6 +822,10 @@ mod tests {
             proptest::prop_assert!(same(a.sub(a), (a.ap() - a.ap()).value), "{a:?} - itself");
             proptest::prop_assert!(same(a.mul(b), (a.ap() * b.ap()).value), "{a:?} * {b:?}");
             proptest::prop_assert!(same(a.div(b), (a.ap() / b.ap()).value), "{a:?} / {b:?}");
+            if a.is_near(b, 30) {
+                let (fa, fb) = (a.to_f64(), b.to_f64());
+                proptest::prop_assert!((fa - fb).abs() <= 2e-9 * fa.abs().max(fb.abs()), "{a:?} ~ {b:?}");
+            }
             proptest::prop_assert_eq!(a == b, a.ap().partial_cmp(&b.ap()) == Some(Ordering::Equal));
             proptest::prop_assert_eq!(a.partial_cmp(&b), a.ap().partial_cmp(&b.ap()));
         }
