@@ -227,8 +227,8 @@ pub fn parse_non_negative(text: &str) -> Option<f64> {
 
 /// How far the slider reaches for a tree of `n_assocs` associations: four half-lives (a week
 /// without decay), a whole number of calc periods, and at most as many cycles as stay quick to
-/// simulate (a year of default cycles, fewer on big trees: about 20 million
-/// association-cycles, never under a week of default cycles).
+/// simulate (a year of default cycles, fewer on big trees: about 5 million
+/// association-cycles, never under a day of default cycles).
 pub fn horizon_secs(schedule: &Schedule, n_assocs: usize) -> i64 {
     let p = schedule.period();
     let h = i64::try_from(schedule.half_life_secs).unwrap_or(i64::MAX / 8);
@@ -237,8 +237,8 @@ pub fn horizon_secs(schedule: &Schedule, n_assocs: usize) -> i64 {
     } else {
         7 * 86_400
     };
-    let budget = i64::try_from(20_000_000 / n_assocs.max(1)).unwrap_or(i64::MAX);
-    let max_cycles = budget.clamp(2016, decay::YEAR_OF_DEFAULT_PERIODS as i64);
+    let budget = i64::try_from(5_000_000 / n_assocs.max(1)).unwrap_or(i64::MAX);
+    let max_cycles = budget.clamp(288, decay::YEAR_OF_DEFAULT_PERIODS as i64);
     (raw / p).clamp(1, max_cycles) * p
 }
 
@@ -329,13 +329,14 @@ pub fn until(
     }
 }
 
-/// How many decay cycles [`until`] searches: the slider's horizon, but at most about four
-/// million association-cycles of work (one Fair Tree run per cycle), and never under a day of
-/// default cycles. The answer names the horizon, so a shorter search stays honest.
+/// How many decay cycles [`until`] searches: the slider's horizon, but at most about 400,000
+/// association-cycles of work (one Fair Tree run per cycle, about 1.3 µs per association
+/// natively, more in WebAssembly), and never under an hour of default cycles. The answer names
+/// the horizon, so a shorter search stays honest.
 pub fn until_horizon_periods(n_assocs: usize, schedule: &Schedule) -> u64 {
     let full = u64::try_from(horizon_secs(schedule, n_assocs) / schedule.period()).unwrap_or(0);
-    let budget = u64::try_from(4_000_000 / n_assocs.max(1)).unwrap_or(u64::MAX);
-    full.min(budget.max(288))
+    let budget = u64::try_from(400_000 / n_assocs.max(1)).unwrap_or(u64::MAX);
+    full.min(budget.max(12))
 }
 
 /// A target from the form: `rank` picks a rank (1..=N), otherwise a FairShare in [0, 1].
@@ -1227,8 +1228,8 @@ mod tests {
             ..s
         };
         assert_eq!(horizon_secs(&year, 14), 105_120 * 300);
-        assert_eq!(horizon_secs(&s, 100_000), 2016 * 300);
-        assert_eq!(horizon_secs(&s, 5_000), 4000 * 300);
+        assert_eq!(horizon_secs(&s, 100_000), 288 * 300);
+        assert_eq!(horizon_secs(&s, 5_000), 1000 * 300);
         let none = Schedule {
             half_life_secs: 0,
             calc_period_secs: 600,
@@ -1364,8 +1365,9 @@ mod tests {
     fn until_searches_a_bounded_horizon() {
         let s = schedule();
         assert_eq!(until_horizon_periods(14, &s), 8064);
-        assert_eq!(until_horizon_periods(100_000, &s), 288);
-        assert_eq!(until_horizon_periods(2_000, &s), 2_000);
+        assert_eq!(until_horizon_periods(35, &s), 8064);
+        assert_eq!(until_horizon_periods(2_000, &s), 200);
+        assert_eq!(until_horizon_periods(100_000, &s), 12);
     }
 
     #[test]
