@@ -145,14 +145,14 @@ fn NameField(id: AssocId) -> impl IntoView {
     let edits = expect_context::<Edits>();
     let (input_id, error_id) = (next_dom_id("ft-name"), next_dom_id("ft-name-error"));
     let input_ref = NodeRef::<html::Input>::new();
-    let value = move || {
-        state.scenario.with(|s| {
-            s.tree
-                .get(id)
-                .map(|a| a.name().to_string())
-                .unwrap_or_default()
-        })
+    let name_of = move |s: &fairshare::Scenario| {
+        s.tree
+            .get(id)
+            .map(|a| a.name().to_string())
+            .unwrap_or_default()
     };
+    let value = move || state.scenario.with(name_of);
+    let value_untracked = move || state.scenario.with_untracked(name_of);
     let error = field_error(edits, id, Field::Name);
     let on_change = move |ev| {
         let text = event_target_value(&ev);
@@ -165,6 +165,8 @@ fn NameField(id: AssocId) -> impl IntoView {
             && edits.focus_name.get_untracked()
         {
             edits.focus_name.set(false);
+            // The value may not be in the element yet: put it there, so select() covers it.
+            input.set_value(&value_untracked());
             let _ = input.focus();
             input.select();
         }

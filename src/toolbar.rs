@@ -93,14 +93,16 @@ fn UndoRedo() -> impl IntoView {
     let cannot_undo = move || !state.history.with(History::can_undo);
     let cannot_redo = move || !state.history.with(History::can_redo);
     view! {
-        <button type="button" class="ft-button" on:click=move |_| state.undo() disabled=cannot_undo
-            title=i18n.t(ToolbarMsg::UndoTitle) aria-keyshortcuts="Control+Z Meta+Z">
-            {i18n.t(CommonMsg::Undo)}
-        </button>
-        <button type="button" class="ft-button" on:click=move |_| state.redo() disabled=cannot_redo
-            title=i18n.t(ToolbarMsg::RedoTitle) aria-keyshortcuts="Control+Shift+Z Control+Y Meta+Shift+Z">
-            {i18n.t(CommonMsg::Redo)}
-        </button>
+        <div class="ft-toolbar__history">
+            <button type="button" class="ft-button" on:click=move |_| state.undo() disabled=cannot_undo
+                title=i18n.t(ToolbarMsg::UndoTitle) aria-keyshortcuts="Control+Z Meta+Z">
+                {i18n.t(CommonMsg::Undo)}
+            </button>
+            <button type="button" class="ft-button" on:click=move |_| state.redo() disabled=cannot_redo
+                title=i18n.t(ToolbarMsg::RedoTitle) aria-keyshortcuts="Control+Shift+Z Control+Y Meta+Shift+Z">
+                {i18n.t(CommonMsg::Redo)}
+            </button>
+        </div>
     }
 }
 

@@ -2,23 +2,27 @@
 //!
 //! Users are matched by association id between `AppState::baseline` and the scenario on screen
 //! (ids survive every edit). Each user whose rank changed is listed with ↑/↓ and Δ, old → new
-//! rank and FairShare, sorted by |Δ|, with a one-line reason where the runs give one:
+//! rank and FairShare, sorted by |Δ|, with a one-line reason where the two runs give one. The
+//! reason is found by walking the user's path in the fairshare tree from the root down, and
+//! stopping at the first level where something that decides ranks changed:
 //!
-//! 1. It crossed the one edited user, at or above the highest level where its path changed:
-//!    `fairshare::explain` names the common ancestor and the deciding pair.
-//! 2. Otherwise the highest association on its path (root first) whose Level FS changed: its
-//!    own, or an ancestor's (a labmate's usage raises the account's U, lowering its LF).
-//! 3. Otherwise N changed (FairShare = rank / N), or the tie rule differs from the baseline's.
+//! 1. the siblings visited before the path's child changed: it was passed by (or passed) a
+//!    sibling. `fairshare::explain`, run against a user under that sibling (the edited user if
+//!    it is there), names the rule that orders the pair now; the Level FS of both, old → new;
+//! 2. the child started, or stopped, sharing a rank with the entry before it (a tie).
+//!
+//! Where no level changed, N did (FairShare = rank / N), or only the tie rule differs.
 //!
 //! The comparison is a pure function ([`what_if`]); the component only lays it out.
 
-use fairshare::explain::{Explanation, explain};
+use fairshare::explain::{Deciding, explain};
 use fairshare::fair_tree::FairTreeRun;
 use fairshare::{AssocId, AssocTree, Hierarchy, LongDouble, Scenario};
 use leptos::prelude::*;
 
 use crate::i18n::I18n;
 use crate::inspector::facts::{level_fs_number, number};
+use crate::messages::compare::CompareMsg;
 use crate::messages::inspector::WhatIfMsg;
 use crate::messages::{Lang, Message};
 use crate::state::AppState;
@@ -116,32 +120,31 @@ impl Moved {
 /// Why a user moved. Positions are in the current tree.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Reason {
-    /// Its own Level FS under `parent` changed.
-    Own {
-        /// Its fairshare parent.
-        parent: usize,
-        /// Baseline Level FS.
-        old: Option<LongDouble>,
-        /// Level FS now.
-        new: Option<LongDouble>,
-    },
-    /// The Level FS of `account`, on its path, changed.
-    Ancestor {
-        /// The account.
-        account: usize,
-        /// Its fairshare parent.
-        parent: usize,
-        /// Baseline Level FS.
-        old: Option<LongDouble>,
-        /// Level FS now.
-        new: Option<LongDouble>,
-    },
-    /// It passed the edited user `other` (or was passed by it).
+    /// Under `parent`, the path's `child` and its sibling `other` changed order.
     Crossed {
-        /// The edited user.
+        /// The common parent (the first common ancestor of the user and `other`'s users).
+        parent: usize,
+        /// The user's ancestor-or-self below `parent`.
+        child: usize,
+        /// The sibling it passed, or that passed it.
         other: usize,
-        /// The two users' order now, explained.
-        explanation: Explanation,
+        /// Whether `child` now goes before `other`.
+        now_ahead: bool,
+        /// `child`'s Level FS, baseline → now.
+        child_lf: (Option<LongDouble>, Option<LongDouble>),
+        /// `other`'s Level FS, baseline → now.
+        other_lf: (Option<LongDouble>, Option<LongDouble>),
+        /// The rule that orders them now, from `fairshare::explain` (when `other` has users).
+        deciding: Option<Deciding>,
+    },
+    /// Under `parent`, `child` started (or stopped) sharing a rank with the entry before it.
+    Tie {
+        /// The parent.
+        parent: usize,
+        /// The user's ancestor-or-self below it.
+        child: usize,
+        /// Whether it is tied now.
+        tied: bool,
     },
     /// N changed.
     UserCount {
@@ -150,7 +153,7 @@ pub enum Reason {
         /// N now.
         new: u32,
     },
-    /// The tie rule differs from the baseline's.
+    /// The tie rule differs from the baseline's (and nothing else does).
     TieRule,
 }
 
@@ -191,11 +194,6 @@ impl Row {
     }
 }
 
-fn lf_of(tree: &AssocTree, run: &FairTreeRun, id: AssocId) -> Option<Option<LongDouble>> {
-    let ix = tree.position(id)?;
-    Some(run.assocs.get(ix)?.level_fs)
-}
-
 /// The users whose association differs from the baseline's (new ones included).
 fn edited_users(base: &AssocTree, cur: &AssocTree) -> Vec<usize> {
     cur.assocs()
@@ -216,6 +214,13 @@ pub fn what_if(
     run: &FairTreeRun,
 ) -> WhatIfDiff {
     let (bt, ct) = (&base.tree, &cur.tree);
+    let runs = Runs {
+        base,
+        base_run,
+        cur,
+        h,
+        run,
+    };
     let edited = edited_users(bt, ct);
     let edited_user = match edited.as_slice() {
         [one] => Some(*one),
@@ -246,7 +251,7 @@ pub fn what_if(
             new_rank,
             old_fairshare: before.fairshare.unwrap_or(0.0),
             new_fairshare: now.fairshare.unwrap_or(0.0),
-            reason: reason(base, base_run, cur, h, run, ix, edited_user),
+            reason: reason(&runs, ix, edited_user),
         });
     }
     diff.removed = bt
@@ -263,68 +268,147 @@ pub fn what_if(
     diff
 }
 
-fn reason(
-    base: &Scenario,
-    base_run: &FairTreeRun,
-    cur: &Scenario,
-    h: &Hierarchy,
-    run: &FairTreeRun,
-    x: usize,
-    edited_user: Option<usize>,
-) -> Option<Reason> {
-    let (bt, ct) = (&base.tree, &cur.tree);
-    let id = |ix: usize| ct.assocs().get(ix).map(|a| a.id);
-    // The path in the fairshare tree, root first.
+/// The baseline and current runs with their trees, for looking one up by the other's ids.
+struct Runs<'a> {
+    base: &'a Scenario,
+    base_run: &'a FairTreeRun,
+    cur: &'a Scenario,
+    h: &'a Hierarchy,
+    run: &'a FairTreeRun,
+}
+
+impl Runs<'_> {
+    fn id(&self, ix: usize) -> Option<AssocId> {
+        self.cur.tree.assocs().get(ix).map(|a| a.id)
+    }
+
+    /// The baseline's values of the association at current position `ix`.
+    fn before(&self, ix: usize) -> Option<&fairshare::FairTreeAssoc> {
+        let b = self.base.tree.position(self.id(ix)?)?;
+        self.base_run.assocs.get(b)
+    }
+
+    /// Ids of the siblings sorted before `child` under `parent`, now and in the baseline
+    /// (`None` there when the baseline had no such parent or child).
+    fn ahead(&self, parent: usize, child: usize) -> (Vec<AssocId>, Option<Vec<AssocId>>) {
+        let ids_before = |order: &[usize], tree: &AssocTree, target: AssocId| {
+            let ids: Vec<AssocId> = order
+                .iter()
+                .filter_map(|&ix| tree.assocs().get(ix).map(|a| a.id))
+                .collect();
+            let at = ids.iter().position(|&i| i == target)?;
+            let mut ahead = ids[..at].to_vec();
+            ahead.sort();
+            Some(ahead)
+        };
+        let child_id = self.id(child).unwrap_or(AssocId(u32::MAX));
+        let now = self
+            .run
+            .sorted_children
+            .get(parent)
+            .and_then(|order| ids_before(order, &self.cur.tree, child_id))
+            .unwrap_or_default();
+        let before = self.id(parent).and_then(|pid| {
+            let bp = self.base.tree.position(pid)?;
+            ids_before(
+                self.base_run.sorted_children.get(bp)?,
+                &self.base.tree,
+                child_id,
+            )
+        });
+        (now, before)
+    }
+
+    /// The users below `ix` in the fairshare tree (itself if a user), in visiting order.
+    fn users_under(&self, ix: usize) -> impl Iterator<Item = usize> + '_ {
+        self.run.visit_order.iter().copied().filter(move |&u| {
+            self.h.is_user.get(u).copied().unwrap_or(false)
+                && (u == ix || self.h.fs_ancestors(u).any(|a| a == ix))
+        })
+    }
+}
+
+fn reason(runs: &Runs, x: usize, edited_user: Option<usize>) -> Option<Reason> {
+    let (h, run) = (runs.h, runs.run);
+    if runs.base.tree == runs.cur.tree && runs.base_run.tie_rule != run.tie_rule {
+        return Some(Reason::TieRule);
+    }
     let mut path: Vec<usize> = std::iter::once(x).chain(h.fs_ancestors(x)).collect();
     path.reverse();
-    let highest_change = path.windows(2).find_map(|w| {
+    for w in path.windows(2) {
         let (parent, child) = (w[0], w[1]);
-        let new = run.assocs.get(child)?.level_fs;
-        let old = id(child).and_then(|c| lf_of(bt, base_run, c)).flatten();
-        (old != new).then_some((parent, child, old, new))
-    });
-    let crossed = edited_user.filter(|&e| e != x).and_then(|e| {
-        let before = |ix: usize| {
-            let b = bt.position(id(ix)?)?;
-            base_run.assocs.get(b)?.visit
-        };
-        let (bx, be) = (before(x)?, before(e)?);
-        let (nx, ne) = (run.assocs.get(x)?.visit?, run.assocs.get(e)?.visit?);
-        if (bx < be) == (nx < ne) {
-            return None;
-        }
-        let explanation = explain(h, run, x, e).ok()?;
-        let at_or_above = match highest_change {
-            Some((parent, ..)) => h.depth.get(explanation.common_ancestor) <= h.depth.get(parent),
-            None => true,
-        };
-        at_or_above.then_some(Reason::Crossed {
-            other: e,
-            explanation,
-        })
-    });
-    if crossed.is_some() {
-        return crossed;
-    }
-    if let Some((parent, child, old, new)) = highest_change {
-        return Some(if child == x {
-            Reason::Own { parent, old, new }
-        } else {
-            Reason::Ancestor {
-                account: child,
+        let lf_now = |ix: usize| run.assocs.get(ix).and_then(|a| a.level_fs);
+        let lf_before = |ix: usize| runs.before(ix).and_then(|a| a.level_fs);
+        let (now, before) = runs.ahead(parent, child);
+        if before.as_ref() != Some(&now) {
+            let before = before.unwrap_or_default();
+            // The siblings that changed sides, among those that still exist.
+            let crossed: Vec<usize> = run
+                .sorted_children
+                .get(parent)
+                .into_iter()
+                .flatten()
+                .copied()
+                .filter(|&s| s != child)
+                .filter(|&s| {
+                    runs.id(s)
+                        .is_some_and(|id| now.contains(&id) != before.contains(&id))
+                })
+                .collect();
+            let holds_edited =
+                |s: usize| edited_user.is_some_and(|e| runs.users_under(s).any(|u| u == e));
+            let Some(&other) = crossed
+                .iter()
+                .find(|&&s| holds_edited(s))
+                .or(crossed.first())
+            else {
+                continue;
+            };
+            let now_ahead = runs.id(other).is_some_and(|id| !now.contains(&id));
+            let user = edited_user
+                .filter(|&e| runs.users_under(other).any(|u| u == e))
+                .or_else(|| runs.users_under(other).next());
+            let deciding = user
+                .and_then(|u| explain(h, run, x, u).ok())
+                .filter(|e| e.common_ancestor == parent)
+                .map(|e| e.deciding);
+            return Some(Reason::Crossed {
                 parent,
-                old,
-                new,
-            }
-        });
+                child,
+                other,
+                now_ahead,
+                child_lf: (lf_before(child), lf_now(child)),
+                other_lf: (lf_before(other), lf_now(other)),
+                deciding,
+            });
+        }
+        let tied_now = run.assocs.get(child).is_some_and(|a| a.tie.is_some());
+        let tied_before = runs.before(child).is_some_and(|a| a.tie.is_some());
+        if tied_now != tied_before {
+            return Some(Reason::Tie {
+                parent,
+                child,
+                tied: tied_now,
+            });
+        }
     }
-    if base_run.n_users != run.n_users {
+    if runs.base_run.n_users != run.n_users {
         return Some(Reason::UserCount {
-            old: base_run.n_users,
+            old: runs.base_run.n_users,
             new: run.n_users,
         });
     }
-    (base_run.tie_rule != run.tie_rule).then_some(Reason::TieRule)
+    (runs.base_run.tie_rule != run.tie_rule).then_some(Reason::TieRule)
+}
+
+/// The rule sentence worth adding to a reason (a higher Level FS needs no words).
+fn rule_text(deciding: Deciding) -> Option<CompareMsg> {
+    match deciding {
+        Deciding::HigherLevelFs => None,
+        Deciding::UserBeforeAccount => Some(CompareMsg::RuleUserFirst),
+        Deciding::ListOrder => Some(CompareMsg::RuleListOrder),
+        Deciding::MergedByDocumentedRule => Some(CompareMsg::RuleMerged),
+    }
 }
 
 impl WhatIfDiff {
@@ -367,54 +451,71 @@ impl WhatIfDiff {
                 );
                 let reason = match &m.reason {
                     None => String::new(),
-                    Some(Reason::Own { parent, old, new }) => WhatIfMsg::ReasonOwn.fill(
-                        lang,
-                        &[
-                            ("parent", &name(*parent)),
-                            ("old", &lf(*old)),
-                            ("new", &lf(*new)),
-                        ],
-                    ),
-                    Some(Reason::Ancestor {
-                        account,
+                    Some(Reason::Crossed {
                         parent,
-                        old,
-                        new,
-                    }) => WhatIfMsg::ReasonAncestor.fill(
-                        lang,
-                        &[
-                            ("account", &name(*account)),
-                            ("parent", &name(*parent)),
-                            ("old", &lf(*old)),
-                            ("new", &lf(*new)),
-                        ],
-                    ),
-                    Some(Reason::Crossed { other, explanation }) => {
-                        let e = explanation;
-                        let msg = if e.first.user == m.ix {
-                            WhatIfMsg::ReasonCrossedAbove
-                        } else {
-                            WhatIfMsg::ReasonCrossedBelow
-                        };
-                        let side_lf = |s: &fairshare::explain::Side| {
-                            if s.child_is_parent_shares {
-                                crate::messages::compare::CompareMsg::LfParent
-                                    .text(lang)
-                                    .to_string()
+                        child,
+                        other,
+                        now_ahead,
+                        child_lf,
+                        other_lf,
+                        deciding,
+                    }) => {
+                        let change = |(old, new): (Option<LongDouble>, Option<LongDouble>)| {
+                            if old == new {
+                                lf(new)
                             } else {
-                                lf(s.child_level_fs)
+                                WhatIfMsg::LfChange
+                                    .fill(lang, &[("old", &lf(old)), ("new", &lf(new))])
                             }
+                        };
+                        let group = if assocs.get(*other).is_some_and(|a| a.is_user()) {
+                            name(*other)
+                        } else {
+                            CompareMsg::EveryUserUnder.fill(lang, &[("account", &name(*other))])
+                        };
+                        let ((first, lf1), (second, lf2), msg) = if *now_ahead {
+                            (
+                                (*child, *child_lf),
+                                (*other, *other_lf),
+                                WhatIfMsg::ReasonCrossedAbove,
+                            )
+                        } else {
+                            (
+                                (*other, *other_lf),
+                                (*child, *child_lf),
+                                WhatIfMsg::ReasonCrossedBelow,
+                            )
+                        };
+                        let mut text = msg.fill(
+                            lang,
+                            &[
+                                ("group", &group),
+                                ("parent", &name(*parent)),
+                                ("first", &name(first)),
+                                ("lf1", &change(lf1)),
+                                ("second", &name(second)),
+                                ("lf2", &change(lf2)),
+                            ],
+                        );
+                        if let Some(rule) = deciding.and_then(rule_text) {
+                            text.push(' ');
+                            text.push_str(rule.text(lang));
+                        }
+                        text
+                    }
+                    Some(Reason::Tie {
+                        parent,
+                        child,
+                        tied,
+                    }) => {
+                        let msg = if *tied {
+                            WhatIfMsg::ReasonTied
+                        } else {
+                            WhatIfMsg::ReasonUntied
                         };
                         msg.fill(
                             lang,
-                            &[
-                                ("other", &name(*other)),
-                                ("ancestor", &name(e.common_ancestor)),
-                                ("first", &name(e.first.child)),
-                                ("lf1", &side_lf(&e.first)),
-                                ("second", &name(e.second.child)),
-                                ("lf2", &side_lf(&e.second)),
-                            ],
+                            &[("parent", &name(*parent)), ("child", &name(*child))],
                         )
                     }
                     Some(Reason::UserCount { old, new }) => WhatIfMsg::ReasonUserCount.fill(
@@ -485,60 +586,95 @@ mod tests {
             TieRule::Slurm,
         );
         let me = d.moved.iter().find(|m| m.id == AssocId(21)).unwrap();
-        assert!(me.delta() < 0, "me moved down: {me:?}");
-        // The highest change on my path is bio's Level FS under root.
-        assert_eq!(
-            me.reason.as_ref().map(|r| match r {
-                Reason::Ancestor {
-                    account, parent, ..
-                } => (*account, *parent),
-                other => panic!("{other:?}"),
-            }),
-            Some((ix(&cur, 2), ix(&cur, 1)))
-        );
-        // geo's users crossed the labmate at root: explain names root and the pair.
-        let g1 = d.moved.iter().find(|m| m.id == AssocId(31)).unwrap();
-        let Some(Reason::Crossed { explanation, other }) = &g1.reason else {
-            panic!("{:?}", g1.reason)
+        assert_eq!((me.old_rank, me.new_rank), (4, 2));
+        // The first level where my path changed: under root, geo passed bio.
+        let Some(Reason::Crossed {
+            parent,
+            child,
+            other,
+            now_ahead,
+            deciding,
+            ..
+        }) = me.reason
+        else {
+            panic!("{:?}", me.reason)
         };
-        assert_eq!(*other, ix(&cur, 22));
-        assert_eq!(explanation.common_ancestor, ix(&cur, 1));
-        assert_eq!(explanation.first.child, ix(&cur, 3));
+        assert_eq!(
+            (parent, child, other, now_ahead, deciding),
+            (
+                ix(&cur, 1),
+                ix(&cur, 2),
+                ix(&cur, 3),
+                false,
+                Some(Deciding::HigherLevelFs)
+            )
+        );
         let rows = d.rows(&cur.tree, Lang::En);
-        let g1_row = rows.iter().find(|r| r.id == AssocId(31)).unwrap();
-        assert!(g1_row.delta_text.starts_with('↑'));
+        let row = |id: u32| rows.iter().find(|r| r.id == AssocId(id)).unwrap();
+        assert_eq!(row(21).delta_text, "↓ 2");
+        assert_eq!(
+            row(21).text,
+            "me in bio: rank 4 → 2, FairShare 1.000000 → 0.500000"
+        );
+        assert_eq!(
+            row(21).reason,
+            "Now below every user under geo: under root, geo (Level FS 0.666667 → 1.777778) \
+             goes before bio (Level FS 2.000000 → 0.695652)."
+        );
+        assert_eq!(row(31).delta_text, "↑ 2");
         assert!(
-            g1_row
+            row(31)
                 .reason
-                .starts_with("Now above labmate: under root, geo (Level FS "),
+                .starts_with("Now above every user under bio: under root, geo (Level FS "),
             "{}",
-            g1_row.reason
+            row(31).reason
         );
-        let me_row = rows.iter().find(|r| r.id == AssocId(21)).unwrap();
-        assert!(
-            me_row.text.starts_with("me in bio: rank "),
-            "{}",
-            me_row.text
-        );
-        assert!(me_row.reason.starts_with("bio's Level FS under root went "));
         // Sorted by |Δ|, largest first.
         let deltas: Vec<i64> = d.moved.iter().map(|m| m.delta().abs()).collect();
         assert!(deltas.windows(2).all(|w| w[0] >= w[1]), "{deltas:?}");
+        assert_eq!(d.moved.len(), 4);
     }
 
     #[test]
-    fn an_own_edit_is_its_own_reason() {
+    fn a_user_who_stops_running_passes_its_sibling() {
         let (cur, d) = diff_after(
             |t| t.with_usage(AssocId(32), LongDouble::ZERO).unwrap(),
             TieRule::Slurm,
         );
-        let g2 = d.moved.iter().find(|m| m.id == AssocId(32)).unwrap();
-        // g2 now has no usage: geo's LF changes at root first (highest), which is the reason.
-        assert!(
-            matches!(g2.reason, Some(Reason::Ancestor { account, .. }) if account == ix(&cur, 3))
+        let rows = d.rows(&cur.tree, Lang::En);
+        let g2 = rows.iter().find(|r| r.id == AssocId(32)).unwrap();
+        assert_eq!(g2.delta_text, "↑ 1");
+        assert_eq!(
+            g2.reason,
+            "Now above g1: under geo, g2 (Level FS 0.900000 → inf) goes before g1 \
+             (Level FS 1.125000 → 0.500000)."
         );
-        let rows = d.rows(&cur.tree, Lang::Ja);
-        assert!(rows.iter().all(|r| !r.reason.is_empty()));
+        let ja = d.rows(&cur.tree, Lang::Ja);
+        assert!(ja.iter().all(|r| r.reason.contains("より")), "{ja:?}");
+    }
+
+    #[test]
+    fn a_new_tie_is_named() {
+        // g2 uses as much as g1: equal Level FS, so g2 shares g1's rank.
+        let (cur, d) = diff_after(
+            |t| t.with_usage(AssocId(32), LongDouble::from_u64(40)).unwrap(),
+            TieRule::Slurm,
+        );
+        let g2 = d.moved.iter().find(|m| m.id == AssocId(32)).unwrap();
+        assert_eq!((g2.old_rank, g2.new_rank), (1, 2));
+        assert_eq!(
+            g2.reason,
+            Some(Reason::Tie {
+                parent: ix(&cur, 3),
+                child: ix(&cur, 32),
+                tied: true
+            })
+        );
+        let rows = d.rows(&cur.tree, Lang::En);
+        assert_eq!(
+            rows[0].reason,
+            "Under geo, g2 now has exactly the Level FS of the entry before it, so it shares that rank."
+        );
     }
 
     #[test]
@@ -560,11 +696,15 @@ mod tests {
             TieRule::Slurm,
         );
         assert_eq!((d.added, d.removed), (1, 0));
-        assert!(!d.moved.is_empty(), "N grew, so ranks shifted");
+        assert_eq!(d.moved.len(), 4, "N grew, so every rank shifted");
         for m in &d.moved {
-            assert!(m.reason.is_some(), "{m:?}");
+            assert_eq!(
+                m.reason,
+                Some(Reason::UserCount { old: 4, new: 5 }),
+                "{m:?}"
+            );
         }
-        let _ = cur;
+        assert!(d.rows(&cur.tree, Lang::En)[0].reason.contains("N 4 → 5"));
         let (_, removed) = diff_after(|t| t.without(AssocId(21)).unwrap(), TieRule::Slurm);
         assert_eq!(removed.removed, 1);
     }

@@ -300,14 +300,16 @@ pub enum WhatIfMsg {
     Same,
     /// One row: user, ranks and FairShares.
     Row,
-    /// Reason: the user's own Level FS changed.
-    ReasonOwn,
-    /// Reason: an account on the user's path changed Level FS.
-    ReasonAncestor,
-    /// Reason: the user passed an edited user upwards.
+    /// Reason: the user's side passed a sibling.
     ReasonCrossedAbove,
-    /// Reason: the edited user passed this user.
+    /// Reason: a sibling passed the user's side.
     ReasonCrossedBelow,
+    /// Reason: the user's side now ties with the entry before it.
+    ReasonTied,
+    /// Reason: the user's side no longer ties.
+    ReasonUntied,
+    /// A Level FS that changed: old → new.
+    LfChange,
     /// Reason: the number of users changed.
     ReasonUserCount,
     /// Reason: the documented tie rule is on.
@@ -329,10 +331,11 @@ impl Message for WhatIfMsg {
         WhatIfMsg::Down,
         WhatIfMsg::Same,
         WhatIfMsg::Row,
-        WhatIfMsg::ReasonOwn,
-        WhatIfMsg::ReasonAncestor,
         WhatIfMsg::ReasonCrossedAbove,
         WhatIfMsg::ReasonCrossedBelow,
+        WhatIfMsg::ReasonTied,
+        WhatIfMsg::ReasonUntied,
+        WhatIfMsg::LfChange,
         WhatIfMsg::ReasonUserCount,
         WhatIfMsg::ReasonTieRule,
         WhatIfMsg::LfNone,
@@ -357,14 +360,19 @@ impl Message for WhatIfMsg {
             WhatIfMsg::Row => {
                 "{user} in {account}: rank {old} → {new}, FairShare {old_fs} → {new_fs}"
             }
-            WhatIfMsg::ReasonOwn => "Its own Level FS under {parent} went {old} → {new}.",
-            WhatIfMsg::ReasonAncestor => "{account}'s Level FS under {parent} went {old} → {new}.",
             WhatIfMsg::ReasonCrossedAbove => {
-                "Now above {other}: under {ancestor}, {first} (Level FS {lf1}) goes before {second} (Level FS {lf2})."
+                "Now above {group}: under {parent}, {first} (Level FS {lf1}) goes before {second} (Level FS {lf2})."
             }
             WhatIfMsg::ReasonCrossedBelow => {
-                "Now below {other}: under {ancestor}, {first} (Level FS {lf1}) goes before {second} (Level FS {lf2})."
+                "Now below {group}: under {parent}, {first} (Level FS {lf1}) goes before {second} (Level FS {lf2})."
             }
+            WhatIfMsg::ReasonTied => {
+                "Under {parent}, {child} now has exactly the Level FS of the entry before it, so it shares that rank."
+            }
+            WhatIfMsg::ReasonUntied => {
+                "Under {parent}, {child} no longer ties with the entry before it."
+            }
+            WhatIfMsg::LfChange => "{old} → {new}",
             WhatIfMsg::ReasonUserCount => {
                 "The number of users changed (N {old} → {new}), and FairShare = rank / N."
             }
@@ -392,18 +400,19 @@ impl Message for WhatIfMsg {
             WhatIfMsg::Row => {
                 "{account} の {user}: 順位 {old} → {new}、FairShare {old_fs} → {new_fs}"
             }
-            WhatIfMsg::ReasonOwn => {
-                "{parent} の下での自身の Level FS が {old} → {new} になりました。"
-            }
-            WhatIfMsg::ReasonAncestor => {
-                "{parent} の下での {account} の Level FS が {old} → {new} になりました。"
-            }
             WhatIfMsg::ReasonCrossedAbove => {
-                "{other} より上になりました: {ancestor} の下で {first} (Level FS {lf1}) が {second} (Level FS {lf2}) より先です。"
+                "{group}より上になりました: {parent} の下で {first} (Level FS {lf1}) が {second} (Level FS {lf2}) より先です。"
             }
             WhatIfMsg::ReasonCrossedBelow => {
-                "{other} より下になりました: {ancestor} の下で {first} (Level FS {lf1}) が {second} (Level FS {lf2}) より先です。"
+                "{group}より下になりました: {parent} の下で {first} (Level FS {lf1}) が {second} (Level FS {lf2}) より先です。"
             }
+            WhatIfMsg::ReasonTied => {
+                "{parent} の下で {child} の Level FS が直前のエントリと完全に等しくなり、同じ順位になりました。"
+            }
+            WhatIfMsg::ReasonUntied => {
+                "{parent} の下で {child} は直前のエントリと同点ではなくなりました。"
+            }
+            WhatIfMsg::LfChange => "{old} → {new}",
             WhatIfMsg::ReasonUserCount => {
                 "ユーザー数が変わりました (N {old} → {new})。FairShare = 順位 / N です。"
             }
