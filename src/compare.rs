@@ -96,7 +96,8 @@ pub fn ComparePanel() -> impl IntoView {
     }
 }
 
-/// A labelled menu of user associations (leaf: props only).
+/// A labelled menu of user associations (leaf: props only). With more than [`MENU_LIMIT`]
+/// users a filter field narrows the menu, which lists at most that many.
 #[component]
 fn UserSelect(
     label: CompareMsg,
@@ -106,26 +107,42 @@ fn UserSelect(
     on_change: Callback<Option<AssocId>>,
 ) -> impl IntoView {
     let i18n = I18n::expect();
-    let id = next_dom_id("ft-compare-select");
+    let (id, filter_id) = (
+        next_dom_id("ft-compare-select"),
+        next_dom_id("ft-compare-filter"),
+    );
+    let filter = RwSignal::new(String::new());
     let on_input = move |ev| {
         let id = event_target_value(&ev).parse::<u32>().ok().map(AssocId);
         on_change.run(id);
     };
-    let options = move || {
-        users
-            .get()
-            .into_iter()
-            .filter(|u| Some(u.id) != exclude.get())
-            .collect::<Vec<_>>()
+    let many = move || users.with(|u| u.len() > MENU_LIMIT);
+    let options =
+        move || users.with(|u| filter.with(|f| menu_entries(u, f, exclude.get(), value.get())));
+    let count = move || {
+        let shown = options().len().to_string();
+        let n = users.with(Vec::len).to_string();
+        CompareMsg::MenuCount.fill(i18n.lang(), &[("shown", &shown), ("n", &n)])
     };
     view! {
         <label class="ft-field__label" for=id.clone()>{i18n.t(label)}</label>
-        <select id=id class="ft-select" on:change=on_input>
-            <option value="" prop:selected=move || value.get().is_none()>{i18n.t(CompareMsg::ChooseUser)}</option>
-            <For each=options key=|u| (u.id, u.label.clone()) let:u>
-                <option value=u.id.0.to_string() prop:selected=move || value.get() == Some(u.id)>{u.label}</option>
-            </For>
-        </select>
+        <div class="ft-compare__select">
+            <Show when=many>
+                <input type="search" id=filter_id.clone() class="ft-input" autocomplete="off"
+                    aria-label=move || CompareMsg::FilterLabel.fill(i18n.lang(), &[("menu", label.text(i18n.lang()))])
+                    placeholder=i18n.t(CompareMsg::FilterPlaceholder)
+                    on:input=move |ev| filter.set(event_target_value(&ev)) />
+            </Show>
+            <select id=id class="ft-select" on:change=on_input>
+                <option value="" prop:selected=move || value.get().is_none()>{i18n.t(CompareMsg::ChooseUser)}</option>
+                <For each=options key=|u| (u.id, u.label.clone()) let:u>
+                    <option value=u.id.0.to_string() prop:selected=move || value.get() == Some(u.id)>{u.label}</option>
+                </For>
+            </select>
+            <Show when=many>
+                <span class="ft-help">{count}</span>
+            </Show>
+        </div>
     }
 }
 
@@ -181,6 +198,33 @@ pub fn next_dom_id(prefix: &str) -> String {
     use std::sync::atomic::{AtomicU32, Ordering};
     static NEXT: AtomicU32 = AtomicU32::new(1);
     format!("{prefix}-{}", NEXT.fetch_add(1, Ordering::Relaxed))
+}
+
+/// A user menu lists at most this many entries (a filter narrows longer lists).
+pub const MENU_LIMIT: usize = 300;
+
+/// The entries of a user menu: those whose label contains `filter` (case-insensitive), without
+/// `exclude`, at most [`MENU_LIMIT`], and always the chosen one.
+pub fn menu_entries(
+    users: &[UserChoice],
+    filter: &str,
+    exclude: Option<AssocId>,
+    chosen: Option<AssocId>,
+) -> Vec<UserChoice> {
+    let needle = filter.trim().to_lowercase();
+    let mut res: Vec<UserChoice> = users
+        .iter()
+        .filter(|u| Some(u.id) != exclude)
+        .filter(|u| needle.is_empty() || u.label.to_lowercase().contains(&needle))
+        .take(MENU_LIMIT)
+        .cloned()
+        .collect();
+    if let Some(chosen) = chosen.filter(|c| !res.iter().any(|u| u.id == *c))
+        && let Some(u) = users.iter().find(|u| u.id == chosen)
+    {
+        res.push(u.clone());
+    }
+    res
 }
 
 /// One user in a menu.
@@ -624,6 +668,28 @@ mod tests {
             ),
             None
         );
+    }
+
+    #[test]
+    fn long_menus_are_cut_and_filtered() {
+        let users: Vec<UserChoice> = (0..1000u32)
+            .map(|i| UserChoice {
+                id: AssocId(i),
+                label: format!("User{i} in Acct"),
+            })
+            .collect();
+        let all = menu_entries(&users, "", Some(AssocId(0)), None);
+        assert_eq!(all.len(), MENU_LIMIT);
+        assert_eq!(all[0].id, AssocId(1), "the excluded user is not offered");
+        let kept = menu_entries(&users, "", None, Some(AssocId(999)));
+        assert_eq!(
+            kept.last().map(|u| u.id),
+            Some(AssocId(999)),
+            "the chosen one stays"
+        );
+        let found = menu_entries(&users, " user99", None, None);
+        let ids: Vec<u32> = found.iter().map(|u| u.id.0).collect();
+        assert_eq!(ids, [99, 990, 991, 992, 993, 994, 995, 996, 997, 998, 999]);
     }
 
     #[test]

@@ -15,7 +15,7 @@ use crate::messages::toolbar::ToolbarMsg;
 use crate::messages::{Lang, Message};
 use crate::presets::{self, PRESETS};
 use crate::state::{AppState, History};
-use crate::url_state::{self, ShareLink};
+use crate::url_state::{self, Copied, ShareLink};
 
 /// The toolbar above the tree.
 #[component]
@@ -217,9 +217,12 @@ fn ShareButton() -> impl IntoView {
     let state = AppState::expect();
     let share = ShareLink::use_or_new();
     let status = move || match share.copied.get() {
-        Some(true) => CommonMsg::LinkCopied.text(i18n.lang()),
-        Some(false) => CommonMsg::LinkCopyFailed.text(i18n.lang()),
-        None => "",
+        Some(Copied::Yes) => CommonMsg::LinkCopied.text(i18n.lang()).to_string(),
+        Some(Copied::AddressBarOnly) => CommonMsg::LinkCopyFailed.text(i18n.lang()).to_string(),
+        Some(Copied::TooLarge(kb)) => {
+            ToolbarMsg::LinkTooLarge.fill(i18n.lang(), &[("size", &kb.to_string())])
+        }
+        None => String::new(),
     };
     let link_error = move || {
         share

@@ -183,13 +183,27 @@ pub fn with_fragment(href: &str, fragment: &str) -> String {
 
 // ----- In the browser ----------------------------------------------------------------------
 
+/// What "Copy link" achieved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Copied {
+    /// On the clipboard and in the address bar.
+    Yes,
+    /// In the address bar only: the browser refused the clipboard.
+    AddressBarOnly,
+    /// Neither: the link would be longer than [`MAX_LINK_LEN`] (its length in KB).
+    TooLarge(usize),
+}
+
+/// Links longer than this are not made (browsers cap URLs near 2 MB; mail and chat far lower).
+pub const MAX_LINK_LEN: usize = 1_000_000;
+
 /// What happened to the last link (read at start, or copied), for the toolbar to show.
 #[derive(Clone, Copy)]
 pub struct ShareLink {
     /// The link opened at start could not be read.
     pub error: RwSignal<Option<LinkError>>,
-    /// The result of the last "Copy link": `Some(true)` copied, `Some(false)` refused.
-    pub copied: RwSignal<Option<bool>>,
+    /// The result of the last "Copy link".
+    pub copied: RwSignal<Option<Copied>>,
 }
 
 impl ShareLink {
@@ -245,6 +259,12 @@ pub fn copy_link(state: AppState, share: ShareLink) {
     let window = window();
     let href = window.location().href().unwrap_or_default();
     let url = with_fragment(&href, &fragment);
+    if url.len() > MAX_LINK_LEN {
+        share
+            .copied
+            .set(Some(Copied::TooLarge(url.len().div_ceil(1024))));
+        return;
+    }
     // replaceState only fails for cross-origin URLs, which this one never is.
     if let Ok(history) = window.history() {
         let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
@@ -257,14 +277,14 @@ pub fn copy_link(state: AppState, share: ShareLink) {
         .map(|c| !c.is_undefined() && !c.is_null())
         .unwrap_or(false);
     if !has_clipboard {
-        share.copied.set(Some(false));
+        share.copied.set(Some(Copied::AddressBarOnly));
         return;
     }
     let promise = navigator.clipboard().write_text(&url);
     on_settled(
         &promise,
-        move || share.copied.set(Some(true)),
-        move || share.copied.set(Some(false)),
+        move || share.copied.set(Some(Copied::Yes)),
+        move || share.copied.set(Some(Copied::AddressBarOnly)),
     );
 }
 

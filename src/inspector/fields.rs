@@ -5,6 +5,8 @@
 //! empty name, a '/' in a name, a move into its own subtree) is the engine's validation, which
 //! `AppState`'s edits run and whose message the field shows.
 
+use std::collections::HashMap;
+
 use fairshare::{AssocId, AssocTree, LongDouble, Shares};
 
 use crate::messages::inspector::InspectorMsg;
@@ -148,21 +150,26 @@ impl MoveTarget {
 }
 
 /// The accounts `id` can move under, in tree order (pre-order): every account outside its own
-/// subtree. Empty for the root, which cannot move.
+/// subtree. Empty for the root, which cannot move. Linear in the size of the tree.
 pub fn move_targets(tree: &AssocTree, id: AssocId) -> Vec<MoveTarget> {
-    let Some(assoc) = tree.get(id) else {
+    let Some(parent) = tree.get(id).and_then(|a| a.parent) else {
         return Vec::new();
     };
-    let Some(parent) = assoc.parent else {
-        return Vec::new();
-    };
+    let mut children: HashMap<AssocId, Vec<AssocId>> = HashMap::new();
+    for a in tree.assocs() {
+        if let Some(p) = a.parent
+            && !a.is_user()
+        {
+            children.entry(p).or_default().push(a.id);
+        }
+    }
     let mut res = Vec::new();
     let mut stack = vec![(tree.root().id, 0usize)];
     while let Some((at, depth)) = stack.pop() {
-        let Some(a) = tree.get(at) else { continue };
-        if a.is_user() || tree.is_ancestor_or_self(id, at) {
+        // Its own subtree is skipped whole: `id` is neither listed nor descended into.
+        let Some(a) = tree.get(at).filter(|_| at != id) else {
             continue;
-        }
+        };
         res.push(MoveTarget {
             id: at,
             name: a.account.clone(),
@@ -170,7 +177,7 @@ pub fn move_targets(tree: &AssocTree, id: AssocId) -> Vec<MoveTarget> {
             current: at == parent,
         });
         // Children pushed in reverse so they pop in input order.
-        for child in tree.children_of(at).into_iter().rev() {
+        for &child in children.get(&at).into_iter().flatten().rev() {
             stack.push((child, depth + 1));
         }
     }
@@ -303,6 +310,25 @@ mod tests {
         );
         assert!(names(1).is_empty(), "the root cannot move");
         assert!(names(99).is_empty());
+    }
+
+    #[test]
+    fn move_targets_stay_fast_on_a_big_tree() {
+        let mut text = String::from(
+            r#"{"associations": [{"id": 1, "parent": null, "account": "root", "user": null}"#,
+        );
+        for i in 0..20_000u32 {
+            let id = 2 + i;
+            text.push_str(&format!(
+                r#", {{"id": {id}, "parent": 1, "account": "a{id}", "user": null}}"#
+            ));
+        }
+        text.push_str("]}");
+        let t = fairshare::scenario::parse(&text).0.unwrap().tree;
+        let started = std::time::Instant::now();
+        let targets = move_targets(&t, AssocId(2));
+        assert_eq!(targets.len(), 20_000, "root and every other account");
+        assert!(started.elapsed().as_secs() < 2, "{:?}", started.elapsed());
     }
 
     #[test]

@@ -14,6 +14,12 @@ pub enum CompareMsg {
     ChooseUser,
     /// A user in a menu: name and account.
     UserOption,
+    /// Accessible name of a menu's filter field.
+    FilterLabel,
+    /// Placeholder of a menu's filter field.
+    FilterPlaceholder,
+    /// How many of the users a long menu lists.
+    MenuCount,
     /// Button: compare with the user ranked just above.
     JustAbove,
     /// Nobody ranks above the selected user.
@@ -84,6 +90,9 @@ impl Message for CompareMsg {
         CompareMsg::CompareWith,
         CompareMsg::ChooseUser,
         CompareMsg::UserOption,
+        CompareMsg::FilterLabel,
+        CompareMsg::FilterPlaceholder,
+        CompareMsg::MenuCount,
         CompareMsg::JustAbove,
         CompareMsg::NobodyAbove,
         CompareMsg::PickTwo,
@@ -123,6 +132,9 @@ impl Message for CompareMsg {
             CompareMsg::CompareWith => "Compare with",
             CompareMsg::ChooseUser => "(choose a user)",
             CompareMsg::UserOption => "{user} in {account}",
+            CompareMsg::FilterLabel => "Find a user for {menu}",
+            CompareMsg::FilterPlaceholder => "Type a user or account name",
+            CompareMsg::MenuCount => "{shown} of {n} users listed; type to narrow the list.",
             CompareMsg::JustAbove => "The user just above me",
             CompareMsg::NobodyAbove => "Nobody ranks above {user}.",
             CompareMsg::PickTwo => {
@@ -189,6 +201,9 @@ impl Message for CompareMsg {
             CompareMsg::CompareWith => "比較相手",
             CompareMsg::ChooseUser => "（ユーザーを選択）",
             CompareMsg::UserOption => "{account} の {user}",
+            CompareMsg::FilterLabel => "{menu}のユーザーを検索",
+            CompareMsg::FilterPlaceholder => "ユーザー名またはアカウント名を入力",
+            CompareMsg::MenuCount => "{n} 人中 {shown} 人を表示中。入力すると絞り込めます。",
             CompareMsg::JustAbove => "すぐ上のユーザー",
             CompareMsg::NobodyAbove => "{user} より上のユーザーはいません。",
             CompareMsg::PickTwo => {

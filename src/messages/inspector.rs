@@ -288,6 +288,8 @@ pub enum WhatIfMsg {
     Summary,
     /// Users added and removed against the baseline.
     AddedRemoved,
+    /// Only the largest moves are listed.
+    More,
     /// The reset button.
     ResetBaseline,
     /// Help of the reset button.
@@ -325,6 +327,7 @@ impl Message for WhatIfMsg {
         WhatIfMsg::Empty,
         WhatIfMsg::Summary,
         WhatIfMsg::AddedRemoved,
+        WhatIfMsg::More,
         WhatIfMsg::ResetBaseline,
         WhatIfMsg::ResetHelp,
         WhatIfMsg::Up,
@@ -352,6 +355,7 @@ impl Message for WhatIfMsg {
             WhatIfMsg::AddedRemoved => {
                 "{added} users added and {removed} removed since the baseline."
             }
+            WhatIfMsg::More => "The {shown} largest moves are listed.",
             WhatIfMsg::ResetBaseline => "Reset baseline",
             WhatIfMsg::ResetHelp => "Measure later changes against the scenario as it is now.",
             WhatIfMsg::Up => "↑ {delta}",
@@ -392,6 +396,7 @@ impl Message for WhatIfMsg {
             }
             WhatIfMsg::Summary => "基準と比べて {n} 人の順位が変わりました。",
             WhatIfMsg::AddedRemoved => "基準から {added} 人追加、{removed} 人削除されました。",
+            WhatIfMsg::More => "変動の大きい {shown} 人を示します。",
             WhatIfMsg::ResetBaseline => "基準をリセット",
             WhatIfMsg::ResetHelp => "今のシナリオを、これからの変更を比べる基準にします。",
             WhatIfMsg::Up => "↑ {delta}",

@@ -24,6 +24,8 @@ pub enum ToolbarMsg {
     DampingInvalid,
     /// Tooltip of the Copy link button.
     CopyLinkTitle,
+    /// Status: the scenario is too large for a link.
+    LinkTooLarge,
     /// Alert: a link's scenario could not be read (`{problem}` says why).
     LinkDamaged,
     /// Problem: the fragment is not base64url.
@@ -49,6 +51,7 @@ impl Message for ToolbarMsg {
         ToolbarMsg::DampingHelp,
         ToolbarMsg::DampingInvalid,
         ToolbarMsg::CopyLinkTitle,
+        ToolbarMsg::LinkTooLarge,
         ToolbarMsg::LinkDamaged,
         ToolbarMsg::LinkNotBase64,
         ToolbarMsg::LinkNotUtf8,
@@ -73,6 +76,9 @@ impl Message for ToolbarMsg {
             }
             ToolbarMsg::CopyLinkTitle => {
                 "Copy a link that holds the whole scenario; opening it restores what you see."
+            }
+            ToolbarMsg::LinkTooLarge => {
+                "This scenario is too large for a link ({size} KB); use Export JSON to share it."
             }
             ToolbarMsg::LinkDamaged => {
                 "The link's scenario could not be read ({problem}). The default scenario is shown instead."
@@ -101,6 +107,9 @@ impl Message for ToolbarMsg {
             }
             ToolbarMsg::CopyLinkTitle => {
                 "シナリオ全体を含むリンクをコピーします。開くと今の表示が復元されます。"
+            }
+            ToolbarMsg::LinkTooLarge => {
+                "このシナリオはリンクには大きすぎます ({size} KB)。共有には「JSON をエクスポート」を使ってください。"
             }
             ToolbarMsg::LinkDamaged => {
                 "リンクのシナリオを読み込めませんでした（{problem}）。既定のシナリオを表示しています。"
