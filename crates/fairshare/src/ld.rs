@@ -822,7 +822,8 @@ mod tests {
             proptest::prop_assert!(same(a.sub(a), (a.ap() - a.ap()).value), "{a:?} - itself");
             proptest::prop_assert!(same(a.mul(b), (a.ap() * b.ap()).value), "{a:?} * {b:?}");
             proptest::prop_assert!(same(a.div(b), (a.ap() / b.ap()).value), "{a:?} / {b:?}");
-            if a.is_near(b, 30) {
+            // Beyond the double range both convert to ∞; compare only where doubles can.
+            if a.is_near(b, 30) && a.to_f64().is_finite() && b.to_f64().is_finite() {
                 let (fa, fb) = (a.to_f64(), b.to_f64());
                 proptest::prop_assert!((fa - fb).abs() <= 2e-9 * fa.abs().max(fb.abs()), "{a:?} ~ {b:?}");
             }
