@@ -24,6 +24,7 @@ pub mod score_legend;
 pub mod sshare_table;
 pub mod state;
 pub mod toolbar;
+pub mod tree_model;
 pub mod tree_view;
 pub mod url_state;
 pub mod whatif;

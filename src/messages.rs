@@ -27,7 +27,9 @@ pub mod inspector;
 pub mod player;
 pub mod presets;
 pub mod priority;
+pub mod table;
 pub mod toolbar;
+pub mod tree;
 
 /// A UI language.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -1,17 +1,421 @@
-//! `<SshareTable/>`: (being built).
+//! `<SshareTable/>`: the scenario as `sshare -l` prints it, kept in step with the tree.
+//!
+//! Rows are the engine's `sshare::fair_tree_rows` (Slurm's association-list order, the Account
+//! cell indented one space per level) and every cell is the engine's `cell_text`, so the numbers
+//! read exactly as sshare prints them. Clicking a row (or Enter on it) selects the association
+//! (and expands the tree down to it); the selected association's row is highlighted.
+//!
+//! After an import of sshare output (`AppState::printed` non-empty), two more columns show what
+//! Slurm printed for FairShare and LevelFS, and a third the verdict of `import::compare` with
+//! the reason for any difference (RawUsage is printed truncated, so small differences are
+//! expected and the table says so).
+//!
+//! The rows are built by [`table_rows`], a plain function tested natively.
 
+use std::collections::HashMap;
+
+use fairshare::fair_tree::FairTreeRun;
+use fairshare::import::{self, Agreement, PrintedRow};
+use fairshare::sshare::{self, Column};
+use fairshare::{AssocId, AssocTree, Hierarchy};
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::HtmlElement;
 
 use crate::i18n::I18n;
 use crate::messages::common::CommonMsg;
+use crate::messages::table::TableMsg;
+use crate::messages::{Lang, Message};
+use crate::state::AppState;
 
-/// (being built)
+/// The `sshare -l` columns of a Fair Tree run, in sshare's order (without the TRES columns,
+/// which a scenario leaves empty).
+pub const COLUMNS: [Column; 9] = [
+    Column::Account,
+    Column::User,
+    Column::RawShares,
+    Column::NormShares,
+    Column::RawUsage,
+    Column::NormUsage,
+    Column::EffectvUsage,
+    Column::FairShare,
+    Column::LevelFS,
+];
+
+/// What Slurm printed for one row, beside the recomputation.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PrintedCells {
+    /// Slurm's FairShare text.
+    pub fairshare: String,
+    /// Slurm's LevelFS text.
+    pub level_fs: String,
+    /// Whether the recomputed FairShare differs.
+    pub fairshare_differs: bool,
+    /// Whether the recomputed LevelFS differs.
+    pub level_fs_differs: bool,
+    /// Whether anything in the row differs.
+    pub differs: bool,
+    /// The verdict and its reason.
+    pub verdict: String,
+    /// One line per differing column.
+    pub details: Vec<String>,
+}
+
+/// One table row: the association and its cell texts.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TableRow {
+    /// The association.
+    pub id: AssocId,
+    /// The cells, one per [`COLUMNS`] entry, as sshare prints them.
+    pub cells: Vec<String>,
+    /// Slurm's printed values, when the scenario was imported from sshare output.
+    pub printed: Option<PrintedCells>,
+}
+
+fn verdict(agreement: Agreement) -> TableMsg {
+    match agreement {
+        Agreement::Match => TableMsg::Match,
+        Agreement::TruncatedUsage => TableMsg::TruncatedUsage,
+        Agreement::AccountUsageIncludesRetained => TableMsg::Retained,
+        Agreement::Differs => TableMsg::Differs,
+    }
+}
+
+/// The rows of the table, in Slurm's list order.
+pub fn table_rows(
+    tree: &AssocTree,
+    h: &Hierarchy,
+    run: &FairTreeRun,
+    printed: &[PrintedRow],
+    lang: Lang,
+) -> Vec<TableRow> {
+    if h.len() != tree.len() || run.assocs.len() != tree.len() {
+        return Vec::new();
+    }
+    let rows = sshare::fair_tree_rows(tree, h, run);
+    let comparisons: HashMap<AssocId, import::RowComparison> = if printed.is_empty() {
+        HashMap::new()
+    } else {
+        import::compare(tree, h, &rows, printed)
+            .into_iter()
+            .map(|c| (c.id, c))
+            .collect()
+    };
+    let printed_of: HashMap<AssocId, &PrintedRow> = printed.iter().map(|p| (p.id, p)).collect();
+    rows.iter()
+        .map(|row| {
+            let id = tree.assocs()[row.ix].id;
+            let printed = printed_of.get(&id).map(|p| {
+                let text = |n: &Option<import::PrintedNumber<f64>>| {
+                    n.as_ref()
+                        .map(|n| n.text.as_str().trim().to_string())
+                        .unwrap_or_default()
+                };
+                let comparison = comparisons.get(&id);
+                let differs = |column: Column| {
+                    comparison
+                        .is_some_and(|c| c.columns.iter().any(|k| k.column == column && !k.same))
+                };
+                let details = comparison
+                    .map(|c| {
+                        c.columns
+                            .iter()
+                            .filter(|k| !k.same)
+                            .map(|k| {
+                                TableMsg::ColumnDiff.fill(
+                                    lang,
+                                    &[
+                                        ("column", k.column.header()),
+                                        ("printed", &k.printed),
+                                        ("recomputed", &k.recomputed),
+                                    ],
+                                )
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let agreement = comparison.map_or(Agreement::Match, |c| c.agreement);
+                PrintedCells {
+                    fairshare: text(&p.fairshare),
+                    level_fs: text(&p.level_fs),
+                    fairshare_differs: differs(Column::FairShare),
+                    level_fs_differs: differs(Column::LevelFS),
+                    differs: agreement != Agreement::Match,
+                    verdict: verdict(agreement).text(lang).to_string(),
+                    details,
+                }
+            });
+            TableRow {
+                id,
+                cells: COLUMNS.iter().map(|&c| row.cell_text(c)).collect(),
+                printed,
+            }
+        })
+        .collect()
+}
+
+/// Moves focus to the previous or next row (the table's roving tab stop).
+fn focus_sibling(ev: &leptos::ev::KeyboardEvent, next: bool) {
+    let Some(row) = ev
+        .current_target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+    else {
+        return;
+    };
+    let sibling = if next {
+        row.next_element_sibling()
+    } else {
+        row.previous_element_sibling()
+    };
+    if let Some(sibling) = sibling.and_then(|s| s.dyn_into::<HtmlElement>().ok()) {
+        let _ = sibling.focus();
+    }
+}
+
+/// One row of the table.
+#[component]
+fn SshareRow(row: TableRow, #[prop(into)] tab_stop: Signal<Option<AssocId>>) -> impl IntoView {
+    let state = AppState::expect();
+    let i18n = I18n::expect();
+    let id = row.id;
+    let selected = move || state.selected.get() == Some(id);
+    let select = move || {
+        state.reveal(id);
+        state.select(Some(id));
+    };
+    let on_key = move |ev: leptos::ev::KeyboardEvent| match ev.key().as_str() {
+        "Enter" | " " => {
+            ev.prevent_default();
+            select();
+        }
+        "ArrowDown" => {
+            ev.prevent_default();
+            focus_sibling(&ev, true);
+        }
+        "ArrowUp" => {
+            ev.prevent_default();
+            focus_sibling(&ev, false);
+        }
+        _ => {}
+    };
+    let differs = row.printed.as_ref().is_some_and(|p| p.differs);
+    let cells = row
+        .cells
+        .into_iter()
+        .zip(COLUMNS)
+        .map(|(text, column)| {
+            let class = if column == Column::Account {
+                "ft-sshare__cell ft-sshare__cell--account"
+            } else {
+                "ft-sshare__cell"
+            };
+            view! { <td class=class>{text}</td> }
+        })
+        .collect_view();
+    let printed = row.printed.map(|p| {
+        let mark = |differs: bool| {
+            if differs {
+                "ft-sshare__cell ft-sshare__cell--printed ft-sshare__cell--differs"
+            } else {
+                "ft-sshare__cell ft-sshare__cell--printed"
+            }
+        };
+        let details = p
+            .details
+            .into_iter()
+            .map(|d| view! { <li>{d}</li> })
+            .collect_view();
+        view! {
+            <td class=mark(p.fairshare_differs)>{p.fairshare}</td>
+            <td class=mark(p.level_fs_differs)>{p.level_fs}</td>
+            <td class="ft-sshare__check" class:ft-sshare__check--differs=p.differs>
+                <span class="ft-sshare__verdict">{p.verdict}</span>
+                <ul class="ft-sshare__details">{details}</ul>
+            </td>
+        }
+    });
+    view! {
+        <tr
+            class="ft-sshare__row"
+            class:ft-sshare__row--selected=selected
+            class:ft-sshare__row--differs=differs
+            data-assoc-id=id.0.to_string()
+            aria-current=move || selected().then_some("true")
+            title=i18n.t(TableMsg::RowHint)
+            tabindex=move || if tab_stop.get() == Some(id) { "0" } else { "-1" }
+            on:click=move |_| select()
+            on:keydown=on_key
+        >
+            {cells}
+            {printed}
+        </tr>
+    }
+}
+
+/// The sshare table region.
 #[component]
 pub fn SshareTable() -> impl IntoView {
     let i18n = I18n::expect();
+    let state = AppState::expect();
+    let rows = Memo::new(move |_| {
+        let lang = i18n.lang();
+        state.scenario.with(|s| {
+            state.hierarchy.with(|h| {
+                state
+                    .run
+                    .with(|run| state.printed.with(|p| table_rows(&s.tree, h, run, p, lang)))
+            })
+        })
+    });
+    let has_printed = move || state.printed.with(|p| !p.is_empty());
+    let tab_stop = Signal::derive(move || {
+        let selected = state.selected.get();
+        rows.with(|rows| {
+            selected
+                .filter(|id| rows.iter().any(|r| r.id == *id))
+                .or_else(|| rows.first().map(|r| r.id))
+        })
+    });
+    let headers = COLUMNS
+        .iter()
+        .map(|c| view! { <th scope="col">{c.header()}</th> })
+        .collect_view();
     view! {
-        <section class="ft-panel" role="region" aria-label=i18n.t(CommonMsg::RegionSshare)>
+        <section class="ft-panel ft-sshare-panel" role="region" aria-label=i18n.t(CommonMsg::RegionSshare)>
             <h2 class="ft-panel__title">{i18n.t(CommonMsg::RegionSshare)}</h2>
+            <div class="ft-sshare__scroll">
+                <table class="ft-sshare">
+                    <caption class="ft-sshare__caption">
+                        {i18n.t(TableMsg::Caption)}
+                        <Show when=has_printed>
+                            " "
+                            {i18n.t(TableMsg::CaptionPrinted)}
+                        </Show>
+                    </caption>
+                    <thead>
+                        <tr>
+                            {headers}
+                            <Show when=has_printed>
+                                <th scope="col" class="ft-sshare__printed-head">
+                                    {i18n.t(TableMsg::PrintedFs)}
+                                </th>
+                                <th scope="col" class="ft-sshare__printed-head">
+                                    {i18n.t(TableMsg::PrintedLf)}
+                                </th>
+                                <th scope="col">{i18n.t(TableMsg::Check)}</th>
+                            </Show>
+                        </tr>
+                    </thead>
+                    <tbody>
+                        <For
+                            each=move || rows.get()
+                            key=|row| row.clone()
+                            children=move |row| view! { <SshareRow row tab_stop /> }
+                        />
+                    </tbody>
+                </table>
+            </div>
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fairshare::fair_tree;
+
+    fn rows_of(text: &str) -> (Vec<TableRow>, fairshare::Scenario) {
+        let imported = import::import(text);
+        let scenario = imported.scenario.expect("imports");
+        let h = Hierarchy::new(&scenario.tree);
+        let run = fair_tree::run(&scenario.tree);
+        let rows = table_rows(&scenario.tree, &h, &run, &imported.printed, Lang::En);
+        (rows, scenario)
+    }
+
+    #[test]
+    fn classic_example_rows_are_sshare_rows() {
+        let scenario = crate::presets::by_id("classic-example").unwrap().scenario();
+        let h = Hierarchy::new(&scenario.tree);
+        let run = fair_tree::run(&scenario.tree);
+        let rows = table_rows(&scenario.tree, &h, &run, &[], Lang::En);
+        assert_eq!(rows.len(), 14);
+        let headers: Vec<&str> = COLUMNS.iter().map(|c| c.header()).collect();
+        assert_eq!(
+            headers,
+            [
+                "Account",
+                "User",
+                "RawShares",
+                "NormShares",
+                "RawUsage",
+                "NormUsage",
+                "EffectvUsage",
+                "FairShare",
+                "LevelFS"
+            ]
+        );
+        // Slurm's list order: lineage, users before sub-accounts.
+        let ids: Vec<u32> = rows.iter().map(|r| r.id.0).collect();
+        assert_eq!(
+            ids,
+            [1, 2, 21, 211, 22, 221, 222, 3, 31, 311, 32, 321, 4, 41]
+        );
+        let user1 = &rows[3];
+        assert_eq!(
+            user1.cells,
+            [
+                "   AccountB",
+                "User1",
+                "1",
+                "1.000000",
+                "20",
+                "0.200000",
+                "1.000000",
+                "0.666667",
+                "1.000000"
+            ]
+        );
+        assert_eq!(rows[0].cells[0], "root");
+        assert_eq!(rows[0].cells[2], "", "root RawShares is blank");
+        assert_eq!(rows[1].cells[0], " AccountA");
+        assert_eq!(rows[6].cells[8], "inf");
+        assert!(rows.iter().all(|r| r.printed.is_none()));
+    }
+
+    #[test]
+    fn imported_sshare_shows_printed_values_and_reasons() {
+        let text = "\
+Account|User|RawShares|NormShares|RawUsage|NormUsage|EffectvUsage|FairShare|LevelFS|GrpTRESMins|TRESRunMins
+root|||0.000000|100||1.000000||||cpu=0
+ a||1|0.500000|60|0.600000|0.600000||0.833333||cpu=0
+  a|u1|1|1.000000|60|0.600000|1.000000|0.500000|1.000000||cpu=0
+ b||1|0.500000|40|0.400000|0.400000||1.250000||cpu=0
+  b|u2|1|1.000000|40|0.400000|1.000000|0.900000|1.000000||cpu=0
+";
+        let (rows, _) = rows_of(text);
+        assert_eq!(rows.len(), 5);
+        let u1 = rows.iter().find(|r| r.cells[1] == "u1").unwrap();
+        let p = u1.printed.as_ref().unwrap();
+        assert_eq!(p.fairshare, "0.500000");
+        assert!(!p.fairshare_differs && !p.differs);
+        assert_eq!(p.verdict, "matches");
+        // u2's printed FairShare (0.9) is not what the tree gives (1.0): marked, with a reason.
+        let u2 = rows.iter().find(|r| r.cells[1] == "u2").unwrap();
+        let p = u2.printed.as_ref().unwrap();
+        assert!(p.fairshare_differs && p.differs);
+        assert!(p.details[0].starts_with("FairShare: Slurm 0.900000, recomputed 1.000000"));
+        assert!(!p.verdict.is_empty() && p.verdict != "matches");
+    }
+
+    #[test]
+    fn rows_of_a_mismatched_run_are_empty_not_a_panic() {
+        let a = crate::presets::by_id("classic-example").unwrap().scenario();
+        let b = crate::presets::by_id("test24-4").unwrap().scenario();
+        let h = Hierarchy::new(&a.tree);
+        let run = fair_tree::run(&b.tree);
+        assert!(
+            table_rows(&a.tree, &h, &run, &[], Lang::En).is_empty() || a.tree.len() == b.tree.len()
+        );
     }
 }

@@ -1,0 +1,313 @@
+//! Strings of the association tree view: node cards, accessible names, controls and legend.
+//!
+//! Slurm's words (FairShare, Level FS, S, U, `inf`, `parent`) keep Slurm's spelling in every
+//! language. Accessible names are templates so a translation may reorder the facts.
+
+use super::Message;
+
+/// Keys of the tree view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TreeMsg {
+    /// Name of the group of view buttons (zoom, pan, fit).
+    Controls,
+    /// Button: zoom in.
+    ZoomIn,
+    /// Button: zoom out.
+    ZoomOut,
+    /// Button: fit the whole tree into the view.
+    FitToScreen,
+    /// Button: pan left.
+    PanLeft,
+    /// Button: pan right.
+    PanRight,
+    /// Button: pan up.
+    PanUp,
+    /// Button: pan down.
+    PanDown,
+    /// Button: expand every collapsed account.
+    ExpandAll,
+    /// One line of help under the controls: how to use the tree with the keyboard and mouse.
+    Help,
+    /// Tooltip of the collapse handle of an expanded account.
+    CollapseName,
+    /// Tooltip of the expand handle of a collapsed account.
+    ExpandName,
+    /// Card text: raw shares.
+    CardShares,
+    /// Card text: raw usage.
+    CardUsage,
+    /// Card text: S (NormShares).
+    CardS,
+    /// Card text: U (EffectvUsage).
+    CardU,
+    /// A value that does not exist (the root's shares or Level FS, a missing rank).
+    NoValue,
+    /// Card label: Level FS.
+    CardLevelFs,
+    /// Card text: the rank of a user.
+    CardRank,
+    /// Card text: the FairShare of a user.
+    CardFairShare,
+    /// Card text on the root: the number of users.
+    CardUsers,
+    /// Card text on a collapsed account: how many associations are hidden.
+    CardHidden,
+    /// Badge: Level FS is infinite (no usage).
+    BadgeInf,
+    /// Badge: Level FS is zero (no shares).
+    BadgeZero,
+    /// Badge: FairShare=parent.
+    BadgeParent,
+    /// Badge text: a rounding artefact.
+    BadgeArtefact,
+    /// Accessible name of a user association.
+    LabelUser,
+    /// Accessible name of an account association.
+    LabelAccount,
+    /// Accessible name of the root.
+    LabelRoot,
+    /// Accessible name addition: the what-if change against the baseline.
+    LabelRankChange,
+    /// Accessible name addition: the user is new since the baseline.
+    LabelNew,
+    /// Tag under a user card: rank went up by `{delta}`.
+    TagUp,
+    /// Tag under a user card: rank went down by `{delta}`.
+    TagDown,
+    /// Tag under a user card: same rank (only FairShare changed).
+    TagSame,
+    /// Tag under a user card: old → new FairShare.
+    TagFairShare,
+    /// Tag under a user card: not in the baseline.
+    TagNew,
+    /// Tag/name addition when the documented tie rule changes the rank: Slurm's code's rank.
+    TieRuleDiff,
+    /// Explanation: tied with a sibling only because of 80-bit rounding.
+    ArtefactTie,
+    /// Explanation: not tied with a sibling only because of 80-bit rounding.
+    ArtefactNoTie,
+    /// Explanation: sorted after a sibling only because of 80-bit rounding.
+    ArtefactOrder,
+    /// Legend heading.
+    LegendTitle,
+    /// Legend: what the colour means.
+    LegendScale,
+    /// Legend band: LF > 4.
+    BandUnder3,
+    /// Legend band: 2 < LF ≤ 4.
+    BandUnder2,
+    /// Legend band: 1.1 < LF ≤ 2.
+    BandUnder1,
+    /// Legend band: 0.9 ≤ LF ≤ 1.1.
+    BandEven,
+    /// Legend band: 0.5 ≤ LF < 0.9.
+    BandOver1,
+    /// Legend band: 0.25 ≤ LF < 0.5.
+    BandOver2,
+    /// Legend band: 0 < LF < 0.25.
+    BandOver3,
+    /// Legend band: LF = 0.
+    BandZero,
+    /// Legend band: LF = inf.
+    BandInf,
+    /// Legend band: FairShare=parent.
+    BandParent,
+    /// Legend band: no Level FS (the root).
+    BandNone,
+    /// Legend: the account shape.
+    LegendAccount,
+    /// Legend: the user shape.
+    LegendUser,
+    /// Legend: the root shape.
+    LegendRoot,
+    /// Legend: the rounding artefact badge.
+    LegendArtefact,
+    /// Legend: the what-if tags.
+    LegendWhatIf,
+}
+
+impl Message for TreeMsg {
+    const ALL: &'static [TreeMsg] = &[
+        TreeMsg::Controls,
+        TreeMsg::ZoomIn,
+        TreeMsg::ZoomOut,
+        TreeMsg::FitToScreen,
+        TreeMsg::PanLeft,
+        TreeMsg::PanRight,
+        TreeMsg::PanUp,
+        TreeMsg::PanDown,
+        TreeMsg::ExpandAll,
+        TreeMsg::Help,
+        TreeMsg::CollapseName,
+        TreeMsg::ExpandName,
+        TreeMsg::CardShares,
+        TreeMsg::CardUsage,
+        TreeMsg::CardS,
+        TreeMsg::CardU,
+        TreeMsg::NoValue,
+        TreeMsg::CardLevelFs,
+        TreeMsg::CardRank,
+        TreeMsg::CardFairShare,
+        TreeMsg::CardUsers,
+        TreeMsg::CardHidden,
+        TreeMsg::BadgeInf,
+        TreeMsg::BadgeZero,
+        TreeMsg::BadgeParent,
+        TreeMsg::BadgeArtefact,
+        TreeMsg::LabelUser,
+        TreeMsg::LabelAccount,
+        TreeMsg::LabelRoot,
+        TreeMsg::LabelRankChange,
+        TreeMsg::LabelNew,
+        TreeMsg::TagUp,
+        TreeMsg::TagDown,
+        TreeMsg::TagSame,
+        TreeMsg::TagFairShare,
+        TreeMsg::TagNew,
+        TreeMsg::TieRuleDiff,
+        TreeMsg::ArtefactTie,
+        TreeMsg::ArtefactNoTie,
+        TreeMsg::ArtefactOrder,
+        TreeMsg::LegendTitle,
+        TreeMsg::LegendScale,
+        TreeMsg::BandUnder3,
+        TreeMsg::BandUnder2,
+        TreeMsg::BandUnder1,
+        TreeMsg::BandEven,
+        TreeMsg::BandOver1,
+        TreeMsg::BandOver2,
+        TreeMsg::BandOver3,
+        TreeMsg::BandZero,
+        TreeMsg::BandInf,
+        TreeMsg::BandParent,
+        TreeMsg::BandNone,
+        TreeMsg::LegendAccount,
+        TreeMsg::LegendUser,
+        TreeMsg::LegendRoot,
+        TreeMsg::LegendArtefact,
+        TreeMsg::LegendWhatIf,
+    ];
+
+    fn en(self) -> &'static str {
+        match self {
+            TreeMsg::Controls => "Tree view",
+            TreeMsg::ZoomIn => "Zoom in",
+            TreeMsg::ZoomOut => "Zoom out",
+            TreeMsg::FitToScreen => "Fit to screen",
+            TreeMsg::PanLeft => "Pan left",
+            TreeMsg::PanRight => "Pan right",
+            TreeMsg::PanUp => "Pan up",
+            TreeMsg::PanDown => "Pan down",
+            TreeMsg::ExpandAll => "Expand all",
+            TreeMsg::Help => {
+                "Siblings are drawn in Fair Tree's visiting order: highest Level FS on the left. \
+                 Click a node or use the arrow keys and Enter to select it; Left and Right \
+                 collapse and expand accounts. Drag or scroll to pan."
+            }
+            TreeMsg::CollapseName => "Collapse {name}",
+            TreeMsg::ExpandName => "Expand {name}",
+            TreeMsg::CardShares => "Shares {value}",
+            TreeMsg::CardUsage => "Usage {value}",
+            TreeMsg::CardS => "S {value}",
+            TreeMsg::CardU => "U {value}",
+            TreeMsg::NoValue => "–",
+            TreeMsg::CardLevelFs => "Level FS",
+            TreeMsg::CardRank => "rank {rank} of {n}",
+            TreeMsg::CardFairShare => "FS {fairshare}",
+            TreeMsg::CardUsers => "{n} users",
+            TreeMsg::CardHidden => "+{n} hidden",
+            TreeMsg::BadgeInf => "inf",
+            TreeMsg::BadgeZero => "0",
+            TreeMsg::BadgeParent => "parent",
+            TreeMsg::BadgeArtefact => "≈",
+            TreeMsg::LabelUser => {
+                "{name} in {account}: rank {rank} of {n}, FairShare {fairshare}, Level FS {level_fs}"
+            }
+            TreeMsg::LabelAccount => "{name}: Level FS {level_fs}",
+            TreeMsg::LabelRoot => "{name}: {n} users",
+            TreeMsg::LabelRankChange => {
+                "what-if: rank {old} → {new}, FairShare {old_fs} → {new_fs}"
+            }
+            TreeMsg::LabelNew => "what-if: new since the baseline",
+            TreeMsg::TagUp => "↑{delta}",
+            TreeMsg::TagDown => "↓{delta}",
+            TreeMsg::TagSame => "=",
+            TreeMsg::TagFairShare => "{old} → {new}",
+            TreeMsg::TagNew => "new",
+            TreeMsg::TieRuleDiff => "Slurm's code: rank {rank}",
+            TreeMsg::ArtefactTie => {
+                "80-bit rounding: tied with {sibling} only because of rounding; \
+                 exact arithmetic would separate them"
+            }
+            TreeMsg::ArtefactNoTie => {
+                "80-bit rounding: not tied with {sibling} only because of rounding; \
+                 mathematically their Level FS are equal"
+            }
+            TreeMsg::ArtefactOrder => {
+                "80-bit rounding: sorted after {sibling} only because of rounding; \
+                 mathematically its Level FS is higher"
+            }
+            TreeMsg::LegendTitle => "Legend",
+            TreeMsg::LegendScale => {
+                "Colour: Level FS = S / U. Above 1 the association used less than its share \
+                 (under-served), below 1 more (over-served)."
+            }
+            TreeMsg::BandUnder3 => "LF > 4: far under-served",
+            TreeMsg::BandUnder2 => "2 < LF ≤ 4: under-served",
+            TreeMsg::BandUnder1 => "1.1 < LF ≤ 2: a little under-served",
+            TreeMsg::BandEven => "0.9 ≤ LF ≤ 1.1: about its share",
+            TreeMsg::BandOver1 => "0.5 ≤ LF < 0.9: a little over-served",
+            TreeMsg::BandOver2 => "0.25 ≤ LF < 0.5: over-served",
+            TreeMsg::BandOver3 => "0 < LF < 0.25: far over-served",
+            TreeMsg::BandZero => "LF = 0: no shares",
+            TreeMsg::BandInf => "LF = inf: no usage yet (unused)",
+            TreeMsg::BandParent => "parent: FairShare=parent (competes one level up)",
+            TreeMsg::BandNone => "No Level FS (the root)",
+            TreeMsg::LegendAccount => "Account: square corners",
+            TreeMsg::LegendUser => "User: round corners, rank bar",
+            TreeMsg::LegendRoot => "Root: double border",
+            TreeMsg::LegendArtefact => {
+                "≈: a tie (or non-tie) that exists only because of Slurm's 80-bit rounding"
+            }
+            TreeMsg::LegendWhatIf => {
+                "↑/↓: rank change since the baseline, with old → new FairShare"
+            }
+        }
+    }
+
+    fn ja(self) -> Option<&'static str> {
+        Some(match self {
+            TreeMsg::Controls => "ツリー表示",
+            TreeMsg::ZoomIn => "拡大",
+            TreeMsg::ZoomOut => "縮小",
+            TreeMsg::FitToScreen => "全体を表示",
+            TreeMsg::PanLeft => "左へ移動",
+            TreeMsg::PanRight => "右へ移動",
+            TreeMsg::PanUp => "上へ移動",
+            TreeMsg::PanDown => "下へ移動",
+            TreeMsg::ExpandAll => "すべて展開",
+            TreeMsg::CollapseName => "{name} を折りたたむ",
+            TreeMsg::ExpandName => "{name} を展開",
+            TreeMsg::CardUsage => "使用量 {value}",
+            TreeMsg::CardRank => "{n} 中 rank {rank}",
+            TreeMsg::CardUsers => "ユーザー {n} 人",
+            TreeMsg::CardHidden => "+{n} 件非表示",
+            TreeMsg::LabelUser => {
+                "{name}（{account}）: {n} 中 rank {rank}、FairShare {fairshare}、Level FS {level_fs}"
+            }
+            TreeMsg::LabelRoot => "{name}: ユーザー {n} 人",
+            TreeMsg::LegendTitle => "凡例",
+            TreeMsg::TieRuleDiff => "Slurm のコードでは rank {rank}",
+            TreeMsg::TagNew => "新規",
+            _ => return None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn table_is_complete_and_consistent() {
+        super::super::check_table::<super::TreeMsg>().unwrap();
+    }
+}

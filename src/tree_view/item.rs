@@ -1,0 +1,124 @@
+//! `<TreeItem/>`: one `role="treeitem"` of the accessible overlay, and (recursively) its
+//! children inside a `role="group"`, in Fair Tree visiting order.
+//!
+//! The element is a transparent box exactly over the association's card; it carries the UI
+//! contract's attributes and accessible name, takes clicks (select) and focus (roving tabindex),
+//! and shows the focus ring and the selection outline. Its texts come from the model; the
+//! animation hooks (`data-current`, `data-ranked`) from the frame at the cursor.
+
+use std::sync::Arc;
+
+use fairshare::AssocId;
+use fairshare::step::NodeStatus;
+use leptos::prelude::*;
+// Leptos has no typed `aria-level` (tachys lacks it), so it is set as a custom attribute.
+use leptos::tachys::html::attribute::custom::custom_attribute;
+
+use crate::i18n::I18n;
+use crate::messages::Message;
+use crate::messages::tree::TreeMsg;
+use crate::state::AppState;
+use crate::tree_model::{NodeView, kind_attr};
+
+use super::TreeCtx;
+
+/// A memo of one node's view (changes only when that node's view changes).
+pub fn use_node(ctx: TreeCtx, id: AssocId) -> Memo<Option<Arc<NodeView>>> {
+    Memo::new(move |_| ctx.model.with(|m| m.get(id).cloned()))
+}
+
+/// One association of the ARIA tree, with its visible children nested below it.
+#[component]
+pub fn TreeItem(id: AssocId) -> impl IntoView {
+    let state = AppState::expect();
+    let ctx = TreeCtx::expect();
+    let i18n = I18n::expect();
+    let node = use_node(ctx, id);
+    let text = move |f: fn(&NodeView) -> String| move || node.with(|n| n.as_deref().map(f));
+    let opt =
+        move |f: fn(&NodeView) -> Option<String>| move || node.with(|n| n.as_deref().and_then(f));
+    let ix = move || node.with(|n| n.as_ref().map(|n| n.ix));
+    let has_children = move || node.with(|n| n.as_ref().is_some_and(|n| n.has_children));
+    let expanded = move || node.with(|n| n.as_ref().is_some_and(|n| n.expanded));
+    let aria_expanded = move || has_children().then(|| expanded().to_string());
+    let selected = move || (state.selected.get() == Some(id)).to_string();
+    let tabindex = move || {
+        if ctx.tab_stop.get() == Some(id) {
+            "0"
+        } else {
+            "-1"
+        }
+    };
+    let animating = move || state.cursor.get().is_some();
+    let current =
+        move || (animating() && state.frame.with(|f| f.current) == ix()).then_some("true");
+    let ranked = move || {
+        let status = move |ix: usize| state.frame.with(|f| f.status.get(ix).copied());
+        (animating() && ix().and_then(status) == Some(NodeStatus::Ranked)).then_some("true")
+    };
+    let toggle_title = move || {
+        let msg = if expanded() {
+            TreeMsg::CollapseName
+        } else {
+            TreeMsg::ExpandName
+        };
+        let name = node.with(|n| n.as_ref().map(|n| n.name.clone()).unwrap_or_default());
+        msg.fill(i18n.lang(), &[("name", &name)])
+    };
+    let children =
+        move || node.with(|n| n.as_ref().map(|n| n.children.clone()).unwrap_or_default());
+    let select = move |ev: leptos::ev::MouseEvent| {
+        ev.stop_propagation();
+        ctx.focused.set(Some(id));
+        state.select(Some(id));
+    };
+    let toggle = move |ev: leptos::ev::MouseEvent| {
+        ev.stop_propagation();
+        state.toggle_collapsed(id);
+    };
+
+    view! {
+        <div
+            class="ft-item"
+            role="treeitem"
+            style=text(|n| n.overlay_style.clone())
+            {..custom_attribute("aria-level", text(|n| n.level.to_string()))}
+            aria-label=text(|n| n.label.clone())
+            aria-selected=selected
+            aria-expanded=aria_expanded
+            tabindex=tabindex
+            data-assoc-id=id.0.to_string()
+            data-kind=text(|n| kind_attr(n.kind).to_string())
+            data-name=text(|n| n.name.clone())
+            data-account=text(|n| n.account.clone())
+            data-level-fs=text(|n| n.level_fs_attr.clone())
+            data-fairshare=opt(|n| n.fairshare_attr.clone())
+            data-rank=opt(|n| n.rank_attr.clone())
+            data-shares-norm=text(|n| n.shares_norm_attr.clone())
+            data-usage-efctv=text(|n| n.usage_effective_attr.clone())
+            data-current=current
+            data-ranked=ranked
+            on:click=select
+            on:focus=move |_| ctx.focused.set(Some(id))
+        >
+            <Show when=has_children>
+                <div
+                    class="ft-item__toggle"
+                    class:ft-item__toggle--expanded=expanded
+                    aria-hidden="true"
+                    title=toggle_title
+                    on:click=toggle
+                ></div>
+            </Show>
+            <Show when=move || has_children() && expanded()>
+                <div class="ft-item__group" role="group">
+                    <For
+                        each=children
+                        key=|id| *id
+                        children=move |child| view! { <TreeItem id=child /> }.into_any()
+                    />
+                </div>
+            </Show>
+        </div>
+    }
+}

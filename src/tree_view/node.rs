@@ -1,0 +1,213 @@
+//! `<NodeCard/>`: the SVG card of one association and the edge into it (decorative: the ARIA
+//! overlay speaks for them).
+//!
+//! The card's outer `<g>` and the edge's `<path>` keep their elements for the association's
+//! whole life, so when the layout moves them, CSS transitions (`transform`, `d`) animate the
+//! move. The card's contents are redrawn as a whole when they change ([`CardBody`], no
+//! reactive parts): one update per changed card is much cheaper, on a 500-node tree, than one
+//! per text. Accounts are square-cornered with a folder icon, users round-cornered with a
+//! person icon and a rank bar, the root has a double border; the header's colour is the Level
+//! FS band (see style/tree.css and the legend).
+
+use fairshare::step::NodeStatus;
+use fairshare::{AssocId, AssocKind};
+use leptos::prelude::*;
+
+use crate::state::AppState;
+use crate::tree_model::{
+    BADGE_Y, BAR_H, BAR_Y, CardView, HEADER_H, ICON_W, INNER_INSET, LINE_Y, NodeView, PAD,
+    status_class,
+};
+
+use super::TreeCtx;
+use super::item::use_node;
+
+/// The icon of each kind, drawn in a 14×14 box.
+fn icon_path(kind: AssocKind) -> &'static str {
+    match kind {
+        // A folder.
+        AssocKind::Account => "M0 3 h5 l2 2 h7 v8 h-14 z",
+        // A person: head and shoulders.
+        AssocKind::User => {
+            "M7 1 a3 3 0 1 1 0 6 a3 3 0 1 1 0 -6 z M1 14 c0 -4 3 -6 6 -6 c3 0 6 2 6 6 z"
+        }
+        // A branching root.
+        AssocKind::Root => "M7 1 v5 M7 6 l-5 5 M7 6 l5 5 M7 6 v7 M1 11 h2 M11 11 h2",
+    }
+}
+
+/// The card's classes: the model's (kind, Level FS band) plus the animation status.
+fn card_class(node: &NodeView, status: Option<NodeStatus>) -> String {
+    let mut res = node.class.clone();
+    if let Some(status) = status {
+        res.push(' ');
+        res.push_str(status_class(status));
+    }
+    res
+}
+
+/// One association's edge and card.
+#[component]
+pub fn NodeCard(id: AssocId) -> impl IntoView {
+    let state = AppState::expect();
+    let ctx = TreeCtx::expect();
+    let node = use_node(ctx, id);
+    let card = Memo::new(move |_| node.with(|n| n.as_ref().map(|n| n.card.clone())));
+    let ix = move || node.with(|n| n.as_ref().map(|n| n.ix));
+    let status = move || {
+        state.cursor.get()?;
+        let ix = ix()?;
+        state.frame.with(|f| f.status.get(ix).copied())
+    };
+    let class = move || node.with(|n| n.as_deref().map(|n| card_class(n, status())));
+    let transform = move || node.with(|n| n.as_ref().map(|n| n.transform.clone()));
+    let edge = move || node.with(|n| n.as_ref().and_then(|n| n.edge.clone()));
+    let edge_style = move || node.with(|n| n.as_ref().and_then(|n| n.edge_style.clone()));
+    let selected = move || state.selected.get() == Some(id);
+    let current = move || {
+        state.cursor.get().is_some()
+            && state
+                .frame
+                .with(|f| f.current)
+                .is_some_and(|c| Some(c) == ix())
+    };
+
+    view! {
+        <path class="ft-edge" d=edge style=edge_style></path>
+        <g
+            class=class
+            class:ft-node--selected=selected
+            class:ft-node--current=current
+            style=transform
+        >
+            {move || card.get().map(|card| view! { <CardBody card /> })}
+        </g>
+    }
+}
+
+/// The contents of a card (static: redrawn when the card's view changes).
+#[component]
+fn CardBody(card: CardView) -> impl IntoView {
+    let user = (card.kind == AssocKind::User).then(|| {
+        let (rank, fairshare) = card.rank_line.clone().unwrap_or_default();
+        let (bar_w, fill_w) = card.bar.unwrap_or_default();
+        view! {
+            <g class="ft-node__rank">
+                <text class="ft-node__text" x=PAD y=LINE_Y[3]>
+                    {rank}
+                </text>
+                <text
+                    class="ft-node__text ft-node__fs"
+                    x=card.right_x
+                    y=LINE_Y[3]
+                    text-anchor="end"
+                >
+                    {fairshare}
+                </text>
+                <rect class="ft-node__bar" x=PAD y=BAR_Y width=bar_w height=BAR_H></rect>
+                <rect class="ft-node__bar-fill" x=PAD y=BAR_Y width=fill_w height=BAR_H></rect>
+            </g>
+        }
+    });
+    let artefact = card.artefact.clone().map(|text| {
+        view! {
+            <g class="ft-node__artefact">
+                <circle cx=card.right_x cy="12" r="8"></circle>
+                <text x=card.right_x y="16" text-anchor="middle">
+                    {text}
+                </text>
+            </g>
+        }
+    });
+    let tags = card
+        .tags
+        .iter()
+        .map(|tag| {
+            view! {
+                <text class=tag.class x=PAD y=tag.y>
+                    {tag.text.clone()}
+                </text>
+            }
+        })
+        .collect_view();
+    let [left0, left1, left2] = card.left.clone();
+    let [right0, right1] = card.right.clone();
+    view! {
+        <rect class="ft-node__body" width=card.w height=card.h></rect>
+        <rect
+            class="ft-node__inner"
+            x=INNER_INSET
+            y=INNER_INSET
+            width=card.inner_w
+            height=card.inner_h
+        ></rect>
+        <rect class="ft-node__header" width=card.w height=HEADER_H></rect>
+        <path class="ft-node__icon" transform="translate(7 5)" d=icon_path(card.kind)></path>
+        <text class="ft-node__name" x=ICON_W y="16">
+            {card.display_name.clone()}
+        </text>
+        <text class="ft-node__text" x=PAD y=LINE_Y[0]>
+            {left0}
+        </text>
+        <text class="ft-node__text" x=card.right_x y=LINE_Y[0] text-anchor="end">
+            {right0}
+        </text>
+        <text class="ft-node__text" x=PAD y=LINE_Y[1]>
+            {left1}
+        </text>
+        <text class="ft-node__text" x=card.right_x y=LINE_Y[1] text-anchor="end">
+            {right1}
+        </text>
+        <text class="ft-node__text" x=PAD y=LINE_Y[2]>
+            {left2}
+        </text>
+        <g class=card.badge.1.as_class()>
+            <rect x=card.badge_x y=BADGE_Y width=card.badge_w height="16" rx="8"></rect>
+            <text x=card.badge_cx y=LINE_Y[2] text-anchor="middle">
+                {card.badge.0.clone()}
+            </text>
+        </g>
+        {user}
+        {artefact}
+        {tags}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tree_model::{ModelInput, build};
+    use fairshare::{Hierarchy, fair_tree};
+    use std::sync::Arc;
+
+    #[test]
+    fn each_kind_has_its_own_icon() {
+        let kinds = [AssocKind::Root, AssocKind::Account, AssocKind::User];
+        let icons: std::collections::BTreeSet<&str> = kinds.iter().map(|&k| icon_path(k)).collect();
+        assert_eq!(icons.len(), 3);
+    }
+
+    #[test]
+    fn status_classes_are_added_only_while_animating() {
+        let scenario = crate::presets::by_id("classic-example").unwrap().scenario();
+        let h = Hierarchy::new(&scenario.tree);
+        let run = fair_tree::run(&scenario.tree);
+        let collapsed = Default::default();
+        let model = build(&ModelInput {
+            tree: &scenario.tree,
+            hierarchy: &h,
+            run: &run,
+            slurm_run: None,
+            baseline: None,
+            collapsed: &collapsed,
+            unsorted: None,
+            lang: crate::messages::Lang::En,
+        });
+        let user: &Arc<NodeView> = model.get(AssocId(211)).unwrap();
+        assert_eq!(card_class(user, None), "ft-node ft-node--user ft-lf--even");
+        assert_eq!(
+            card_class(user, Some(NodeStatus::Ranked)),
+            "ft-node ft-node--user ft-lf--even ft-node--ranked"
+        );
+    }
+}

@@ -1,0 +1,457 @@
+//! Component tests of the association tree and the sshare table in headless Chromium.
+//!
+//! Run: `cargo test --locked --target wasm32-unknown-unknown --test web_tree -p fairshare-explorer`.
+//! Each test mounts `<TreeView/>` (and `<SshareTable/>`) with a preset, acts, `tick().await`s,
+//! and asserts the UI contract's roles and attributes, never whole `innerHTML`.
+#![cfg(target_arch = "wasm32")]
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use fairshare::step::Step;
+use fairshare::{AssocId, LongDouble, Scenario, TieRule};
+use fairshare_explorer::i18n::I18n;
+use fairshare_explorer::messages::Lang;
+use fairshare_explorer::presets;
+use fairshare_explorer::sshare_table::SshareTable;
+use fairshare_explorer::state::AppState;
+use fairshare_explorer::tree_view::TreeView;
+use leptos::prelude::*;
+use leptos::task::tick;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[wasm_bindgen(inline_js = "
+export function press(el, key) {
+  el.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+}
+export function now() { return performance.now(); }
+")]
+extern "C" {
+    fn press(el: &web_sys::Element, key: &str);
+    fn now() -> f64;
+}
+
+/// Page-object helpers (the pattern of tests/web.rs).
+mod ui {
+    use leptos::mount::mount_to;
+    use leptos::prelude::*;
+    use wasm_bindgen::JsCast;
+    use web_sys::{Element, HtmlElement};
+
+    /// A mounted component and its container. Dropping it unmounts and removes the container.
+    pub struct Mounted<S: Mountable> {
+        pub root: HtmlElement,
+        _handle: leptos::mount::UnmountHandle<S>,
+    }
+
+    impl<S: Mountable> Drop for Mounted<S> {
+        fn drop(&mut self) {
+            self.root.remove();
+        }
+    }
+
+    impl<S: Mountable> Mounted<S> {
+        /// The first element under the container matching `selector`, if any.
+        pub fn find(&self, selector: &str) -> Option<Element> {
+            self.root.query_selector(selector).ok().flatten()
+        }
+
+        /// Like `find`, but the test fails with the selector if nothing matches.
+        pub fn get(&self, selector: &str) -> Element {
+            self.find(selector)
+                .unwrap_or_else(|| panic!("no element matches {selector:?}"))
+        }
+
+        /// Every element matching `selector`, in document order.
+        pub fn all(&self, selector: &str) -> Vec<Element> {
+            let list = self.root.query_selector_all(selector).unwrap();
+            (0..list.length())
+                .filter_map(|i| list.item(i)?.dyn_into::<Element>().ok())
+                .collect()
+        }
+
+        /// The treeitem of association `id`.
+        pub fn item(&self, id: u32) -> Element {
+            self.get(&format!("[role='treeitem'][data-assoc-id='{id}']"))
+        }
+
+        /// An attribute of the treeitem of `id`.
+        pub fn item_attr(&self, id: u32, name: &str) -> Option<String> {
+            self.item(id).get_attribute(name)
+        }
+
+        /// Clicks the element matching `selector`.
+        pub fn click(&self, selector: &str) {
+            self.get(selector).unchecked_into::<HtmlElement>().click();
+        }
+    }
+
+    /// Mounts `f` into a fresh `<div>` appended to the body.
+    pub fn mount<F, N>(f: F) -> Mounted<N::State>
+    where
+        F: FnOnce() -> N + 'static,
+        N: IntoView,
+    {
+        let root: HtmlElement = document().create_element("div").unwrap().unchecked_into();
+        document().body().unwrap().append_child(&root).unwrap();
+        let handle = mount_to(root.clone(), f);
+        Mounted {
+            root,
+            _handle: handle,
+        }
+    }
+
+    /// The `data-assoc-id` of the focused element, if it is a treeitem.
+    pub fn focused_item() -> Option<u32> {
+        let active = document().active_element()?;
+        (active.get_attribute("role").as_deref() == Some("treeitem"))
+            .then(|| active.get_attribute("data-assoc-id")?.parse().ok())
+            .flatten()
+    }
+}
+
+/// Mounts the tree and the table over `scenario`; returns the mount and the state.
+fn mount(scenario: Scenario) -> (ui::Mounted<impl Mountable>, AppState) {
+    let cell = Rc::new(Cell::new(None::<AppState>));
+    let provided = Rc::clone(&cell);
+    let mounted = ui::mount(move || {
+        I18n::provide(Lang::En);
+        provided.set(Some(AppState::provide(scenario)));
+        view! {
+            <TreeView />
+            <SshareTable />
+        }
+    });
+    (mounted, cell.get().expect("mounted"))
+}
+
+fn preset(id: &str) -> Scenario {
+    presets::by_id(id).expect("preset").scenario()
+}
+
+fn ids(elements: &[web_sys::Element]) -> Vec<u32> {
+    elements
+        .iter()
+        .map(|e| e.get_attribute("data-assoc-id").unwrap().parse().unwrap())
+        .collect()
+}
+
+#[wasm_bindgen_test]
+async fn treeitems_follow_the_visiting_order_and_carry_the_contract() {
+    let (view, _state) = mount(preset("classic-example"));
+    tick().await;
+
+    let tree = view.get("[role='tree']");
+    assert_eq!(
+        tree.get_attribute("aria-label").as_deref(),
+        Some("Association tree")
+    );
+    let items = view.all("[role='treeitem']");
+    assert_eq!(
+        ids(&items),
+        [1, 3, 32, 321, 31, 311, 2, 21, 211, 22, 222, 221, 4, 41]
+    );
+
+    let attr = |id, name| view.item_attr(id, name);
+    assert_eq!(attr(1, "data-kind").as_deref(), Some("root"));
+    assert_eq!(attr(1, "aria-level").as_deref(), Some("1"));
+    assert_eq!(attr(1, "data-level-fs").as_deref(), Some(""));
+    assert_eq!(attr(1, "aria-expanded").as_deref(), Some("true"));
+    assert_eq!(attr(1, "data-fairshare"), None);
+    assert_eq!(attr(2, "data-kind").as_deref(), Some("account"));
+    assert_eq!(
+        attr(2, "data-level-fs").as_deref(),
+        Some("0.88888888888888895")
+    );
+    assert_eq!(
+        attr(2, "data-shares-norm").as_deref(),
+        Some("0.40000000000000002")
+    );
+    assert_eq!(
+        attr(2, "data-usage-efctv").as_deref(),
+        Some("0.45000000000000001")
+    );
+    assert_eq!(attr(211, "data-kind").as_deref(), Some("user"));
+    assert_eq!(attr(211, "data-name").as_deref(), Some("User1"));
+    assert_eq!(attr(211, "data-account").as_deref(), Some("AccountB"));
+    assert_eq!(attr(211, "aria-level").as_deref(), Some("4"));
+    assert_eq!(attr(211, "data-rank").as_deref(), Some("4"));
+    assert_eq!(
+        attr(211, "data-fairshare").as_deref(),
+        Some("0.66666666666666663")
+    );
+    assert_eq!(
+        attr(211, "aria-expanded"),
+        None,
+        "leaves carry no aria-expanded"
+    );
+    assert_eq!(attr(222, "data-level-fs").as_deref(), Some("inf"));
+    assert_eq!(
+        attr(211, "aria-label").as_deref(),
+        Some("User1 in AccountB: rank 4 of 6, FairShare 0.666667, Level FS 1")
+    );
+    assert_eq!(attr(211, "aria-selected").as_deref(), Some("false"));
+
+    // Children are nested in their parent's treeitem, inside role="group".
+    let user1 = view.item(211);
+    let group = user1.parent_element().unwrap();
+    assert_eq!(group.get_attribute("role").as_deref(), Some("group"));
+    let parent = group.closest("[role='treeitem']").unwrap().unwrap();
+    assert_eq!(parent.get_attribute("data-assoc-id").as_deref(), Some("21"));
+
+    // One card per association in the drawing, which is hidden from assistive technology.
+    assert_eq!(view.all(".ft-node").len(), 14);
+    assert_eq!(
+        view.get(".ft-tree__svg")
+            .get_attribute("aria-hidden")
+            .as_deref(),
+        Some("true")
+    );
+    // Exactly one tab stop.
+    assert_eq!(view.all("[role='treeitem'][tabindex='0']").len(), 1);
+}
+
+#[wasm_bindgen_test]
+async fn click_selects_and_the_table_follows() {
+    let (view, state) = mount(preset("classic-example"));
+    tick().await;
+
+    view.click("[role='treeitem'][data-assoc-id='311']");
+    tick().await;
+    assert_eq!(state.selected.get_untracked(), Some(AssocId(311)));
+    assert_eq!(
+        view.item_attr(311, "aria-selected").as_deref(),
+        Some("true")
+    );
+    // A click on a child does not select its ancestors.
+    assert_eq!(
+        view.item_attr(31, "aria-selected").as_deref(),
+        Some("false")
+    );
+    let row = view.get("tbody tr[data-assoc-id='311']");
+    assert_eq!(row.get_attribute("aria-current").as_deref(), Some("true"));
+    assert!(row.class_list().contains("ft-sshare__row--selected"));
+
+    // A row click selects the association.
+    view.click("tbody tr[data-assoc-id='22']");
+    tick().await;
+    assert_eq!(state.selected.get_untracked(), Some(AssocId(22)));
+    assert_eq!(view.item_attr(22, "aria-selected").as_deref(), Some("true"));
+    assert_eq!(
+        view.item_attr(311, "aria-selected").as_deref(),
+        Some("false")
+    );
+}
+
+#[wasm_bindgen_test]
+async fn keyboard_moves_focus_expands_collapses_and_selects() {
+    let (view, state) = mount(preset("classic-example"));
+    tick().await;
+    let focus = |id: u32| {
+        view.item(id)
+            .unchecked_into::<web_sys::HtmlElement>()
+            .focus()
+            .unwrap()
+    };
+    let key = |key: &str| press(&document().active_element().unwrap(), key);
+
+    focus(1);
+    key("ArrowDown");
+    tick().await;
+    assert_eq!(ui::focused_item(), Some(3));
+    key("ArrowRight");
+    tick().await;
+    assert_eq!(
+        ui::focused_item(),
+        Some(32),
+        "Right enters an expanded account"
+    );
+    key("ArrowLeft");
+    tick().await;
+    assert_eq!(
+        view.item_attr(32, "aria-expanded").as_deref(),
+        Some("false"),
+        "Left collapses"
+    );
+    assert!(
+        view.find("[data-assoc-id='321'][role='treeitem']")
+            .is_none()
+    );
+    key("ArrowRight");
+    tick().await;
+    assert_eq!(view.item_attr(32, "aria-expanded").as_deref(), Some("true"));
+    key("ArrowDown");
+    tick().await;
+    assert_eq!(ui::focused_item(), Some(321));
+    key("Enter");
+    tick().await;
+    assert_eq!(state.selected.get_untracked(), Some(AssocId(321)));
+    assert_eq!(
+        view.item_attr(321, "aria-selected").as_deref(),
+        Some("true")
+    );
+    assert_eq!(view.item_attr(321, "tabindex").as_deref(), Some("0"));
+    key("End");
+    tick().await;
+    assert_eq!(ui::focused_item(), Some(41));
+    key("Home");
+    tick().await;
+    assert_eq!(ui::focused_item(), Some(1));
+}
+
+#[wasm_bindgen_test]
+async fn the_animation_frame_marks_the_current_and_ranked_nodes() {
+    let (view, state) = mount(preset("classic-example"));
+    tick().await;
+    assert!(
+        view.find("[data-current]").is_none(),
+        "no hooks when static"
+    );
+    assert!(view.find("[data-ranked]").is_none());
+
+    // Stop right after the third user is ranked.
+    let steps = state.run.with_untracked(|r| r.steps.clone());
+    let k = steps
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| matches!(s, Step::UserRanked { .. }))
+        .nth(2)
+        .map(|(i, _)| i + 1)
+        .unwrap();
+    state.cursor.set(Some(k));
+    tick().await;
+    let current = view.all("[role='treeitem'][data-current='true']");
+    assert_eq!(
+        ids(&current),
+        [211],
+        "User1 is the third user Fair Tree ranks"
+    );
+    assert_eq!(ids(&view.all("[data-ranked='true']")), [321, 311, 211]);
+    assert!(view.find(".ft-node--current").is_some());
+
+    state.cursor.set(None);
+    tick().await;
+    assert!(view.find("[data-current]").is_none());
+}
+
+#[wasm_bindgen_test]
+async fn edits_rerank_and_show_the_what_if_change() {
+    let (view, state) = mount(preset("classic-example"));
+    tick().await;
+    state
+        .set_usage(AssocId(311), LongDouble::from_u64(1000))
+        .unwrap();
+    tick().await;
+    let label = view.item_attr(311, "aria-label").unwrap();
+    assert!(label.contains("what-if: rank 5 → "), "{label}");
+    let tags: Vec<String> = view
+        .all(".ft-tag--down")
+        .iter()
+        .map(|t| t.text_content().unwrap_or_default())
+        .collect();
+    assert!(tags.iter().any(|t| t.starts_with('↓')), "{tags:?}");
+    // AccountD now has a lower Level FS than AccountA: AccountA comes first.
+    let top: Vec<u32> = ids(&view.all("[role='treeitem'][aria-level='2']"));
+    assert_eq!(top, [2, 3, 4]);
+    // The DOM of the drawing did not reorder: cards are still in tree order.
+    assert_eq!(view.all(".ft-node").len(), 14);
+
+    state.reset_baseline();
+    tick().await;
+    assert!(view.find(".ft-tag--down").is_none());
+}
+
+#[wasm_bindgen_test]
+async fn the_documented_tie_rule_shows_slurms_rank() {
+    let (view, state) = mount(preset("tied-accounts"));
+    tick().await;
+    assert!(view.find(".ft-tag--tie-rule").is_none());
+    state.set_tie_rule(TieRule::Documented);
+    tick().await;
+    let labels: Vec<String> = view
+        .all("[role='treeitem'][data-kind='user']")
+        .iter()
+        .filter_map(|e| e.get_attribute("aria-label"))
+        .collect();
+    assert!(
+        labels.iter().any(|l| l.contains("Slurm's code: rank")),
+        "{labels:?}"
+    );
+    assert!(view.find(".ft-tag--tie-rule").is_some());
+    // Switching the rule alone is not a what-if change.
+    assert!(view.find(".ft-tag--up, .ft-tag--down").is_none());
+}
+
+#[wasm_bindgen_test]
+async fn the_table_has_the_sshare_headers_and_one_row_per_association() {
+    let (view, _state) = mount(preset("classic-example"));
+    tick().await;
+    let headers: Vec<String> = view
+        .all("thead th")
+        .iter()
+        .map(|th| th.text_content().unwrap_or_default())
+        .collect();
+    assert_eq!(
+        headers,
+        [
+            "Account",
+            "User",
+            "RawShares",
+            "NormShares",
+            "RawUsage",
+            "NormUsage",
+            "EffectvUsage",
+            "FairShare",
+            "LevelFS"
+        ]
+    );
+    assert_eq!(view.all("tbody tr").len(), 14);
+    let cells: Vec<String> = view
+        .all("tbody tr[data-assoc-id='211'] td")
+        .iter()
+        .map(|td| td.text_content().unwrap_or_default())
+        .collect();
+    assert_eq!(cells[0], "   AccountB");
+    assert_eq!(cells[7], "0.666667");
+}
+
+/// Not a timed assertion: prints how long a 500-association tree takes to render and to
+/// re-rank after one edit (see the report), and checks that it is all there.
+#[wasm_bindgen_test]
+async fn a_500_association_tree_renders_and_reranks() {
+    let scenario = fairshare::r#gen::scenario(500, 7);
+    let user = scenario
+        .tree
+        .assocs()
+        .iter()
+        .find(|a| a.is_user())
+        .map(|a| a.id)
+        .unwrap();
+    let t0 = now();
+    let (view, state) = mount(scenario);
+    tick().await;
+    let t1 = now();
+    assert_eq!(view.all("[role='treeitem']").len(), 500);
+    let mut times = Vec::new();
+    for k in 1..=5u64 {
+        let t = now();
+        state
+            .set_usage(user, LongDouble::from_u64(k * 1_000_000_000))
+            .unwrap();
+        tick().await;
+        times.push(now() - t);
+    }
+    console_log!(
+        "500 associations: first render {:.1} ms; re-rank + re-render {:?} ms",
+        t1 - t0,
+        times
+            .iter()
+            .map(|t| (t * 10.0).round() / 10.0)
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(view.all("[role='treeitem']").len(), 500);
+    assert_eq!(view.all("tbody tr").len(), 500);
+}
