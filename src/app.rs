@@ -26,6 +26,7 @@ pub fn App() -> impl IntoView {
     let preset = presets::by_id(presets::DEFAULT).unwrap_or(&presets::PRESETS[0]);
     let state = AppState::provide(preset.scenario());
     state.preset.set(Some(preset.id));
+    crate::player::marks::FrameMarks::provide(state);
     crate::url_state::restore(state);
 
     view! {

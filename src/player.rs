@@ -18,6 +18,7 @@ pub mod counters;
 mod frame_tests;
 pub mod group_panel;
 pub mod intents;
+pub mod marks;
 pub mod model;
 pub mod pseudocode;
 

@@ -492,3 +492,46 @@ async fn an_edit_that_shrinks_the_trace_keeps_the_player_working() {
     assert_eq!(cursor(state), Some(n - 2));
     assert!(view.find("[role='alert']").is_none());
 }
+
+#[wasm_bindgen_test]
+async fn frame_marks_change_only_with_the_cursor() {
+    use fairshare::step::NodeStatus;
+    use fairshare_explorer::player::marks::{FrameMarks, Mark};
+
+    let cell: Rc<Cell<Option<(AppState, FrameMarks)>>> = Rc::new(Cell::new(None));
+    let provided = Rc::clone(&cell);
+    let view = ui::mount(move || {
+        let scenario = presets::by_id("test24-4").expect("preset").scenario();
+        let state = AppState::provide(scenario);
+        let marks = FrameMarks::provide(state);
+        provided.set(Some((state, marks)));
+        let root = state.ix(AssocId(1)).unwrap();
+        view! { <p data-testid="root-current">{move || marks.is_current(root).to_string()}</p> }
+    });
+    tick().await;
+    let (state, marks) = cell.get().expect("mounted");
+    let root = state.ix(AssocId(1)).unwrap();
+    let u1 = state.ix(AssocId(7)).unwrap();
+    assert_eq!(
+        marks.mark(root),
+        Mark::default(),
+        "no marks on the finished ranking"
+    );
+    assert_eq!(view.text("[data-testid='root-current']"), "false");
+
+    state.seek(1);
+    tick().await;
+    assert!(marks.is_current(root));
+    assert_eq!(view.text("[data-testid='root-current']"), "true");
+    state.seek(5); // u1 ranked
+    tick().await;
+    assert!(!marks.is_current(root));
+    assert!(marks.is_current(u1));
+    assert_eq!(marks.status(u1), Some(NodeStatus::Ranked));
+    state.seek(4);
+    tick().await;
+    assert_eq!(marks.status(u1), Some(NodeStatus::Computed));
+    state.cursor.set(None);
+    tick().await;
+    assert_eq!(marks.mark(u1), Mark::default());
+}

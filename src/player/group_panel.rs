@@ -15,6 +15,10 @@ use crate::player::PlayerCtx;
 use crate::player::model::{GroupRow, GroupView, group_view, reason_msg};
 use crate::state::AppState;
 
+/// Groups up to this many rows fit in the scroll box (style/player.css: 12.5 rows with the
+/// header).
+const ROWS_WITHOUT_SCROLLING: usize = 11;
+
 /// The sibling-group panel.
 #[component]
 pub fn GroupPanel() -> impl IntoView {
@@ -61,6 +65,10 @@ pub fn GroupPanel() -> impl IntoView {
         })
     });
     Effect::new(move |_| {
+        // Reading the box's geometry forces a layout: only big groups scroll at all.
+        if n_rows() <= ROWS_WITHOUT_SCROLLING {
+            return;
+        }
         if let (Some(place), Some(element)) = (current_place.get(), scroller.get()) {
             keep_row_in_view(&element, place);
         }
