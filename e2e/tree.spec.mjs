@@ -2,7 +2,7 @@
 // exactly the numbers `fairshare compute` prints; keyboard-only navigation; view controls.
 import { test, expect } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ExplorerPage } from './fixtures/page.mjs';
@@ -167,4 +167,117 @@ test('no movement under prefers-reduced-motion', async ({ page }) => {
     .evaluateAll((nodes) => nodes.map((n) => parseFloat(getComputedStyle(n).transitionDuration)));
   expect(durations.length).toBeGreaterThan(0);
   for (const d of durations) expect(d).toBeLessThan(0.001);
+});
+
+test('every preset, chosen in the Scenario menu, matches fairshare compute', async ({ page }) => {
+  const app = new ExplorerPage(page);
+  await app.goto('/');
+  const menu = page.getByLabel('Scenario', { exact: true });
+  const ids = (await menu.locator('option').evaluateAll((os) => os.map((o) => o.value))).filter(Boolean);
+  expect(ids.length).toBeGreaterThanOrEqual(8);
+  for (const id of ids) {
+    await menu.selectOption(id);
+    const expected = compute(id);
+    await expect(app.treeItems(), id).toHaveCount(expected.length);
+    const facts = await app.treeItemFacts();
+    const byId = new Map(expected.map((row) => [row.id, row]));
+    expect(new Set(facts.map((f) => f.id)), id).toEqual(new Set(byId.keys()));
+    for (const f of facts) {
+      const want = byId.get(f.id);
+      if (want.fairshare === null) {
+        expect(f.fairshare, `${id}: ${f.name}`).toBeUndefined();
+      } else {
+        expect(Number(f.fairshare), `${id}: FairShare of ${f.name}`).toBe(want.fairshare);
+        expect(Number(f.rank), `${id}: rank of ${f.name}`).toBe(want.rank);
+      }
+    }
+    // Without FairShare=parent (which hoists children one level up), the DOM order visits
+    // users from the best rank down.
+    const json = readFileSync(path.join(repo, 'src', 'presets', `${id}.json`), 'utf8');
+    if (!json.includes('"parent"}') && !/"shares":\s*"parent"/.test(json)) {
+      const ranks = facts.filter((f) => f.kind === 'user').map((f) => Number(f.rank));
+      for (let i = 1; i < ranks.length; i++) expect(ranks[i - 1], id).toBeGreaterThanOrEqual(ranks[i]);
+    }
+    await app.screenshot(`tree-preset-${id}`);
+  }
+  expect(app.errors).toEqual([]);
+});
+
+/** A deterministic tree of `n` associations: ~30 top accounts, some sub-accounts, users. */
+function bigScenario(n) {
+  let seed = 12345;
+  const rand = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const associations = [{ id: 1, parent: null, account: 'root', user: null, shares: 1, usage_raw: 0 }];
+  const accounts = [];
+  for (let a = 0; a < 40; a++) {
+    const parent = a < 30 ? 1 : accounts[Math.floor(rand() * 30)].id;
+    const acct = { id: associations.length + 1, parent, account: `acct${a}`, user: null, shares: 1 + Math.floor(rand() * 100), usage_raw: 0 };
+    associations.push(acct);
+    accounts.push(acct);
+  }
+  for (let u = 0; associations.length < n; u++) {
+    const acct = accounts[Math.floor(rand() * accounts.length)];
+    const usage = rand() < 0.3 ? 0 : Math.floor(Math.exp(8 + rand() * 8));
+    associations.push({ id: associations.length + 1, parent: acct.id, account: acct.account, user: `user${u}`, shares: 1, usage_raw: usage });
+  }
+  return { name: `bench_${n}`, associations };
+}
+
+test('500 associations: load, then one re-rank + re-render (timed, not asserted)', async ({ page }) => {
+  test.setTimeout(120_000);
+  const app = new ExplorerPage(page);
+  await app.goto('/');
+  const scenario = bigScenario(500);
+  await page.getByLabel('Paste sshare output or scenario JSON').fill(JSON.stringify(scenario));
+  const t0 = Date.now();
+  await page.getByRole('button', { name: 'Load', exact: true }).click();
+  await expect(app.treeItems()).toHaveCount(500, { timeout: 30_000 });
+  const loadMs = Date.now() - t0;
+
+  // Select a heavy user through the table, then change its usage in the inspector.
+  const user = scenario.associations.find((a) => a.user && a.usage_raw > 0);
+  await app.sshareRowById(user.id).click();
+  await expect(app.treeItemById(user.id)).toHaveAttribute('aria-selected', 'true');
+  const field = page.getByLabel('Raw usage', { exact: true });
+  await expect(field).toBeVisible();
+  const times = [];
+  for (const usage of [1e13, 0, 5e12, 1, 7e12]) {
+    times.push(
+      await page.evaluate(
+        async ({ id, usage }) => {
+          const input = [...document.querySelectorAll('input')].find(
+            (i) => i.labels && [...i.labels].some((l) => l.textContent.trim().startsWith('Raw usage')),
+          );
+          const item = document.querySelector(`[role="treeitem"][data-assoc-id="${id}"]`);
+          const before = item.dataset.fairshare;
+          const changed = new Promise((resolve) => {
+            const obs = new MutationObserver(() => {
+              if (item.dataset.fairshare !== before) {
+                obs.disconnect();
+                resolve();
+              }
+            });
+            obs.observe(item, { attributes: true });
+          });
+          const t = performance.now();
+          input.value = String(usage);
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+          input.dispatchEvent(new Event('change', { bubbles: true }));
+          await changed;
+          // Two frames: the update is painted.
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+          return performance.now() - t;
+        },
+        { id: user.id, usage },
+      ),
+    );
+  }
+  console.log(
+    `500 associations: load ${loadMs} ms; re-rank + re-render ${times.map((t) => t.toFixed(0)).join(', ')} ms`,
+  );
+  await app.screenshot('tree-500');
+  expect(app.errors).toEqual([]);
 });

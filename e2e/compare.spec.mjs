@@ -1,0 +1,62 @@
+// "Why is B above me?": compare two users; the panel names the first common ancestor and the two
+// children whose Level FS decided the order, the rule and the plain sentence (Fair Tree page, seed 000).
+import { test, expect } from '@playwright/test';
+import { ExplorerPage } from './fixtures/page.mjs';
+
+test('UserA vs UserB on the Fair Tree page example: Acct1, Acct16 before Acct12', async ({ page }) => {
+  const app = new ExplorerPage(page);
+  await app.goto('/');
+  await app.choosePreset('fair-tree-example');
+  await app.clickTreeItem('UserA');
+  const compare = app.compareRegion();
+  await expect(compare.getByRole('combobox', { name: 'Me' })).toHaveValue('211');
+  await compare.getByRole('combobox', { name: 'Compare with' }).selectOption({ label: 'UserB in Acct16' });
+
+  await expect(compare.getByTestId('compare-ancestor')).toHaveText('Acct1');
+  await expect(compare.getByTestId('compare-first-child')).toHaveText('Acct16 (Level FS 1.500000)');
+  await expect(compare.getByTestId('compare-second-child')).toHaveText('Acct12 (Level FS 0.500000)');
+  await expect(compare.getByTestId('compare-rule')).toHaveText('The higher Level FS goes first.');
+  await expect(compare.getByTestId('compare-ranks')).toContainText('UserB: rank 3 of 4');
+  await expect(compare.getByTestId('compare-ranks')).toContainText('UserA: rank 2 of 4');
+  await expect(compare.getByTestId('compare-sentence')).toHaveText(
+    'Under Acct1, Acct16 has Level FS 1.500000 and Acct12 has Level FS 0.500000: higher goes first, ' +
+      'so every user under Acct16 ranks above every user under Acct12. ' +
+      'UserB (in Acct16) has rank 3 of 4; UserA (in Acct12) has rank 2.',
+  );
+  await app.screenshot('compare');
+  await app.screenshotRegion(compare, 'compare-panel');
+  await app.screenshotRegion(page.getByRole('region', { name: 'Association tree' }), 'compare-tree');
+
+  // The same explanation in Japanese, built from the same data.
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('ja');
+  await expect(compare.getByTestId('compare-sentence')).toContainText('Acct1 の下で、Acct16 の Level FS は 1.500000');
+  await app.screenshotRegion(compare, 'compare-panel-ja');
+  await page.getByRole('combobox', { name: '言語' }).selectOption('en');
+
+  // "The user just above me" is UserB too (Fair Tree visits UserD, UserB, UserA, UserC).
+  await compare.getByRole('combobox', { name: 'Compare with' }).selectOption({ label: '(choose a user)' });
+  await compare.getByRole('button', { name: 'The user just above me' }).click();
+  await expect(compare.getByRole('combobox', { name: 'Compare with' })).toHaveValue('221');
+  expect(app.errors).toEqual([]);
+});
+
+test('tied accounts: Slurm visits A then B, and b1 reuses a2\'s rank', async ({ page }) => {
+  const app = new ExplorerPage(page);
+  await app.goto('/');
+  await app.choosePreset('tied-accounts');
+  await app.clickTreeItem('b1');
+  const compare = app.compareRegion();
+  await compare.getByRole('combobox', { name: 'Compare with' }).selectOption({ label: 'a2 in A' });
+  await expect(compare.getByTestId('compare-ancestor')).toHaveText('root');
+  await expect(compare.getByTestId('compare-rule')).toHaveAttribute('data-rule', 'list-order');
+  await expect(compare.getByTestId('compare-sentence')).toContainText('Both end with rank 3 of 4');
+  await expect(compare.getByTestId('compare-sentence')).toContainText('Slurm does not merge tied accounts');
+
+  // The documented rule merges A and B: the rule changes, and the what-if list shows who moved.
+  await page.getByRole('checkbox', { name: 'Documented tie rule' }).check();
+  await expect(compare.getByTestId('compare-rule')).toHaveAttribute('data-rule', 'merged');
+  await expect(app.whatIfRegion().getByRole('listitem').first()).toContainText('documented tie rule');
+  await app.screenshot('compare-tie');
+  await app.screenshotRegion(compare, 'compare-tie-panel');
+  expect(app.errors).toEqual([]);
+});
