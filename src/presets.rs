@@ -87,6 +87,18 @@ pub const PRESETS: &[Preset] = &[
         caption: PresetMsg::TiedCaption,
         json: include_str!("presets/tied-accounts.json"),
     },
+    Preset {
+        id: "level-fs-tiny",
+        title: PresetMsg::TinyTitle,
+        caption: PresetMsg::TinyCaption,
+        json: include_str!("presets/level-fs-tiny.json"),
+    },
+    Preset {
+        id: "two-accounts",
+        title: PresetMsg::TwoAccountsTitle,
+        caption: PresetMsg::TwoAccountsCaption,
+        json: include_str!("presets/two-accounts.json"),
+    },
 ];
 
 /// The preset the app opens on.
@@ -143,5 +155,47 @@ mod tests {
             run.assocs[ix].rank.unwrap()
         };
         assert!(rank("UserB") > rank("UserA"));
+    }
+
+    /// Position of the association of `user` in `account`.
+    fn position(s: &Scenario, account: &str, user: Option<&str>) -> usize {
+        s.tree
+            .assocs()
+            .iter()
+            .position(|a| a.account == account && a.user.as_deref() == user)
+            .unwrap()
+    }
+
+    #[test]
+    fn the_tiny_level_fs_preset_says_what_its_caption_says() {
+        let s = by_id("level-fs-tiny").unwrap().scenario();
+        let run = fairshare::fair_tree::run(&s.tree);
+        let lf = |acct: &str, user: Option<&str>| {
+            run.assocs[position(&s, acct, user)]
+                .level_fs
+                .unwrap()
+                .to_f64()
+        };
+        let rank = |acct: &str, user: &str| run.assocs[position(&s, acct, Some(user))].rank;
+        // S = 1/12, U = 100/400: LF = 1/3, below the idle labmates' inf.
+        assert!((lf("chem", Some("you")) - 1.0 / 3.0).abs() < 1e-12);
+        assert!(lf("chem", Some("mo")).is_infinite());
+        // chem 0.5/0.4 = 1.25 above phys 0.5/0.6: you rank above every phys user.
+        assert!((lf("chem", None) - 1.25).abs() < 1e-12);
+        assert!(lf("phys", None) < 1.0);
+        assert!(rank("chem", "you") > rank("phys", "p1"));
+        assert!(rank("chem", "you") > rank("phys", "p2"));
+    }
+
+    #[test]
+    fn in_the_two_accounts_preset_each_association_has_its_own_fairshare() {
+        let s = by_id("two-accounts").unwrap().scenario();
+        let run = fairshare::fair_tree::run(&s.tree);
+        let fs = |acct: &str| {
+            run.assocs[position(&s, acct, Some("alice"))]
+                .fairshare
+                .unwrap()
+        };
+        assert_eq!(format!("{:.1} {:.1}", fs("bio"), fs("bio_gpu")), "0.8 0.4");
     }
 }

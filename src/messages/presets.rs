@@ -37,6 +37,14 @@ pub enum PresetMsg {
     TiedTitle,
     /// Caption: tied accounts.
     TiedCaption,
+    /// Title: "My Level FS is tiny, but I rarely run".
+    TinyTitle,
+    /// Caption: "My Level FS is tiny, but I rarely run".
+    TinyCaption,
+    /// Title: one person with two accounts.
+    TwoAccountsTitle,
+    /// Caption: one person with two accounts.
+    TwoAccountsCaption,
 }
 
 impl Message for PresetMsg {
@@ -57,6 +65,10 @@ impl Message for PresetMsg {
         PresetMsg::ParentCaption,
         PresetMsg::TiedTitle,
         PresetMsg::TiedCaption,
+        PresetMsg::TinyTitle,
+        PresetMsg::TinyCaption,
+        PresetMsg::TwoAccountsTitle,
+        PresetMsg::TwoAccountsCaption,
     ];
 
     fn en(self) -> &'static str {
@@ -100,6 +112,16 @@ impl Message for PresetMsg {
             PresetMsg::TiedCaption => {
                 "A and B have exactly the same Level FS. The Fair Tree page says their users are merged; Slurm's code visits A, then B.\n\
                  So b1 shares a2's rank and b2 falls to 0.25. Switch on the documented tie rule to compare."
+            }
+            PresetMsg::TinyTitle => "My Level FS is tiny, but I rarely run",
+            PresetMsg::TinyCaption => {
+                "Level FS compares you with your siblings only: you hold 1 of chem's 12 shares (S = 0.083) but ran a quarter of chem's usage (U = 0.25), so LF = 0.083 / 0.25 = 0.33, below your idle labmates (inf). Above 1 is good for you, below 1 is not.\n\
+                 chem's own Level FS (1.25) is above phys's (0.83), so you still rank above every phys user."
+            }
+            PresetMsg::TwoAccountsTitle => "One person, two accounts",
+            PresetMsg::TwoAccountsCaption => {
+                "alice has an association in bio and another in bio_gpu: each has its own usage, Level FS, rank and FairShare (0.8 in bio, 0.4 in bio_gpu).\n\
+                 A job gets the FairShare of the account it is charged to (sbatch --account)."
             }
         }
     }
