@@ -817,11 +817,11 @@ mod tests {
         assert_eq!(removed.removed, 1);
     }
 
-    /// Timing on a generated 100 000-association tree where a big user's usage changes
-    /// (release build, as the app runs: `cargo test --release -p fairshare-explorer -- --ignored`).
+    /// A generated 100 000-association tree where a big user's usage changes: every row shown
+    /// gets a reason. It prints the time taken (no bound is asserted: timing belongs in the
+    /// note, not in a test); `--release -- --nocapture` gives the figure the app sees.
     #[test]
-    #[ignore = "timing; run by hand in release"]
-    fn what_if_on_100k_associations_is_fast() {
+    fn what_if_on_100k_associations_gives_every_row_a_reason() {
         let base = fairshare::r#gen::scenario(100_000, 7);
         let base_run = fair_tree::run(&base.tree);
         let heavy = base
@@ -845,9 +845,8 @@ mod tests {
             d.moved.len(),
             rows.len()
         );
+        assert!(!rows.is_empty());
         assert!(rows.iter().all(|r| !r.reason.is_empty()));
-        // Measured 0.09 s on a loaded 2-core box; the bound only catches a quadratic relapse.
-        assert!(took.as_millis() < 1500, "{took:?}");
     }
 
     #[test]
