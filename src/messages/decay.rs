@@ -195,8 +195,10 @@ impl Message for DecayMsg {
             }
             M::RankFact => {
                 "Decay alone multiplies every usage by the same factor, so every Level FS and \
-                 every rank stay the same (the engine's tests prove it on Slurm's vectors). Only \
-                 new usage, from jobs, moves users."
+                 every rank stay the same; only new usage, from jobs, moves users. One exception, \
+                 in Slurm too: Level FS values equal only on paper (10/10 beside 15/15) are \
+                 ordered by 80-bit rounding (the ≈ badge), and a decay cycle can split or join \
+                 such a tie (4 of Slurm's 135 test trees)."
             }
             M::RanksSame => "Every rank is the same as at t = 0.",
             M::RanksChanged => "{n} users have a different rank than at t = 0.",
@@ -282,9 +284,11 @@ impl Message for DecayMsg {
             }
             M::Restarted => "前回の移動のあとツリーが編集されたので、t = 0 は現在のツリーです。",
             M::RankFact => {
-                "減衰だけではすべての使用量に同じ係数が掛かるので、Level FS も順位も変わらない\
-                 （エンジンのテストが Slurm のベクトルで確かめている）。ユーザーの順位を動かすのは\
-                 ジョブによる新しい使用量だけ。"
+                "減衰だけではすべての使用量に同じ係数が掛かるので、Level FS も順位も変わらない。\
+                 ユーザーの順位を動かすのはジョブによる新しい使用量だけ。例外は Slurm でも同じで、\
+                 数式の上でだけ等しい Level FS（10/10 と 15/15）は 80 ビットの丸めで順序が決まり\
+                 （≈ バッジ）、減衰の 1 サイクルでその同順位が分かれたりまとまったりする\
+                 （Slurm の 135 のテスト木のうち 4 つ）。"
             }
             M::RanksSame => "すべての順位が t = 0 と同じです。",
             M::RanksChanged => "{n} 人の順位が t = 0 と違います。",
