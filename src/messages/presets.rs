@@ -127,7 +127,58 @@ impl Message for PresetMsg {
     }
 
     fn ja(self) -> Option<&'static str> {
-        None
+        Some(match self {
+            PresetMsg::ClassicExampleTitle => "classic ページの例（アカウント A–F、ユーザー 1–5）",
+            PresetMsg::ClassicExampleCaption => {
+                "Slurm の classic fairshare ページの計算例。Classic fairshare パネルを開き User1〜User5 を選ぶと F = 0.408479, 0.022097, 0.125000, 0.500000, 0.749154。\n\
+                 ページは使用量をマシン全体に対する割合で測り、Slurm は root の総使用量で割る。AccountG（シェア 0）が未使用の 0.3 を持つので両者が一致する。"
+            }
+            PresetMsg::FairTreeExampleTitle => "Fair Tree ページの例: なぜ UserB が UserA より上？",
+            PresetMsg::FairTreeExampleCaption => {
+                "UserB は UserA の 4 倍使ったのに順位が高い。UserA と UserB を比較してみよう。\n\
+                 最初の共通祖先は Acct1。その下で Acct16 の Level FS が Acct12 より高いので、Acct16 のユーザーは全員 Acct12 のユーザーより上になる。"
+            }
+            PresetMsg::Test24Title => "Slurm 自身のテスト（test24.4）",
+            PresetMsg::Test24Caption => {
+                "Slurm のテストが Fair Tree を確かめる木: ユーザー 21 人、inf での同順位、シェア 0、FairShare=parent。\n\
+                 順位付けアニメーションを 1 ステップずつ進めると、すべての規則が働く様子が見える。"
+            }
+            PresetMsg::InfTitle => "Level FS が inf になっている",
+            PresetMsg::InfCaption => {
+                "使用量がなければ U = 0 なので Level FS = S / U は無限大: alice、bob、carol は physics の先頭で同順位。\n\
+                 同順位のユーザーは 1 つの順位を共有し、次のユーザーは順位を飛ばす（5, 5, 5 の次は 2）。"
+            }
+            PresetMsg::LabmatesTitle => "研究室の仲間が割り当てを使った",
+            PresetMsg::LabmatesCaption => {
+                "あなたはほとんど使っていないが、アカウント bio はシェアの半分でクラスタの 70% を使った。\n\
+                 bio の Level FS は geo より低いので、あなたを含む bio の全員が geo の全員より下になる。"
+            }
+            PresetMsg::BlankTitle => "FairShare が空欄や 0 なのはなぜ？",
+            PresetMsg::BlankCaption => {
+                "Fair Tree ではアカウントの行に FairShare はない（sshare は空欄）。シェア 0 なら Level FS は 0 で兄弟の最後だが、FairShare が 0 になることはない（最低は 1/N）。\n\
+                 classic パネルではシェア 0 で F = 0 になり、使いすぎのユーザー（u3）も 0 に近づく。"
+            }
+            PresetMsg::ParentTitle => "FairShare=parent",
+            PresetMsg::ParentCaption => {
+                "pi と students アカウントは FairShare=parent: students のユーザーは lab 自身のユーザーと一緒に並べられる。\n\
+                 FairShare=parent のユーザーは内部で Level FS inf となり（sshare では空欄）、親のではなく自分の順位を持つ。"
+            }
+            PresetMsg::TiedTitle => "同点のアカウント: ドキュメントと Slurm の違い",
+            PresetMsg::TiedCaption => {
+                "A と B の Level FS はまったく同じ。Fair Tree ページはユーザーを統合すると書くが、Slurm のコードは A、次に B の順に訪れる。\n\
+                 そのため b1 は a2 と同じ順位になり、b2 は 0.25 に落ちる。ドキュメントの同点規則をオンにして比べよう。"
+            }
+            PresetMsg::TinyTitle => "ほとんど使っていないのに Level FS がとても小さい",
+            PresetMsg::TinyCaption => {
+                "Level FS は兄弟との比較だけ: あなたは chem の 12 シェアのうち 1（S = 0.083）だが chem の使用量の 4 分の 1 を使った（U = 0.25）ので LF = 0.083 / 0.25 = 0.33、使っていない仲間（inf）より下。1 より上なら有利、下なら不利。\n\
+                 chem 自体の Level FS（1.25）は phys（0.83）より高いので、あなたは phys の全員より上のまま。"
+            }
+            PresetMsg::TwoAccountsTitle => "1 人で 2 つのアカウント",
+            PresetMsg::TwoAccountsCaption => {
+                "alice は bio と bio_gpu にそれぞれアソシエーションを持つ: 使用量、Level FS、順位、FairShare はそれぞれ別（bio で 0.8、bio_gpu で 0.4）。\n\
+                 ジョブは課金先アカウント（sbatch --account）の FairShare を使う。"
+            }
+        })
     }
 }
 
