@@ -23,6 +23,32 @@ test('UserA vs UserB on the Fair Tree page example: Acct1, Acct16 before Acct12'
       'so every user under Acct16 ranks above every user under Acct12. ' +
       'UserB (in Acct16) has rank 3 of 4; UserA (in Acct12) has rank 2.',
   );
+  // The tree highlights both paths, the first common ancestor and the two deciding children.
+  const roles = () =>
+    app
+      .tree()
+      .locator('[role="treeitem"]')
+      .evaluateAll((items) =>
+        Object.fromEntries(
+          items.filter((i) => i.dataset.compare).map((i) => [i.dataset.name, i.dataset.compare]),
+        ),
+      );
+  await expect(app.tree().locator('[role="treeitem"][data-name="Acct1"]')).toHaveAttribute('data-compare', 'ancestor');
+  const marked = await roles();
+  expect(marked).toMatchObject({
+    root: 'path',
+    Acct1: 'ancestor',
+    Acct16: 'decider',
+    Acct12: 'decider',
+    UserA: 'path',
+    UserB: 'path',
+  });
+  expect(Object.values(marked).filter((r) => r === 'ancestor')).toHaveLength(1);
+  expect(Object.values(marked).filter((r) => r === 'decider')).toHaveLength(2);
+  await expect(app.tree().locator('[role="treeitem"][data-name="UserD"]')).not.toHaveAttribute('data-compare', /.*/);
+  await expect(app.tree().locator('[role="treeitem"][data-name="UserC"]')).not.toHaveAttribute('data-compare', /.*/);
+  // The role is one more fact after the contract's name.
+  await expect(app.tree().locator('[role="treeitem"][data-name="Acct1"]')).toHaveAttribute('aria-label', /^Acct1.*, first common ancestor$/);
   await app.screenshot('compare');
   await app.screenshotRegion(compare, 'compare-panel');
   await app.screenshotRegion(page.getByRole('region', { name: 'Association tree' }), 'compare-tree');
@@ -35,6 +61,8 @@ test('UserA vs UserB on the Fair Tree page example: Acct1, Acct16 before Acct12'
 
   // "The user just above me" is UserB too (Fair Tree visits UserD, UserB, UserA, UserC).
   await compare.getByRole('combobox', { name: 'Compare with' }).selectOption({ label: '(choose a user)' });
+  // Clearing the comparison clears the highlight.
+  await expect(app.tree().locator('[role="treeitem"][data-compare]')).toHaveCount(0);
   await compare.getByRole('button', { name: 'The user just above me' }).click();
   await expect(compare.getByRole('combobox', { name: 'Compare with' })).toHaveValue('221');
   expect(app.errors).toEqual([]);

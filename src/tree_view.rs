@@ -29,6 +29,7 @@
 //!
 //! This module wires signals to markup only; rules live in `tree_model` (tested natively).
 
+pub mod compare_marks;
 pub mod controls;
 pub mod item;
 pub mod keyboard;
@@ -42,8 +43,10 @@ use leptos::prelude::*;
 use crate::i18n::I18n;
 use crate::messages::common::CommonMsg;
 use crate::messages::tree::TreeMsg;
+use crate::player::marks::FrameMarks;
 use crate::state::AppState;
 use crate::tree_model::{self, ModelInput, TreeModel};
+use compare_marks::CompareMarks;
 use controls::TreeControls;
 use item::TreeItem;
 use legend::Legend;
@@ -64,6 +67,8 @@ pub struct TreeCtx {
     pub viewport: NodeRef<html::Div>,
     /// The canvas (drawing + overlay).
     pub canvas: NodeRef<html::Div>,
+    /// Each association's role in the "why is B above me?" comparison.
+    pub compare: CompareMarks,
     /// The `role="tree"` element.
     pub tree: NodeRef<html::Div>,
 }
@@ -184,8 +189,11 @@ pub fn TreeView() -> impl IntoView {
         viewport: NodeRef::new(),
         canvas: NodeRef::new(),
         tree: NodeRef::new(),
+        compare: CompareMarks::new(state),
     };
     provide_context(ctx);
+    // One set of frame marks for all cards and items (App provides it; tests may not).
+    provide_context(FrameMarks::use_or_new(state));
 
     let canvas_style = move || model.with(|m| m.canvas_style(ctx.zoom.get()));
     let view_box = move || model.with(TreeModel::view_box);

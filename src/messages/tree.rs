@@ -70,6 +70,10 @@ pub enum TreeMsg {
     LabelRankChange,
     /// Accessible name addition: the user is new since the baseline.
     LabelNew,
+    /// Accessible name addition: the first common ancestor of the two compared users.
+    LabelCompareAncestor,
+    /// Accessible name addition: one of the two children whose Level FS decided the comparison.
+    LabelCompareDecider,
     /// Tag under a user card: rank went up by `{delta}`.
     TagUp,
     /// Tag under a user card: rank went down by `{delta}`.
@@ -124,6 +128,8 @@ pub enum TreeMsg {
     LegendArtefact,
     /// Legend: the what-if tags.
     LegendWhatIf,
+    /// Legend: the comparison highlight.
+    LegendCompare,
 }
 
 impl Message for TreeMsg {
@@ -159,6 +165,8 @@ impl Message for TreeMsg {
         TreeMsg::LabelRoot,
         TreeMsg::LabelRankChange,
         TreeMsg::LabelNew,
+        TreeMsg::LabelCompareAncestor,
+        TreeMsg::LabelCompareDecider,
         TreeMsg::TagUp,
         TreeMsg::TagDown,
         TreeMsg::TagSame,
@@ -186,6 +194,7 @@ impl Message for TreeMsg {
         TreeMsg::LegendRoot,
         TreeMsg::LegendArtefact,
         TreeMsg::LegendWhatIf,
+        TreeMsg::LegendCompare,
     ];
 
     fn en(self) -> &'static str {
@@ -272,6 +281,13 @@ impl Message for TreeMsg {
             TreeMsg::LegendWhatIf => {
                 "↑/↓: rank change since the baseline, with old → new FairShare"
             }
+            TreeMsg::LegendCompare => {
+                "Comparing two users: thick edges follow both paths, a thick ring marks their \
+                 first common ancestor, dashed outlines the two children whose Level FS decided \
+                 the order"
+            }
+            TreeMsg::LabelCompareAncestor => ", first common ancestor",
+            TreeMsg::LabelCompareDecider => ", decided the order",
         }
     }
 
@@ -299,6 +315,12 @@ impl Message for TreeMsg {
             TreeMsg::LegendTitle => "凡例",
             TreeMsg::TieRuleDiff => "Slurm のコードでは rank {rank}",
             TreeMsg::TagNew => "新規",
+            TreeMsg::LegendCompare => {
+                "2 人のユーザーを比較中: 太い辺は両者の経路、太い輪は最初の共通祖先、\
+                 破線の枠は Level FS で順序を決めた 2 つの子"
+            }
+            TreeMsg::LabelCompareAncestor => "、最初の共通祖先",
+            TreeMsg::LabelCompareDecider => "、順序を決めた子",
             _ => return None,
         })
     }

@@ -17,10 +17,22 @@ use leptos::tachys::html::attribute::custom::custom_attribute;
 use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::tree::TreeMsg;
+use crate::player::marks::FrameMarks;
 use crate::state::AppState;
 use crate::tree_model::{NodeView, kind_attr};
 
 use super::TreeCtx;
+use super::compare_marks::CompareRole;
+
+/// The fact a comparison role adds to the accessible name (the paths add none: the compare
+/// panel names the two users).
+fn role_fact(role: CompareRole) -> Option<TreeMsg> {
+    match role {
+        CompareRole::Ancestor => Some(TreeMsg::LabelCompareAncestor),
+        CompareRole::Decider => Some(TreeMsg::LabelCompareDecider),
+        CompareRole::Path => None,
+    }
+}
 
 /// A memo of one node's view (changes only when that node's view changes).
 pub fn use_node(ctx: TreeCtx, id: AssocId) -> Memo<Option<Arc<NodeView>>> {
@@ -49,12 +61,21 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
             "-1"
         }
     };
-    let animating = move || state.cursor.get().is_some();
-    let current =
-        move || (animating() && state.frame.with(|f| f.current) == ix()).then_some("true");
+    // Per-association marks, not `state.frame`: N items reading the frame make a step O(N²).
+    let marks = FrameMarks::use_or_new(state);
+    let current = move || ix().is_some_and(|ix| marks.is_current(ix)).then_some("true");
     let ranked = move || {
-        let status = move |ix: usize| state.frame.with(|f| f.status.get(ix).copied());
-        (animating() && ix().and_then(status) == Some(NodeStatus::Ranked)).then_some("true")
+        let status = ix().and_then(|ix| marks.status(ix));
+        (status == Some(NodeStatus::Ranked)).then_some("true")
+    };
+    let compare = move || ix().and_then(|ix| ctx.compare.role(ix));
+    // The contract's name (name first, then facts), plus the comparison role as one more fact.
+    let label = move || {
+        let mut res = node.with(|n| n.as_ref().map(|n| n.label.clone()).unwrap_or_default());
+        if let Some(msg) = compare().and_then(role_fact) {
+            res.push_str(msg.text(i18n.lang()));
+        }
+        res
     };
     let toggle_title = move || {
         let msg = if expanded() {
@@ -83,7 +104,7 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
             role="treeitem"
             style=text(|n| n.overlay_style.clone())
             {..custom_attribute("aria-level", text(|n| n.level.to_string()))}
-            aria-label=text(|n| n.label.clone())
+            aria-label=label
             aria-selected=selected
             aria-expanded=aria_expanded
             tabindex=tabindex
@@ -98,6 +119,7 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
             data-usage-efctv=text(|n| n.usage_effective_attr.clone())
             data-current=current
             data-ranked=ranked
+            data-compare=move || compare().map(CompareRole::as_attr)
             on:click=select
             on:focus=move |_| ctx.focused.set(Some(id))
         >

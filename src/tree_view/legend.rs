@@ -44,6 +44,10 @@ pub fn Legend() -> impl IntoView {
             "ft-legend__shape ft-legend__shape--what-if",
             TreeMsg::LegendWhatIf,
         ),
+        (
+            "ft-legend__shape ft-legend__shape--compare",
+            TreeMsg::LegendCompare,
+        ),
     ]
     .into_iter()
     .map(|(class, msg)| {

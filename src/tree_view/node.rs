@@ -13,6 +13,7 @@ use fairshare::step::NodeStatus;
 use fairshare::{AssocId, AssocKind};
 use leptos::prelude::*;
 
+use crate::player::marks::FrameMarks;
 use crate::state::AppState;
 use crate::tree_model::{
     BADGE_Y, BAR_H, BAR_Y, CardView, HEADER_H, ICON_W, INNER_INSET, LINE_Y, NodeView, PAD,
@@ -20,6 +21,7 @@ use crate::tree_model::{
 };
 
 use super::TreeCtx;
+use super::compare_marks::CompareRole;
 use super::item::use_node;
 
 /// The icon of each kind, drawn in a 14×14 box.
@@ -36,12 +38,17 @@ fn icon_path(kind: AssocKind) -> &'static str {
     }
 }
 
-/// The card's classes: the model's (kind, Level FS band) plus the animation status.
-fn card_class(node: &NodeView, status: Option<NodeStatus>) -> String {
+/// The card's classes: the model's (kind, Level FS band) plus the animation status and the
+/// comparison role.
+fn card_class(node: &NodeView, status: Option<NodeStatus>, role: Option<CompareRole>) -> String {
     let mut res = node.class.clone();
-    if let Some(status) = status {
+    let extra = status
+        .map(status_class)
+        .into_iter()
+        .chain(role.map(CompareRole::as_class));
+    for class in extra {
         res.push(' ');
-        res.push_str(status_class(status));
+        res.push_str(class);
     }
     res
 }
@@ -54,26 +61,24 @@ pub fn NodeCard(id: AssocId) -> impl IntoView {
     let node = use_node(ctx, id);
     let card = Memo::new(move |_| node.with(|n| n.as_ref().map(|n| n.card.clone())));
     let ix = move || node.with(|n| n.as_ref().map(|n| n.ix));
-    let status = move || {
-        state.cursor.get()?;
-        let ix = ix()?;
-        state.frame.with(|f| f.status.get(ix).copied())
-    };
-    let class = move || node.with(|n| n.as_deref().map(|n| card_class(n, status())));
+    // Per-association marks, not `state.frame`: N cards reading the frame make a step O(N²).
+    let marks = FrameMarks::use_or_new(state);
+    let status = move || ix().and_then(|ix| marks.status(ix));
+    let compare = move || ix().and_then(|ix| ctx.compare.role(ix));
+    let class = move || node.with(|n| n.as_deref().map(|n| card_class(n, status(), compare())));
     let transform = move || node.with(|n| n.as_ref().map(|n| n.transform.clone()));
     let edge = move || node.with(|n| n.as_ref().and_then(|n| n.edge.clone()));
     let edge_style = move || node.with(|n| n.as_ref().and_then(|n| n.edge_style.clone()));
     let selected = move || state.selected.get() == Some(id);
-    let current = move || {
-        state.cursor.get().is_some()
-            && state
-                .frame
-                .with(|f| f.current)
-                .is_some_and(|c| Some(c) == ix())
-    };
+    let current = move || ix().is_some_and(|ix| marks.is_current(ix));
 
     view! {
-        <path class="ft-edge" d=edge style=edge_style></path>
+        <path
+            class="ft-edge"
+            class:ft-edge--compare=move || compare().is_some()
+            d=edge
+            style=edge_style
+        ></path>
         <g
             class=class
             class:ft-node--selected=selected
@@ -204,10 +209,17 @@ mod tests {
             lang: crate::messages::Lang::En,
         });
         let user: &Arc<NodeView> = model.get(AssocId(211)).unwrap();
-        assert_eq!(card_class(user, None), "ft-node ft-node--user ft-lf--even");
         assert_eq!(
-            card_class(user, Some(NodeStatus::Ranked)),
+            card_class(user, None, None),
+            "ft-node ft-node--user ft-lf--even"
+        );
+        assert_eq!(
+            card_class(user, Some(NodeStatus::Ranked), None),
             "ft-node ft-node--user ft-lf--even ft-node--ranked"
+        );
+        assert_eq!(
+            card_class(user, None, Some(CompareRole::Decider)),
+            "ft-node ft-node--user ft-lf--even ft-node--compare-decider"
         );
     }
 }

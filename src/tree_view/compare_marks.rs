@@ -1,0 +1,148 @@
+//! `CompareMarks`: each association's role in the "why is B above me?" comparison (both users'
+//! paths, the first common ancestor, the two children whose Level FS decided the order), for
+//! the tree's cards and treeitems.
+//!
+//! Why per-association signals rather than one memo read by every element: the same reason as
+//! [`crate::player::marks::FrameMarks`]. N readers of one signal make each change cost O(N²)
+//! in resubscriptions; one signal per association, written only when that association's role
+//! changes, makes a new comparison re-run only the elements whose look changes (the two paths).
+//!
+//! The marks are derived state kept in step by a render effect from
+//! [`crate::compare::highlight`]; nothing else writes them.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use leptos::reactive::effect::RenderEffect;
+
+use crate::compare::{Highlight, highlight};
+use crate::state::AppState;
+
+/// What an association is in the comparison (the most specific role wins: the ancestor and
+/// the deciders are on the paths too).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompareRole {
+    /// The first common ancestor of the two users.
+    Ancestor,
+    /// One of the two children of the ancestor whose order (Level FS) decided.
+    Decider,
+    /// On one user's path from the root (the users included).
+    Path,
+}
+
+impl CompareRole {
+    /// The treeitem's `data-compare` value.
+    pub fn as_attr(self) -> &'static str {
+        match self {
+            CompareRole::Ancestor => "ancestor",
+            CompareRole::Decider => "decider",
+            CompareRole::Path => "path",
+        }
+    }
+
+    /// The card's class (style/tree.css).
+    pub fn as_class(self) -> &'static str {
+        match self {
+            CompareRole::Ancestor => "ft-node--compare-ancestor",
+            CompareRole::Decider => "ft-node--compare-decider",
+            CompareRole::Path => "ft-node--compare-path",
+        }
+    }
+}
+
+/// The role of each of the `n` associations (by position) under `hl`; all `None` without one.
+/// Positions out of range are ignored (bad input never panics).
+pub fn roles(n: usize, hl: Option<&Highlight>) -> Vec<Option<CompareRole>> {
+    let mut res = vec![None; n];
+    let Some(hl) = hl else { return res };
+    let mut set = |ix: usize, role: CompareRole| {
+        if let Some(slot) = res.get_mut(ix) {
+            *slot = Some(role);
+        }
+    };
+    for &ix in hl.paths.iter().flatten() {
+        set(ix, CompareRole::Path);
+    }
+    for &ix in &hl.deciding {
+        set(ix, CompareRole::Decider);
+    }
+    set(hl.ancestor, CompareRole::Ancestor);
+    res
+}
+
+/// One signal per association, following the comparison in `AppState`. `Copy`.
+#[derive(Clone, Copy)]
+pub struct CompareMarks {
+    marks: RwSignal<Vec<ArcRwSignal<Option<CompareRole>>>>,
+    _sync: StoredValue<Arc<RenderEffect<()>>>,
+}
+
+impl CompareMarks {
+    /// Creates the marks over `state` (kept in step until the owner is disposed).
+    pub fn new(state: AppState) -> Self {
+        let marks: RwSignal<Vec<ArcRwSignal<Option<CompareRole>>>> = RwSignal::new(Vec::new());
+        let sync = RenderEffect::new_isomorphic(move |_: Option<()>| {
+            let (selected, other) = (state.selected.get(), state.compare_with.get());
+            let new = state.scenario.with(|s| {
+                state.hierarchy.with(|h| {
+                    state.run.with(|run| {
+                        let hl = highlight(&s.tree, h, run, selected, other);
+                        roles(s.tree.len(), hl.as_ref())
+                    })
+                })
+            });
+            if marks.with_untracked(Vec::len) != new.len() {
+                // A new tree size: new marks (rare; every reader re-resolves once).
+                marks.set(new.into_iter().map(ArcRwSignal::new).collect());
+                return;
+            }
+            marks.with_untracked(|v| {
+                for (signal, role) in v.iter().zip(new) {
+                    if signal.get_untracked() != role {
+                        signal.set(role);
+                    }
+                }
+            });
+        });
+        Self {
+            marks,
+            _sync: StoredValue::new(Arc::new(sync)),
+        }
+    }
+
+    /// The role of association `ix` (reactive: re-runs only when this role changes).
+    pub fn role(self, ix: usize) -> Option<CompareRole> {
+        self.marks
+            .with(|v| v.get(ix).map(|signal| signal.get()))
+            .flatten()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_most_specific_role_wins_and_bad_positions_are_ignored() {
+        let hl = Highlight {
+            paths: [vec![0, 1, 2, 3], vec![0, 1, 4, 5, 99]],
+            ancestor: 1,
+            deciding: [2, 4],
+        };
+        let r = roles(7, Some(&hl));
+        use CompareRole::*;
+        assert_eq!(
+            r,
+            vec![
+                Some(Path),
+                Some(Ancestor),
+                Some(Decider),
+                Some(Path),
+                Some(Decider),
+                Some(Path),
+                None
+            ]
+        );
+        assert_eq!(roles(3, None), vec![None; 3]);
+    }
+}
