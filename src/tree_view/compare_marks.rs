@@ -39,15 +39,6 @@ impl CompareRole {
             CompareRole::Path => "path",
         }
     }
-
-    /// The card's class (style/tree.css).
-    pub fn as_class(self) -> &'static str {
-        match self {
-            CompareRole::Ancestor => "ft-node--compare-ancestor",
-            CompareRole::Decider => "ft-node--compare-decider",
-            CompareRole::Path => "ft-node--compare-path",
-        }
-    }
 }
 
 /// The role of each of the `n` associations (by position) under `hl`; all `None` without one.

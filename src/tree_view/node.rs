@@ -38,17 +38,12 @@ fn icon_path(kind: AssocKind) -> &'static str {
     }
 }
 
-/// The card's classes: the model's (kind, Level FS band) plus the animation status and the
-/// comparison role.
-fn card_class(node: &NodeView, status: Option<NodeStatus>, role: Option<CompareRole>) -> String {
+/// The card's classes: the model's (kind, Level FS band) plus the animation status.
+fn card_class(node: &NodeView, status: Option<NodeStatus>) -> String {
     let mut res = node.class.clone();
-    let extra = status
-        .map(status_class)
-        .into_iter()
-        .chain(role.map(CompareRole::as_class));
-    for class in extra {
+    if let Some(status) = status {
         res.push(' ');
-        res.push_str(class);
+        res.push_str(status_class(status));
     }
     res
 }
@@ -65,7 +60,10 @@ pub fn NodeCard(id: AssocId) -> impl IntoView {
     let marks = FrameMarks::use_or_new(state);
     let status = move || ix().and_then(|ix| marks.status(ix));
     let compare = move || ix().and_then(|ix| ctx.compare.role(ix));
-    let class = move || node.with(|n| n.as_deref().map(|n| card_class(n, status(), compare())));
+    let class = move || node.with(|n| n.as_deref().map(|n| card_class(n, status())));
+    // Toggled classes rather than part of `class`: rewriting `class` would drop the toggled
+    // selection and current classes until they next change.
+    let role_is = move |role: CompareRole| move || compare() == Some(role);
     let transform = move || node.with(|n| n.as_ref().map(|n| n.transform.clone()));
     let edge = move || node.with(|n| n.as_ref().and_then(|n| n.edge.clone()));
     let edge_style = move || node.with(|n| n.as_ref().and_then(|n| n.edge_style.clone()));
@@ -83,6 +81,9 @@ pub fn NodeCard(id: AssocId) -> impl IntoView {
             class=class
             class:ft-node--selected=selected
             class:ft-node--current=current
+            class:ft-node--compare-path=role_is(CompareRole::Path)
+            class:ft-node--compare-ancestor=role_is(CompareRole::Ancestor)
+            class:ft-node--compare-decider=role_is(CompareRole::Decider)
             style=transform
         >
             {move || card.get().map(|card| view! { <CardBody card /> })}
@@ -209,17 +210,10 @@ mod tests {
             lang: crate::messages::Lang::En,
         });
         let user: &Arc<NodeView> = model.get(AssocId(211)).unwrap();
+        assert_eq!(card_class(user, None), "ft-node ft-node--user ft-lf--even");
         assert_eq!(
-            card_class(user, None, None),
-            "ft-node ft-node--user ft-lf--even"
-        );
-        assert_eq!(
-            card_class(user, Some(NodeStatus::Ranked), None),
+            card_class(user, Some(NodeStatus::Ranked)),
             "ft-node ft-node--user ft-lf--even ft-node--ranked"
-        );
-        assert_eq!(
-            card_class(user, None, Some(CompareRole::Decider)),
-            "ft-node ft-node--user ft-lf--even ft-node--compare-decider"
         );
     }
 }
