@@ -63,7 +63,10 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
     };
     // Per-association marks, not `state.frame`: N items reading the frame make a step O(N²).
     let marks = FrameMarks::use_or_new(state);
-    let current = move || ix().is_some_and(|ix| marks.is_current(ix)).then_some("true");
+    let current = move || {
+        ix().is_some_and(|ix| marks.is_current(ix))
+            .then_some("true")
+    };
     let ranked = move || {
         let status = ix().and_then(|ix| marks.status(ix));
         (status == Some(NodeStatus::Ranked)).then_some("true")
