@@ -19,61 +19,13 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// Page-object helpers: the DOM plumbing the tests share.
+mod support;
+
+/// Page-object helpers: the shared ones, and the document-wide text this suite reads.
 mod ui {
-    use leptos::mount::mount_to;
     use leptos::prelude::*;
-    use wasm_bindgen::JsCast;
-    use web_sys::{Element, HtmlElement};
 
-    /// A mounted component and its container. Dropping it unmounts and removes the container.
-    pub struct Mounted<S: Mountable> {
-        pub root: HtmlElement,
-        _handle: leptos::mount::UnmountHandle<S>,
-    }
-
-    impl<S: Mountable> Drop for Mounted<S> {
-        fn drop(&mut self) {
-            self.root.remove();
-        }
-    }
-
-    impl<S: Mountable> Mounted<S> {
-        /// The first element under the container matching `selector`, if any.
-        pub fn find(&self, selector: &str) -> Option<Element> {
-            self.root.query_selector(selector).ok().flatten()
-        }
-
-        /// Like `find`, but the test fails with the selector if nothing matches.
-        pub fn get(&self, selector: &str) -> Element {
-            self.find(selector)
-                .unwrap_or_else(|| panic!("no element matches {selector:?}"))
-        }
-
-        /// The trimmed text of the element matching `selector`.
-        pub fn text(&self, selector: &str) -> String {
-            self.get(selector)
-                .text_content()
-                .unwrap_or_default()
-                .trim()
-                .to_owned()
-        }
-    }
-
-    /// Mounts `f` into a fresh `<div>` appended to the body.
-    pub fn mount<F, N>(f: F) -> Mounted<N::State>
-    where
-        F: FnOnce() -> N + 'static,
-        N: IntoView,
-    {
-        let root: HtmlElement = document().create_element("div").unwrap().unchecked_into();
-        document().body().unwrap().append_child(&root).unwrap();
-        let handle = mount_to(root.clone(), f);
-        Mounted {
-            root,
-            _handle: handle,
-        }
-    }
+    pub use super::support::*;
 
     /// The trimmed text of the first element in the whole document matching `selector`.
     pub fn document_text(selector: &str) -> Option<String> {

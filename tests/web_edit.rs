@@ -26,49 +26,17 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// Page-object helpers (the pattern of tests/web.rs, plus acting on fields).
+mod support;
+
+/// Page-object helpers: the shared ones, and the form controls the inspector tests drive.
 mod ui {
-    use leptos::mount::mount_to;
     use leptos::prelude::*;
     use wasm_bindgen::JsCast;
     use web_sys::{Element, HtmlElement};
 
-    pub struct Mounted<S: Mountable> {
-        pub root: HtmlElement,
-        _handle: leptos::mount::UnmountHandle<S>,
-    }
-
-    impl<S: Mountable> Drop for Mounted<S> {
-        fn drop(&mut self) {
-            self.root.remove();
-        }
-    }
+    pub use super::support::*;
 
     impl<S: Mountable> Mounted<S> {
-        pub fn find(&self, selector: &str) -> Option<Element> {
-            self.root.query_selector(selector).ok().flatten()
-        }
-
-        pub fn get(&self, selector: &str) -> Element {
-            self.find(selector)
-                .unwrap_or_else(|| panic!("no element matches {selector:?}"))
-        }
-
-        pub fn count(&self, selector: &str) -> u32 {
-            self.root
-                .query_selector_all(selector)
-                .map(|l| l.length())
-                .unwrap_or(0)
-        }
-
-        pub fn text(&self, selector: &str) -> String {
-            self.get(selector)
-                .text_content()
-                .unwrap_or_default()
-                .trim()
-                .to_owned()
-        }
-
         /// The control labelled `label` (a `<label for>` with exactly that text).
         pub fn labelled(&self, label: &str) -> Element {
             let labels = self.root.query_selector_all("label").unwrap();
@@ -80,18 +48,6 @@ mod ui {
                 }
             }
             panic!("no label {label:?}");
-        }
-
-        /// The button whose text is `name`.
-        pub fn button(&self, name: &str) -> HtmlElement {
-            let buttons = self.root.query_selector_all("button").unwrap();
-            for i in 0..buttons.length() {
-                let b: HtmlElement = buttons.item(i).unwrap().unchecked_into();
-                if b.text_content().unwrap_or_default().trim() == name {
-                    return b;
-                }
-            }
-            panic!("no button {name:?}");
         }
 
         /// Types `value` into the control labelled `label` and fires `change` (as Enter does).
@@ -132,20 +88,6 @@ mod ui {
         let ev =
             web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
         target.dispatch_event(&ev).unwrap();
-    }
-
-    pub fn mount<F, N>(f: F) -> Mounted<N::State>
-    where
-        F: FnOnce() -> N + 'static,
-        N: IntoView,
-    {
-        let root: HtmlElement = document().create_element("div").unwrap().unchecked_into();
-        document().body().unwrap().append_child(&root).unwrap();
-        let handle = mount_to(root.clone(), f);
-        Mounted {
-            root,
-            _handle: handle,
-        }
     }
 }
 

@@ -34,45 +34,17 @@ extern "C" {
     fn now() -> f64;
 }
 
-/// Page-object helpers (the pattern of tests/web.rs).
+mod support;
+
+/// Page-object helpers: the shared ones, and the tree's own.
 mod ui {
-    use leptos::mount::mount_to;
     use leptos::prelude::*;
     use wasm_bindgen::JsCast;
     use web_sys::{Element, HtmlElement};
 
-    /// A mounted component and its container. Dropping it unmounts and removes the container.
-    pub struct Mounted<S: Mountable> {
-        pub root: HtmlElement,
-        _handle: leptos::mount::UnmountHandle<S>,
-    }
-
-    impl<S: Mountable> Drop for Mounted<S> {
-        fn drop(&mut self) {
-            self.root.remove();
-        }
-    }
+    pub use super::support::*;
 
     impl<S: Mountable> Mounted<S> {
-        /// The first element under the container matching `selector`, if any.
-        pub fn find(&self, selector: &str) -> Option<Element> {
-            self.root.query_selector(selector).ok().flatten()
-        }
-
-        /// Like `find`, but the test fails with the selector if nothing matches.
-        pub fn get(&self, selector: &str) -> Element {
-            self.find(selector)
-                .unwrap_or_else(|| panic!("no element matches {selector:?}"))
-        }
-
-        /// Every element matching `selector`, in document order.
-        pub fn all(&self, selector: &str) -> Vec<Element> {
-            let list = self.root.query_selector_all(selector).unwrap();
-            (0..list.length())
-                .filter_map(|i| list.item(i)?.dyn_into::<Element>().ok())
-                .collect()
-        }
-
         /// The treeitem of association `id`.
         pub fn item(&self, id: u32) -> Element {
             self.get(&format!("[role='treeitem'][data-assoc-id='{id}']"))
@@ -86,21 +58,6 @@ mod ui {
         /// Clicks the element matching `selector`.
         pub fn click(&self, selector: &str) {
             self.get(selector).unchecked_into::<HtmlElement>().click();
-        }
-    }
-
-    /// Mounts `f` into a fresh `<div>` appended to the body.
-    pub fn mount<F, N>(f: F) -> Mounted<N::State>
-    where
-        F: FnOnce() -> N + 'static,
-        N: IntoView,
-    {
-        let root: HtmlElement = document().create_element("div").unwrap().unchecked_into();
-        document().body().unwrap().append_child(&root).unwrap();
-        let handle = mount_to(root.clone(), f);
-        Mounted {
-            root,
-            _handle: handle,
         }
     }
 

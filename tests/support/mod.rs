@@ -1,0 +1,84 @@
+//! Page-object helpers every component test suite shares: mount a component into a fresh
+//! container and query it the way the tests read the page. Each suite adds its own helpers in its
+//! `ui` module (inherent methods on [`Mounted`] are allowed there: same crate).
+// Each suite uses a subset of these.
+#![allow(dead_code)]
+
+use leptos::mount::mount_to;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlElement};
+
+/// A mounted component and its container. Dropping it unmounts and removes the container.
+pub struct Mounted<S: Mountable> {
+    pub root: HtmlElement,
+    _handle: leptos::mount::UnmountHandle<S>,
+}
+
+impl<S: Mountable> Drop for Mounted<S> {
+    fn drop(&mut self) {
+        self.root.remove();
+    }
+}
+
+impl<S: Mountable> Mounted<S> {
+    /// The first element under the container matching `selector`, if any.
+    pub fn find(&self, selector: &str) -> Option<Element> {
+        self.root.query_selector(selector).ok().flatten()
+    }
+
+    /// Like `find`, but the test fails with the selector if nothing matches.
+    pub fn get(&self, selector: &str) -> Element {
+        self.find(selector)
+            .unwrap_or_else(|| panic!("no element matches {selector:?}"))
+    }
+
+    /// Every element matching `selector`, in document order.
+    pub fn all(&self, selector: &str) -> Vec<Element> {
+        let list = self.root.query_selector_all(selector).unwrap();
+        (0..list.length())
+            .filter_map(|i| list.item(i)?.dyn_into::<Element>().ok())
+            .collect()
+    }
+
+    /// How many elements match `selector`.
+    pub fn count(&self, selector: &str) -> u32 {
+        self.root
+            .query_selector_all(selector)
+            .map(|l| l.length())
+            .unwrap_or(0)
+    }
+
+    /// The trimmed text of the element matching `selector`.
+    pub fn text(&self, selector: &str) -> String {
+        self.get(selector)
+            .text_content()
+            .unwrap_or_default()
+            .trim()
+            .to_owned()
+    }
+
+    /// The button whose accessible name (its text) is `name`.
+    pub fn button(&self, name: &str) -> HtmlElement {
+        self.all("button")
+            .into_iter()
+            .find(|b| b.text_content().unwrap_or_default().trim() == name)
+            .unwrap_or_else(|| panic!("no button named {name:?}"))
+            .unchecked_into()
+    }
+}
+
+/// Mounts `f` into a fresh `<div>` appended to the body.
+pub fn mount<F, N>(f: F) -> Mounted<N::State>
+where
+    F: FnOnce() -> N + 'static,
+    N: IntoView,
+{
+    let root: HtmlElement = document().create_element("div").unwrap().unchecked_into();
+    document().body().unwrap().append_child(&root).unwrap();
+    let handle = mount_to(root.clone(), f);
+    Mounted {
+        root,
+        _handle: handle,
+    }
+}
