@@ -10,6 +10,7 @@ pub mod compare;
 pub mod decay_panel;
 pub mod i18n;
 pub mod import_panel;
+pub mod index_marks;
 pub mod inspector;
 pub mod keyboard_shortcuts;
 pub mod messages;

@@ -1,23 +1,14 @@
 //! `FrameMarks`: the frame at the cursor, per association, for views that draw one element per
 //! association (the tree's cards and treeitems).
 //!
-//! Why: if N elements each read `AppState::frame` (and `cursor`), every step re-runs N closures,
-//! and each re-run unsubscribes from and resubscribes to those two signals. A signal's
-//! subscriber set removes in O(subscribers), so a step costs O(N²): about 100 ms per step on a
-//! 500-association tree in WebAssembly, measured with e2e/bench/player-frames.mjs. A mark is one
-//! signal per association that is written only when that association's look changes (the node
-//! that stops being current, the one that becomes current, the user just ranked), so a step
-//! re-runs a handful of closures. This is the `Selector` idea of reactive_graph, with values.
-//!
-//! The marks are derived state kept in step by a render effect (it writes only the marks whose
-//! value changed); nothing else writes them.
-
-use std::sync::Arc;
+//! Why per-association signals rather than one memo read by every element: see
+//! [`crate::index_marks`]. A step then re-runs only the elements whose look changes (the node
+//! that stops being current, the one that becomes current, the user just ranked).
 
 use fairshare::step::{Frame, NodeStatus};
 use leptos::prelude::*;
-use leptos::reactive::effect::RenderEffect;
 
+use crate::index_marks::IndexMarks;
 use crate::state::AppState;
 
 /// How one association looks at the cursor.
@@ -42,42 +33,19 @@ pub fn mark_of(frame: &Frame, ix: usize, animating: bool) -> Mark {
 
 /// One signal per association, following `AppState::frame`. `Copy`.
 #[derive(Clone, Copy)]
-pub struct FrameMarks {
-    marks: RwSignal<Vec<ArcRwSignal<Mark>>>,
-    _sync: StoredValue<Arc<RenderEffect<()>>>,
-}
+pub struct FrameMarks(IndexMarks<Mark>);
 
 impl FrameMarks {
-    /// Creates the marks over `state` (kept in step with its frame until the owner is disposed).
+    /// Marks that follow `state.frame` and `state.cursor`.
     pub fn new(state: AppState) -> Self {
-        let marks: RwSignal<Vec<ArcRwSignal<Mark>>> = RwSignal::new(Vec::new());
-        let sync = RenderEffect::new_isomorphic(move |_: Option<()>| {
+        Self(IndexMarks::new(move || {
             let animating = state.cursor.with(Option::is_some);
             state.frame.with(|frame| {
-                let n = frame.status.len();
-                if marks.with_untracked(Vec::len) != n {
-                    // A new tree size: new marks (rare; every reader re-resolves once).
-                    marks.set(
-                        (0..n)
-                            .map(|ix| ArcRwSignal::new(mark_of(frame, ix, animating)))
-                            .collect(),
-                    );
-                    return;
-                }
-                marks.with_untracked(|v| {
-                    for (ix, signal) in v.iter().enumerate() {
-                        let mark = mark_of(frame, ix, animating);
-                        if signal.get_untracked() != mark {
-                            signal.set(mark);
-                        }
-                    }
-                });
-            });
-        });
-        Self {
-            marks,
-            _sync: StoredValue::new(Arc::new(sync)),
-        }
+                (0..frame.status.len())
+                    .map(|ix| mark_of(frame, ix, animating))
+                    .collect()
+            })
+        }))
     }
 
     /// Creates the marks and provides them to the component tree (from `App`, so the tree view
@@ -95,9 +63,7 @@ impl FrameMarks {
 
     /// The mark of association `ix` (reactive: re-runs only when this mark changes).
     pub fn mark(self, ix: usize) -> Mark {
-        self.marks
-            .with(|v| v.get(ix).map(|signal| signal.get()))
-            .unwrap_or_default()
+        self.0.get(ix)
     }
 
     /// Whether the step just taken is about association `ix` (reactive).

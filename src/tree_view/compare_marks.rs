@@ -2,20 +2,13 @@
 //! paths, the first common ancestor, the two children whose Level FS decided the order), for
 //! the tree's cards and treeitems.
 //!
-//! Why per-association signals rather than one memo read by every element: the same reason as
-//! [`crate::player::marks::FrameMarks`]. N readers of one signal make each change cost O(N²)
-//! in resubscriptions; one signal per association, written only when that association's role
-//! changes, makes a new comparison re-run only the elements whose look changes (the two paths).
-//!
-//! The marks are derived state kept in step by a render effect from
-//! [`crate::compare::highlight`]; nothing else writes them.
-
-use std::sync::Arc;
+//! Why per-association signals rather than one memo read by every element: see
+//! [`crate::index_marks`]. A new comparison re-runs only the elements on the two paths.
 
 use leptos::prelude::*;
-use leptos::reactive::effect::RenderEffect;
 
 use crate::compare::{Highlight, highlight};
+use crate::index_marks::IndexMarks;
 use crate::state::AppState;
 
 /// What an association is in the comparison (the most specific role wins: the ancestor and
@@ -63,49 +56,27 @@ pub fn roles(n: usize, hl: Option<&Highlight>) -> Vec<Option<CompareRole>> {
 
 /// One signal per association, following the comparison in `AppState`. `Copy`.
 #[derive(Clone, Copy)]
-pub struct CompareMarks {
-    marks: RwSignal<Vec<ArcRwSignal<Option<CompareRole>>>>,
-    _sync: StoredValue<Arc<RenderEffect<()>>>,
-}
+pub struct CompareMarks(IndexMarks<Option<CompareRole>>);
 
 impl CompareMarks {
-    /// Creates the marks over `state` (kept in step until the owner is disposed).
+    /// Marks that follow the selection, the comparison and the run.
     pub fn new(state: AppState) -> Self {
-        let marks: RwSignal<Vec<ArcRwSignal<Option<CompareRole>>>> = RwSignal::new(Vec::new());
-        let sync = RenderEffect::new_isomorphic(move |_: Option<()>| {
+        Self(IndexMarks::new(move || {
             let (selected, other) = (state.selected.get(), state.compare_with.get());
-            let new = state.scenario.with(|s| {
+            state.scenario.with(|s| {
                 state.hierarchy.with(|h| {
                     state.run.with(|run| {
                         let hl = highlight(&s.tree, h, run, selected, other);
                         roles(s.tree.len(), hl.as_ref())
                     })
                 })
-            });
-            if marks.with_untracked(Vec::len) != new.len() {
-                // A new tree size: new marks (rare; every reader re-resolves once).
-                marks.set(new.into_iter().map(ArcRwSignal::new).collect());
-                return;
-            }
-            marks.with_untracked(|v| {
-                for (signal, role) in v.iter().zip(new) {
-                    if signal.get_untracked() != role {
-                        signal.set(role);
-                    }
-                }
-            });
-        });
-        Self {
-            marks,
-            _sync: StoredValue::new(Arc::new(sync)),
-        }
+            })
+        }))
     }
 
     /// The role of association `ix` (reactive: re-runs only when this role changes).
     pub fn role(self, ix: usize) -> Option<CompareRole> {
-        self.marks
-            .with(|v| v.get(ix).map(|signal| signal.get()))
-            .flatten()
+        self.0.get(ix)
     }
 }
 

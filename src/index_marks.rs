@@ -1,0 +1,69 @@
+//! `IndexMarks<T>`: one value per association position, each in its own signal, kept in step with
+//! a reactive computation of the whole vector.
+//!
+//! Why: if N elements (the tree's cards and treeitems) each read one signal that changes often,
+//! every change re-runs N closures, and each re-run unsubscribes from and resubscribes to that
+//! signal. A signal's subscriber set removes in O(subscribers), so a change costs O(N²): about
+//! 100 ms per animation step on a 500-association tree in WebAssembly (measured with
+//! e2e/bench/player-frames.mjs). With one signal per position, written only when that position's
+//! value changes, a change re-runs only the elements whose look changes. This is the `Selector`
+//! idea of reactive_graph, with values. Used by `FrameMarks` (the animation) and `CompareMarks`
+//! (the comparison highlight).
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use leptos::reactive::effect::RenderEffect;
+
+/// Per-position signals; derived state, written only by the render effect created in
+/// [`IndexMarks::new`].
+pub struct IndexMarks<T: 'static> {
+    marks: RwSignal<Vec<ArcRwSignal<T>>>,
+    _sync: StoredValue<Arc<RenderEffect<()>>>,
+}
+
+impl<T: 'static> Clone for IndexMarks<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: 'static> Copy for IndexMarks<T> {}
+
+impl<T> IndexMarks<T>
+where
+    T: Clone + Default + PartialEq + Send + Sync + 'static,
+{
+    /// Tracks `compute` (the value of every position) and writes each position's signal only
+    /// when its value changed. A new length replaces all signals (a new tree: rare, and every
+    /// reader re-resolves once).
+    pub fn new(compute: impl Fn() -> Vec<T> + Send + Sync + 'static) -> Self {
+        let marks: RwSignal<Vec<ArcRwSignal<T>>> = RwSignal::new(Vec::new());
+        let sync = RenderEffect::new_isomorphic(move |_: Option<()>| {
+            let new = compute();
+            if marks.with_untracked(Vec::len) != new.len() {
+                marks.set(new.into_iter().map(ArcRwSignal::new).collect());
+                return;
+            }
+            marks.with_untracked(|v| {
+                for (signal, value) in v.iter().zip(new) {
+                    if signal.with_untracked(|old| *old != value) {
+                        signal.set(value);
+                    }
+                }
+            });
+        });
+        Self {
+            marks,
+            _sync: StoredValue::new(Arc::new(sync)),
+        }
+    }
+
+    /// The value at `ix` (tracked: the caller re-runs when it changes); the default when `ix` is
+    /// out of range.
+    pub fn get(self, ix: usize) -> T {
+        self.marks
+            .with(|v| v.get(ix).map(|signal| signal.get()))
+            .unwrap_or_default()
+    }
+}
