@@ -67,3 +67,28 @@ where
             .unwrap_or_default()
     }
 }
+
+/// A value computed from signals, held in a signal that is written only when the value changes.
+///
+/// Why not a `Memo`: when a memo's source changes, reactive_graph marks everything downstream
+/// of the memo "check" before it knows whether the value changed, cloning each node's
+/// subscriber set on the way. For the tree model's "lists not yet sorted" input, which changes
+/// on a few steps of the walk but is recomputed on every step, that meant visiting the tree
+/// model's ~1,000 readers on every step (about a third of a step's script time on a
+/// 500-association tree, measured with e2e/bench/player-profile.mjs). An effect that compares
+/// and writes stops the propagation at the comparison.
+pub fn settled<T>(compute: impl Fn() -> T + Send + Sync + 'static) -> ReadSignal<T>
+where
+    T: Clone + Default + PartialEq + Send + Sync + 'static,
+{
+    let value = RwSignal::new(T::default());
+    let sync = RenderEffect::new_isomorphic(move |_: Option<()>| {
+        let new = compute();
+        if value.with_untracked(|old| *old != new) {
+            value.set(new);
+        }
+    });
+    // The effect lives as long as the reactive owner (as `IndexMarks`' does).
+    StoredValue::new(Arc::new(sync));
+    value.read_only()
+}

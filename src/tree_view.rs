@@ -122,7 +122,8 @@ pub fn use_tree_model(state: AppState, i18n: I18n) -> Memo<TreeModel> {
         ),
     });
     // While the animation runs, lists the walk has not sorted yet are drawn in list order.
-    let unsorted = Memo::new(move |_| {
+    // `settled`, not a memo: it is recomputed on every step but changes on few (see there).
+    let unsorted = crate::index_marks::settled(move || {
         state.cursor.get().map(|_| {
             state
                 .hierarchy
