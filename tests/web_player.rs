@@ -469,3 +469,37 @@ async fn frame_marks_change_only_with_the_cursor() {
     tick().await;
     assert_eq!(marks.mark(u1), Mark::default());
 }
+
+/// `index_marks::settled` (what keeps a step from waking the tree model's readers) follows its
+/// source and wakes a reader only when its own value changes.
+#[wasm_bindgen_test]
+async fn settled_wakes_readers_only_when_its_value_changes() {
+    use fairshare_explorer::index_marks::settled;
+    // Effects need the executor, which mounting starts in the other tests; this one mounts
+    // nothing. (Err: already started by an earlier test, which is fine.)
+    let _ = any_spawner::Executor::init_wasm_bindgen();
+    let owner = Owner::new();
+    let (source, tens, runs) = owner.with(|| {
+        let source = RwSignal::new(1u32);
+        let tens = settled(move || source.get() / 10);
+        let runs = RwSignal::new(0u32);
+        Effect::new(move |_| {
+            tens.track();
+            runs.update_untracked(|r| *r += 1);
+        });
+        (source, tens, runs)
+    });
+    tick().await;
+    assert_eq!((tens.get_untracked(), runs.get_untracked()), (0, 1));
+    source.set(5);
+    tick().await;
+    assert_eq!(
+        (tens.get_untracked(), runs.get_untracked()),
+        (0, 1),
+        "same value: the reader stays asleep"
+    );
+    source.set(25);
+    tick().await;
+    assert_eq!((tens.get_untracked(), runs.get_untracked()), (2, 2));
+    drop(owner);
+}

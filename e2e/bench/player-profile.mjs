@@ -77,7 +77,9 @@ try {
     const results = rules.map(() => []);
     for (let round = 0; round < 3; round++) {
       for (const [i, rule] of rules.entries()) {
-        const tag = rule ? await page.addStyleTag({ content: rule }) : null;
+        // A rule starting with "js:" is a script run in the page instead (irreversible: last).
+        if (rule.startsWith('js:')) await page.evaluate(rule.slice(3));
+        const tag = rule && !rule.startsWith('js:') ? await page.addStyleTag({ content: rule }) : null;
         await player.getByRole('button', { name: 'Restart' }).click();
         for (let k = 0; k < from; k++) await stepPage(page);
         const m0 = await metricsOf(cdp);
