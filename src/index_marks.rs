@@ -10,6 +10,8 @@
 //! idea of reactive_graph, with values. Used by `FrameMarks` (the animation) and `CompareMarks`
 //! (the comparison highlight).
 
+use std::collections::HashMap;
+use std::hash::Hash;
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -91,4 +93,87 @@ where
     // The effect lives as long as the reactive owner (as `IndexMarks`' does).
     StoredValue::new(Arc::new(sync));
     value.read_only()
+}
+
+/// Like [`IndexMarks`], keyed by an id: one signal per key, written only when that key's value
+/// changes. For views keyed by id whose values all come from one large memo (the tree model's
+/// node views, read by a card and a treeitem per association).
+///
+/// Why: with N readers of the memo, every change re-ran all N, and each re-run unsubscribed
+/// from the memo and subscribed again; unsubscribing is O(N) (an ordered set), so a change cost
+/// O(N²) — about 12 ms of script per sorting step of the animation on a 500-association tree
+/// (e2e/bench/player-profile.mjs --granularity group), before any view was updated.
+pub struct KeyedMarks<K: 'static, T: 'static> {
+    marks: RwSignal<HashMap<K, ArcRwSignal<T>>>,
+    _sync: StoredValue<Arc<RenderEffect<()>>>,
+}
+
+impl<K: 'static, T: 'static> Clone for KeyedMarks<K, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<K: 'static, T: 'static> Copy for KeyedMarks<K, T> {}
+
+impl<K, T> KeyedMarks<K, T>
+where
+    K: Copy + Eq + Hash + Send + Sync + 'static,
+    T: Clone + Default + PartialEq + Send + Sync + 'static,
+{
+    /// Tracks `compute` (the value of every present key) and writes each key's signal only when
+    /// its value changed; keys that disappear get the default. The map itself changes (and every
+    /// reader looks again) only when a key is seen for the first time.
+    pub fn new(compute: impl Fn() -> Vec<(K, T)> + Send + Sync + 'static) -> Self {
+        let marks: RwSignal<HashMap<K, ArcRwSignal<T>>> = RwSignal::new(HashMap::new());
+        let sync = RenderEffect::new_isomorphic(move |_: Option<()>| {
+            let new = compute();
+            let mut added = Vec::new();
+            marks.with_untracked(|m| {
+                let mut seen = std::collections::HashSet::with_capacity(new.len());
+                for (key, value) in new {
+                    seen.insert(key);
+                    match m.get(&key) {
+                        Some(signal) => {
+                            if signal.with_untracked(|old| *old != value) {
+                                signal.set(value);
+                            }
+                        }
+                        None => added.push((key, value)),
+                    }
+                }
+                for (key, signal) in m {
+                    if !seen.contains(key) && signal.with_untracked(|old| *old != T::default()) {
+                        signal.set(T::default());
+                    }
+                }
+            });
+            if !added.is_empty() {
+                marks.update(|m| {
+                    m.extend(added.into_iter().map(|(k, v)| (k, ArcRwSignal::new(v))));
+                });
+            }
+        });
+        Self {
+            marks,
+            _sync: StoredValue::new(Arc::new(sync)),
+        }
+    }
+
+    /// The value of `key` (tracked: the caller re-runs when it changes); the default for a key
+    /// never seen.
+    ///
+    /// A key's signal never changes once made, so a reader of a known key tracks that signal
+    /// only: if all readers tracked the map too, each re-run would unsubscribe from a signal
+    /// with thousands of subscribers (O(N) each, O(N²) per change again). A reader of an
+    /// unknown key tracks the map, to hear when the key appears.
+    pub fn get(self, key: K) -> T {
+        match self.marks.with_untracked(|m| m.get(&key).cloned()) {
+            Some(signal) => signal.get(),
+            None => {
+                self.marks.track();
+                T::default()
+            }
+        }
+    }
 }

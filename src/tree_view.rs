@@ -36,16 +36,19 @@ pub mod keyboard;
 pub mod legend;
 pub mod node;
 
+use std::sync::Arc;
+
 use fairshare::{AssocId, Hierarchy, TieRule, fair_tree};
 use leptos::html;
 use leptos::prelude::*;
 
 use crate::i18n::I18n;
+use crate::index_marks::KeyedMarks;
 use crate::messages::common::CommonMsg;
 use crate::messages::tree::TreeMsg;
 use crate::player::marks::FrameMarks;
 use crate::state::AppState;
-use crate::tree_model::{self, ModelInput, TreeModel};
+use crate::tree_model::{self, ModelInput, NodeView, TreeModel};
 use compare_marks::CompareMarks;
 use controls::TreeControls;
 use item::TreeItem;
@@ -69,6 +72,9 @@ pub struct TreeCtx {
     pub canvas: NodeRef<html::Div>,
     /// Each association's role in the "why is B above me?" comparison.
     pub compare: CompareMarks,
+    /// Each visible node's view, one signal per association (`None` when hidden): what cards and
+    /// treeitems read, rather than `model`, so that a new model wakes only the nodes it changed.
+    pub nodes: KeyedMarks<AssocId, Option<Arc<NodeView>>>,
     /// The `role="tree"` element.
     pub tree: NodeRef<html::Div>,
 }
@@ -191,6 +197,9 @@ pub fn TreeView() -> impl IntoView {
         canvas: NodeRef::new(),
         tree: NodeRef::new(),
         compare: CompareMarks::new(state),
+        nodes: KeyedMarks::new(move || {
+            model.with(|m| m.nodes.iter().map(|n| (n.id, Some(n.clone()))).collect())
+        }),
     };
     provide_context(ctx);
     // One set of frame marks for all cards and items (App provides it; tests may not).

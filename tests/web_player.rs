@@ -503,3 +503,45 @@ async fn settled_wakes_readers_only_when_its_value_changes() {
     assert_eq!((tens.get_untracked(), runs.get_untracked()), (2, 2));
     drop(owner);
 }
+
+/// `index_marks::KeyedMarks` (what cards and treeitems read instead of the whole tree model):
+/// a change to one key wakes only that key's readers, a key seen for the first time wakes the
+/// readers waiting for it, and a key that disappears reads as the default.
+#[wasm_bindgen_test]
+async fn keyed_marks_wake_only_the_changed_key() {
+    use fairshare_explorer::index_marks::KeyedMarks;
+    let _ = any_spawner::Executor::init_wasm_bindgen();
+    let owner = Owner::new();
+    let (source, marks, runs_a, runs_c) = owner.with(|| {
+        let source = RwSignal::new(vec![(1u32, 10u32), (2, 20)]);
+        let marks = KeyedMarks::new(move || source.get());
+        let (runs_a, runs_c) = (RwSignal::new(0u32), RwSignal::new(0u32));
+        Effect::new(move |_| {
+            marks.get(1);
+            runs_a.update_untracked(|r| *r += 1);
+        });
+        Effect::new(move |_| {
+            marks.get(3);
+            runs_c.update_untracked(|r| *r += 1);
+        });
+        (source, marks, runs_a, runs_c)
+    });
+    tick().await;
+    assert_eq!((runs_a.get_untracked(), runs_c.get_untracked()), (1, 1));
+    source.set(vec![(1, 10), (2, 21)]);
+    tick().await;
+    assert_eq!(
+        (runs_a.get_untracked(), runs_c.get_untracked()),
+        (1, 1),
+        "only key 2 changed: nobody reading 1 or 3 wakes"
+    );
+    source.set(vec![(1, 10), (2, 21), (3, 30)]);
+    tick().await;
+    assert_eq!(runs_c.get_untracked(), 2, "key 3 appeared");
+    assert_eq!(owner.with(|| marks.get(3)), 30);
+    source.set(vec![(2, 21), (3, 30)]);
+    tick().await;
+    assert_eq!(runs_a.get_untracked(), 2, "key 1 disappeared");
+    assert_eq!(owner.with(|| marks.get(1)), 0);
+    drop(owner);
+}

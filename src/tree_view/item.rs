@@ -34,9 +34,9 @@ fn role_fact(role: CompareRole) -> Option<TreeMsg> {
     }
 }
 
-/// A memo of one node's view (changes only when that node's view changes).
-pub fn use_node(ctx: TreeCtx, id: AssocId) -> Memo<Option<Arc<NodeView>>> {
-    Memo::new(move |_| ctx.model.with(|m| m.get(id).cloned()))
+/// One node's view (notifies only when that node's view changes; see `TreeCtx::nodes`).
+pub fn use_node(ctx: TreeCtx, id: AssocId) -> Signal<Option<Arc<NodeView>>> {
+    Signal::derive(move || ctx.nodes.get(id))
 }
 
 /// One association of the ARIA tree, with its visible children nested below it.
