@@ -1,5 +1,6 @@
-//! `IndexMarks<T>`: one value per association position, each in its own signal, kept in step with
-//! a reactive computation of the whole vector.
+//! Per-association signals for views that draw one element per association: [`KeyedMarks`]
+//! (by id) and [`IndexMarks`] (by position) keep one signal per element in step with a reactive
+//! computation of all values; [`settled`] is the one-value case.
 //!
 //! Why: if N elements (the tree's cards and treeitems) each read one signal that changes often,
 //! every change re-runs N closures, and each re-run unsubscribes from and resubscribes to that
@@ -7,8 +8,8 @@
 //! 100 ms per animation step on a 500-association tree in WebAssembly (measured with
 //! e2e/bench/player-frames.mjs). With one signal per position, written only when that position's
 //! value changes, a change re-runs only the elements whose look changes. This is the `Selector`
-//! idea of reactive_graph, with values. Used by `FrameMarks` (the animation) and `CompareMarks`
-//! (the comparison highlight).
+//! idea of reactive_graph, with values. Used by `FrameMarks` (the animation), `CompareMarks`
+//! (the comparison highlight) and `TreeCtx::nodes` (the tree model's node views).
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -17,12 +18,9 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use leptos::reactive::effect::RenderEffect;
 
-/// Per-position signals; derived state, written only by the render effect created in
-/// [`IndexMarks::new`].
-pub struct IndexMarks<T: 'static> {
-    marks: RwSignal<Vec<ArcRwSignal<T>>>,
-    _sync: StoredValue<Arc<RenderEffect<()>>>,
-}
+/// Per-position signals: [`KeyedMarks`] keyed by position. Derived state, written only by the
+/// render effect that [`IndexMarks::new`] creates.
+pub struct IndexMarks<T: 'static>(KeyedMarks<usize, T>);
 
 impl<T: 'static> Clone for IndexMarks<T> {
     fn clone(&self) -> Self {
@@ -37,36 +35,17 @@ where
     T: Clone + Default + PartialEq + Send + Sync + 'static,
 {
     /// Tracks `compute` (the value of every position) and writes each position's signal only
-    /// when its value changed. A new length replaces all signals (a new tree: rare, and every
-    /// reader re-resolves once).
+    /// when its value changed; positions past a shorter vector read as the default.
     pub fn new(compute: impl Fn() -> Vec<T> + Send + Sync + 'static) -> Self {
-        let marks: RwSignal<Vec<ArcRwSignal<T>>> = RwSignal::new(Vec::new());
-        let sync = RenderEffect::new_isomorphic(move |_: Option<()>| {
-            let new = compute();
-            if marks.with_untracked(Vec::len) != new.len() {
-                marks.set(new.into_iter().map(ArcRwSignal::new).collect());
-                return;
-            }
-            marks.with_untracked(|v| {
-                for (signal, value) in v.iter().zip(new) {
-                    if signal.with_untracked(|old| *old != value) {
-                        signal.set(value);
-                    }
-                }
-            });
-        });
-        Self {
-            marks,
-            _sync: StoredValue::new(Arc::new(sync)),
-        }
+        Self(KeyedMarks::new(move || {
+            compute().into_iter().enumerate().collect()
+        }))
     }
 
     /// The value at `ix` (tracked: the caller re-runs when it changes); the default when `ix` is
     /// out of range.
     pub fn get(self, ix: usize) -> T {
-        self.marks
-            .with(|v| v.get(ix).map(|signal| signal.get()))
-            .unwrap_or_default()
+        self.0.get(ix)
     }
 }
 
@@ -90,14 +69,14 @@ where
             value.set(new);
         }
     });
-    // The effect lives as long as the reactive owner (as `IndexMarks`' does).
+    // The effect lives as long as the reactive owner (as `KeyedMarks`' does).
     StoredValue::new(Arc::new(sync));
     value.read_only()
 }
 
-/// Like [`IndexMarks`], keyed by an id: one signal per key, written only when that key's value
-/// changes. For views keyed by id whose values all come from one large memo (the tree model's
-/// node views, read by a card and a treeitem per association).
+/// One signal per key, written only when that key's value changes. For views with one element
+/// per key whose values all come from one large computation (the tree model's node views, read
+/// by a card and a treeitem per association; by position, [`IndexMarks`]).
 ///
 /// Why: with N readers of the memo, every change re-ran all N, and each re-run unsubscribed
 /// from the memo and subscribed again; unsubscribing is O(N) (an ordered set), so a change cost
