@@ -10,53 +10,17 @@
 //   3. scrubbing the Step slider across the whole walk, one position per frame.
 // For each phase it prints the median, p95 and max frame time, the share of frames over 20 ms
 // and, for 1, the frame that contains each step. 60 fps means frames of about 16.7 ms.
-import { execFileSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { arg, launchChromium, root, scenarioFragment, serve } from './common.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const size = Number(arg('size', 500));
 const seconds = Number(arg('seconds', 8));
 const port = Number(arg('port', 8877));
 
-if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) {
-  console.error('dist/ is missing: run `trunk build --release --locked` first');
-  process.exit(1);
-}
-
-// 1. The scenario, from the engine's generator.
-const scenarioFile = path.join(os.tmpdir(), `fairshare-bench-${size}.json`);
-execFileSync(
-  'cargo',
-  ['test', '-q', '-p', 'fairshare-explorer', '--lib', 'write_bench_scenario', '--', '--ignored'],
-  {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, BENCH_SCENARIO_OUT: scenarioFile, BENCH_SCENARIO_SIZE: String(size) },
-  },
-);
-const json = fs.readFileSync(scenarioFile, 'utf8');
-const fragment = `#scenario=${Buffer.from(json, 'utf8').toString('base64url')}`;
-
-// 2. A static server for dist/, and Chromium.
-const server = spawn('python3', ['e2e/serve.py', '--port', String(port), '--dir', 'dist'], {
-  cwd: root,
-  stdio: 'ignore',
-});
-const stop = () => server.kill();
-process.on('exit', stop);
-await waitForServer(`http://127.0.0.1:${port}/index.html`);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-dev-shm-usage'],
-});
+// 1. The scenario, from the engine's generator; 2. a static server for dist/, and Chromium.
+const fragment = scenarioFragment(size);
+await serve(path.join(root, 'dist'), port);
+const browser = await launchChromium();
 
 try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
@@ -116,7 +80,6 @@ try {
   if (errors.length) console.log('page errors:', errors);
 } finally {
   await browser.close();
-  stop();
 }
 
 /** Records every animation frame's delta and marks the frames in which the narration changed. */
@@ -168,17 +131,4 @@ function report(title, { deltas, stepFrames }) {
   console.log(`\n${title}`);
   console.log(`  all frames:  ${stats(deltas)}`);
   if (stepFrames.length) console.log(`  step frames: ${stats(stepFrames)}`);
-}
-
-async function waitForServer(url) {
-  for (let i = 0; i < 100; i++) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // Not up yet.
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no server at ${url}`);
 }

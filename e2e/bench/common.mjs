@@ -1,0 +1,75 @@
+// What the browser benchmarks share: their arguments, the generated scenario, the static server
+// for a built dist/, and Chromium.
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+/** The project's root directory. */
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The value after `--name` on the command line, or `fallback`. */
+export function arg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+}
+
+/** Whether `--name` is on the command line. */
+export function flag(name) {
+  return process.argv.includes(`--${name}`);
+}
+
+/**
+ * The URL fragment of a generated tree of `size` associations (the share-link format:
+ * #scenario=<base64url JSON>). The engine's generator writes it through an ignored Rust test;
+ * with `reuse`, a file written by an earlier run is kept (no cargo build while measuring).
+ */
+export function scenarioFragment(size, reuse = false) {
+  const file = path.join(os.tmpdir(), `fairshare-bench-${size}.json`);
+  if (!(reuse && fs.existsSync(file))) {
+    execFileSync(
+      'cargo',
+      ['test', '-q', '-p', 'fairshare-explorer', '--lib', 'write_bench_scenario', '--', '--ignored'],
+      {
+        cwd: root,
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, BENCH_SCENARIO_OUT: file, BENCH_SCENARIO_SIZE: String(size) },
+      },
+    );
+  }
+  const json = fs.readFileSync(file, 'utf8');
+  return `#scenario=${Buffer.from(json, 'utf8').toString('base64url')}`;
+}
+
+/** Serves `dir` on 127.0.0.1:`port` until the process exits; resolves once it answers. */
+export async function serve(dir, port) {
+  if (!fs.existsSync(path.join(dir, 'index.html'))) {
+    console.error(`${dir} has no index.html: run \`trunk build --release --locked\` first`);
+    process.exit(1);
+  }
+  const server = spawn('python3', ['e2e/serve.py', '--port', String(port), '--dir', dir], {
+    cwd: root,
+    stdio: 'ignore',
+  });
+  process.on('exit', () => server.kill());
+  const url = `http://127.0.0.1:${port}/index.html`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not up yet.
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no server at ${url}`);
+}
+
+/** Headless Chromium from the system (Playwright's own download does not work here). */
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-dev-shm-usage'],
+  });
+}
