@@ -107,6 +107,16 @@ pub struct FairTreeRun {
     pub tie_rule: TieRule,
 }
 
+impl FairTreeRun {
+    /// The user's place in the ranking counted from the top, as people read it:
+    /// position = N − rank + 1, so 1 is first served and N last. Tied users share a rank and
+    /// so share a position. `None` for accounts and the root.
+    pub fn position(&self, ix: usize) -> Option<u32> {
+        let rank = self.assocs.get(ix)?.rank?;
+        Some(self.n_users.saturating_sub(rank).saturating_add(1))
+    }
+}
+
 /// Runs Fair Tree with Slurm's tie behaviour.
 pub fn run(tree: &AssocTree) -> FairTreeRun {
     run_with(tree, &Hierarchy::new(tree), TieRule::Slurm)
@@ -636,6 +646,24 @@ mod tests {
             .zip(&run.assocs)
             .filter_map(|(a, r)| Some((a.name().to_string(), r.fairshare?)))
             .collect()
+    }
+
+    /// Position reads the ranking from the top: the best user (rank N) is position 1, the
+    /// worst (rank 1) position N, tied users share one; accounts have none.
+    #[test]
+    fn position_counts_from_the_top() {
+        let tree = tie_merge_minimal();
+        let run = run(&tree);
+        let by_name = |name: &str| {
+            let ix = tree.assocs().iter().position(|a| a.name() == name).unwrap();
+            (run.assocs[ix].rank, run.position(ix))
+        };
+        assert_eq!(run.n_users, 3);
+        assert_eq!(by_name("a1"), (Some(3), Some(1)));
+        // a2 and b1 tie in Slurm's code (spec §2.5): one rank, so one position.
+        assert_eq!(by_name("a2"), (Some(2), Some(2)));
+        assert_eq!(by_name("b1"), (Some(2), Some(2)));
+        assert_eq!(by_name("acct_a"), (None, None));
     }
 
     /// `tie_merge_minimal` (spec §2.5): real Slurm gives a2 and b1 the same rank.
