@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test layer, cheapest first, and stops at the first failure:
+#   0. the lint gate: rustfmt and clippy (-D warnings), natively and for the app on wasm32
 #   1. native tests of the whole workspace (engine, CLI, app logic)
 #   2. app component tests in headless Chromium (wasm-bindgen-test)
 #   3. the release build (trunk, wasm-opt -Oz)
@@ -20,6 +21,13 @@ current="setup (scripts/setup.sh --test)"
 stage "$current"
 scripts/setup.sh --test
 . scripts/env.sh
+done_stage
+
+current="lint gate (cargo fmt --check, cargo clippy -D warnings)"
+stage "$current"
+cargo fmt --all -- --check
+cargo clippy --workspace --all-targets --locked -- -D warnings
+cargo clippy --locked --target wasm32-unknown-unknown -p fairshare-explorer --all-targets -- -D warnings
 done_stage
 
 current="native tests (cargo test --workspace)"

@@ -1,25 +1,9 @@
 //! `<WhatIf/>`: "who moved and why" against the what-if baseline.
 //!
-//! Users are matched by association id between `AppState::baseline` and the scenario on screen
-//! (ids survive every edit). Each user whose rank changed is listed with ↑/↓ and Δ, old → new
-//! rank and FairShare, sorted by |Δ|, with a one-line reason where the two runs give one. The
-//! reason is found by walking the user's path in the fairshare tree from the root down, and
-//! stopping at the first level where something that decides ranks changed:
-//!
-//! 1. the siblings visited before the path's child changed: it was passed by (or passed) a
-//!    sibling. `fairshare::explain`, run against a user under that sibling (the edited user if
-//!    it is there), names the rule that orders the pair now; the Level FS of both, old → new;
-//! 2. the child started, or stopped, sharing a rank with the entry before it (a tie).
-//!
-//! Where no level changed, N did (FairShare = rank / N), or only the tie rule differs.
-//!
-//! The comparison is a pure function ([`what_if`]); the component only lays it out.
+//! The comparison is the engine's [`fairshare::diff`] (who moved, by how much, and the first
+//! level on the user's path whose order changed); this module only words it and lays it out.
 
-use std::cell::RefCell;
-use std::collections::HashMap;
-use std::rc::Rc;
-
-use fairshare::explain::{Deciding, explain};
+use fairshare::explain::Deciding;
 use fairshare::fair_tree::FairTreeRun;
 use fairshare::{AssocId, AssocTree, Hierarchy, LongDouble, Scenario};
 use leptos::prelude::*;
@@ -99,82 +83,21 @@ pub fn WhatIf() -> impl IntoView {
     }
 }
 
-/// One user whose rank changed.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Moved {
-    /// The association.
-    pub id: AssocId,
-    /// Its position in the current tree.
-    pub ix: usize,
-    /// Rank in the baseline.
-    pub old_rank: u32,
-    /// Rank now.
-    pub new_rank: u32,
-    /// FairShare in the baseline.
-    pub old_fairshare: f64,
-    /// FairShare now.
-    pub new_fairshare: f64,
-    /// Why, where the runs tell.
-    pub reason: Option<Reason>,
-}
+pub use fairshare::diff::{Moved, Reason, RunDiff as WhatIfDiff};
 
-impl Moved {
-    /// Ranks gained (positive: up, since rank N is the best).
-    pub fn delta(&self) -> i64 {
-        i64::from(self.new_rank) - i64::from(self.old_rank)
-    }
-}
+/// At most this many rows are listed (largest moves first) and given a reason.
+pub const SHOWN: usize = 200;
 
-/// Why a user moved. Positions are in the current tree.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Reason {
-    /// Under `parent`, the path's `child` and its sibling `other` changed order.
-    Crossed {
-        /// The common parent (the first common ancestor of the user and `other`'s users).
-        parent: usize,
-        /// The user's ancestor-or-self below `parent`.
-        child: usize,
-        /// The sibling it passed, or that passed it.
-        other: usize,
-        /// Whether `child` now goes before `other`.
-        now_ahead: bool,
-        /// `child`'s Level FS, baseline → now.
-        child_lf: (Option<LongDouble>, Option<LongDouble>),
-        /// `other`'s Level FS, baseline → now.
-        other_lf: (Option<LongDouble>, Option<LongDouble>),
-        /// The rule that orders them now, from `fairshare::explain` (when `other` has users).
-        deciding: Option<Deciding>,
-    },
-    /// Under `parent`, `child` started (or stopped) sharing a rank with the entry before it.
-    Tie {
-        /// The parent.
-        parent: usize,
-        /// The user's ancestor-or-self below it.
-        child: usize,
-        /// Whether it is tied now.
-        tied: bool,
-    },
-    /// N changed.
-    UserCount {
-        /// Baseline N.
-        old: u32,
-        /// N now.
-        new: u32,
-    },
-    /// The tie rule differs from the baseline's (and nothing else does).
-    TieRule,
-}
-
-/// The whole comparison.
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct WhatIfDiff {
-    /// Users whose rank changed, by |Δ| (largest first), then best rank first. The first
-    /// [`SHOWN`] carry a reason.
-    pub moved: Vec<Moved>,
-    /// Users that exist now but not in the baseline.
-    pub added: usize,
-    /// Users of the baseline that no longer exist.
-    pub removed: usize,
+/// Compares the scenario on screen (`cur`, with its hierarchy `h` and `run`) with the baseline:
+/// the engine's [`fairshare::diff::run_diff`], explaining the rows the panel shows.
+pub fn what_if(
+    base: &Scenario,
+    base_run: &FairTreeRun,
+    cur: &Scenario,
+    h: &Hierarchy,
+    run: &FairTreeRun,
+) -> WhatIfDiff {
+    fairshare::diff::run_diff(base, base_run, cur, h, run, SHOWN)
 }
 
 /// One row as text.
@@ -203,311 +126,6 @@ impl Row {
     }
 }
 
-/// The baseline position of the association at current position `ix` (edits rarely move
-/// positions, so the same position is tried before the id index).
-fn base_position(base: &AssocTree, ix: usize, id: AssocId) -> Option<usize> {
-    match base.assocs().get(ix) {
-        Some(a) if a.id == id => Some(ix),
-        _ => base.position(id),
-    }
-}
-
-/// The users whose association differs from the baseline's (new ones included).
-fn edited_users(base: &AssocTree, cur: &AssocTree) -> Vec<usize> {
-    cur.assocs()
-        .iter()
-        .enumerate()
-        .filter(|(_, a)| a.is_user())
-        .filter(|(ix, a)| {
-            base_position(base, *ix, a.id).and_then(|b| base.assocs().get(b)) != Some(*a)
-        })
-        .map(|(ix, _)| ix)
-        .collect()
-}
-
-/// At most this many rows are listed (largest moves first) and given a reason.
-pub const SHOWN: usize = 200;
-
-/// Compares the scenario on screen (`cur`, with its hierarchy `h` and `run`) with the baseline.
-pub fn what_if(
-    base: &Scenario,
-    base_run: &FairTreeRun,
-    cur: &Scenario,
-    h: &Hierarchy,
-    run: &FairTreeRun,
-) -> WhatIfDiff {
-    let (bt, ct) = (&base.tree, &cur.tree);
-    let runs = Runs {
-        base,
-        base_run,
-        cur,
-        h,
-        run,
-        same_tree: bt == ct,
-        levels: RefCell::new(HashMap::new()),
-    };
-    let edited = edited_users(bt, ct);
-    let edited_user = match edited.as_slice() {
-        [one] => Some(*one),
-        _ => None,
-    };
-    let mut diff = WhatIfDiff::default();
-    for (ix, a) in ct.assocs().iter().enumerate() {
-        if !a.is_user() {
-            continue;
-        }
-        let Some(now) = run.assocs.get(ix) else {
-            continue;
-        };
-        let Some(before) = base_position(bt, ix, a.id).and_then(|b| base_run.assocs.get(b)) else {
-            diff.added += 1;
-            continue;
-        };
-        let (Some(old_rank), Some(new_rank)) = (before.rank, now.rank) else {
-            continue;
-        };
-        if old_rank == new_rank {
-            continue;
-        }
-        diff.moved.push(Moved {
-            id: a.id,
-            ix,
-            old_rank,
-            new_rank,
-            old_fairshare: before.fairshare.unwrap_or(0.0),
-            new_fairshare: now.fairshare.unwrap_or(0.0),
-            reason: None,
-        });
-    }
-    diff.removed = bt
-        .assocs()
-        .iter()
-        .filter(|a| a.is_user() && ct.get(a.id).is_none())
-        .count();
-    diff.moved.sort_by(|a, b| {
-        b.delta()
-            .abs()
-            .cmp(&a.delta().abs())
-            .then(b.new_rank.cmp(&a.new_rank))
-    });
-    // Reasons only for the rows shown: each may call `explain`, which is linear in a sibling
-    // list, and a big import can move every one of 100 000 users.
-    for m in diff.moved.iter_mut().take(SHOWN) {
-        m.reason = reason(&runs, m.ix, edited_user);
-    }
-    diff
-}
-
-/// The baseline and current runs with their trees, for looking one up by the other's ids.
-struct Runs<'a> {
-    base: &'a Scenario,
-    base_run: &'a FairTreeRun,
-    cur: &'a Scenario,
-    h: &'a Hierarchy,
-    run: &'a FairTreeRun,
-    /// Whether the trees are equal (so only the tie rule can differ).
-    same_tree: bool,
-    /// Per parent (current position): its children's order now and in the baseline, built once
-    /// and shared by every user below it (a big what-if stays linear, not quadratic).
-    levels: RefCell<HashMap<usize, Rc<Level>>>,
-}
-
-/// One parent's sorted children, now and in the baseline, indexed by association id.
-struct Level {
-    /// Position of each child in the current order.
-    now: HashMap<AssocId, usize>,
-    /// The current order (positions in the current tree).
-    order: Vec<usize>,
-    /// `now_sets[i]`: a hash of the set of ids before position `i` (now).
-    now_sets: Vec<u64>,
-    /// Position of each child in the baseline order (empty if the parent is new).
-    before: HashMap<AssocId, usize>,
-    /// The same set hashes in the baseline.
-    before_sets: Vec<u64>,
-}
-
-/// A well-mixed 64-bit hash of an id (splitmix64); sums of these hash sets of ids.
-fn id_hash(id: AssocId) -> u64 {
-    let mut z = u64::from(id.0).wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-/// Positions and prefix set hashes of an ordered list of ids.
-fn index(ids: impl Iterator<Item = AssocId>) -> (HashMap<AssocId, usize>, Vec<u64>) {
-    let mut pos = HashMap::new();
-    let mut sets = vec![0u64];
-    for (i, id) in ids.enumerate() {
-        pos.insert(id, i);
-        let last = sets[sets.len() - 1];
-        sets.push(last.wrapping_add(id_hash(id)));
-    }
-    (pos, sets)
-}
-
-impl Runs<'_> {
-    fn id(&self, ix: usize) -> Option<AssocId> {
-        self.cur.tree.assocs().get(ix).map(|a| a.id)
-    }
-
-    /// The baseline's values of the association at current position `ix`.
-    fn before(&self, ix: usize) -> Option<&fairshare::FairTreeAssoc> {
-        let b = self.base.tree.position(self.id(ix)?)?;
-        self.base_run.assocs.get(b)
-    }
-
-    fn level(&self, parent: usize) -> Rc<Level> {
-        if let Some(level) = self.levels.borrow().get(&parent) {
-            return Rc::clone(level);
-        }
-        let order = self
-            .run
-            .sorted_children
-            .get(parent)
-            .cloned()
-            .unwrap_or_default();
-        let (now, now_sets) = index(order.iter().filter_map(|&ix| self.id(ix)));
-        let base_order = self
-            .id(parent)
-            .and_then(|pid| self.base.tree.position(pid))
-            .and_then(|bp| self.base_run.sorted_children.get(bp));
-        let assocs = self.base.tree.assocs();
-        let (before, before_sets) = index(
-            base_order
-                .into_iter()
-                .flatten()
-                .filter_map(|&b| assocs.get(b).map(|a| a.id)),
-        );
-        let level = Rc::new(Level {
-            now,
-            order,
-            now_sets,
-            before,
-            before_sets,
-        });
-        self.levels.borrow_mut().insert(parent, Rc::clone(&level));
-        level
-    }
-
-    /// The first user Fair Tree visited below `ix` (itself if a user): the walk is depth-first,
-    /// so it is the first user visited from `ix` on, if that one is under `ix`.
-    fn first_user_under(&self, ix: usize) -> Option<usize> {
-        let start = self.run.assocs.get(ix)?.visit? as usize;
-        let user = self
-            .run
-            .visit_order
-            .get(start..)?
-            .iter()
-            .copied()
-            .find(|&v| self.h.is_user.get(v).copied().unwrap_or(false))?;
-        (user == ix || self.h.fs_ancestors(user).any(|a| a == ix)).then_some(user)
-    }
-
-    /// `user`'s ancestor-or-self directly below `parent` in the fairshare tree, if any.
-    fn below(&self, parent: usize, user: usize) -> Option<usize> {
-        std::iter::once(user)
-            .chain(self.h.fs_ancestors(user))
-            .find(|&a| self.h.fs_parent.get(a).copied().flatten() == Some(parent))
-    }
-}
-
-/// Under `parent`, did the set of siblings before `child` change? If so, the sibling that
-/// changed sides (the edited user's side if it did, else the nearest one), when one still
-/// exists; `Some(None)` when only added or removed siblings changed the set.
-fn crossing(
-    runs: &Runs,
-    parent: usize,
-    child: usize,
-    edited_user: Option<usize>,
-) -> Option<Option<usize>> {
-    let level = runs.level(parent);
-    let id = runs.id(child)?;
-    let now = *level.now.get(&id)?;
-    let same = level
-        .before
-        .get(&id)
-        .is_some_and(|&b| b == now && level.before_sets.get(b) == level.now_sets.get(now));
-    if same {
-        return None;
-    }
-    let flipped = |s: usize| {
-        let Some(sid) = runs.id(s) else { return false };
-        match (
-            level.now.get(&sid),
-            level.before.get(&sid),
-            level.before.get(&id),
-        ) {
-            (Some(&sn), Some(&sb), Some(&cb)) => s != child && (sn < now) != (sb < cb),
-            _ => false,
-        }
-    };
-    let edited_side = edited_user
-        .and_then(|e| runs.below(parent, e))
-        .filter(|&s| flipped(s));
-    let nearest = || {
-        (1..level.order.len()).find_map(|d| {
-            [now.checked_sub(d), now.checked_add(d)]
-                .into_iter()
-                .flatten()
-                .filter_map(|p| level.order.get(p).copied())
-                .find(|&s| flipped(s))
-        })
-    };
-    Some(edited_side.or_else(nearest))
-}
-
-fn reason(runs: &Runs, x: usize, edited_user: Option<usize>) -> Option<Reason> {
-    let (h, run) = (runs.h, runs.run);
-    if runs.same_tree && runs.base_run.tie_rule != run.tie_rule {
-        return Some(Reason::TieRule);
-    }
-    let mut path: Vec<usize> = std::iter::once(x).chain(h.fs_ancestors(x)).collect();
-    path.reverse();
-    for w in path.windows(2) {
-        let (parent, child) = (w[0], w[1]);
-        let lf_now = |ix: usize| run.assocs.get(ix).and_then(|a| a.level_fs);
-        let lf_before = |ix: usize| runs.before(ix).and_then(|a| a.level_fs);
-        if let Some(Some(other)) = crossing(runs, parent, child, edited_user) {
-            let level = runs.level(parent);
-            let pos = |ix: usize| runs.id(ix).and_then(|id| level.now.get(&id).copied());
-            let now_ahead = pos(child) < pos(other);
-            let user = edited_user
-                .filter(|&e| runs.below(parent, e) == Some(other))
-                .or_else(|| runs.first_user_under(other));
-            let deciding = user
-                .and_then(|u| explain(h, run, x, u).ok())
-                .filter(|e| e.common_ancestor == parent)
-                .map(|e| e.deciding);
-            return Some(Reason::Crossed {
-                parent,
-                child,
-                other,
-                now_ahead,
-                child_lf: (lf_before(child), lf_now(child)),
-                other_lf: (lf_before(other), lf_now(other)),
-                deciding,
-            });
-        }
-        let tied_now = run.assocs.get(child).is_some_and(|a| a.tie.is_some());
-        let tied_before = runs.before(child).is_some_and(|a| a.tie.is_some());
-        if tied_now != tied_before {
-            return Some(Reason::Tie {
-                parent,
-                child,
-                tied: tied_now,
-            });
-        }
-    }
-    if runs.base_run.n_users != run.n_users {
-        return Some(Reason::UserCount {
-            old: runs.base_run.n_users,
-            new: run.n_users,
-        });
-    }
-    (runs.base_run.tie_rule != run.tie_rule).then_some(Reason::TieRule)
-}
-
 /// The rule sentence worth adding to a reason (a higher Level FS needs no words).
 fn rule_text(deciding: Deciding) -> Option<CompareMsg> {
     match deciding {
@@ -518,9 +136,14 @@ fn rule_text(deciding: Deciding) -> Option<CompareMsg> {
     }
 }
 
-impl WhatIfDiff {
+/// The what-if list as text (the diff itself is the engine's).
+pub trait WhatIfRows {
     /// The first [`SHOWN`] rows as text in `lang`, names from the current tree.
-    pub fn rows(&self, tree: &AssocTree, lang: Lang) -> Vec<Row> {
+    fn rows(&self, tree: &AssocTree, lang: Lang) -> Vec<Row>;
+}
+
+impl WhatIfRows for WhatIfDiff {
+    fn rows(&self, tree: &AssocTree, lang: Lang) -> Vec<Row> {
         let assocs = tree.assocs();
         let name = |ix: usize| {
             assocs
@@ -675,12 +298,6 @@ mod tests {
 
     fn ix(s: &Scenario, id: u32) -> usize {
         s.tree.position(AssocId(id)).unwrap()
-    }
-
-    #[test]
-    fn nothing_moves_without_an_edit() {
-        let (_, d) = diff_after(Clone::clone, TieRule::Slurm);
-        assert_eq!(d, WhatIfDiff::default());
     }
 
     #[test]

@@ -8,6 +8,7 @@ usage:
   fairshare compute [--algorithm fair-tree|classic] [--damping D] [--flags DEPTH_OBLIVIOUS]
                     [--documented-ties] [--format json|sshare] [FILE|-]
   fairshare explain FILE A B        (A, B: user or account/user)
+  fairshare diff [--documented-ties] BASE NEW   (who moved from BASE to NEW, and why)
   fairshare convert --to json|sshare FILE
 
 FILE is scenario JSON or sshare/sacctmgr output (the format is detected); - reads stdin.
@@ -68,6 +69,15 @@ pub enum Command {
         a: String,
         /// Second user.
         b: String,
+    },
+    /// `diff BASE NEW`: who moved between two scenarios, and why.
+    Diff {
+        /// The baseline file (always ranked with Slurm's tie rule).
+        base: String,
+        /// The new file.
+        new: String,
+        /// Options (only `--documented-ties` is used, for the new run).
+        options: Options,
     },
     /// `convert --to …`.
     Convert {
@@ -177,6 +187,14 @@ pub fn parse(argv: &[String]) -> Result<Command, String> {
             }),
             _ => Err("explain takes FILE A B".into()),
         },
+        "diff" => match positional.as_slice() {
+            [base, new] => Ok(Command::Diff {
+                base: base.clone(),
+                new: new.clone(),
+                options,
+            }),
+            _ => Err("diff takes BASE NEW".into()),
+        },
         "convert" => match (positional.as_slice(), to) {
             ([input], Some(to)) => Ok(Command::Convert {
                 input: input.clone(),
@@ -219,6 +237,17 @@ mod tests {
             parse(&argv("explain f a b/c")).unwrap(),
             Command::Explain { .. }
         ));
+        assert!(matches!(
+            parse(&argv("diff --documented-ties a.json b.json")).unwrap(),
+            Command::Diff {
+                options: Options {
+                    documented_ties: true,
+                    ..
+                },
+                ..
+            }
+        ));
+        assert!(parse(&argv("diff a.json")).is_err());
         assert!(parse(&argv("convert f")).is_err());
         assert!(parse(&argv("compute --damping 0 f")).is_err());
         assert!(parse(&argv("compute --bogus f")).is_err());

@@ -1,4 +1,4 @@
-//! `fairshare`: compute, explain and convert Slurm fairshare scenarios from the command line.
+//! `fairshare`: compute, explain, diff and convert Slurm fairshare scenarios from the command line.
 //!
 //! A thin shell over the `fairshare` engine: it reads a file (or standard input), lets the
 //! engine detect and parse it, runs the engine, and prints. It holds no fairshare logic.
@@ -54,6 +54,10 @@ fn run(argv: &[String]) -> Result<String, Failure> {
         Command::Explain { input, a, b } => {
             let scenario = load(&input, &Options::default())?;
             explain(&scenario, &a, &b).map_err(|m| Failure::usage(format!("{input}: {m}")))
+        }
+        Command::Diff { base, new, options } => {
+            let (base, new) = (load(&base, &options)?, load(&new, &options)?);
+            Ok(output::diff_text(&base, &new, &options))
         }
         Command::Convert { input, to } => {
             let scenario = load(&input, &Options::default())?;

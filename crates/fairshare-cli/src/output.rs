@@ -81,3 +81,104 @@ pub fn sshare_lines(scenario: &Scenario, options: &Options) -> String {
     let columns = default_columns(scenario.algorithm, true, false);
     render_text(&rows, &columns, Layout::ParsableNoEnding, true)
 }
+
+/// `fairshare diff`: a summary line, then one line per user whose rank changed (largest move
+/// first): `account/user: position P → Q (rank R → S), FairShare F → G` and the reason, if the
+/// runs give one. Positions count from the top (1 = first served).
+pub fn diff_text(base: &Scenario, new: &Scenario, options: &Options) -> String {
+    use fairshare::diff::{Reason, run_diff};
+    use std::fmt::Write as _;
+    let base_run = fair_tree::run(&base.tree);
+    let h = Hierarchy::new(&new.tree);
+    let run = fair_tree::run_with(&new.tree, &h, tie_rule(options));
+    let d = run_diff(base, &base_run, new, &h, &run, usize::MAX);
+    let assocs = new.tree.assocs();
+    let name = |ix: usize| {
+        assocs
+            .get(ix)
+            .map(|a| a.name().to_string())
+            .unwrap_or_default()
+    };
+    let lf =
+        |x: Option<fairshare::LongDouble>| x.map_or_else(|| "none".to_string(), |v| v.to_string());
+    let mut out = format!(
+        "{} users moved, {} added, {} removed\n",
+        d.moved.len(),
+        d.added,
+        d.removed
+    );
+    for m in &d.moved {
+        let a = &assocs[m.ix];
+        let _ = write!(
+            out,
+            "{}/{}: position {} → {} (rank {} → {}), FairShare {} → {}",
+            a.account,
+            a.user.as_deref().unwrap_or(""),
+            m.old_position,
+            m.new_position,
+            m.old_rank,
+            m.new_rank,
+            m.old_fairshare,
+            m.new_fairshare
+        );
+        let reason = match &m.reason {
+            None => String::new(),
+            Some(Reason::Crossed {
+                parent,
+                child,
+                other,
+                now_ahead,
+                child_lf,
+                other_lf,
+                ..
+            }) => {
+                let (first, second) = if *now_ahead {
+                    (child, other)
+                } else {
+                    (other, child)
+                };
+                let lfs = |ix: &usize| {
+                    let (old, new) = if ix == child { child_lf } else { other_lf };
+                    format!("Level FS {} → {}", lf(*old), lf(*new))
+                };
+                format!(
+                    "under {}, {} ({}) now goes before {} ({})",
+                    name(*parent),
+                    name(*first),
+                    lfs(first),
+                    name(*second),
+                    lfs(second)
+                )
+            }
+            Some(Reason::Tie {
+                parent,
+                child,
+                tied: true,
+            }) => {
+                format!(
+                    "under {}, {} now ties with the entry before it",
+                    name(*parent),
+                    name(*child)
+                )
+            }
+            Some(Reason::Tie {
+                parent,
+                child,
+                tied: false,
+            }) => {
+                format!(
+                    "under {}, {} no longer ties with the entry before it",
+                    name(*parent),
+                    name(*child)
+                )
+            }
+            Some(Reason::UserCount { old, new }) => format!("N {old} → {new}"),
+            Some(Reason::TieRule) => "the tie rule differs".to_string(),
+        };
+        if !reason.is_empty() {
+            let _ = write!(out, ": {reason}");
+        }
+        out.push('\n');
+    }
+    out
+}

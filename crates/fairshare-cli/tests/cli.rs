@@ -170,6 +170,50 @@ fn sshare_text_is_detected_and_converted() {
     std::fs::remove_file(&tmp).ok();
 }
 
+/// `diff` lists who moved between two scenarios, largest move first, with positions (1 = first
+/// served), Slurm's ranks and the first level on the user's path whose order changed.
+#[test]
+fn diff_says_who_moved_and_why() {
+    let dir = std::env::temp_dir().join(format!("fairshare-cli-diff-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let lab = |labmate_usage: u32| {
+        format!(
+            r#"{{"associations": [
+              {{"id": 1, "parent": null, "account": "root", "user": null, "shares": 1}},
+              {{"id": 2, "parent": 1, "account": "bio", "user": null, "shares": 1}},
+              {{"id": 21, "parent": 2, "account": "bio", "user": "me", "shares": 1, "usage_raw": 10}},
+              {{"id": 22, "parent": 2, "account": "bio", "user": "labmate", "shares": 1, "usage_raw": {labmate_usage}}},
+              {{"id": 3, "parent": 1, "account": "geo", "user": null, "shares": 1}},
+              {{"id": 31, "parent": 3, "account": "geo", "user": "g1", "shares": 1, "usage_raw": 40}},
+              {{"id": 32, "parent": 3, "account": "geo", "user": "g2", "shares": 1, "usage_raw": 50}}
+            ]}}"#
+        )
+    };
+    let (base, new) = (dir.join("base.json"), dir.join("new.json"));
+    std::fs::write(&base, lab(20)).unwrap();
+    std::fs::write(&new, lab(220)).unwrap();
+    let out = stdout(&fairshare(&[
+        "diff",
+        base.to_str().unwrap(),
+        new.to_str().unwrap(),
+    ]));
+    expect_test::expect![[r#"
+        4 users moved, 0 added, 0 removed
+        geo/g1: position 3 → 1 (rank 2 → 4), FairShare 0.5 → 1: under root, geo (Level FS 0.666666666666666666685 → 1.77777777777777777775) now goes before bio (Level FS 2 → 0.695652173913043478251)
+        geo/g2: position 4 → 2 (rank 1 → 3), FairShare 0.25 → 0.75: under root, geo (Level FS 0.666666666666666666685 → 1.77777777777777777775) now goes before bio (Level FS 2 → 0.695652173913043478251)
+        bio/me: position 1 → 3 (rank 4 → 2), FairShare 1 → 0.5: under root, geo (Level FS 0.666666666666666666685 → 1.77777777777777777775) now goes before bio (Level FS 2 → 0.695652173913043478251)
+        bio/labmate: position 2 → 4 (rank 3 → 1), FairShare 0.75 → 0.25: under root, geo (Level FS 0.666666666666666666685 → 1.77777777777777777775) now goes before bio (Level FS 2 → 0.695652173913043478251)
+    "#]]
+    .assert_eq(&out);
+    let same = stdout(&fairshare(&[
+        "diff",
+        base.to_str().unwrap(),
+        base.to_str().unwrap(),
+    ]));
+    assert_eq!(same, "0 users moved, 0 added, 0 removed\n");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn explain_names_the_common_ancestor_and_the_deciding_pair() {
     let path = data("fair_tree")

@@ -22,6 +22,7 @@
 pub mod classic;
 pub mod decay;
 pub mod diag;
+pub mod diff;
 pub mod explain;
 pub mod fair_tree;
 pub mod r#gen;
