@@ -360,9 +360,7 @@ fn FactsView(id: AssocId) -> impl IntoView {
     let state = AppState::expect();
     let facts = Memo::new(move |_| {
         let ix = state.ix(id)?;
-        state
-            .hierarchy
-            .with(|h| state.run.with(|r| facts(h, r, ix)))
+        state.run.with(|r| facts(r, ix))
     });
     let get = move |f: fn(&Facts, crate::messages::Lang) -> String| {
         move || {

@@ -30,7 +30,7 @@ pub fn level_fs_text(assoc: &FairTreeAssoc) -> Option<String> {
 
 /// Whether the association has a Level FS of +∞ because it has no usage (not FairShare=parent).
 fn infinite_for_no_usage(assoc: &FairTreeAssoc) -> bool {
-    assoc.level_fs.is_some_and(|lf| lf.is_infinite()) && assoc.usage_effective.is_zero()
+    assoc.level_fs_rule == fairshare::LevelFsRule::NoUsage
 }
 
 /// Names joined as "a, b and c", shortened to [`LIST_MAX`] names ("a, b, …, and z").

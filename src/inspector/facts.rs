@@ -5,7 +5,7 @@
 use std::cmp::Ordering;
 
 use fairshare::fair_tree::{FairTreeRun, RoundingArtefact};
-use fairshare::{Hierarchy, LongDouble};
+use fairshare::{LevelFsRule, LongDouble};
 
 use crate::messages::inspector::InspectorMsg;
 use crate::messages::{Lang, Message};
@@ -26,8 +26,8 @@ pub fn level_fs_number(lf: Option<LongDouble>) -> Option<String> {
     })
 }
 
-/// Which case of Fair Tree's Level FS rule gave an association its value (checked in the
-/// engine's order: root, FairShare=parent, S = 0, U = 0, S / U).
+/// Which case of Fair Tree's Level FS rule gave an association its value: the engine's
+/// [`LevelFsRule`], with the value as text for the ratio.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LevelFsCase {
     /// The root has none.
@@ -102,19 +102,16 @@ pub struct Facts {
 }
 
 /// The facts of the association at position `ix` of the run's tree; `None` if out of range.
-pub fn facts(h: &Hierarchy, run: &FairTreeRun, ix: usize) -> Option<Facts> {
+pub fn facts(run: &FairTreeRun, ix: usize) -> Option<Facts> {
     let a = run.assocs.get(ix)?;
-    let is_user = *h.is_user.get(ix)?;
-    let is_parent = *h.is_parent_shares.get(ix)?;
-    let level_fs = match a.level_fs {
-        _ if ix == h.root => LevelFsCase::Root,
-        _ if is_parent && is_user => LevelFsCase::ParentUser,
-        _ if is_parent => LevelFsCase::ParentAccount,
-        None => LevelFsCase::Root,
-        Some(lf) if lf.is_zero() => LevelFsCase::NoShares,
-        Some(lf) if lf.is_infinite() => LevelFsCase::NoUsage,
-        Some(lf) => LevelFsCase::Ratio {
-            lf: number(lf.to_f64()),
+    let level_fs = match (a.level_fs_rule, a.level_fs) {
+        (LevelFsRule::Root, _) => LevelFsCase::Root,
+        (LevelFsRule::ParentUser, _) => LevelFsCase::ParentUser,
+        (LevelFsRule::ParentAccount, _) => LevelFsCase::ParentAccount,
+        (LevelFsRule::NoShares, _) => LevelFsCase::NoShares,
+        (LevelFsRule::NoUsage, _) => LevelFsCase::NoUsage,
+        (LevelFsRule::Ratio, lf) => LevelFsCase::Ratio {
+            lf: number(lf.map_or(0.0, LongDouble::to_f64)),
         },
     };
     let served = match (&level_fs, a.level_fs) {
@@ -189,7 +186,7 @@ impl Facts {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fairshare::{AssocId, TieRule, fair_tree};
+    use fairshare::{AssocId, Hierarchy, TieRule, fair_tree};
 
     const TREE: &str = r#"{"associations": [
       {"id": 1, "parent": null, "account": "root", "user": null, "shares": 1},
@@ -206,7 +203,7 @@ mod tests {
         let s = fairshare::scenario::parse(TREE).0.unwrap();
         let h = Hierarchy::new(&s.tree);
         let run = fair_tree::run_with(&s.tree, &h, TieRule::Slurm);
-        let get = |id: u32| facts(&h, &run, s.tree.position(AssocId(id)).unwrap()).unwrap();
+        let get = |id: u32| facts(&run, s.tree.position(AssocId(id)).unwrap()).unwrap();
         check(&get);
     }
 
@@ -275,7 +272,7 @@ mod tests {
         let run = fair_tree::run_with(&s.tree, &h, TieRule::Slurm);
         let notes: Vec<String> = (0..s.tree.len())
             .filter_map(|ix| {
-                facts(&h, &run, ix)?
+                facts(&run, ix)?
                     .artefact_text(Lang::En, |sib| s.tree.assocs()[sib].name().to_string())
             })
             .collect();

@@ -62,6 +62,24 @@ pub enum RoundingArtefact {
     },
 }
 
+/// Which case of Fair Tree's Level FS rule gave an association its Level FS, in the order the
+/// engine (and Slurm) decides it: the root, FairShare=parent, S = 0, U = 0, else S / U.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LevelFsRule {
+    /// The root: no Level FS (it has no siblings).
+    Root,
+    /// A FairShare=parent account: none of its own; its children are sorted one level up.
+    ParentAccount,
+    /// A FairShare=parent user: +∞ internally (sshare prints it blank).
+    ParentUser,
+    /// S = 0 (no shares at its level): LF = 0, whatever the usage.
+    NoShares,
+    /// S > 0 and U = 0 (no usage): LF = S / 0 = +∞.
+    NoUsage,
+    /// LF = S / U.
+    Ratio,
+}
+
 /// Fair Tree's values for one association.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FairTreeAssoc {
@@ -78,6 +96,8 @@ pub struct FairTreeAssoc {
     pub level_fs: Option<LongDouble>,
     /// The value the sort and tie tests use (`NO_VAL` for the root and FairShare=parent accounts).
     pub level_fs_key: LongDouble,
+    /// Which case of the Level FS rule gave `level_fs`.
+    pub level_fs_rule: LevelFsRule,
     /// FairShare = rank / N (users only).
     pub fairshare: Option<f64>,
     /// The rank (users only; N is best).
@@ -144,6 +164,7 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeR
                     usage_effective: one,
                     level_fs: None,
                     level_fs_key: no_val,
+                    level_fs_rule: LevelFsRule::Root,
                     fairshare: None,
                     rank: None,
                     visit: None,
@@ -174,18 +195,31 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeR
                 let v = usage_raw.div(root_usage);
                 if v > one { one } else { v }
             };
-            let (level_fs, key) = if h.is_parent_shares[ix] {
+            let (level_fs, key, rule) = if h.is_parent_shares[ix] {
                 if h.is_user[ix] {
-                    (Some(LongDouble::INFINITY), LongDouble::INFINITY)
+                    (
+                        Some(LongDouble::INFINITY),
+                        LongDouble::INFINITY,
+                        LevelFsRule::ParentUser,
+                    )
                 } else {
-                    (None, no_val)
+                    (None, no_val, LevelFsRule::ParentAccount)
                 }
             } else if shares_norm == 0.0 {
-                (Some(LongDouble::ZERO), LongDouble::ZERO)
+                (
+                    Some(LongDouble::ZERO),
+                    LongDouble::ZERO,
+                    LevelFsRule::NoShares,
+                )
             } else {
                 // NOT A BUG: U can be 0, and S / 0 = +∞ is the intended value.
                 let lf = LongDouble::from_f64(shares_norm).div(usage_effective);
-                (Some(lf), lf)
+                let rule = if usage_effective.is_zero() {
+                    LevelFsRule::NoUsage
+                } else {
+                    LevelFsRule::Ratio
+                };
+                (Some(lf), lf, rule)
             };
             FairTreeAssoc {
                 shares_norm,
@@ -194,6 +228,7 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeR
                 usage_effective,
                 level_fs,
                 level_fs_key: key,
+                level_fs_rule: rule,
                 fairshare: None,
                 rank: None,
                 visit: None,
@@ -646,6 +681,39 @@ mod tests {
             .zip(&run.assocs)
             .filter_map(|(a, r)| Some((a.name().to_string(), r.fairshare?)))
             .collect()
+    }
+
+    /// Every case of the Level FS rule, named where the value is computed.
+    #[test]
+    fn level_fs_rule_names_each_case() {
+        let mut parent_acct = assoc(3, Some(1), "hoisted", None, 0, 0.0);
+        parent_acct.shares = Shares::Parent;
+        let mut parent_user = assoc(31, Some(3), "hoisted", Some("pu"), 0, 5.0);
+        parent_user.shares = Shares::Parent;
+        let tree = AssocTree::new(vec![
+            assoc(1, None, "root", None, 1, 0.0),
+            assoc(2, Some(1), "lab", None, 1, 0.0),
+            assoc(21, Some(2), "lab", Some("runs"), 1, 3.0),
+            assoc(22, Some(2), "lab", Some("idle"), 1, 0.0),
+            assoc(23, Some(2), "lab", Some("noshares"), 0, 2.0),
+            parent_acct,
+            parent_user,
+        ])
+        .unwrap();
+        let run = run(&tree);
+        let rule = |id: u32| run.assocs[tree.position(AssocId(id)).unwrap()].level_fs_rule;
+        assert_eq!(rule(1), LevelFsRule::Root);
+        assert_eq!(rule(2), LevelFsRule::Ratio);
+        assert_eq!(rule(21), LevelFsRule::Ratio);
+        assert_eq!(rule(22), LevelFsRule::NoUsage);
+        assert_eq!(rule(23), LevelFsRule::NoShares);
+        assert_eq!(rule(3), LevelFsRule::ParentAccount);
+        assert_eq!(rule(31), LevelFsRule::ParentUser);
+        // The values agree with the rule's formula.
+        let lf = |id: u32| run.assocs[tree.position(AssocId(id)).unwrap()].level_fs;
+        assert_eq!(lf(22), Some(LongDouble::INFINITY));
+        assert_eq!(lf(23), Some(LongDouble::ZERO));
+        assert_eq!(lf(3), None);
     }
 
     /// Position reads the ranking from the top: the best user (rank N) is position 1, the
