@@ -150,65 +150,7 @@ pub fn tree_at(
     })
 }
 
-/// A Slurm time string in minutes, as `time_str2mins` reads PriorityDecayHalfLife and
-/// PriorityCalcPeriod: `M`, `M:S`, `H:M:S`, `D-H`, `D-H:M`, `D-H:M:S`; seconds round up to a
-/// minute. `None` for anything else (negative numbers, words, overflow).
-pub fn parse_slurm_minutes(text: &str) -> Option<u64> {
-    fn num(s: &str) -> Option<u64> {
-        let s = s.trim();
-        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        s.parse().ok()
-    }
-    let text = text.trim();
-    let (days, rest) = match text.split_once('-') {
-        Some((d, rest)) => (Some(num(d)?), rest),
-        None => (None, text),
-    };
-    let parts: Vec<u64> = rest.split(':').map(num).collect::<Option<_>>()?;
-    let hms = |h: u64, m: u64, s: u64| {
-        h.checked_mul(3600)?
-            .checked_add(m.checked_mul(60)?)?
-            .checked_add(s)
-    };
-    let secs = match (days, parts.as_slice()) {
-        (Some(_), [h]) => hms(*h, 0, 0),
-        (Some(_), [h, m]) => hms(*h, *m, 0),
-        (Some(_), [h, m, s]) => hms(*h, *m, *s),
-        (None, [m]) => hms(0, *m, 0),
-        (None, [m, s]) => hms(0, *m, *s),
-        (None, [h, m, s]) => hms(*h, *m, *s),
-        _ => None,
-    }?;
-    let secs = match days {
-        Some(d) => d.checked_mul(86_400)?.checked_add(secs)?,
-        None => secs,
-    };
-    Some(secs.div_ceil(60))
-}
-
-/// Seconds as Slurm prints a duration: `D-HH:MM:SS`, or `HH:MM:SS` under a day.
-pub fn fmt_duration(secs: i64) -> String {
-    let sign = if secs < 0 { "-" } else { "" };
-    let s = secs.unsigned_abs();
-    let (d, h, m, s) = (s / 86_400, s / 3600 % 24, s / 60 % 60, s % 60);
-    if d > 0 {
-        format!("{sign}{d}-{h:02}:{m:02}:{s:02}")
-    } else {
-        format!("{sign}{h:02}:{m:02}:{s:02}")
-    }
-}
-
-/// A number of hours for an input's value: no trailing zeros.
-pub fn fmt_hours(secs: i64) -> String {
-    let h = secs as f64 / 3600.0;
-    if h.fract() == 0.0 {
-        format!("{h:.0}")
-    } else {
-        format!("{h}")
-    }
-}
+pub use fairshare::format::{fmt_duration, fmt_hours, parse_slurm_minutes};
 
 /// Hours (from an input) to whole seconds; `None` unless finite and ≥ 0.
 pub fn hours_to_secs(hours: f64) -> Option<i64> {
@@ -1171,43 +1113,7 @@ mod tests {
     }
 
     #[test]
-    fn slurm_time_strings() {
-        assert_eq!(parse_slurm_minutes("7-0"), Some(7 * 24 * 60));
-        assert_eq!(parse_slurm_minutes("10080"), Some(10080));
-        assert_eq!(parse_slurm_minutes("5"), Some(5));
-        assert_eq!(parse_slurm_minutes("2:30:00"), Some(150));
-        assert_eq!(
-            parse_slurm_minutes("1:30"),
-            Some(2),
-            "M:S, seconds round up"
-        );
-        assert_eq!(parse_slurm_minutes("1-12"), Some(36 * 60));
-        assert_eq!(parse_slurm_minutes("1-12:30"), Some(36 * 60 + 30));
-        assert_eq!(parse_slurm_minutes("1-0:0:1"), Some(24 * 60 + 1));
-        assert_eq!(parse_slurm_minutes(" 0 "), Some(0));
-        for bad in [
-            "",
-            "-1",
-            "7d",
-            "1:2:3:4",
-            "a-1",
-            "1-",
-            "1.5",
-            "99999999999999999999",
-        ] {
-            assert_eq!(parse_slurm_minutes(bad), None, "{bad:?}");
-        }
-    }
-
-    #[test]
-    fn durations_print_like_slurm() {
-        assert_eq!(fmt_duration(0), "00:00:00");
-        assert_eq!(fmt_duration(300), "00:05:00");
-        assert_eq!(fmt_duration(604_800), "7-00:00:00");
-        assert_eq!(fmt_duration(90_061), "1-01:01:01");
-        assert_eq!(fmt_duration(-3600), "-01:00:00");
-        assert_eq!(fmt_hours(86_400), "24");
-        assert_eq!(fmt_hours(5400), "1.5");
+    fn hours_from_inputs_are_whole_seconds() {
         assert_eq!(hours_to_secs(1.5), Some(5400));
         assert_eq!(hours_to_secs(-1.0), None);
         assert_eq!(hours_to_secs(f64::NAN), None);

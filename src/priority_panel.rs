@@ -11,12 +11,12 @@
 //! into bar segments and text, and keeps its own input signals (they are not part of the
 //! scenario). Pure helpers are tested natively below.
 
+use fairshare::format::{fmt_hours, parse_slurm_minutes, printf_f, two_decimals};
 use fairshare::priority::{self, PendingJob, Priority, PriorityConfig, TresCount, Weights};
-use fairshare::sshare::printf_f;
 use leptos::prelude::*;
 
 use crate::classic_panel::field::Field;
-use crate::decay_panel::{fmt_hours, hours_to_secs, parse_non_negative, parse_slurm_minutes};
+use crate::decay_panel::{hours_to_secs, parse_non_negative};
 use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::common::CommonMsg;
@@ -228,17 +228,6 @@ pub struct Segment {
     pub percent: f64,
 }
 
-/// A weighted term as text: two decimals, no trailing zeros after the point.
-pub fn fmt_term(x: f64) -> String {
-    let s = format!("{x:.2}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".to_string()
-    } else {
-        s.to_string()
-    }
-}
-
 /// Every term of `p` (computed with `cfg`), in the formula's order; the bar shows the positive
 /// ones, each as its share of their sum.
 pub fn segments(cfg: &PriorityConfig, p: &Priority) -> Vec<Segment> {
@@ -261,11 +250,11 @@ pub fn segments(cfg: &PriorityConfig, p: &Priority) -> Vec<Segment> {
         .map(|(term, weight, factor, value)| Segment {
             weight: weight.map(|w| w.to_string()).unwrap_or_default(),
             factor: match term {
-                Term::Nice => fmt_term(factor),
+                Term::Nice => two_decimals(factor),
                 _ => printf_f(factor),
             },
             value,
-            value_text: fmt_term(value),
+            value_text: two_decimals(value),
             percent: if value > 0.0 && positive > 0.0 {
                 value / positive * 100.0
             } else {
@@ -406,7 +395,7 @@ fn PriorityResult(result: ResultMemo) -> impl IntoView {
         result.with(|(_, sum, p, _)| {
             PriorityMsg::Total.fill(
                 i18n.lang(),
-                &[("sum", &fmt_term(*sum)), ("priority", &p.to_string())],
+                &[("sum", &two_decimals(*sum)), ("priority", &p.to_string())],
             )
         })
     };
@@ -774,10 +763,10 @@ mod tests {
 
     #[test]
     fn term_text_and_styles() {
-        assert_eq!(fmt_term(5000.0), "5000");
-        assert_eq!(fmt_term(142.857142), "142.86");
-        assert_eq!(fmt_term(62.5), "62.5");
-        assert_eq!(fmt_term(-0.001), "0");
+        assert_eq!(two_decimals(5000.0), "5000");
+        assert_eq!(two_decimals(142.857142), "142.86");
+        assert_eq!(two_decimals(62.5), "62.5");
+        assert_eq!(two_decimals(-0.001), "0");
         assert_eq!(segment_style(12.5), "flex: 0 0 12.500%");
         assert_eq!(parse_u32("4294967295"), Some(u32::MAX));
         assert_eq!(parse_u32("4294967296"), None);

@@ -82,24 +82,14 @@ pub fn usage_field_text(x: LongDouble) -> String {
     }
 }
 
-/// `printf("%f")` without trailing zeros: `27.777778`, `1`, `0`.
-fn trimmed(x: f64) -> String {
-    let text = fairshare::sshare::printf_f(x);
-    if text.contains('.') {
-        text.trim_end_matches('0').trim_end_matches('.').to_string()
-    } else {
-        text
-    }
-}
-
 /// A usage in TRES-seconds, as readable text (an integer part with the fraction if any).
 pub fn seconds_text(x: LongDouble) -> String {
-    trimmed(x.to_f64())
+    fairshare::format::trimmed(x.to_f64())
 }
 
 /// A usage in TRES-seconds converted to TRES-hours (÷ 3600), as text.
 pub fn hours_text(x: LongDouble) -> String {
-    trimmed(x.div(LongDouble::from_u64(3600)).to_f64())
+    fairshare::format::trimmed(x.div(LongDouble::from_u64(3600)).to_f64())
 }
 
 /// A name not yet used by any association: `base`, then `base2`, `base3`, …

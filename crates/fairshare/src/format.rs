@@ -1,0 +1,259 @@
+//! Every number format the app and the CLI show, in one place: C's `printf` forms (exact, as
+//! glibc rounds), the trimmed forms people read, and Slurm's duration syntax.
+//!
+//! `%f` for doubles and `%.21Lg`/`%.Nf` for 80-bit values live with the sshare printer and
+//! [`crate::LongDouble`]; they are re-exported here so callers need one module.
+
+use std::fmt::Write as _;
+
+pub use crate::sshare::{format_double, printf_f};
+
+/// C's `printf("%.17g", x)`: 17 significant digits, trailing zeros removed, plain notation for
+/// decimal exponents −4 to 16 and `d.ddde±XX` otherwise. JavaScript's `Number()` (and any
+/// correct decimal reader) reads the text back as exactly `x`. `inf`, `-inf`, `nan`.
+pub fn sig17(x: f64) -> String {
+    if x.is_nan() {
+        return "nan".into();
+    }
+    if x.is_infinite() {
+        return if x < 0.0 { "-inf" } else { "inf" }.into();
+    }
+    if x == 0.0 {
+        return if x.is_sign_negative() { "-0" } else { "0" }.into();
+    }
+    // Rust's exact-precision formatting is correctly rounded, as glibc's printf is.
+    let e_form = format!("{x:.16e}");
+    let (mantissa, exp) = e_form.split_once('e').unwrap_or((&e_form, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let (sign, mantissa) = match mantissa.strip_prefix('-') {
+        Some(m) => ("-", m),
+        None => ("", mantissa),
+    };
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    let mut res = String::from(sign);
+    if !(-4..17).contains(&exp) {
+        let (first, rest) = digits.split_at(1);
+        let rest = rest.trim_end_matches('0');
+        res.push_str(first);
+        if !rest.is_empty() {
+            res.push('.');
+            res.push_str(rest);
+        }
+        let _ = write!(res, "e{}{:02}", if exp < 0 { '-' } else { '+' }, exp.abs());
+    } else if exp >= 0 {
+        let (int, frac) = digits.split_at((exp as usize + 1).min(digits.len()));
+        res.push_str(int);
+        let frac = frac.trim_end_matches('0');
+        if !frac.is_empty() {
+            res.push('.');
+            res.push_str(frac);
+        }
+    } else {
+        res.push_str("0.");
+        res.extend(std::iter::repeat_n('0', (-exp - 1) as usize));
+        res.push_str(digits.trim_end_matches('0'));
+    }
+    res
+}
+
+/// A `%f` text without its trailing zeros (`1.250000` → `1.25`, `1.000000` → `1`), for spoken
+/// names; other texts (`inf`, integers) are returned unchanged.
+pub fn trim_fixed(text: &str) -> String {
+    match text.split_once('.') {
+        Some((int, frac)) if frac.bytes().all(|b| b.is_ascii_digit()) => {
+            let frac = frac.trim_end_matches('0');
+            if frac.is_empty() {
+                int.to_string()
+            } else {
+                format!("{int}.{frac}")
+            }
+        }
+        _ => text.to_string(),
+    }
+}
+
+/// `%f` (six decimals, as sshare prints) with trailing zeros removed: `2.500000` → `2.5`,
+/// `3.000000` → `3`; `inf` stays `inf`.
+pub fn trimmed(x: f64) -> String {
+    trim_fixed(&printf_f(x))
+}
+
+/// Two decimals with trailing zeros removed (`12.50` → `12.5`, `-0.00` → `0`): the terms of the
+/// job priority sum, whose weights are whole numbers.
+pub fn two_decimals(x: f64) -> String {
+    let s = format!("{x:.2}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".to_string()
+    } else {
+        s.to_string()
+    }
+}
+
+/// A Slurm time string in minutes, as `time_str2mins` reads PriorityDecayHalfLife and
+/// PriorityCalcPeriod: `M`, `M:S`, `H:M:S`, `D-H`, `D-H:M`, `D-H:M:S`; seconds round up to a
+/// minute. `None` for anything else (negative numbers, words, overflow).
+pub fn parse_slurm_minutes(text: &str) -> Option<u64> {
+    fn num(s: &str) -> Option<u64> {
+        let s = s.trim();
+        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        s.parse().ok()
+    }
+    let text = text.trim();
+    let (days, rest) = match text.split_once('-') {
+        Some((d, rest)) => (Some(num(d)?), rest),
+        None => (None, text),
+    };
+    let parts: Vec<u64> = rest.split(':').map(num).collect::<Option<_>>()?;
+    let hms = |h: u64, m: u64, s: u64| {
+        h.checked_mul(3600)?
+            .checked_add(m.checked_mul(60)?)?
+            .checked_add(s)
+    };
+    let secs = match (days, parts.as_slice()) {
+        (Some(_), [h]) => hms(*h, 0, 0),
+        (Some(_), [h, m]) => hms(*h, *m, 0),
+        (Some(_), [h, m, s]) => hms(*h, *m, *s),
+        (None, [m]) => hms(0, *m, 0),
+        (None, [m, s]) => hms(0, *m, *s),
+        (None, [h, m, s]) => hms(*h, *m, *s),
+        _ => None,
+    }?;
+    let secs = match days {
+        Some(d) => d.checked_mul(86_400)?.checked_add(secs)?,
+        None => secs,
+    };
+    Some(secs.div_ceil(60))
+}
+
+/// Seconds as Slurm prints a duration: `D-HH:MM:SS`, or `HH:MM:SS` under a day.
+pub fn fmt_duration(secs: i64) -> String {
+    let sign = if secs < 0 { "-" } else { "" };
+    let s = secs.unsigned_abs();
+    let (d, h, m, s) = (s / 86_400, s / 3600 % 24, s / 60 % 60, s % 60);
+    if d > 0 {
+        format!("{sign}{d}-{h:02}:{m:02}:{s:02}")
+    } else {
+        format!("{sign}{h:02}:{m:02}:{s:02}")
+    }
+}
+
+/// A number of hours for an input's value: no trailing zeros.
+pub fn fmt_hours(secs: i64) -> String {
+    let h = secs as f64 / 3600.0;
+    if h.fract() == 0.0 {
+        format!("{h:.0}")
+    } else {
+        format!("{h}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sig17_matches_printf() {
+        // Expected texts are C's / Python's "%.17g".
+        let cases: [(f64, &str); 14] = [
+            (2.0 / 3.0, "0.66666666666666663"),
+            (0.6666666666666666, "0.66666666666666663"),
+            (1.0, "1"),
+            (0.5, "0.5"),
+            (0.1, "0.10000000000000001"),
+            (1e-5, "1.0000000000000001e-05"),
+            (0.0001, "0.0001"),
+            (1e17, "1e+17"),
+            (1.2345678901234568e17, "1.2345678901234568e+17"),
+            (12345678901234567.0, "12345678901234568"),
+            (4294967294.0, "4294967294"),
+            (-2.5, "-2.5"),
+            (5e-324, "4.9406564584124654e-324"),
+            (f64::MAX, "1.7976931348623157e+308"),
+        ];
+        for (x, want) in cases {
+            assert_eq!(sig17(x), want, "{x:e}");
+            let back: f64 = sig17(x).parse().unwrap();
+            assert_eq!(back.to_bits(), x.to_bits(), "round trip of {x:e}");
+        }
+        assert_eq!(sig17(0.0), "0");
+        assert_eq!(sig17(f64::INFINITY), "inf");
+    }
+
+    #[test]
+    fn sig17_round_trips_many_values() {
+        let mut rng = crate::r#gen::SplitMix64::new(7);
+        for _ in 0..20_000 {
+            let x = f64::from_bits(rng.next_u64());
+            if !x.is_finite() {
+                continue;
+            }
+            let text = sig17(x);
+            let back: f64 = text.parse().unwrap();
+            assert_eq!(back.to_bits(), x.to_bits(), "{text}");
+            let digits = text
+                .split(['e'])
+                .next()
+                .unwrap()
+                .chars()
+                .filter(char::is_ascii_digit)
+                .collect::<String>();
+            assert!(digits.trim_start_matches('0').len() <= 17, "{text}");
+        }
+    }
+
+    #[test]
+    fn trimmed_forms_drop_only_trailing_zeros() {
+        assert_eq!(trim_fixed("1.250000"), "1.25");
+        assert_eq!(trim_fixed("1.000000"), "1");
+        assert_eq!(trim_fixed("inf"), "inf");
+        assert_eq!(trim_fixed("100"), "100");
+        assert_eq!(trimmed(2.5), "2.5");
+        assert_eq!(trimmed(1e-7), "0");
+        assert_eq!(two_decimals(12.5), "12.5");
+        assert_eq!(two_decimals(-0.001), "0");
+        assert_eq!(two_decimals(3.0), "3");
+    }
+
+    #[test]
+    fn slurm_time_strings() {
+        assert_eq!(parse_slurm_minutes("7-0"), Some(7 * 24 * 60));
+        assert_eq!(parse_slurm_minutes("10080"), Some(10080));
+        assert_eq!(parse_slurm_minutes("5"), Some(5));
+        assert_eq!(parse_slurm_minutes("2:30:00"), Some(150));
+        assert_eq!(
+            parse_slurm_minutes("1:30"),
+            Some(2),
+            "M:S, seconds round up"
+        );
+        assert_eq!(parse_slurm_minutes("1-12"), Some(36 * 60));
+        assert_eq!(parse_slurm_minutes("1-12:30"), Some(36 * 60 + 30));
+        assert_eq!(parse_slurm_minutes("1-0:0:1"), Some(24 * 60 + 1));
+        assert_eq!(parse_slurm_minutes(" 0 "), Some(0));
+        for bad in [
+            "",
+            "-1",
+            "7d",
+            "1:2:3:4",
+            "a-1",
+            "1-",
+            "1.5",
+            "99999999999999999999",
+        ] {
+            assert_eq!(parse_slurm_minutes(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn durations_print_like_slurm() {
+        assert_eq!(fmt_duration(0), "00:00:00");
+        assert_eq!(fmt_duration(300), "00:05:00");
+        assert_eq!(fmt_duration(604_800), "7-00:00:00");
+        assert_eq!(fmt_duration(90_061), "1-01:01:01");
+        assert_eq!(fmt_duration(-3600), "-01:00:00");
+        assert_eq!(fmt_hours(86_400), "24");
+        assert_eq!(fmt_hours(5400), "1.5");
+    }
+}
