@@ -1,0 +1,169 @@
+// Browser benchmark of the workspace on real-sized trees (run by hand; not part of
+// `npx playwright test`): issue 11's performance table.
+//
+//   trunk build --release --locked && node e2e/bench/workspace.mjs [--sizes 1k,10k,100k]
+//       [--perf DIR] [--edits 20] [--seconds 5] [--port 8878]
+//
+// For each anchor tree (perf_<size>.json.gz from the perf directory, by default the shared perf
+// folder beside the project) and for a 100k `sshare -l -P` text made by the CLI from the 100k
+// anchor, in headless Chromium at 1440x900 on the release dist/:
+//   1. paste → Load → first paint: the time from the click on Load to the first frame after the
+//      tree shows the new scenario;
+//   2. one usage edit → re-ranked → painted, 20 times: p50 and p95;
+//   3. DOM elements on the page after loading;
+//   4. playing the walk: the share of animation frames over 20 ms;
+//   5. peak JS heap (DevTools' JSHeapUsedSize, sampled through the run).
+// Timings are printed, never asserted.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { arg, launchChromium, root, serve } from './common.mjs';
+
+const sizes = arg('sizes', '1k,10k,100k').split(',');
+const perfDir = arg('perf', path.join(root, '..', 'shared', 'perf'));
+const edits = Number(arg('edits', 20));
+const seconds = Number(arg('seconds', 5));
+const port = Number(arg('port', 8878));
+
+/** The scenario JSON of an anchor, and the first top-level account's name (to see it load). */
+function anchor(size) {
+  const json = zlib.gunzipSync(fs.readFileSync(path.join(perfDir, `perf_${size}.json.gz`))).toString('utf8');
+  const first = JSON.parse(json).associations.find((a) => a.parent !== null && a.user === null);
+  return { json, marker: first.account };
+}
+
+/** `fairshare compute --format sshare` of a scenario (the release CLI, built if missing). */
+function sshareText(json) {
+  const file = path.join(os.tmpdir(), 'fairshare-bench-anchor.json');
+  fs.writeFileSync(file, json);
+  execFileSync('cargo', ['build', '-q', '--release', '-p', 'fairshare-cli'], { cwd: root, stdio: 'inherit' });
+  return execFileSync(path.join(root, 'target', 'release', 'fairshare'), ['compute', '--format', 'sshare', file], {
+    maxBuffer: 1 << 30,
+  }).toString('utf8');
+}
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+const ms = (x) => `${x.toFixed(1)} ms`;
+
+await serve(path.join(root, 'dist'), port);
+const browser = await launchChromium();
+const cases = sizes.map((size) => ({ label: `perf_${size}`, size, kind: 'json' }));
+if (sizes.includes('100k')) cases.push({ label: 'perf_100k as sshare -l -P', size: '100k', kind: 'sshare' });
+const rows = [];
+
+try {
+  for (const c of cases) {
+    const { json, marker } = anchor(c.size);
+    const text = c.kind === 'sshare' ? sshareText(json) : json;
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    let heapPeak = 0;
+    const sampleHeap = async () => {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const used = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
+      heapPeak = Math.max(heapPeak, used);
+    };
+    const sampler = setInterval(() => sampleHeap().catch(() => {}), 100);
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`http://127.0.0.1:${port}/index.html`);
+    await page.getByRole('tree', { name: 'Association tree' }).waitFor();
+
+    // 1. paste → Load → first paint.
+    const importTab = page.getByRole('tab', { name: 'Import' });
+    if (await importTab.count()) await importTab.click();
+    const area = page.getByRole('textbox', { name: 'Paste sshare output or scenario JSON' });
+    await area.evaluate((el, t) => {
+      el.value = t;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }, text);
+    const load = await page.evaluate(async (name) => {
+      const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Load');
+      const shown = () => document.querySelector(`[role="treeitem"][data-name="${name}"]`);
+      const t0 = performance.now();
+      button.click();
+      while (!shown()) await new Promise((r) => setTimeout(r, 1));
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      return performance.now() - t0;
+    }, marker);
+    const dom = await page.evaluate(() => document.getElementsByTagName('*').length);
+    const treeitems = await page.locator('[role="treeitem"]').count();
+
+    // 2. usage edits: select the first visible user (Find it when none is shown), edit Raw usage.
+    let user = page.locator('[role="treeitem"][data-kind="user"]').first();
+    if (!(await user.count())) {
+      const firstUser = c.kind === 'json' ? JSON.parse(json).associations.find((a) => a.user) : null;
+      const find = page.getByRole('searchbox', { name: 'Find user or account' });
+      if (firstUser && (await find.count())) {
+        await find.fill(`${firstUser.account}/${firstUser.user}`);
+        await find.press('Enter');
+      }
+      user = page.locator('[role="treeitem"][data-kind="user"]').first();
+    }
+    const editTimes = [];
+    if (await user.count()) {
+      await user.click();
+      const inspectorTab = page.getByRole('tab', { name: 'Inspector' });
+      if (await inspectorTab.count()) await inspectorTab.click();
+      const usage = page.getByRole('region', { name: 'Inspector' }).getByRole('spinbutton', { name: 'Raw usage' }).first();
+      const handle = await usage.elementHandle();
+      for (let i = 0; i < edits; i++) {
+        editTimes.push(
+          await handle.evaluate(async (el, v) => {
+            el.value = String(v);
+            const t0 = performance.now();
+            el.dispatchEvent(new Event('change', { bubbles: true }));
+            await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+            return performance.now() - t0;
+          }, 1000 * (i + 1) * 3600),
+        );
+      }
+    }
+
+    // 4. playing the walk.
+    const player = page.getByRole('region', { name: 'Ranking animation' });
+    await player.getByRole('button', { name: 'Restart' }).click();
+    await player.getByRole('button', { name: 'Play', exact: true }).click();
+    const frames = await page.evaluate(async (duration) => {
+      const deltas = [];
+      let last = performance.now();
+      const end = last + duration;
+      while (performance.now() < end) {
+        await new Promise(requestAnimationFrame);
+        const now = performance.now();
+        deltas.push(now - last);
+        last = now;
+      }
+      return deltas;
+    }, seconds * 1000);
+    await player.getByRole('button', { name: 'Pause', exact: true }).click();
+    await sampleHeap();
+    clearInterval(sampler);
+    const over = frames.filter((d) => d > 20).length / frames.length;
+
+    const row = {
+      tree: c.label,
+      load: ms(load),
+      edit_p50: editTimes.length ? ms(pct(editTimes, 50)) : 'n/a',
+      edit_p95: editTimes.length ? ms(pct(editTimes, 95)) : 'n/a',
+      dom,
+      treeitems,
+      frames_over_20ms: `${(over * 100).toFixed(1)}% of ${frames.length}`,
+      heap_peak: `${(heapPeak / 2 ** 20).toFixed(0)} MB`,
+      errors: errors.length,
+    };
+    rows.push(row);
+    console.log(JSON.stringify(row));
+    await page.close();
+  }
+  console.table(rows);
+} finally {
+  await browser.close();
+  process.exit(0);
+}
