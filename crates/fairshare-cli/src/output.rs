@@ -65,9 +65,13 @@ pub fn compute_json(scenario: &Scenario, options: &Options) -> String {
     format!("{{\"associations\": [\n{}\n]}}\n", body.join(",\n"))
 }
 
-/// `sshare -a -l -P` output (header included) for the scenario, as Slurm prints it.
-pub fn sshare_lines(scenario: &Scenario, options: &Options) -> String {
-    use fairshare::sshare::{Layout, classic_rows, default_columns, fair_tree_rows, render_text};
+/// `sshare -a -l -P` output (header included) for the scenario, as Slurm prints it; refused
+/// when sshare's one-space-per-level indentation would exceed `MAX_PARSABLE_INDENT` bytes.
+pub fn sshare_lines(scenario: &Scenario, options: &Options) -> Result<String, String> {
+    use fairshare::sshare::{
+        Layout, MAX_PARSABLE_INDENT, classic_rows, default_columns, fair_tree_rows,
+        parsable_indentation, render_text,
+    };
     let tree = &scenario.tree;
     let h = Hierarchy::new(tree);
     let rows = match scenario.algorithm {
@@ -78,6 +82,13 @@ pub fn sshare_lines(scenario: &Scenario, options: &Options) -> String {
             classic_rows(tree, &h, &classic::run_with(tree, &h, &scenario.params))
         }
     };
+    let indent = parsable_indentation(&rows);
+    if indent > MAX_PARSABLE_INDENT {
+        return Err(format!(
+            "sshare indents each row one space per level: this tree needs {indent} bytes of \
+             indentation, more than MAX_PARSABLE_INDENT ({MAX_PARSABLE_INDENT}); use --format json"
+        ));
+    }
     let columns = default_columns(scenario.algorithm, true, false);
-    render_text(&rows, &columns, Layout::ParsableNoEnding, true)
+    Ok(render_text(&rows, &columns, Layout::ParsableNoEnding, true))
 }

@@ -7,6 +7,8 @@
 //! that are not doubles are written as `%.21Lg` strings). Optional `lineage` and `partition` keys
 //! are read too; any other key is ignored.
 
+use std::collections::HashMap;
+
 use serde_json::{Map, Value, json};
 
 use crate::diag::Diagnostic;
@@ -64,26 +66,53 @@ pub struct Scenario {
     pub tree: AssocTree,
 }
 
-/// The line (1-based) on which `"id": <id>` appears, to locate per-association problems.
-fn line_of_id(text: &str, id: u32) -> Option<usize> {
-    let needle = id.to_string();
-    text.lines()
-        .position(|line| {
-            let mut rest = line;
-            while let Some(at) = rest.find("\"id\"") {
-                let after = rest[at + 4..].trim_start();
-                if let Some(value) = after.strip_prefix(':') {
-                    let value = value.trim_start();
-                    let digits: String = value.chars().take_while(|c| c.is_ascii_digit()).collect();
-                    if digits == needle {
-                        return true;
+/// The line (1-based) on which `"id": <id>` first appears, for every id in the text: built in
+/// one pass the first time a problem needs a line (a scan per problem would make 50,000 bad
+/// associations quadratic).
+struct IdLines<'a> {
+    text: &'a str,
+    lines: Option<HashMap<u32, usize>>,
+}
+
+impl<'a> IdLines<'a> {
+    fn new(text: &'a str) -> IdLines<'a> {
+        IdLines { text, lines: None }
+    }
+
+    fn get(&mut self, id: u32) -> Option<usize> {
+        let text = self.text;
+        self.lines
+            .get_or_insert_with(|| {
+                let mut map = HashMap::new();
+                for (i, line) in text.lines().enumerate() {
+                    let mut rest = line;
+                    while let Some(at) = rest.find("\"id\"") {
+                        rest = &rest[at + 4..];
+                        let Some(value) = rest.trim_start().strip_prefix(':') else {
+                            continue;
+                        };
+                        let value = value.trim_start();
+                        let digits = &value[..value
+                            .find(|c: char| !c.is_ascii_digit())
+                            .unwrap_or(value.len())];
+                        // Only the canonical spelling, as `"id": 7` (not `007`) names id 7.
+                        if digits == "0" || !digits.starts_with('0') {
+                            if let Ok(id) = digits.parse::<u32>() {
+                                map.entry(id).or_insert(i + 1);
+                            }
+                        }
                     }
                 }
-                rest = &rest[at + 4..];
-            }
-            false
-        })
-        .map(|i| i + 1)
+                map
+            })
+            .get(&id)
+            .copied()
+    }
+}
+
+/// The line (1-based) on which `"id": <id>` appears, to locate per-association problems.
+fn line_of_id(text: &str, id: u32) -> Option<usize> {
+    IdLines::new(text).get(id)
 }
 
 fn describe(v: &Value) -> String {
@@ -253,6 +282,7 @@ pub fn parse(text: &str) -> (Option<Scenario>, Vec<Diagnostic>) {
         return (None, diags);
     };
     let mut assocs = Vec::with_capacity(list.len());
+    let mut id_lines = IdLines::new(text);
     for (i, item) in list.iter().enumerate() {
         let Some(a) = item.as_object() else {
             diags.push(Diagnostic::error(
@@ -275,7 +305,7 @@ pub fn parse(text: &str) -> (Option<Scenario>, Vec<Diagnostic>) {
         // every association would make large scenarios quadratic.
         let mut bad = |msg: String| {
             diags.push(Diagnostic::error(
-                line_of_id(text, id),
+                id_lines.get(id),
                 format!("association {id}: {msg}"),
             ))
         };
@@ -355,7 +385,8 @@ pub fn parse(text: &str) -> (Option<Scenario>, Vec<Diagnostic>) {
         ),
         Err(errors) => {
             for e in errors {
-                diags.push(Diagnostic::error(tree_error_line(text, &e), e.to_string()));
+                let line = error_id(&e).and_then(|id| id_lines.get(id.0));
+                diags.push(Diagnostic::error(line, e.to_string()));
             }
             (None, diags)
         }
@@ -364,7 +395,12 @@ pub fn parse(text: &str) -> (Option<Scenario>, Vec<Diagnostic>) {
 
 /// The line a tree error is about, where it names one association.
 pub fn tree_error_line(text: &str, e: &TreeError) -> Option<usize> {
-    let id = match e {
+    line_of_id(text, error_id(e)?.0)
+}
+
+/// The association a tree error is about, if it names one.
+fn error_id(e: &TreeError) -> Option<AssocId> {
+    Some(match e {
         TreeError::RootIsUser(id)
         | TreeError::DuplicateId(id)
         | TreeError::Cycle(id)
@@ -377,8 +413,7 @@ pub fn tree_error_line(text: &str, e: &TreeError) -> Option<usize> {
         | TreeError::BadName { id, .. } => *id,
         TreeError::SeveralRoots(ids) => *ids.get(1)?,
         TreeError::NoRoot | TreeError::RootEdit => return None,
-    };
-    line_of_id(text, id.0)
+    })
 }
 
 /// Writes a scenario as JSON, one association per line.
