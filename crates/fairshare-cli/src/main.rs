@@ -89,7 +89,9 @@ fn load(input: &str, options: &Options) -> Result<Scenario, Failure> {
     } else {
         let bytes = std::fs::read(input)
             .map_err(|e| Failure::usage(format!("{input}: cannot read: {e}")))?;
-        String::from_utf8_lossy(&bytes).into_owned()
+        // Valid UTF-8 is kept as it is (no second copy of a 100 MB file).
+        String::from_utf8(bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
     };
     let shown = if input == "-" { "<stdin>" } else { input };
     let imported = fairshare::import::import(&text);

@@ -346,8 +346,8 @@ fn usage_sums(
 
     // The exact case: no addition anywhere can round.
     let (mut lo, mut hi, mut count) = (i64::MAX, i64::MIN, 0u64);
-    for ix in 0..n {
-        if let Some((m, e)) = usage[ix].to_parts().filter(|&(m, _)| m != 0) {
+    for u in &usage {
+        if let Some((m, e)) = u.to_parts().filter(|&(m, _)| m != 0) {
             lo = lo.min(i64::from(e) + i64::from(m.trailing_zeros()));
             hi = hi.max(i64::from(e) + 63 - i64::from(m.leading_zeros()));
             count += 1;
