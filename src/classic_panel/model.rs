@@ -158,7 +158,7 @@ pub fn explain(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, id: AssocId) -
     Some(Explain {
         ix,
         heading,
-        shares: shares_line(tree, run, ix),
+        shares: shares_line(tree, h, run, ix),
         usage_norm: usage_norm_line(tree, h, run, ix),
         usage_chain,
         factor: factor_line(tree, h, run, ix),
@@ -168,7 +168,7 @@ pub fn explain(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, id: AssocId) -
 }
 
 /// S: the product of level fractions s/L down the path, each named after its association.
-fn shares_line(tree: &AssocTree, run: &ClassicRun, ix: usize) -> Line {
+fn shares_line(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> Line {
     let a = &run.assocs[ix];
     let n = name(tree, ix);
     match &a.shares_rule {
@@ -181,7 +181,8 @@ fn shares_line(tree: &AssocTree, run: &ClassicRun, ix: usize) -> Line {
                 ("s", value(run.assocs[*p].shares_norm)),
             ],
         ),
-        SharesRule::Product(factors) => {
+        SharesRule::Product => {
+            let factors = fairshare::classic::share_factors(h, ix);
             let terms = factors
                 .iter()
                 .map(|f| format!("{}/{} ({})", f.shares, f.level_shares, name(tree, f.assoc)))

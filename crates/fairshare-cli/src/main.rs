@@ -32,8 +32,20 @@ fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
     match run(&argv) {
         Ok(out) => {
-            print!("{out}");
-            ExitCode::SUCCESS
+            use std::io::Write as _;
+            let mut stdout = std::io::stdout().lock();
+            match stdout
+                .write_all(out.as_bytes())
+                .and_then(|()| stdout.flush())
+            {
+                Ok(()) => ExitCode::SUCCESS,
+                // `fairshare compute … | head`: the reader has all it wants; stop quietly.
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("fairshare: cannot write the output: {e}");
+                    ExitCode::from(1)
+                }
+            }
         }
         Err(f) => {
             eprintln!("fairshare: {}", f.message);
@@ -49,7 +61,7 @@ fn run(argv: &[String]) -> Result<String, Failure> {
         Command::Help => Ok(args::USAGE.to_string()),
         Command::Compute { input, options } => {
             let scenario = load(&input, &options)?;
-            Ok(compute(&scenario, &options))
+            compute(&scenario, &options).map_err(|m| Failure::usage(format!("{input}: {m}")))
         }
         Command::Explain { input, a, b } => {
             let scenario = load(&input, &Options::default())?;
@@ -63,7 +75,8 @@ fn run(argv: &[String]) -> Result<String, Failure> {
             let scenario = load(&input, &Options::default())?;
             Ok(match to {
                 args::To::Json => fairshare::scenario::to_json(&scenario),
-                args::To::Sshare => output::sshare_lines(&scenario, &Options::default()),
+                args::To::Sshare => output::sshare_lines(&scenario, &Options::default())
+                    .map_err(|m| Failure::usage(format!("{input}: {m}")))?,
             })
         }
     }
@@ -80,7 +93,9 @@ fn load(input: &str, options: &Options) -> Result<Scenario, Failure> {
     } else {
         let bytes = std::fs::read(input)
             .map_err(|e| Failure::usage(format!("{input}: cannot read: {e}")))?;
-        String::from_utf8_lossy(&bytes).into_owned()
+        // Valid UTF-8 is kept as it is (no second copy of a 100 MB file).
+        String::from_utf8(bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
     };
     let shown = if input == "-" { "<stdin>" } else { input };
     let imported = fairshare::import::import(&text);
@@ -106,9 +121,9 @@ fn load(input: &str, options: &Options) -> Result<Scenario, Failure> {
     Ok(scenario)
 }
 
-fn compute(scenario: &Scenario, options: &Options) -> String {
+fn compute(scenario: &Scenario, options: &Options) -> Result<String, String> {
     match options.format {
-        args::Format::Json => output::compute_json(scenario, options),
+        args::Format::Json => Ok(output::compute_json(scenario, options)),
         args::Format::Sshare => output::sshare_lines(scenario, options),
     }
 }

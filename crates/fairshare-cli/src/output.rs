@@ -3,7 +3,9 @@
 
 use fairshare::scenario::{f64_to_json, ld_to_json};
 use fairshare::{Algorithm, Hierarchy, Scenario, TieRule, classic, fair_tree};
-use serde_json::{Value, json};
+use std::fmt::Write as _;
+
+use serde_json::Value;
 
 use crate::args::Options;
 
@@ -23,51 +25,67 @@ pub fn compute_json(scenario: &Scenario, options: &Options) -> String {
     let h = Hierarchy::new(tree);
     let opt_ld = |x: Option<fairshare::LongDouble>| x.map_or(Value::Null, ld_to_json);
     let opt_f64 = |x: Option<f64>| x.map_or(Value::Null, f64_to_json);
-    let rows: Vec<Value> = match scenario.algorithm {
+    // Written row by row into one string (no JSON object per row: a million of them cost
+    // seconds and hundreds of megabytes).
+    let mut out = String::with_capacity(64 + h.len() * 160);
+    out.push_str("{\"associations\": [\n");
+    let mut row = |ix: usize, values: [(&str, Value); 6]| {
+        if out.len() > 20 {
+            out.push_str(",\n");
+        }
+        let _ = write!(out, "  {{\"id\":{}", tree.assocs()[ix].id.0);
+        for (key, value) in values {
+            let _ = write!(out, ",\"{key}\":{value}");
+        }
+        out.push('}');
+    };
+    match scenario.algorithm {
         Algorithm::FairTree => {
             let run = fair_tree::run_with(tree, &h, tie_rule(options));
-            h.list_order
-                .iter()
-                .map(|&ix| {
-                    let a = &run.assocs[ix];
-                    json!({
-                        "id": tree.assocs()[ix].id.0,
-                        "shares_norm": f64_to_json(a.shares_norm),
-                        "usage_norm": opt_ld(a.usage_norm),
-                        "usage_efctv": ld_to_json(a.usage_effective),
-                        "level_fs": opt_ld(a.level_fs),
-                        "fairshare": opt_f64(a.fairshare),
-                        "rank": a.rank,
-                    })
-                })
-                .collect()
+            for &ix in &h.list_order {
+                let a = &run.assocs[ix];
+                row(
+                    ix,
+                    [
+                        ("shares_norm", f64_to_json(a.shares_norm)),
+                        ("usage_norm", opt_ld(a.usage_norm)),
+                        ("usage_efctv", ld_to_json(a.usage_effective)),
+                        ("level_fs", opt_ld(a.level_fs)),
+                        ("fairshare", opt_f64(a.fairshare)),
+                        ("rank", a.rank.map_or(Value::Null, Value::from)),
+                    ],
+                );
+            }
         }
         Algorithm::Classic => {
             let run = classic::run_with(tree, &h, &scenario.params);
-            h.list_order
-                .iter()
-                .map(|&ix| {
-                    let a = &run.assocs[ix];
-                    json!({
-                        "id": tree.assocs()[ix].id.0,
-                        "shares_norm": f64_to_json(a.shares_norm),
-                        "usage_norm": opt_ld(a.usage_norm),
-                        "usage_efctv": ld_to_json(a.usage_effective),
-                        "level_fs": Value::Null,
-                        "fairshare": opt_f64(a.fairshare),
-                        "rank": Value::Null,
-                    })
-                })
-                .collect()
+            for &ix in &h.list_order {
+                let a = &run.assocs[ix];
+                row(
+                    ix,
+                    [
+                        ("shares_norm", f64_to_json(a.shares_norm)),
+                        ("usage_norm", opt_ld(a.usage_norm)),
+                        ("usage_efctv", ld_to_json(a.usage_effective)),
+                        ("level_fs", Value::Null),
+                        ("fairshare", opt_f64(a.fairshare)),
+                        ("rank", Value::Null),
+                    ],
+                );
+            }
         }
-    };
-    let body: Vec<String> = rows.iter().map(|r| format!("  {r}")).collect();
-    format!("{{\"associations\": [\n{}\n]}}\n", body.join(",\n"))
+    }
+    out.push_str("\n]}\n");
+    out
 }
 
-/// `sshare -a -l -P` output (header included) for the scenario, as Slurm prints it.
-pub fn sshare_lines(scenario: &Scenario, options: &Options) -> String {
-    use fairshare::sshare::{Layout, classic_rows, default_columns, fair_tree_rows, render_text};
+/// `sshare -a -l -P` output (header included) for the scenario, as Slurm prints it; refused
+/// when sshare's one-space-per-level indentation would exceed `MAX_PARSABLE_INDENT` bytes.
+pub fn sshare_lines(scenario: &Scenario, options: &Options) -> Result<String, String> {
+    use fairshare::sshare::{
+        Layout, MAX_PARSABLE_INDENT, classic_rows, default_columns, fair_tree_rows,
+        parsable_indentation, render_text,
+    };
     let tree = &scenario.tree;
     let h = Hierarchy::new(tree);
     let rows = match scenario.algorithm {
@@ -78,8 +96,15 @@ pub fn sshare_lines(scenario: &Scenario, options: &Options) -> String {
             classic_rows(tree, &h, &classic::run_with(tree, &h, &scenario.params))
         }
     };
+    let indent = parsable_indentation(&rows);
+    if indent > MAX_PARSABLE_INDENT {
+        return Err(format!(
+            "sshare indents each row one space per level: this tree needs {indent} bytes of \
+             indentation, more than MAX_PARSABLE_INDENT ({MAX_PARSABLE_INDENT}); use --format json"
+        ));
+    }
     let columns = default_columns(scenario.algorithm, true, false);
-    render_text(&rows, &columns, Layout::ParsableNoEnding, true)
+    Ok(render_text(&rows, &columns, Layout::ParsableNoEnding, true))
 }
 
 /// `fairshare diff`: a summary line, then one line per user whose rank changed (largest move

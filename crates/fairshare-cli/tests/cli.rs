@@ -272,3 +272,68 @@ fn bad_input_exits_2_naming_file_line_and_problem() {
     assert_eq!(usage.status.code(), Some(2));
     std::fs::remove_file(&tmp).ok();
 }
+
+/// A scenario file of a chain `depth` deep with a user at the bottom, written to a temp file.
+fn chain_file(tag: &str, depth: u32) -> PathBuf {
+    let mut text = String::from("{\"associations\": [\n{\"id\": 1, \"account\": \"root\"}");
+    for i in 2..=depth + 1 {
+        text.push_str(&format!(
+            ",\n{{\"id\": {i}, \"parent\": {}, \"account\": \"a{i}\"}}",
+            i - 1
+        ));
+    }
+    text.push_str(&format!(
+        ",\n{{\"id\": {}, \"parent\": {}, \"account\": \"a{}\", \"user\": \"u\", \"usage_raw\": 5}}\n]}}\n",
+        depth + 2,
+        depth + 1,
+        depth + 1
+    ));
+    let path = std::env::temp_dir().join(format!("fairshare-{tag}-{}.json", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// `fairshare compute … | head`: the reader closes the pipe early; the command stops quietly.
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    use std::io::Read as _;
+    use std::process::Stdio;
+    let path = chain_file("pipe", 20_000);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fairshare"))
+        .args(["compute", path.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Read one line's worth, then close our end (the output is megabytes: far beyond the pipe).
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 16];
+    stdout.read_exact(&mut first).unwrap();
+    drop(stdout);
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let status = child.wait().unwrap();
+    std::fs::remove_file(&path).ok();
+    assert_eq!(err, "", "nothing on stderr");
+    assert!(status.success(), "{status:?}");
+}
+
+/// sshare's one-space-per-level indentation on a deep tree is refused up front by name; JSON
+/// output of the same tree works.
+#[test]
+fn sshare_output_of_a_very_deep_tree_is_refused_by_name() {
+    let path = chain_file("deep", 20_000);
+    let out = fairshare(&["compute", "--format", "sshare", path.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    let json = fairshare(&["compute", path.to_str().unwrap()]);
+    std::fs::remove_file(&path).ok();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("MAX_PARSABLE_INDENT"), "{err}");
+    assert_eq!(err.lines().count(), 1);
+    assert_eq!(stdout(&json).lines().count(), 20_000 + 4);
+}

@@ -17,7 +17,7 @@
 //! - **F** = 2^(−UE / S / d) with d = FairShareDampeningFactor, computed from P's UE and S for a
 //!   FairShare=parent association; 0 when S ≤ 0. So 0.5 means "used exactly its share".
 
-use crate::hierarchy::Hierarchy;
+use crate::hierarchy::{EXACT_WORK_LIMIT, Hierarchy};
 use crate::ld::LongDouble;
 use crate::scenario::Params;
 use crate::tree::AssocTree;
@@ -40,8 +40,9 @@ pub enum SharesRule {
     Root,
     /// FairShare=parent: a copy of this association's S.
     CopiedFrom(usize),
-    /// The product of these factors (0 if any level sum is 0).
-    Product(Vec<ShareFactor>),
+    /// The product of the factors [`share_factors`] lists (0 if any level sum is 0). They are not
+    /// stored: on a deep tree every association's list would hold all its ancestors.
+    Product,
 }
 
 /// The numbers of the DEPTH_OBLIVIOUS effective-usage formula (spec §3.5):
@@ -121,6 +122,57 @@ pub struct ClassicRun {
     pub depth_oblivious: bool,
 }
 
+/// The factors s_Y / L_Y of `ix`'s S, from `ix` up to (not including) the root, skipping
+/// FairShare=parent associations: what [`SharesRule::Product`] multiplies.
+pub fn share_factors(h: &Hierarchy, ix: usize) -> Vec<ShareFactor> {
+    ShareFactors::new(h, ix).collect()
+}
+
+/// The factors of [`share_factors`], one ancestor at a time.
+struct ShareFactors<'a> {
+    h: &'a Hierarchy,
+    next: Option<usize>,
+}
+
+impl<'a> ShareFactors<'a> {
+    fn new(h: &'a Hierarchy, ix: usize) -> ShareFactors<'a> {
+        ShareFactors { h, next: Some(ix) }
+    }
+}
+
+impl Iterator for ShareFactors<'_> {
+    type Item = ShareFactor;
+    fn next(&mut self) -> Option<ShareFactor> {
+        let h = self.h;
+        while let Some(cur) = self.next {
+            if cur == h.root {
+                self.next = None;
+                return None;
+            }
+            self.next = h.parent[cur];
+            if !h.is_parent_shares[cur] {
+                return Some(ShareFactor {
+                    assoc: cur,
+                    shares: h.shares_raw[cur],
+                    level_shares: h.level_shares[cur],
+                });
+            }
+        }
+        None
+    }
+}
+
+/// The real tree top-down (parents before children).
+fn realtopdown(h: &Hierarchy) -> Vec<usize> {
+    let mut order = Vec::with_capacity(h.len());
+    let mut stack = vec![h.root];
+    while let Some(ix) = stack.pop() {
+        order.push(ix);
+        stack.extend(h.children(ix).iter().map(|&c| c as usize));
+    }
+    order
+}
+
 /// Runs the classic algorithm.
 pub fn run(tree: &AssocTree, params: &Params) -> ClassicRun {
     run_with(tree, &Hierarchy::new(tree), params)
@@ -152,6 +204,36 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, params: &Params) -> ClassicRun 
         })
         .collect();
 
+    // S = Π s_Y / L_Y from X up to the root, multiplied in that order as Slurm does. Each
+    // association's product starts from its own factor, so no partial product can be shared;
+    // followed to the bit it costs one multiplication per ancestor, done while the whole tree
+    // costs at most EXACT_WORK_LIMIT; beyond it S = s_X/L_X · (the parent's product).
+    let factor = |ix: usize| -> Option<f64> {
+        let level = h.level_shares[ix];
+        (level != 0).then(|| f64::from(h.shares_raw[ix]) / f64::from(level))
+    };
+    let mut chain = vec![0u64; n];
+    let mut chain_product = vec![1.0f64; n];
+    for &ix in &realtopdown(h) {
+        if let Some(p) = h.parent[ix]
+            && p != root
+        {
+            chain[ix] = chain[p];
+            chain_product[ix] = chain_product[p];
+        }
+        if ix != root && !h.is_parent_shares[ix] {
+            chain[ix] += 1;
+            chain_product[ix] = match factor(ix) {
+                None => 0.0,
+                Some(f) => f * chain_product[ix],
+            };
+        }
+    }
+    let cost: u64 = (0..n)
+        .filter(|&ix| ix != root && !h.is_parent_shares[ix])
+        .map(|ix| chain[ix])
+        .sum();
+    let exact = cost <= EXACT_WORK_LIMIT;
     let mut shares_norm = vec![0.0f64; n];
     let mut shares_rule: Vec<SharesRule> = vec![SharesRule::Root; n];
     for &ix in &topdown {
@@ -160,37 +242,30 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, params: &Params) -> ClassicRun 
             continue;
         }
         if h.is_parent_shares[ix] {
-            let p = h.fs_parent[ix].expect("non-root");
+            let p = h.fs_parent[ix].unwrap_or(root);
             shares_norm[ix] = shares_norm[p];
             shares_rule[ix] = SharesRule::CopiedFrom(p);
             continue;
         }
-        let mut s = 1.0f64;
-        let mut factors = Vec::new();
-        let mut y = Some(ix);
-        while let Some(cur) = y {
-            if cur == root {
-                break;
-            }
-            if !h.is_parent_shares[cur] {
-                let level = h.level_shares[cur];
-                factors.push(ShareFactor {
-                    assoc: cur,
-                    shares: h.shares_raw[cur],
-                    level_shares: level,
-                });
-                if level == 0 {
+        shares_norm[ix] = if exact {
+            let mut s = 1.0f64;
+            for f in ShareFactors::new(h, ix) {
+                if f.level_shares == 0 {
                     s = 0.0;
                 } else if s != 0.0 {
-                    s *= f64::from(h.shares_raw[cur]) / f64::from(level);
+                    s *= f64::from(f.shares) / f64::from(f.level_shares);
                 }
             }
-            y = h.parent[cur];
-        }
-        shares_norm[ix] = s;
-        shares_rule[ix] = SharesRule::Product(factors);
+            s
+        } else {
+            chain_product[ix]
+        };
+        shares_rule[ix] = SharesRule::Product;
     }
 
+    // DEPTH_OBLIVIOUS sums the usage of each sibling list once (the same sum for every member).
+    let mut sibling_usage: std::collections::HashMap<usize, LongDouble> =
+        std::collections::HashMap::new();
     let mut usage_effective = vec![LongDouble::ZERO; n];
     let mut usage_rule: Vec<UsageRule> = vec![UsageRule::Root; n];
     for &ix in &topdown {
@@ -198,14 +273,29 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, params: &Params) -> ClassicRun 
             usage_effective[ix] = one;
             continue;
         }
-        let p = h.fs_parent[ix].expect("non-root");
+        let Some(p) = h.fs_parent[ix] else { continue };
         let ua = usage_norm[ix];
         let (ue, rule) = if p == root {
             (ua, UsageRule::FirstTier)
         } else if h.is_parent_shares[ix] {
             (usage_effective[p], UsageRule::CopiedFrom(p))
         } else if params.depth_oblivious {
-            depth_oblivious(h, ix, p, &usage_norm, &shares_norm, &usage_effective)
+            let sums = &mut sibling_usage;
+            let sibling_usage = *sums.entry(p).or_insert_with(|| {
+                h.fs_children(p)
+                    .iter()
+                    .map(|&c| c as usize)
+                    .filter(|&c| !h.is_parent_shares[c])
+                    .fold(LongDouble::ZERO, |acc, c| acc.add(usage_norm[c]))
+            });
+            depth_oblivious(
+                ix,
+                p,
+                sibling_usage,
+                &usage_norm,
+                &shares_norm,
+                &usage_effective,
+            )
         } else {
             let level = h.level_shares[ix];
             if level == 0 {
@@ -267,9 +357,9 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, params: &Params) -> ClassicRun 
 }
 
 fn depth_oblivious(
-    h: &Hierarchy,
     ix: usize,
     p: usize,
+    sibling_usage: LongDouble,
     usage_norm: &[LongDouble],
     shares_norm: &[f64],
     usage_effective: &[LongDouble],
@@ -284,12 +374,6 @@ fn depth_oblivious(
     let s_ld = LongDouble::from_f64(s);
     let s_p_ld = LongDouble::from_f64(s_p);
     let ratio_p = ue_p.div(s_p_ld);
-    let sibling_usage = h
-        .fs_children(p)
-        .iter()
-        .map(|&c| c as usize)
-        .filter(|&c| !h.is_parent_shares[c])
-        .fold(LongDouble::ZERO, |acc, c| acc.add(usage_norm[c]));
     let ratio_s = sibling_usage.div(s_p_ld);
     let ratio_l = ua.div(s_ld).div(ratio_s);
     // Slurm takes these logarithms in long double; f64 logarithms differ by far less than the

@@ -542,31 +542,62 @@ impl Exact {
 /// equal or within 1e-9 of each other are checked: rounding cannot move values further apart.
 fn mark_rounding_artefacts(tree: &AssocTree, h: &Hierarchy, run: &mut FairTreeRun) {
     let _ = tree;
-    let mut exact_usage: HashMap<usize, Exact> = HashMap::new();
-    let usage_of = |ix: usize, memo: &mut HashMap<usize, Exact>| -> Exact {
-        if let Some(e) = memo.get(&ix) {
-            return e.clone();
+    // Only equal or nearly equal neighbours can be ordered differently by rounding.
+    let candidate = |a: usize, b: usize| {
+        let (ka, kb) = (run.assocs[a].level_fs_key, run.assocs[b].level_fs_key);
+        (ka == kb || ka.is_near(kb, 30))
+            && ka.is_finite()
+            && kb.is_finite()
+            && !ka.is_zero()
+            && !kb.is_zero()
+    };
+    let pairs: Vec<(usize, usize)> = run
+        .sorted_children
+        .iter()
+        .flat_map(|order| order.windows(2).map(|w| (w[0], w[1])))
+        .filter(|&(a, b)| candidate(a, b))
+        .collect();
+    if pairs.is_empty() {
+        return;
+    }
+    // The exact usage of every association the pairs need: one bottom-up pass over the real
+    // tree, each child's exact sum moved into its parent's (no association sums its subtree on
+    // its own, which would be quadratic on deep trees).
+    let mut needed = vec![false; h.len()];
+    for &(a, b) in &pairs {
+        for ix in [a, b] {
+            needed[ix] = true;
+            if let Some(p) = h.fs_parent[ix] {
+                needed[p] = true;
+            }
         }
-        let value = if h.is_user[ix] {
+    }
+    let mut topdown = Vec::with_capacity(h.len());
+    let mut stack = vec![h.root];
+    while let Some(ix) = stack.pop() {
+        topdown.push(ix);
+        stack.extend(h.children(ix).iter().map(|&c| c as usize));
+    }
+    let mut partial: Vec<Option<Exact>> = vec![None; h.len()];
+    let mut exact_usage: HashMap<usize, Exact> = HashMap::new();
+    for &ix in topdown.iter().rev() {
+        let own = if h.is_user[ix] {
             Exact::from_ld(h.usage_raw[ix])
         } else {
-            // Sum every user below, exactly.
-            let mut total = Exact::from_u32(0);
-            let mut stack = vec![ix];
-            while let Some(a) = stack.pop() {
-                for &c in h.children(a) {
-                    let c = c as usize;
-                    if h.is_user[c] {
-                        total = total.add(&Exact::from_ld(h.usage_raw[c]));
-                    } else {
-                        stack.push(c);
-                    }
-                }
-            }
-            total
+            partial[ix].take().unwrap_or_else(|| Exact::from_u32(0))
         };
-        memo.insert(ix, value.clone());
-        value
+        if needed[ix] {
+            exact_usage.insert(ix, own.clone());
+        }
+        if let Some(p) = h.parent[ix] {
+            partial[p] = Some(match partial[p].take() {
+                Some(sum) => sum.add(&own),
+                None => own,
+            });
+        }
+    }
+    let usage_of = |ix: usize, memo: &mut HashMap<usize, Exact>| -> Exact {
+        memo.get(&ix).cloned().unwrap_or_else(|| Exact::from_u32(0))
     };
 
     // The exact class of an entry's LF: forced values compare as their keys do.
@@ -615,34 +646,24 @@ fn mark_rounding_artefacts(tree: &AssocTree, h: &Hierarchy, run: &mut FairTreeRu
     }
 
     let mut found = Vec::new();
-    for order in &run.sorted_children {
-        for w in order.windows(2) {
-            let (a, b) = (w[0], w[1]);
-            let (ka, kb) = (run.assocs[a].level_fs_key, run.assocs[b].level_fs_key);
-            // Only equal or nearly equal neighbours can be ordered differently by rounding.
-            if ka != kb && !ka.is_near(kb, 30) {
-                continue;
+    for (a, b) in pairs {
+        let (ka, kb) = (run.assocs[a].level_fs_key, run.assocs[b].level_fs_key);
+        let ca = class_of(a, &mut exact_usage);
+        let cb = class_of(b, &mut exact_usage);
+        let exact = exact_cmp(&ca, &cb);
+        let ld_equal = ka == kb;
+        let artefact = match (ld_equal, exact) {
+            (true, std::cmp::Ordering::Equal) | (false, std::cmp::Ordering::Greater) => None,
+            (true, _) => Some(RoundingArtefact::TieOnlyInLongDouble { sibling: a }),
+            (false, std::cmp::Ordering::Equal) => {
+                Some(RoundingArtefact::NoTieOnlyInLongDouble { sibling: a })
             }
-            if !(ka.is_finite() && kb.is_finite()) || ka.is_zero() || kb.is_zero() {
-                continue;
+            (false, std::cmp::Ordering::Less) => {
+                Some(RoundingArtefact::OrderOnlyInLongDouble { sibling: a })
             }
-            let ca = class_of(a, &mut exact_usage);
-            let cb = class_of(b, &mut exact_usage);
-            let exact = exact_cmp(&ca, &cb);
-            let ld_equal = ka == kb;
-            let artefact = match (ld_equal, exact) {
-                (true, std::cmp::Ordering::Equal) | (false, std::cmp::Ordering::Greater) => None,
-                (true, _) => Some(RoundingArtefact::TieOnlyInLongDouble { sibling: a }),
-                (false, std::cmp::Ordering::Equal) => {
-                    Some(RoundingArtefact::NoTieOnlyInLongDouble { sibling: a })
-                }
-                (false, std::cmp::Ordering::Less) => {
-                    Some(RoundingArtefact::OrderOnlyInLongDouble { sibling: a })
-                }
-            };
-            if let Some(artefact) = artefact {
-                found.push((b, artefact));
-            }
+        };
+        if let Some(artefact) = artefact {
+            found.push((b, artefact));
         }
     }
     for (ix, artefact) in found {

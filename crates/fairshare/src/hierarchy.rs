@@ -16,6 +16,16 @@
 //!   ignores it.
 //!
 //! All indices are positions in [`AssocTree::assocs`] (input order).
+//!
+//! **Cost.** Every pass is O(n log n) in time and O(n) in memory, whatever the depth or width
+//! (no pass walks all ancestors of every association, and nothing recurses per level). Two of
+//! Slurm's own computations are quadratic on deep trees when followed to the bit: each account's
+//! usage is a *sequential* 80-bit sum over its users, and an explicit lineage's order depends on
+//! whole strings that grow with depth. They are done exactly with shared work (an account's sum
+//! continues from its first child's; lineages that follow the tree are sorted per sibling list),
+//! and exactly whenever all sums are provably free of rounding. Only what would still take more
+//! than [`EXACT_WORK_LIMIT`] basic steps is computed another way, documented where it happens;
+//! [`Hierarchy::approximated`] says whether that happened.
 
 use crate::ld::LongDouble;
 use crate::tree::{AssocTree, SHARES_PARENT_RAW, Shares};
@@ -23,7 +33,16 @@ use crate::tree::{AssocTree, SHARES_PARENT_RAW, Shares};
 /// Slurm's `NO_VAL` (an unset `uint32`).
 pub const NO_VAL: u32 = 4_294_967_294;
 
-/// The derived structure of one tree. Built by [`Hierarchy::new`] in O(n · depth).
+/// The most basic steps (80-bit additions, multiplications, lineage bytes) the engine spends on
+/// following one of Slurm's per-ancestor computations to the bit, per pass. Beyond it, account
+/// usage is summed child by child (an account's sum continues from its first child's and adds
+/// the other children's sums), lineages that do not follow the tree are ordered within their
+/// sibling lists, and classic's S is `s/L · S_parent`: all the same numbers up to rounding in
+/// the last bits. Only trees that are deep *and* irregular reach it (for example a
+/// 10,000-deep chain with a fractional-usage user at every level).
+pub const EXACT_WORK_LIMIT: u64 = 1 << 26;
+
+/// The derived structure of one tree. Built by [`Hierarchy::new`] in O(n log n).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Hierarchy {
     /// Index of the root.
@@ -56,6 +75,8 @@ pub struct Hierarchy {
     fs_child_list: Vec<u32>,
     child_start: Vec<u32>,
     child_list: Vec<u32>,
+    work: u64,
+    approximated: bool,
 }
 
 /// The sibling sort key of one association: the part of its lineage below its parent's, as
@@ -133,36 +154,40 @@ impl Hierarchy {
             })
             .collect();
 
-        let list_order = list_order(tree, root, &parent);
-        let mut list_pos = vec![0u32; n];
-        for (pos, &ix) in list_order.iter().enumerate() {
-            list_pos[ix] = pos as u32;
-        }
-
-        // Depth, top-down from the root (explicit lineages need not put parents first).
+        // Pre-order of the real tree (children in input order) and depth, top-down from the root
+        // (explicit lineages need not put parents first).
         let mut depth = vec![0u32; n];
         let (kid_start, kid_list) = csr(n, child_pairs(&parent));
+        let mut topdown = Vec::with_capacity(n);
         let mut stack = vec![root];
         while let Some(ix) = stack.pop() {
+            topdown.push(ix);
             for &c in &kid_list[kid_start[ix] as usize..kid_start[ix + 1] as usize] {
                 depth[c as usize] = depth[ix] + 1;
                 stack.push(c as usize);
             }
         }
 
+        let mut work = 0u64;
+        let mut approximated = false;
+        let list_order = list_order(tree, root, &parent, &topdown, &mut work, &mut approximated);
+        let mut list_pos = vec![0u32; n];
+        for (pos, &ix) in list_order.iter().enumerate() {
+            list_pos[ix] = pos as u32;
+        }
+
         // Fairshare parent: first ancestor from the direct parent that is root or not "parent".
-        let fs_parent: Vec<Option<usize>> = (0..n)
-            .map(|ix| {
-                let mut p = parent[ix]?;
-                while is_parent_shares[p] && p != root {
-                    match parent[p] {
-                        Some(pp) => p = pp,
-                        None => break,
-                    }
-                }
-                Some(p)
-            })
-            .collect();
+        // Top-down, so a FairShare=parent ancestor's answer is reused (one step per association).
+        let mut fs_parent: Vec<Option<usize>> = vec![None; n];
+        for &ix in &topdown {
+            if let Some(p) = parent[ix] {
+                fs_parent[ix] = Some(if p == root || !is_parent_shares[p] {
+                    p
+                } else {
+                    fs_parent[p].unwrap_or(p)
+                });
+            }
+        }
 
         let (fs_child_start, fs_child_list) = csr(n, pairs_in_order(&list_order, &fs_parent));
         let (child_start, child_list) = csr(n, pairs_in_order(&list_order, &parent));
@@ -181,28 +206,20 @@ impl Hierarchy {
             }
         }
 
-        // Usage: users keep theirs; every ancestor gets each user's usage added in list order.
-        let mut usage_raw: Vec<LongDouble> = (0..n)
-            .map(|ix| {
-                if is_user[ix] {
-                    assocs[ix].usage_raw
-                } else {
-                    LongDouble::ZERO
-                }
-            })
-            .collect();
-        for &ix in &list_order {
-            if !is_user[ix] || usage_raw[ix].is_zero() {
-                // Adding +0 never changes an 80-bit sum, so zero-usage users can be skipped.
-                continue;
-            }
-            let u = usage_raw[ix];
-            let mut p = parent[ix];
-            while let Some(a) = p {
-                usage_raw[a] = usage_raw[a].add(u);
-                p = parent[a];
-            }
-        }
+        let usage_raw = usage_sums(
+            tree,
+            &UsageInput {
+                parent: &parent,
+                is_user: &is_user,
+                list_order: &list_order,
+                list_pos: &list_pos,
+                topdown: &topdown,
+                child_start: &child_start,
+                child_list: &child_list,
+            },
+            &mut work,
+            &mut approximated,
+        );
 
         let n_users = is_user.iter().filter(|&&u| u).count() as u32;
         Hierarchy {
@@ -222,7 +239,21 @@ impl Hierarchy {
             fs_child_list,
             child_start,
             child_list,
+            work,
+            approximated,
         }
+    }
+
+    /// The basic steps spent deriving this hierarchy (additions, ancestor steps, lineage bytes):
+    /// O(n log n) for every tree; resource tests read it to check that.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// Whether some value was computed child by child instead of followed to the bit because it
+    /// would have taken more than [`EXACT_WORK_LIMIT`] steps (see the module doc).
+    pub fn approximated(&self) -> bool {
+        self.approximated
     }
 
     /// Number of associations.
@@ -256,85 +287,265 @@ impl Hierarchy {
     }
 }
 
-/// Slurm's association-list order. With no explicit lineage anywhere, it is a pre-order walk
-/// with each account's children sorted by their lineage suffix (equivalent to sorting whole
-/// lineages, and O(n log k) instead of O(n log n) string compares). With any explicit lineage,
-/// whole lineages are built and sorted, stably, exactly as Slurm does.
-fn list_order(tree: &AssocTree, root: usize, parent: &[Option<usize>]) -> Vec<usize> {
+/// What [`usage_sums`] reads.
+struct UsageInput<'a> {
+    parent: &'a [Option<usize>],
+    is_user: &'a [bool],
+    list_order: &'a [usize],
+    list_pos: &'a [u32],
+    topdown: &'a [usize],
+    child_start: &'a [u32],
+    child_list: &'a [u32],
+}
+
+/// Whether `order` is a pre-order of the tree: every subtree occupies consecutive positions.
+fn is_preorder(x: &UsageInput<'_>) -> bool {
+    let n = x.parent.len();
+    let mut size = vec![1u32; n];
+    for &ix in x.topdown.iter().rev() {
+        if let Some(p) = x.parent[ix] {
+            size[p] += size[ix];
+        }
+    }
+    (0..n).all(|ix| match x.parent[ix] {
+        None => x.list_pos[ix] == 0,
+        Some(p) => {
+            let (pos, ppos) = (u64::from(x.list_pos[ix]), u64::from(x.list_pos[p]));
+            pos > ppos && pos + u64::from(size[ix]) <= ppos + u64::from(size[p])
+        }
+    })
+}
+
+/// Account usage as Slurm sums it: for each user in list order, its usage is added to every
+/// ancestor, so an account holds the sequential 80-bit sum of its users' usage in list order.
+///
+/// Done without the per-ancestor walk: when no partial sum can round (every usage a multiple of
+/// the smallest usage's last bit and the total within 64 bits of it), addition is exact and
+/// children's sums are simply added. Otherwise, in list (pre-)order an account's users are its
+/// first non-empty child's users followed by the rest, so its sum continues from that child's
+/// sum over the remaining users: exactly Slurm's sequence of additions. That costs the number of
+/// users outside each account's first non-empty child; beyond [`EXACT_WORK_LIMIT`] the
+/// remaining children are added as sums instead (nearly always the same value).
+fn usage_sums(
+    tree: &AssocTree,
+    x: &UsageInput<'_>,
+    work: &mut u64,
+    approximated: &mut bool,
+) -> Vec<LongDouble> {
     let assocs = tree.assocs();
     let n = assocs.len();
-    if assocs.iter().any(|a| a.lineage.is_some()) {
-        let mut lineage: Vec<Option<String>> = vec![None; n];
-        // Resolve lineages top-down; an explicit one wins, otherwise parent's + suffix.
-        fn resolve(
-            ix: usize,
-            tree: &AssocTree,
-            parent: &[Option<usize>],
-            memo: &mut [Option<String>],
-        ) -> String {
-            // Iterative to stay safe on very deep trees.
-            let mut chain = vec![ix];
-            while let Some(&top) = chain.last() {
-                if memo[top].is_some() || tree.assocs()[top].lineage.is_some() {
-                    break;
-                }
-                match parent[top] {
-                    Some(p) => chain.push(p),
-                    None => break,
-                }
-            }
-            while let Some(top) = chain.pop() {
-                if memo[top].is_some() {
-                    continue;
-                }
-                let a = &tree.assocs()[top];
-                let value = if let Some(explicit) = &a.lineage {
-                    explicit.clone()
-                } else if let Some(p) = parent[top] {
-                    format!(
-                        "{}{}",
-                        memo[p].as_deref().unwrap_or("/"),
-                        lineage_suffix(tree, top)
-                    )
-                } else {
-                    "/".to_string()
-                };
-                memo[top] = Some(value);
-            }
-            memo[ix].clone().unwrap_or_default()
+    let own = |ix: usize| {
+        if x.is_user[ix] {
+            assocs[ix].usage_raw
+        } else {
+            LongDouble::ZERO
         }
-        for ix in 0..n {
-            if lineage[ix].is_none() {
-                resolve(ix, tree, parent, &mut lineage);
+    };
+    let mut usage: Vec<LongDouble> = (0..n).map(own).collect();
+    let bottom_up = x.topdown.iter().rev().copied();
+
+    // The exact case: no addition anywhere can round.
+    let (mut lo, mut hi, mut count) = (i64::MAX, i64::MIN, 0u64);
+    for u in &usage {
+        if let Some((m, e)) = u.to_parts().filter(|&(m, _)| m != 0) {
+            lo = lo.min(i64::from(e) + i64::from(m.trailing_zeros()));
+            hi = hi.max(i64::from(e) + 63 - i64::from(m.leading_zeros()));
+            count += 1;
+        }
+    }
+    let count_bits = i64::from(64 - count.leading_zeros());
+    if count == 0 || hi + count_bits - lo <= 63 {
+        // Every partial sum is a multiple of 2^lo below 2^(hi + count_bits + 1): representable.
+        for ix in bottom_up {
+            if let Some(p) = x.parent[ix] {
+                *work += 1;
+                usage[p] = usage[p].add(usage[ix]);
             }
         }
-        let mut order: Vec<usize> = (0..n).collect();
-        order.sort_by(|&a, &b| {
-            lineage[a]
-                .as_deref()
-                .unwrap_or("")
-                .as_bytes()
-                .cmp(lineage[b].as_deref().unwrap_or("").as_bytes())
-        });
-        return order;
+        return usage;
     }
 
-    // All sibling keys in one byte arena: one allocation, and sorts compare plain slices.
-    let mut arena: Vec<u8> = Vec::with_capacity(n * 12);
-    let mut at: Vec<u32> = Vec::with_capacity(n + 1);
-    for ix in 0..n {
-        at.push(arena.len() as u32);
-        arena.extend(suffix_bytes(tree, ix));
+    if !is_preorder(x) {
+        // Lineages that do not follow the tree: Slurm's walk itself, if affordable.
+        let cost: u64 = (0..n)
+            .filter(|&ix| x.is_user[ix] && !usage[ix].is_zero())
+            .map(|ix| u64::from(depth_of(x.parent, ix)))
+            .sum();
+        if cost <= EXACT_WORK_LIMIT {
+            for &ix in x.list_order {
+                if !x.is_user[ix] || usage[ix].is_zero() {
+                    continue;
+                }
+                let u = usage[ix];
+                let mut p = x.parent[ix];
+                while let Some(a) = p {
+                    *work += 1;
+                    usage[a] = usage[a].add(u);
+                    p = x.parent[a];
+                }
+            }
+            return usage;
+        }
+        *approximated = true;
+        for ix in bottom_up {
+            let kids = &x.child_list[x.child_start[ix] as usize..x.child_start[ix + 1] as usize];
+            for &c in kids {
+                *work += 1;
+                usage[ix] = usage[ix].add(usage[c as usize]);
+            }
+        }
+        return usage;
     }
-    at.push(arena.len() as u32);
-    let key = |ix: u32| &arena[at[ix as usize] as usize..at[ix as usize + 1] as usize];
+
+    // Pre-order: the nonzero users in list order, and each association's range of them.
+    let mut seq: Vec<LongDouble> = Vec::new();
+    let mut first = vec![0u32; n];
+    for &ix in x.list_order {
+        first[ix] = seq.len() as u32;
+        if x.is_user[ix] && !usage[ix].is_zero() {
+            seq.push(usage[ix]);
+        }
+    }
+    let mut count = vec![0u32; n];
+    for ix in x.topdown.iter().rev().copied() {
+        if x.is_user[ix] && !usage[ix].is_zero() {
+            count[ix] = 1;
+        }
+        if let Some(p) = x.parent[ix] {
+            count[p] += count[ix];
+        }
+    }
+    let kids =
+        |ix: usize| &x.child_list[x.child_start[ix] as usize..x.child_start[ix + 1] as usize];
+    let lead = |ix: usize| kids(ix).iter().map(|&c| c as usize).find(|&c| count[c] > 0);
+    let cost: u64 = (0..n)
+        .filter(|&ix| !x.is_user[ix])
+        .map(|ix| u64::from(count[ix] - lead(ix).map_or(0, |c| count[c])))
+        .sum();
+    let exact = cost <= EXACT_WORK_LIMIT;
+    *approximated |= !exact;
+    for ix in bottom_up {
+        if x.is_user[ix] {
+            continue;
+        }
+        let Some(c) = lead(ix) else { continue };
+        let mut sum = usage[c];
+        if exact {
+            let (from, to) = (first[c] + count[c], first[ix] + count[ix]);
+            for &u in &seq[from as usize..to as usize] {
+                *work += 1;
+                sum = sum.add(u);
+            }
+        } else {
+            for &k in kids(ix) {
+                let k = k as usize;
+                if k != c && count[k] > 0 {
+                    *work += 1;
+                    sum = sum.add(usage[k]);
+                }
+            }
+        }
+        usage[ix] = sum;
+    }
+    usage
+}
+
+/// Depth by walking up (only for costing; bounded by the tree's size).
+fn depth_of(parent: &[Option<usize>], ix: usize) -> u32 {
+    std::iter::successors(parent[ix], |&p| parent[p]).count() as u32
+}
+
+/// Slurm's association-list order: all lineages sorted byte-wise, stably.
+///
+/// With no explicit lineage anywhere, or explicit lineages that follow the tree (each is its
+/// parent's lineage plus one `/`-terminated segment, as sacctmgr prints them), this is a
+/// pre-order walk with each account's children sorted by their own segment: the same order,
+/// without building strings that grow with depth (O(n log n) compares of short keys). Only
+/// lineages that do not follow the tree are built whole and sorted, up to
+/// [`EXACT_WORK_LIMIT`] bytes in all; beyond it the segments order each sibling list.
+fn list_order(
+    tree: &AssocTree,
+    root: usize,
+    parent: &[Option<usize>],
+    topdown: &[usize],
+    work: &mut u64,
+    approximated: &mut bool,
+) -> Vec<usize> {
+    let assocs = tree.assocs();
+    let n = assocs.len();
+    // Each association's sibling key (its lineage below its parent's) in one byte arena.
+    let mut arena: Vec<u8> = Vec::with_capacity(n * 12);
+    let mut at: Vec<(u32, u32)> = vec![(0, 0); n];
+    // Length of each full lineage, and whether every explicit lineage follows the tree.
+    let mut len = vec![0u64; n];
+    let mut follows = true;
+    for &ix in topdown {
+        let a = &assocs[ix];
+        let start = arena.len() as u32;
+        match (parent[ix], &a.lineage) {
+            (None, explicit) => len[ix] = explicit.as_ref().map_or(1, |l| l.len() as u64),
+            (Some(p), None) => {
+                arena.extend(suffix_bytes(tree, ix));
+                len[ix] = len[p] + u64::from(arena.len() as u32 - start);
+            }
+            (Some(p), Some(l)) => {
+                let l = l.as_bytes();
+                *work += l.len() as u64;
+                let cut = len[p].min(l.len() as u64) as usize;
+                let segment = &l[cut..];
+                let ok = len[p] < l.len() as u64
+                    && segment.last() == Some(&b'/')
+                    && (a.user.is_some() || !segment[..segment.len() - 1].contains(&b'/'))
+                    && lineage_is(tree, parent, &l[..cut], p);
+                if ok {
+                    arena.extend_from_slice(segment);
+                } else {
+                    follows = false;
+                    arena.extend(suffix_bytes(tree, ix));
+                }
+                len[ix] = l.len() as u64;
+            }
+        }
+        at[ix] = (start, arena.len() as u32);
+    }
+    let key = |ix: u32| {
+        let (s, e) = at[ix as usize];
+        &arena[s as usize..e as usize]
+    };
     let (start, mut kids) = csr(n, child_pairs(parent));
     for p in 0..n {
         let siblings = &mut kids[start[p] as usize..start[p + 1] as usize];
         if siblings.len() > 1 {
+            *work +=
+                siblings.len() as u64 * u64::from(usize::BITS - siblings.len().leading_zeros());
             siblings.sort_by(|&a, &b| key(a).cmp(key(b)));
+            // A sibling's key that starts with an account's whole key (a partition user
+            // `0-u/p/` next to an account `0-u`) would sort inside that account's subtree.
+            for w in siblings.windows(2) {
+                if assocs[w[0] as usize].user.is_none() && key(w[1]).starts_with(key(w[0])) {
+                    follows &= key(w[1]) == key(w[0]);
+                }
+            }
         }
     }
+    let total: u64 = len.iter().sum();
+    if !follows && total <= EXACT_WORK_LIMIT {
+        // Whole lineages, built top-down (an explicit one wins) and sorted as Slurm does.
+        *work += total;
+        let mut lineage: Vec<String> = vec![String::new(); n];
+        for &ix in topdown {
+            let a = &assocs[ix];
+            lineage[ix] = match (&a.lineage, parent[ix]) {
+                (Some(explicit), _) => explicit.clone(),
+                (None, Some(p)) => format!("{}{}", lineage[p], lineage_suffix(tree, ix)),
+                (None, None) => "/".to_string(),
+            };
+        }
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by(|&a, &b| lineage[a].as_bytes().cmp(lineage[b].as_bytes()));
+        return order;
+    }
+    *approximated |= !follows;
     let mut order = Vec::with_capacity(n);
     let mut stack = vec![root];
     while let Some(ix) = stack.pop() {
@@ -347,6 +558,29 @@ fn list_order(tree: &AssocTree, root: usize, parent: &[Option<usize>]) -> Vec<us
         );
     }
     order
+}
+
+/// Whether `bytes` is the lineage of `ix` (explicit, or derived from the nearest explicit
+/// ancestor). Compared from the end, one suffix per level: O(`bytes.len()`) plus one step per
+/// level with an empty suffix (there is none: every suffix ends with `/`).
+fn lineage_is(tree: &AssocTree, parent: &[Option<usize>], bytes: &[u8], ix: usize) -> bool {
+    let mut end = bytes.len();
+    let mut cur = ix;
+    loop {
+        let a = &tree.assocs()[cur];
+        if let Some(explicit) = &a.lineage {
+            return explicit.as_bytes() == &bytes[..end];
+        }
+        let Some(p) = parent[cur] else {
+            return &bytes[..end] == b"/";
+        };
+        let suffix: Vec<u8> = suffix_bytes(tree, cur).collect();
+        if suffix.len() > end || bytes[end - suffix.len()..end] != suffix[..] {
+            return false;
+        }
+        end -= suffix.len();
+        cur = p;
+    }
 }
 
 #[cfg(test)]

@@ -210,6 +210,11 @@ impl LongDouble {
         self.exp_field() != EXP_MAX
     }
 
+    /// Whether this is a NaN (or one of the x87 encodings no arithmetic produces).
+    pub fn is_nan(self) -> bool {
+        !self.is_finite() && !self.is_infinite()
+    }
+
     /// Whether the sign bit is set (−0 included).
     pub fn is_negative(self) -> bool {
         self.sign() != 0
@@ -480,12 +485,6 @@ impl PartialOrd for LongDouble {
     }
 }
 
-impl LongDouble {
-    fn is_nan(self) -> bool {
-        self.exp_field() == EXP_MAX && self.m != TOP
-    }
-}
-
 // The explicit methods name each rounding step at the call site; the operators are the same
 // functions for readers who prefer `a / b`.
 impl core::ops::Add for LongDouble {
@@ -596,13 +595,20 @@ fn round_digits(mut digits: Vec<u8>, mut exp10: i64, keep: usize) -> (Vec<u8>, i
     (digits, exp10)
 }
 
+/// What glibc prints for a value that is not finite, or `None` for a finite one.
+fn non_finite_text(x: LongDouble) -> Option<&'static str> {
+    match (x.is_finite(), x.is_infinite(), x.is_negative()) {
+        (true, _, _) => None,
+        (false, true, false) => Some("inf"),
+        (false, true, true) => Some("-inf"),
+        (false, false, false) => Some("nan"),
+        (false, false, true) => Some("-nan"),
+    }
+}
+
 fn format_g(x: LongDouble, precision: usize) -> String {
-    if x.is_infinite() {
-        return if x.is_negative() {
-            "-inf".into()
-        } else {
-            "inf".into()
-        };
+    if let Some(text) = non_finite_text(x) {
+        return text.into();
     }
     let sign = if x.is_negative() { "-" } else { "" };
     if x.is_zero() {
@@ -633,12 +639,8 @@ fn format_g(x: LongDouble, precision: usize) -> String {
 }
 
 fn format_fixed(x: LongDouble, decimals: usize) -> String {
-    if x.is_infinite() {
-        return if x.is_negative() {
-            "-inf".into()
-        } else {
-            "inf".into()
-        };
+    if let Some(text) = non_finite_text(x) {
+        return text.into();
     }
     let sign = if x.is_negative() { "-" } else { "" };
     // N = round(|x| · 10^decimals), ties to even; then print N with `decimals` places.

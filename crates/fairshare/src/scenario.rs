@@ -7,6 +7,8 @@
 //! that are not doubles are written as `%.21Lg` strings). Optional `lineage` and `partition` keys
 //! are read too; any other key is ignored.
 
+use std::collections::HashMap;
+
 use serde_json::{Map, Value, json};
 
 use crate::diag::Diagnostic;
@@ -64,26 +66,53 @@ pub struct Scenario {
     pub tree: AssocTree,
 }
 
-/// The line (1-based) on which `"id": <id>` appears, to locate per-association problems.
-fn line_of_id(text: &str, id: u32) -> Option<usize> {
-    let needle = id.to_string();
-    text.lines()
-        .position(|line| {
-            let mut rest = line;
-            while let Some(at) = rest.find("\"id\"") {
-                let after = rest[at + 4..].trim_start();
-                if let Some(value) = after.strip_prefix(':') {
-                    let value = value.trim_start();
-                    let digits: String = value.chars().take_while(|c| c.is_ascii_digit()).collect();
-                    if digits == needle {
-                        return true;
+/// The line (1-based) on which `"id": <id>` first appears, for every id in the text: built in
+/// one pass the first time a problem needs a line (a scan per problem would make 50,000 bad
+/// associations quadratic).
+struct IdLines<'a> {
+    text: &'a str,
+    lines: Option<HashMap<u32, usize>>,
+}
+
+impl<'a> IdLines<'a> {
+    fn new(text: &'a str) -> IdLines<'a> {
+        IdLines { text, lines: None }
+    }
+
+    fn get(&mut self, id: u32) -> Option<usize> {
+        let text = self.text;
+        self.lines
+            .get_or_insert_with(|| {
+                let mut map = HashMap::new();
+                for (i, line) in text.lines().enumerate() {
+                    let mut rest = line;
+                    while let Some(at) = rest.find("\"id\"") {
+                        rest = &rest[at + 4..];
+                        let Some(value) = rest.trim_start().strip_prefix(':') else {
+                            continue;
+                        };
+                        let value = value.trim_start();
+                        let digits = &value[..value
+                            .find(|c: char| !c.is_ascii_digit())
+                            .unwrap_or(value.len())];
+                        // Only the canonical spelling, as `"id": 7` (not `007`) names id 7.
+                        if (digits == "0" || !digits.starts_with('0'))
+                            && let Ok(id) = digits.parse::<u32>()
+                        {
+                            map.entry(id).or_insert(i + 1);
+                        }
                     }
                 }
-                rest = &rest[at + 4..];
-            }
-            false
-        })
-        .map(|i| i + 1)
+                map
+            })
+            .get(&id)
+            .copied()
+    }
+}
+
+/// The line (1-based) on which `"id": <id>` appears, to locate per-association problems.
+fn line_of_id(text: &str, id: u32) -> Option<usize> {
+    IdLines::new(text).get(id)
 }
 
 fn describe(v: &Value) -> String {
@@ -171,22 +200,190 @@ fn shares_from_json(v: &Value) -> Result<Shares, String> {
     }
 }
 
-fn opt_string(obj: &Map<String, Value>, key: &str) -> Result<Option<String>, String> {
-    match obj.get(key) {
+fn opt_string(obj: &mut Map<String, Value>, key: &str) -> Result<Option<String>, String> {
+    match obj.remove(key) {
         None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) => Ok(Some(s.clone())),
+        Some(Value::String(s)) => Ok(Some(s)),
         Some(other) => Err(format!(
             "{key} must be a string or null, not {}",
-            describe(other)
+            describe(&other)
         )),
     }
+}
+
+/// A problem with one association: the message, and the id to find its line by.
+struct Problem {
+    id: Option<u32>,
+    message: String,
+}
+
+/// The top level of a scenario. Each association is converted as soon as it is parsed, so
+/// the JSON of a 1,000,000-association file is never held whole (it would take ~700 bytes an
+/// association on top of the text).
+struct Top {
+    /// `name`, `algorithm`, `params` (other keys are skipped).
+    fields: Map<String, Value>,
+    /// `associations`, if it is a list.
+    associations: Option<Vec<Result<Assoc, Problem>>>,
+}
+
+impl<'de> serde::Deserialize<'de> for Top {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Top, D::Error> {
+        struct TopVisitor;
+        impl<'de> serde::de::Visitor<'de> for TopVisitor {
+            type Value = Top;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<M: serde::de::MapAccess<'de>>(self, mut m: M) -> Result<Top, M::Error> {
+                let mut top = Top {
+                    fields: Map::new(),
+                    associations: None,
+                };
+                while let Some(key) = m.next_key::<String>()? {
+                    match key.as_str() {
+                        "associations" => top.associations = m.next_value_seed(ListSeed)?,
+                        "name" | "algorithm" | "params" => {
+                            let v: Value = m.next_value()?;
+                            top.fields.insert(key, v);
+                        }
+                        _ => {
+                            m.next_value::<serde::de::IgnoredAny>()?;
+                        }
+                    }
+                }
+                Ok(top)
+            }
+        }
+        d.deserialize_map(TopVisitor)
+    }
+}
+
+/// Reads the `associations` value: a list is converted element by element; anything else is
+/// `None`.
+struct ListSeed;
+
+impl<'de> serde::de::DeserializeSeed<'de> for ListSeed {
+    type Value = Option<Vec<Result<Assoc, Problem>>>;
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        struct ListVisitor;
+        impl<'de> serde::de::Visitor<'de> for ListVisitor {
+            type Value = Option<Vec<Result<Assoc, Problem>>>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("any JSON value")
+            }
+            fn visit_seq<S: serde::de::SeqAccess<'de>>(
+                self,
+                mut s: S,
+            ) -> Result<Self::Value, S::Error> {
+                let mut out = Vec::new();
+                while let Some(v) = s.next_element::<Value>()? {
+                    out.push(read_assoc(out.len(), v));
+                }
+                Ok(Some(out))
+            }
+            fn visit_map<M: serde::de::MapAccess<'de>>(
+                self,
+                mut m: M,
+            ) -> Result<Self::Value, M::Error> {
+                while m
+                    .next_entry::<serde::de::IgnoredAny, serde::de::IgnoredAny>()?
+                    .is_some()
+                {}
+                Ok(None)
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<Self::Value, E> {
+                Ok(None)
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<Self::Value, E> {
+                Ok(None)
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<Self::Value, E> {
+                Ok(None)
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<Self::Value, E> {
+                Ok(None)
+            }
+            fn visit_str<E>(self, _: &str) -> Result<Self::Value, E> {
+                Ok(None)
+            }
+            fn visit_unit<E>(self) -> Result<Self::Value, E> {
+                Ok(None)
+            }
+        }
+        d.deserialize_any(ListVisitor)
+    }
+}
+
+/// Converts the `i`-th (0-based) element of `associations`.
+fn read_assoc(i: usize, item: Value) -> Result<Assoc, Problem> {
+    let Value::Object(mut a) = item else {
+        return Err(Problem {
+            id: None,
+            message: format!("association #{} is not an object", i + 1),
+        });
+    };
+    let id = match a.get("id").and_then(Value::as_u64) {
+        Some(id) if id <= u64::from(u32::MAX) => id as u32,
+        _ => {
+            return Err(Problem {
+                id: None,
+                message: format!("association #{} has no whole-number \"id\"", i + 1),
+            });
+        }
+    };
+    let bad = |msg: String| Problem {
+        id: Some(id),
+        message: format!("association {id}: {msg}"),
+    };
+    let parent = match a.get("parent") {
+        None | Some(Value::Null) => None,
+        Some(v) => match v.as_u64() {
+            Some(p) if p <= u64::from(u32::MAX) => Some(AssocId(p as u32)),
+            _ => return Err(bad(format!("parent {} must be an id or null", describe(v)))),
+        },
+    };
+    let account = match a.remove("account") {
+        Some(Value::String(s)) => s,
+        _ => return Err(bad("needs an \"account\" name".into())),
+    };
+    let user = opt_string(&mut a, "user").map_err(bad)?;
+    let partition = opt_string(&mut a, "partition").map_err(bad)?;
+    let lineage = opt_string(&mut a, "lineage").map_err(bad)?;
+    let shares = a
+        .get("shares")
+        .map(shares_from_json)
+        .unwrap_or(Ok(Shares::Value(1)))
+        .map_err(bad)?;
+    let usage_raw = a
+        .get("usage_raw")
+        .map(usage_from_json)
+        .unwrap_or(Ok(LongDouble::ZERO))
+        .map_err(bad)?;
+    Ok(Assoc {
+        id: AssocId(id),
+        parent,
+        account,
+        user,
+        partition,
+        shares,
+        usage_raw,
+        lineage,
+    })
 }
 
 /// Parses scenario JSON. Never panics; on any error returns `None` and the diagnostics.
 pub fn parse(text: &str) -> (Option<Scenario>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
-    let root: Value = match serde_json::from_str(text) {
-        Ok(v) => v,
+    let top: Top = match serde_json::from_str(text) {
+        Ok(top) => top,
+        Err(e) if e.classify() == serde_json::error::Category::Data => {
+            diags.push(Diagnostic::error(
+                Some(1),
+                "a scenario must be a JSON object with an \"associations\" list",
+            ));
+            return (None, diags);
+        }
         Err(e) => {
             diags.push(Diagnostic::error(
                 Some(e.line().max(1)),
@@ -195,13 +392,7 @@ pub fn parse(text: &str) -> (Option<Scenario>, Vec<Diagnostic>) {
             return (None, diags);
         }
     };
-    let Some(obj) = root.as_object() else {
-        diags.push(Diagnostic::error(
-            Some(1),
-            "a scenario must be a JSON object with an \"associations\" list",
-        ));
-        return (None, diags);
-    };
+    let obj = &top.fields;
     let name = obj
         .get("name")
         .and_then(Value::as_str)
@@ -248,97 +439,21 @@ pub fn parse(text: &str) -> (Option<Scenario>, Vec<Diagnostic>) {
             }
         }
     }
-    let Some(list) = obj.get("associations").and_then(Value::as_array) else {
+    let Some(list) = top.associations else {
         diags.push(Diagnostic::error(Some(1), "no \"associations\" list"));
         return (None, diags);
     };
     let mut assocs = Vec::with_capacity(list.len());
-    for (i, item) in list.iter().enumerate() {
-        let Some(a) = item.as_object() else {
-            diags.push(Diagnostic::error(
-                None,
-                format!("association #{} is not an object", i + 1),
-            ));
-            continue;
-        };
-        let id = match a.get("id").and_then(Value::as_u64) {
-            Some(id) if id <= u64::from(u32::MAX) => id as u32,
-            _ => {
-                diags.push(Diagnostic::error(
-                    None,
-                    format!("association #{} has no whole-number \"id\"", i + 1),
-                ));
-                continue;
+    let mut id_lines = IdLines::new(text);
+    for item in list {
+        match item {
+            Ok(a) => assocs.push(a),
+            // The line is looked up only when there is something to report.
+            Err(Problem { id, message }) => {
+                let line = id.and_then(|id| id_lines.get(id));
+                diags.push(Diagnostic::error(line, message));
             }
-        };
-        // The line is looked up only when there is something to report: scanning the text for
-        // every association would make large scenarios quadratic.
-        let mut bad = |msg: String| {
-            diags.push(Diagnostic::error(
-                line_of_id(text, id),
-                format!("association {id}: {msg}"),
-            ))
-        };
-        let parent = match a.get("parent") {
-            None | Some(Value::Null) => None,
-            Some(v) => match v.as_u64() {
-                Some(p) if p <= u64::from(u32::MAX) => Some(AssocId(p as u32)),
-                _ => {
-                    bad(format!("parent {} must be an id or null", describe(v)));
-                    continue;
-                }
-            },
-        };
-        let account = match a.get("account") {
-            Some(Value::String(s)) => s.clone(),
-            _ => {
-                bad("needs an \"account\" name".into());
-                continue;
-            }
-        };
-        let (user, partition, lineage) = match (
-            opt_string(a, "user"),
-            opt_string(a, "partition"),
-            opt_string(a, "lineage"),
-        ) {
-            (Ok(u), Ok(p), Ok(l)) => (u, p, l),
-            (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => {
-                bad(e);
-                continue;
-            }
-        };
-        let shares = match a
-            .get("shares")
-            .map(shares_from_json)
-            .unwrap_or(Ok(Shares::Value(1)))
-        {
-            Ok(s) => s,
-            Err(e) => {
-                bad(e);
-                continue;
-            }
-        };
-        let usage_raw = match a
-            .get("usage_raw")
-            .map(usage_from_json)
-            .unwrap_or(Ok(LongDouble::ZERO))
-        {
-            Ok(u) => u,
-            Err(e) => {
-                bad(e);
-                continue;
-            }
-        };
-        assocs.push(Assoc {
-            id: AssocId(id),
-            parent,
-            account,
-            user,
-            partition,
-            shares,
-            usage_raw,
-            lineage,
-        });
+        }
     }
     if crate::diag::has_errors(&diags) {
         return (None, diags);
@@ -355,7 +470,8 @@ pub fn parse(text: &str) -> (Option<Scenario>, Vec<Diagnostic>) {
         ),
         Err(errors) => {
             for e in errors {
-                diags.push(Diagnostic::error(tree_error_line(text, &e), e.to_string()));
+                let line = error_id(&e).and_then(|id| id_lines.get(id.0));
+                diags.push(Diagnostic::error(line, e.to_string()));
             }
             (None, diags)
         }
@@ -364,7 +480,12 @@ pub fn parse(text: &str) -> (Option<Scenario>, Vec<Diagnostic>) {
 
 /// The line a tree error is about, where it names one association.
 pub fn tree_error_line(text: &str, e: &TreeError) -> Option<usize> {
-    let id = match e {
+    line_of_id(text, error_id(e)?.0)
+}
+
+/// The association a tree error is about, if it names one.
+fn error_id(e: &TreeError) -> Option<AssocId> {
+    Some(match e {
         TreeError::RootIsUser(id)
         | TreeError::DuplicateId(id)
         | TreeError::Cycle(id)
@@ -377,8 +498,7 @@ pub fn tree_error_line(text: &str, e: &TreeError) -> Option<usize> {
         | TreeError::BadName { id, .. } => *id,
         TreeError::SeveralRoots(ids) => *ids.get(1)?,
         TreeError::NoRoot | TreeError::RootEdit => return None,
-    };
-    line_of_id(text, id.0)
+    })
 }
 
 /// Writes a scenario as JSON, one association per line.

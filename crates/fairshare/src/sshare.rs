@@ -597,7 +597,9 @@ fn push_fixed(out: &mut String, cell: Cell<'_>, column: Column) {
     match cell {
         Cell::Str(s) => out.push_str(&format_str_fixed(s.unwrap_or(" "), width, left)),
         Cell::Indented(depth, name) => {
-            let mut s = " ".repeat(depth);
+            // The column shows at most `width` bytes: beyond that the depth changes nothing, so
+            // a 100,000-deep row costs no more than a shallow one.
+            let mut s = " ".repeat(depth.min(width.min(MAX_WIDTH) + 1));
             s.push_str(name);
             out.push_str(&format_str_fixed(&s, width, left));
         }
@@ -634,6 +636,17 @@ pub enum Layout {
     ParsableNoEnding,
     /// The default table: fixed widths, a dash line under the header, a space after every cell.
     FixedWidth,
+}
+
+/// The most indentation, in bytes summed over all rows, that the parsable layouts (`-p`, `-P`)
+/// are asked to write. sshare indents the Account cell one space per level, so its output grows
+/// with depth × rows: a 100,000-deep chain would print 5 GB of spaces. Callers check
+/// [`parsable_indentation`] against this up front and refuse with a message naming it.
+pub const MAX_PARSABLE_INDENT: u64 = 1 << 27;
+
+/// The bytes of indentation the parsable layouts write for these rows.
+pub fn parsable_indentation(rows: &[Row]) -> u64 {
+    rows.iter().map(|r| r.depth as u64).sum()
 }
 
 /// Renders rows as sshare prints them, one string per line (no line terminators). With

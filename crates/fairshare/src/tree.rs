@@ -6,8 +6,12 @@
 //!
 //! **Invariant:** an `AssocTree` value is always valid: exactly one root (an account), every
 //! parent exists and is an account, no cycles, unique ids, users are leaves, names are non-empty
-//! and contain no `/` or `|`, usage is finite and not negative. Constructors and edits check this
-//! and return [`TreeError`]s as values; nothing here panics on bad input.
+//! and contain no `/` or `|`, usage is finite, not negative and below [`MAX_USAGE_RAW`], and a
+//! usage of −0 is stored as +0. Constructors and edits check this and return [`TreeError`]s as
+//! values; nothing here panics on bad input.
+//!
+//! Because every usage is below 2^64 and ids are `u32`, no sum of usages can overflow 80 bits
+//! (at most 2^96), so no usage, U or Level FS derived from a valid tree is ever NaN.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -26,6 +30,11 @@ impl fmt::Display for AssocId {
 
 /// Slurm stores FairShare=parent as this raw share value; a numeric 2147483647 means the same.
 pub const SHARES_PARENT_RAW: u32 = 0x7FFF_FFFF;
+
+/// Usage must be below this (2^64): sshare prints `RawUsage` as a 64-bit integer, so a larger
+/// value is one Slurm cannot report (sshare prints it blank), and bounding usage is what keeps
+/// every 80-bit sum of usages finite.
+pub const MAX_USAGE_RAW: f64 = 18_446_744_073_709_551_616.0;
 
 /// Configured shares (`RawShares`): a number, or FairShare=parent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -162,7 +171,7 @@ pub enum TreeError {
         /// The offending name.
         name: String,
     },
-    /// Usage is negative, infinite or not a number.
+    /// Usage is negative, infinite, not a number, or not below [`MAX_USAGE_RAW`].
     BadUsage(AssocId),
     /// No association has this id.
     UnknownId(AssocId),
@@ -209,7 +218,8 @@ impl fmt::Display for TreeError {
             TreeError::BadUsage(id) => {
                 write!(
                     f,
-                    "association {id}: usage must be a finite number, not negative"
+                    "association {id}: usage must be a number from 0 to below 2^64 \
+                     (18446744073709551616, MAX_USAGE_RAW: the largest RawUsage sshare prints)"
                 )
             }
             TreeError::UnknownId(id) => write!(f, "no association has id {id}"),
@@ -232,14 +242,24 @@ pub struct AssocTree {
     parents: Vec<Option<usize>>,
 }
 
+fn usage_ok(usage: LongDouble) -> bool {
+    usage.is_finite() && !usage.is_negative() && usage < LongDouble::from_f64(MAX_USAGE_RAW)
+}
+
 fn name_ok(name: &str) -> bool {
     !name.contains(['/', '|', '\n', '\r'])
 }
 
 impl AssocTree {
     /// Validates `assocs` and builds the tree. All problems found are returned, not just the first.
-    pub fn new(assocs: Vec<Assoc>) -> Result<AssocTree, Vec<TreeError>> {
+    pub fn new(mut assocs: Vec<Assoc>) -> Result<AssocTree, Vec<TreeError>> {
         let mut errors = Vec::new();
+        for a in &mut assocs {
+            // −0 is 0 (as a sum of usages it would make U −0 and Level FS −∞).
+            if a.usage_raw.is_zero() {
+                a.usage_raw = LongDouble::ZERO;
+            }
+        }
         let mut index = HashMap::with_capacity(assocs.len());
         for (i, a) in assocs.iter().enumerate() {
             if index.insert(a.id, i).is_some() {
@@ -281,7 +301,7 @@ impl AssocTree {
                     });
                 }
             }
-            if !a.usage_raw.is_finite() || (a.usage_raw.is_negative() && !a.usage_raw.is_zero()) {
+            if !usage_ok(a.usage_raw) {
                 errors.push(TreeError::BadUsage(a.id));
             }
             if let Some(p) = a.parent {
@@ -496,13 +516,24 @@ impl AssocTree {
         {
             return Err(vec![TreeError::RootEdit]);
         }
+        // The subtree, found top-down in one pass over a child index (not one ancestor walk
+        // per association, which is quadratic on deep trees).
+        let n = self.assocs.len();
+        let mut kids: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (ix, p) in self.parents.iter().enumerate() {
+            if let Some(p) = *p {
+                kids[p].push(ix);
+            }
+        }
+        let mut doomed = vec![false; n];
+        let mut stack: Vec<usize> = self.position(id).into_iter().collect();
+        while let Some(ix) = stack.pop() {
+            doomed[ix] = true;
+            stack.extend(&kids[ix]);
+        }
         self.edited(|v| {
-            let doomed: Vec<AssocId> = v
-                .iter()
-                .filter(|a| self.is_ancestor_or_self(id, a.id))
-                .map(|a| a.id)
-                .collect();
-            v.retain(|a| !doomed.contains(&a.id));
+            let mut keep = doomed.iter().map(|d| !d);
+            v.retain(|_| keep.next().unwrap_or(true));
             Ok(())
         })
     }

@@ -30,3 +30,5 @@ pub fn check(text: &str) -> Imported {
 pub fn text(data: &[u8]) -> std::borrow::Cow<'_, str> {
     String::from_utf8_lossy(data)
 }
+
+pub mod arb;

@@ -685,8 +685,11 @@ fn link_by_names(recs: &mut [Record], parents: &mut [Parent], diags: &mut Diags)
         // The nearest account row of that name before this row (Slurm lists parents first),
         // else the first after it.
         let candidates = by_name.get(wanted).map(Vec::as_slice).unwrap_or(&[]);
-        let before = candidates.iter().rev().find(|&&j| j < i);
-        let after = candidates.iter().find(|&&j| j > i);
+        // `candidates` is ascending: binary searches, not a scan per row (200,000 accounts of one
+        // name would make that quadratic).
+        let below = candidates.partition_point(|&j| j < i);
+        let before = below.checked_sub(1).map(|k| &candidates[k]);
+        let after = candidates.get(candidates.partition_point(|&j| j <= i));
         match before.or(after) {
             Some(&j) => found[i] = Parent::Rec(j),
             None => errors.push((
@@ -781,27 +784,29 @@ fn in_lineage_order(assocs: &[Assoc]) -> bool {
 }
 
 /// Gives every association a lineage that sorts exactly in the assembled (printed) order:
-/// `<parent lineage><k>.<name>/`, with `k` the zero-padded position among its siblings.
+/// `/<k>.<name>/`, with `k` its zero-padded position in a pre-order walk that keeps each
+/// account's children in printed order (the root keeps `/`). Flat, not `<parent lineage>…`:
+/// lineages that repeat the path grow with depth, quadratic on a deep tree.
 fn set_order_lineages(assocs: &mut [Assoc]) {
     let (kids, roots) = children(assocs);
+    let width = assocs.len().to_string().len();
     let mut lineage: Vec<String> = vec![String::new(); assocs.len()];
-    let mut stack: Vec<usize> = Vec::new();
-    for r in roots {
-        lineage[r] = "/".to_string();
-        stack.push(r);
-    }
-    while let Some(p) = stack.pop() {
-        let width = kids[p].len().to_string().len();
-        for (k, &c) in kids[p].iter().enumerate() {
-            let a = &assocs[c];
+    let mut stack: Vec<usize> = roots.into_iter().rev().collect();
+    let mut k = 0usize;
+    while let Some(c) = stack.pop() {
+        let a = &assocs[c];
+        lineage[c] = if a.parent.is_none() {
+            "/".to_string()
+        } else {
             let name = match (&a.user, &a.partition) {
                 (Some(u), Some(part)) => format!("0-{u}.{part}"),
                 (Some(u), None) => format!("0-{u}"),
                 (None, _) => a.account.clone(),
             };
-            lineage[c] = format!("{}{k:0width$}.{name}/", lineage[p]);
-            stack.push(c);
-        }
+            format!("/{k:0width$}.{name}/")
+        };
+        k += 1;
+        stack.extend(kids[c].iter().rev());
     }
     for (a, l) in assocs.iter_mut().zip(lineage) {
         a.lineage = Some(l);

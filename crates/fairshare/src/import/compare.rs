@@ -183,21 +183,24 @@ pub fn compare(
             }
         })
         .collect();
-    let retained = |ix: usize| -> bool {
-        let mut cur = Some(ix);
-        let mut steps = 0;
-        while let Some(c) = cur {
-            if retained_here.get(c).copied().unwrap_or(false) {
-                return true;
-            }
-            steps += 1;
-            if steps > n {
-                break;
-            }
-            cur = h.parent.get(c).copied().flatten();
+    // Whether an association or one of its ancestors retained usage: top-down, one step per
+    // association (not an ancestor walk per row, quadratic on deep trees).
+    let mut retained_at = vec![false; n];
+    let mut stack = vec![h.root];
+    while let Some(ix) = stack.pop() {
+        if ix >= n {
+            continue;
         }
-        false
-    };
+        let above = h
+            .parent
+            .get(ix)
+            .copied()
+            .flatten()
+            .is_some_and(|p| retained_at[p]);
+        retained_at[ix] = above || retained_here.get(ix).copied().unwrap_or(false);
+        stack.extend(h.children(ix).iter().map(|&c| c as usize));
+    }
+    let retained = |ix: usize| retained_at.get(ix).copied().unwrap_or(false);
     // Whether every user's printed usage is the tree's usage, truncated.
     let users_agree = printed_of.iter().all(|(&ix, p)| {
         if !h.is_user.get(ix).copied().unwrap_or(false) {

@@ -816,25 +816,38 @@ pub(super) fn parse_shares(cell: &str) -> Result<Option<Shares>, ()> {
         .map_err(|_| ())
 }
 
-/// Reads a usage value: blank, a whole number, or a non-negative decimal.
-pub(super) fn parse_usage(cell: &str) -> Result<Option<LongDouble>, ()> {
+/// Reads a usage value: blank, a whole number, or a non-negative decimal below 2^64
+/// ([`crate::tree::MAX_USAGE_RAW`]); `-0` is 0. The error says what is wrong with the cell.
+pub(super) fn parse_usage(cell: &str) -> Result<Option<LongDouble>, &'static str> {
+    const TOO_LARGE: &str = "is 2^64 or more (MAX_USAGE_RAW), more than sshare's RawUsage can hold";
     let t = cell.trim_ascii();
     if t.is_empty() {
         return Ok(None);
     }
-    if t.len() <= 19 && t.bytes().all(|b| b.is_ascii_digit()) {
-        return t
-            .parse::<u64>()
-            .map(|v| Some(LongDouble::from_u64(v)))
-            .map_err(|_| ());
+    if t.bytes().all(|b| b.is_ascii_digit()) {
+        // A whole number of any length: leading zeros are fine, more than 20 digits is too big.
+        let digits = t.trim_start_matches('0');
+        if digits.len() > 20 {
+            return Err(TOO_LARGE);
+        }
+        return match digits.parse::<u64>() {
+            Ok(v) => Ok(Some(LongDouble::from_u64(v))),
+            Err(_) if digits.is_empty() => Ok(Some(LongDouble::ZERO)),
+            Err(_) => Err(TOO_LARGE),
+        };
     }
     // Decimal parsing in 80 bits is not linear in the length; no usage needs 100 digits.
     if t.len() > 100 {
-        return Err(());
+        return Err("has more than 100 characters; no usage needs that many");
     }
     match LongDouble::parse(t) {
-        Some(v) if v.is_finite() && (!v.is_negative() || v.is_zero()) => Ok(Some(v)),
-        _ => Err(()),
+        Some(v) if v.is_zero() => Ok(Some(LongDouble::ZERO)),
+        Some(v) if v.is_negative() => Err("is negative"),
+        Some(v) if !v.is_finite() || v >= LongDouble::from_f64(crate::tree::MAX_USAGE_RAW) => {
+            Err(TOO_LARGE)
+        }
+        Some(v) => Ok(Some(v)),
+        None => Err("is not a number"),
     }
 }
 
@@ -921,14 +934,15 @@ fn parse_row(
             Field::RawUsage => {
                 match parse_usage(cell) {
                     Ok(u) => rec.usage = u,
-                    Err(()) => {
-                        diags.error(
-                            Some(line),
-                            format!(
-                                "RawUsage {} is not a whole number of at least 0",
-                                quoted(cell.trim_ascii())
-                            ),
-                        );
+                    Err(why) => {
+                        let shown = cell.trim_ascii();
+                        let shown = match shown.char_indices().nth(40) {
+                            Some((cut, _)) => {
+                                format!("{}… ({} characters)", &shown[..cut], shown.len())
+                            }
+                            None => shown.to_string(),
+                        };
+                        diags.error(Some(line), format!("RawUsage {} {why}", quoted(&shown)));
                         bad = true;
                     }
                 }

@@ -1,0 +1,95 @@
+//! The engine on arbitrary valid trees: both tie rules, classic with and without
+//! DEPTH_OBLIVIOUS and any damping, explain on pairs of users, `Frame::at` at every cursor
+//! (checked against the run at the end), the tree layout, and usage decay with jobs.
+#![no_main]
+
+use libfuzzer_sys::arbitrary::Unstructured;
+use libfuzzer_sys::fuzz_target;
+
+use fairshare::decay::{self, Job, Schedule};
+use fairshare::layout::{self, Spacing};
+use fairshare::step::Frame;
+use fairshare::{Hierarchy, Params, TieRule, classic, explain, fair_tree};
+use fairshare_fuzz::arb;
+
+fuzz_target!(|data: &[u8]| {
+    let mut u = Unstructured::new(data);
+    let Ok(tree) = arb::tree(&mut u, 200) else {
+        return;
+    };
+    let h = Hierarchy::new(&tree);
+    let users: Vec<usize> = (0..tree.len()).filter(|&i| h.is_user[i]).collect();
+    for rule in [TieRule::Slurm, TieRule::Documented] {
+        let run = fair_tree::run_with(&tree, &h, rule);
+        for a in &run.assocs {
+            assert!(!a.level_fs_key.is_nan(), "Level FS is never NaN");
+            if let Some(fs) = a.fairshare {
+                assert!((0.0..=1.0).contains(&fs));
+            }
+        }
+        // Every cursor, and the end agrees with the results.
+        for cursor in 0..=run.steps.len() {
+            let frame = Frame::at(&run.steps, cursor);
+            if cursor == run.steps.len() {
+                for (ix, a) in run.assocs.iter().enumerate() {
+                    assert_eq!(frame.rank_of[ix], a.rank);
+                }
+            }
+        }
+        let _ = fair_tree::slurm_debug_lines(&tree, &run);
+        if let (Ok(i), Ok(j)) = (
+            u.choose_index(users.len().max(1)),
+            u.choose_index(users.len().max(1)),
+        ) {
+            if let (Some(&a), Some(&b)) = (users.get(i), users.get(j)) {
+                if let Ok(e) = explain::explain(&h, &run, a, b) {
+                    let _ = e.sentence(&tree);
+                }
+            }
+        }
+    }
+    let damping = u.int_in_range(1..=u16::MAX).unwrap_or(1);
+    for depth_oblivious in [false, true] {
+        let params = Params {
+            damping_factor: damping,
+            depth_oblivious,
+        };
+        let run = classic::run_with(&tree, &h, &params);
+        for a in &run.assocs {
+            if let Some(f) = a.fairshare {
+                assert!(!(f < 0.0 || f > 1.0), "F in [0, 1] or NaN-free: {f}");
+            }
+        }
+    }
+    // Layout of the whole tree.
+    let kids: Vec<Vec<usize>> = (0..tree.len())
+        .map(|i| h.children(i).iter().map(|&c| c as usize).collect())
+        .collect();
+    let _ = layout::tidy(
+        tree.len(),
+        h.root,
+        |i| &kids[i],
+        |_| 10.0,
+        Spacing::default(),
+    );
+    // Decay with a few jobs.
+    let mut jobs = Vec::new();
+    while jobs.len() < 4 && !u.is_empty() {
+        let Ok(k) = u.choose_index(tree.len()) else {
+            break;
+        };
+        let billable = f64::from(u.int_in_range(0..=1000u16).unwrap_or(1));
+        let start = i64::from(u.int_in_range(-10_000..=10_000i32).unwrap_or(0));
+        let end = start + i64::from(u.int_in_range(0..=100_000i32).unwrap_or(0));
+        jobs.push(Job::running(k, billable, start).until(end));
+    }
+    let _ = decay::job_problems(&tree, &jobs);
+    let schedule = Schedule {
+        half_life_secs: u64::from(u.int_in_range(0..=1_000_000u32).unwrap_or(604_800)),
+        calc_period_secs: u64::from(u.int_in_range(0..=3600u16).unwrap_or(300)),
+        no_state_file: u.arbitrary().unwrap_or(false),
+    };
+    let usage = decay::advance_usage(&tree, &jobs, &schedule, 7200);
+    let h2 = decay::hierarchy_with_usages(&tree, &usage);
+    let _ = fair_tree::run_with(&tree, &h2, TieRule::Slurm);
+});

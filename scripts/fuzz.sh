@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Runs every fuzz target of crates/fairshare/fuzz for a set time, inputs up to 1 MB, at the
+# lowest CPU priority, and prints how many inputs each one executed.
+#
+#   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     # default: 60 s, every target
+#
+# Needs the nightly toolchain (rustup toolchain install nightly). With cargo-fuzz installed it
+# builds through `cargo fuzz`; without it, it passes the same coverage flags to cargo itself.
+# The committed seed corpus (corpus/<target>/) is read, never written: new inputs go to
+# runs/<target>/, crashes to artifacts/<target>/ (both ignored by git).
+set -euo pipefail
+cd "$(dirname "$0")/../crates/fairshare/fuzz"
+secs=${1:-60}
+shift || true
+if [ $# -gt 0 ]; then
+    targets="$*"
+else
+    targets=$(sed -n 's/^name = "\(.*\)"$/\1/p' Cargo.toml | grep -v '^fairshare-fuzz$')
+fi
+
+if cargo +nightly fuzz --version >/dev/null 2>&1; then
+    nice -n 19 cargo +nightly fuzz build -O
+    bin=target/x86_64-unknown-linux-gnu/release
+else
+    export RUSTFLAGS="-Cpasses=sancov-module -Cllvm-args=-sanitizer-coverage-level=4 \
+-Cllvm-args=-sanitizer-coverage-inline-8bit-counters -Cllvm-args=-sanitizer-coverage-pc-table \
+-Cllvm-args=-sanitizer-coverage-trace-compares --cfg fuzzing -Cdebug-assertions -Coverflow-checks"
+    nice -n 19 cargo +nightly build --release --bins
+    bin=target/release
+fi
+
+printf '%-16s %12s %10s %s\n' target executions exec/s result
+for t in $targets; do
+    mkdir -p "runs/$t" "artifacts/$t" "corpus/$t"
+    log="runs/$t.log"
+    status=ok
+    nice -n 19 "$bin/$t" "runs/$t" "corpus/$t" -max_total_time="$secs" -max_len=1048576 \
+        -rss_limit_mb=2048 -timeout=60 -artifact_prefix="artifacts/$t/" -print_final_stats=1 \
+        >"$log" 2>&1 || status="FAILED (see crates/fairshare/fuzz/$log)"
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+    printf '%-16s %12s %10s %s\n' "$t" "${execs:-?}" "${rate:-?}" "$status"
+done
