@@ -143,16 +143,19 @@ fn en(msg: Msg) -> &'static str {
     }
 }
 
-/// The Japanese table. `None` = not translated yet (English is shown).
+/// The Japanese table.
 fn ja(msg: Msg) -> Option<&'static str> {
-    match msg {
-        Msg::AppTitle => None,
-        Msg::AppTagline => None,
-        Msg::PanicTitle => None,
-        Msg::PanicBody => None,
-        Msg::PanicDetails => None,
-        Msg::PanicReload => None,
-    }
+    Some(match msg {
+        // The product's name stays as it is.
+        Msg::AppTitle => "Fairshare Explorer",
+        Msg::AppTagline => "Slurm の Fair Tree が各ユーザーをその順位にする理由を見る。",
+        Msg::PanicTitle => "問題が発生しました",
+        Msg::PanicBody => {
+            "Fairshare Explorer で内部エラーが起きて停止しました。ページを再読み込みしてやり直してください。"
+        }
+        Msg::PanicDetails => "技術的な詳細",
+        Msg::PanicReload => "再読み込み",
+    })
 }
 
 /// Fills `{name}` placeholders in `template` with `args`; unknown placeholders are left as is.

@@ -395,6 +395,7 @@ impl Message for ClassicMsg {
     }
 
     fn ja(self) -> Option<&'static str> {
+        // Formulas and Slurm's symbols read the same in Japanese: `Some(self.en())` says so.
         use ClassicMsg as M;
         Some(match self {
             M::Intro => {
@@ -410,42 +411,42 @@ impl Message for ClassicMsg {
             M::SectionUsageNorm => "正規化使用量 UA",
             M::SectionUsage => "実効使用量 UE（第 1 階層から順に）",
             M::SectionFactor => "フェアシェア係数 F",
-            M::SharesRoot => return None,
+            M::SharesRoot => return Some(self.en()),
             M::SharesCopied => {
                 "S({name}) = S({parent}) = {s}（FairShare=parent は fairshare 親の S を\
                  コピーする）"
             }
-            M::SharesProduct => return None,
+            M::SharesProduct => return Some(self.en()),
             M::SharesProductZero => "S({name}) = {factors} = {s}：レベル合計 L が 0 なので S は 0",
             M::UsageNormRootZero => "UA({name}) = 0：root の RawUsage が 0",
             M::UsageNormCapped => "UA({name}) = {usage} / {root}、上限 1 で 1.000000",
             M::UsageNorm => "UA({name}) = RawUsage / root の RawUsage = {usage} / {root} = {ua}",
-            M::UsageRoot => return None,
+            M::UsageRoot => return Some(self.en()),
             M::UsageFirstTier => "UE({name}) = UA = {ue}（第 1 階層：fairshare 親が root）",
-            M::UsageCopied => return None,
+            M::UsageCopied => return Some(self.en()),
             M::UsageZeroLevel => {
                 "UE({name}) = UE({parent}) = {ue}（L = 0：どの兄弟もシェアを持たない）"
             }
-            M::UsageBlend => return None,
+            M::UsageBlend => return Some(self.en()),
             M::UsageDepthObliviousFallback => {
                 "UE({name}) = UA = {ue}（DEPTH_OBLIVIOUS：S、S_parent、UE_parent、UA の\
                  いずれかが 0）"
             }
-            M::DepthObliviousRatioP => return None,
+            M::DepthObliviousRatioP => return Some(self.en()),
             M::DepthObliviousRatioS => {
                 "ratio_s = {parent} の子の UA の合計 / S({parent}) = {sum} / {s_parent} = \
                  {ratio_s}"
             }
-            M::DepthObliviousRatioL => return None,
-            M::DepthObliviousKOne => return None,
-            M::DepthObliviousK => return None,
-            M::DepthObliviousUsage => return None,
+            M::DepthObliviousRatioL => return Some(self.en()),
+            M::DepthObliviousKOne => return Some(self.en()),
+            M::DepthObliviousK => return Some(self.en()),
+            M::DepthObliviousUsage => return Some(self.en()),
             M::FactorZeroShares => "F({name}) = {f}：S = 0 なので使用量に関係なく F = 0",
             M::FactorCopied => {
                 "F({name}) = {parent} の UE と S による 2^(−UE/S/d) = 2^(−{ue} / {s} / {d}) \
                  = {f}"
             }
-            M::Factor => return None,
+            M::Factor => return Some(self.en()),
             M::NoteLevelSum => {
                 "Slurm のコード：親ごとのレベル合計 L はユーザーとサブアカウントを合わせて数える\
                  （classic のページは「兄弟」と「兄弟アカウント」を分けている）。FairShare=parent \
@@ -490,10 +491,10 @@ impl Message for ClassicMsg {
                  名前を選ぶとその数値を追えます。"
             }
             M::TableAssociation => "Association",
-            M::TableShares => return None,
-            M::TableUsageNorm => return None,
-            M::TableUsage => return None,
-            M::TableFactor => return None,
+            M::TableShares => return Some(self.en()),
+            M::TableUsageNorm => return Some(self.en()),
+            M::TableUsage => return Some(self.en()),
+            M::TableFactor => return Some(self.en()),
             M::OrdersTitle => "classic の順序と Fair Tree の順序",
             M::OrdersCaption => {
                 "上位から順に並べたユーザー：classic は F の順（ジョブの優先度は F をそのまま使う）、\

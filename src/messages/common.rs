@@ -106,10 +106,34 @@ impl Message for CommonMsg {
     }
 
     fn ja(self) -> Option<&'static str> {
-        match self {
-            CommonMsg::Language => Some("言語"),
-            _ => None,
-        }
+        Some(match self {
+            CommonMsg::Scenario => "シナリオ",
+            CommonMsg::Language => "言語",
+            CommonMsg::DocumentedTieRule => "ドキュメントの同点ルール",
+            CommonMsg::DocumentedTieRuleHelp => {
+                "オフ：Slurm のコードの動作（同点の兄弟アカウントは順に訪問される）。\
+                 オン：Fair Tree のページの説明（それらのユーザーはまとめて並べ替えられる）。"
+            }
+            CommonMsg::DampingFactor => "減衰係数（Damping factor）",
+            CommonMsg::DepthOblivious => "DEPTH_OBLIVIOUS",
+            CommonMsg::Undo => "元に戻す",
+            CommonMsg::Redo => "やり直す",
+            CommonMsg::CopyLink => "リンクをコピー",
+            CommonMsg::LinkCopied => "リンクをコピーしました。シナリオ全体が含まれています。",
+            CommonMsg::LinkCopyFailed => {
+                "ブラウザーがクリップボードを拒否しました。アドレスバーをコピーしてください。"
+            }
+            CommonMsg::WhatToLookAt => "見どころ",
+            CommonMsg::RegionTree => "association ツリー",
+            CommonMsg::RegionInspector => "インスペクター",
+            CommonMsg::RegionAnimation => "順位付けアニメーション",
+            CommonMsg::RegionClassic => "classic フェアシェア",
+            CommonMsg::RegionSshare => "sshare",
+            CommonMsg::RegionCompare => "比較",
+            CommonMsg::RegionImport => "インポートとエクスポート",
+            CommonMsg::RegionDecay => "使用量の時間減衰",
+            CommonMsg::RegionPriority => "ジョブの優先度",
+        })
     }
 }
 

@@ -251,11 +251,13 @@ impl Message for DecayMsg {
                  実行中のジョブは課金 TRES × 秒を加えます。時間を進めてください。スライダーを\
                  離すとツリーが再計算されます。"
             }
-            M::HalfLife => return None,
+            // A slurm.conf parameter name: the same in every language.
+            M::HalfLife => return Some(self.en()),
             M::HalfLifeHelp => {
                 "Slurm の時間指定：分、または 7-0 のような 日-時（既定は 7 日）。0 で減衰なし。"
             }
-            M::CalcPeriod => return None,
+            // A slurm.conf parameter name: the same in every language.
+            M::CalcPeriod => return Some(self.en()),
             M::CalcPeriodHelp => "減衰サイクルの間隔（分、既定は 5）。",
             M::FieldHalfLife => {
                 "PriorityDecayHalfLife：7-0（日-時）、10080（分）、2:30:00（時:分:秒）のような \

@@ -283,7 +283,8 @@ impl Message for PriorityMsg {
             | M::WeightPartition
             | M::WeightQos
             | M::WeightTres
-            | M::MaxAge => return None,
+            // slurm.conf parameter names: the same in every language.
+            | M::MaxAge => return Some(self.en()),
             M::TresHelp => "CPU=500,GRES/gpu=1000 のように TRES=重み をカンマで区切る。",
             M::JobTitle => "ジョブの例",
             M::JobUser => "{name} のジョブ：FairShare {fs}（rank {rank}、{n} が最上位）。",
@@ -314,9 +315,9 @@ impl Message for PriorityMsg {
             M::TermFairshare => "フェアシェア",
             M::TermJobSize => "ジョブサイズ",
             M::TermPartition => "パーティション",
-            M::TermQos => return None,
-            M::TermTres => return None,
-            M::TermNice => return None,
+            M::TermQos => "QOS",
+            M::TermTres => "TRES {name}",
+            M::TermNice => "Nice 値",
             M::Total => "優先度 = {sum} → {priority}",
             M::BarLabel => "ジョブの優先度 {priority} の積み上げ棒：{terms}",
             M::ClampRaised => "和が 1 未満なので Slurm は 1 に引き上げる（0 は保留の意味）。",
