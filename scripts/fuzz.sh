@@ -20,13 +20,15 @@ fi
 
 if cargo +nightly fuzz --version >/dev/null 2>&1; then
     nice -n 19 cargo +nightly fuzz build -O
-    bin=target/x86_64-unknown-linux-gnu/release
+    bin=target/$(rustc +nightly -vV | sed -n 's/^host: //p')/release
 else
     export RUSTFLAGS="-Cpasses=sancov-module -Cllvm-args=-sanitizer-coverage-level=4 \
 -Cllvm-args=-sanitizer-coverage-inline-8bit-counters -Cllvm-args=-sanitizer-coverage-pc-table \
 -Cllvm-args=-sanitizer-coverage-trace-compares --cfg fuzzing -Cdebug-assertions -Coverflow-checks"
-    nice -n 19 cargo +nightly build --release --bins
-    bin=target/release
+    # An explicit --target keeps these flags off build scripts, as cargo-fuzz does.
+    host=$(rustc +nightly -vV | sed -n 's/^host: //p')
+    nice -n 19 cargo +nightly build --release --bins --target "$host"
+    bin=target/$host/release
 fi
 
 printf '%-16s %12s %10s %s\n' target executions exec/s result

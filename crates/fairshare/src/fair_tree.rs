@@ -495,13 +495,6 @@ struct Exact {
 }
 
 impl Exact {
-    fn from_ld(x: LongDouble) -> Exact {
-        let (m, e) = x.to_parts().unwrap_or((0, 0));
-        Exact {
-            mantissa: BigUint::from(m),
-            exponent: i64::from(e),
-        }
-    }
     fn from_u32(x: u32) -> Exact {
         Exact {
             mantissa: BigUint::from(x),
@@ -510,15 +503,6 @@ impl Exact {
     }
     fn is_zero(&self) -> bool {
         self.mantissa == BigUint::ZERO
-    }
-    fn add(&self, other: &Exact) -> Exact {
-        let e = self.exponent.min(other.exponent);
-        let a = &self.mantissa << ((self.exponent - e) as usize);
-        let b = &other.mantissa << ((other.exponent - e) as usize);
-        Exact {
-            mantissa: a + b,
-            exponent: e,
-        }
     }
     fn mul(&self, other: &Exact) -> Exact {
         Exact {
@@ -531,6 +515,25 @@ impl Exact {
         let a = &self.mantissa << ((self.exponent - e) as usize);
         let b = &other.mantissa << ((other.exponent - e) as usize);
         a.cmp(&b)
+    }
+}
+
+/// `acc += x` on little-endian limbs (`acc` at least as long as `x`; a carry out of `acc`
+/// cannot happen: its width holds the total).
+fn add_limbs(acc: &mut [u64], x: &[u64]) {
+    let mut carry = false;
+    for (i, a) in acc.iter_mut().enumerate() {
+        let add = x.get(i).copied().unwrap_or(0);
+        if add == 0 && !carry {
+            if i >= x.len() {
+                break;
+            }
+            continue;
+        }
+        let (v, c1) = a.overflowing_add(add);
+        let (v, c2) = v.overflowing_add(u64::from(carry));
+        *a = v;
+        carry = c1 || c2;
     }
 }
 
@@ -578,22 +581,58 @@ fn mark_rounding_artefacts(tree: &AssocTree, h: &Hierarchy, run: &mut FairTreeRu
         topdown.push(ix);
         stack.extend(h.children(ix).iter().map(|&c| c as usize));
     }
-    let mut partial: Vec<Option<Exact>> = vec![None; h.len()];
+    // Only associations inside a needed one's subtree contribute.
+    let mut wanted = vec![false; h.len()];
+    for &ix in &topdown {
+        wanted[ix] = needed[ix] || h.parent[ix].is_some_and(|p| wanted[p]);
+    }
+    // Sums in fixed point: every usage is m · 2^e with e ≥ `lo`, so each is an integer number
+    // of 2^lo, added into `width` 64-bit limbs in place (O(1) per user, O(width) per account)
+    // instead of a big integer re-shifted and re-allocated on every addition.
+    let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+    for ix in (0..h.len()).filter(|&ix| wanted[ix] && h.is_user[ix]) {
+        if let Some((_, e)) = h.usage_raw[ix].to_parts().filter(|&(m, _)| m != 0) {
+            lo = lo.min(i64::from(e));
+            hi = hi.max(i64::from(e) + 64);
+        }
+    }
+    let width = if lo > hi {
+        1
+    } else {
+        ((hi - lo) as usize + 64) / 64 + 1
+    };
+    let mut partial: Vec<Option<Vec<u64>>> = vec![None; h.len()];
     let mut exact_usage: HashMap<usize, Exact> = HashMap::new();
     for &ix in topdown.iter().rev() {
-        let own = if h.is_user[ix] {
-            Exact::from_ld(h.usage_raw[ix])
-        } else {
-            partial[ix].take().unwrap_or_else(|| Exact::from_u32(0))
-        };
-        if needed[ix] {
-            exact_usage.insert(ix, own.clone());
+        if !wanted[ix] {
+            continue;
         }
-        if let Some(p) = h.parent[ix] {
-            partial[p] = Some(match partial[p].take() {
-                Some(sum) => sum.add(&own),
-                None => own,
-            });
+        let mut own = partial[ix].take().unwrap_or_else(|| vec![0u64; width]);
+        if h.is_user[ix]
+            && let Some((m, e)) = h.usage_raw[ix].to_parts().filter(|&(m, _)| m != 0)
+        {
+            let shift = (i64::from(e) - lo) as usize;
+            let wide = u128::from(m) << (shift % 64);
+            add_limbs(&mut own[shift / 64..], &[wide as u64, (wide >> 64) as u64]);
+        }
+        if needed[ix] {
+            let digits: Vec<u32> = own
+                .iter()
+                .flat_map(|&l| [l as u32, (l >> 32) as u32])
+                .collect();
+            exact_usage.insert(
+                ix,
+                Exact {
+                    mantissa: BigUint::new(digits),
+                    exponent: if lo > hi { 0 } else { lo },
+                },
+            );
+        }
+        if let Some(p) = h.parent[ix].filter(|&p| wanted[p]) {
+            match &mut partial[p] {
+                Some(sum) => add_limbs(sum, &own),
+                slot @ None => *slot = Some(own),
+            }
         }
     }
     let usage_of = |ix: usize, memo: &mut HashMap<usize, Exact>| -> Exact {
@@ -794,6 +833,53 @@ mod tests {
                 "{name}: {got:?}"
             );
         }
+    }
+
+    #[test]
+    fn artefacts_of_accounts_use_exact_sums_of_their_users() {
+        // The same mathematical tie one level up: sub-accounts with shares 18/27/45 whose users
+        // (two each, fractions of a power of two, so exact in binary) sum to 2/3/5 units.
+        let unit = 1.0 / 1024.0;
+        let mut v = vec![assoc(1, None, "root", None, 1, 0.0)];
+        for (k, (shares, usage)) in [(18, 2.0), (27, 3.0), (45, 5.0)].into_iter().enumerate() {
+            let id = 10 * (k as u32 + 1);
+            let name = ["sa", "sb", "sc"][k];
+            v.push(assoc(id, Some(1), name, None, shares, 0.0));
+            v.push(assoc(
+                id + 1,
+                Some(id),
+                name,
+                Some("u1"),
+                1,
+                usage * unit * 0.25,
+            ));
+            v.push(assoc(
+                id + 2,
+                Some(id),
+                name,
+                Some("u2"),
+                1,
+                usage * unit * 0.75,
+            ));
+        }
+        let tree = AssocTree::new(v).unwrap();
+        let run = run(&tree);
+        let flagged = run
+            .assocs
+            .iter()
+            .filter(|a| {
+                matches!(
+                    a.artefact,
+                    Some(RoundingArtefact::NoTieOnlyInLongDouble { .. })
+                )
+            })
+            .count();
+        assert_eq!(
+            flagged,
+            2,
+            "{:?}",
+            run.assocs.iter().map(|a| a.artefact).collect::<Vec<_>>()
+        );
     }
 
     #[test]
