@@ -8,6 +8,7 @@ test('UserA vs UserB on the Fair Tree page example: Acct1, Acct16 before Acct12'
   await app.goto('/');
   await app.choosePreset('fair-tree-example');
   await app.clickTreeItem('UserA');
+  await app.openTab('Compare');
   const compare = app.compareRegion();
   await expect(compare.getByRole('combobox', { name: 'Me' })).toHaveValue('211');
   await compare.getByRole('combobox', { name: 'Compare with' }).selectOption({ label: 'UserB in Acct16' });
@@ -73,6 +74,7 @@ test('tied accounts: Slurm visits A then B, and b1 reuses a2\'s rank', async ({ 
   await app.goto('/');
   await app.choosePreset('tied-accounts');
   await app.clickTreeItem('b1');
+  await app.openTab('Compare');
   const compare = app.compareRegion();
   await compare.getByRole('combobox', { name: 'Compare with' }).selectOption({ label: 'a2 in A' });
   await expect(compare.getByTestId('compare-ancestor')).toHaveText('root');
@@ -83,8 +85,10 @@ test('tied accounts: Slurm visits A then B, and b1 reuses a2\'s rank', async ({ 
   // The documented rule merges A and B: the rule changes, and the what-if list shows who moved.
   await page.getByRole('checkbox', { name: 'Documented tie rule' }).check();
   await expect(compare.getByTestId('compare-rule')).toHaveAttribute('data-rule', 'merged');
+  await app.openTab('What if');
   await expect(app.whatIfRegion().getByRole('listitem').first()).toContainText('documented tie rule');
   await app.screenshot('compare-tie');
+  await app.openTab('Compare');
   await app.screenshotRegion(compare, 'compare-tie-panel');
   expect(app.errors).toEqual([]);
 });

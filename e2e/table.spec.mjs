@@ -40,6 +40,7 @@ function sshareLines(preset) {
 test('headers, rows and cell text are sshare -l', async ({ page }) => {
   const app = new ExplorerPage(page);
   await app.goto('/');
+  await app.openTab('sshare');
   const table = app.sshareTable();
   await expect(table).toBeVisible();
   await expect(table.getByRole('columnheader')).toHaveText(HEADERS);
@@ -58,6 +59,7 @@ test('headers, rows and cell text are sshare -l', async ({ page }) => {
 test('a row click selects the treeitem, and a tree click highlights the row', async ({ page }) => {
   const app = new ExplorerPage(page);
   await app.goto('/');
+  await app.openTab('sshare');
 
   await app.sshareRowById(222).click();
   await expect(app.treeItemById(222)).toHaveAttribute('aria-selected', 'true');
@@ -83,6 +85,7 @@ test('selecting a row inside a collapsed account reveals it in the tree', async 
   await app.treeItemById(2).focus();
   await page.keyboard.press('ArrowLeft');
   await expect(app.treeItemById(211)).toHaveCount(0);
+  await app.openTab('sshare');
   await app.sshareRowById(211).click();
   await expect(app.treeItemById(211)).toHaveAttribute('aria-selected', 'true');
 });
