@@ -30,5 +30,6 @@ pub mod tree_model;
 pub mod tree_view;
 pub mod url_state;
 pub mod whatif;
+pub mod widgets;
 
 pub use app::App;
