@@ -35,6 +35,8 @@ pub enum InspectorMsg {
     Delete,
     /// Label of the move-to menu.
     MoveTo,
+    /// Accessible name of the filter box of a long "Move to" menu.
+    MoveFilter,
     /// Help of the edit buttons: where new associations go.
     AddHelp,
     /// Refusal: the field is empty.
@@ -106,6 +108,7 @@ impl Message for InspectorMsg {
         InspectorMsg::AddAccount,
         InspectorMsg::Delete,
         InspectorMsg::MoveTo,
+        InspectorMsg::MoveFilter,
         InspectorMsg::AddHelp,
         InspectorMsg::ErrEmpty,
         InspectorMsg::ErrNotANumber,
@@ -159,6 +162,7 @@ impl Message for InspectorMsg {
             InspectorMsg::AddAccount => "Add account",
             InspectorMsg::Delete => "Delete",
             InspectorMsg::MoveTo => "Move to",
+            InspectorMsg::MoveFilter => "Filter the Move to menu",
             InspectorMsg::AddHelp => {
                 "New users and accounts go under the selected account (or the selected user's account)."
             }
@@ -227,6 +231,7 @@ impl Message for InspectorMsg {
             InspectorMsg::AddAccount => "アカウントを追加",
             InspectorMsg::Delete => "削除",
             InspectorMsg::MoveTo => "移動先",
+            InspectorMsg::MoveFilter => "移動先の一覧を絞り込む",
             InspectorMsg::AddHelp => {
                 "新しいユーザーやアカウントは、選択中のアカウント（ユーザーならそのアカウント）の下に追加されます。"
             }
