@@ -36,12 +36,12 @@ test('editing a user\'s usage re-ranks exactly as fairshare compute does', async
   expect(await app.treeRanks()).toEqual(expected);
   // The inspector shows the engine's numbers for UserB, and hours beside the seconds.
   await app.openTab('Inspector');
-  await expect(app.inspector().getByTestId('fact-rank')).toHaveText('1 of 4');
+  await expect(app.inspector().getByTestId('fact-rank')).toHaveText('4 of 4 (Slurm rank 1)');
   await expect(app.inspector().getByTestId('usage-hours')).toContainText('11.111111 TRES-hours');
   // The what-if list says who moved and why.
   await app.openTab('What if');
   const moved = app.whatIfRegion().getByRole('list', { name: 'Who moved and why' }).getByRole('listitem');
-  await expect(moved.filter({ hasText: 'UserB in Acct16: rank 3 → 1' })).toContainText('↓ 2');
+  await expect(moved.filter({ hasText: 'UserB in Acct16: position 2 → 4' })).toContainText('↓ 2');
   await expect(moved.filter({ hasText: 'UserA in Acct12' })).toContainText('↑');
   await app.screenshot('edit-usage');
   await app.screenshotRegion(app.whatIfRegion(), 'edit-whatif');

@@ -422,22 +422,35 @@ pub fn describe(
         ),
     };
     let n = e.n_users.to_string();
-    let (rank1, rank2) = (f.rank.to_string(), s.rank.to_string());
+    let rank1 = f.rank.to_string();
+    // Positions count from the top (1 = first served): the engine's reading of the rank.
+    let position = |side: &fairshare::explain::Side| {
+        run.position(side.user)
+            .map(|p| p.to_string())
+            .unwrap_or_default()
+    };
+    let (position1, position2) = (position(f), position(s));
     sentence.push(' ');
     if e.same_rank {
         let why = tie_reason(e, &name, lang);
-        sentence.push_str(
-            &CompareMsg::SentenceSameRank.fill(lang, &[("rank", &rank1), ("n", &n), ("why", &why)]),
-        );
+        sentence.push_str(&CompareMsg::SentenceSameRank.fill(
+            lang,
+            &[
+                ("position", &position1),
+                ("rank", &rank1),
+                ("n", &n),
+                ("why", &why),
+            ],
+        ));
     } else {
         sentence.push_str(&CompareMsg::SentenceRanks.fill(
             lang,
             &[
                 ("first_user", &name(f.user)),
-                ("rank1", &rank1),
+                ("position1", &position1),
                 ("n", &n),
                 ("second_user", &name(s.user)),
-                ("rank2", &rank2),
+                ("position2", &position2),
             ],
         ));
     }
@@ -465,6 +478,7 @@ pub fn describe(
             lang,
             &[
                 ("user", &plain(side.user)),
+                ("position", &position(side)),
                 ("rank", &side.rank.to_string()),
                 ("n", &n),
             ],
@@ -574,7 +588,7 @@ mod tests {
             "{}",
             t.sentence
         );
-        assert!(t.first_rank.starts_with("UserB: rank "));
+        assert!(t.first_rank.starts_with("UserB: position "));
         // The same data as the engine's English sentence, word for word.
         assert_eq!(t.sentence, e.sentence(&c.s.tree));
         let (_, ja) = c.text("UserA", "UserB", Lang::Ja);

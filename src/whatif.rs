@@ -110,6 +110,10 @@ pub struct Moved {
     pub old_rank: u32,
     /// Rank now.
     pub new_rank: u32,
+    /// Place in the baseline's ranking counted from the top (1 = first served).
+    pub old_position: u32,
+    /// Place in the ranking now, counted from the top.
+    pub new_position: u32,
     /// FairShare in the baseline.
     pub old_fairshare: f64,
     /// FairShare now.
@@ -259,7 +263,11 @@ pub fn what_if(
         let Some(now) = run.assocs.get(ix) else {
             continue;
         };
-        let Some(before) = base_position(bt, ix, a.id).and_then(|b| base_run.assocs.get(b)) else {
+        let Some(base_ix) = base_position(bt, ix, a.id) else {
+            diff.added += 1;
+            continue;
+        };
+        let Some(before) = base_run.assocs.get(base_ix) else {
             diff.added += 1;
             continue;
         };
@@ -274,6 +282,8 @@ pub fn what_if(
             ix,
             old_rank,
             new_rank,
+            old_position: base_run.position(base_ix).unwrap_or_default(),
+            new_position: run.position(ix).unwrap_or_default(),
             old_fairshare: before.fairshare.unwrap_or(0.0),
             new_fairshare: now.fairshare.unwrap_or(0.0),
             reason: None,
@@ -551,8 +561,8 @@ impl WhatIfDiff {
                     &[
                         ("user", &name(m.ix)),
                         ("account", &account),
-                        ("old", &m.old_rank.to_string()),
-                        ("new", &m.new_rank.to_string()),
+                        ("old", &m.old_position.to_string()),
+                        ("new", &m.new_position.to_string()),
                         ("old_fs", &number(m.old_fairshare)),
                         ("new_fs", &number(m.new_fairshare)),
                     ],
@@ -695,6 +705,12 @@ mod tests {
         );
         let me = d.moved.iter().find(|m| m.id == AssocId(21)).unwrap();
         assert_eq!((me.old_rank, me.new_rank), (4, 2));
+        let n = fair_tree::run(&cur.tree).n_users;
+        assert_eq!(
+            (me.old_position, me.new_position),
+            (n - 4 + 1, n - 2 + 1),
+            "positions count from the top"
+        );
         // The first level where my path changed: under root, geo passed bio.
         let Some(Reason::Crossed {
             parent,
@@ -722,7 +738,7 @@ mod tests {
         assert_eq!(row(21).delta_text, "↓ 2");
         assert_eq!(
             row(21).text,
-            "me in bio: rank 4 → 2, FairShare 1.000000 → 0.500000"
+            "me in bio: position 1 → 3, FairShare 1.000000 → 0.500000"
         );
         assert_eq!(
             row(21).reason,

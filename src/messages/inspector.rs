@@ -180,7 +180,7 @@ impl Message for InspectorMsg {
             InspectorMsg::FactS => "S (NormShares)",
             InspectorMsg::FactU => "U (EffectvUsage)",
             InspectorMsg::FactLevelFs => "Level FS",
-            InspectorMsg::FactRank => "Rank",
+            InspectorMsg::FactRank => "Position",
             InspectorMsg::FactFairShare => "FairShare",
             InspectorMsg::LfRatio => "S / U = {s} / {u} = {lf}",
             InspectorMsg::LfNoUsage => "S / U = {s} / 0 = inf (no usage)",
@@ -193,7 +193,7 @@ impl Message for InspectorMsg {
             InspectorMsg::UnderServed => "under-served (LF > 1)",
             InspectorMsg::OverServed => "over-served (LF < 1)",
             InspectorMsg::ExactlyServed => "exactly its share (LF = 1)",
-            InspectorMsg::RankOf => "{rank} of {n}",
+            InspectorMsg::RankOf => "{position} of {n} (Slurm rank {rank})",
             InspectorMsg::NoRank => "blank: Fair Tree ranks users only",
             InspectorMsg::Blank => "blank (sshare prints nothing)",
             InspectorMsg::ArtefactTie => {
@@ -251,7 +251,7 @@ impl Message for InspectorMsg {
             InspectorMsg::FactS => "S (NormShares)",
             InspectorMsg::FactU => "U (EffectvUsage)",
             InspectorMsg::FactLevelFs => "Level FS",
-            InspectorMsg::FactRank => "順位",
+            InspectorMsg::FactRank => "順番",
             InspectorMsg::FactFairShare => "FairShare",
             InspectorMsg::LfRatio => "S / U = {s} / {u} = {lf}",
             InspectorMsg::LfNoUsage => "S / U = {s} / 0 = inf（使用量なし）",
@@ -264,7 +264,7 @@ impl Message for InspectorMsg {
             InspectorMsg::UnderServed => "割り当てより少ない使用 (LF > 1)",
             InspectorMsg::OverServed => "割り当てより多い使用 (LF < 1)",
             InspectorMsg::ExactlyServed => "割り当てどおり (LF = 1)",
-            InspectorMsg::RankOf => "{n} 中 {rank}",
+            InspectorMsg::RankOf => "{n} 人中 {position} 番目（Slurm の rank {rank}）",
             InspectorMsg::NoRank => "空欄: Fair Tree はユーザーだけを順位付けします",
             InspectorMsg::Blank => "空欄（sshare は何も表示しません）",
             InspectorMsg::ArtefactTie => {
@@ -367,7 +367,7 @@ impl Message for WhatIfMsg {
             WhatIfMsg::Down => "↓ {delta}",
             WhatIfMsg::Same => "= 0",
             WhatIfMsg::Row => {
-                "{user} in {account}: rank {old} → {new}, FairShare {old_fs} → {new_fs}"
+                "{user} in {account}: position {old} → {new}, FairShare {old_fs} → {new_fs}"
             }
             WhatIfMsg::ReasonCrossedAbove => {
                 "Now above {group}: under {parent}, {first} (Level FS {lf1}) goes before {second} (Level FS {lf2})."
@@ -408,7 +408,7 @@ impl Message for WhatIfMsg {
             WhatIfMsg::Down => "↓ {delta}",
             WhatIfMsg::Same => "= 0",
             WhatIfMsg::Row => {
-                "{account} の {user}: 順位 {old} → {new}、FairShare {old_fs} → {new_fs}"
+                "{account} の {user}: 順番 {old} → {new}、FairShare {old_fs} → {new_fs}"
             }
             WhatIfMsg::ReasonCrossedAbove => {
                 "{group}より上になりました: {parent} の下で {first} (Level FS {lf1}) が {second} (Level FS {lf2}) より先です。"
