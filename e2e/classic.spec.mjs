@@ -30,7 +30,7 @@ test('the classic example shows the page factors for User1..User5', async ({ pag
     // The legend reads the same user both ways.
     await app.openTab('What the score means');
     await expect(app.scoreLegend().getByTestId('legend-classic')).toContainText(`${user}: F = ${f}`);
-    await expect(app.scoreLegend().getByTestId('legend-fair-tree')).toContainText(`${user}: rank`);
+    await expect(app.scoreLegend().getByTestId('legend-fair-tree')).toContainText(`${user}: position`);
   }
 
   // User1 number by number: S as a product, then UE from the first tier down, then F.

@@ -379,8 +379,8 @@ impl Message for ClassicMsg {
             M::LegendPickUser => "Select a user association to read its two scores.",
             M::LegendClassicValue => "{name}: F = {f}, {reading}.",
             M::LegendFairTreeValue => {
-                "{name}: rank {rank} of {n}, FairShare = {rank}/{n} = {fs}: ahead of {below} \
-                 and behind {above} other users, {reading}."
+                "{name}: position {position} of {n} (Slurm rank {rank}), FairShare = {rank}/{n} = \
+                 {fs}: ahead of {below} and behind {above} other users, {reading}."
             }
             M::BandUnused => "no usage yet",
             M::BandUnder => "under-using its share",
@@ -521,8 +521,8 @@ impl Message for ClassicMsg {
             M::LegendPickUser => "ユーザー association を選ぶと 2 つのスコアを読めます。",
             M::LegendClassicValue => "{name}：F = {f}、{reading}。",
             M::LegendFairTreeValue => {
-                "{name}：rank {rank}（{n} が最上位）、FairShare = {rank}/{n} = {fs}：ほかの {below} 人\
-                 より前、{above} 人より後ろで、{reading}。"
+                "{name}：{n} 人中 {position} 番目（Slurm の rank {rank}）、FairShare = {rank}/{n} = \
+                 {fs}：ほかの {below} 人より前、{above} 人より後ろで、{reading}。"
             }
             M::BandUnused => "まだ使っていない",
             M::BandUnder => "シェアより少なく使っている",
