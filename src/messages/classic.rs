@@ -112,6 +112,8 @@ pub enum ClassicMsg {
     OrdersFairTree,
     /// Both orders agree.
     OrdersSame,
+    /// Shown when a long order list is cut to the users around the selected one.
+    OrdersWindow,
     /// How many users differ.
     OrdersDiffer,
     /// Marker: the user's place in the Fair Tree order.
@@ -216,6 +218,7 @@ impl Message for ClassicMsg {
         ClassicMsg::OrdersClassic,
         ClassicMsg::OrdersFairTree,
         ClassicMsg::OrdersSame,
+        ClassicMsg::OrdersWindow,
         ClassicMsg::OrdersDiffer,
         ClassicMsg::OrderOtherFairTree,
         ClassicMsg::OrderOtherClassic,
@@ -360,6 +363,10 @@ impl Message for ClassicMsg {
             M::OrdersClassic => "Classic (F)",
             M::OrdersFairTree => "Fair Tree (FairShare)",
             M::OrdersSame => "Both algorithms put the users in the same order.",
+            M::OrdersWindow => {
+                "Each list shows {shown} of its {n} users, around the selected one (select a \
+                 user in the tree to move there)."
+            }
             M::OrdersDiffer => "{n} of {total} users are placed differently.",
             M::OrderOtherFairTree => "≠ Fair Tree place {place}",
             M::OrderOtherClassic => "≠ classic place {place}",
@@ -502,6 +509,9 @@ impl Message for ClassicMsg {
             M::OrdersClassic => "classic（F）",
             M::OrdersFairTree => "Fair Tree（FairShare）",
             M::OrdersSame => "2 つのアルゴリズムはユーザーを同じ順に並べています。",
+            M::OrdersWindow => {
+                "各リストは {n} 人中 {shown} 人を、選択中のユーザーの前後で表示します（ツリーでユーザーを選ぶとそこへ移ります）。"
+            }
             M::OrdersDiffer => "{total} 人中 {n} 人の位置が違います。",
             M::OrderOtherFairTree => "≠ Fair Tree では {place} 位",
             M::OrderOtherClassic => "≠ classic では {place} 位",

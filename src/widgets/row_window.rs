@@ -81,8 +81,28 @@ pub fn scroll_to_row(
     Some((top - head_px - (view_px - head_px - row_px) / 2.0).max(0.0))
 }
 
+/// The at most `limit` consecutive indices of a list of `len` that a bounded list shows: centred
+/// on `centre` (the selected entry) when there is one, else the first ones.
+pub fn window_around(len: usize, centre: Option<usize>, limit: usize) -> std::ops::Range<usize> {
+    let span = limit.min(len);
+    let start = centre
+        .map_or(0, |c| c.saturating_sub(span / 2))
+        .min(len - span);
+    start..start + span
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn bounded_lists_centre_on_the_selection() {
+        assert_eq!(window_around(10, None, 50), 0..10);
+        assert_eq!(window_around(1000, None, 50), 0..50);
+        assert_eq!(window_around(1000, Some(500), 50), 475..525);
+        assert_eq!(window_around(1000, Some(999), 50), 950..1000);
+        assert_eq!(window_around(1000, Some(5000), 50), 950..1000);
+        assert_eq!(window_around(0, Some(3), 50), 0..0);
+    }
+
     use super::*;
 
     #[test]
