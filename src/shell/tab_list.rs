@@ -44,13 +44,44 @@ fn Tab(tab: PanelTab) -> impl IntoView {
             aria-controls=tab.panel_id()
             aria-selected=move || selected.get().to_string()
             tabindex=move || if selected.get() { "0" } else { "-1" }
-            on:click=move |_| state.open_panel(tab)
+            on:click=move |_| {
+                state.open_panel(tab);
+                bring_into_view(tab.panel_id());
+            }
             on:keydown=on_keydown
         >
             {move || tab.name(i18n.lang())}
         </button>
     }
 }
+
+/// Scrolls the page to the panel with `id`, once it is shown, where panels sit under the tree
+/// (one column on narrow screens, and in an embedding frame). In the two-column workspace the
+/// panel is beside the tree, always in view, and nothing moves.
+fn bring_into_view(id: String) {
+    let embedded = document()
+        .document_element()
+        .is_some_and(|root| root.class_list().contains(EMBED_CLASS));
+    let width = window()
+        .inner_width()
+        .ok()
+        .and_then(|w| w.as_f64())
+        .unwrap_or(f64::INFINITY);
+    if !(embedded || width <= ONE_COLUMN_MAX_PX) {
+        return;
+    }
+    leptos::leptos_dom::helpers::request_animation_frame(move || {
+        if let Some(panel) = document().get_element_by_id(&id) {
+            panel.scroll_into_view();
+        }
+    });
+}
+
+/// The class `?embed=1` puts on `<html>`.
+const EMBED_CLASS: &str = "ft-embed";
+
+/// The widest viewport (CSS px) with one column (style/main.css: `max-width: 60rem`).
+const ONE_COLUMN_MAX_PX: f64 = 960.0;
 
 /// Moves keyboard focus to the element with `id`, if it exists.
 fn focus(id: &str) {
