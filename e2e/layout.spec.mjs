@@ -135,3 +135,25 @@ test('zooming the tree keeps the page width', async ({ page }) => {
     expect(app.errors).toEqual([]);
   }
 });
+
+test('embedded (html.ft-embed, as ?embed=1 sets it) in 800x600: tree and Play in view, panels one click away', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 600 });
+  const app = new ExplorerPage(page);
+  await app.goto('/');
+  await app.choosePreset('test24-4');
+  await expect(app.allTreeItems()).toHaveCount(35);
+  // The class comes from the URL parameter (src/url_state.rs); set it directly here.
+  await page.evaluate(() => document.documentElement.classList.add('ft-embed'));
+  await expect(page.getByRole('heading', { level: 1 })).toBeHidden();
+  expect(await inViewport(page, app.tree(), false)).toBe(true);
+  expect(await inViewport(page, app.playerButton('Play'))).toBe(true);
+  // The tabs are one row above the stage (it scrolls sideways inside itself).
+  expect(await inViewport(page, page.getByRole('tablist', { name: 'Panels' }), false)).toBe(true);
+  expect(await inViewport(page, page.getByRole('tab', { name: 'Compare' }))).toBe(true);
+  await page.getByRole('tab', { name: 'sshare' }).click();
+  await expect(app.sshareTable()).toBeInViewport();
+  const width = await pageWidth(page);
+  expect(width.scroll).toBeLessThanOrEqual(800);
+  await app.screenshot('layout-embed-800');
+  expect(app.errors).toEqual([]);
+});
