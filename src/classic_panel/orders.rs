@@ -11,7 +11,7 @@ use crate::state::AppState;
 use crate::widgets::row_window::window_around;
 
 /// Each list shows at most this many users (around the selected one).
-pub const ORDER_LIMIT: usize = 60;
+pub const ORDER_LIMIT: usize = 30;
 
 /// The entries of one list to show: all up to [`ORDER_LIMIT`], else those around `selected`.
 pub fn shown_entries(
