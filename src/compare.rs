@@ -59,7 +59,13 @@ pub fn ComparePanel() -> impl IntoView {
     });
     let me_id = Signal::derive(move || me.get().and_then(|ix| state.id_at(ix)));
     let other_id = Signal::derive(move || other.get().and_then(|ix| state.id_at(ix)));
-    let on_me = Callback::new(move |id: Option<AssocId>| state.select(id));
+    // Choosing "me" here also reveals me in the tree (expands the accounts above).
+    let on_me = Callback::new(move |id: Option<AssocId>| {
+        if let Some(id) = id {
+            state.reveal(id);
+        }
+        state.select(id);
+    });
     let on_other = Callback::new(move |id: Option<AssocId>| state.compare(id));
     let pick_above = move |_| state.compare(above.get_untracked().and_then(|ix| state.id_at(ix)));
     let nobody_above = move || {
