@@ -21,6 +21,9 @@ test('at 1440x900 the tree and Play are in view together, and the page does not 
   await page.setViewportSize({ width: 1440, height: 900 });
   const app = new ExplorerPage(page);
   await app.goto('/');
+  // On open (the default scenario), then on test24.4.
+  expect(await inViewport(page, app.playerButton('Play'))).toBe(true);
+  expect(await inViewport(page, app.tree(), false)).toBe(true);
   await app.choosePreset('test24-4');
   await expect(app.allTreeItems()).toHaveCount(35);
   const tree = app.tree();
