@@ -13,6 +13,7 @@ const pageFactors = [
 test('the classic example shows the page factors for User1..User5', async ({ page }) => {
   const app = new ExplorerPage(page);
   await app.goto('/');
+  await app.openTab('Classic fairshare');
   const panel = app.classicPanel();
   await expect(panel).toBeVisible();
   // The preset says why Slurm's "fraction of root usage" is the page's "fraction of the machine".
@@ -21,17 +22,20 @@ test('the classic example shows the page factors for User1..User5', async ({ pag
 
   for (const [user, f] of pageFactors) {
     await app.selectAssociation(user);
+    await app.openTab('Classic fairshare');
     const factor = panel.getByTestId('classic-factor');
     await expect(factor).toContainText(`F(${user}) = 2^(−UE/S/d)`);
     await expect(factor).toHaveAttribute('data-fairshare', f);
     await expect(factor).toContainText(`= ${f}`);
     // The legend reads the same user both ways.
+    await app.openTab('What the score means');
     await expect(app.scoreLegend().getByTestId('legend-classic')).toContainText(`${user}: F = ${f}`);
-    await expect(app.scoreLegend().getByTestId('legend-fair-tree')).toContainText(`${user}: rank`);
+    await expect(app.scoreLegend().getByTestId('legend-fair-tree')).toContainText(`${user}: position`);
   }
 
   // User1 number by number: S as a product, then UE from the first tier down, then F.
   await app.selectAssociation('User1');
+  await app.openTab('Classic fairshare');
   await expect(panel.getByTestId('classic-shares')).toHaveText(
     'S(User1) = 1/1 (User1) × 30/40 (AccountB) × 40/100 (AccountA) = 0.300000',
   );
@@ -45,6 +49,7 @@ test('the classic example shows the page factors for User1..User5', async ({ pag
     'F(User1) = 2^(−UE/S/d) = 2^(−0.387500 / 0.300000 / 1) = 0.408479',
   );
   await app.screenshotOf(panel, 'classic-panel');
+  await app.openTab('What the score means');
   await app.screenshotOf(app.scoreLegend(), 'score-legend');
   expect(app.errors).toEqual([]);
 });
@@ -54,6 +59,7 @@ test('DEPTH_OBLIVIOUS shows its own formula', async ({ page }) => {
   await app.goto('/');
   const panel = app.classicPanel();
   await app.selectAssociation('User1');
+  await app.openTab('Classic fairshare');
   await panel.getByRole('checkbox', { name: 'DEPTH_OBLIVIOUS' }).check();
   const chain = panel.getByTestId('classic-usage-chain');
   await expect(chain).toContainText('ratio_p = UE(AccountA) / S(AccountA)');
@@ -69,6 +75,7 @@ test('DEPTH_OBLIVIOUS shows its own formula', async ({ page }) => {
 test('the classic order stands beside the Fair Tree order', async ({ page }) => {
   const app = new ExplorerPage(page);
   await app.goto('/');
+  await app.openTab('Classic fairshare');
   const orders = app.classicPanel().getByTestId('classic-orders');
   const classic = orders.locator('.ft-order__list--classic li');
   await expect(classic).toHaveCount(6);

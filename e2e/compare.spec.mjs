@@ -8,6 +8,7 @@ test('UserA vs UserB on the Fair Tree page example: Acct1, Acct16 before Acct12'
   await app.goto('/');
   await app.choosePreset('fair-tree-example');
   await app.clickTreeItem('UserA');
+  await app.openTab('Compare');
   const compare = app.compareRegion();
   await expect(compare.getByRole('combobox', { name: 'Me' })).toHaveValue('211');
   await compare.getByRole('combobox', { name: 'Compare with' }).selectOption({ label: 'UserB in Acct16' });
@@ -16,12 +17,12 @@ test('UserA vs UserB on the Fair Tree page example: Acct1, Acct16 before Acct12'
   await expect(compare.getByTestId('compare-first-child')).toHaveText('Acct16 (Level FS 1.500000)');
   await expect(compare.getByTestId('compare-second-child')).toHaveText('Acct12 (Level FS 0.500000)');
   await expect(compare.getByTestId('compare-rule')).toHaveText('The higher Level FS goes first.');
-  await expect(compare.getByTestId('compare-ranks')).toContainText('UserB: rank 3 of 4');
-  await expect(compare.getByTestId('compare-ranks')).toContainText('UserA: rank 2 of 4');
+  await expect(compare.getByTestId('compare-ranks')).toContainText('UserB: position 2 of 4 (Slurm rank 3)');
+  await expect(compare.getByTestId('compare-ranks')).toContainText('UserA: position 3 of 4 (Slurm rank 2)');
   await expect(compare.getByTestId('compare-sentence')).toHaveText(
     'Under Acct1, Acct16 has Level FS 1.500000 and Acct12 has Level FS 0.500000: higher goes first, ' +
       'so every user under Acct16 ranks above every user under Acct12. ' +
-      'UserB (in Acct16) has rank 3 of 4; UserA (in Acct12) has rank 2.',
+      'UserB (in Acct16) is at position 2 of 4; UserA (in Acct12) at position 3.',
   );
   // The tree highlights both paths, the first common ancestor and the two deciding children.
   const roles = () =>
@@ -73,18 +74,21 @@ test('tied accounts: Slurm visits A then B, and b1 reuses a2\'s rank', async ({ 
   await app.goto('/');
   await app.choosePreset('tied-accounts');
   await app.clickTreeItem('b1');
+  await app.openTab('Compare');
   const compare = app.compareRegion();
   await compare.getByRole('combobox', { name: 'Compare with' }).selectOption({ label: 'a2 in A' });
   await expect(compare.getByTestId('compare-ancestor')).toHaveText('root');
   await expect(compare.getByTestId('compare-rule')).toHaveAttribute('data-rule', 'list-order');
-  await expect(compare.getByTestId('compare-sentence')).toContainText('Both end with rank 3 of 4');
+  await expect(compare.getByTestId('compare-sentence')).toContainText('Both share position 2 of 4 (Slurm rank 3)');
   await expect(compare.getByTestId('compare-sentence')).toContainText('Slurm does not merge tied accounts');
 
   // The documented rule merges A and B: the rule changes, and the what-if list shows who moved.
   await page.getByRole('checkbox', { name: 'Documented tie rule' }).check();
   await expect(compare.getByTestId('compare-rule')).toHaveAttribute('data-rule', 'merged');
+  await app.openTab('What if');
   await expect(app.whatIfRegion().getByRole('listitem').first()).toContainText('documented tie rule');
   await app.screenshot('compare-tie');
+  await app.openTab('Compare');
   await app.screenshotRegion(compare, 'compare-tie-panel');
   expect(app.errors).toEqual([]);
 });

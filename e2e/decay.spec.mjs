@@ -8,6 +8,7 @@ const HALF_LIFE = 7 * 24 * 3600; // PriorityDecayHalfLife=7-0, in seconds.
 test('one half-life leaves about half the usage, and decay alone keeps every rank', async ({ page }) => {
   const app = new ExplorerPage(page);
   await app.goto('/');
+  await app.openTab('Usage decay over time');
   const decay = app.decayPanel();
   await expect(decay).toBeVisible();
   await expect(decay.getByTestId('decay-half-life-fact')).toContainText('0.500073');
@@ -28,6 +29,7 @@ test('one half-life leaves about half the usage, and decay alone keeps every ran
 test('a running job moves ranks, and "how long until" is computed', async ({ page }) => {
   const app = new ExplorerPage(page);
   await app.goto('/');
+  await app.openTab('Usage decay over time');
   const decay = app.decayPanel();
   // User1 starts a small job at t = 0 that keeps running.
   await decay.getByRole('combobox', { name: "Job's user" }).selectOption({ label: 'User1 (AccountB)' });

@@ -22,6 +22,7 @@ async function openFairTreeExample(page) {
 test('editing a user\'s usage re-ranks exactly as fairshare compute does', async ({ page }) => {
   const app = await openFairTreeExample(page);
   await app.clickTreeItem('UserB');
+  await app.openTab('Inspector');
   await expect(app.inspector().getByRole('heading', { name: 'User UserB in Acct16' })).toBeVisible();
   const usage = app.inspector().getByRole('spinbutton', { name: 'Raw usage' });
   await expect(usage).toHaveValue('400');
@@ -34,15 +35,18 @@ test('editing a user\'s usage re-ranks exactly as fairshare compute does', async
   const expected = userRanks(computeText(exported));
   expect(await app.treeRanks()).toEqual(expected);
   // The inspector shows the engine's numbers for UserB, and hours beside the seconds.
-  await expect(app.inspector().getByTestId('fact-rank')).toHaveText('1 of 4');
+  await app.openTab('Inspector');
+  await expect(app.inspector().getByTestId('fact-rank')).toHaveText('4 of 4 (Slurm rank 1)');
   await expect(app.inspector().getByTestId('usage-hours')).toContainText('11.111111 TRES-hours');
   // The what-if list says who moved and why.
+  await app.openTab('What if');
   const moved = app.whatIfRegion().getByRole('list', { name: 'Who moved and why' }).getByRole('listitem');
-  await expect(moved.filter({ hasText: 'UserB in Acct16: rank 3 → 1' })).toContainText('↓ 2');
+  await expect(moved.filter({ hasText: 'UserB in Acct16: position 2 → 4' })).toContainText('↓ 2');
   await expect(moved.filter({ hasText: 'UserA in Acct12' })).toContainText('↑');
   await app.screenshot('edit-usage');
-  await app.screenshotRegion(app.inspector(), 'edit-inspector');
   await app.screenshotRegion(app.whatIfRegion(), 'edit-whatif');
+  await app.openTab('Inspector');
+  await app.screenshotRegion(app.inspector(), 'edit-inspector');
   await app.screenshotRegion(page.getByRole('group', { name: 'Scenario controls' }), 'toolbar');
 
   // An 80-bit usage keeps every digit (parsed as long double, not as a double).
@@ -56,6 +60,7 @@ test('editing a user\'s usage re-ranks exactly as fairshare compute does', async
   await app.clickTreeItem('Acct12');
   await app.editField('Shares', '90');
   await app.clickTreeItem('UserC');
+  await app.openTab('Inspector');
   await app.inspector().getByRole('checkbox', { name: 'FairShare=parent' }).check();
   await expect(app.inspector().getByRole('spinbutton', { name: 'Shares' })).toBeDisabled();
   const more = await app.exportScenario();
@@ -67,6 +72,7 @@ test('editing a user\'s usage re-ranks exactly as fairshare compute does', async
 test('invalid values are refused with an alert and the tree is unchanged', async ({ page }) => {
   const app = await openFairTreeExample(page);
   await app.clickTreeItem('UserA');
+  await app.openTab('Inspector');
   const before = await app.treeSnapshot();
   const inspector = app.inspector();
 
@@ -117,6 +123,7 @@ test('undo and redo with the buttons and the keyboard', async ({ page }) => {
   await expect.poll(() => app.treeRanks()).toEqual(edited);
 
   // Inside the Name field Ctrl+Z is the browser's own undo of the typing, not ours.
+  await app.openTab('Inspector');
   const name = app.inspector().getByRole('textbox', { name: 'Name' });
   await name.focus();
   await page.keyboard.press('Control+z');

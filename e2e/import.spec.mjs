@@ -68,6 +68,7 @@ test('a broken paste names the line, keeps the tree, and loads the valid part on
 test('a file can be opened or dropped instead of pasted', async ({ page }) => {
   const app = new ExplorerPage(page);
   await app.goto('/');
+  await app.openTab('Import');
   await app.importRegion().getByLabel('Open a file').setInputFiles(sample('sacctmgr-tree-P.txt'));
   await expect(app.allTreeItems()).toHaveCount(6);
 

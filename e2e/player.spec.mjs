@@ -65,6 +65,7 @@ test('Jump to end gives the same ranks as the table', async ({ page }) => {
   const users = treeItems(page).and(page.locator('[data-kind="user"]'));
   await expect(users).toHaveCount(21);
   await expect(page.locator('[role="treeitem"][data-ranked="true"]')).toHaveCount(21);
+  await app.openTab('sshare');
   const table = page.getByRole('region', { name: 'sshare' }).getByRole('table');
   const headers = await table.getByRole('columnheader').allInnerTexts();
   const col = (name) => headers.findIndex((h) => h.trim() === name);

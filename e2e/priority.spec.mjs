@@ -5,6 +5,7 @@ import { ExplorerPage } from './fixtures/page.mjs';
 test('the priority total changes when a weight changes', async ({ page }) => {
   const app = new ExplorerPage(page);
   await app.goto('/');
+  await app.openTab('Job priority');
   const panel = app.priorityPanel();
   await expect(panel).toBeVisible();
   const total = panel.getByTestId('priority-total');

@@ -40,6 +40,7 @@ function sshareLines(preset) {
 test('headers, rows and cell text are sshare -l', async ({ page }) => {
   const app = new ExplorerPage(page);
   await app.goto('/');
+  await app.openTab('sshare');
   const table = app.sshareTable();
   await expect(table).toBeVisible();
   await expect(table.getByRole('columnheader')).toHaveText(HEADERS);
@@ -58,6 +59,7 @@ test('headers, rows and cell text are sshare -l', async ({ page }) => {
 test('a row click selects the treeitem, and a tree click highlights the row', async ({ page }) => {
   const app = new ExplorerPage(page);
   await app.goto('/');
+  await app.openTab('sshare');
 
   await app.sshareRowById(222).click();
   await expect(app.treeItemById(222)).toHaveAttribute('aria-selected', 'true');
@@ -83,6 +85,110 @@ test('selecting a row inside a collapsed account reveals it in the tree', async 
   await app.treeItemById(2).focus();
   await page.keyboard.press('ArrowLeft');
   await expect(app.treeItemById(211)).toHaveCount(0);
+  await app.openTab('sshare');
   await app.sshareRowById(211).click();
   await expect(app.treeItemById(211)).toHaveAttribute('aria-selected', 'true');
+});
+
+test('sorting by any column and filtering by name', async ({ page }) => {
+  const app = new ExplorerPage(page);
+  await app.goto('/');
+  await app.openTab('sshare');
+  const table = app.sshareTable();
+  const rows = table.locator('tbody tr[data-assoc-id]');
+  await expect(rows).toHaveCount(14);
+  const ids = () => rows.evaluateAll((trs) => trs.map((tr) => tr.dataset.assocId));
+  const column = (i) => rows.evaluateAll((trs, i) => trs.map((tr) => tr.children[i].textContent.trim()), i);
+  const listOrder = await ids();
+
+  const header = table.getByRole('columnheader', { name: 'FairShare' });
+  await expect(header).toHaveAttribute('aria-sort', 'none');
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  let values = (await column(7)).filter((v) => v !== '');
+  expect(values.map(Number)).toEqual([...values.map(Number)].sort((a, b) => a - b));
+  // Empty cells (accounts) go last.
+  expect((await column(7)).slice(0, values.length)).toEqual(values);
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  values = (await column(7)).filter((v) => v !== '');
+  expect(values.map(Number)).toEqual([...values.map(Number)].sort((a, b) => b - a));
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'none');
+  expect(await ids()).toEqual(listOrder);
+
+  // Text columns sort by name; the filter keeps the rows whose Account or User matches.
+  await table.getByRole('columnheader', { name: 'User' }).getByRole('button').click();
+  const users = (await column(1)).filter((v) => v !== '');
+  expect(users).toEqual([...users].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+  await app.sshareRegion().getByLabel('Filter by account or user').fill('accountc');
+  await expect(rows).toHaveCount(3);
+  for (const account of await column(0)) expect(account).toBe('AccountC');
+  await expect(app.sshareRegion().getByRole('status')).toHaveText('3 of 14 rows');
+  await app.sshareRegion().getByLabel('Filter by account or user').fill('accountb');
+  await expect(rows).toHaveCount(2);
+  // Selection still works on a sorted, filtered table.
+  await app.sshareRowById(211).click();
+  await expect(app.treeItemById(211)).toHaveAttribute('aria-selected', 'true');
+  await app.screenshotRegion(app.sshareRegion(), 'table-sorted-filtered');
+  expect(app.errors).toEqual([]);
+});
+
+/** A scenario of 3 accounts × `perAccount` users, as scenario JSON. */
+function bigScenario(perAccount) {
+  const associations = [{ id: 1, parent: null, account: 'root', user: null, shares: 1 }];
+  for (let a = 0; a < 3; a += 1) {
+    const account = `acct${a}`;
+    const aid = 10 + a;
+    associations.push({ id: aid, parent: 1, account, user: null, shares: a + 1 });
+    for (let u = 0; u < perAccount; u += 1) {
+      associations.push({
+        id: 1000 * (a + 1) + u,
+        parent: aid,
+        account,
+        user: `u${a}x${u}`,
+        shares: 1 + (u % 5),
+        usage_raw: (u * 37 + a * 11) % 500,
+      });
+    }
+  }
+  return JSON.stringify({ name: 'big', associations });
+}
+
+test('a table of more than 200 rows draws only the rows in view and follows the selection', async ({ page }) => {
+  const app = new ExplorerPage(page);
+  await app.goto('/');
+  await app.pasteAndLoad(bigScenario(100)); // 304 associations
+  await expect(app.importRegion().getByRole('status').first()).toContainText('Loaded 304 associations');
+  await app.openTab('sshare');
+  const rows = app.sshareTable().locator('tbody tr[data-assoc-id]');
+  await expect(rows.first()).toBeVisible();
+  const drawn = await rows.count();
+  expect(drawn).toBeGreaterThan(10);
+  expect(drawn).toBeLessThan(120);
+  await expect(app.sshareRegion().getByRole('status')).toHaveText('304 of 304 rows');
+  // Scrolling inside the table brings the last rows in.
+  await app.sshareTable().evaluate((table) => {
+    const scroller = table.parentElement;
+    scroller.scrollTop = scroller.scrollHeight;
+  });
+  await expect(app.sshareRowById(3099)).toBeVisible();
+  expect(await rows.count()).toBeLessThan(120);
+
+  // A user selected elsewhere (Compare's Me menu) is scrolled into view in the table.
+  await app.sshareTable().evaluate((table) => {
+    table.parentElement.scrollTop = 0;
+  });
+  await app.openTab('Compare');
+  await app.compareRegion().getByLabel('Find a user for Me').fill('u2x50');
+  await app.compareRegion().getByRole('combobox', { name: 'Me' }).selectOption({ label: 'u2x50 in acct2' });
+  await app.openTab('sshare');
+  await expect(app.sshareRowById(3050)).toBeVisible();
+  await expect(app.sshareRowById(3050)).toHaveAttribute('aria-current', 'true');
+  // The classic table is windowed too.
+  await app.openTab('Classic fairshare');
+  const classicRows = app.classicPanel().getByTestId('classic-table').locator('tbody tr[data-assoc-id]');
+  await expect(classicRows.first()).toBeVisible();
+  expect(await classicRows.count()).toBeLessThan(120);
+  expect(app.errors).toEqual([]);
 });

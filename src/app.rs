@@ -2,23 +2,17 @@
 
 use leptos::prelude::*;
 
-use crate::classic_panel::ClassicPanel;
-use crate::compare::ComparePanel;
-use crate::decay_panel::DecayPanel;
 use crate::i18n::I18n;
-use crate::import_panel::ImportPanel;
-use crate::inspector::Inspector;
 use crate::messages::{Lang, Message, Msg};
 use crate::player::Player;
 use crate::presets;
-use crate::priority_panel::PriorityPanel;
-use crate::score_legend::ScoreLegend;
-use crate::sshare_table::SshareTable;
+use crate::shell::SidePanels;
 use crate::state::AppState;
 use crate::toolbar::Toolbar;
 use crate::tree_view::TreeView;
 
-/// The whole page: header and toolbar, the tree with its player, the side panels, the table.
+/// The whole page, a workspace: a compact header and toolbar; the stage (the tree, with the
+/// ranking player docked under it); the side column of panels behind tabs.
 #[component]
 pub fn App() -> impl IntoView {
     let i18n = I18n::provide(Lang::default());
@@ -31,26 +25,20 @@ pub fn App() -> impl IntoView {
 
     view! {
         <div class="ft-app">
-            <AppHeader />
-            <Toolbar />
+            <div class="ft-top">
+                <AppHeader />
+                <Toolbar />
+            </div>
             <main class="ft-main">
                 <div class="ft-stage">
-                    <TreeView />
-                    <Player />
+                    <div class="ft-stage__tree">
+                        <TreeView />
+                    </div>
+                    <div class="ft-stage__player">
+                        <Player />
+                    </div>
                 </div>
-                <aside class="ft-side">
-                    <Inspector />
-                    <ComparePanel />
-                    <crate::whatif::WhatIf />
-                    <ClassicPanel />
-                    <ScoreLegend />
-                    <DecayPanel />
-                    <PriorityPanel />
-                </aside>
-                <div class="ft-bottom">
-                    <SshareTable />
-                    <ImportPanel />
-                </div>
+                <SidePanels />
             </main>
         </div>
     }

@@ -59,7 +59,13 @@ pub fn ComparePanel() -> impl IntoView {
     });
     let me_id = Signal::derive(move || me.get().and_then(|ix| state.id_at(ix)));
     let other_id = Signal::derive(move || other.get().and_then(|ix| state.id_at(ix)));
-    let on_me = Callback::new(move |id: Option<AssocId>| state.select(id));
+    // Choosing "me" here also reveals me in the tree (expands the accounts above).
+    let on_me = Callback::new(move |id: Option<AssocId>| {
+        if let Some(id) = id {
+            state.reveal(id);
+        }
+        state.select(id);
+    });
     let on_other = Callback::new(move |id: Option<AssocId>| state.compare(id));
     let pick_above = move |_| state.compare(above.get_untracked().and_then(|ix| state.id_at(ix)));
     let nobody_above = move || {
@@ -78,8 +84,8 @@ pub fn ComparePanel() -> impl IntoView {
         <section class="ft-panel ft-compare" role="region" aria-label=i18n.t(CommonMsg::RegionCompare)>
             <h2 class="ft-panel__title">{i18n.t(CommonMsg::RegionCompare)}</h2>
             <div class="ft-compare__pickers">
-                <UserSelect label=CompareMsg::Me users=users value=me_id exclude=other_id on_change=on_me />
-                <UserSelect label=CompareMsg::CompareWith users=users value=other_id exclude=me_id on_change=on_other />
+                <UserSelect label=CompareMsg::Me users=users value=me_id exclude=other_id around=me_id on_change=on_me />
+                <UserSelect label=CompareMsg::CompareWith users=users value=other_id exclude=me_id around=me_id on_change=on_other />
                 <button type="button" class="ft-button" on:click=pick_above
                     disabled=move || above.get().is_none()>
                     {i18n.t(CompareMsg::JustAbove)}
@@ -104,6 +110,9 @@ fn UserSelect(
     #[prop(into)] users: Signal<Vec<UserChoice>>,
     #[prop(into)] value: Signal<Option<AssocId>>,
     #[prop(into)] exclude: Signal<Option<AssocId>>,
+    /// The user whose neighbours in the ranking a long menu lists.
+    #[prop(into)]
+    around: Signal<Option<AssocId>>,
     on_change: Callback<Option<AssocId>>,
 ) -> impl IntoView {
     let i18n = I18n::expect();
@@ -117,8 +126,10 @@ fn UserSelect(
         on_change.run(id);
     };
     let many = move || users.with(|u| u.len() > MENU_LIMIT);
-    let options =
-        move || users.with(|u| filter.with(|f| menu_entries(u, f, exclude.get(), value.get())));
+    let options = move || {
+        users
+            .with(|u| filter.with(|f| menu_entries(u, f, exclude.get(), value.get(), around.get())))
+    };
     let count = move || {
         let shown = options().len().to_string();
         let n = users.with(Vec::len).to_string();
@@ -201,30 +212,42 @@ pub fn next_dom_id(prefix: &str) -> String {
 }
 
 /// A user menu lists at most this many entries (a filter narrows longer lists).
-pub const MENU_LIMIT: usize = 300;
+pub const MENU_LIMIT: usize = 100;
 
-/// The entries of a user menu: those whose label contains `filter` (case-insensitive), without
-/// `exclude`, at most [`MENU_LIMIT`], and always the chosen one.
+/// The entries of a user menu, in ranking order, without `exclude`, and always with the
+/// `chosen` one. With a `filter`: the first [`MENU_LIMIT`] users whose label contains it
+/// (case-insensitive). Without one, on a long list: the [`MENU_LIMIT`] users around `around` in
+/// the ranking (the selected user's neighbours), else the first ones.
 pub fn menu_entries(
     users: &[UserChoice],
     filter: &str,
     exclude: Option<AssocId>,
     chosen: Option<AssocId>,
+    around: Option<AssocId>,
 ) -> Vec<UserChoice> {
     let needle = filter.trim().to_lowercase();
-    let mut res: Vec<UserChoice> = users
-        .iter()
-        .filter(|u| Some(u.id) != exclude)
-        .filter(|u| needle.is_empty() || u.label.to_lowercase().contains(&needle))
-        .take(MENU_LIMIT)
-        .cloned()
-        .collect();
-    if let Some(chosen) = chosen.filter(|c| !res.iter().any(|u| u.id == *c))
-        && let Some(u) = users.iter().find(|u| u.id == chosen)
+    let offered = |i: &usize| Some(users[*i].id) != exclude;
+    let pool = (0..users.len()).filter(offered);
+    let mut picked: Vec<usize> = if !needle.is_empty() {
+        pool.filter(|&i| users[i].label.to_lowercase().contains(&needle))
+            .take(MENU_LIMIT)
+            .collect()
+    } else {
+        let pool: Vec<usize> = pool.collect();
+        let centre = around
+            .and_then(|a| users.iter().position(|u| u.id == a))
+            .map_or(0, |at| pool.partition_point(|&i| i < at));
+        let span = MENU_LIMIT.min(pool.len());
+        let start = centre.saturating_sub(span / 2).min(pool.len() - span);
+        pool[start..start + span].to_vec()
+    };
+    if let Some(at) = chosen.and_then(|c| users.iter().position(|u| u.id == c))
+        && !picked.contains(&at)
     {
-        res.push(u.clone());
+        picked.push(at);
+        picked.sort_unstable();
     }
-    res
+    picked.into_iter().map(|i| users[i].clone()).collect()
 }
 
 /// One user in a menu.
@@ -405,22 +428,35 @@ pub fn describe(
         ),
     };
     let n = e.n_users.to_string();
-    let (rank1, rank2) = (f.rank.to_string(), s.rank.to_string());
+    let rank1 = f.rank.to_string();
+    // Positions count from the top (1 = first served): the engine's reading of the rank.
+    let position = |side: &fairshare::explain::Side| {
+        run.position(side.user)
+            .map(|p| p.to_string())
+            .unwrap_or_default()
+    };
+    let (position1, position2) = (position(f), position(s));
     sentence.push(' ');
     if e.same_rank {
         let why = tie_reason(e, &name, lang);
-        sentence.push_str(
-            &CompareMsg::SentenceSameRank.fill(lang, &[("rank", &rank1), ("n", &n), ("why", &why)]),
-        );
+        sentence.push_str(&CompareMsg::SentenceSameRank.fill(
+            lang,
+            &[
+                ("position", &position1),
+                ("rank", &rank1),
+                ("n", &n),
+                ("why", &why),
+            ],
+        ));
     } else {
         sentence.push_str(&CompareMsg::SentenceRanks.fill(
             lang,
             &[
                 ("first_user", &name(f.user)),
-                ("rank1", &rank1),
+                ("position1", &position1),
                 ("n", &n),
                 ("second_user", &name(s.user)),
-                ("rank2", &rank2),
+                ("position2", &position2),
             ],
         ));
     }
@@ -448,6 +484,7 @@ pub fn describe(
             lang,
             &[
                 ("user", &plain(side.user)),
+                ("position", &position(side)),
                 ("rank", &side.rank.to_string()),
                 ("n", &n),
             ],
@@ -557,7 +594,7 @@ mod tests {
             "{}",
             t.sentence
         );
-        assert!(t.first_rank.starts_with("UserB: rank "));
+        assert!(t.first_rank.starts_with("UserB: position "));
         // The same data as the engine's English sentence, word for word.
         assert_eq!(t.sentence, e.sentence(&c.s.tree));
         let (_, ja) = c.text("UserA", "UserB", Lang::Ja);
@@ -678,18 +715,47 @@ mod tests {
                 label: format!("User{i} in Acct"),
             })
             .collect();
-        let all = menu_entries(&users, "", Some(AssocId(0)), None);
+        let all = menu_entries(&users, "", Some(AssocId(0)), None, None);
         assert_eq!(all.len(), MENU_LIMIT);
         assert_eq!(all[0].id, AssocId(1), "the excluded user is not offered");
-        let kept = menu_entries(&users, "", None, Some(AssocId(999)));
+        let kept = menu_entries(&users, "", None, Some(AssocId(999)), None);
         assert_eq!(
             kept.last().map(|u| u.id),
             Some(AssocId(999)),
             "the chosen one stays"
         );
-        let found = menu_entries(&users, " user99", None, None);
+        let found = menu_entries(&users, " user99", None, None, None);
         let ids: Vec<u32> = found.iter().map(|u| u.id.0).collect();
         assert_eq!(ids, [99, 990, 991, 992, 993, 994, 995, 996, 997, 998, 999]);
+    }
+
+    #[test]
+    fn long_menus_list_the_neighbours_of_the_selected_user() {
+        let users: Vec<UserChoice> = (0..1000u32)
+            .map(|i| UserChoice {
+                id: AssocId(i),
+                label: format!("User{i} in Acct"),
+            })
+            .collect();
+        // The selected user (500) is excluded from "Compare with", its neighbours are listed.
+        let near = menu_entries(&users, "", Some(AssocId(500)), None, Some(AssocId(500)));
+        let ids: Vec<u32> = near.iter().map(|u| u.id.0).collect();
+        assert_eq!(ids.len(), MENU_LIMIT);
+        assert!(ids.contains(&499) && ids.contains(&501) && !ids.contains(&500));
+        assert_eq!(ids.first(), Some(&450));
+        assert_eq!(ids.last(), Some(&550));
+        // Near the end the window stays full; the chosen one far away is kept, in rank order.
+        let end = menu_entries(&users, "", None, Some(AssocId(3)), Some(AssocId(998)));
+        let ids: Vec<u32> = end.iter().map(|u| u.id.0).collect();
+        assert_eq!(ids[0], 3);
+        assert_eq!(ids.len(), MENU_LIMIT + 1);
+        assert_eq!(ids.last(), Some(&999));
+        // Short menus list everyone.
+        assert_eq!(
+            menu_entries(&users[..5], "", None, None, Some(AssocId(2))).len(),
+            5
+        );
+        assert!(menu_entries(&[], "", None, None, None).is_empty());
     }
 
     #[test]

@@ -25,11 +25,13 @@ use leptos::prelude::*;
 
 use crate::classic_panel::field::Field;
 use crate::classic_panel::model::usage as fmt_usage;
+use crate::compare::MENU_LIMIT;
 use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::common::CommonMsg;
 use crate::messages::decay::DecayMsg;
 use crate::state::AppState;
+use crate::widgets::row_window::window_around;
 
 // ---------------------------------------------------------------------------------------------
 // Pure glue (tested natively)
@@ -812,8 +814,14 @@ fn Jobs(tl: Timeline) -> impl IntoView {
                     }
                 >
                     {move || {
+                        // A long menu lists the users around the job's user (selecting a user
+                        // in the tree moves it there): never one option per user of a big tree.
+                        let on = job_user.get();
                         users
-                            .get()
+                            .with(|u| {
+                                let centre = u.iter().position(|(id, _)| Some(*id) == on);
+                                u[window_around(u.len(), centre, MENU_LIMIT)].to_vec()
+                            })
                             .into_iter()
                             .map(|(id, label)| {
                                 let on = job_user.get() == Some(id);

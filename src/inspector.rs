@@ -22,8 +22,8 @@ use crate::state::AppState;
 
 use self::facts::{Facts, facts};
 use self::fields::{
-    FieldError, add_parent, fresh_name, hours_text, move_targets, parse_shares, parse_usage,
-    seconds_text, usage_field_text,
+    FieldError, MOVE_MENU_LIMIT, add_parent, fresh_name, hours_text, move_menu, move_targets,
+    parse_shares, parse_usage, seconds_text, usage_field_text,
 };
 
 /// Which field an error belongs to.
@@ -322,6 +322,9 @@ fn Actions(id: AssocId) -> impl IntoView {
         edits.apply(id, Field::Actions, res);
     };
     let targets = Memo::new(move |_| state.scenario.with(|s| move_targets(&s.tree, id)));
+    let move_filter = RwSignal::new(String::new());
+    let long_menu = move || targets.with(|t| t.len() > MOVE_MENU_LIMIT);
+    let menu = move || targets.with(|t| move_filter.with(|f| move_menu(t, f)));
     let on_move = move |ev| {
         let Ok(to) = event_target_value(&ev).parse::<u32>() else {
             return;
@@ -342,9 +345,16 @@ fn Actions(id: AssocId) -> impl IntoView {
             </div>
             <p class="ft-help" id=help_id>{i18n.t(InspectorMsg::AddHelp)}</p>
             <label class="ft-field__label" for=move_id.clone()>{i18n.t(InspectorMsg::MoveTo)}</label>
+            <Show when=long_menu>
+                <input type="search" class="ft-input" autocomplete="off"
+                    aria-label=i18n.t(InspectorMsg::MoveFilter)
+                    placeholder=i18n.t(CompareMsg::FilterPlaceholder)
+                    prop:value=move || move_filter.get()
+                    on:input=move |ev| move_filter.set(event_target_value(&ev)) />
+            </Show>
             <select id=move_id class="ft-select" on:change=on_move disabled=is_root
                 aria-describedby=error_id.clone()>
-                <For each=move || targets.get() key=|t| t.clone() let:t>
+                <For each=menu key=|t| t.clone() let:t>
                     <option value=t.id.0.to_string() prop:selected=t.current>{t.label()}</option>
                 </For>
             </select>

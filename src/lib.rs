@@ -22,6 +22,7 @@ pub mod player;
 pub mod presets;
 pub mod priority_panel;
 pub mod score_legend;
+pub mod shell;
 pub mod sshare_table;
 pub mod state;
 pub mod toolbar;
@@ -29,5 +30,6 @@ pub mod tree_model;
 pub mod tree_view;
 pub mod url_state;
 pub mod whatif;
+pub mod widgets;
 
 pub use app::App;

@@ -27,6 +27,7 @@ pub mod inspector;
 pub mod player;
 pub mod presets;
 pub mod priority;
+pub mod shell;
 pub mod table;
 pub mod toolbar;
 pub mod tree;

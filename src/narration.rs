@@ -267,6 +267,11 @@ impl Ctx<'_> {
     fn ranked(&self, user: usize, rank: u32, n_users: u32, tie: Option<Tie>) -> String {
         let lang = self.lang;
         let rank = rank.to_string();
+        let position = self
+            .run
+            .position(user)
+            .map(|p| p.to_string())
+            .unwrap_or_default();
         let fairshare = self
             .assoc(user)
             .and_then(|a| a.fairshare)
@@ -279,6 +284,7 @@ impl Ctx<'_> {
                 lang,
                 &[
                     ("user", user_name),
+                    ("position", &position),
                     ("rank", &rank),
                     ("n", &n_users.to_string()),
                     ("fairshare", &fairshare),
@@ -462,7 +468,7 @@ mod tests {
         let (tree, run) = preset("test24-4");
         assert_eq!(
             sentence_at(&tree, &run, "uAA1", Step::is_rank),
-            "uAA1 gets rank 13 of 21, the current rank-no-ties: FairShare = 13 / 21 = 0.619048."
+            "uAA1 takes position 9 of 21 (Slurm rank 13, the current rank-no-ties): FairShare = 13 / 21 = 0.619048."
         );
         assert_eq!(
             sentence_at(&tree, &run, "aE2", Step::is_rank),

@@ -53,7 +53,8 @@ pub struct PlayerCtx {
     pub granularity: RwSignal<Granularity>,
     /// The speed multiplier (see `model::SPEEDS`).
     pub speed: RwSignal<f64>,
-    /// Whether to play only the selected user's path.
+    /// Whether to play only the selected user's path (on by default: it takes effect as soon
+    /// as a user is selected; without one the whole walk plays).
     pub my_path: RwSignal<bool>,
     /// The selected user's path (step indices), when "My path" is on and a user is selected.
     pub path: Memo<Option<Vec<usize>>>,
@@ -69,7 +70,7 @@ impl PlayerCtx {
     pub fn provide(state: AppState) -> Self {
         let granularity = RwSignal::new(Granularity::default());
         let speed = RwSignal::new(1.0);
-        let my_path_on = RwSignal::new(false);
+        let my_path_on = RwSignal::new(true);
         let path = Memo::new(move |_| {
             if !my_path_on.get() {
                 return None;

@@ -110,6 +110,8 @@ impl FairTreeBand {
 pub struct FairTreeReading {
     /// The rank (N is best).
     pub rank: u32,
+    /// The place in the ranking counted from the top (1 = first served).
+    pub position: u32,
     /// N, the number of user associations.
     pub n: u32,
     /// FairShare as sshare prints it.
@@ -139,6 +141,7 @@ pub fn fair_tree_reading(run: &FairTreeRun, ix: usize) -> Option<FairTreeReading
     };
     Some(FairTreeReading {
         rank,
+        position: run.position(ix)?,
         n: run.n_users,
         fairshare,
         value,
@@ -214,6 +217,7 @@ pub fn ScoreLegend() -> impl IntoView {
             .map_or_else(Vec::new, |(name, ft)| {
                 vec![
                     ("name", name),
+                    ("position", ft.position.to_string()),
                     ("rank", ft.rank.to_string()),
                     ("n", ft.n.to_string()),
                     ("fs", ft.fairshare),

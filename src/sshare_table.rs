@@ -26,7 +26,12 @@ use crate::i18n::I18n;
 use crate::messages::common::CommonMsg;
 use crate::messages::table::TableMsg;
 use crate::messages::{Lang, Message};
+use crate::shell::PanelTab;
 use crate::state::AppState;
+use crate::widgets::scroll_window::ScrollWindow;
+use crate::widgets::sort_header::SortHeader;
+use crate::widgets::spacer::Spacer;
+use crate::widgets::table_order::{self, SortBy};
 
 /// The `sshare -l` columns of a Fair Tree run, in sshare's order (without the TRES columns,
 /// which a scenario leaves empty).
@@ -71,6 +76,15 @@ pub struct TableRow {
     /// Slurm's printed values, when the scenario was imported from sshare output.
     pub printed: Option<PrintedCells>,
 }
+
+impl table_order::Cells for TableRow {
+    fn cell(&self, column: usize) -> &str {
+        self.cells.get(column).map_or("", String::as_str)
+    }
+}
+
+/// The columns the filter box searches: Account and User.
+pub const FILTER_COLUMNS: [usize; 2] = [0, 1];
 
 fn verdict(agreement: Agreement) -> TableMsg {
     match agreement {
@@ -167,7 +181,11 @@ fn focus_sibling(ev: &leptos::ev::KeyboardEvent, next: bool) {
     } else {
         row.previous_element_sibling()
     };
-    if let Some(sibling) = sibling.and_then(|s| s.dyn_into::<HtmlElement>().ok()) {
+    // Spacer rows (windowed tables) are not rows of the table: they have no association.
+    if let Some(sibling) = sibling
+        .filter(|s| s.has_attribute("data-assoc-id"))
+        .and_then(|s| s.dyn_into::<HtmlElement>().ok())
+    {
         let _ = sibling.focus();
     }
 }
@@ -252,7 +270,8 @@ fn SshareRow(row: TableRow, #[prop(into)] tab_stop: Signal<Option<AssocId>>) -> 
     }
 }
 
-/// The sshare table region.
+/// The sshare table region: sortable by any column, filterable by name, and windowed (only the
+/// rows in view are drawn) above `row_window::ALL_ROWS_UP_TO` rows.
 #[component]
 pub fn SshareTable() -> impl IntoView {
     let i18n = I18n::expect();
@@ -267,6 +286,25 @@ pub fn SshareTable() -> impl IntoView {
             })
         })
     });
+    let sort = RwSignal::new(None::<SortBy>);
+    let query = RwSignal::new(String::new());
+    // The rows shown, in display order (indices into `rows`).
+    let order = Memo::new(move |_| {
+        rows.with(|rows| query.with(|q| table_order::order(rows, &FILTER_COLUMNS, q, sort.get())))
+    });
+    let scroll = ScrollWindow::new();
+    let window = Memo::new(move |_| scroll.window(order.with(Vec::len)));
+    let drawn = move || {
+        let w = window.get();
+        rows.with(|rows| {
+            order.with(|order| {
+                order[w.start..w.end]
+                    .iter()
+                    .map(|&i| rows[i].clone())
+                    .collect::<Vec<_>>()
+            })
+        })
+    };
     let has_printed = move || state.printed.with(|p| !p.is_empty());
     let tab_stop = Signal::derive(move || {
         let selected = state.selected.get();
@@ -276,15 +314,57 @@ pub fn SshareTable() -> impl IntoView {
                 .or_else(|| rows.first().map(|r| r.id))
         })
     });
+    // A selection made elsewhere (the tree, Find, Compare) scrolls its row into view. Also
+    // when this tab opens. Edits and sorting do not move the scroll position.
+    Effect::new(move |_| {
+        let selected = state.selected.get();
+        let open = state.panel.get() == PanelTab::Sshare;
+        if let (Some(id), true) = (selected, open) {
+            let index = rows.with_untracked(|rows| {
+                order.with_untracked(|order| order.iter().position(|&i| rows[i].id == id))
+            });
+            if let Some(index) = index {
+                scroll.reveal(id.0, index);
+            }
+        }
+    });
+    let shown = i18n.tf(TableMsg::Shown, move || {
+        vec![
+            ("shown", order.with(Vec::len).to_string()),
+            ("n", rows.with(Vec::len).to_string()),
+        ]
+    });
     let headers = COLUMNS
         .iter()
-        .map(|c| view! { <th scope="col">{c.header()}</th> })
+        .enumerate()
+        .map(|(column, c)| {
+            let label = c.header().to_string();
+            view! { <SortHeader column label=Signal::stored(label) sort /> }
+        })
         .collect_view();
+    let filter_id = crate::compare::next_dom_id("ft-sshare-filter");
     view! {
         <section class="ft-panel ft-sshare-panel" role="region" aria-label=i18n.t(CommonMsg::RegionSshare)>
             <h2 class="ft-panel__title">{i18n.t(CommonMsg::RegionSshare)}</h2>
-            <div class="ft-sshare__scroll">
-                <table class="ft-sshare">
+            <div class="ft-table-tools">
+                <label class="ft-table-tools__label" for=filter_id.clone()>{i18n.t(TableMsg::Filter)}</label>
+                <input
+                    id=filter_id
+                    class="ft-input ft-table-tools__filter"
+                    type="search"
+                    autocomplete="off"
+                    spellcheck="false"
+                    prop:value=move || query.get()
+                    on:input=move |ev| query.set(event_target_value(&ev))
+                />
+                <span class="ft-table-tools__count" role="status">{shown}</span>
+            </div>
+            <div
+                class="ft-sshare__scroll"
+                node_ref=scroll.node
+                on:scroll=move |_| scroll.measure()
+            >
+                <table class="ft-sshare" class:ft-sshare--windowed=move || window.get().is_windowed()>
                     <caption class="ft-sshare__caption">
                         {i18n.t(TableMsg::Caption)}
                         <Show when=has_printed>
@@ -307,11 +387,13 @@ pub fn SshareTable() -> impl IntoView {
                         </tr>
                     </thead>
                     <tbody>
+                        <Spacer px=Signal::derive(move || window.get().before_px) />
                         <For
-                            each=move || rows.get()
+                            each=drawn
                             key=|row| row.clone()
                             children=move |row| view! { <SshareRow row tab_stop /> }
                         />
+                        <Spacer px=Signal::derive(move || window.get().after_px) />
                     </tbody>
                 </table>
             </div>

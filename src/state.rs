@@ -19,6 +19,8 @@ use fairshare::{
 };
 use leptos::prelude::*;
 
+use crate::shell::PanelTab;
+
 /// How many edits can be undone.
 const HISTORY_LIMIT: usize = 200;
 
@@ -62,6 +64,8 @@ pub struct AppState {
     pub printed: RwSignal<Vec<PrintedRow>>,
     /// The preset the scenario came from, if any.
     pub preset: RwSignal<Option<&'static str>>,
+    /// The side column's open panel (its tab is selected).
+    pub panel: RwSignal<PanelTab>,
     /// The ranking animation's cursor: `None` shows the finished ranking (the page opens so);
     /// `Some(k)` shows the walk after `k` steps.
     pub cursor: RwSignal<Option<usize>>,
@@ -118,6 +122,7 @@ impl AppState {
             collapsed: RwSignal::new(BTreeSet::new()),
             printed: RwSignal::new(Vec::new()),
             preset: RwSignal::new(None),
+            panel: RwSignal::new(PanelTab::default()),
             cursor,
             hierarchy,
             slurm_run,
@@ -309,6 +314,11 @@ impl AppState {
         if id.is_some() && id == self.compare_with.get_untracked() {
             self.compare_with.set(None);
         }
+    }
+
+    /// Opens a side panel (selects its tab).
+    pub fn open_panel(self, tab: PanelTab) {
+        self.panel.set(tab);
     }
 
     /// Chooses the user to compare the selected one with.

@@ -174,8 +174,8 @@ impl WhatIfRows for WhatIfDiff {
                     &[
                         ("user", &name(m.ix)),
                         ("account", &account),
-                        ("old", &m.old_rank.to_string()),
-                        ("new", &m.new_rank.to_string()),
+                        ("old", &m.old_position.to_string()),
+                        ("new", &m.new_position.to_string()),
                         ("old_fs", &number(m.old_fairshare)),
                         ("new_fs", &number(m.new_fairshare)),
                     ],
@@ -312,6 +312,12 @@ mod tests {
         );
         let me = d.moved.iter().find(|m| m.id == AssocId(21)).unwrap();
         assert_eq!((me.old_rank, me.new_rank), (4, 2));
+        let n = fair_tree::run(&cur.tree).n_users;
+        assert_eq!(
+            (me.old_position, me.new_position),
+            (n - 4 + 1, n - 2 + 1),
+            "positions count from the top"
+        );
         // The first level where my path changed: under root, geo passed bio.
         let Some(Reason::Crossed {
             parent,
@@ -339,7 +345,7 @@ mod tests {
         assert_eq!(row(21).delta_text, "↓ 2");
         assert_eq!(
             row(21).text,
-            "me in bio: rank 4 → 2, FairShare 1.000000 → 0.500000"
+            "me in bio: position 1 → 3, FairShare 1.000000 → 0.500000"
         );
         assert_eq!(
             row(21).reason,

@@ -15,6 +15,7 @@ use fairshare_explorer::messages::{Lang, Message, Msg};
 use fairshare_explorer::panic_banner;
 use leptos::prelude::*;
 use leptos::task::tick;
+use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -40,17 +41,35 @@ async fn app_shows_title_and_the_contract_regions() {
     tick().await;
 
     assert_eq!(app.text("h1"), Msg::AppTitle.text(Lang::En));
-    for name in [
-        "Association tree",
-        "Inspector",
-        "Ranking animation",
-        "Classic fairshare",
-        "sshare",
-        "Compare",
-    ] {
-        let selector = format!("[role='region'][aria-label='{name}']");
-        assert!(app.find(&selector).is_some(), "no region named {name}");
+    let region = |name: &str| format!("[role='region'][aria-label='{name}']");
+    // The stage: always on the page.
+    for name in ["Association tree", "Ranking animation"] {
+        assert!(app.find(&region(name)).is_some(), "no region named {name}");
     }
+    // The side panels: behind tabs of the same name, the Inspector's open first.
+    assert!(app.find(&region("Inspector")).is_some());
+    for name in ["Classic fairshare", "sshare", "Compare"] {
+        let tab = app
+            .all("[role='tab']")
+            .into_iter()
+            .find(|t| t.text_content().unwrap_or_default().trim() == name)
+            .unwrap_or_else(|| panic!("no tab named {name}"));
+        assert_eq!(tab.get_attribute("aria-selected").as_deref(), Some("false"));
+        tab.unchecked_ref::<web_sys::HtmlElement>().click();
+        tick().await;
+        assert_eq!(tab.get_attribute("aria-selected").as_deref(), Some("true"));
+        let panel = tab
+            .get_attribute("aria-controls")
+            .expect("tab controls a panel");
+        let shown = app.get(&format!("#{panel}"));
+        assert!(!shown.has_attribute("hidden"), "{name}'s panel is shown");
+        assert!(
+            app.find(&format!("#{panel} {}", region(name))).is_some(),
+            "{name}'s tab panel holds its region"
+        );
+    }
+    // One panel at a time.
+    assert_eq!(app.count("[role='tabpanel']:not([hidden])"), 1);
     assert!(app.find("[role='alert']").is_none());
 }
 

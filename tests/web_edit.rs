@@ -137,15 +137,24 @@ async fn editing_usage_reranks_at_once() {
     assert!(rank(state, "UserB") > rank(state, "UserA"));
     state.select(Some(id_of(state, "UserB")));
     tick().await;
-    assert!(app.text("[data-testid='fact-rank']").ends_with(" of 4"));
+    // Position first (1 = first served), Slurm's rank beside it: UserB is 2nd of 4, rank 3.
+    assert_eq!(
+        app.text("[data-testid='fact-rank']"),
+        "2 of 4 (Slurm rank 3)"
+    );
 
     // UserB runs a lot more: Acct16 falls below Acct12.
     app.change("Raw usage", "40000");
     tick().await;
     assert!(rank(state, "UserB") < rank(state, "UserA"), "re-ranked");
+    let (rank, position) = state.run.with_untracked(|r| {
+        let ix = state.ix(id_of(state, "UserB")).unwrap();
+        (r.assocs[ix].rank.unwrap(), r.position(ix).unwrap())
+    });
+    assert_eq!(position, 4, "last served now");
     assert_eq!(
         app.text("[data-testid='fact-rank']"),
-        format!("{} of 4", rank(state, "UserB").unwrap())
+        format!("{position} of 4 (Slurm rank {rank})")
     );
     let hours = app.text("[data-testid='usage-hours']");
     assert!(hours.contains("= 11.111111 TRES-hours"), "{hours}");

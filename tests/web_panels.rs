@@ -147,7 +147,7 @@ async fn legend_reads_the_selected_user_both_ways() {
     assert!(
         legend
             .text("[data-testid='legend-fair-tree']")
-            .starts_with("User4: rank 5 of 6, FairShare = 5/6 = 0.833333")
+            .starts_with("User4: position 2 of 6 (Slurm rank 5), FairShare = 5/6 = 0.833333")
     );
     assert_eq!(
         legend.text(".ft-score__item--current"),

@@ -151,9 +151,13 @@ async fn the_region_has_every_control_and_opens_on_the_finished_ranking() {
     ));
     assert_eq!(label.text_content().unwrap().trim(), en(PlayerMsg::Slider));
     assert_eq!(slider.get_attribute("max"), Some(len(state).to_string()));
-    // One tick per ranked user.
-    assert_eq!(view.all("datalist option").len(), 21);
-    assert_eq!(view.all(".ft-controls__tick").len(), 21);
+    // One tick per ranked user, all drawn by one path (no element per step).
+    assert_eq!(view.all(".ft-controls__ticks path").len(), 1);
+    let d = view
+        .get(".ft-controls__ticks path")
+        .get_attribute("d")
+        .unwrap_or_default();
+    assert_eq!(d.matches('M').count(), 21);
     assert!(
         view.text("label:has(select)")
             .starts_with(en(PlayerMsg::Speed))
@@ -373,8 +377,12 @@ async fn my_path_plays_only_the_selected_users_steps() {
     state.select(Some(AssocId(921))); // uGA1
     tick().await;
     assert!(!checkbox.has_attribute("disabled"));
-    checkbox.unchecked_ref::<web_sys::HtmlElement>().click();
-    tick().await;
+    // "My path" is the default once a user is selected.
+    assert!(
+        checkbox
+            .unchecked_ref::<web_sys::HtmlInputElement>()
+            .checked()
+    );
     assert_eq!(
         view.text(".ft-controls__hint"),
         "Only the 12 steps that decide uGA1's rank."

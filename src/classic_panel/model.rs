@@ -14,6 +14,7 @@ use fairshare::{AssocId, AssocTree, FairTreeRun, Hierarchy, LongDouble};
 
 use crate::messages::classic::ClassicMsg;
 use crate::messages::{Lang, Message};
+use crate::widgets::table_order::Cells;
 
 /// One line of text: a message template and the values for its placeholders.
 #[derive(Clone, Debug, PartialEq)]
@@ -419,7 +420,7 @@ pub fn idle_holder(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun) -> Option<
 // ---------------------------------------------------------------------------------------------
 
 /// One row of the classic table: sshare's cells for a classic run.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TableRow {
     /// The association.
     pub id: AssocId,
@@ -437,6 +438,19 @@ pub struct TableRow {
     pub usage_effective: String,
     /// FairShare (F); blank on account rows and the root, as sshare prints it.
     pub fairshare: String,
+}
+
+impl Cells for TableRow {
+    fn cell(&self, column: usize) -> &str {
+        match column {
+            0 => &self.name,
+            1 => &self.shares_norm,
+            2 => &self.usage_norm,
+            3 => &self.usage_effective,
+            4 => &self.fairshare,
+            _ => "",
+        }
+    }
 }
 
 /// The classic values of every association, in sshare's order and formatting.

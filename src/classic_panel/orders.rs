@@ -8,6 +8,19 @@ use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::classic::ClassicMsg;
 use crate::state::AppState;
+use crate::widgets::row_window::window_around;
+
+/// Each list shows at most this many users (around the selected one).
+pub const ORDER_LIMIT: usize = 30;
+
+/// The entries of one list to show: all up to [`ORDER_LIMIT`], else those around `selected`.
+pub fn shown_entries(
+    entries: &[OrderEntry],
+    selected: Option<fairshare::AssocId>,
+) -> Vec<OrderEntry> {
+    let centre = selected.and_then(|id| entries.iter().position(|e| e.id == id));
+    entries[window_around(entries.len(), centre, ORDER_LIMIT)].to_vec()
+}
 
 /// Which list an entry belongs to (it decides the words of the "other place" marker).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,6 +68,17 @@ pub fn OrderComparison() -> impl IntoView {
         })
     });
     let same = move || orders.with(|o| o.n_differ() == 0);
+    let cut = move || orders.with(|o| o.classic.len() > ORDER_LIMIT);
+    let window_note = i18n.tf(ClassicMsg::OrdersWindow, move || {
+        vec![
+            ("shown", ORDER_LIMIT.to_string()),
+            ("n", orders.with(|o| o.classic.len()).to_string()),
+        ]
+    });
+    let shown = move |list: fn(&model::Orders) -> &Vec<OrderEntry>| {
+        let selected = state.selected.get();
+        orders.with(|o| shown_entries(list(o), selected))
+    };
     view! {
         <div class="ft-order" data-testid="classic-orders">
             <h3 class="ft-order__title">{i18n.t(ClassicMsg::OrdersTitle)}</h3>
@@ -64,16 +88,19 @@ pub fn OrderComparison() -> impl IntoView {
                     {i18n.t(ClassicMsg::OrdersSame)}
                 </Show>
             </p>
+            <Show when=cut>
+                <p class="ft-panel-help">{window_note}</p>
+            </Show>
             <div class="ft-order__columns">
                 <OrderList
                     side=Side::Classic
                     heading=ClassicMsg::OrdersClassic
-                    entries=Signal::derive(move || orders.with(|o| o.classic.clone()))
+                    entries=Signal::derive(move || shown(|o| &o.classic))
                 />
                 <OrderList
                     side=Side::FairTree
                     heading=ClassicMsg::OrdersFairTree
-                    entries=Signal::derive(move || orders.with(|o| o.fair_tree.clone()))
+                    entries=Signal::derive(move || shown(|o| &o.fair_tree))
                 />
             </div>
         </div>

@@ -1,18 +1,35 @@
 //! `<ClassicTable/>`: the classic values of every association, as sshare prints them under
 //! PriorityFlags=NO_FAIR_TREE. Each name is a button that selects the association, so the
-//! formulas above can be followed for any row.
+//! formulas above can be followed for any row. Sortable by any column, filterable by name, and
+//! windowed (only the rows in view are drawn) above `row_window::ALL_ROWS_UP_TO` rows.
 
 use leptos::prelude::*;
 
 use super::model::{self, TableRow};
 use crate::i18n::I18n;
+use crate::messages::Message;
 use crate::messages::classic::ClassicMsg;
+use crate::messages::table::TableMsg;
+use crate::shell::PanelTab;
 use crate::state::AppState;
+use crate::widgets::scroll_window::ScrollWindow;
+use crate::widgets::sort_header::SortHeader;
+use crate::widgets::spacer::Spacer;
+use crate::widgets::table_order::{self, SortBy};
 
 /// The CSS custom property that indents a row by its depth.
 pub fn depth_style(depth: usize) -> String {
     format!("--ft-depth: {depth}")
 }
+
+/// The headers, in cell order (`model::TableRow`'s `Cells`), and whether each is a number.
+const HEADERS: [(ClassicMsg, bool); 5] = [
+    (ClassicMsg::TableAssociation, false),
+    (ClassicMsg::TableShares, true),
+    (ClassicMsg::TableUsageNorm, true),
+    (ClassicMsg::TableUsage, true),
+    (ClassicMsg::TableFactor, true),
+];
 
 /// The whole-tree table.
 #[component]
@@ -26,26 +43,87 @@ pub fn ClassicTable() -> impl IntoView {
                 .with(|h| state.classic.with(|c| model::table(&s.tree, h, c)))
         })
     });
+    let sort = RwSignal::new(None::<SortBy>);
+    let query = RwSignal::new(String::new());
+    let order = Memo::new(move |_| {
+        rows.with(|rows| query.with(|q| table_order::order(rows, &[0], q, sort.get())))
+    });
+    let scroll = ScrollWindow::new();
+    let window = Memo::new(move |_| scroll.window(order.with(Vec::len)));
+    let drawn = move || {
+        let w = window.get();
+        rows.with(|rows| {
+            order.with(|order| {
+                order[w.start..w.end]
+                    .iter()
+                    .map(|&i| rows[i].clone())
+                    .collect::<Vec<_>>()
+            })
+        })
+    };
+    Effect::new(move |_| {
+        let selected = state.selected.get();
+        let open = state.panel.get() == PanelTab::Classic;
+        if let (Some(id), true) = (selected, open) {
+            let index = rows.with_untracked(|rows| {
+                order.with_untracked(|order| order.iter().position(|&i| rows[i].id == id))
+            });
+            if let Some(index) = index {
+                scroll.reveal(id.0, index);
+            }
+        }
+    });
+    let shown = i18n.tf(TableMsg::Shown, move || {
+        vec![
+            ("shown", order.with(Vec::len).to_string()),
+            ("n", rows.with(Vec::len).to_string()),
+        ]
+    });
+    let headers = HEADERS
+        .into_iter()
+        .enumerate()
+        .map(|(column, (msg, numeric))| {
+            let label = Signal::derive(move || msg.text(i18n.lang()).to_string());
+            let class = if numeric { "ft-ctable__num" } else { "" };
+            view! { <SortHeader column label sort class /> }
+        })
+        .collect_view();
+    let filter_id = crate::compare::next_dom_id("ft-ctable-filter");
     view! {
-        <div class="ft-classic__table ft-pscroll">
-            <table class="ft-ctable" data-testid="classic-table">
-                <caption class="ft-ctable__caption">
-                    <span class="ft-ctable__title">{i18n.t(ClassicMsg::TableTitle)}</span>
-                    <span class="ft-panel-help">{i18n.t(ClassicMsg::TableCaption)}</span>
-                </caption>
-                <thead>
-                    <tr>
-                        <th scope="col">{i18n.t(ClassicMsg::TableAssociation)}</th>
-                        <th scope="col" class="ft-ctable__num">{i18n.t(ClassicMsg::TableShares)}</th>
-                        <th scope="col" class="ft-ctable__num">{i18n.t(ClassicMsg::TableUsageNorm)}</th>
-                        <th scope="col" class="ft-ctable__num">{i18n.t(ClassicMsg::TableUsage)}</th>
-                        <th scope="col" class="ft-ctable__num">{i18n.t(ClassicMsg::TableFactor)}</th>
-                    </tr>
-                </thead>
-                <tbody>
-                    {move || rows.get().into_iter().map(|row| view! { <Row row=row /> }).collect_view()}
-                </tbody>
-            </table>
+        <div class="ft-classic__table">
+            <div class="ft-table-tools">
+                <label class="ft-table-tools__label" for=filter_id.clone()>{i18n.t(TableMsg::Filter)}</label>
+                <input
+                    id=filter_id
+                    class="ft-input ft-table-tools__filter"
+                    type="search"
+                    autocomplete="off"
+                    spellcheck="false"
+                    prop:value=move || query.get()
+                    on:input=move |ev| query.set(event_target_value(&ev))
+                />
+                <span class="ft-table-tools__count" role="status">{shown}</span>
+            </div>
+            <div class="ft-pscroll ft-ctable__scroll" node_ref=scroll.node on:scroll=move |_| scroll.measure()>
+                <table
+                    class="ft-ctable"
+                    class:ft-ctable--windowed=move || window.get().is_windowed()
+                    data-testid="classic-table"
+                >
+                    <caption class="ft-ctable__caption">
+                        <span class="ft-ctable__title">{i18n.t(ClassicMsg::TableTitle)}</span>
+                        <span class="ft-panel-help">{i18n.t(ClassicMsg::TableCaption)}</span>
+                    </caption>
+                    <thead>
+                        <tr>{headers}</tr>
+                    </thead>
+                    <tbody>
+                        <Spacer px=Signal::derive(move || window.get().before_px) />
+                        <For each=drawn key=|row| row.clone() children=move |row| view! { <Row row=row /> } />
+                        <Spacer px=Signal::derive(move || window.get().after_px) />
+                    </tbody>
+                </table>
+            </div>
         </div>
     }
 }

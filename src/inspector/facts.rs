@@ -89,8 +89,10 @@ pub struct Facts {
     pub level_fs: LevelFsCase,
     /// LF against 1, where there is a Level FS.
     pub served: Option<Served>,
-    /// The rank (users).
+    /// Slurm's rank (users; N = first served).
     pub rank: Option<u32>,
+    /// The place in the ranking counted from the top (users; 1 = first served).
+    pub position: Option<u32>,
     /// N.
     pub n_users: u32,
     /// FairShare (users).
@@ -129,6 +131,7 @@ pub fn facts(run: &FairTreeRun, ix: usize) -> Option<Facts> {
         level_fs,
         served,
         rank: a.rank,
+        position: run.position(ix),
         n_users: run.n_users,
         fairshare: a.fairshare.map(number),
         usage_raw: a.usage_raw,
@@ -152,12 +155,13 @@ impl Facts {
         }
     }
 
-    /// The rank line ("3 of 21"), or why there is none.
+    /// The position line ("19 of 21 (Slurm rank 3)"), or why there is none.
     pub fn rank_text(&self, lang: Lang) -> String {
-        match self.rank {
-            Some(rank) => InspectorMsg::RankOf.fill(
+        match self.rank.zip(self.position) {
+            Some((rank, position)) => InspectorMsg::RankOf.fill(
                 lang,
                 &[
+                    ("position", &position.to_string()),
                     ("rank", &rank.to_string()),
                     ("n", &self.n_users.to_string()),
                 ],
@@ -241,7 +245,10 @@ mod tests {
             let used = get(3);
             assert!(used.rank.is_some() && used.fairshare.is_some());
             assert_eq!(used.n_users, 5);
-            assert!(used.rank_text(Lang::En).ends_with(" of 5"));
+            let text = used.rank_text(Lang::En);
+            let (rank, position) = (used.rank.unwrap(), used.position.unwrap());
+            assert_eq!(rank + position, 6, "position = N - rank + 1");
+            assert_eq!(text, format!("{position} of 5 (Slurm rank {rank})"));
             let account = get(2);
             assert_eq!((account.rank, account.fairshare.clone()), (None, None));
             assert!(account.rank_text(Lang::En).contains("users only"));

@@ -174,9 +174,68 @@ pub fn move_targets(tree: &AssocTree, id: AssocId) -> Vec<MoveTarget> {
     res
 }
 
+/// The "Move to" menu lists at most this many accounts (a filter finds the others).
+pub const MOVE_MENU_LIMIT: usize = 100;
+
+/// The entries of the "Move to" menu out of `targets` (tree order): all of them when there are
+/// at most [`MOVE_MENU_LIMIT`]; else, with a `filter`, the first matches by name
+/// (case-insensitive), without one the accounts around the current parent in tree order; the
+/// root and the current parent always, so the menu shows where the association is.
+pub fn move_menu(targets: &[MoveTarget], filter: &str) -> Vec<MoveTarget> {
+    if targets.len() <= MOVE_MENU_LIMIT {
+        return targets.to_vec();
+    }
+    let needle = filter.trim().to_lowercase();
+    let current = targets.iter().position(|t| t.current).unwrap_or(0);
+    let mut picked: Vec<usize> = if needle.is_empty() {
+        let start = current
+            .saturating_sub(MOVE_MENU_LIMIT / 2)
+            .min(targets.len() - MOVE_MENU_LIMIT);
+        (start..start + MOVE_MENU_LIMIT).collect()
+    } else {
+        (0..targets.len())
+            .filter(|&i| targets[i].name.to_lowercase().contains(&needle))
+            .take(MOVE_MENU_LIMIT)
+            .collect()
+    };
+    for always in [0, current] {
+        if !picked.contains(&always) {
+            picked.push(always);
+        }
+    }
+    picked.sort_unstable();
+    picked.into_iter().map(|i| targets[i].clone()).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_move_menus_are_bounded_around_the_current_parent() {
+        let targets: Vec<MoveTarget> = (0..1000u32)
+            .map(|i| MoveTarget {
+                id: AssocId(i),
+                name: format!("acct{i}"),
+                depth: usize::from(i > 0),
+                current: i == 700,
+            })
+            .collect();
+        let near = move_menu(&targets, "");
+        let ids: Vec<u32> = near.iter().map(|t| t.id.0).collect();
+        assert_eq!(ids.len(), MOVE_MENU_LIMIT + 1, "the window and the root");
+        assert_eq!(ids[0], 0);
+        assert!(ids.contains(&699) && ids.contains(&700) && ids.contains(&701));
+        let found = move_menu(&targets, " ACCT99");
+        let ids: Vec<u32> = found.iter().map(|t| t.id.0).collect();
+        assert_eq!(ids[..4], [0, 99, 700, 990]);
+        assert!(ids.contains(&700), "the current parent stays");
+        assert_eq!(
+            move_menu(&targets[..10], "x").len(),
+            10,
+            "short menus list all"
+        );
+    }
 
     fn tree() -> AssocTree {
         let text = r#"{"associations": [

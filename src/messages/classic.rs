@@ -112,6 +112,8 @@ pub enum ClassicMsg {
     OrdersFairTree,
     /// Both orders agree.
     OrdersSame,
+    /// Shown when a long order list is cut to the users around the selected one.
+    OrdersWindow,
     /// How many users differ.
     OrdersDiffer,
     /// Marker: the user's place in the Fair Tree order.
@@ -216,6 +218,7 @@ impl Message for ClassicMsg {
         ClassicMsg::OrdersClassic,
         ClassicMsg::OrdersFairTree,
         ClassicMsg::OrdersSame,
+        ClassicMsg::OrdersWindow,
         ClassicMsg::OrdersDiffer,
         ClassicMsg::OrderOtherFairTree,
         ClassicMsg::OrderOtherClassic,
@@ -360,6 +363,10 @@ impl Message for ClassicMsg {
             M::OrdersClassic => "Classic (F)",
             M::OrdersFairTree => "Fair Tree (FairShare)",
             M::OrdersSame => "Both algorithms put the users in the same order.",
+            M::OrdersWindow => {
+                "Each list shows {shown} of its {n} users, around the selected one (select a \
+                 user in the tree to move there)."
+            }
             M::OrdersDiffer => "{n} of {total} users are placed differently.",
             M::OrderOtherFairTree => "≠ Fair Tree place {place}",
             M::OrderOtherClassic => "≠ classic place {place}",
@@ -379,8 +386,8 @@ impl Message for ClassicMsg {
             M::LegendPickUser => "Select a user association to read its two scores.",
             M::LegendClassicValue => "{name}: F = {f}, {reading}.",
             M::LegendFairTreeValue => {
-                "{name}: rank {rank} of {n}, FairShare = {rank}/{n} = {fs}: ahead of {below} \
-                 and behind {above} other users, {reading}."
+                "{name}: position {position} of {n} (Slurm rank {rank}), FairShare = {rank}/{n} = \
+                 {fs}: ahead of {below} and behind {above} other users, {reading}."
             }
             M::BandUnused => "no usage yet",
             M::BandUnder => "under-using its share",
@@ -503,6 +510,9 @@ impl Message for ClassicMsg {
             M::OrdersClassic => "classic（F）",
             M::OrdersFairTree => "Fair Tree（FairShare）",
             M::OrdersSame => "2 つのアルゴリズムはユーザーを同じ順に並べています。",
+            M::OrdersWindow => {
+                "各リストは {n} 人中 {shown} 人を、選択中のユーザーの前後で表示します（ツリーでユーザーを選ぶとそこへ移ります）。"
+            }
             M::OrdersDiffer => "{total} 人中 {n} 人の位置が違います。",
             M::OrderOtherFairTree => "≠ Fair Tree では {place} 位",
             M::OrderOtherClassic => "≠ classic では {place} 位",
@@ -522,8 +532,8 @@ impl Message for ClassicMsg {
             M::LegendPickUser => "ユーザー association を選ぶと 2 つのスコアを読めます。",
             M::LegendClassicValue => "{name}：F = {f}、{reading}。",
             M::LegendFairTreeValue => {
-                "{name}：rank {rank}（{n} が最上位）、FairShare = {rank}/{n} = {fs}：ほかの {below} 人\
-                 より前、{above} 人より後ろで、{reading}。"
+                "{name}：{n} 人中 {position} 番目（Slurm の rank {rank}）、FairShare = {rank}/{n} = \
+                 {fs}：ほかの {below} 人より前、{above} 人より後ろで、{reading}。"
             }
             M::BandUnused => "まだ使っていない",
             M::BandUnder => "シェアより少なく使っている",

@@ -155,7 +155,7 @@ impl Message for CompareMsg {
             CompareMsg::RuleMerged => {
                 "Equal Level FS between accounts: the documented tie rule merges their users."
             }
-            CompareMsg::RankLine => "{user}: rank {rank} of {n}",
+            CompareMsg::RankLine => "{user}: position {position} of {n} (Slurm rank {rank})",
             CompareMsg::UserInAccount => "{user} (in {account})",
             CompareMsg::EveryUserUnder => "every user under {account}",
             CompareMsg::SentenceHigher => {
@@ -171,9 +171,11 @@ impl Message for CompareMsg {
                 "Under {ancestor}, accounts {first} and {second} have the same Level FS ({lf1}); under the documented tie rule their users are merged and sorted together."
             }
             CompareMsg::SentenceRanks => {
-                "{first_user} has rank {rank1} of {n}; {second_user} has rank {rank2}."
+                "{first_user} is at position {position1} of {n}; {second_user} at position {position2}."
             }
-            CompareMsg::SentenceSameRank => "Both end with rank {rank} of {n}: {why}.",
+            CompareMsg::SentenceSameRank => {
+                "Both share position {position} of {n} (Slurm rank {rank}): {why}."
+            }
             CompareMsg::TieAccountAfterUser => {
                 "{account} ties with the user before it, so its first user, {user}, shares that user's rank (as Slurm's documentation says)"
             }
@@ -224,7 +226,7 @@ impl Message for CompareMsg {
             CompareMsg::RuleMerged => {
                 "アカウント同士で Level FS が等しいとき、ドキュメントの同点ルールはそのユーザーを統合します。"
             }
-            CompareMsg::RankLine => "{user}: {n} 中 {rank} 位",
+            CompareMsg::RankLine => "{user}: {n} 人中 {position} 番目（Slurm の rank {rank}）",
             CompareMsg::UserInAccount => "{user}（{account}）",
             CompareMsg::EveryUserUnder => "{account} の下の全ユーザー",
             CompareMsg::SentenceHigher => {
@@ -240,9 +242,11 @@ impl Message for CompareMsg {
                 "{ancestor} の下で、アカウント {first} と {second} の Level FS は同じ ({lf1}) です。ドキュメントの同点ルールでは、そのユーザーは統合されて一緒に並べ替えられます。"
             }
             CompareMsg::SentenceRanks => {
-                "{first_user} は {n} 中 {rank1} 位、{second_user} は {rank2} 位です。"
+                "{first_user} は {n} 人中 {position1} 番目、{second_user} は {position2} 番目です。"
             }
-            CompareMsg::SentenceSameRank => "どちらも {n} 中 {rank} 位です: {why}。",
+            CompareMsg::SentenceSameRank => {
+                "どちらも {n} 人中 {position} 番目（Slurm の rank {rank}）です: {why}。"
+            }
             CompareMsg::TieAccountAfterUser => {
                 "{account} は直前のユーザーと同点なので、その最初のユーザー {user} はそのユーザーと同じ順位になります（Slurm のドキュメントどおり）"
             }

@@ -35,6 +35,8 @@ pub enum InspectorMsg {
     Delete,
     /// Label of the move-to menu.
     MoveTo,
+    /// Accessible name of the filter box of a long "Move to" menu.
+    MoveFilter,
     /// Help of the edit buttons: where new associations go.
     AddHelp,
     /// Refusal: the field is empty.
@@ -106,6 +108,7 @@ impl Message for InspectorMsg {
         InspectorMsg::AddAccount,
         InspectorMsg::Delete,
         InspectorMsg::MoveTo,
+        InspectorMsg::MoveFilter,
         InspectorMsg::AddHelp,
         InspectorMsg::ErrEmpty,
         InspectorMsg::ErrNotANumber,
@@ -159,6 +162,7 @@ impl Message for InspectorMsg {
             InspectorMsg::AddAccount => "Add account",
             InspectorMsg::Delete => "Delete",
             InspectorMsg::MoveTo => "Move to",
+            InspectorMsg::MoveFilter => "Filter the Move to menu",
             InspectorMsg::AddHelp => {
                 "New users and accounts go under the selected account (or the selected user's account)."
             }
@@ -176,7 +180,7 @@ impl Message for InspectorMsg {
             InspectorMsg::FactS => "S (NormShares)",
             InspectorMsg::FactU => "U (EffectvUsage)",
             InspectorMsg::FactLevelFs => "Level FS",
-            InspectorMsg::FactRank => "Rank",
+            InspectorMsg::FactRank => "Position",
             InspectorMsg::FactFairShare => "FairShare",
             InspectorMsg::LfRatio => "S / U = {s} / {u} = {lf}",
             InspectorMsg::LfNoUsage => "S / U = {s} / 0 = inf (no usage)",
@@ -189,7 +193,7 @@ impl Message for InspectorMsg {
             InspectorMsg::UnderServed => "under-served (LF > 1)",
             InspectorMsg::OverServed => "over-served (LF < 1)",
             InspectorMsg::ExactlyServed => "exactly its share (LF = 1)",
-            InspectorMsg::RankOf => "{rank} of {n}",
+            InspectorMsg::RankOf => "{position} of {n} (Slurm rank {rank})",
             InspectorMsg::NoRank => "blank: Fair Tree ranks users only",
             InspectorMsg::Blank => "blank (sshare prints nothing)",
             InspectorMsg::ArtefactTie => {
@@ -227,6 +231,7 @@ impl Message for InspectorMsg {
             InspectorMsg::AddAccount => "アカウントを追加",
             InspectorMsg::Delete => "削除",
             InspectorMsg::MoveTo => "移動先",
+            InspectorMsg::MoveFilter => "移動先の一覧を絞り込む",
             InspectorMsg::AddHelp => {
                 "新しいユーザーやアカウントは、選択中のアカウント（ユーザーならそのアカウント）の下に追加されます。"
             }
@@ -246,7 +251,7 @@ impl Message for InspectorMsg {
             InspectorMsg::FactS => "S (NormShares)",
             InspectorMsg::FactU => "U (EffectvUsage)",
             InspectorMsg::FactLevelFs => "Level FS",
-            InspectorMsg::FactRank => "順位",
+            InspectorMsg::FactRank => "順番",
             InspectorMsg::FactFairShare => "FairShare",
             InspectorMsg::LfRatio => "S / U = {s} / {u} = {lf}",
             InspectorMsg::LfNoUsage => "S / U = {s} / 0 = inf（使用量なし）",
@@ -259,7 +264,7 @@ impl Message for InspectorMsg {
             InspectorMsg::UnderServed => "割り当てより少ない使用 (LF > 1)",
             InspectorMsg::OverServed => "割り当てより多い使用 (LF < 1)",
             InspectorMsg::ExactlyServed => "割り当てどおり (LF = 1)",
-            InspectorMsg::RankOf => "{n} 中 {rank}",
+            InspectorMsg::RankOf => "{n} 人中 {position} 番目（Slurm の rank {rank}）",
             InspectorMsg::NoRank => "空欄: Fair Tree はユーザーだけを順位付けします",
             InspectorMsg::Blank => "空欄（sshare は何も表示しません）",
             InspectorMsg::ArtefactTie => {
@@ -362,7 +367,7 @@ impl Message for WhatIfMsg {
             WhatIfMsg::Down => "↓ {delta}",
             WhatIfMsg::Same => "= 0",
             WhatIfMsg::Row => {
-                "{user} in {account}: rank {old} → {new}, FairShare {old_fs} → {new_fs}"
+                "{user} in {account}: position {old} → {new}, FairShare {old_fs} → {new_fs}"
             }
             WhatIfMsg::ReasonCrossedAbove => {
                 "Now above {group}: under {parent}, {first} (Level FS {lf1}) goes before {second} (Level FS {lf2})."
@@ -403,7 +408,7 @@ impl Message for WhatIfMsg {
             WhatIfMsg::Down => "↓ {delta}",
             WhatIfMsg::Same => "= 0",
             WhatIfMsg::Row => {
-                "{account} の {user}: 順位 {old} → {new}、FairShare {old_fs} → {new_fs}"
+                "{account} の {user}: 順番 {old} → {new}、FairShare {old_fs} → {new_fs}"
             }
             WhatIfMsg::ReasonCrossedAbove => {
                 "{group}より上になりました: {parent} の下で {first} (Level FS {lf1}) が {second} (Level FS {lf2}) より先です。"

@@ -396,7 +396,7 @@ impl Message for PlayerMsg {
                 "In {parent}, {first} and {second} have equal Level FS, so Slurm keeps its list order and {first} goes first."
             }
             PlayerMsg::NarrRanked => {
-                "{user} gets rank {rank} of {n}, the current rank-no-ties: FairShare = {rank} / {n} = {fairshare}."
+                "{user} takes position {position} of {n} (Slurm rank {rank}, the current rank-no-ties): FairShare = {rank} / {n} = {fairshare}."
             }
             PlayerMsg::NarrRankedTie => {
                 "{user} reuses rank {rank} because its Level FS equals {previous}'s: FairShare = {fairshare}."
@@ -525,7 +525,7 @@ impl Message for PlayerMsg {
                 "{parent} の中で {first} と {second} は Level FS が同じなので、Slurm のリスト順のまま {first} が先です。"
             }
             PlayerMsg::NarrRanked => {
-                "{user} は {n} 人中 {rank} 位（現在の rank-no-ties）になります: FairShare = {rank} / {n} = {fairshare}。"
+                "{user} は {n} 人中 {position} 番目（Slurm の rank {rank}、現在の rank-no-ties）になります: FairShare = {rank} / {n} = {fairshare}。"
             }
             PlayerMsg::NarrRankedTie => {
                 "{user} は Level FS が {previous} と等しいので順位 {rank} を再利用します: FairShare = {fairshare}。"

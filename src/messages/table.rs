@@ -29,6 +29,10 @@ pub enum TableMsg {
     ColumnDiff,
     /// Accessible hint of a row: press Enter to select.
     RowHint,
+    /// Label of a table's filter box.
+    Filter,
+    /// How many rows the filter leaves: "{shown} of {n} rows".
+    Shown,
 }
 
 impl Message for TableMsg {
@@ -44,6 +48,8 @@ impl Message for TableMsg {
         TableMsg::Differs,
         TableMsg::ColumnDiff,
         TableMsg::RowHint,
+        TableMsg::Filter,
+        TableMsg::Shown,
     ];
 
     fn en(self) -> &'static str {
@@ -74,6 +80,8 @@ impl Message for TableMsg {
             }
             TableMsg::ColumnDiff => "{column}: Slurm {printed}, recomputed {recomputed}",
             TableMsg::RowHint => "Enter selects the association",
+            TableMsg::Filter => "Filter by account or user",
+            TableMsg::Shown => "{shown} of {n} rows",
         }
     }
 
@@ -82,6 +90,8 @@ impl Message for TableMsg {
             TableMsg::Check => Some("照合"),
             TableMsg::Match => Some("一致"),
             TableMsg::ColumnDiff => Some("{column}: Slurm {printed}、再計算 {recomputed}"),
+            TableMsg::Filter => Some("アカウントまたはユーザーで絞り込む"),
+            TableMsg::Shown => Some("{n} 行中 {shown} 行"),
             _ => None,
         }
     }

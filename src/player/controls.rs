@@ -7,7 +7,7 @@ use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::player::PlayerMsg;
 use crate::narration::name_of;
-use crate::player::model::{Granularity, SPEEDS, rank_ticks, tick_percent};
+use crate::player::model::{Granularity, SPEEDS, TICKS_WIDTH, rank_ticks, tick_path};
 use crate::player::{PlayerCtx, selected_user};
 use crate::state::AppState;
 
@@ -71,9 +71,13 @@ fn Timeline() -> impl IntoView {
     let state = AppState::expect();
     let ctx = PlayerCtx::expect();
     let slider_id = ctx.element_id("slider");
-    let ticks_id = ctx.element_id("ticks");
     let len = Memo::new(move |_| state.run.with(|r| r.steps.len()));
-    let ticks = Memo::new(move |_| state.run.with(|r| rank_ticks(&r.steps)));
+    // One SVG path for every tick: one element however long the walk.
+    let ticks = Memo::new(move |_| {
+        state
+            .run
+            .with(|r| tick_path(&rank_ticks(&r.steps), r.steps.len()))
+    });
     let value = move || state.cursor.get().unwrap_or(len.get()).min(len.get());
     let position = move || {
         let n = len.get().to_string();
@@ -104,24 +108,18 @@ fn Timeline() -> impl IntoView {
                     min="0"
                     max=move || len.get().to_string()
                     step="1"
-                    list=ticks_id.clone()
                     prop:value=move || value().to_string()
                     aria-valuetext=position
                     on:input=on_input
                 />
-                <div class="ft-controls__ticks" aria-hidden="true">
-                    <For each=move || ticks.get() key=|k| *k let:k>
-                        <span
-                            class="ft-controls__tick"
-                            style:left=move || format!("{}%", tick_percent(k, len.get()))
-                        ></span>
-                    </For>
-                </div>
-                <datalist id=ticks_id>
-                    <For each=move || ticks.get() key=|k| *k let:k>
-                        <option value=k.to_string()></option>
-                    </For>
-                </datalist>
+                <svg
+                    class="ft-controls__ticks"
+                    aria-hidden="true"
+                    viewBox=format!("0 0 {TICKS_WIDTH} 6")
+                    preserveAspectRatio="none"
+                >
+                    <path class="ft-controls__tick-path" d=move || ticks.get() vector-effect="non-scaling-stroke" />
+                </svg>
             </div>
             <span class="ft-controls__position" data-testid="player-position">
                 {position}
@@ -219,7 +217,7 @@ fn MyPathToggle() -> impl IntoView {
                 <input
                     type="checkbox"
                     aria-describedby=hint_id.clone()
-                    prop:checked=move || ctx.my_path.get()
+                    prop:checked=move || ctx.my_path.get() && user.get().is_some()
                     disabled=move || user.get().is_none()
                     on:change=move |ev| ctx.my_path.set(event_target_checked(&ev))
                 />

@@ -114,6 +114,22 @@ pub fn rank_ticks(steps: &[Step]) -> Vec<usize> {
         .collect()
 }
 
+/// Width of the tick path's coordinate system (the SVG stretches it over the slider).
+pub const TICKS_WIDTH: f64 = 1000.0;
+
+/// Every tick as one SVG path (a vertical stroke per tick, `TICKS_WIDTH` wide, 6 high): one
+/// element however many users the tree has.
+pub fn tick_path(ticks: &[usize], len: usize) -> String {
+    use std::fmt::Write;
+    let mut d = String::with_capacity(ticks.len() * 12);
+    for &k in ticks {
+        let x = tick_percent(k, len) * TICKS_WIDTH / 100.0;
+        // Writing to a String cannot fail.
+        let _ = write!(d, "M{x:.1} 0v6");
+    }
+    d
+}
+
 /// A tick's position along the slider, in percent of its length.
 pub fn tick_percent(k: usize, len: usize) -> f64 {
     if len == 0 {
@@ -471,6 +487,15 @@ mod tests {
         assert_eq!(next_rank(&run.steps, ticks[0]), Some(ticks[1]));
         assert_eq!(next_rank(&run.steps, run.steps.len()), None);
         assert_eq!(tick_percent(5, 10), 50.0);
+        assert_eq!(
+            tick_path(&[1, 5, 10], 10),
+            "M100.0 0v6M500.0 0v6M1000.0 0v6"
+        );
+        assert_eq!(
+            tick_path(&ticks, run.steps.len()).matches('M').count(),
+            ticks.len()
+        );
+        assert_eq!(tick_path(&[], 0), "");
         assert_eq!(tick_percent(5, 0), 0.0);
     }
 

@@ -230,7 +230,7 @@ fn explain_names_the_common_ancestor_and_the_deciding_pair() {
         out.starts_with("Under root, aB has Level FS 2.769231 and aC has Level FS 0.000000"),
         "{out}"
     );
-    assert!(out.contains("rank 16 of 21"), "{out}");
+    assert!(out.contains("position 6 of 21"), "{out}");
     let tie = stdout(&fairshare(&[
         "explain",
         path.to_str().unwrap(),
@@ -239,7 +239,9 @@ fn explain_names_the_common_ancestor_and_the_deciding_pair() {
     ]));
     assert!(
         tie.contains("users before accounts")
-            && tie.contains("Both end with rank 4 of 21: aGA ties with the user before it"),
+            && tie.contains(
+                "Both share position 18 of 21 (Slurm rank 4): aGA ties with the user before it"
+            ),
         "{tie}"
     );
     let bad = fairshare(&["explain", path.to_str().unwrap(), "nobody", "uG1"]);

@@ -170,6 +170,12 @@ fn level_fs_text(side: &Side) -> String {
 }
 
 impl Explanation {
+    /// A side's place in the ranking counted from the top (1 = first served), as
+    /// `FairTreeRun::position` reads Slurm's rank.
+    pub fn position(&self, side: &Side) -> u32 {
+        self.n_users.saturating_sub(side.rank).saturating_add(1)
+    }
+
     /// The explanation in one or two plain English sentences (the app translates from the data;
     /// this is for the CLI and tests).
     pub fn sentence(&self, tree: &AssocTree) -> String {
@@ -264,18 +270,20 @@ impl Explanation {
             };
             let _ = write!(
                 out,
-                " Both end with rank {} of {}: {why}.",
-                f.rank, self.n_users
+                " Both share position {} of {} (Slurm rank {}): {why}.",
+                self.position(f),
+                self.n_users,
+                f.rank
             );
         } else {
             let _ = write!(
                 out,
-                " {} has rank {} of {}; {} has rank {}.",
+                " {} is at position {} of {}; {} at position {}.",
                 name(f.user),
-                f.rank,
+                self.position(f),
                 self.n_users,
                 name(s.user),
-                s.rank
+                self.position(s)
             );
         }
         out
@@ -308,7 +316,7 @@ mod tests {
         assert_eq!((e.first.user, e.first.child), (ix(31), ix(3)));
         assert_eq!((e.second.user, e.second.child), (ix(21), ix(2)));
         assert_eq!(e.deciding, Deciding::HigherLevelFs);
-        expect_test::expect!["Under root, chemistry has Level FS 2.166667 and physics has Level FS 0.650000: higher goes first, so every user under chemistry ranks above every user under physics. carol (in chemistry) has rank 3 of 3; alice (in physics) has rank 2."]
+        expect_test::expect!["Under root, chemistry has Level FS 2.166667 and physics has Level FS 0.650000: higher goes first, so every user under chemistry ranks above every user under physics. carol (in chemistry) is at position 1 of 3; alice (in physics) at position 2."]
         .assert_eq(&e.sentence(&s.tree));
         let within = explain(&h, &run, ix(22), ix(21)).unwrap();
         assert_eq!(within.common_ancestor, ix(2));

@@ -1,0 +1,19 @@
+//! `<SidePanels/>`: the side column: the tab list and one tab panel per side panel.
+
+use leptos::prelude::*;
+
+use crate::shell::tab_list::TabList;
+use crate::shell::tab_panel::TabPanel;
+use crate::shell::tabs::PanelTab;
+
+/// The side column. Only the selected panel is shown; a panel is built the first time its tab
+/// is opened and then kept (hidden), so what was typed into it survives switching tabs.
+#[component]
+pub fn SidePanels() -> impl IntoView {
+    view! {
+        <aside class="ft-side">
+            <TabList />
+            {PanelTab::ALL.into_iter().map(|tab| view! { <TabPanel tab /> }).collect_view()}
+        </aside>
+    }
+}

@@ -1,0 +1,97 @@
+//! `ScrollWindow`: the scroll state of a table's own scroll container, for windowed rows
+//! ([`RowWindow`]), and bringing a row into view when it is selected elsewhere.
+
+use leptos::html::Div;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::HtmlElement;
+
+use crate::widgets::row_window::{self, RowWindow};
+
+/// Height of one table row in CSS px (the tables' CSS fixes it: `--ft-row-h`).
+pub const ROW_PX: f64 = 26.0;
+
+/// Visible height assumed before the container has been measured.
+const VIEW_PX_GUESS: f64 = 600.0;
+
+/// The scroll state of one scroll container. `Copy`.
+#[derive(Clone, Copy)]
+pub struct ScrollWindow {
+    /// The scroll container.
+    pub node: NodeRef<Div>,
+    scroll_top: RwSignal<f64>,
+    view_px: RwSignal<f64>,
+}
+
+impl ScrollWindow {
+    /// A fresh, unscrolled state.
+    pub fn new() -> Self {
+        Self {
+            node: NodeRef::new(),
+            scroll_top: RwSignal::new(0.0),
+            view_px: RwSignal::new(VIEW_PX_GUESS),
+        }
+    }
+
+    /// Reads the container's scroll offset and height (the `scroll` handler).
+    pub fn measure(self) {
+        if let Some(el) = self.node.get_untracked() {
+            self.scroll_top.set(f64::from(el.scroll_top()));
+            let height = f64::from(el.client_height());
+            if height > 0.0 {
+                self.view_px.set(height);
+            }
+        }
+    }
+
+    /// The rows to draw out of `n` (reactive).
+    pub fn window(self, n: usize) -> RowWindow {
+        RowWindow::new(n, ROW_PX, self.scroll_top.get(), self.view_px.get())
+    }
+
+    /// Scrolls the container (only it, never the page) so that the row with `data-assoc-id`
+    /// `id`, the `index`-th of the ordered rows, is in view.
+    pub fn reveal(self, id: u32, index: usize) {
+        let Some(el) = self.node.get_untracked() else {
+            return;
+        };
+        let view = f64::from(el.client_height());
+        if view <= 0.0 {
+            return; // Hidden (another tab is open): nothing to scroll.
+        }
+        let scroll_top = f64::from(el.scroll_top());
+        // The rows start under the caption and the header: the table body's offset.
+        let body_top = el
+            .query_selector("tbody")
+            .ok()
+            .flatten()
+            .and_then(|b| b.dyn_into::<HtmlElement>().ok())
+            .map_or(0.0, |b| f64::from(b.offset_top()));
+        let head = el
+            .query_selector("thead")
+            .ok()
+            .flatten()
+            .and_then(|h| h.dyn_into::<HtmlElement>().ok())
+            .map_or(0.0, |h| f64::from(h.offset_height()));
+        let drawn = el
+            .query_selector(&format!("tbody tr[data-assoc-id='{id}']"))
+            .ok()
+            .flatten()
+            .and_then(|r| r.dyn_into::<HtmlElement>().ok());
+        let top = match drawn {
+            Some(row) => body_top + f64::from(row.offset_top()),
+            None => body_top + index as f64 * ROW_PX,
+        };
+        let target = row_window::scroll_to_row(top, ROW_PX, scroll_top, view, head);
+        if let Some(target) = target {
+            el.set_scroll_top(target as i32);
+            self.measure();
+        }
+    }
+}
+
+impl Default for ScrollWindow {
+    fn default() -> Self {
+        Self::new()
+    }
+}
