@@ -22,6 +22,7 @@ pub mod player;
 pub mod presets;
 pub mod priority_panel;
 pub mod score_legend;
+pub mod shell;
 pub mod sshare_table;
 pub mod state;
 pub mod toolbar;

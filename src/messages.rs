@@ -27,6 +27,7 @@ pub mod inspector;
 pub mod player;
 pub mod presets;
 pub mod priority;
+pub mod shell;
 pub mod table;
 pub mod toolbar;
 pub mod tree;
@@ -73,8 +74,10 @@ pub enum Msg {
     PanicBody,
     /// Label of the disclosure that holds the technical error text.
     PanicDetails,
-    /// The button that reloads the page.
+    /// The link that reloads the page with the last saved session.
     PanicReload,
+    /// The link that reloads the page without the saved session.
+    PanicStartOver,
 }
 
 /// A key enum with an English table (complete) and a Japanese table (may be partial).
@@ -118,6 +121,7 @@ impl Message for Msg {
         Msg::PanicBody,
         Msg::PanicDetails,
         Msg::PanicReload,
+        Msg::PanicStartOver,
     ];
 
     fn en(self) -> &'static str {
@@ -136,10 +140,11 @@ fn en(msg: Msg) -> &'static str {
         Msg::AppTagline => "See why Slurm's Fair Tree ranks each user where it does.",
         Msg::PanicTitle => "Something went wrong",
         Msg::PanicBody => {
-            "Fairshare Explorer hit an internal error and stopped. Reload the page to start again."
+            "Fairshare Explorer hit an internal error and stopped. Reload to continue from your last saved state, or start over from the default scenario."
         }
         Msg::PanicDetails => "Technical details",
         Msg::PanicReload => "Reload",
+        Msg::PanicStartOver => "Start over",
     }
 }
 
@@ -152,6 +157,7 @@ fn ja(msg: Msg) -> Option<&'static str> {
         Msg::PanicBody => None,
         Msg::PanicDetails => None,
         Msg::PanicReload => None,
+        Msg::PanicStartOver => Some("最初からやり直す"),
     }
 }
 

@@ -1,0 +1,5 @@
+//! The app's boundary with the outside world: launch parameters, the saved session, the URL,
+//! embedding in a host page, and exports. Pure parts are tested natively; the browser parts are
+//! thin and never throw into wasm.
+
+pub mod codec;
