@@ -8,7 +8,7 @@ use crate::decay_panel::DecayPanel;
 use crate::i18n::I18n;
 use crate::import_panel::ImportPanel;
 use crate::inspector::Inspector;
-use crate::messages::{Lang, Message, Msg};
+use crate::messages::{Message, Msg};
 use crate::player::Player;
 use crate::presets;
 use crate::priority_panel::PriorityPanel;
@@ -21,16 +21,19 @@ use crate::tree_view::TreeView;
 /// The whole page: header and toolbar, the tree with its player, the side panels, the table.
 #[component]
 pub fn App() -> impl IntoView {
-    let i18n = I18n::provide(Lang::default());
+    let params = crate::shell::document::launch_params();
+    let i18n = I18n::provide(crate::shell::document::initial_lang(&params));
     sync_document(i18n);
+    crate::shell::document::apply(&params, i18n);
     let preset = presets::by_id(presets::DEFAULT).unwrap_or(&presets::PRESETS[0]);
     let state = AppState::provide(preset.scenario());
     state.preset.set(Some(preset.id));
     crate::player::marks::FrameMarks::provide(state);
-    crate::url_state::restore(state);
+    crate::shell::start::start(state, params);
 
     view! {
         <div class="ft-app">
+            <crate::shell::shell_bar::ShellBar />
             <AppHeader />
             <Toolbar />
             <main class="ft-main">

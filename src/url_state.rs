@@ -235,7 +235,14 @@ impl ShareLink {
         }
     }
 
-    /// The handle provided by [`restore`], or a fresh one (components mounted alone in tests).
+    /// Creates the handle and provides it to the component tree (`shell::start` does, once).
+    pub fn provide() -> Self {
+        let res = Self::new();
+        provide_context(res);
+        res
+    }
+
+    /// The handle provided by [`ShareLink::provide`], or a fresh one (components mounted alone in tests).
     pub fn use_or_new() -> Self {
         use_context::<Self>().unwrap_or_else(|| {
             let res = Self::new();
@@ -254,19 +261,71 @@ impl AppState {
     }
 }
 
-/// Reads the address bar's fragment at start and restores the scenario it holds (call once
-/// from `App`, after the state exists). A bad fragment leaves the default preset and sets the
-/// error the toolbar shows.
-pub fn restore(state: AppState) -> ShareLink {
-    let share = ShareLink::new();
-    provide_context(share);
-    let hash = window().location().hash().unwrap_or_default();
-    match decode(&hash) {
-        Some(Ok(link)) => state.open_link(link),
-        Some(Err(e)) => share.error.set(Some(e)),
-        None => {}
+/// The address bar follows the scenario only while the whole URL stays under this length
+/// (longer links are made only on request, by "Copy link").
+pub const MAX_FOLLOW_LEN: usize = 64 * 1024;
+
+/// The URL the address bar should show for `scenario`: `href` with the scenario's link as its
+/// fragment when that fits in [`MAX_FOLLOW_LEN`], otherwise `href` without any fragment (so a
+/// reload never opens an older link than what was on screen).
+pub fn followed_url(href: &str, scenario: &Scenario, tie_rule: TieRule) -> String {
+    let base = href.split_once('#').map_or(href, |(base, _)| base);
+    // Deflate shrinks scenario JSON about fivefold (base64 included): skip hopeless encodes.
+    let json_len = scenario.tree.assocs().len() * 40;
+    if json_len / 8 > MAX_FOLLOW_LEN {
+        return base.to_string();
     }
-    share
+    let url = with_fragment(base, &encode(scenario, tie_rule));
+    if url.len() <= MAX_FOLLOW_LEN {
+        url
+    } else {
+        base.to_string()
+    }
+}
+
+/// Replaces the address bar's URL without a reload or a history entry; does nothing when it
+/// is already `url`.
+pub fn replace_url(url: &str) {
+    let window = window();
+    if window.location().href().ok().as_deref() == Some(url) {
+        return;
+    }
+    // replaceState only fails for cross-origin URLs, which this one never is.
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(url));
+    }
+}
+
+/// Makes the address bar follow the current scenario ([`followed_url`]).
+pub fn follow(state: AppState) {
+    let href = window().location().href().unwrap_or_default();
+    let url = state
+        .scenario
+        .with_untracked(|s| followed_url(&href, s, state.tie_rule.get_untracked()));
+    replace_url(&url);
+}
+
+/// Opens a link pasted into the address bar of the open tab (`hashchange`): an undoable load,
+/// or the alert when it cannot be read. Our own `replaceState` calls fire no `hashchange`.
+pub fn listen_for_pasted_links(state: AppState, share: ShareLink) {
+    let handle = window_event_listener_untyped("hashchange", move |_| {
+        let hash = window().location().hash().unwrap_or_default();
+        match decode(&hash) {
+            Some(Ok(link)) => {
+                let same = state.scenario.with_untracked(|s| *s == link.scenario)
+                    && state.tie_rule.get_untracked() == link.tie_rule;
+                if !same {
+                    share.error.set(None);
+                    state.load(link.scenario, Vec::new(), None);
+                    state.set_tie_rule(link.tie_rule);
+                }
+            }
+            Some(Err(e)) => share.error.set(Some(e)),
+            None => {}
+        }
+    });
+    // The listener lives as long as the page.
+    std::mem::forget(handle);
 }
 
 /// Puts the link to the current scenario in the address bar (`history.replaceState`, no
@@ -286,10 +345,7 @@ pub fn copy_link(state: AppState, share: ShareLink) {
             .set(Some(Copied::TooLarge(url.len().div_ceil(1024))));
         return;
     }
-    // replaceState only fails for cross-origin URLs, which this one never is.
-    if let Ok(history) = window.history() {
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
-    }
+    replace_url(&url);
     share.copied.set(None);
     // `navigator.clipboard` is undefined outside secure contexts and in some iframes: check
     // before calling, since a JS exception thrown through wasm would break the app.
@@ -501,6 +557,23 @@ mod tests {
         );
         let ja = LinkError::NotUtf8.message(Lang::Ja);
         assert!(ja.contains("UTF-8"), "{ja}");
+    }
+
+    #[test]
+    fn the_address_bar_follows_the_scenario_where_it_fits() {
+        let small = crate::presets::by_id("test24-4").unwrap().scenario();
+        let url = followed_url("http://h/p/?lang=ja#z=old", &small, TieRule::Documented);
+        let (base, fragment) = url.split_once('#').unwrap();
+        assert_eq!(base, "http://h/p/?lang=ja");
+        let link = decode(fragment).unwrap().unwrap();
+        assert_eq!((link.scenario, link.tie_rule), (small, TieRule::Documented));
+
+        let big = fairshare::r#gen::scenario(20_000, 7);
+        assert_eq!(
+            followed_url("http://h/p/#z=old", &big, TieRule::Slurm),
+            "http://h/p/",
+            "too long: no fragment at all, so a reload cannot open the old link"
+        );
     }
 
     #[test]

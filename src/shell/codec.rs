@@ -8,7 +8,12 @@ const LEVEL: u8 = 9;
 
 /// `bytes` deflated and base64url-encoded (no padding).
 pub fn pack(bytes: &[u8]) -> String {
-    base64url_encode(&miniz_oxide::deflate::compress_to_vec(bytes, LEVEL))
+    pack_with(bytes, LEVEL)
+}
+
+/// [`pack`] at compression `level` (1 fastest … 9 smallest).
+pub fn pack_with(bytes: &[u8], level: u8) -> String {
+    base64url_encode(&miniz_oxide::deflate::compress_to_vec(bytes, level))
 }
 
 /// Why [`unpack`] gave up.

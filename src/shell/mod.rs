@@ -3,3 +3,9 @@
 //! thin and never throw into wasm.
 
 pub mod codec;
+pub mod document;
+pub mod launch_params;
+pub mod session;
+pub mod shell_bar;
+pub mod start;
+pub mod storage;
