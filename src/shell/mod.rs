@@ -4,6 +4,7 @@
 
 pub mod codec;
 pub mod document;
+pub mod export;
 pub mod launch_params;
 pub mod session;
 pub mod shell_bar;
