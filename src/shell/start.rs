@@ -27,6 +27,8 @@ pub struct Shell {
     pub restored: RwSignal<bool>,
     key: StoredValue<String>,
     pending: StoredValue<Option<TimeoutHandle>>,
+    /// The next change is `Start over` itself: a fresh start is not a session to restore.
+    skip_next: StoredValue<bool>,
 }
 
 impl Shell {
@@ -50,6 +52,7 @@ impl Shell {
         let href = window().location().href().unwrap_or_default();
         url_state::replace_url(href.split_once('#').map_or(href.as_str(), |(b, _)| b));
         let preset = self.start_preset();
+        self.skip_next.set_value(true);
         state.start_over(preset.scenario(), Some(preset.id));
         self.restored.set(false);
     }
@@ -92,6 +95,7 @@ pub fn start(state: AppState, params: LaunchParams) -> Shell {
         restored: RwSignal::new(false),
         key: StoredValue::new(key.clone()),
         pending: StoredValue::new(None),
+        skip_next: StoredValue::new(false),
     };
     provide_context(shell);
 
@@ -171,8 +175,9 @@ fn autosave(state: AppState, shell: Shell) {
         state.selected.track();
         state.compare_with.track();
         state.tie_rule.track();
-        if first.is_none() {
-            // Opening is not a change: nothing to save yet.
+        let skip = shell.skip_next.try_update_value(std::mem::take);
+        if first.is_none() || skip == Some(true) {
+            // Opening (or starting over) is not a change: nothing to save yet.
             return;
         }
         shell.cancel_pending();
