@@ -133,8 +133,7 @@ pub fn start(state: AppState, params: LaunchParams) -> Shell {
         (None, None) => open_preset(state, shell.start_preset()),
     }
     if let Some(step) = step {
-        let len = state.run.with_untracked(|r| r.steps.len());
-        state.cursor.set(Some(step.min(len)));
+        state.seek(step);
     }
 
     autosave(state, shell);
