@@ -6,6 +6,7 @@ pub mod codec;
 pub mod document;
 pub mod export;
 pub mod launch_params;
+pub mod present;
 pub mod session;
 pub mod shell_bar;
 pub mod start;

@@ -90,6 +90,7 @@ pub fn start(state: AppState, params: LaunchParams) -> Shell {
     let key = session::key(params.embed, params.preset.as_deref());
     let fresh = params.fresh;
     let step = params.step;
+    let present = params.present;
     let shell = Shell {
         params: StoredValue::new(params),
         restored: RwSignal::new(false),
@@ -136,6 +137,9 @@ pub fn start(state: AppState, params: LaunchParams) -> Shell {
         state.seek(step);
     }
 
+    if present {
+        crate::shell::present::install(state);
+    }
     autosave(state, shell);
     url_state::listen_for_pasted_links(state, share);
     shell
