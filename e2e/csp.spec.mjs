@@ -32,7 +32,7 @@ test('the app runs under the strict policy with no violation', async ({ page }) 
 
   await expect(app.tree()).toBeVisible();
   // It is interactive, not just painted: selecting a user and stepping the walk work.
-  await app.clickTreeItem('UserA');
+  await app.clickTreeItem('User1');
   await app.playerButton('Step forward').click();
   await expect(app.page.locator('[role="treeitem"][data-current="true"]')).toHaveCount(1);
 
