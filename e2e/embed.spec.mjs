@@ -2,6 +2,11 @@
 // embed frame with its resize message and `Open in full`, and the exports.
 import { test, expect } from '@playwright/test';
 import { ExplorerPage } from './fixtures/page.mjs';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const screenshotDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 
 test('lang, theme, preset and step do what they say', async ({ page }) => {
   const app = new ExplorerPage(page);
@@ -100,6 +105,8 @@ test('Export SVG downloads a standalone SVG with the tree\'s names; PNG and ssha
 
   const png = await read('Export PNG');
   expect(png.name).toBe('fairshare-tree.png');
+  writeFileSync(path.join(screenshotDir, 'export-tree.png'), png.body);
+  writeFileSync(path.join(screenshotDir, 'export-tree.svg'), svg.body);
   expect(png.body.subarray(1, 4).toString('latin1')).toBe('PNG');
 
   const sshare = await read('Export sshare text');

@@ -270,9 +270,10 @@ pub const MAX_FOLLOW_LEN: usize = 64 * 1024;
 /// reload never opens an older link than what was on screen).
 pub fn followed_url(href: &str, scenario: &Scenario, tie_rule: TieRule) -> String {
     let base = href.split_once('#').map_or(href, |(base, _)| base);
-    // Deflate shrinks scenario JSON about fivefold (base64 included): skip hopeless encodes.
-    let json_len = scenario.tree.assocs().len() * 40;
-    if json_len / 8 > MAX_FOLLOW_LEN {
+    // Scenario JSON is about 110 bytes per association, and deflate plus base64 shrink it
+    // about fivefold: skip encodes that cannot fit (a 10k tree would take a noticeable pause).
+    let estimate = scenario.tree.assocs().len() * 110 / 6;
+    if estimate > MAX_FOLLOW_LEN {
         return base.to_string();
     }
     let url = with_fragment(base, &encode(scenario, tie_rule));

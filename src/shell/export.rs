@@ -135,7 +135,7 @@ fn drawing_svg() -> Result<String, ExportError> {
         .ok()
         .and_then(|n| n.dyn_into::<Element>().ok())
         .ok_or(ExportError::NoDrawing)?;
-    inline_styles(&original, &copy);
+    inline_styles(&original, &copy, &[]);
     let rect = original.get_bounding_client_rect();
     let (w, h) = (
         rect.width().max(1.0).round(),
@@ -148,7 +148,10 @@ fn drawing_svg() -> Result<String, ExportError> {
         let _ = copy.remove_attribute(attr);
     }
     // The page's background, so the picture reads the same on a dark or light slide.
-    let background = computed(&document().body().map(Element::from), "background-color");
+    let background = computed(&document().document_element(), "--ft-color-bg")
+        .map(|c| c.trim().to_string())
+        .filter(|c| !c.is_empty())
+        .or_else(|| computed(&document().body().map(Element::from), "background-color"));
     let view_box = copy
         .get_attribute("viewBox")
         .unwrap_or_else(|| format!("0 0 {w} {h}"));
@@ -184,27 +187,39 @@ fn computed(element: &Option<Element>, property: &str) -> Option<String> {
 }
 
 /// Writes each element's computed presentation into the copy, element by element (the copy
-/// has the same shape as the original). CSS transforms become `transform` attributes, which
-/// every SVG reader understands; `url(...)` paints keep only their `#fragment`.
-fn inline_styles(original: &Element, copy: &Element) {
+/// has the same shape as the original). Inherited properties are written only where they
+/// differ from the parent's, which keeps the file small. CSS transforms become `transform`
+/// attributes, which every SVG reader understands; `url(...)` paints keep only their
+/// `#fragment`.
+fn inline_styles(original: &Element, copy: &Element, parent: &[String]) {
     let Ok(Some(style)) = window().get_computed_style(original) else {
         return;
     };
+    let values: Vec<String> = PROPERTIES
+        .iter()
+        .map(|p| local_url(&style.get_property_value(p).unwrap_or_default()))
+        .collect();
     let mut declarations = String::new();
-    for property in PROPERTIES {
-        let Ok(value) = style.get_property_value(property) else {
-            continue;
+    for (i, (property, value)) in PROPERTIES.iter().zip(&values).enumerate() {
+        let same_as_parent = parent.get(i) == Some(value);
+        // Opacity is not inherited: it is written wherever it is not the initial 1.
+        let skip = if *property == "opacity" {
+            value == "1"
+        } else {
+            same_as_parent
         };
-        if value.is_empty() {
-            continue;
+        if !value.is_empty() && !skip {
+            declarations.push_str(&format!("{property}:{value};"));
         }
-        let value = local_url(&value);
-        declarations.push_str(&format!("{property}:{value};"));
     }
     if style.get_property_value("display").ok().as_deref() == Some("none") {
         declarations.push_str("display:none;");
     }
-    let _ = copy.set_attribute("style", &declarations);
+    if declarations.is_empty() {
+        let _ = copy.remove_attribute("style");
+    } else {
+        let _ = copy.set_attribute("style", &declarations);
+    }
     if let Ok(transform) = style.get_property_value("transform")
         && transform != "none"
         && !transform.is_empty()
@@ -217,7 +232,7 @@ fn inline_styles(original: &Element, copy: &Element) {
     let copies = copy.children();
     for i in 0..originals.length().min(copies.length()) {
         if let (Some(o), Some(c)) = (originals.item(i), copies.item(i)) {
-            inline_styles(&o, &c);
+            inline_styles(&o, &c, &values);
         }
     }
 }
