@@ -22,15 +22,15 @@ use crate::state::{History, Snapshot};
 /// The version prefix of the stored text.
 const VERSION_PREFIX: &str = "1.";
 /// The undo steps saved are at most this many bytes of scenario JSON (newest first).
-pub const HISTORY_JSON_BUDGET: usize = 2 * 1024 * 1024;
+pub const HISTORY_JSON_BUDGET: usize = 1024 * 1024;
 /// At most this many undo steps and this many redo steps are saved.
 pub const MAX_SAVED_STEPS: usize = 50;
 /// A packed session longer than this is not saved (browsers allow about 5 M characters).
 pub const MAX_STORED_LEN: usize = 2_000_000;
 /// Inflating a stored session stops here.
 const MAX_INFLATED_LEN: usize = 64 * 1024 * 1024;
-/// Compression level for sessions: fast, since it runs after edits.
-const LEVEL: u8 = 3;
+/// Compression level for sessions: the fastest, since it runs after edits.
+const LEVEL: u8 = 1;
 
 /// A session as the app restores it.
 #[derive(Clone, Debug, PartialEq)]
@@ -72,10 +72,38 @@ struct StoredSession {
     documented_ties: bool,
 }
 
-fn store(s: &Snapshot) -> StoredSnapshot {
+/// The scenario JSON of recently saved scenarios. Printing a scenario (80-bit usage in
+/// `%.21Lg`) costs far more than comparing two, and the undo steps are the same from one save
+/// to the next, so each save prints only what changed.
+#[derive(Default)]
+pub struct JsonCache {
+    entries: Vec<(Scenario, String)>,
+    used: Vec<(Scenario, String)>,
+}
+
+impl JsonCache {
+    fn json(&mut self, scenario: &Scenario) -> String {
+        if let Some(i) = self.used.iter().position(|(s, _)| s == scenario) {
+            return self.used[i].1.clone();
+        }
+        let json = match self.entries.iter().position(|(s, _)| s == scenario) {
+            Some(i) => self.entries.swap_remove(i).1,
+            None => fairshare::scenario::to_json(scenario),
+        };
+        self.used.push((scenario.clone(), json.clone()));
+        json
+    }
+
+    /// Keeps only what the last save used.
+    fn finish(&mut self) {
+        self.entries = std::mem::take(&mut self.used);
+    }
+}
+
+fn store(s: &Snapshot, cache: &mut JsonCache) -> StoredSnapshot {
     StoredSnapshot {
-        scenario: fairshare::scenario::to_json(&s.scenario),
-        baseline: (s.baseline != s.scenario).then(|| fairshare::scenario::to_json(&s.baseline)),
+        scenario: cache.json(&s.scenario),
+        baseline: (s.baseline != s.scenario).then(|| cache.json(&s.baseline)),
         preset: s.preset.map(str::to_string),
     }
 }
@@ -96,10 +124,14 @@ fn load(s: StoredSnapshot) -> Option<Snapshot> {
 }
 
 /// Stored snapshots of `stack`, newest first, within the step count and the JSON budget.
-fn newest_within_budget(stack: &[Snapshot], budget: &mut usize) -> Vec<StoredSnapshot> {
+fn newest_within_budget(
+    stack: &[Snapshot],
+    budget: &mut usize,
+    cache: &mut JsonCache,
+) -> Vec<StoredSnapshot> {
     let mut res = Vec::new();
     for snapshot in stack.iter().rev().take(MAX_SAVED_STEPS) {
-        let stored = store(snapshot);
+        let stored = store(snapshot, cache);
         let size = stored.scenario.len() + stored.baseline.as_ref().map_or(0, String::len);
         if size > *budget {
             break;
@@ -113,13 +145,20 @@ fn newest_within_budget(stack: &[Snapshot], budget: &mut usize) -> Vec<StoredSna
 /// The text to store for `saved`, or `None` when even the session without history would be
 /// longer than [`MAX_STORED_LEN`].
 pub fn encode(saved: &Saved) -> Option<String> {
+    encode_with(saved, &mut JsonCache::default())
+}
+
+/// [`encode`], reusing (and updating) the JSON of scenarios printed by earlier saves.
+pub fn encode_with(saved: &Saved, cache: &mut JsonCache) -> Option<String> {
+    let current = store(&saved.current, cache);
     let mut budget = HISTORY_JSON_BUDGET;
-    let mut undo = newest_within_budget(saved.history.undo_stack(), &mut budget);
-    let mut redo = newest_within_budget(saved.history.redo_stack(), &mut budget);
+    let mut undo = newest_within_budget(saved.history.undo_stack(), &mut budget, cache);
+    let mut redo = newest_within_budget(saved.history.redo_stack(), &mut budget, cache);
+    cache.finish();
     undo.reverse();
     redo.reverse();
     let mut session = StoredSession {
-        current: store(&saved.current),
+        current,
         undo,
         redo,
         selected: saved.selected.map(|id| id.0),
@@ -237,6 +276,22 @@ mod tests {
         let saved = decode(&format!("1.{}", codec::pack(json.as_bytes()))).unwrap();
         assert!(!saved.history.can_undo());
         assert_eq!(saved.current.scenario, preset("labmates"));
+    }
+
+    #[test]
+    fn the_cache_gives_the_same_text() {
+        let saved = Saved {
+            current: snapshot("labmates"),
+            history: History::from_stacks(vec![snapshot("test24-4"); 3], Vec::new()),
+            selected: None,
+            compare_with: None,
+            tie_rule: TieRule::Slurm,
+        };
+        let mut cache = JsonCache::default();
+        let first = encode_with(&saved, &mut cache);
+        assert_eq!(cache.entries.len(), 2, "one entry per distinct scenario");
+        assert_eq!(encode_with(&saved, &mut cache), first);
+        assert_eq!(encode(&saved), first);
     }
 
     #[test]

@@ -29,6 +29,8 @@ pub struct Shell {
     pending: StoredValue<Option<TimeoutHandle>>,
     /// The next change is `Start over` itself: a fresh start is not a session to restore.
     skip_next: StoredValue<bool>,
+    /// Scenario JSON printed by earlier saves (the undo steps rarely change between saves).
+    cache: StoredValue<session::JsonCache>,
 }
 
 impl Shell {
@@ -73,8 +75,12 @@ impl Shell {
             compare_with: state.compare_with.get_untracked(),
             tie_rule: state.tie_rule.get_untracked(),
         };
-        self.key.with_value(|key| match session::encode(&saved) {
-            Some(text) if storage::write(key, &text) => {}
+        let text = self
+            .cache
+            .try_update_value(|cache| session::encode_with(&saved, cache))
+            .flatten();
+        self.key.with_value(|key| match text {
+            Some(ref text) if storage::write(key, text) => {}
             // Too big or refused: remove the older one, so a reload cannot go back in time.
             _ => storage::remove(key),
         });
@@ -97,6 +103,7 @@ pub fn start(state: AppState, params: LaunchParams) -> Shell {
         key: StoredValue::new(key.clone()),
         pending: StoredValue::new(None),
         skip_next: StoredValue::new(false),
+        cache: StoredValue::new(session::JsonCache::default()),
     };
     provide_context(shell);
 
