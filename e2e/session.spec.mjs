@@ -78,3 +78,19 @@ test('a link pasted into the open tab loads (hashchange), undoably', async ({ pa
   await expect(app.alerts().filter({ hasText: 'not compressed scenario data' })).toBeVisible();
   await expect(app.treeItemWithId(1001)).toHaveCount(1);
 });
+
+test('fresh=1 (the error banner\'s Start over) discards the saved session', async ({ page }) => {
+  const app = new ExplorerPage(page);
+  await app.goto('/');
+  await app.choosePreset('test24-4');
+  await expect.poll(() => new URL(page.url()).hash).toMatch(/^#z=/);
+  await app.goto('/');
+  await expect(note(page)).toBeVisible();
+  await expect(app.treeItemWithId(1001)).toHaveCount(1);
+
+  await app.goto('/?fresh=1');
+  await expect(note(page)).toHaveCount(0);
+  await expect(app.treeItemWithId(211)).toHaveCount(1); // the default preset
+  expect(new URL(page.url()).search).toBe('');
+  expect(app.errors).toEqual([]);
+});
