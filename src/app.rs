@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use crate::i18n::I18n;
-use crate::messages::{Lang, Message, Msg};
+use crate::messages::{Message, Msg};
 use crate::player::Player;
 use crate::presets;
 use crate::shell::SidePanels;
@@ -15,17 +15,20 @@ use crate::tree_view::TreeView;
 /// ranking player docked under it); the side column of panels behind tabs.
 #[component]
 pub fn App() -> impl IntoView {
-    let i18n = I18n::provide(Lang::default());
+    let params = crate::shell::document::launch_params();
+    let i18n = I18n::provide(crate::shell::document::initial_lang(&params));
     sync_document(i18n);
+    crate::shell::document::apply(&params, i18n);
     let preset = presets::by_id(presets::DEFAULT).unwrap_or(&presets::PRESETS[0]);
     let state = AppState::provide(preset.scenario());
     state.preset.set(Some(preset.id));
     crate::player::marks::FrameMarks::provide(state);
-    crate::url_state::restore(state);
+    crate::shell::start::start(state, params);
 
     view! {
         <div class="ft-app">
             <div class="ft-top">
+                <crate::shell::shell_bar::ShellBar />
                 <AppHeader />
                 <Toolbar />
             </div>

@@ -120,6 +120,7 @@ pub fn ImportPanel() -> impl IntoView {
                     accept=".txt,.json,.csv,.tsv,.log,text/plain,application/json" />
                 <label class="ft-button ft-file" for=file_id>{i18n.t(ImportMsg::OpenFile)}</label>
                 <button type="button" class="ft-button" on:click=on_export>{i18n.t(ImportMsg::Export)}</button>
+                <crate::shell::export::ExportButtons />
             </div>
             {move || outcome.get().map(|o| view! { <OutcomeView outcome=o on_partial=Callback::new(move |imported: Box<Imported>| {
                 outcome.set(Some(load_partial(state, *imported)));

@@ -74,8 +74,10 @@ pub enum Msg {
     PanicBody,
     /// Label of the disclosure that holds the technical error text.
     PanicDetails,
-    /// The button that reloads the page.
+    /// The link that reloads the page with the last saved session.
     PanicReload,
+    /// The link that reloads the page without the saved session.
+    PanicStartOver,
 }
 
 /// A key enum with an English table (complete) and a Japanese table (may be partial).
@@ -119,6 +121,7 @@ impl Message for Msg {
         Msg::PanicBody,
         Msg::PanicDetails,
         Msg::PanicReload,
+        Msg::PanicStartOver,
     ];
 
     fn en(self) -> &'static str {
@@ -137,10 +140,11 @@ fn en(msg: Msg) -> &'static str {
         Msg::AppTagline => "See why Slurm's Fair Tree ranks each user where it does.",
         Msg::PanicTitle => "Something went wrong",
         Msg::PanicBody => {
-            "Fairshare Explorer hit an internal error and stopped. Reload the page to start again."
+            "Fairshare Explorer hit an internal error and stopped. Reload to continue from your last saved state, or start over from the default scenario."
         }
         Msg::PanicDetails => "Technical details",
         Msg::PanicReload => "Reload",
+        Msg::PanicStartOver => "Start over",
     }
 }
 
@@ -156,6 +160,7 @@ fn ja(msg: Msg) -> Option<&'static str> {
         }
         Msg::PanicDetails => "技術的な詳細",
         Msg::PanicReload => "再読み込み",
+        Msg::PanicStartOver => "最初からやり直す",
     })
 }
 

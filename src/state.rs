@@ -24,14 +24,47 @@ use crate::shell::PanelTab;
 /// How many edits can be undone.
 const HISTORY_LIMIT: usize = 200;
 
-/// Undo and redo stacks of whole scenarios (they are small, and sharing-free is simplest).
+/// Everything one undo step brings back: the scenario and what belongs to it (the what-if
+/// baseline, the rows Slurm printed for an imported text, the preset it came from). Nothing
+/// else (selection, tie rule, cursor) is part of a step.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Snapshot {
+    /// The scenario.
+    pub scenario: Scenario,
+    /// The what-if baseline at that time.
+    pub baseline: Scenario,
+    /// What Slurm printed for the imported text the scenario came from (empty otherwise).
+    pub printed: Vec<PrintedRow>,
+    /// The preset the scenario came from, if any.
+    pub preset: Option<&'static str>,
+}
+
+/// Undo and redo stacks of whole snapshots (they are small, and sharing-free is simplest).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct History {
-    undo: Vec<Scenario>,
-    redo: Vec<Scenario>,
+    undo: Vec<Snapshot>,
+    redo: Vec<Snapshot>,
 }
 
 impl History {
+    /// A history with these stacks (oldest first), as a saved session restores it; at most
+    /// [`HISTORY_LIMIT`] undo steps are kept (the newest).
+    pub fn from_stacks(mut undo: Vec<Snapshot>, redo: Vec<Snapshot>) -> Self {
+        let excess = undo.len().saturating_sub(HISTORY_LIMIT);
+        undo.drain(..excess);
+        Self { undo, redo }
+    }
+
+    /// The undo stack, oldest first.
+    pub fn undo_stack(&self) -> &[Snapshot] {
+        &self.undo
+    }
+
+    /// The redo stack (the next redo last).
+    pub fn redo_stack(&self) -> &[Snapshot] {
+        &self.redo
+    }
+
     /// Whether there is something to undo.
     pub fn can_undo(&self) -> bool {
         !self.undo.is_empty()
@@ -262,8 +295,18 @@ impl AppState {
 
     // ----- History -------------------------------------------------------------------------
 
+    /// The current scenario with what belongs to it, as one undo step would restore it.
+    pub fn snapshot(self) -> Snapshot {
+        Snapshot {
+            scenario: self.scenario.get_untracked(),
+            baseline: self.baseline.get_untracked(),
+            printed: self.printed.get_untracked(),
+            preset: self.preset.get_untracked(),
+        }
+    }
+
     fn push_history(self) {
-        let current = self.scenario.get_untracked();
+        let current = self.snapshot();
         self.history.update(|h| {
             h.undo.push(current);
             if h.undo.len() > HISTORY_LIMIT {
@@ -277,7 +320,7 @@ impl AppState {
     pub fn undo(self) {
         let mut h = self.history.get_untracked();
         if let Some(previous) = h.undo.pop() {
-            h.redo.push(self.scenario.get_untracked());
+            h.redo.push(self.snapshot());
             self.history.set(h);
             self.restore(previous);
         }
@@ -287,16 +330,27 @@ impl AppState {
     pub fn redo(self) {
         let mut h = self.history.get_untracked();
         if let Some(next) = h.redo.pop() {
-            h.undo.push(self.scenario.get_untracked());
+            h.undo.push(self.snapshot());
             self.history.set(h);
             self.restore(next);
         }
     }
 
-    fn restore(self, scenario: Scenario) {
+    /// Brings back a snapshot: its scenario, baseline, printed rows and preset. The selection
+    /// stays where it still exists; the cursor is clamped to the new walk.
+    fn restore(self, snapshot: Snapshot) {
+        let Snapshot {
+            scenario,
+            baseline,
+            printed,
+            preset,
+        } = snapshot;
         let exists = |id: Option<AssocId>| id.filter(|id| scenario.tree.get(*id).is_some());
         self.selected.update(|s| *s = exists(*s));
         self.compare_with.update(|s| *s = exists(*s));
+        self.baseline.set(baseline);
+        self.printed.set(printed);
+        self.preset.set(preset);
         self.scenario.set(scenario);
         let len = self.run.with_untracked(|r| r.steps.len());
         self.cursor.update(|c| {
@@ -304,6 +358,40 @@ impl AppState {
                 *k = (*k).min(len);
             }
         });
+    }
+
+    // ----- Sessions ------------------------------------------------------------------------
+
+    /// Puts back a saved session as it was: the snapshot on screen, its undo history, the
+    /// selection (where it exists), the comparison and the tie rule. Not itself undoable.
+    pub fn resume(
+        self,
+        current: Snapshot,
+        history: History,
+        selected: Option<AssocId>,
+        compare_with: Option<AssocId>,
+        tie_rule: TieRule,
+    ) {
+        self.collapsed.set(BTreeSet::new());
+        self.cursor.set(None);
+        self.selected.set(None);
+        self.compare_with.set(None);
+        self.restore(current);
+        let exists = |id: Option<AssocId>| {
+            id.filter(|id| self.scenario.with_untracked(|s| s.tree.get(*id).is_some()))
+        };
+        self.selected.set(exists(selected));
+        self.compare_with
+            .set(exists(compare_with).filter(|c| Some(*c) != selected));
+        self.tie_rule.set(tie_rule);
+        self.history.set(history);
+    }
+
+    /// Starts over from `scenario`: no undo history, Slurm's tie rule, nothing selected.
+    pub fn start_over(self, scenario: Scenario, preset: Option<&'static str>) {
+        self.load(scenario, Vec::new(), preset);
+        self.tie_rule.set(TieRule::Slurm);
+        self.history.set(History::default());
     }
 
     // ----- Selection and view --------------------------------------------------------------
@@ -385,6 +473,42 @@ mod tests {
             state.delete(new).unwrap();
             assert_eq!(state.selected.get(), None);
             assert!(state.history.with(History::can_undo));
+        });
+    }
+
+    #[test]
+    fn undo_restores_what_belongs_to_the_state_and_nothing_else() {
+        Owner::new().with(|| {
+            let state = AppState::new(scenario());
+            let sshare = [
+                "Account|User|RawShares|NormShares|RawUsage|NormUsage|EffectvUsage|FairShare|LevelFS",
+                "root|||0.000000|10||1.000000||",
+                " a||1|1.000000|10|1.000000|1.000000||1.000000",
+                "  a|x|1|1.000000|10|1.000000|1.000000|1.000000|1.000000",
+            ]
+            .join("\n");
+            let imported = fairshare::import::import(&sshare);
+            let printed = imported.printed.clone();
+            assert!(!printed.is_empty(), "the import has printed rows");
+            let scenario_b = imported.scenario.unwrap();
+            state.load(scenario_b.clone(), printed.clone(), None);
+            state.set_usage(state.id_at(2).unwrap(), LongDouble::from_u64(5)).unwrap();
+            state.reset_baseline();
+            state.set_tie_rule(TieRule::Documented);
+            state.undo(); // the usage edit: baseline and rows of that time come back
+            assert_eq!(state.baseline.get(), scenario_b);
+            assert_eq!(state.printed.get(), printed);
+            state.undo(); // the import: the first scenario, no printed rows, its baseline
+            assert_eq!(state.scenario.get(), scenario());
+            assert_eq!(state.baseline.get(), scenario());
+            assert!(state.printed.get().is_empty());
+            assert_eq!(
+                state.tie_rule.get(),
+                TieRule::Documented,
+                "not part of a step"
+            );
+            state.redo();
+            assert_eq!(state.printed.get(), printed);
         });
     }
 

@@ -1,15 +1,18 @@
 //! Share links: the whole scenario in the URL fragment. The only module that reads or writes
 //! the URL.
 //!
-//! **Format (version 1).** The fragment is a list of `key=value` pairs separated by `&`:
+//! **Format (version 2).** The fragment is a list of `key=value` pairs separated by `&`:
 //!
 //! ```text
-//! #scenario=<base64url of the scenario JSON>[&tie=documented]
+//! #z=<base64url of the raw-deflated scenario JSON>[&tie=documented]
 //! ```
 //!
-//! - `scenario`: the UTF-8 bytes of `fairshare::scenario::to_json(scenario)` (the same JSON the
-//!   Export button writes and `fairshare compute` reads), encoded as base64url (RFC 4648 §5:
-//!   `A–Z a–z 0–9 - _`, no padding; padding and percent-encoded padding are accepted on read).
+//! - `z`: the UTF-8 bytes of `fairshare::scenario::to_json(scenario)` (the same JSON the
+//!   Export button writes and `fairshare compute` reads), compressed with raw deflate (RFC 1951,
+//!   `miniz_oxide`) and encoded as base64url (RFC 4648 §5: `A–Z a–z 0–9 - _`, no padding;
+//!   padding and percent-encoded padding are accepted on read). Inflating stops at
+//!   [`MAX_INFLATED_LEN`], so a small hostile link cannot exhaust memory.
+//! - `scenario` (version 1, still read): the same JSON base64url-encoded without compression.
 //! - `tie=documented`: the "Documented tie rule" switch was on (absent: Slurm's rule).
 //! - Unknown keys are ignored, so later versions can add some.
 //!
@@ -22,15 +25,21 @@ use leptos::prelude::*;
 
 use crate::messages::Lang;
 use crate::messages::Message;
+use crate::messages::shell::ShellMsg;
 use crate::messages::toolbar::ToolbarMsg;
+use crate::shell::codec::{self, UnpackError};
 use crate::state::{AppState, History};
 
-/// The fragment key that holds the scenario.
+/// The fragment key that holds the deflated scenario (version 2).
+pub const DEFLATED_KEY: &str = "z";
+/// The fragment key that holds the uncompressed scenario (version 1 links, still read).
 pub const SCENARIO_KEY: &str = "scenario";
 /// The fragment key that holds the tie rule.
 pub const TIE_KEY: &str = "tie";
 /// Longer fragments are refused without decoding (about 6 MB of JSON).
 pub const MAX_FRAGMENT_LEN: usize = 8 * 1024 * 1024;
+/// A deflated scenario that would inflate to more than this many bytes is refused.
+pub const MAX_INFLATED_LEN: usize = 32 * 1024 * 1024;
 
 /// What a link restores.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,6 +57,8 @@ pub enum LinkError {
     TooLong,
     /// The scenario value is not base64url.
     NotBase64,
+    /// The `z` value is not a deflate stream.
+    NotDeflate,
     /// The decoded bytes are not UTF-8.
     NotUtf8,
     /// The JSON is not a valid scenario (the parser's diagnostics).
@@ -61,6 +72,7 @@ impl LinkError {
         let problem = match self {
             LinkError::TooLong => ToolbarMsg::LinkTooLong.fill(lang, &[("max", &max)]),
             LinkError::NotBase64 => ToolbarMsg::LinkNotBase64.text(lang).to_string(),
+            LinkError::NotDeflate => ShellMsg::LinkNotDeflate.text(lang).to_string(),
             LinkError::NotUtf8 => ToolbarMsg::LinkNotUtf8.text(lang).to_string(),
             LinkError::Scenario(diagnostics) => {
                 let details: Vec<String> = diagnostics
@@ -136,7 +148,7 @@ pub fn base64url_decode(text: &str) -> Option<Vec<u8>> {
 /// The fragment (without `#`) that restores `scenario` with `tie_rule`.
 pub fn encode(scenario: &Scenario, tie_rule: TieRule) -> String {
     let json = fairshare::scenario::to_json(scenario);
-    let mut res = format!("{SCENARIO_KEY}={}", base64url_encode(json.as_bytes()));
+    let mut res = format!("{DEFLATED_KEY}={}", codec::pack(json.as_bytes()));
     if tie_rule == TieRule::Documented {
         res.push_str(&format!("&{TIE_KEY}=documented"));
     }
@@ -148,26 +160,35 @@ pub fn encode(scenario: &Scenario, tie_rule: TieRule) -> String {
 pub fn decode(fragment: &str) -> Option<Result<Link, LinkError>> {
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
     if fragment.len() > MAX_FRAGMENT_LEN {
-        return fragment
-            .starts_with(SCENARIO_KEY)
-            .then_some(Err(LinkError::TooLong));
+        let is_link =
+            fragment.starts_with(SCENARIO_KEY) || fragment.starts_with(&format!("{DEFLATED_KEY}="));
+        return is_link.then_some(Err(LinkError::TooLong));
     }
     let mut value = None;
     let mut tie_rule = TieRule::Slurm;
     for pair in fragment.split('&') {
         let (key, v) = pair.split_once('=').unwrap_or((pair, ""));
         match key {
-            SCENARIO_KEY => value = Some(v),
+            SCENARIO_KEY => value = Some((v, false)),
+            DEFLATED_KEY => value = Some((v, true)),
             TIE_KEY if v == "documented" => tie_rule = TieRule::Documented,
             _ => {}
         }
     }
-    let value = value?;
-    Some(decode_scenario(value).map(|scenario| Link { scenario, tie_rule }))
+    let (value, deflated) = value?;
+    Some(decode_scenario(value, deflated).map(|scenario| Link { scenario, tie_rule }))
 }
 
-fn decode_scenario(value: &str) -> Result<Scenario, LinkError> {
-    let bytes = base64url_decode(value).ok_or(LinkError::NotBase64)?;
+fn decode_scenario(value: &str, deflated: bool) -> Result<Scenario, LinkError> {
+    let bytes = if deflated {
+        codec::unpack(value, MAX_INFLATED_LEN).map_err(|e| match e {
+            UnpackError::NotBase64 => LinkError::NotBase64,
+            UnpackError::NotDeflate => LinkError::NotDeflate,
+            UnpackError::TooLarge => LinkError::TooLong,
+        })?
+    } else {
+        base64url_decode(value).ok_or(LinkError::NotBase64)?
+    };
     let text = String::from_utf8(bytes).map_err(|_| LinkError::NotUtf8)?;
     match fairshare::scenario::parse(&text) {
         (Some(scenario), _) => Ok(scenario),
@@ -214,7 +235,14 @@ impl ShareLink {
         }
     }
 
-    /// The handle provided by [`restore`], or a fresh one (components mounted alone in tests).
+    /// Creates the handle and provides it to the component tree (`shell::start` does, once).
+    pub fn provide() -> Self {
+        let res = Self::new();
+        provide_context(res);
+        res
+    }
+
+    /// The handle provided by [`ShareLink::provide`], or a fresh one (components mounted alone in tests).
     pub fn use_or_new() -> Self {
         use_context::<Self>().unwrap_or_else(|| {
             let res = Self::new();
@@ -233,19 +261,72 @@ impl AppState {
     }
 }
 
-/// Reads the address bar's fragment at start and restores the scenario it holds (call once
-/// from `App`, after the state exists). A bad fragment leaves the default preset and sets the
-/// error the toolbar shows.
-pub fn restore(state: AppState) -> ShareLink {
-    let share = ShareLink::new();
-    provide_context(share);
-    let hash = window().location().hash().unwrap_or_default();
-    match decode(&hash) {
-        Some(Ok(link)) => state.open_link(link),
-        Some(Err(e)) => share.error.set(Some(e)),
-        None => {}
+/// The address bar follows the scenario only while the whole URL stays under this length
+/// (longer links are made only on request, by "Copy link").
+pub const MAX_FOLLOW_LEN: usize = 64 * 1024;
+
+/// The URL the address bar should show for `scenario`: `href` with the scenario's link as its
+/// fragment when that fits in [`MAX_FOLLOW_LEN`], otherwise `href` without any fragment (so a
+/// reload never opens an older link than what was on screen).
+pub fn followed_url(href: &str, scenario: &Scenario, tie_rule: TieRule) -> String {
+    let base = href.split_once('#').map_or(href, |(base, _)| base);
+    // Scenario JSON is about 110 bytes per association, and deflate plus base64 shrink it
+    // about fivefold: skip encodes that cannot fit (a 10k tree would take a noticeable pause).
+    let estimate = scenario.tree.assocs().len() * 110 / 6;
+    if estimate > MAX_FOLLOW_LEN {
+        return base.to_string();
     }
-    share
+    let url = with_fragment(base, &encode(scenario, tie_rule));
+    if url.len() <= MAX_FOLLOW_LEN {
+        url
+    } else {
+        base.to_string()
+    }
+}
+
+/// Replaces the address bar's URL without a reload or a history entry; does nothing when it
+/// is already `url`.
+pub fn replace_url(url: &str) {
+    let window = window();
+    if window.location().href().ok().as_deref() == Some(url) {
+        return;
+    }
+    // replaceState only fails for cross-origin URLs, which this one never is.
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(url));
+    }
+}
+
+/// Makes the address bar follow the current scenario ([`followed_url`]).
+pub fn follow(state: AppState) {
+    let href = window().location().href().unwrap_or_default();
+    let url = state
+        .scenario
+        .with_untracked(|s| followed_url(&href, s, state.tie_rule.get_untracked()));
+    replace_url(&url);
+}
+
+/// Opens a link pasted into the address bar of the open tab (`hashchange`): an undoable load,
+/// or the alert when it cannot be read. Our own `replaceState` calls fire no `hashchange`.
+pub fn listen_for_pasted_links(state: AppState, share: ShareLink) {
+    let handle = window_event_listener_untyped("hashchange", move |_| {
+        let hash = window().location().hash().unwrap_or_default();
+        match decode(&hash) {
+            Some(Ok(link)) => {
+                let same = state.scenario.with_untracked(|s| *s == link.scenario)
+                    && state.tie_rule.get_untracked() == link.tie_rule;
+                if !same {
+                    share.error.set(None);
+                    state.load(link.scenario, Vec::new(), None);
+                    state.set_tie_rule(link.tie_rule);
+                }
+            }
+            Some(Err(e)) => share.error.set(Some(e)),
+            None => {}
+        }
+    });
+    // The listener lives as long as the page.
+    std::mem::forget(handle);
 }
 
 /// Puts the link to the current scenario in the address bar (`history.replaceState`, no
@@ -265,10 +346,7 @@ pub fn copy_link(state: AppState, share: ShareLink) {
             .set(Some(Copied::TooLarge(url.len().div_ceil(1024))));
         return;
     }
-    // replaceState only fails for cross-origin URLs, which this one never is.
-    if let Ok(history) = window.history() {
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
-    }
+    replace_url(&url);
     share.copied.set(None);
     // `navigator.clipboard` is undefined outside secure contexts and in some iframes: check
     // before calling, since a JS exception thrown through wasm would break the app.
@@ -365,7 +443,7 @@ mod tests {
         for rule in [TieRule::Slurm, TieRule::Documented] {
             let s = scenario(HOSTILE);
             let fragment = encode(&s, rule);
-            assert!(fragment.starts_with("scenario="));
+            assert!(fragment.starts_with("z="));
             let link = decode(&format!("#{fragment}")).unwrap().unwrap();
             assert_eq!(
                 link.scenario, s,
@@ -376,6 +454,46 @@ mod tests {
         let preset = crate::presets::by_id("test24-4").unwrap().scenario();
         let link = decode(&encode(&preset, TieRule::Slurm)).unwrap().unwrap();
         assert_eq!(link.scenario, preset);
+    }
+
+    #[test]
+    fn version_1_links_still_open() {
+        let s = scenario(HOSTILE);
+        let json = fairshare::scenario::to_json(&s);
+        let old = format!(
+            "#scenario={}&tie=documented",
+            base64url_encode(json.as_bytes())
+        );
+        let link = decode(&old).unwrap().unwrap();
+        assert_eq!(link.scenario, s);
+        assert_eq!(link.tie_rule, TieRule::Documented);
+    }
+
+    #[test]
+    fn compressed_links_are_much_shorter() {
+        let preset = crate::presets::by_id("test24-4").unwrap().scenario();
+        let json = fairshare::scenario::to_json(&preset);
+        let old = base64url_encode(json.as_bytes()).len();
+        let new = encode(&preset, TieRule::Slurm).len();
+        assert!(new * 3 < old, "{new} vs {old}");
+    }
+
+    #[test]
+    fn hostile_deflated_links_are_refused() {
+        let bomb = format!("z={}", codec::pack(&vec![b' '; MAX_INFLATED_LEN + 1]));
+        assert_eq!(decode(&bomb), Some(Err(LinkError::TooLong)));
+        assert_eq!(decode("#z=AAAA"), Some(Err(LinkError::NotDeflate)));
+        assert_eq!(decode("#z=***"), Some(Err(LinkError::NotBase64)));
+        let not_utf8 = codec::pack(&[0xff, 0xfe]);
+        assert_eq!(
+            decode(&format!("#z={not_utf8}")),
+            Some(Err(LinkError::NotUtf8))
+        );
+        let bad_json = codec::pack(b"{\"associations\": []}");
+        assert!(matches!(
+            decode(&format!("#z={bad_json}")),
+            Some(Err(LinkError::Scenario(_)))
+        ));
     }
 
     #[test]
@@ -440,6 +558,23 @@ mod tests {
         );
         let ja = LinkError::NotUtf8.message(Lang::Ja);
         assert!(ja.contains("UTF-8"), "{ja}");
+    }
+
+    #[test]
+    fn the_address_bar_follows_the_scenario_where_it_fits() {
+        let small = crate::presets::by_id("test24-4").unwrap().scenario();
+        let url = followed_url("http://h/p/?lang=ja#z=old", &small, TieRule::Documented);
+        let (base, fragment) = url.split_once('#').unwrap();
+        assert_eq!(base, "http://h/p/?lang=ja");
+        let link = decode(fragment).unwrap().unwrap();
+        assert_eq!((link.scenario, link.tie_rule), (small, TieRule::Documented));
+
+        let big = fairshare::r#gen::scenario(20_000, 7);
+        assert_eq!(
+            followed_url("http://h/p/#z=old", &big, TieRule::Slurm),
+            "http://h/p/",
+            "too long: no fragment at all, so a reload cannot open the old link"
+        );
     }
 
     #[test]

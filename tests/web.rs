@@ -126,7 +126,7 @@ fn panic_banner_is_a_readable_alert() {
             .contains("index out of bounds")
     );
     let reload = document()
-        .query_selector(&format!("{selector} button"))
+        .query_selector(&format!("{selector} a.ft-panic__action"))
         .unwrap()
         .unwrap();
     assert_eq!(

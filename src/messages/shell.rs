@@ -1,23 +1,69 @@
-//! Strings of the workspace around the tree: the side column's tab list.
+//! Strings of the shell: the side column's tab list, and the app's boundary with the outside
+//! world (the restored-session note, embedding, exports, share links that are not plain base64).
 
 use super::Message;
 
-/// Keys of the workspace shell.
+/// Keys of the tab list, the session note, embed mode, exports and compressed links.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ShellMsg {
     /// Accessible name of the side column's tab list.
     PanelsLabel,
     /// The import panel's tab (the UI contract: `Import`).
     TabImport,
+    /// Note: the session saved in this browser was restored.
+    SessionRestored,
+    /// Button: discard the saved session and open the default scenario.
+    StartOver,
+    /// Link in embed mode: the standalone app with the same state, in a new tab.
+    OpenInFull,
+    /// Button: download the tree as drawn, as a standalone SVG file.
+    ExportSvg,
+    /// Button: download the tree as drawn, as a PNG at twice its size.
+    ExportPng,
+    /// Button: download the `sshare -l -P` text of the current tree.
+    ExportSshare,
+    /// Alert: the tree drawing could not be exported (`{problem}` says why).
+    ExportFailed,
+    /// Problem: there is no tree drawing on the page.
+    ExportNoDrawing,
+    /// Problem: the browser could not turn the drawing into a picture.
+    ExportNoImage,
+    /// Link problem: the text after `#z=` is not a deflate stream.
+    LinkNotDeflate,
 }
 
 impl Message for ShellMsg {
-    const ALL: &'static [ShellMsg] = &[ShellMsg::PanelsLabel, ShellMsg::TabImport];
+    const ALL: &'static [Self] = &[
+        ShellMsg::PanelsLabel,
+        ShellMsg::TabImport,
+        ShellMsg::SessionRestored,
+        ShellMsg::StartOver,
+        ShellMsg::OpenInFull,
+        ShellMsg::ExportSvg,
+        ShellMsg::ExportPng,
+        ShellMsg::ExportSshare,
+        ShellMsg::ExportFailed,
+        ShellMsg::ExportNoDrawing,
+        ShellMsg::ExportNoImage,
+        ShellMsg::LinkNotDeflate,
+    ];
 
     fn en(self) -> &'static str {
         match self {
             ShellMsg::PanelsLabel => "Panels",
             ShellMsg::TabImport => "Import",
+            ShellMsg::SessionRestored => {
+                "Your last session in this browser was restored, with its edits and undo history."
+            }
+            ShellMsg::StartOver => "Start over",
+            ShellMsg::OpenInFull => "Open in full",
+            ShellMsg::ExportSvg => "Export SVG",
+            ShellMsg::ExportPng => "Export PNG",
+            ShellMsg::ExportSshare => "Export sshare text",
+            ShellMsg::ExportFailed => "The tree could not be exported: {problem}",
+            ShellMsg::ExportNoDrawing => "there is no tree drawing on the page",
+            ShellMsg::ExportNoImage => "the browser could not draw the picture",
+            ShellMsg::LinkNotDeflate => "the text after #z= is not compressed scenario data",
         }
     }
 
@@ -25,6 +71,18 @@ impl Message for ShellMsg {
         Some(match self {
             ShellMsg::PanelsLabel => "パネル",
             ShellMsg::TabImport => "インポート",
+            ShellMsg::SessionRestored => {
+                "このブラウザーでの前回のセッションを、編集内容と取り消し履歴ごと復元しました。"
+            }
+            ShellMsg::StartOver => "最初からやり直す",
+            ShellMsg::OpenInFull => "全画面で開く",
+            ShellMsg::ExportSvg => "SVG をエクスポート",
+            ShellMsg::ExportPng => "PNG をエクスポート",
+            ShellMsg::ExportSshare => "sshare テキストをエクスポート",
+            ShellMsg::ExportFailed => "ツリーをエクスポートできませんでした: {problem}",
+            ShellMsg::ExportNoDrawing => "ページにツリーの図がありません",
+            ShellMsg::ExportNoImage => "ブラウザーが画像を描けませんでした",
+            ShellMsg::LinkNotDeflate => "#z= の後が圧縮されたシナリオデータではありません",
         })
     }
 }

@@ -1,0 +1,132 @@
+// Embedding and links (issue 13.1, ui-contract "Embedding and links"): query parameters, the
+// embed frame with its resize message and `Open in full`, and the exports.
+import { test, expect } from '@playwright/test';
+import { ExplorerPage } from './fixtures/page.mjs';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const screenshotDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
+
+test('lang, theme, preset and step do what they say', async ({ page }) => {
+  const app = new ExplorerPage(page);
+  await page.goto('/?lang=ja&theme=dark&preset=test24-4&step=12');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  const token = () =>
+    page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--ft-color-bg').trim());
+  expect(await token()).toBe('#0b1120');
+  await expect(page.locator('[role="treeitem"][data-assoc-id="1001"]')).toHaveCount(1);
+  // The player's Step slider (its name is Japanese here) stands at step 12.
+  await expect
+    .poll(() => page.locator('input[type="range"]').evaluateAll((els) => els.map((e) => e.value)))
+    .toContain('12');
+  await app.screenshot('params-ja-dark-step12');
+
+  await page.goto('/?theme=light');
+  await app.waitUntilReady();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  expect(await token()).toBe('#f8fafc');
+  expect(app.errors).toEqual([]);
+});
+
+test('the language chosen is remembered; the browser language is the default', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'ja-JP' });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  await page.getByRole('combobox').filter({ has: page.getByRole('option', { name: 'English' }) }).selectOption({ label: 'English' });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await context.close();
+});
+
+test('embed=1 in an 800x600 frame: the tree shows, the height is posted, Open in full', async ({ page, baseURL }) => {
+  const app = new ExplorerPage(page);
+  await page.setContent(`
+    <script>
+      window.heights = [];
+      addEventListener('message', (e) => {
+        if (e.origin === '${baseURL}' && e.data && e.data.type === 'fairshare-explorer:resize') {
+          window.heights.push(e.data.height);
+        }
+      });
+    </script>
+    <iframe title="embedded" src="${baseURL}/sub/path/?embed=1&preset=test24-4" style="width:800px;height:600px;border:0"></iframe>`);
+  const frame = page.frameLocator('iframe[title="embedded"]');
+  await expect(frame.locator('html')).toHaveClass(/\bft-embed\b/);
+  await expect(frame.getByRole('tree', { name: 'Association tree' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.heights.length)).toBeGreaterThan(0);
+  expect(await page.evaluate(() => window.heights.every((h) => Number.isInteger(h) && h > 0))).toBe(true);
+
+  const full = frame.getByRole('link', { name: 'Open in full' });
+  await expect(full).toHaveAttribute('target', '_blank');
+  const [popup] = await Promise.all([page.waitForEvent('popup'), full.click()]);
+  await popup.waitForLoadState();
+  const url = new URL(popup.url());
+  expect(url.pathname).toBe('/sub/path/');
+  expect(url.searchParams.get('embed')).toBeNull();
+  expect(url.hash).toMatch(/^#z=/);
+  await expect(popup.locator('[role="treeitem"][data-assoc-id="1001"]')).toHaveCount(1);
+  await expect(popup.locator('html')).not.toHaveClass(/\bft-embed\b/);
+  await app.screenshot('embed-800x600');
+  expect(app.errors).toEqual([]);
+});
+
+test('Export SVG downloads a standalone SVG with the tree\'s names; PNG and sshare text too', async ({ page }) => {
+  const app = new ExplorerPage(page);
+  await app.goto('/?preset=fair-tree-example');
+  await expect(app.allTreeItems()).toHaveCount(9);
+  const tab = page.getByRole('tab', { name: 'Import', exact: true });
+  if ((await tab.count()) > 0) await tab.click();
+  const read = async (name) => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      app.importRegion().getByRole('button', { name, exact: true }).click(),
+    ]);
+    const chunks = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+    return { name: download.suggestedFilename(), body: Buffer.concat(chunks) };
+  };
+
+  const svg = await read('Export SVG');
+  expect(svg.name).toBe('fairshare-tree.svg');
+  const text = svg.body.toString('utf8');
+  expect(text).toMatch(/^<\?xml[^>]*>\s*<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  for (const name of ['UserA', 'UserB', 'UserC', 'UserD', 'Acct12', 'Acct16']) expect(text).toContain(name);
+  expect(text).not.toContain('class=');
+  expect(text).toMatch(/fill:rgb\(/);
+  // The file renders on its own (no page style sheets) with the names as text.
+  const view = await page.context().newPage();
+  await view.setContent(text.replace(/^<\?xml[^>]*>/, ''));
+  await expect(view.locator('svg text').filter({ hasText: 'UserA' }).first()).toBeVisible();
+  await view.close();
+
+  const png = await read('Export PNG');
+  expect(png.name).toBe('fairshare-tree.png');
+  writeFileSync(path.join(screenshotDir, 'export-tree.png'), png.body);
+  writeFileSync(path.join(screenshotDir, 'export-tree.svg'), svg.body);
+  expect(png.body.subarray(1, 4).toString('latin1')).toBe('PNG');
+
+  const sshare = await read('Export sshare text');
+  const lines = sshare.body.toString('utf8').trim().split('\n');
+  expect(lines[0]).toBe('Account|User|RawShares|NormShares|RawUsage|NormUsage|EffectvUsage|FairShare|LevelFS|GrpTRESMins|TRESRunMins');
+  expect(lines).toHaveLength(10);
+  expect(app.errors).toEqual([]);
+});
+
+test('present=1: PageDown and PageUp step the walk', async ({ page }) => {
+  const app = new ExplorerPage(page);
+  await app.goto('/?present=1&preset=fair-tree-example');
+  await expect(page.locator('html')).toHaveClass(/\bft-present\b/);
+  const steps = () => page.locator('input[type="range"]').evaluateAll((els) => els.map((e) => e.value));
+  await page.keyboard.press('PageDown');
+  await expect.poll(steps).toContain('0');
+  await page.keyboard.press('PageDown');
+  await page.keyboard.press('PageDown');
+  await expect.poll(steps).toContain('2');
+  await page.keyboard.press('PageUp');
+  await expect.poll(steps).toContain('1');
+  expect(app.errors).toEqual([]);
+});

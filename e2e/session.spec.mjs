@@ -1,0 +1,96 @@
+// Nothing is lost (issue 12.3): the session is saved in the browser as it changes, a reload
+// brings it back with a note and `Start over`, the URL follows the scenario, and a link pasted
+// into the open tab loads.
+import { test, expect } from '@playwright/test';
+import { ExplorerPage } from './fixtures/page.mjs';
+
+/** Opens a panel's tab when the layout has tabs (ui-contract "Layout"). */
+async function openTab(page, name) {
+  const tab = page.getByRole('tab', { name, exact: true });
+  if ((await tab.count()) > 0) await tab.click();
+}
+
+function note(page) {
+  return page.getByRole('status').filter({ hasText: 'Your last session in this browser was restored' });
+}
+
+test('a reload after an edit restores it; Start over resets', async ({ page }) => {
+  const app = new ExplorerPage(page);
+  await app.goto('/');
+  const historyLength = await page.evaluate(() => history.length);
+  await expect(note(page)).toHaveCount(0);
+  await app.choosePreset('fair-tree-example');
+  await expect(app.allTreeItems()).toHaveCount(9);
+  await app.clickTreeItem('UserB');
+  await openTab(page, 'Inspector');
+  await app.editField('Raw usage', '40000');
+  await expect(app.treeItemWithId(221)).toHaveAttribute('data-rank', '1');
+  await page.getByRole('checkbox', { name: 'Documented tie rule' }).check();
+  const edited = await app.treeSnapshot();
+  // The address bar follows the scenario (a compressed link), without new history entries.
+  await expect.poll(() => new URL(page.url()).hash).toMatch(/^#z=[A-Za-z0-9_-]+&tie=documented$/);
+  expect(await page.evaluate(() => history.length)).toBe(historyLength);
+
+  await page.reload();
+  await app.waitUntilReady();
+  await expect(note(page)).toBeVisible();
+  expect(await app.treeSnapshot()).toEqual(edited);
+  await expect(app.treeItemWithId(221)).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('checkbox', { name: 'Documented tie rule' })).toBeChecked();
+  await app.screenshot('session-restored');
+
+  // The undo history came back too: two undos take the edit and then the preset choice back.
+  const undo = page.getByRole('button', { name: 'Undo' });
+  await undo.click();
+  await expect(app.treeItemWithId(221)).not.toHaveAttribute('data-rank', '1');
+  await undo.click();
+  await expect(app.treeItemWithId(211)).toHaveCount(1); // classic-example's User1
+
+  await page.getByRole('button', { name: 'Start over' }).click();
+  await expect(note(page)).toHaveCount(0);
+  await expect(undo).toBeDisabled();
+  await expect(page.getByRole('checkbox', { name: 'Documented tie rule' })).not.toBeChecked();
+  expect(new URL(page.url()).hash).toBe('');
+  await page.reload();
+  await app.waitUntilReady();
+  await expect(note(page)).toHaveCount(0);
+  await expect(app.treeItemWithId(211)).toHaveCount(1);
+  expect(app.errors).toEqual([]);
+});
+
+test('a link pasted into the open tab loads (hashchange), undoably', async ({ page }) => {
+  const app = new ExplorerPage(page);
+  await app.goto('/');
+  await app.choosePreset('fair-tree-example');
+  await expect.poll(() => new URL(page.url()).hash).toMatch(/^#z=/);
+  const link = page.url();
+  await app.choosePreset('test24-4');
+  await expect(app.treeItemWithId(1001)).toHaveCount(1);
+  // The address bar has followed to test24-4, so pasting the old link is a change.
+  await expect.poll(() => page.url()).not.toBe(link);
+  await page.evaluate((hash) => { location.hash = hash; }, new URL(link).hash);
+  await expect(app.allTreeItems()).toHaveCount(9);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(app.treeItemWithId(1001)).toHaveCount(1);
+
+  // A damaged pasted link: the alert, and the tree stays.
+  await page.evaluate(() => { location.hash = 'z=AAAA'; });
+  await expect(app.alerts().filter({ hasText: 'not compressed scenario data' })).toBeVisible();
+  await expect(app.treeItemWithId(1001)).toHaveCount(1);
+});
+
+test('fresh=1 (the error banner\'s Start over) discards the saved session', async ({ page }) => {
+  const app = new ExplorerPage(page);
+  await app.goto('/');
+  await app.choosePreset('test24-4');
+  await expect.poll(() => new URL(page.url()).hash).toMatch(/^#z=/);
+  await app.goto('/');
+  await expect(note(page)).toBeVisible();
+  await expect(app.treeItemWithId(1001)).toHaveCount(1);
+
+  await app.goto('/?fresh=1');
+  await expect(note(page)).toHaveCount(0);
+  await expect(app.treeItemWithId(211)).toHaveCount(1); // the default preset
+  expect(new URL(page.url()).search).toBe('');
+  expect(app.errors).toEqual([]);
+});

@@ -1,0 +1,320 @@
+//! The session saved in the browser (`localStorage`), so a reload or a crash loses nothing:
+//! the scenario on screen with its baseline and preset, a bounded undo/redo history, the
+//! selection, the comparison and the tie rule.
+//!
+//! **Format (version 1).** The stored value is `1.` followed by the base64url of the raw
+//! deflate of a JSON object (`StoredSession` below); scenarios inside it are the scenario JSON
+//! of `fairshare::scenario::to_json`, as strings. The rows Slurm printed for an imported sshare
+//! text are not saved (they come back only with the import). Reading never fails: anything
+//! unreadable is ignored and the app opens as if nothing was saved.
+//!
+//! **Size.** Undo steps are kept newest first while their JSON stays under
+//! [`HISTORY_JSON_BUDGET`]; a session whose packed text exceeds [`MAX_STORED_LEN`] is not
+//! saved (and the stale one is removed, so a reload never brings back an older state).
+
+use fairshare::{AssocId, Scenario, TieRule};
+use serde::{Deserialize, Serialize};
+
+use crate::presets;
+use crate::shell::codec;
+use crate::state::{History, Snapshot};
+
+/// The version prefix of the stored text.
+const VERSION_PREFIX: &str = "1.";
+/// The undo steps saved are at most this many bytes of scenario JSON (newest first).
+pub const HISTORY_JSON_BUDGET: usize = 1024 * 1024;
+/// At most this many undo steps and this many redo steps are saved.
+pub const MAX_SAVED_STEPS: usize = 50;
+/// A packed session longer than this is not saved (browsers allow about 5 M characters).
+pub const MAX_STORED_LEN: usize = 2_000_000;
+/// Inflating a stored session stops here.
+const MAX_INFLATED_LEN: usize = 64 * 1024 * 1024;
+/// Compression level for sessions: the fastest, since it runs after edits.
+const LEVEL: u8 = 1;
+
+/// A session as the app restores it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Saved {
+    /// The scenario on screen and what belongs to it.
+    pub current: Snapshot,
+    /// The undo and redo stacks.
+    pub history: History,
+    /// The selected association.
+    pub selected: Option<AssocId>,
+    /// The association compared with the selected one.
+    pub compare_with: Option<AssocId>,
+    /// The tie rule.
+    pub tie_rule: TieRule,
+}
+
+#[derive(Serialize, Deserialize)]
+struct StoredSnapshot {
+    scenario: String,
+    /// Absent when equal to the scenario.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    baseline: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    preset: Option<String>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct StoredSession {
+    current: StoredSnapshot,
+    #[serde(default)]
+    undo: Vec<StoredSnapshot>,
+    #[serde(default)]
+    redo: Vec<StoredSnapshot>,
+    #[serde(default)]
+    selected: Option<u32>,
+    #[serde(default)]
+    compare_with: Option<u32>,
+    #[serde(default)]
+    documented_ties: bool,
+}
+
+/// The scenario JSON of recently saved scenarios. Printing a scenario (80-bit usage in
+/// `%.21Lg`) costs far more than comparing two, and the undo steps are the same from one save
+/// to the next, so each save prints only what changed.
+#[derive(Default)]
+pub struct JsonCache {
+    entries: Vec<(Scenario, String)>,
+    used: Vec<(Scenario, String)>,
+}
+
+impl JsonCache {
+    fn json(&mut self, scenario: &Scenario) -> String {
+        if let Some(i) = self.used.iter().position(|(s, _)| s == scenario) {
+            return self.used[i].1.clone();
+        }
+        let json = match self.entries.iter().position(|(s, _)| s == scenario) {
+            Some(i) => self.entries.swap_remove(i).1,
+            None => fairshare::scenario::to_json(scenario),
+        };
+        self.used.push((scenario.clone(), json.clone()));
+        json
+    }
+
+    /// Keeps only what the last save used.
+    fn finish(&mut self) {
+        self.entries = std::mem::take(&mut self.used);
+    }
+}
+
+fn store(s: &Snapshot, cache: &mut JsonCache) -> StoredSnapshot {
+    StoredSnapshot {
+        scenario: cache.json(&s.scenario),
+        baseline: (s.baseline != s.scenario).then(|| cache.json(&s.baseline)),
+        preset: s.preset.map(str::to_string),
+    }
+}
+
+fn load(s: StoredSnapshot) -> Option<Snapshot> {
+    let parse = |text: &str| fairshare::scenario::parse(text).0;
+    let scenario = parse(&s.scenario)?;
+    let baseline = match s.baseline {
+        Some(text) => parse(&text)?,
+        None => scenario.clone(),
+    };
+    Some(Snapshot {
+        scenario,
+        baseline,
+        printed: Vec::new(),
+        preset: s.preset.as_deref().and_then(presets::by_id).map(|p| p.id),
+    })
+}
+
+/// Stored snapshots of `stack`, newest first, within the step count and the JSON budget.
+fn newest_within_budget(
+    stack: &[Snapshot],
+    budget: &mut usize,
+    cache: &mut JsonCache,
+) -> Vec<StoredSnapshot> {
+    let mut res = Vec::new();
+    for snapshot in stack.iter().rev().take(MAX_SAVED_STEPS) {
+        let stored = store(snapshot, cache);
+        let size = stored.scenario.len() + stored.baseline.as_ref().map_or(0, String::len);
+        if size > *budget {
+            break;
+        }
+        *budget -= size;
+        res.push(stored);
+    }
+    res
+}
+
+/// The text to store for `saved`, or `None` when even the session without history would be
+/// longer than [`MAX_STORED_LEN`].
+pub fn encode(saved: &Saved) -> Option<String> {
+    encode_with(saved, &mut JsonCache::default())
+}
+
+/// [`encode`], reusing (and updating) the JSON of scenarios printed by earlier saves.
+pub fn encode_with(saved: &Saved, cache: &mut JsonCache) -> Option<String> {
+    let current = store(&saved.current, cache);
+    let mut budget = HISTORY_JSON_BUDGET;
+    let mut undo = newest_within_budget(saved.history.undo_stack(), &mut budget, cache);
+    let mut redo = newest_within_budget(saved.history.redo_stack(), &mut budget, cache);
+    cache.finish();
+    undo.reverse();
+    redo.reverse();
+    let mut session = StoredSession {
+        current,
+        undo,
+        redo,
+        selected: saved.selected.map(|id| id.0),
+        compare_with: saved.compare_with.map(|id| id.0),
+        documented_ties: saved.tie_rule == TieRule::Documented,
+    };
+    loop {
+        let json = serde_json::to_string(&session).ok()?;
+        let packed = format!(
+            "{VERSION_PREFIX}{}",
+            codec::pack_with(json.as_bytes(), LEVEL)
+        );
+        if packed.len() <= MAX_STORED_LEN {
+            return Some(packed);
+        }
+        if session.undo.is_empty() && session.redo.is_empty() {
+            return None;
+        }
+        // Too big: keep the newer half of the history and try again.
+        session.undo.drain(..session.undo.len().div_ceil(2));
+        session.redo.drain(..session.redo.len().div_ceil(2));
+    }
+}
+
+/// The session stored as `text`; `None` for anything unreadable.
+pub fn decode(text: &str) -> Option<Saved> {
+    let packed = text.strip_prefix(VERSION_PREFIX)?;
+    let json = codec::unpack(packed, MAX_INFLATED_LEN).ok()?;
+    let session: StoredSession = serde_json::from_slice(&json).ok()?;
+    let current = load(session.current)?;
+    let undo = session.undo.into_iter().filter_map(load).collect();
+    let redo = session.redo.into_iter().filter_map(load).collect();
+    Some(Saved {
+        current,
+        history: History::from_stacks(undo, redo),
+        selected: session.selected.map(AssocId),
+        compare_with: session.compare_with.map(AssocId),
+        tie_rule: if session.documented_ties {
+            TieRule::Documented
+        } else {
+            TieRule::Slurm
+        },
+    })
+}
+
+/// Whether a link's scenario is the one the saved session shows (then the whole session is
+/// restored, not just the link).
+pub fn matches_link(saved: &Saved, scenario: &Scenario, tie_rule: TieRule) -> bool {
+    saved.current.scenario == *scenario && saved.tie_rule == tie_rule
+}
+
+/// The storage key: one session per kind of page, so several embeds of different presets on
+/// one docs site do not overwrite each other.
+pub fn key(embed: bool, preset: Option<&str>) -> String {
+    let mut res = String::from("fairshare-explorer:session");
+    if embed {
+        res.push_str(":embed");
+    }
+    if let Some(p) = preset.and_then(presets::by_id) {
+        res.push(':');
+        res.push_str(p.id);
+    }
+    res
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn preset(id: &str) -> Scenario {
+        presets::by_id(id).unwrap().scenario()
+    }
+
+    fn snapshot(id: &'static str) -> Snapshot {
+        Snapshot {
+            scenario: preset(id),
+            baseline: preset(id),
+            printed: Vec::new(),
+            preset: Some(presets::by_id(id).unwrap().id),
+        }
+    }
+
+    #[test]
+    fn a_session_survives_storage() {
+        let mut edited = snapshot("test24-4");
+        edited.baseline = preset("labmates");
+        edited.preset = None;
+        let saved = Saved {
+            current: edited,
+            history: History::from_stacks(
+                vec![snapshot("labmates"), snapshot("test24-4")],
+                vec![snapshot("two-accounts")],
+            ),
+            selected: Some(AssocId(3)),
+            compare_with: Some(AssocId(4)),
+            tie_rule: TieRule::Documented,
+        };
+        let text = encode(&saved).unwrap();
+        assert!(text.starts_with("1."));
+        assert_eq!(decode(&text), Some(saved));
+    }
+
+    #[test]
+    fn unreadable_text_is_ignored() {
+        for bad in ["", "1.", "2.abc", "1.***", "1.AAAA", "{\"current\": {}}"] {
+            assert_eq!(decode(bad), None, "{bad:?}");
+        }
+        let not_a_session = format!("1.{}", codec::pack(b"{\"current\": {\"scenario\": \"{\"}}"));
+        assert_eq!(decode(&not_a_session), None);
+        // A damaged history step is dropped; the rest of the session stays.
+        let json = format!(
+            r#"{{"current": {{"scenario": {}}}, "undo": [{{"scenario": "null"}}]}}"#,
+            serde_json::to_string(&fairshare::scenario::to_json(&preset("labmates"))).unwrap()
+        );
+        let saved = decode(&format!("1.{}", codec::pack(json.as_bytes()))).unwrap();
+        assert!(!saved.history.can_undo());
+        assert_eq!(saved.current.scenario, preset("labmates"));
+    }
+
+    #[test]
+    fn the_cache_gives_the_same_text() {
+        let saved = Saved {
+            current: snapshot("labmates"),
+            history: History::from_stacks(vec![snapshot("test24-4"); 3], Vec::new()),
+            selected: None,
+            compare_with: None,
+            tie_rule: TieRule::Slurm,
+        };
+        let mut cache = JsonCache::default();
+        let first = encode_with(&saved, &mut cache);
+        assert_eq!(cache.entries.len(), 2, "one entry per distinct scenario");
+        assert_eq!(encode_with(&saved, &mut cache), first);
+        assert_eq!(encode(&saved), first);
+    }
+
+    #[test]
+    fn history_is_bounded() {
+        let undo = vec![snapshot("test24-4"); MAX_SAVED_STEPS + 30];
+        let saved = Saved {
+            current: snapshot("labmates"),
+            history: History::from_stacks(undo, Vec::new()),
+            selected: None,
+            compare_with: None,
+            tie_rule: TieRule::Slurm,
+        };
+        let back = decode(&encode(&saved).unwrap()).unwrap();
+        assert_eq!(back.history.undo_stack().len(), MAX_SAVED_STEPS);
+    }
+
+    #[test]
+    fn keys_separate_embeds_and_presets() {
+        assert_eq!(key(false, None), "fairshare-explorer:session");
+        assert_eq!(
+            key(true, Some("test24-4")),
+            "fairshare-explorer:session:embed:test24-4"
+        );
+        assert_eq!(key(false, Some("no-such")), "fairshare-explorer:session");
+    }
+}

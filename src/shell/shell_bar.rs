@@ -1,0 +1,81 @@
+//! `<ShellBar/>`: the line above the page for what the shell has to say: the restored-session
+//! note with `Start over`, and in embed mode the `Open in full` link.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::i18n::I18n;
+use crate::messages::shell::ShellMsg;
+use crate::shell::launch_params::full_url;
+use crate::shell::start::Shell;
+use crate::state::AppState;
+use crate::url_state;
+
+/// The shell's line; empty (and not rendered) when there is nothing to say.
+#[component]
+pub fn ShellBar() -> impl IntoView {
+    let Some(shell) = Shell::use_context() else {
+        return ().into_any();
+    };
+    let embed = shell.params.with_value(|p| p.embed);
+    view! {
+        <div class="ft-shellbar">
+            <Show when=move || shell.restored.get()>
+                <SessionNote shell />
+            </Show>
+            {embed.then(|| view! { <OpenInFull /> })}
+        </div>
+    }
+    .into_any()
+}
+
+/// "Your last session was restored" with its `Start over` button.
+#[component]
+fn SessionNote(shell: Shell) -> impl IntoView {
+    let i18n = I18n::expect();
+    let state = AppState::expect();
+    view! {
+        <p class="ft-shellbar__note" role="status">
+            <span>{i18n.t(ShellMsg::SessionRestored)}</span>
+            " "
+            <button type="button" class="ft-button" on:click=move |_| shell.start_over(state)>
+                {i18n.t(ShellMsg::StartOver)}
+            </button>
+        </p>
+    }
+}
+
+/// The standalone app with the same state, in a new tab. The link's address is brought up to
+/// date when it is activated (before the browser follows it), so it always carries the scenario
+/// on screen, not the one at render time.
+#[component]
+fn OpenInFull() -> impl IntoView {
+    let i18n = I18n::expect();
+    let state = AppState::expect();
+    let url_now = move || {
+        let href = window().location().href().unwrap_or_default();
+        let fragment = state
+            .scenario
+            .with_untracked(|s| url_state::encode(s, state.tie_rule.get_untracked()));
+        full_url(&href, state.cursor.get_untracked(), &fragment)
+    };
+    let initial = full_url(&window().location().href().unwrap_or_default(), None, "");
+    // Written straight to the element: a reactive attribute would update only after the
+    // browser has already followed the old address.
+    let refresh = move |ev: web_sys::Event| {
+        if let Some(link) = ev
+            .current_target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        {
+            let _ = link.set_attribute("href", &url_now());
+        }
+    };
+    view! {
+        <a class="ft-shellbar__full" target="_blank" rel="noopener" href=initial
+            on:click=move |ev: web_sys::MouseEvent| refresh(ev.into())
+            on:auxclick=move |ev: web_sys::MouseEvent| refresh(ev.into())
+            on:focus=move |ev: web_sys::FocusEvent| refresh(ev.into())>
+            {i18n.t(ShellMsg::OpenInFull)}
+        </a>
+    }
+}

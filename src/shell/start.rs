@@ -1,0 +1,206 @@
+//! Start-up and the session's life: what the page opens with (a link, the saved session, a
+//! preset, the default), then saving the session and following the URL as the state changes.
+//!
+//! Order at start: `fresh=1` discards the saved session; a link in the fragment wins, unless it
+//! is the scenario the saved session shows (a reload), which then comes back whole; otherwise
+//! the saved session; otherwise `preset=` or the default preset. `step=` then sets the cursor.
+
+use std::time::Duration;
+
+use leptos::prelude::*;
+
+use crate::presets::{self, Preset};
+use crate::shell::launch_params::LaunchParams;
+use crate::shell::{session, storage};
+use crate::state::AppState;
+use crate::url_state::{self, ShareLink};
+
+/// How long the state must be still before it is saved and the URL updated.
+const SAVE_DELAY: Duration = Duration::from_millis(400);
+
+/// The shell's handle, in context: launch parameters and what start-up did.
+#[derive(Clone, Copy)]
+pub struct Shell {
+    /// The query parameters the page was opened with.
+    pub params: StoredValue<LaunchParams>,
+    /// A saved session was restored (the note with `Start over` shows while this is set).
+    pub restored: RwSignal<bool>,
+    key: StoredValue<String>,
+    pending: StoredValue<Option<TimeoutHandle>>,
+    /// The next change is `Start over` itself: a fresh start is not a session to restore.
+    skip_next: StoredValue<bool>,
+    /// Scenario JSON printed by earlier saves (the undo steps rarely change between saves).
+    cache: StoredValue<session::JsonCache>,
+}
+
+impl Shell {
+    /// The handle provided by [`start`], if any (components mounted alone in tests have none).
+    pub fn use_context() -> Option<Self> {
+        use_context::<Self>()
+    }
+
+    /// The preset the page starts from: `preset=` if it names one, else the default.
+    pub fn start_preset(self) -> &'static Preset {
+        self.params
+            .with_value(|p| p.preset.as_deref().and_then(presets::by_id))
+            .or_else(|| presets::by_id(presets::DEFAULT))
+            .unwrap_or(&presets::PRESETS[0])
+    }
+
+    /// Discards the saved session and the URL's link, and opens the starting preset afresh.
+    pub fn start_over(self, state: AppState) {
+        self.cancel_pending();
+        self.key.with_value(|k| storage::remove(k));
+        let href = window().location().href().unwrap_or_default();
+        url_state::replace_url(href.split_once('#').map_or(href.as_str(), |(b, _)| b));
+        let preset = self.start_preset();
+        self.skip_next.set_value(true);
+        state.start_over(preset.scenario(), Some(preset.id));
+        self.restored.set(false);
+    }
+
+    fn cancel_pending(self) {
+        if let Some(handle) = self.pending.try_update_value(Option::take).flatten() {
+            handle.clear();
+        }
+    }
+
+    /// Saves the session and updates the URL now (after the debounce, or when the page hides).
+    fn flush(self, state: AppState) {
+        self.cancel_pending();
+        let saved = session::Saved {
+            current: state.snapshot(),
+            history: state.history.get_untracked(),
+            selected: state.selected.get_untracked(),
+            compare_with: state.compare_with.get_untracked(),
+            tie_rule: state.tie_rule.get_untracked(),
+        };
+        let text = self
+            .cache
+            .try_update_value(|cache| session::encode_with(&saved, cache))
+            .flatten();
+        self.key.with_value(|key| match text {
+            Some(ref text) if storage::write(key, text) => {}
+            // Too big or refused: remove the older one, so a reload cannot go back in time.
+            _ => storage::remove(key),
+        });
+        url_state::follow(state);
+    }
+}
+
+/// Reads the launch parameters and restores what the page should open with; then saves the
+/// session and follows the URL as the state changes. Call once from `App`, after the state
+/// exists.
+pub fn start(state: AppState, params: LaunchParams) -> Shell {
+    let share = ShareLink::provide();
+    let key = session::key(params.embed, params.preset.as_deref());
+    let fresh = params.fresh;
+    let step = params.step;
+    let present = params.present;
+    let shell = Shell {
+        params: StoredValue::new(params),
+        restored: RwSignal::new(false),
+        key: StoredValue::new(key.clone()),
+        pending: StoredValue::new(None),
+        skip_next: StoredValue::new(false),
+        cache: StoredValue::new(session::JsonCache::default()),
+    };
+    provide_context(shell);
+
+    if fresh {
+        storage::remove(&key);
+        drop_fresh_from_url();
+    }
+    let saved = storage::read(&key).and_then(|text| session::decode(&text));
+    let resume = |saved: session::Saved| {
+        state.resume(
+            saved.current,
+            saved.history,
+            saved.selected,
+            saved.compare_with,
+            saved.tie_rule,
+        );
+        shell.restored.set(true);
+    };
+    let hash = window().location().hash().unwrap_or_default();
+    match (url_state::decode(&hash), saved) {
+        (Some(Ok(link)), Some(saved))
+            if session::matches_link(&saved, &link.scenario, link.tie_rule) =>
+        {
+            resume(saved)
+        }
+        (Some(Ok(link)), _) => state.open_link(link),
+        (Some(Err(e)), saved) => {
+            share.error.set(Some(e));
+            match saved {
+                Some(saved) => resume(saved),
+                None => open_preset(state, shell.start_preset()),
+            }
+        }
+        (None, Some(saved)) => resume(saved),
+        (None, None) => open_preset(state, shell.start_preset()),
+    }
+    if let Some(step) = step {
+        state.seek(step);
+    }
+
+    if present {
+        crate::shell::present::install(state);
+    }
+    autosave(state, shell);
+    url_state::listen_for_pasted_links(state, share);
+    shell
+}
+
+fn open_preset(state: AppState, preset: &'static Preset) {
+    state.start_over(preset.scenario(), Some(preset.id));
+}
+
+/// Removes `fresh=1` from the address bar, so a later reload restores the new session.
+fn drop_fresh_from_url() {
+    let href = window().location().href().unwrap_or_default();
+    let (base, fragment) = href.split_once('#').unwrap_or((&href, ""));
+    let (path, query) = base.split_once('?').unwrap_or((base, ""));
+    let kept: Vec<&str> = query
+        .split('&')
+        .filter(|p| !p.is_empty() && !p.starts_with("fresh="))
+        .collect();
+    let mut url = path.to_string();
+    if !kept.is_empty() {
+        url = format!("{url}?{}", kept.join("&"));
+    }
+    if !fragment.is_empty() {
+        url = format!("{url}#{fragment}");
+    }
+    url_state::replace_url(&url);
+}
+
+/// Saves the session (and updates the URL) once the state has been still for [`SAVE_DELAY`],
+/// and at once when the page is hidden or unloaded, so a quick reload loses nothing.
+fn autosave(state: AppState, shell: Shell) {
+    Effect::new(move |first: Option<()>| {
+        state.scenario.track();
+        state.baseline.track();
+        state.history.track();
+        state.selected.track();
+        state.compare_with.track();
+        state.tie_rule.track();
+        let skip = shell.skip_next.try_update_value(std::mem::take);
+        if first.is_none() || skip == Some(true) {
+            // Opening (or starting over) is not a change: nothing to save yet.
+            return;
+        }
+        shell.cancel_pending();
+        let handle = set_timeout_with_handle(move || shell.flush(state), SAVE_DELAY).ok();
+        shell.pending.set_value(handle);
+    });
+    let flush_if_pending = move || {
+        if shell.pending.with_value(Option::is_some) {
+            shell.flush(state);
+        }
+    };
+    let hide = window_event_listener_untyped("pagehide", move |_| flush_if_pending());
+    let visibility = window_event_listener_untyped("visibilitychange", move |_| flush_if_pending());
+    // The listeners live as long as the page.
+    std::mem::forget((hide, visibility));
+}
