@@ -55,9 +55,11 @@ test('UserA vs UserB on the Fair Tree page example: Acct1, Acct16 before Acct12'
   await app.screenshotRegion(page.getByRole('region', { name: 'Association tree' }), 'compare-tree');
 
   // The same explanation in Japanese, built from the same data.
+  // Region names are interface text: in Japanese the region is 比較.
   await page.getByRole('combobox', { name: 'Language' }).selectOption('ja');
-  await expect(compare.getByTestId('compare-sentence')).toContainText('Acct1 の下で、Acct16 の Level FS は 1.500000');
-  await app.screenshotRegion(compare, 'compare-panel-ja');
+  const compareJa = page.getByRole('region', { name: '比較' });
+  await expect(compareJa.getByTestId('compare-sentence')).toContainText('Acct1 の下で、Acct16 の Level FS は 1.500000');
+  await app.screenshotRegion(compareJa, 'compare-panel-ja');
   await page.getByRole('combobox', { name: '言語' }).selectOption('en');
 
   // "The user just above me" is UserB too (Fair Tree visits UserD, UserB, UserA, UserC).
