@@ -545,17 +545,23 @@ impl Message for PlayerMsg {
             PlayerMsg::NarrLeft => "{account} は完了しました。{parent} に戻ります。",
             PlayerMsg::NarrLeftRoot => "巡回が終わりました: {n} 人全員に順位が付きました。",
             PlayerMsg::ListAnd => "{rest}、{last}",
-            // Pseudo-code stays in its English notation.
-            PlayerMsg::PseudoStart
-            | PlayerMsg::PseudoEnter
-            | PlayerMsg::PseudoCompute
-            | PlayerMsg::PseudoSort
-            | PlayerMsg::PseudoLoop
-            | PlayerMsg::PseudoTied
-            | PlayerMsg::PseudoRank
-            | PlayerMsg::PseudoRecurse
-            | PlayerMsg::PseudoRecurseMerged
-            | PlayerMsg::PseudoLeave => return None,
+            // Pseudo-code: identifiers stay as they are, the words around them are Japanese.
+            PlayerMsg::PseudoStart => return Some(self.en()),
+            PlayerMsg::PseudoEnter => "visit(アカウント, tied):",
+            PlayerMsg::PseudoCompute => "各子 c について: LF(c) = S(c) / U(c)",
+            PlayerMsg::PseudoSort => "子を LF の高い順に並べる（LF が等しければユーザーが先）",
+            PlayerMsg::PseudoLoop => "その順に各子 c について:",
+            PlayerMsg::PseudoTied => {
+                "tied = (c が先頭かつアカウントが tied) または LF(c) == LF(直前の子)"
+            }
+            PlayerMsg::PseudoRank => {
+                "c がユーザーなら: tied でなければ rank = rank_no_ties; FairShare(c) = rank / N; rank_no_ties -= 1"
+            }
+            PlayerMsg::PseudoRecurse => "そうでなければ: visit(c, tied)",
+            PlayerMsg::PseudoRecurseMerged => {
+                "そうでなければ: visit(c と LF が等しい後続のアカウントをまとめて, tied)"
+            }
+            PlayerMsg::PseudoLeave => "戻る（return）",
         })
     }
 }

@@ -86,14 +86,36 @@ impl Message for TableMsg {
     }
 
     fn ja(self) -> Option<&'static str> {
-        match self {
-            TableMsg::Check => Some("照合"),
-            TableMsg::Match => Some("一致"),
-            TableMsg::ColumnDiff => Some("{column}: Slurm {printed}、再計算 {recomputed}"),
-            TableMsg::Filter => Some("アカウントまたはユーザーで絞り込む"),
-            TableMsg::Shown => Some("{n} 行中 {shown} 行"),
-            _ => None,
-        }
+        Some(match self {
+            TableMsg::Caption => {
+                "このシナリオの sshare -l（エンジンによる再計算、Slurm のリスト順）。\
+                 行をクリック（または Enter）すると association を選択します。"
+            }
+            TableMsg::CaptionPrinted => {
+                "出力 FS と出力 LF は、インポートしたテキストで Slurm が出力した値です。\
+                 再計算と異なる行には理由を示します。"
+            }
+            TableMsg::PrintedFs => "出力 FS",
+            TableMsg::PrintedLf => "出力 LF",
+            TableMsg::Check => "照合",
+            TableMsg::Match => "一致",
+            TableMsg::TruncatedUsage => {
+                "想定どおりの差：sshare は RawUsage を整数に切り捨てて出力するため、\
+                 再計算はわずかに異なる使用量から始まる"
+            }
+            TableMsg::Retained => {
+                "差あり：Slurm は削除されたユーザーの使用量をこのアカウント（またはその上位）に\
+                 残しており、出力された行からはそれが分からない"
+            }
+            TableMsg::Differs => {
+                "差あり：シェア、構造、または使用量が Slurm の持っていたものと違う\
+                 （非表示の行、別のアルゴリズム、または編集）"
+            }
+            TableMsg::ColumnDiff => "{column}: Slurm {printed}、再計算 {recomputed}",
+            TableMsg::RowHint => "Enter で association を選択",
+            TableMsg::Filter => "アカウントまたはユーザーで絞り込む",
+            TableMsg::Shown => "{n} 行中 {shown} 行",
+        })
     }
 }
 
