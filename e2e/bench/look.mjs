@@ -1,0 +1,85 @@
+// Screenshots for looking at the page as its users will (run by hand; not a test):
+//
+//   trunk build --release --locked && node e2e/bench/look.mjs [--perf DIR] [--out DIR] [--lang en]
+//
+// Opens the release dist/ in headless Chromium at 1440x900 and at 390x844, on the default preset,
+// on test24.4 and on the 10k anchor (pasted, then a user found by name and the walk stepped), and
+// writes one PNG per view into --out (default e2e/screenshots/look/). Prints the page's scroll
+// width, height and element count for each, so sideways scrolling or a runaway DOM shows at once.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { arg, launchChromium, root, serve } from './common.mjs';
+
+const perfDir = arg('perf', path.join(root, '..', 'shared', 'perf'));
+const out = arg('out', path.join(root, 'e2e', 'screenshots', 'look'));
+const lang = arg('lang', 'en');
+const port = Number(arg('port', 8879));
+fs.mkdirSync(out, { recursive: true });
+
+const tenK = zlib.gunzipSync(fs.readFileSync(path.join(perfDir, 'perf_10k.json.gz'))).toString('utf8');
+const deepUser = (() => {
+  const assocs = JSON.parse(tenK).associations;
+  const byId = new Map(assocs.map((a) => [a.id, a]));
+  const depth = (a) => (a.parent === null ? 0 : 1 + depth(byId.get(a.parent)));
+  return assocs.filter((a) => a.user).reduce((best, a) => (depth(a) > depth(best) ? a : best));
+})();
+
+await serve(path.join(root, 'dist'), port);
+const browser = await launchChromium();
+
+async function shot(page, name) {
+  const facts = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    height: document.documentElement.scrollHeight,
+    elements: document.getElementsByTagName('*').length,
+  }));
+  await page.screenshot({ path: path.join(out, `${name}.png`) });
+  console.log(name.padEnd(28), JSON.stringify(facts));
+}
+
+try {
+  for (const [w, h] of [
+    [1440, 900],
+    [390, 844],
+  ]) {
+    const size = `${w}x${h}`;
+    const page = await browser.newPage({ viewport: { width: w, height: h } });
+    const base = `http://127.0.0.1:${port}/index.html?fresh=1&lang=${lang}`;
+    await page.goto(base);
+    await page.getByRole('tree').waitFor();
+    await shot(page, `preset-${size}`);
+
+    await page.goto(`${base}&preset=test24-4`);
+    await page.getByRole('tree').waitFor();
+    await shot(page, `test24.4-${size}`);
+
+    await page.goto(base);
+    await page.getByRole('tree').waitFor();
+    const importTab = page.getByRole('tab', { name: lang === 'ja' ? 'インポート' : 'Import' });
+    if (await importTab.count()) await importTab.click();
+    await page.locator('textarea').first().evaluate((el, t) => {
+      el.value = t;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }, tenK);
+    await page.locator('button', { hasText: /^(Load|読み込む)$/ }).first().click();
+    await page.locator(`[role="treeitem"][data-name="${JSON.parse(tenK).associations[1].account}"]`).first().waitFor();
+    await shot(page, `10k-${size}`);
+    const find = page.getByRole('searchbox').first();
+    if (await find.count()) {
+      await find.fill(`${deepUser.account}/${deepUser.user}`);
+      await find.press('Enter');
+      await page.waitForTimeout(500);
+      await shot(page, `10k-found-${size}`);
+      const player = page.getByRole('region', { name: /Ranking animation|順位付け/ });
+      await player.getByRole('button', { name: /^(Restart|最初から)/ }).first().click().catch(() => {});
+      for (let i = 0; i < 12; i++) await player.getByRole('button', { name: /^(Step forward|1 ステップ進む)/ }).first().click().catch(() => {});
+      await page.waitForTimeout(400);
+      await shot(page, `10k-walk-${size}`);
+    }
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  process.exit(0);
+}
