@@ -24,6 +24,7 @@ pub mod decay;
 pub mod diag;
 pub mod explain;
 pub mod fair_tree;
+pub mod find;
 pub mod r#gen;
 pub mod hierarchy;
 pub mod import;
