@@ -276,6 +276,13 @@ pub fn visible(outline: &Outline, request: &Request, follow: Option<usize>) -> V
             child = p;
         }
     }
+    let targets: HashSet<usize> = request
+        .focus
+        .iter()
+        .copied()
+        .chain(follow)
+        .filter(|&f| f < n)
+        .collect();
     let is_open = |ix: usize| -> bool {
         if o.kids[ix].is_empty() {
             return false;
@@ -327,10 +334,11 @@ pub fn visible(outline: &Outline, request: &Request, follow: Option<usize>) -> V
         }
         if nest >= ELIDE_FROM {
             // The chain below: follow the focus path, or single children, through open nodes.
+            // It ends at a focus association (what is below it is not the point).
             let mut chain = vec![ix];
             loop {
                 let c = *chain.last().unwrap_or(&ix);
-                if chain.len() > 1 && !is_open(c) {
+                if chain.len() > 1 && (targets.contains(&c) || !is_open(c)) {
                     break;
                 }
                 let next = match toward.get(&c) {
@@ -598,6 +606,25 @@ mod tests {
         let after = v.find(f.ix(9999)).unwrap();
         assert_eq!(v.dom_parent(after), v.find(f.ix(7)));
         assert_eq!(f.outline.depth[f.ix(9999)], 9998);
+    }
+
+    #[test]
+    fn an_elided_chain_ends_at_the_focus_not_below_it() {
+        let f = Fixture::new(chain(1_000));
+        let req = Request {
+            expanded: (0..f.outline.len()).collect(),
+            ..Request::default()
+        };
+        let middle = f.ix(502);
+        let v = visible(&f.outline, &req, Some(middle));
+        let shown = f.show(&v);
+        assert!(v.find(middle).is_some(), "{shown:?}");
+        assert_eq!(
+            shown.iter().filter(|s| s.starts_with('⋮')).count(),
+            2,
+            "{shown:?}"
+        );
+        assert!(v.items.len() < 30, "{shown:?}");
     }
 
     #[test]

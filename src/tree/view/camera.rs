@@ -11,9 +11,10 @@ use crate::state::AppState;
 
 use super::TreeCtx;
 
-/// Reads the viewport's scroll position and size into `ctx.view` (when it changed).
+/// Reads the viewport's scroll position and size into `ctx.view` (when it changed). Nothing
+/// once the view is gone (animation frames may run after it is unmounted).
 pub fn measure(ctx: TreeCtx) {
-    let Some(v) = ctx.viewport.get_untracked() else {
+    let Some(v) = ctx.viewport.try_get_untracked().flatten() else {
         return;
     };
     let rect = (
@@ -22,15 +23,18 @@ pub fn measure(ctx: TreeCtx) {
         f64::from(v.client_width()),
         f64::from(v.client_height()),
     );
-    if ctx.view.get_untracked() != rect {
-        ctx.view.set(rect);
+    if ctx.view.try_get_untracked().is_some_and(|old| old != rect) {
+        ctx.view.try_set(rect);
     }
 }
 
 /// Scrolls the viewport so that the treeitem of `id` is in view (centred when it was not),
 /// without scrolling the page. Nothing when it is not shown.
 pub fn scroll_to(ctx: TreeCtx, id: AssocId) {
-    let (Some(v), Some(tree)) = (ctx.viewport.get_untracked(), ctx.tree.get_untracked()) else {
+    let (Some(v), Some(tree)) = (
+        ctx.viewport.try_get_untracked().flatten(),
+        ctx.tree.try_get_untracked().flatten(),
+    ) else {
         return;
     };
     let selector = format!("[role='treeitem'][data-assoc-id='{}']", id.0);
