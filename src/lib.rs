@@ -26,10 +26,12 @@ pub mod shell;
 pub mod sshare_table;
 pub mod state;
 pub mod toolbar;
-pub mod tree_model;
-pub mod tree_view;
+pub mod tree;
 pub mod url_state;
 pub mod whatif;
 pub mod widgets;
 
 pub use app::App;
+// The tree's modules under their former paths (other modules and tests import them so).
+pub use tree::model as tree_model;
+pub use tree::view as tree_view;

@@ -91,8 +91,10 @@ pub struct AppState {
     pub compare_with: RwSignal<Option<AssocId>>,
     /// Which tie rule ranks the tree (Slurm's by default).
     pub tie_rule: RwSignal<TieRule>,
-    /// Accounts whose subtrees are collapsed in the tree view.
+    /// Accounts collapsed on purpose in the tree view.
     pub collapsed: RwSignal<BTreeSet<AssocId>>,
+    /// Accounts expanded on purpose in the tree view (big trees open collapsed).
+    pub expanded: RwSignal<BTreeSet<AssocId>>,
     /// What Slurm printed for an imported sshare text (empty otherwise), by association id.
     pub printed: RwSignal<Vec<PrintedRow>>,
     /// The preset the scenario came from, if any.
@@ -153,6 +155,7 @@ impl AppState {
             compare_with: RwSignal::new(None),
             tie_rule,
             collapsed: RwSignal::new(BTreeSet::new()),
+            expanded: RwSignal::new(BTreeSet::new()),
             printed: RwSignal::new(Vec::new()),
             preset: RwSignal::new(None),
             panel: RwSignal::new(PanelTab::default()),
@@ -195,6 +198,7 @@ impl AppState {
         self.selected.set(None);
         self.compare_with.set(None);
         self.collapsed.set(BTreeSet::new());
+        self.expanded.set(BTreeSet::new());
         self.cursor.set(None);
     }
 
@@ -396,8 +400,11 @@ impl AppState {
 
     // ----- Selection and view --------------------------------------------------------------
 
-    /// Selects an association (or nothing).
+    /// Selects an association (or nothing) and reveals it in the tree (from any panel).
     pub fn select(self, id: Option<AssocId>) {
+        if let Some(id) = id {
+            self.reveal(id);
+        }
         self.selected.set(id);
         if id.is_some() && id == self.compare_with.get_untracked() {
             self.compare_with.set(None);
@@ -422,6 +429,25 @@ impl AppState {
     /// Chooses the tie rule.
     pub fn set_tie_rule(self, rule: TieRule) {
         self.tie_rule.set(rule);
+    }
+
+    /// Expands (`open`) or collapses an account's subtree in the tree view, on purpose.
+    pub fn set_expanded(self, id: AssocId, open: bool) {
+        let (add, remove) = if open {
+            (self.expanded, self.collapsed)
+        } else {
+            (self.collapsed, self.expanded)
+        };
+        if remove.with_untracked(|s| s.contains(&id)) {
+            remove.update(|s| {
+                s.remove(&id);
+            });
+        }
+        if add.with_untracked(|s| !s.contains(&id)) {
+            add.update(|s| {
+                s.insert(id);
+            });
+        }
     }
 
     /// Collapses or expands an account's subtree in the tree view.

@@ -148,8 +148,12 @@ async fn treeitems_follow_the_visiting_order_and_carry_the_contract() {
     assert_eq!(attr(222, "data-level-fs").as_deref(), Some("inf"));
     assert_eq!(
         attr(211, "aria-label").as_deref(),
-        Some("User1 in AccountB: rank 4 of 6, FairShare 0.666667, Level FS 1")
+        Some("User1 in AccountB: position 3 of 6, rank 4, FairShare 0.666667, Level FS 1")
     );
+    assert_eq!(attr(211, "data-position").as_deref(), Some("3"));
+    assert_eq!(attr(2, "data-position"), None, "accounts have no position");
+    // The drawing is marked for the export helper.
+    assert!(view.find("svg[data-tree-drawing]").is_some());
     assert_eq!(attr(211, "aria-selected").as_deref(), Some("false"));
 
     // Children are nested in their parent's treeitem, inside role="group".
@@ -375,40 +379,165 @@ async fn the_table_has_the_sshare_headers_and_one_row_per_association() {
     assert_eq!(cells[7], "0.666667");
 }
 
-/// Not a timed assertion: prints how long a 500-association tree takes to render and to
-/// re-rank after one edit (see the report), and checks that it is all there.
+/// Mounts the tree alone (big trees: the table is not what these tests are about).
+fn mount_tree(scenario: Scenario) -> (ui::Mounted<impl Mountable>, AppState) {
+    let cell = Rc::new(Cell::new(None::<AppState>));
+    let provided = Rc::clone(&cell);
+    let mounted = ui::mount(move || {
+        I18n::provide(Lang::En);
+        provided.set(Some(AppState::provide(scenario)));
+        view! { <TreeView /> }
+    });
+    (mounted, cell.get().expect("mounted"))
+}
+
+/// Not a timed assertion: prints how long a 10,000-association tree takes to render and to
+/// re-rank after one edit (see the report), and checks that only a bounded part is in the DOM.
 #[wasm_bindgen_test]
-async fn a_500_association_tree_renders_and_reranks() {
-    let scenario = fairshare::r#gen::scenario(500, 7);
-    let user = scenario
-        .tree
-        .assocs()
-        .iter()
-        .find(|a| a.is_user())
-        .map(|a| a.id)
+async fn a_10k_tree_opens_collapsed_reveals_a_selected_user_and_reranks() {
+    let scenario = fairshare::r#gen::scenario(10_000, 7);
+    let h = fairshare::Hierarchy::new(&scenario.tree);
+    let deep = (0..scenario.tree.len())
+        .filter(|&ix| h.is_user[ix])
+        .max_by_key(|&ix| h.depth[ix])
+        .map(|ix| scenario.tree.assocs()[ix].id)
         .unwrap();
     let t0 = now();
-    let (view, state) = mount(scenario);
+    let (view, state) = mount_tree(scenario);
     tick().await;
     let t1 = now();
-    assert_eq!(view.all("[role='treeitem']").len(), 500);
+    let items = view.count("[role='treeitem']");
+    let elements = view.count(".ft-tree-panel *");
+    console_log!(
+        "10k associations: first render {:.1} ms, {items} treeitems, {elements} elements",
+        t1 - t0
+    );
+    assert!(items > 1 && items <= 400, "{items}");
+    assert!(elements <= 2_000, "{elements}");
+    // Collapsed accounts say so, and how many users they hold.
+    let collapsed = view.get("[role='treeitem'][aria-expanded='false']");
+    let label = collapsed.get_attribute("aria-label").unwrap();
+    assert!(label.contains("collapsed, holds "), "{label}");
+    // "… N more" entries are not treeitems and carry no id.
+    for more in view.all(".ft-more") {
+        assert_eq!(more.get_attribute("role"), None);
+        assert_eq!(more.get_attribute("data-assoc-id"), None);
+    }
+
+    // Selecting (as Find, the table or Compare do) reveals the user.
+    assert!(
+        view.find(&format!("[data-assoc-id='{}']", deep.0))
+            .is_none()
+    );
+    state.select(Some(deep));
+    tick().await;
+    assert_eq!(
+        view.item_attr(deep.0, "aria-selected").as_deref(),
+        Some("true")
+    );
+    let level: u32 = view
+        .item_attr(deep.0, "aria-level")
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(level >= 3);
+
+    let before = view.item_attr(deep.0, "data-rank");
     let mut times = Vec::new();
     for k in 1..=5u64 {
         let t = now();
         state
-            .set_usage(user, LongDouble::from_u64(k * 1_000_000_000))
+            .set_usage(deep, LongDouble::from_u64(k * 1_000_000_000_000))
             .unwrap();
         tick().await;
         times.push(now() - t);
     }
     console_log!(
-        "500 associations: first render {:.1} ms; re-rank + re-render {:?} ms",
-        t1 - t0,
+        "10k associations: re-rank + re-render {:?} ms",
         times
             .iter()
             .map(|t| (t * 10.0).round() / 10.0)
             .collect::<Vec<_>>()
     );
-    assert_eq!(view.all("[role='treeitem']").len(), 500);
-    assert_eq!(view.all("tbody tr").len(), 500);
+    assert_ne!(view.item_attr(deep.0, "data-rank"), before, "re-ranked");
+    assert!(view.count(".ft-tree-panel *") <= 2_000);
+}
+
+/// A chain of `depth` accounts with one user at the bottom (ids: account d = d + 2).
+fn chain(depth: u32) -> Scenario {
+    let mut assocs = vec![
+        r#"{"id": 1, "parent": null, "account": "root", "user": null, "shares": 1}"#.to_string(),
+    ];
+    for d in 0..depth {
+        assocs.push(format!(
+            r#"{{"id": {}, "parent": {}, "account": "c{d}", "user": null, "shares": 1}}"#,
+            d + 2,
+            d + 1
+        ));
+    }
+    assocs.push(format!(
+        r#"{{"id": {}, "parent": {}, "account": "c{}", "user": "deep", "shares": 1, "usage_raw": 5}}"#,
+        depth + 2,
+        depth + 1,
+        depth - 1
+    ));
+    let text = format!(r#"{{"associations": [{}]}}"#, assocs.join(","));
+    fairshare::scenario::parse(&text).0.unwrap()
+}
+
+#[wasm_bindgen_test]
+async fn a_5000_deep_chain_opens_and_reveals_its_bottom_with_true_levels() {
+    let (view, state) = mount_tree(chain(5_000));
+    tick().await;
+    assert_eq!(view.count("[role='treeitem']"), 3);
+    state.select(Some(AssocId(5_002)));
+    tick().await;
+    assert_eq!(
+        view.item_attr(5_002, "aria-level").as_deref(),
+        Some("5002"),
+        "aria-level stays the true depth"
+    );
+    assert!(view.find(".ft-elision").is_some(), "the middle is elided");
+    assert!(view.count("[role='treeitem']") < 20);
+    // The walk's node is revealed too: step into the middle of the chain.
+    state.select(None);
+    state.cursor.set(Some(2_500));
+    // The walk's node reaches the visible set through a settled signal: one more turn.
+    tick().await;
+    tick().await;
+    let current = state.frame.with_untracked(|f| f.current).unwrap();
+    let id = state.id_at(current).unwrap();
+    assert!(
+        view.find(&format!("[role='treeitem'][data-assoc-id='{}']", id.0))
+            .is_some()
+    );
+    assert!(view.find("[data-current='true']").is_some());
+}
+
+#[wasm_bindgen_test]
+async fn find_offers_matches_and_enter_selects_and_reveals() {
+    let (view, state) = mount_tree(preset("classic-example"));
+    tick().await;
+    use wasm_bindgen::JsCast;
+    let input: web_sys::HtmlInputElement = view
+        .get("input[type='search'][aria-label='Find user or account']")
+        .unchecked_into();
+    input.set_value("user3");
+    input
+        .dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
+    tick().await;
+    let options = view.all("[role='option']");
+    assert_eq!(options.len(), 1);
+    assert_eq!(
+        options[0].text_content().as_deref(),
+        Some("User3 in AccountC: position 4 of 6")
+    );
+    press(&input, "Enter");
+    tick().await;
+    assert_eq!(state.selected.get_untracked(), Some(AssocId(222)));
+    assert_eq!(
+        view.item_attr(222, "aria-selected").as_deref(),
+        Some("true")
+    );
 }

@@ -130,6 +130,28 @@ pub enum TreeMsg {
     LegendWhatIf,
     /// Legend: the comparison highlight.
     LegendCompare,
+    /// Accessible name addition of a collapsed account: how many users it holds.
+    LabelCollapsed,
+    /// The entry that stands for hidden siblings (click: show more of them).
+    More,
+    /// Tooltip of the "… N more" entry.
+    MoreTitle,
+    /// The entry that stands for hidden levels of a deep path.
+    Elided,
+    /// Name of the search box.
+    Find,
+    /// Placeholder of the search box: the query forms.
+    FindPlaceholder,
+    /// Name of the list of matches.
+    FindMatches,
+    /// A matching user: name, account, position.
+    FindUser,
+    /// A matching account.
+    FindAccount,
+    /// Nothing matches.
+    FindNone,
+    /// The drawing is zoomed out: compact marks instead of cards.
+    CompactHint,
 }
 
 impl Message for TreeMsg {
@@ -195,6 +217,17 @@ impl Message for TreeMsg {
         TreeMsg::LegendArtefact,
         TreeMsg::LegendWhatIf,
         TreeMsg::LegendCompare,
+        TreeMsg::LabelCollapsed,
+        TreeMsg::More,
+        TreeMsg::MoreTitle,
+        TreeMsg::Elided,
+        TreeMsg::Find,
+        TreeMsg::FindPlaceholder,
+        TreeMsg::FindMatches,
+        TreeMsg::FindUser,
+        TreeMsg::FindAccount,
+        TreeMsg::FindNone,
+        TreeMsg::CompactHint,
     ];
 
     fn en(self) -> &'static str {
@@ -221,7 +254,7 @@ impl Message for TreeMsg {
             TreeMsg::CardU => "U {value}",
             TreeMsg::NoValue => "–",
             TreeMsg::CardLevelFs => "Level FS",
-            TreeMsg::CardRank => "rank {rank} of {n}",
+            TreeMsg::CardRank => "position {position} of {n} (rank {rank})",
             TreeMsg::CardFairShare => "FS {fairshare}",
             TreeMsg::CardUsers => "{n} users",
             TreeMsg::CardHidden => "+{n} hidden",
@@ -230,7 +263,8 @@ impl Message for TreeMsg {
             TreeMsg::BadgeParent => "parent",
             TreeMsg::BadgeArtefact => "≈",
             TreeMsg::LabelUser => {
-                "{name} in {account}: rank {rank} of {n}, FairShare {fairshare}, Level FS {level_fs}"
+                "{name} in {account}: position {position} of {n}, rank {rank}, FairShare {fairshare}, \
+                 Level FS {level_fs}"
             }
             TreeMsg::LabelAccount => "{name}: Level FS {level_fs}",
             TreeMsg::LabelRoot => "{name}: {n} users",
@@ -288,6 +322,19 @@ impl Message for TreeMsg {
             }
             TreeMsg::LabelCompareAncestor => ", first common ancestor",
             TreeMsg::LabelCompareDecider => ", decided the order",
+            TreeMsg::LabelCollapsed => "collapsed, holds {users} users",
+            TreeMsg::More => "… {n} more",
+            TreeMsg::MoreTitle => "Show {n} more of these siblings",
+            TreeMsg::Elided => "… {n} levels",
+            TreeMsg::Find => "Find user or account",
+            TreeMsg::FindPlaceholder => "user, account or account/user",
+            TreeMsg::FindMatches => "Matches",
+            TreeMsg::FindUser => "{name} in {account}: position {position} of {n}",
+            TreeMsg::FindAccount => "{name} (account)",
+            TreeMsg::FindNone => "No user or account matches",
+            TreeMsg::CompactHint => {
+                "Zoomed out: marks coloured by Level FS. Zoom in to read the cards."
+            }
         }
     }
 
@@ -305,11 +352,12 @@ impl Message for TreeMsg {
             TreeMsg::CollapseName => "{name} を折りたたむ",
             TreeMsg::ExpandName => "{name} を展開",
             TreeMsg::CardUsage => "使用量 {value}",
-            TreeMsg::CardRank => "{n} 中 rank {rank}",
+            TreeMsg::CardRank => "{n} 人中 {position} 番目（rank {rank}）",
             TreeMsg::CardUsers => "ユーザー {n} 人",
             TreeMsg::CardHidden => "+{n} 件非表示",
             TreeMsg::LabelUser => {
-                "{name}（{account}）: {n} 中 rank {rank}、FairShare {fairshare}、Level FS {level_fs}"
+                "{name}（{account}）: {n} 人中 {position} 番目、rank {rank}、FairShare {fairshare}、\
+                 Level FS {level_fs}"
             }
             TreeMsg::LabelRoot => "{name}: ユーザー {n} 人",
             TreeMsg::LegendTitle => "凡例",
@@ -321,6 +369,19 @@ impl Message for TreeMsg {
             }
             TreeMsg::LabelCompareAncestor => "、最初の共通祖先",
             TreeMsg::LabelCompareDecider => "、順序を決めた子",
+            TreeMsg::LabelCollapsed => "折りたたみ中、ユーザー {users} 人",
+            TreeMsg::More => "… ほか {n} 件",
+            TreeMsg::MoreTitle => "この兄弟をさらに {n} 件表示",
+            TreeMsg::Elided => "… {n} 階層",
+            TreeMsg::Find => "ユーザーまたはアカウントを検索",
+            TreeMsg::FindPlaceholder => "ユーザー、アカウント、またはアカウント/ユーザー",
+            TreeMsg::FindMatches => "候補",
+            TreeMsg::FindUser => "{name}（{account}）: {n} 人中 {position} 番目",
+            TreeMsg::FindAccount => "{name}（アカウント）",
+            TreeMsg::FindNone => "一致するユーザーもアカウントもありません",
+            TreeMsg::CompactHint => {
+                "縮小表示: Level FS で色分けした印。拡大するとカードを読めます。"
+            }
             _ => return None,
         })
     }

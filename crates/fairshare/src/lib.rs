@@ -25,6 +25,7 @@ pub mod diag;
 pub mod diff;
 pub mod explain;
 pub mod fair_tree;
+pub mod find;
 pub mod format;
 pub mod r#gen;
 pub mod hierarchy;

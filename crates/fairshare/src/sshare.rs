@@ -481,25 +481,29 @@ fn base_row(tree: &AssocTree, h: &Hierarchy, ix: usize) -> Row {
 pub fn fair_tree_rows(tree: &AssocTree, h: &Hierarchy, run: &FairTreeRun) -> Vec<Row> {
     h.list_order
         .iter()
-        .map(|&ix| {
-            let r = &run.assocs[ix];
-            let parent_shares = tree.assocs()[ix].shares.is_parent();
-            Row {
-                norm_shares: r.shares_norm,
-                raw_usage: truncate_usage(r.usage_raw),
-                norm_usage: r.usage_norm.map(LongDouble::to_f64),
-                effective_usage: r.usage_effective.to_f64(),
-                fairshare: if h.is_user[ix] { r.fairshare } else { None },
-                // sshare blanks LevelFS for FairShare=parent rows (users hold +∞ internally).
-                level_fs: if ix == h.root || parent_shares {
-                    None
-                } else {
-                    r.level_fs.map(LongDouble::to_f64)
-                },
-                ..base_row(tree, h, ix)
-            }
-        })
+        .map(|&ix| fair_tree_row(tree, h, run, ix))
         .collect()
+}
+
+/// The sshare row of association `ix` for a Fair Tree run (one row of [`fair_tree_rows`], for
+/// views that show a few associations of a big tree).
+pub fn fair_tree_row(tree: &AssocTree, h: &Hierarchy, run: &FairTreeRun, ix: usize) -> Row {
+    let r = &run.assocs[ix];
+    let parent_shares = tree.assocs()[ix].shares.is_parent();
+    Row {
+        norm_shares: r.shares_norm,
+        raw_usage: truncate_usage(r.usage_raw),
+        norm_usage: r.usage_norm.map(LongDouble::to_f64),
+        effective_usage: r.usage_effective.to_f64(),
+        fairshare: if h.is_user[ix] { r.fairshare } else { None },
+        // sshare blanks LevelFS for FairShare=parent rows (users hold +∞ internally).
+        level_fs: if ix == h.root || parent_shares {
+            None
+        } else {
+            r.level_fs.map(LongDouble::to_f64)
+        },
+        ..base_row(tree, h, ix)
+    }
 }
 
 /// The rows `sshare -a` prints for a classic run, in Slurm's association-list order. Account

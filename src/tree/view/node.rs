@@ -86,9 +86,25 @@ pub fn NodeCard(id: AssocId) -> impl IntoView {
             class:ft-node--compare-decider=role_is(CompareRole::Decider)
             style=transform
         >
-            {move || card.get().map(|card| view! { <CardBody card /> })}
+            {move || {
+                card.get()
+                    .map(|card| {
+                        if ctx.compact.get() {
+                            view! { <MarkBody card /> }.into_any()
+                        } else {
+                            view! { <CardBody card /> }.into_any()
+                        }
+                    })
+            }}
         </g>
     }
+}
+
+/// Zoomed out: the card as one compact mark, coloured by its Level FS band (the class of the
+/// enclosing `<g>`), with no text.
+#[component]
+fn MarkBody(card: CardView) -> impl IntoView {
+    view! { <rect class="ft-node__mark" width=card.w height=card.h rx="10"></rect> }
 }
 
 /// The contents of a card (static: redrawn when the card's view changes).
@@ -198,14 +214,16 @@ mod tests {
         let scenario = crate::presets::by_id("classic-example").unwrap().scenario();
         let h = Hierarchy::new(&scenario.tree);
         let run = fair_tree::run(&scenario.tree);
-        let collapsed = Default::default();
+        let outline = crate::tree::visible::Outline::new(&h, &run);
+        let visible = crate::tree::visible::visible(&outline, &Default::default(), None);
         let model = build(&ModelInput {
             tree: &scenario.tree,
             hierarchy: &h,
             run: &run,
             slurm_run: None,
             baseline: None,
-            collapsed: &collapsed,
+            outline: &outline,
+            visible: &visible,
             unsorted: None,
             lang: crate::messages::Lang::En,
         });

@@ -11,8 +11,8 @@ use super::TreeCtx;
 /// How much one zoom click scales.
 const ZOOM_STEP: f64 = 1.25;
 /// The zoom range.
-const ZOOM_MIN: f64 = 0.02;
-const ZOOM_MAX: f64 = 4.0;
+const ZOOM_MIN: f64 = 0.1;
+const ZOOM_MAX: f64 = 2.5;
 /// One pan click moves this fraction of the viewport.
 const PAN_STEP: f64 = 0.4;
 
@@ -22,15 +22,9 @@ pub fn next_zoom(current: f64, factor: f64) -> f64 {
 }
 
 impl TreeCtx {
-    /// The scale the drawing is shown at now (measured in "fit" mode).
+    /// The scale the drawing is shown at now.
     fn current_scale(self) -> f64 {
-        if let Some(z) = self.zoom.get_untracked() {
-            return z;
-        }
-        let width = self.model.with_untracked(|m| m.width).max(1.0);
-        self.canvas
-            .get_untracked()
-            .map_or(1.0, |c| f64::from(c.client_width()) / width)
+        self.scale.get_untracked()
     }
 
     /// Zooms by `factor`, keeping the centre of the view in place.
@@ -45,7 +39,7 @@ impl TreeCtx {
             )
         });
         self.zoom.set(Some(next_zoom(self.current_scale(), factor)));
-        let viewport = self.viewport;
+        let (viewport, ctx) = (self.viewport, self);
         request_animation_frame(move || {
             if let (Some(v), Some((cx, cy))) = (viewport.get_untracked(), centre) {
                 let to = |ratio: f64, size: i32, total: i32| {
@@ -54,6 +48,7 @@ impl TreeCtx {
                 v.set_scroll_left(to(cx, v.client_width(), v.scroll_width()));
                 v.set_scroll_top(to(cy, v.client_height(), v.scroll_height()));
             }
+            super::camera::measure(ctx);
         });
     }
 
@@ -122,6 +117,6 @@ mod tests {
     fn zoom_steps_stay_in_range() {
         assert_eq!(next_zoom(1.0, ZOOM_STEP), 1.25);
         assert_eq!(next_zoom(3.9, ZOOM_STEP), ZOOM_MAX);
-        assert_eq!(next_zoom(0.021, 1.0 / ZOOM_STEP), ZOOM_MIN);
+        assert_eq!(next_zoom(0.11, 1.0 / ZOOM_STEP), ZOOM_MIN);
     }
 }

@@ -1,5 +1,7 @@
-//! `<TreeItem/>`: one `role="treeitem"` of the accessible overlay, and (recursively) its
-//! children inside a `role="group"`, in Fair Tree visiting order.
+//! `<TreeItem/>`: one `role="treeitem"` of the accessible overlay, and its shown children
+//! inside a `role="group"`, in Fair Tree visiting order ("… N more" and "… K levels" entries
+//! among them). The component nests once per *shown* level, which the visible set bounds
+//! (deep paths are elided), so no tree depth can exhaust the stack.
 //!
 //! The element is a transparent box exactly over the association's card; it carries the UI
 //! contract's attributes and accessible name, takes clicks (select) and focus (roving tabindex),
@@ -19,10 +21,11 @@ use crate::messages::Message;
 use crate::messages::tree::TreeMsg;
 use crate::player::marks::FrameMarks;
 use crate::state::AppState;
-use crate::tree_model::{NodeView, kind_attr};
+use crate::tree_model::{ChildRef, NodeView, kind_attr};
 
 use super::TreeCtx;
 use super::compare_marks::CompareRole;
+use super::extra::ExtraItem;
 
 /// The fact a comparison role adds to the accessible name (the paths add none: the compare
 /// panel names the two users).
@@ -98,7 +101,7 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
     };
     let toggle = move |ev: leptos::ev::MouseEvent| {
         ev.stop_propagation();
-        state.toggle_collapsed(id);
+        state.set_expanded(id, !expanded());
     };
 
     view! {
@@ -118,6 +121,7 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
             data-level-fs=text(|n| n.level_fs_attr.clone())
             data-fairshare=opt(|n| n.fairshare_attr.clone())
             data-rank=opt(|n| n.rank_attr.clone())
+            data-position=opt(|n| n.position_attr.clone())
             data-shares-norm=text(|n| n.shares_norm_attr.clone())
             data-usage-efctv=text(|n| n.usage_effective_attr.clone())
             data-current=current
@@ -139,8 +143,11 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
                 <div class="ft-item__group" role="group">
                     <For
                         each=children
-                        key=|id| *id
-                        children=move |child| view! { <TreeItem id=child /> }.into_any()
+                        key=|child| *child
+                        children=move |child| match child {
+                            ChildRef::Node(id) => view! { <TreeItem id /> }.into_any(),
+                            key => view! { <ExtraItem key /> }.into_any(),
+                        }
                     />
                 </div>
             </Show>

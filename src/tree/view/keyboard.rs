@@ -37,6 +37,14 @@ pub fn on_key(state: AppState, ctx: TreeCtx, ev: leptos::ev::KeyboardEvent) {
     if ev.alt_key() || ev.ctrl_key() || ev.meta_key() {
         return;
     }
+    // Keys on the entries inside the tree that are not treeitems ("… N more") are theirs.
+    let on_item = ev
+        .target()
+        .and_then(|t| t.dyn_into::<Element>().ok())
+        .is_some_and(|e| e.get_attribute("role").as_deref() == Some("treeitem"));
+    if !on_item {
+        return;
+    }
     let Some(focused) = item_of(ev.target()) else {
         return;
     };
@@ -49,7 +57,8 @@ pub fn on_key(state: AppState, ctx: TreeCtx, ev: leptos::ev::KeyboardEvent) {
             ctx.focused.set(Some(id));
             focus_item(ctx, id);
         }
-        KeyAction::Expand(id) | KeyAction::Collapse(id) => state.toggle_collapsed(id),
+        KeyAction::Expand(id) => state.set_expanded(id, true),
+        KeyAction::Collapse(id) => state.set_expanded(id, false),
         KeyAction::Select(id) => {
             ctx.focused.set(Some(id));
             state.select(Some(id));

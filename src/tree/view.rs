@@ -1,0 +1,432 @@
+//! `<TreeView/>`: the association tree as an ordered plane tree (SVG, tidy layout), with an
+//! accessible ARIA tree laid over it, at any size.
+//!
+//! **What is shown** is the visible set ([`crate::tree::visible`]): small trees whole, big ones
+//! collapsed below the first levels, sibling groups windowed ("… N more"), deep paths elided
+//! ("… K levels"), and always the paths to the selection, the compared user and the node the
+//! walk visits. So the nesting of treeitems is bounded (the view recurses per *shown* level
+//! only) and the DOM stays small on any tree; text is never scaled below readable size: the
+//! drawing scrolls inside its own frame, and zoomed out it shows compact marks.
+//!
+//! **Two layers, one model.** Everything shown comes from one memo of
+//! [`crate::tree_model::TreeModel`] (engine results turned into texts, attributes and
+//! geometry, for the shown entries only). It is drawn twice:
+//!
+//! - an SVG drawing (`aria-hidden`), a *flat* keyed list of edges and cards in tree order
+//!   ([`node::NodeCard`]), limited to the cards near the viewport: its DOM order never changes
+//!   when ranks change, so every card keeps its element and glides to its new place with a CSS
+//!   `transform` transition (no movement under `prefers-reduced-motion`);
+//! - an HTML ARIA tree on top of it ([`item::TreeItem`]): `role="tree"`, one `role="treeitem"`
+//!   per shown association, children nested in `role="group"` in Fair Tree visiting order, with
+//!   the contract's `data-*` attributes and accessible names. Each treeitem is a transparent box
+//!   exactly over its card (percentages of its parent's box, so the overlay scales with the
+//!   drawing), which takes clicks, focus and the selection outline.
+//!
+//! Why not roles on SVG `<g>` elements? The contract needs children *nested* in their parent's
+//! treeitem and the DOM order to follow the visiting order. Nested `<g>`s would (1) reorder DOM
+//! nodes whenever ranks change, and a moved DOM node loses its CSS transition, so the nodes that
+//! move most would jump; and (2) give every account a bounding box that spans its whole subtree,
+//! so a click at "the centre of the treeitem" (how people and Playwright click) would land on a
+//! child or on empty space. The overlay keeps the drawing free to animate and the tree exact
+//! for screen readers and tests.
+//!
+//! Pan and zoom: the viewport scrolls natively (drag the background, scroll, or the pan
+//! buttons); the canvas is the drawing's size times the scale, inside the viewport, so the page
+//! never widens. Unzoomed, the scale fits the drawing into the viewport but never goes below 1.
+//!
+//! This module wires signals to markup only; rules live in `visible` and `model` (tested
+//! natively).
+
+pub mod camera;
+pub mod compare_marks;
+pub mod controls;
+pub mod extra;
+pub mod find_box;
+pub mod item;
+pub mod keyboard;
+pub mod legend;
+pub mod node;
+
+use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
+
+use fairshare::{AssocId, AssocKind, Hierarchy, TieRule, fair_tree};
+use leptos::html;
+use leptos::prelude::*;
+
+use crate::i18n::I18n;
+use crate::index_marks::{KeyedMarks, settled};
+use crate::messages::common::CommonMsg;
+use crate::messages::tree::TreeMsg;
+use crate::player::marks::FrameMarks;
+use crate::state::AppState;
+use crate::tree::visible::{self, Outline, Request, Visible};
+use crate::tree_model::{self, CARD_MIN_SCALE, ModelInput, NodeView, TreeModel, auto_scale};
+use compare_marks::CompareMarks;
+use controls::TreeControls;
+use extra::ExtraCard;
+use find_box::FindBox;
+use item::TreeItem;
+use legend::Legend;
+use node::NodeCard;
+
+/// The viewport's scroll position and size, in CSS pixels: left, top, width, height.
+pub type ViewRect = (f64, f64, f64, f64);
+
+/// Pages of hidden siblings opened with "… N more", per parent: ranges of child positions.
+pub type Pages = HashMap<AssocId, Vec<(u32, u32)>>;
+
+/// Cards are drawn this far (drawing units) beyond the viewport, so that panning shows them.
+const DRAW_MARGIN: f64 = 400.0;
+
+/// The tree view's own state, shared by its parts through context. `Copy`.
+#[derive(Clone, Copy)]
+pub struct TreeCtx {
+    /// The view model.
+    pub model: Memo<TreeModel>,
+    /// The zoom: `None` fits the tree into the viewport (never below scale 1), `Some(s)` draws
+    /// it at scale `s`.
+    pub zoom: RwSignal<Option<f64>>,
+    /// The viewport's scroll position and size (updated on scroll and resize).
+    pub view: RwSignal<ViewRect>,
+    /// CSS pixels per drawing unit.
+    pub scale: Memo<f64>,
+    /// Zoomed out below readable cards: compact marks instead.
+    pub compact: Memo<bool>,
+    /// Pages of hidden siblings opened with "… N more".
+    pub pages: RwSignal<Pages>,
+    /// The treeitem that last had focus (the roving tab stop follows it).
+    pub focused: RwSignal<Option<AssocId>>,
+    /// The one treeitem with `tabindex="0"`.
+    pub tab_stop: Memo<Option<AssocId>>,
+    /// The scrolling viewport.
+    pub viewport: NodeRef<html::Div>,
+    /// The canvas (drawing + overlay).
+    pub canvas: NodeRef<html::Div>,
+    /// Each association's role in the "why is B above me?" comparison.
+    pub compare: CompareMarks,
+    /// Each visible node's view, one signal per association (`None` when hidden): what cards and
+    /// treeitems read, rather than `model`, so that a new model wakes only the nodes it changed.
+    pub nodes: KeyedMarks<AssocId, Option<Arc<NodeView>>>,
+    /// The association the walk is visiting (while the walk is on screen), by position.
+    pub follow: ReadSignal<Option<usize>>,
+    /// The `role="tree"` element.
+    pub tree: NodeRef<html::Div>,
+}
+
+impl TreeCtx {
+    /// The context provided by `<TreeView/>`.
+    pub fn expect() -> Self {
+        expect_context::<Self>()
+    }
+
+    /// Shows the next page of the siblings hidden at positions `[from, to)` below `parent`.
+    pub fn show_more(self, parent: AssocId, from: u32, to: u32) {
+        let end = to.min(from.saturating_add(visible::PAGE));
+        self.pages
+            .update(|p| p.entry(parent).or_default().push((from, end)));
+    }
+}
+
+impl AppState {
+    /// Expands every account above `id` (on purpose, so they stay open), so that it is shown.
+    pub fn reveal(self, id: AssocId) {
+        let ancestors: Vec<AssocId> = self.scenario.with_untracked(|s| {
+            std::iter::successors(s.tree.get(id).and_then(|a| a.parent), |&p| {
+                s.tree.get(p).and_then(|a| a.parent)
+            })
+            .collect()
+        });
+        if ancestors
+            .iter()
+            .any(|a| self.collapsed.with_untracked(|c| c.contains(a)))
+        {
+            self.collapsed.update(|c| {
+                for a in &ancestors {
+                    c.remove(a);
+                }
+            });
+        }
+        if ancestors
+            .iter()
+            .any(|a| self.expanded.with_untracked(|e| !e.contains(a)))
+        {
+            self.expanded
+                .update(|e| e.extend(ancestors.iter().copied()));
+        }
+    }
+
+    /// Expands every account (big trees still show at most about `visible::MAX_VISIBLE`).
+    pub fn expand_all(self) {
+        if self.collapsed.with_untracked(|c| !c.is_empty()) {
+            self.collapsed.update(|c| c.clear());
+        }
+        let accounts: BTreeSet<AssocId> = self.scenario.with_untracked(|s| {
+            s.tree
+                .assocs()
+                .iter()
+                .filter(|a| a.kind() != AssocKind::User)
+                .map(|a| a.id)
+                .collect()
+        });
+        self.expanded.set(accounts);
+    }
+}
+
+/// What the person asked to see, by position in the tree (changes only on their actions).
+fn use_request(state: AppState, pages: RwSignal<Pages>) -> Memo<Request> {
+    Memo::new(move |_| {
+        state.scenario.with(|s| {
+            let ix = |id: &AssocId| s.tree.position(*id);
+            Request {
+                collapsed: state.collapsed.with(|c| c.iter().filter_map(ix).collect()),
+                expanded: state.expanded.with(|c| c.iter().filter_map(ix).collect()),
+                focus: [state.selected.get(), state.compare_with.get()]
+                    .iter()
+                    .flatten()
+                    .filter_map(ix)
+                    .collect(),
+                pages: pages.with(|p| {
+                    p.iter()
+                        .filter_map(|(id, ranges)| Some((ix(id)?, ranges.clone())))
+                        .collect()
+                }),
+            }
+        })
+    })
+}
+
+/// The tree model as a memo over the app state (and the UI language), with the visible set
+/// in between: the outline is rebuilt once per run, the visible set when the request or the
+/// walk's node changes (O(shown)), the model when the visible set or the run changes.
+pub fn use_tree_model(
+    state: AppState,
+    i18n: I18n,
+    pages: RwSignal<Pages>,
+    follow: ReadSignal<Option<usize>>,
+) -> Memo<TreeModel> {
+    // The what-if baseline ranked with the same tie rule as the tree, so that switching the
+    // rule alone shows no what-if change (the tie-rule difference has its own tag).
+    let baseline_other_rule = Memo::new(move |_| match state.tie_rule.get() {
+        TieRule::Slurm => None,
+        rule => Some(
+            state
+                .baseline
+                .with(|b| fair_tree::run_with(&b.tree, &Hierarchy::new(&b.tree), rule)),
+        ),
+    });
+    // While the animation runs, lists the walk has not sorted yet are drawn in list order.
+    // `settled`, not a memo: it is recomputed on every step but changes on few (see there).
+    let unsorted = settled(move || {
+        state.cursor.get().map(|_| {
+            state
+                .hierarchy
+                .with(|h| state.frame.with(|f| tree_model::unsorted_parents(h, f)))
+        })
+    });
+    let outline = Memo::new(move |_| {
+        state
+            .hierarchy
+            .with(|h| state.run.with(|run| Outline::new(h, run)))
+    });
+    let request = use_request(state, pages);
+    let shown: Memo<Visible> = Memo::new(move |_| {
+        outline.with(|o| request.with(|r| visible::visible(o, r, follow.get())))
+    });
+    Memo::new(move |_| {
+        let lang = i18n.lang();
+        let documented = state.tie_rule.get() != TieRule::Slurm;
+        state.scenario.with(|s| {
+            state.hierarchy.with(|h| {
+                state.run.with(|run| {
+                    state.slurm_run.with(|slurm| {
+                        state.baseline.with(|b| {
+                            state.baseline_run.with(|slurm_base| {
+                                baseline_other_rule.with(|other_base| {
+                                    outline.with(|outline| {
+                                        shown.with(|visible| {
+                                            unsorted.with(|unsorted| {
+                                                tree_model::build(&ModelInput {
+                                                    tree: &s.tree,
+                                                    hierarchy: h,
+                                                    run,
+                                                    slurm_run: documented.then_some(slurm),
+                                                    baseline: Some((
+                                                        &b.tree,
+                                                        other_base.as_ref().unwrap_or(slurm_base),
+                                                    )),
+                                                    outline,
+                                                    visible,
+                                                    unsorted: unsorted.as_deref(),
+                                                    lang,
+                                                })
+                                            })
+                                        })
+                                    })
+                                })
+                            })
+                        })
+                    })
+                })
+            })
+        })
+    })
+}
+
+/// The association tree: heading, find box, view controls, the drawing with its ARIA overlay,
+/// legend.
+#[component]
+pub fn TreeView() -> impl IntoView {
+    let i18n = I18n::expect();
+    let state = AppState::expect();
+    let pages = RwSignal::new(Pages::new());
+    // The walk's node, written only when it changes.
+    let follow = settled(move || {
+        state
+            .cursor
+            .get()
+            .and_then(|_| state.frame.with(|f| f.current))
+    });
+    let model = use_tree_model(state, i18n, pages, follow);
+    let focused = RwSignal::new(None::<AssocId>);
+    let tab_stop = Memo::new(move |_| {
+        model.with(|m| {
+            let visible = |id: Option<AssocId>| id.filter(|id| m.is_visible(*id));
+            visible(focused.get())
+                .or_else(|| visible(state.selected.get()))
+                .or(m.root)
+        })
+    });
+    let zoom = RwSignal::new(None::<f64>);
+    let view = RwSignal::new((0.0, 0.0, 0.0, 0.0));
+    let scale = Memo::new(move |_| match zoom.get() {
+        Some(s) => s,
+        None => {
+            let (_, _, w, h) = view.get();
+            model.with(|m| auto_scale(m.width, m.height, w, h))
+        }
+    });
+    let ctx = TreeCtx {
+        model,
+        zoom,
+        view,
+        scale,
+        compact: Memo::new(move |_| scale.get() < CARD_MIN_SCALE),
+        pages,
+        focused,
+        tab_stop,
+        viewport: NodeRef::new(),
+        canvas: NodeRef::new(),
+        tree: NodeRef::new(),
+        compare: CompareMarks::new(state),
+        nodes: KeyedMarks::new(move || {
+            model.with(|m| m.nodes.iter().map(|n| (n.id, Some(n.clone()))).collect())
+        }),
+        follow,
+    };
+    provide_context(ctx);
+    // One set of frame marks for all cards and items (App provides it; tests may not).
+    provide_context(FrameMarks::use_or_new(state));
+    camera::use_camera(state, ctx);
+    crate::tree::me_param::apply(state);
+
+    let canvas_style = move || model.with(|m| m.canvas_style(scale.get()));
+    let view_box = move || model.with(TreeModel::view_box);
+    // Only the cards near the viewport are drawn (all of them before it is measured).
+    let drawn = Memo::new(move |_| {
+        let (left, top, w, h) = view.get();
+        let s = scale.get().max(1e-6);
+        model.with(|m| {
+            if w <= 0.0 || h <= 0.0 {
+                m.draw_order.clone()
+            } else {
+                m.cards_in((
+                    left / s - DRAW_MARGIN,
+                    top / s - DRAW_MARGIN,
+                    w / s + 2.0 * DRAW_MARGIN,
+                    h / s + 2.0 * DRAW_MARGIN,
+                ))
+            }
+        })
+    });
+    let extras = move || model.with(|m| m.extras.iter().map(|e| e.key).collect::<Vec<_>>());
+    let root = move || model.with(|m| m.root);
+    let drag = keyboard::use_drag_to_pan(ctx);
+
+    view! {
+        <section
+            class="ft-panel ft-tree-panel"
+            role="region"
+            aria-label=i18n.t(CommonMsg::RegionTree)
+        >
+            <div class="ft-tree-panel__head">
+                <h2 class="ft-panel__title">{i18n.t(CommonMsg::RegionTree)}</h2>
+                <FindBox />
+                <TreeControls />
+            </div>
+            <p class="ft-tree-panel__help">{i18n.t(TreeMsg::Help)}</p>
+            <div
+                class="ft-tree__viewport"
+                node_ref=ctx.viewport
+                on:scroll=move |_| camera::measure(ctx)
+                on:pointerdown=move |ev| drag.down(ev)
+                on:pointermove=move |ev| drag.moved(ev)
+                on:pointerup=move |_| drag.up()
+                on:pointercancel=move |_| drag.up()
+            >
+                <div
+                    class="ft-tree__canvas"
+                    class:ft-tree--compact=move || ctx.compact.get()
+                    style=canvas_style
+                    node_ref=ctx.canvas
+                >
+                    <svg
+                        class="ft-tree__svg"
+                        aria-hidden="true"
+                        focusable="false"
+                        data-tree-drawing=""
+                        viewBox=view_box
+                        preserveAspectRatio="xMidYMin meet"
+                    >
+                        <defs>
+                            <pattern
+                                id="ft-hatch-inf"
+                                class="ft-hatch"
+                                width="6"
+                                height="6"
+                                patternUnits="userSpaceOnUse"
+                                patternTransform="rotate(45)"
+                            >
+                                <rect class="ft-hatch__bg" width="6" height="6"></rect>
+                                <rect class="ft-hatch__line" width="2.5" height="6"></rect>
+                            </pattern>
+                        </defs>
+                        <g class="ft-tree__nodes">
+                            <For each=move || drawn.get() key=|id| *id let:id>
+                                <NodeCard id />
+                            </For>
+                            <For each=extras key=|key| *key let:key>
+                                <ExtraCard key />
+                            </For>
+                        </g>
+                    </svg>
+                    <div
+                        class="ft-tree__items"
+                        role="tree"
+                        aria-label=i18n.t(CommonMsg::RegionTree)
+                        node_ref=ctx.tree
+                        on:keydown=move |ev| keyboard::on_key(state, ctx, ev)
+                    >
+                        <For each=move || root().into_iter() key=|id| *id let:id>
+                            <TreeItem id />
+                        </For>
+                    </div>
+                </div>
+            </div>
+            <Show when=move || ctx.compact.get()>
+                <p class="ft-tree-panel__hint">{i18n.t(TreeMsg::CompactHint)}</p>
+            </Show>
+            <Legend />
+        </section>
+    }
+}

@@ -1,0 +1,693 @@
+//! The visible set: which associations the tree shows, so that a tree of any size is drawn
+//! with readable cards ("show less, never smaller").
+//!
+//! - Trees of at most [`SMALL_TREE`] associations open fully expanded. Bigger ones open with
+//!   the root and the first level open (and the second when the root has few children).
+//! - The path to each *focus* association (the selection, the compared user, the node the
+//!   walk is visiting) is open, so a focus association is always shown (an ancestor the person
+//!   collapsed on purpose stays collapsed, except for the walk's node).
+//! - Sibling groups bigger than [`WINDOW_ALL`] are windowed: the first [`HEAD`], the last
+//!   [`TAIL`], [`NEAR`] on each side of a focus child, the pages the person opened, and a
+//!   [`Item::Gap`] ("… N more") for each run of hidden siblings.
+//! - Long chains below nesting depth [`ELIDE_FROM`] (a deep path to a focus node, or accounts
+//!   with one child each) are elided: [`Item::Elision`] ("… K levels") stands for the middle,
+//!   and the last [`KEEP_BOTTOM`] levels above the chain's end are shown. So the nesting of the
+//!   view stays bounded whatever the depth of the tree; `aria-level` stays the true depth.
+//! - At most about [`MAX_VISIBLE`] associations: beyond it, open accounts off the focus paths
+//!   are shown collapsed.
+//!
+//! Cost: [`Outline::new`] is O(N) once per run; [`visible`] is O(shown + focus path lengths),
+//! never O(N); everything is iterative (no recursion per level). Pure, tested natively.
+
+use std::collections::{HashMap, HashSet};
+
+use fairshare::{FairTreeRun, Hierarchy};
+
+/// Trees up to this size open fully expanded (every small example shows everything).
+pub const SMALL_TREE: usize = 200;
+/// When the root has at most this many children, the second level opens too.
+pub const FEW: usize = 8;
+/// Sibling groups up to this size are shown whole.
+pub const WINDOW_ALL: usize = 12;
+/// Windowed groups: how many of the first children are shown.
+pub const HEAD: u32 = 5;
+/// Windowed groups: how many of the last children are shown.
+pub const TAIL: u32 = 2;
+/// Windowed groups: siblings shown on each side of a focus child.
+pub const NEAR: u32 = 2;
+/// How many more siblings one click on "… N more" shows.
+pub const PAGE: u32 = 20;
+/// Nesting depth (root = 0) from which long chains are elided.
+pub const ELIDE_FROM: u32 = 6;
+/// Levels shown above the end of an elided chain.
+pub const KEEP_BOTTOM: usize = 3;
+/// Nesting depth beyond which accounts off the focus paths are shown collapsed.
+pub const HARD_CAP: u32 = 24;
+/// About how many associations are shown at most.
+pub const MAX_VISIBLE: usize = 400;
+
+/// What the visible set needs of a run, computed once per run (O(N)).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Outline {
+    /// Per association: its real children in Fair Tree visiting order.
+    pub kids: Vec<Vec<u32>>,
+    /// Per association: its position among its parent's `kids`.
+    pub pos: Vec<u32>,
+    /// Per association: its position among its parent's children in Slurm's list order.
+    pub list_pos: Vec<u32>,
+    /// Per association: its real parent.
+    pub parent: Vec<Option<u32>>,
+    /// Per association: depth (root = 0).
+    pub depth: Vec<u32>,
+    /// Per association: how many associations are below it.
+    pub below: Vec<u32>,
+    /// Per association: how many user associations are below it (itself included).
+    pub users: Vec<u32>,
+    /// The root.
+    pub root: usize,
+}
+
+impl Outline {
+    /// The outline of a run on its hierarchy. Empty when they do not fit together.
+    pub fn new(h: &Hierarchy, run: &FairTreeRun) -> Outline {
+        let n = h.len();
+        if n == 0 || run.assocs.len() != n {
+            return Outline::default();
+        }
+        let mut kids = vec![Vec::new(); n];
+        let mut seen = vec![false; n];
+        // The visit order lists every association once, each after its parent, siblings in
+        // the order the walk reaches them.
+        for &ix in &run.visit_order {
+            if let (Some(Some(p)), Some(s)) = (h.parent.get(ix), seen.get_mut(ix))
+                && !*s
+            {
+                *s = true;
+                kids[*p].push(ix as u32);
+            }
+        }
+        // Not visited (never in a valid run): last, in list order.
+        for (ix, &s) in seen.iter().enumerate() {
+            if !s && let Some(p) = h.parent[ix] {
+                kids[p].push(ix as u32);
+            }
+        }
+        let mut pos = vec![0; n];
+        let mut list_pos = vec![0; n];
+        for (p, list) in kids.iter().enumerate() {
+            for (k, &c) in list.iter().enumerate() {
+                pos[c as usize] = k as u32;
+            }
+            for (k, &c) in h.children(p).iter().enumerate() {
+                list_pos[c as usize] = k as u32;
+            }
+        }
+        let mut below = vec![0u32; n];
+        let mut users: Vec<u32> = h.is_user.iter().map(|&u| u32::from(u)).collect();
+        for &ix in h.list_order.iter().rev() {
+            if let Some(p) = h.parent[ix] {
+                below[p] += below[ix] + 1;
+                users[p] += users[ix];
+            }
+        }
+        Outline {
+            kids,
+            pos,
+            list_pos,
+            parent: h.parent.iter().map(|p| p.map(|p| p as u32)).collect(),
+            depth: h.depth.clone(),
+            below,
+            users,
+            root: h.root,
+        }
+    }
+
+    /// Number of associations.
+    pub fn len(&self) -> usize {
+        self.kids.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.kids.is_empty()
+    }
+}
+
+/// What the person (and the walk) asked to see.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Request {
+    /// Accounts collapsed on purpose.
+    pub collapsed: HashSet<usize>,
+    /// Accounts expanded on purpose.
+    pub expanded: HashSet<usize>,
+    /// Associations to show (the selection, the compared user), unless an ancestor was
+    /// collapsed on purpose.
+    pub focus: Vec<usize>,
+    /// Per parent: ranges `[from, to)` of child positions the person paged in.
+    pub pages: HashMap<usize, Vec<(u32, u32)>>,
+}
+
+/// One shown entry, in DOM order (pre-order, children in visiting order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Item {
+    /// An association; `open`: its children are shown.
+    Node {
+        /// The association.
+        ix: usize,
+        /// Whether its children are shown (`aria-expanded`).
+        open: bool,
+    },
+    /// "… N more": the children of `parent` at positions `[from, to)` are hidden.
+    Gap {
+        /// The parent association.
+        parent: usize,
+        /// First hidden position.
+        from: u32,
+        /// One past the last hidden position.
+        to: u32,
+    },
+    /// "… K levels": `levels` associations between `parent` and the next node are hidden.
+    Elision {
+        /// The association above the hidden levels.
+        parent: usize,
+        /// How many levels are hidden.
+        levels: u32,
+    },
+}
+
+/// The visible set.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Visible {
+    /// Shown entries in DOM order; the root first.
+    pub items: Vec<Item>,
+    /// Per item: the item it hangs from in the drawing (an elision for the node after it).
+    pub up: Vec<Option<u32>>,
+}
+
+impl Visible {
+    /// The index of the shown node of association `ix`.
+    pub fn find(&self, ix: usize) -> Option<usize> {
+        self.items
+            .iter()
+            .position(|it| matches!(*it, Item::Node { ix: i, .. } if i == ix))
+    }
+
+    /// How many associations are shown.
+    pub fn node_count(&self) -> usize {
+        self.items
+            .iter()
+            .filter(|it| matches!(it, Item::Node { .. }))
+            .count()
+    }
+
+    /// The item a shown entry is nested in, in the DOM: the nearest node above it (elisions
+    /// are not treeitems, so the node after an elision is nested in the elision's parent).
+    pub fn dom_parent(&self, item: usize) -> Option<usize> {
+        let mut up = self.up.get(item).copied().flatten();
+        while let Some(u) = up {
+            if matches!(self.items.get(u as usize), Some(Item::Node { .. })) {
+                return Some(u as usize);
+            }
+            up = self.up.get(u as usize).copied().flatten();
+        }
+        None
+    }
+}
+
+enum Pending {
+    Node {
+        ix: usize,
+        up: Option<u32>,
+        nest: u32,
+    },
+    Other {
+        item: Item,
+        up: u32,
+    },
+}
+
+/// Merges ranges (sorted by start), joining ranges separated by at most one position (a gap
+/// of one would show "… 1 more" instead of the one sibling).
+fn merge(mut ranges: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
+    ranges.retain(|r| r.0 < r.1);
+    ranges.sort_unstable();
+    let mut res: Vec<(u32, u32)> = Vec::with_capacity(ranges.len());
+    for r in ranges {
+        match res.last_mut() {
+            Some(last) if r.0 <= last.1 + 1 => last.1 = last.1.max(r.1),
+            _ => res.push(r),
+        }
+    }
+    res
+}
+
+/// Computes the visible set of `outline` for `request`; `follow` (the association the walk is
+/// visiting) is always shown.
+pub fn visible(outline: &Outline, request: &Request, follow: Option<usize>) -> Visible {
+    let o = outline;
+    let n = o.len();
+    if n == 0 || o.root >= n {
+        return Visible::default();
+    }
+    let small = n <= SMALL_TREE;
+    let few = o.kids[o.root].len() <= FEW;
+    // Per association on a focus path: its children towards the focus associations.
+    let mut toward: HashMap<usize, Vec<usize>> = HashMap::new();
+    let mut always: HashSet<usize> = HashSet::new();
+    let follow = follow.filter(|&f| f < n);
+    for (&f, is_follow) in request
+        .focus
+        .iter()
+        .map(|f| (f, false))
+        .chain(follow.iter().map(|f| (f, true)))
+    {
+        if f >= n {
+            continue;
+        }
+        let mut child = f;
+        while let Some(p) = o.parent[child].map(|p| p as usize) {
+            let list = toward.entry(p).or_default();
+            if !list.contains(&child) {
+                list.push(child);
+            }
+            if is_follow {
+                always.insert(p);
+            }
+            child = p;
+        }
+    }
+    let targets: HashSet<usize> = request
+        .focus
+        .iter()
+        .copied()
+        .chain(follow)
+        .filter(|&f| f < n)
+        .collect();
+    let is_open = |ix: usize| -> bool {
+        if o.kids[ix].is_empty() {
+            return false;
+        }
+        if always.contains(&ix) {
+            return true;
+        }
+        if request.collapsed.contains(&ix) {
+            return false;
+        }
+        if toward.contains_key(&ix) || request.expanded.contains(&ix) {
+            return true;
+        }
+        let depth = o.depth[ix];
+        small || depth == 0 || (depth == 1 && few)
+    };
+
+    let mut res = Visible::default();
+    let mut shown = 0usize;
+    let mut stack = vec![Pending::Node {
+        ix: o.root,
+        up: None,
+        nest: 0,
+    }];
+    while let Some(pending) = stack.pop() {
+        let (ix, up, nest) = match pending {
+            Pending::Other { item, up } => {
+                res.items.push(item);
+                res.up.push(Some(up));
+                continue;
+            }
+            Pending::Node { ix, up, nest } => (ix, up, nest),
+        };
+        let me = res.items.len() as u32;
+        let on_path = toward.contains_key(&ix);
+        let kids = &o.kids[ix];
+        let mut open = is_open(ix);
+        if open
+            && !on_path
+            && (nest >= HARD_CAP || shown + kids.len().min(WINDOW_ALL) > MAX_VISIBLE)
+        {
+            open = false;
+        }
+        res.items.push(Item::Node { ix, open });
+        res.up.push(up);
+        shown += 1;
+        if !open {
+            continue;
+        }
+        if nest >= ELIDE_FROM {
+            // The chain below: follow the focus path, or single children, through open nodes.
+            // It ends at a focus association (what is below it is not the point).
+            let mut chain = vec![ix];
+            loop {
+                let c = *chain.last().unwrap_or(&ix);
+                if chain.len() > 1 && (targets.contains(&c) || !is_open(c)) {
+                    break;
+                }
+                let next = match toward.get(&c) {
+                    Some(v) if v.len() == 1 => v[0],
+                    Some(_) => break,
+                    None if o.kids[c].len() == 1 => o.kids[c][0] as usize,
+                    None => break,
+                };
+                chain.push(next);
+            }
+            let len = chain.len() - 1;
+            if len > KEEP_BOTTOM + 1 {
+                let jump = chain[len - KEEP_BOTTOM];
+                let levels = (len - KEEP_BOTTOM - 1) as u32;
+                // Popped in reverse: the elision first (item me + 1), then the node below it.
+                stack.push(Pending::Node {
+                    ix: jump,
+                    up: Some(me + 1),
+                    nest: nest + 1,
+                });
+                stack.push(Pending::Other {
+                    item: Item::Elision { parent: ix, levels },
+                    up: me,
+                });
+                continue;
+            }
+        }
+        let k = kids.len() as u32;
+        let ranges = if kids.len() <= WINDOW_ALL {
+            vec![(0, k)]
+        } else {
+            let mut r = vec![(0, HEAD.min(k)), (k.saturating_sub(TAIL), k)];
+            for &c in toward.get(&ix).into_iter().flatten() {
+                let p = o.pos[c];
+                r.push((p.saturating_sub(NEAR), (p + NEAR + 1).min(k)));
+            }
+            for &(from, to) in request.pages.get(&ix).into_iter().flatten() {
+                r.push((from.min(k), to.min(k)));
+            }
+            merge(r)
+        };
+        // Children and gaps, pushed in reverse so that they pop in order.
+        let mut entries: Vec<Pending> = Vec::new();
+        let mut at = 0u32;
+        for &(from, to) in &ranges {
+            if from > at {
+                entries.push(Pending::Other {
+                    item: Item::Gap {
+                        parent: ix,
+                        from: at,
+                        to: from,
+                    },
+                    up: me,
+                });
+            }
+            for p in from..to {
+                entries.push(Pending::Node {
+                    ix: kids[p as usize] as usize,
+                    up: Some(me),
+                    nest: nest + 1,
+                });
+            }
+            at = to;
+        }
+        if at < k {
+            entries.push(Pending::Other {
+                item: Item::Gap {
+                    parent: ix,
+                    from: at,
+                    to: k,
+                },
+                up: me,
+            });
+        }
+        stack.extend(entries.into_iter().rev());
+    }
+    res
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fairshare::{AssocTree, Scenario, fair_tree};
+
+    struct Fixture {
+        tree: AssocTree,
+        outline: Outline,
+    }
+
+    impl Fixture {
+        fn new(scenario: Scenario) -> Self {
+            let h = Hierarchy::new(&scenario.tree);
+            let run = fair_tree::run_with(&scenario.tree, &h, fairshare::TieRule::Slurm);
+            Fixture {
+                outline: Outline::new(&h, &run),
+                tree: scenario.tree,
+            }
+        }
+
+        fn ix(&self, id: u32) -> usize {
+            self.tree.position(fairshare::AssocId(id)).unwrap()
+        }
+
+        /// The items as short texts: `id`, `id+` (open), `…a-b` (gap), `⋮k` (elision).
+        fn show(&self, v: &Visible) -> Vec<String> {
+            v.items
+                .iter()
+                .map(|it| match *it {
+                    Item::Node { ix, open } => {
+                        format!(
+                            "{}{}",
+                            self.tree.assocs()[ix].id.0,
+                            if open { "+" } else { "" }
+                        )
+                    }
+                    Item::Gap { from, to, .. } => format!("…{from}-{to}"),
+                    Item::Elision { levels, .. } => format!("⋮{levels}"),
+                })
+                .collect()
+        }
+    }
+
+    /// A root with `accounts` accounts of `users` users each (ids: account a = 100 + a,
+    /// user u of account a = 1000 · (a + 1) + u); usage makes the visiting order the id order.
+    fn wide(accounts: u32, users: u32) -> Scenario {
+        let mut assocs = vec![
+            r#"{"id": 1, "parent": null, "account": "root", "user": null, "shares": 1}"#
+                .to_string(),
+        ];
+        for a in 0..accounts {
+            assocs.push(format!(
+                r#"{{"id": {}, "parent": 1, "account": "a{a}", "user": null, "shares": 1}}"#,
+                100 + a
+            ));
+            for u in 0..users {
+                assocs.push(format!(
+                    r#"{{"id": {}, "parent": {}, "account": "a{a}", "user": "u{a}_{u}", "shares": 1, "usage_raw": {}}}"#,
+                    1000 * (a + 1) + u,
+                    100 + a,
+                    1 + u + 1000 * a
+                ));
+            }
+        }
+        let text = format!(r#"{{"associations": [{}]}}"#, assocs.join(","));
+        fairshare::scenario::parse(&text).0.unwrap()
+    }
+
+    /// A chain of `depth` accounts below the root, with one user at the bottom.
+    fn chain(depth: u32) -> Scenario {
+        let mut assocs = vec![
+            r#"{"id": 1, "parent": null, "account": "root", "user": null, "shares": 1}"#
+                .to_string(),
+        ];
+        for d in 0..depth {
+            assocs.push(format!(
+                r#"{{"id": {}, "parent": {}, "account": "c{d}", "user": null, "shares": 1}}"#,
+                d + 2,
+                d + 1
+            ));
+        }
+        assocs.push(format!(
+            r#"{{"id": {}, "parent": {}, "account": "c{}", "user": "deep", "shares": 1, "usage_raw": 5}}"#,
+            depth + 2,
+            depth + 1,
+            depth - 1
+        ));
+        let text = format!(r#"{{"associations": [{}]}}"#, assocs.join(","));
+        fairshare::scenario::parse(&text).0.unwrap()
+    }
+
+    #[test]
+    fn small_trees_open_fully_expanded() {
+        let f = Fixture::new(crate::presets::by_id("classic-example").unwrap().scenario());
+        let v = visible(&f.outline, &Request::default(), None);
+        assert_eq!(v.node_count(), f.tree.len());
+        assert_eq!(
+            f.show(&v),
+            [
+                "1+", "3+", "32+", "321", "31+", "311", "2+", "21+", "211", "22+", "222", "221",
+                "4+", "41"
+            ]
+        );
+        // Collapsing on purpose hides the subtree; selecting below it does not undo that.
+        let ix2 = f.ix(2);
+        let req = Request {
+            collapsed: [ix2].into(),
+            focus: vec![f.ix(211)],
+            ..Request::default()
+        };
+        let v = visible(&f.outline, &req, None);
+        assert!(v.items.contains(&Item::Node {
+            ix: ix2,
+            open: false
+        }));
+        assert!(v.find(f.ix(211)).is_none());
+        // The walk's node is shown even there.
+        let v = visible(&f.outline, &req, Some(f.ix(211)));
+        assert!(v.find(f.ix(211)).is_some());
+    }
+
+    #[test]
+    fn big_trees_open_collapsed_with_windowed_sibling_groups() {
+        // 30 accounts of 10 users: 331 associations.
+        let f = Fixture::new(wide(30, 10));
+        let v = visible(&f.outline, &Request::default(), None);
+        let shown = f.show(&v);
+        // The root's 30 children are windowed; accounts are collapsed (30 > FEW).
+        assert_eq!(shown[0], "1+");
+        assert_eq!(&shown[1..6], ["100", "101", "102", "103", "104"]);
+        assert_eq!(shown[6], "…5-28");
+        assert_eq!(&shown[7..], ["128", "129"]);
+        assert_eq!(v.dom_parent(6), Some(0));
+
+        // Selecting a user deep in the hidden part reveals it with its neighbours.
+        let target = f.ix(17_004);
+        let req = Request {
+            focus: vec![target],
+            ..Request::default()
+        };
+        let v = visible(&f.outline, &req, None);
+        assert_eq!(
+            f.show(&v),
+            [
+                "1+", "100", "101", "102", "103", "104", "…5-14", "114", "115", "116+", "17000",
+                "17001", "17002", "17003", "17004", "17005", "17006", "17007", "17008", "17009",
+                "117", "118", "…19-28", "128", "129"
+            ]
+        );
+        // Paging in the first gap shows 20 more of it (and it is gone: 9 hidden ones < PAGE).
+        let req = Request {
+            pages: [(f.ix(1), vec![(5, 5 + PAGE)])].into(),
+            ..req
+        };
+        let v = visible(&f.outline, &req, None);
+        assert!(!f.show(&v).iter().any(|s| s == "…5-14"));
+        assert!(f.show(&v).iter().any(|s| s == "…25-28"));
+    }
+
+    #[test]
+    fn a_deep_chain_opens_collapsed_and_elides_a_deep_focus_path() {
+        let f = Fixture::new(chain(10_000));
+        let v = visible(&f.outline, &Request::default(), None);
+        // Root, the first level (the root has one child), the second collapsed.
+        assert_eq!(f.show(&v), ["1+", "2+", "3"]);
+
+        let deep = f.ix(10_002);
+        let v = visible(
+            &f.outline,
+            &Request {
+                focus: vec![deep],
+                ..Request::default()
+            },
+            None,
+        );
+        let shown = f.show(&v);
+        // ELIDE_FROM levels shown, then the elision, then KEEP_BOTTOM ancestors and the user.
+        assert_eq!(
+            shown,
+            [
+                "1+", "2+", "3+", "4+", "5+", "6+", "7+", "⋮9991", "9999+", "10000+", "10001+",
+                "10002"
+            ]
+        );
+        // The node after the elision nests in the node above the elision.
+        let after = v.find(f.ix(9999)).unwrap();
+        assert_eq!(v.dom_parent(after), v.find(f.ix(7)));
+        assert_eq!(f.outline.depth[f.ix(9999)], 9998);
+    }
+
+    #[test]
+    fn an_elided_chain_ends_at_the_focus_not_below_it() {
+        let f = Fixture::new(chain(1_000));
+        let req = Request {
+            expanded: (0..f.outline.len()).collect(),
+            ..Request::default()
+        };
+        let middle = f.ix(502);
+        let v = visible(&f.outline, &req, Some(middle));
+        let shown = f.show(&v);
+        assert!(v.find(middle).is_some(), "{shown:?}");
+        assert_eq!(
+            shown.iter().filter(|s| s.starts_with('⋮')).count(),
+            2,
+            "{shown:?}"
+        );
+        assert!(v.items.len() < 30, "{shown:?}");
+    }
+
+    #[test]
+    fn expanding_everything_stays_within_the_budget() {
+        let f = Fixture::new(wide(300, 20));
+        let req = Request {
+            expanded: (0..f.outline.len()).collect(),
+            ..Request::default()
+        };
+        let v = visible(&f.outline, &req, None);
+        assert!(
+            v.node_count() <= MAX_VISIBLE + WINDOW_ALL,
+            "{}",
+            v.node_count()
+        );
+        // Expanding every account of a long chain: the chain is elided, the nesting bounded.
+        let f = Fixture::new(chain(5_000));
+        let req = Request {
+            expanded: (0..f.outline.len()).collect(),
+            ..Request::default()
+        };
+        let v = visible(&f.outline, &req, None);
+        assert!(v.items.len() < 20, "{:?}", f.show(&v));
+        assert!(matches!(v.items[7], Item::Elision { .. }));
+    }
+
+    #[test]
+    fn the_outline_counts_users_and_keeps_the_visiting_order() {
+        let f = Fixture::new(crate::presets::by_id("classic-example").unwrap().scenario());
+        let o = &f.outline;
+        assert_eq!(o.users[o.root], 6);
+        assert_eq!(o.users[f.ix(2)], 3);
+        assert_eq!(o.below[f.ix(2)], 5);
+        let kids: Vec<u32> = o.kids[o.root]
+            .iter()
+            .map(|&c| f.tree.assocs()[c as usize].id.0)
+            .collect();
+        assert_eq!(kids, [3, 2, 4]);
+        assert_eq!(o.pos[f.ix(4)], 2);
+    }
+
+    #[test]
+    fn ten_thousand_deep_and_a_hundred_thousand_wide_are_quick_to_show() {
+        for s in [chain(10_000), fairshare::r#gen::scenario(100_000, 5)] {
+            let f = Fixture::new(s);
+            let last = f.outline.len() - 1;
+            let t = std::time::Instant::now();
+            let v = visible(
+                &f.outline,
+                &Request {
+                    focus: vec![last],
+                    ..Request::default()
+                },
+                None,
+            );
+            eprintln!(
+                "visible set of {} associations: {} items in {:?}",
+                f.outline.len(),
+                v.items.len(),
+                t.elapsed()
+            );
+            assert!(v.find(last).is_some());
+            assert!(v.items.len() < 200);
+        }
+    }
+}
