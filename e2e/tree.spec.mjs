@@ -231,6 +231,7 @@ test('500 associations: load, then one re-rank + re-render (timed, not asserted)
   const app = new ExplorerPage(page);
   await app.goto('/');
   const scenario = bigScenario(500);
+  await app.openTab('Import');
   await page.getByLabel('Paste sshare output or scenario JSON').fill(JSON.stringify(scenario));
   const t0 = Date.now();
   await page.getByRole('button', { name: 'Load', exact: true }).click();

@@ -1,14 +1,14 @@
 //! `me=<user or account/user>` in the page's query: the association selected (and so revealed
-//! in the tree) when the page opens. Resolution is the engine's name rule
-//! (`fairshare::find::resolve`); this module only reads the address bar once.
+//! in the tree) when the page opens, winning over a restored session's selection. The query is
+//! parsed once, by `shell::launch_params`; resolution is the engine's name rule
+//! (`fairshare::find::resolve`).
 
 use fairshare::AssocId;
 use leptos::prelude::*;
 
+use crate::shell::launch_params::LaunchParams;
+use crate::shell::start::Shell;
 use crate::state::AppState;
-
-/// The query parameter's name.
-pub const KEY: &str = "me";
 
 /// The association `value` names exactly in the current scenario, if any.
 pub fn resolve(state: AppState, value: &str) -> Option<AssocId> {
@@ -17,18 +17,19 @@ pub fn resolve(state: AppState, value: &str) -> Option<AssocId> {
     })
 }
 
-/// Reads `me=` from the address bar and selects what it names (nothing when it names nothing).
-/// Call once, after the scenario is restored.
+/// Selects what `me=` names (nothing when it names nothing). Call once, after the scenario is
+/// restored. The launch parameters come from the shell; a tree mounted alone (component tests)
+/// reads the address bar with the same parser.
 pub fn apply(state: AppState) {
-    let Ok(search) = window().location().search() else {
-        return;
+    let me = match Shell::use_context() {
+        Some(shell) => shell.params.with_value(|p| p.me.clone()),
+        None => window()
+            .location()
+            .search()
+            .ok()
+            .and_then(|search| LaunchParams::parse(&search).me),
     };
-    let Ok(params) = web_sys::UrlSearchParams::new_with_str(&search) else {
-        return;
-    };
-    if let Some(value) = params.get(KEY)
-        && let Some(id) = resolve(state, &value)
-    {
+    if let Some(id) = me.and_then(|value| resolve(state, &value)) {
         state.select(Some(id));
     }
 }
