@@ -16,7 +16,7 @@ use wasm_bindgen::JsCast;
 use crate::compare::next_dom_id;
 use crate::i18n::I18n;
 use crate::messages::common::CommonMsg;
-use crate::messages::engine::diagnostic_text;
+use crate::messages::engine::{diagnostic_text, format_text};
 use crate::messages::import::ImportMsg;
 use crate::messages::{Lang, Message};
 use crate::state::AppState;
@@ -151,7 +151,10 @@ fn OutcomeView(outcome: Outcome, on_partial: Callback<Box<Imported>>) -> impl In
             let status = move || {
                 msg.fill(
                     i18n.lang(),
-                    &[("n", &n.to_string()), ("format", &format.to_string())],
+                    &[
+                        ("n", &n.to_string()),
+                        ("format", &format_text(format, i18n.lang())),
+                    ],
                 )
             };
             let warnings = StoredValue::new(warnings);
@@ -178,7 +181,7 @@ fn OutcomeView(outcome: Outcome, on_partial: Callback<Box<Imported>>) -> impl In
                 ImportMsg::NotLoaded.fill(
                     i18n.lang(),
                     &[
-                        ("format", &format.to_string()),
+                        ("format", &format_text(format, i18n.lang())),
                         ("n", &n_errors.to_string()),
                     ],
                 )

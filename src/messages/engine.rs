@@ -5,6 +5,8 @@
 //! say the same thing.
 
 use fairshare::diag::{DiagKind, FieldProblem, UsageProblem, quote};
+use fairshare::import::Format;
+use fairshare::sshare::Layout;
 use fairshare::{Diagnostic, TreeError};
 
 use super::import::ImportMsg;
@@ -216,6 +218,16 @@ pub enum EngineMsg {
     TreeMoveIntoOwnSubtree,
     /// Two or more tree refusals in one text.
     TreeJoin,
+    /// The detected format: empty.
+    FormatEmpty,
+    /// The detected format: unknown.
+    FormatUnknown,
+    /// The detected format: scenario JSON.
+    FormatScenarioJson,
+    /// A fixed-width table of `tool`.
+    FormatFixedWidth,
+    /// A table without its header.
+    FormatNoHeader,
 }
 
 impl Message for EngineMsg {
@@ -321,6 +333,11 @@ impl Message for EngineMsg {
         EngineMsg::TreeRootEdit,
         EngineMsg::TreeMoveIntoOwnSubtree,
         EngineMsg::TreeJoin,
+        EngineMsg::FormatEmpty,
+        EngineMsg::FormatUnknown,
+        EngineMsg::FormatScenarioJson,
+        EngineMsg::FormatFixedWidth,
+        EngineMsg::FormatNoHeader,
     ];
 
     fn en(self) -> &'static str {
@@ -508,6 +525,11 @@ impl Message for EngineMsg {
                 "association {id} cannot move under its own descendant"
             }
             EngineMsg::TreeJoin => "{first}; {rest}",
+            EngineMsg::FormatEmpty => "empty input",
+            EngineMsg::FormatUnknown => "unknown format",
+            EngineMsg::FormatScenarioJson => "scenario JSON",
+            EngineMsg::FormatFixedWidth => "{tool} (fixed width)",
+            EngineMsg::FormatNoHeader => "{format} without header",
         }
     }
 
@@ -704,6 +726,11 @@ impl Message for EngineMsg {
                 "association {id} は自分の子孫の下には移動できません"
             }
             EngineMsg::TreeJoin => "{first}。{rest}",
+            EngineMsg::FormatEmpty => "空の入力",
+            EngineMsg::FormatUnknown => "不明な形式",
+            EngineMsg::FormatScenarioJson => "シナリオ JSON",
+            EngineMsg::FormatFixedWidth => "{tool}（固定幅）",
+            EngineMsg::FormatNoHeader => "{format}（見出しなし）",
         })
     }
 }
@@ -947,6 +974,28 @@ pub fn tree_error_text(e: &TreeError, lang: Lang) -> String {
         T::MoveIntoOwnSubtree(x) => (M::TreeMoveIntoOwnSubtree, vec![id(x)]),
     };
     fill(msg, lang, &args)
+}
+
+/// The name of a detected input format in `lang` (tool names and flags stay as they are).
+pub fn format_text(format: Format, lang: Lang) -> String {
+    let (tool, layout, header) = match format {
+        Format::Empty => return EngineMsg::FormatEmpty.text(lang).to_string(),
+        Format::Unknown => return EngineMsg::FormatUnknown.text(lang).to_string(),
+        Format::ScenarioJson => return EngineMsg::FormatScenarioJson.text(lang).to_string(),
+        Format::SshareJson => return format.to_string(),
+        Format::Sshare { layout, header } => ("sshare", layout, header),
+        Format::Sacctmgr { layout, header } => ("sacctmgr", layout, header),
+    };
+    let table = match layout {
+        Layout::Parsable => format!("{tool} -p"),
+        Layout::ParsableNoEnding => format!("{tool} -P"),
+        Layout::FixedWidth => EngineMsg::FormatFixedWidth.fill(lang, &[("tool", tool)]),
+    };
+    if header {
+        table
+    } else {
+        EngineMsg::FormatNoHeader.fill(lang, &[("format", &table)])
+    }
 }
 
 /// Several refusals as one text (the engine returns every problem it found, not just the first).
@@ -1324,6 +1373,38 @@ mod tests {
             "ルートは削除も移動もできません。id 8 の association はありません"
         );
         assert_eq!(tree_errors_text(&[], Lang::Ja), "");
+    }
+
+    #[test]
+    fn formats_read_as_the_engine_names_them() {
+        let mut formats = vec![
+            Format::Empty,
+            Format::Unknown,
+            Format::ScenarioJson,
+            Format::SshareJson,
+        ];
+        for layout in [
+            Layout::Parsable,
+            Layout::ParsableNoEnding,
+            Layout::FixedWidth,
+        ] {
+            for header in [true, false] {
+                formats.push(Format::Sshare { layout, header });
+                formats.push(Format::Sacctmgr { layout, header });
+            }
+        }
+        for f in formats {
+            assert_eq!(format_text(f, Lang::En), f.to_string());
+            assert!(longest_ascii_run(&format_text(f, Lang::Ja)) < 3, "{f:?}");
+        }
+        let fixed = Format::Sacctmgr {
+            layout: Layout::FixedWidth,
+            header: false,
+        };
+        assert_eq!(
+            format_text(fixed, Lang::Ja),
+            "sacctmgr（固定幅）（見出しなし）"
+        );
     }
 
     #[test]
