@@ -345,7 +345,7 @@ mod tests {
         assert_eq!(empty, ["nothing to import: the text is empty"]);
         let warning = Diagnostic::warning(Some(2), fairshare::DiagKind::RawUsageEmpty);
         assert_eq!(
-            diagnostic_lines(&[warning.clone()], Lang::En),
+            diagnostic_lines(std::slice::from_ref(&warning), Lang::En),
             ["line 2 (assumption): RawUsage is empty; taken as 0"]
         );
         assert_eq!(
