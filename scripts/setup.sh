@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs whatever the project needs and is missing, idempotently: a second run installs nothing.
-# Usage: scripts/setup.sh [--test]   (--test also installs the browser layer: Chromium + driver)
+# Usage: scripts/setup.sh [--test]   (--test also installs the browser layer: Chromium + driver, and a CJK font)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,6 +22,11 @@ command -v npm >/dev/null || need_apt+=(npm)
 if $want_test; then
   command -v chromium >/dev/null || need_apt+=(chromium)
   command -v chromedriver >/dev/null || need_apt+=(chromium-driver)
+  # A CJK font, so screenshots of the Japanese UI show Japanese rather than empty boxes.
+  if ! { command -v fc-list >/dev/null && [[ -n "$(fc-list :lang=ja 2>/dev/null)" ]]; } &&
+    ! dpkg -s fonts-noto-cjk >/dev/null 2>&1; then
+    need_apt+=(fonts-noto-cjk)
+  fi
 fi
 if ((${#need_apt[@]})); then
   say "apt-get install ${need_apt[*]}"

@@ -20,7 +20,7 @@
 
 use fairshare::decay::{self, Job, RankTarget, Schedule};
 use fairshare::sshare::printf_f;
-use fairshare::{AssocId, AssocTree, FairTreeRun, LongDouble, fair_tree};
+use fairshare::{AssocId, AssocTree, FairTreeRun, LongDouble, TreeError, fair_tree};
 use leptos::prelude::*;
 
 use crate::classic_panel::field::Field;
@@ -30,6 +30,7 @@ use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::common::CommonMsg;
 use crate::messages::decay::DecayMsg;
+use crate::messages::engine::tree_errors_text;
 use crate::state::AppState;
 use crate::widgets::row_window::window_around;
 
@@ -136,20 +137,14 @@ pub fn tree_at(
     jobs: &[PlannedJob],
     schedule: &Schedule,
     t: i64,
-) -> Result<AssocTree, String> {
+) -> Result<AssocTree, Vec<TreeError>> {
     let mut usage = usages_at(base, jobs, schedule, t);
     for (slot, a) in usage.iter_mut().zip(base.assocs()) {
         if !a.is_user() {
             *slot = a.usage_raw;
         }
     }
-    decay::tree_with_usages(base, &usage).map_err(|errors| {
-        errors
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join("; ")
-    })
+    decay::tree_with_usages(base, &usage)
 }
 
 pub use fairshare::format::{fmt_duration, fmt_hours, parse_slurm_minutes};
@@ -331,7 +326,7 @@ impl AppState {
         jobs: &[PlannedJob],
         schedule: &Schedule,
         t: i64,
-    ) -> Result<AssocTree, String> {
+    ) -> Result<AssocTree, Vec<TreeError>> {
         let tree = tree_at(base, jobs, schedule, t)?;
         if self.scenario.with_untracked(|s| s.tree != tree) {
             self.edit(|_| Ok(tree.clone()))?;
@@ -365,7 +360,7 @@ struct Timeline {
     /// undo and redo through its moves keep their time.
     visited: RwSignal<Vec<(AssocTree, i64)>>,
     jobs: RwSignal<Vec<PlannedJob>>,
-    error: RwSignal<Option<String>>,
+    error: RwSignal<Option<Vec<TreeError>>>,
     /// The time of the tree on screen, if the timeline put it there.
     known: Memo<Option<i64>>,
 }
@@ -714,7 +709,7 @@ fn TimeSlider(tl: Timeline) -> impl IntoView {
                 <p class="ft-panel-help">{i18n.t(DecayMsg::Restarted)}</p>
             </Show>
             <Show when=move || tl.error.with(Option::is_some)>
-                <p class="ft-numfield__error" role="alert">{move || tl.error.get().unwrap_or_default()}</p>
+                <p class="ft-numfield__error" role="alert">{move || tl.error.with(|e| e.as_deref().map(|e| tree_errors_text(e, i18n.lang())))}</p>
             </Show>
             <p class="ft-fnote ft-fnote--fact" data-testid="decay-rank-fact">{i18n.t(DecayMsg::RankFact)}</p>
             <p class="ft-readout" data-testid="decay-rank-changes">

@@ -16,6 +16,7 @@ use wasm_bindgen::JsCast;
 use crate::compare::next_dom_id;
 use crate::i18n::I18n;
 use crate::messages::common::CommonMsg;
+use crate::messages::engine::{diagnostic_text, format_text};
 use crate::messages::import::ImportMsg;
 use crate::messages::{Lang, Message};
 use crate::state::AppState;
@@ -151,7 +152,10 @@ fn OutcomeView(outcome: Outcome, on_partial: Callback<Box<Imported>>) -> impl In
             let status = move || {
                 msg.fill(
                     i18n.lang(),
-                    &[("n", &n.to_string()), ("format", &format.to_string())],
+                    &[
+                        ("n", &n.to_string()),
+                        ("format", &format_text(format, i18n.lang())),
+                    ],
                 )
             };
             let warnings = StoredValue::new(warnings);
@@ -178,7 +182,7 @@ fn OutcomeView(outcome: Outcome, on_partial: Callback<Box<Imported>>) -> impl In
                 ImportMsg::NotLoaded.fill(
                     i18n.lang(),
                     &[
-                        ("format", &format.to_string()),
+                        ("format", &format_text(format, i18n.lang())),
                         ("n", &n_errors.to_string()),
                     ],
                 )
@@ -297,19 +301,7 @@ fn load_partial(state: AppState, imported: Imported) -> Outcome {
 pub fn diagnostic_lines(diagnostics: &[Diagnostic], lang: Lang) -> Vec<String> {
     diagnostics
         .iter()
-        .map(|d| {
-            let message = ("message", d.message.as_str());
-            match (d.line, d.is_error()) {
-                (Some(line), true) => {
-                    ImportMsg::DiagLine.fill(lang, &[("line", &line.to_string()), message])
-                }
-                (Some(line), false) => {
-                    ImportMsg::WarnLine.fill(lang, &[("line", &line.to_string()), message])
-                }
-                (None, true) => ImportMsg::DiagNoLine.fill(lang, &[message]),
-                (None, false) => ImportMsg::WarnNoLine.fill(lang, &[message]),
-            }
-        })
+        .map(|d| diagnostic_text(d, lang))
         .collect()
 }
 
@@ -352,10 +344,14 @@ mod tests {
         assert!(ja.iter().any(|l| l.starts_with("3 行目")), "{ja:?}");
         let empty = diagnostic_lines(&import("").diagnostics, Lang::En);
         assert_eq!(empty, ["nothing to import: the text is empty"]);
-        let warning = Diagnostic::warning(Some(2), "assumed");
+        let warning = Diagnostic::warning(Some(2), fairshare::DiagKind::RawUsageEmpty);
         assert_eq!(
-            diagnostic_lines(&[warning], Lang::En),
-            ["line 2 (assumption): assumed"]
+            diagnostic_lines(std::slice::from_ref(&warning), Lang::En),
+            ["line 2 (assumption): RawUsage is empty; taken as 0"]
+        );
+        assert_eq!(
+            diagnostic_lines(&[warning], Lang::Ja),
+            ["2 行目（仮定）: RawUsage が空なので 0 とします"]
         );
     }
 }

@@ -22,6 +22,7 @@ pub mod classic;
 pub mod common;
 pub mod compare;
 pub mod decay;
+pub mod engine;
 pub mod import;
 pub mod inspector;
 pub mod player;

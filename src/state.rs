@@ -205,11 +205,11 @@ impl AppState {
     // ----- Edits ---------------------------------------------------------------------------
 
     /// Applies an engine edit of the tree. On success the old scenario goes on the undo stack;
-    /// on failure nothing changes and the engine's message comes back for the field's alert.
+    /// on failure nothing changes and the engine's refusals come back for the field's alert.
     pub fn edit(
         self,
         f: impl FnOnce(&AssocTree) -> Result<AssocTree, Vec<TreeError>>,
-    ) -> Result<(), String> {
+    ) -> Result<(), Vec<TreeError>> {
         let result = self.scenario.with_untracked(|s| f(&s.tree));
         match result {
             Ok(tree) => {
@@ -224,31 +224,32 @@ impl AppState {
                 });
                 Ok(())
             }
-            Err(errors) => Err(errors
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("; ")),
+            Err(errors) => Err(errors),
         }
     }
 
     /// Sets an association's shares (a number, or FairShare=parent).
-    pub fn set_shares(self, id: AssocId, shares: Shares) -> Result<(), String> {
+    pub fn set_shares(self, id: AssocId, shares: Shares) -> Result<(), Vec<TreeError>> {
         self.edit(|t| t.with_shares(id, shares))
     }
 
     /// Sets a user association's raw usage.
-    pub fn set_usage(self, id: AssocId, usage: LongDouble) -> Result<(), String> {
+    pub fn set_usage(self, id: AssocId, usage: LongDouble) -> Result<(), Vec<TreeError>> {
         self.edit(|t| t.with_usage(id, usage))
     }
 
     /// Renames an association.
-    pub fn rename(self, id: AssocId, name: &str) -> Result<(), String> {
+    pub fn rename(self, id: AssocId, name: &str) -> Result<(), Vec<TreeError>> {
         self.edit(|t| t.with_name(id, name))
     }
 
     /// Adds a user (`user = true`) or an account under `parent`, selects it, and returns its id.
-    pub fn add_child(self, parent: AssocId, user: bool, name: &str) -> Result<AssocId, String> {
+    pub fn add_child(
+        self,
+        parent: AssocId,
+        user: bool,
+        name: &str,
+    ) -> Result<AssocId, Vec<TreeError>> {
         let id = self.scenario.with_untracked(|s| s.tree.next_id());
         self.edit(|t| {
             let account = t.get(parent).map(|p| p.account.clone()).unwrap_or_default();
@@ -268,7 +269,7 @@ impl AppState {
     }
 
     /// Deletes an association and its subtree.
-    pub fn delete(self, id: AssocId) -> Result<(), String> {
+    pub fn delete(self, id: AssocId) -> Result<(), Vec<TreeError>> {
         self.edit(|t| t.without(id))?;
         if self.selected.get_untracked() == Some(id) {
             self.selected.set(None);
@@ -280,7 +281,7 @@ impl AppState {
     }
 
     /// Moves an association under another account.
-    pub fn move_to(self, id: AssocId, new_parent: AssocId) -> Result<(), String> {
+    pub fn move_to(self, id: AssocId, new_parent: AssocId) -> Result<(), Vec<TreeError>> {
         self.edit(|t| t.with_moved(id, new_parent))
     }
 

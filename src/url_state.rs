@@ -25,6 +25,7 @@ use leptos::prelude::*;
 
 use crate::messages::Lang;
 use crate::messages::Message;
+use crate::messages::engine::diagnostic_text;
 use crate::messages::shell::ShellMsg;
 use crate::messages::toolbar::ToolbarMsg;
 use crate::shell::codec::{self, UnpackError};
@@ -79,7 +80,7 @@ impl LinkError {
                     .iter()
                     .filter(|d| d.is_error())
                     .take(3)
-                    .map(ToString::to_string)
+                    .map(|d| diagnostic_text(d, lang))
                     .collect();
                 ToolbarMsg::LinkBadScenario.fill(lang, &[("details", &details.join("; "))])
             }

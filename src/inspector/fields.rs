@@ -7,8 +7,9 @@
 
 use std::collections::HashMap;
 
-use fairshare::{AssocId, AssocTree, LongDouble, Shares};
+use fairshare::{AssocId, AssocTree, LongDouble, Shares, TreeError};
 
+use crate::messages::engine::tree_errors_text;
 use crate::messages::inspector::InspectorMsg;
 use crate::messages::{Lang, Message};
 
@@ -21,8 +22,8 @@ pub enum FieldError {
     NotANumber,
     /// Shares must be a whole number from 0 to `u32::MAX`.
     NotWhole,
-    /// The engine refused the edit; its message.
-    Refused(String),
+    /// The engine refused the edit; why.
+    Refused(Vec<TreeError>),
 }
 
 impl FieldError {
@@ -32,8 +33,8 @@ impl FieldError {
             FieldError::Empty => InspectorMsg::ErrEmpty.text(lang).to_string(),
             FieldError::NotANumber => InspectorMsg::ErrNotANumber.text(lang).to_string(),
             FieldError::NotWhole => InspectorMsg::ErrNotWhole.text(lang).to_string(),
-            FieldError::Refused(reason) => {
-                InspectorMsg::ErrRefused.fill(lang, &[("reason", reason)])
+            FieldError::Refused(errors) => {
+                InspectorMsg::ErrRefused.fill(lang, &[("reason", &tree_errors_text(errors, lang))])
             }
         }
     }
@@ -382,12 +383,13 @@ mod tests {
 
     #[test]
     fn messages_name_the_problem() {
-        let refused = FieldError::Refused("association 3: usage must be a finite number".into());
+        let refused = FieldError::Refused(vec![TreeError::BadUsage(AssocId(3))]);
         assert!(
             refused
                 .message(Lang::En)
-                .contains("usage must be a finite number")
+                .contains("association 3: usage must be a number from 0")
         );
+        assert!(refused.message(Lang::Ja).contains("使用量は 0 以上"));
         assert!(
             FieldError::NotWhole
                 .message(Lang::En)

@@ -104,7 +104,7 @@ fn load(input: &str, options: &Options) -> Result<Scenario, Failure> {
         (Some(s), None) => s,
         (_, Some(d)) => {
             let at = d.line.map(|l| format!(":{l}")).unwrap_or_default();
-            return Err(Failure::usage(format!("{shown}{at}: {}", d.message)));
+            return Err(Failure::usage(format!("{shown}{at}: {}", d.kind)));
         }
         (None, None) => return Err(Failure::usage(format!("{shown}: no associations found"))),
     };

@@ -43,7 +43,7 @@
 //! This module must stay pure: no clock, no IO; time is a number of seconds the caller chooses
 //! (0 = the moment the given usage is current).
 
-use crate::diag::Diagnostic;
+use crate::diag::{DiagKind, Diagnostic};
 use crate::fair_tree::{self, TieRule};
 use crate::hierarchy::Hierarchy;
 use crate::ld::LongDouble;
@@ -211,40 +211,36 @@ impl Job {
 pub fn job_problems(tree: &AssocTree, jobs: &[Job]) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (i, j) in jobs.iter().enumerate() {
-        let what = format!("job #{}", i + 1);
+        let job = i + 1;
         match tree.assocs().get(j.assoc) {
             None => out.push(Diagnostic::error(
                 None,
-                format!("{what}: association index {} does not exist", j.assoc),
+                DiagKind::JobNoAssoc {
+                    job,
+                    assoc: j.assoc,
+                },
             )),
             Some(a) if !a.is_user() => out.push(Diagnostic::warning(
                 None,
-                format!(
-                    "{what}: {} is an account; Slurm charges jobs to user associations, and \
-                     account usage is the sum of its users'",
-                    a.name()
-                ),
+                DiagKind::JobOnAccount {
+                    job,
+                    name: a.name().to_string(),
+                },
             )),
             Some(_) => {}
         }
         if !(j.billable.is_finite() && j.billable >= 0.0) {
-            out.push(Diagnostic::error(
-                None,
-                format!("{what}: billable TRES must be a finite number ≥ 0"),
-            ));
+            out.push(Diagnostic::error(None, DiagKind::JobBillable { job }));
         }
         if j.usage_factor.is_nan() || j.usage_factor == f64::INFINITY {
-            out.push(Diagnostic::error(
-                None,
-                format!("{what}: UsageFactor must be a finite number"),
-            ));
+            out.push(Diagnostic::error(None, DiagKind::JobUsageFactor { job }));
         }
         if let Some(end) = j.end
             && end < j.start
         {
             out.push(Diagnostic::warning(
                 None,
-                format!("{what}: ends before it starts, so it adds no usage"),
+                DiagKind::JobEndsBeforeStart { job },
             ));
         }
     }

@@ -52,7 +52,7 @@ use std::fmt;
 
 pub use compare::{Agreement, ColumnCheck, RowComparison, compare};
 
-use crate::diag::Diagnostic;
+use crate::diag::{DiagKind, Diagnostic};
 use crate::ld::LongDouble;
 use crate::scenario::Scenario;
 use crate::sshare::Layout;
@@ -270,18 +270,18 @@ impl Diags {
         }
     }
 
-    pub(crate) fn error(&mut self, line: Option<usize>, message: impl Into<String>) {
-        self.push(Diagnostic::error(line, message));
+    pub(crate) fn error(&mut self, line: Option<usize>, kind: DiagKind) {
+        self.push(Diagnostic::error(line, kind));
     }
 
-    pub(crate) fn warning(&mut self, line: Option<usize>, message: impl Into<String>) {
-        self.push(Diagnostic::warning(line, message));
+    pub(crate) fn warning(&mut self, line: Option<usize>, kind: DiagKind) {
+        self.push(Diagnostic::warning(line, kind));
     }
 
     fn finish(mut self) -> Vec<Diagnostic> {
         let more = self.suppressed_errors + self.suppressed_warnings;
         if more > 0 {
-            let message = format!("… and {more} more problems not listed");
+            let message = DiagKind::MoreNotListed { more };
             self.list.push(if self.suppressed_errors > 0 {
                 Diagnostic::error(None, message)
             } else {
@@ -323,16 +323,11 @@ pub fn import(text: &str) -> Imported {
     let mut diags = Diags::default();
     let (scenario, printed) = match format {
         Format::Empty => {
-            diags.error(None, "nothing to import: the text is empty");
+            diags.error(None, DiagKind::Empty);
             (None, Vec::new())
         }
         Format::Unknown => {
-            diags.error(
-                first_content_line(text),
-                "not a format this tool reads: paste scenario JSON, sshare output \
-                 (sshare -a -l -P, -p, the plain table, or --json), or sacctmgr show assoc \
-                 tree format=Account,User,Share -P",
-            );
+            diags.error(first_content_line(text), DiagKind::UnknownFormat);
             (None, Vec::new())
         }
         Format::ScenarioJson => {
@@ -353,13 +348,8 @@ pub fn import(text: &str) -> Imported {
     }
 }
 
-/// Input text quoted for a message, cut to 40 characters: a diagnostic must stay readable
-/// (and small) whatever was pasted.
-pub(crate) fn quoted(s: &str) -> String {
-    format!("{:?}", clip(s))
-}
-
-/// Input text cut to 40 characters, with `…` when cut.
+/// Input text cut to 40 characters, with `…` when cut: a diagnostic must stay readable (and
+/// small) whatever was pasted.
 pub(crate) fn clip(s: &str) -> String {
     match s.char_indices().nth(40) {
         Some((i, _)) => format!("{}…", &s[..i]),

@@ -38,7 +38,7 @@ pub mod sshare;
 pub mod step;
 pub mod tree;
 
-pub use diag::{Diagnostic, Severity};
+pub use diag::{DiagKind, Diagnostic, Severity};
 pub use fair_tree::{FairTreeAssoc, FairTreeRun, LevelFsRule, TieRule};
 pub use hierarchy::Hierarchy;
 pub use import::{Imported, PrintedRow};

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value, json};
 
-use crate::diag::Diagnostic;
+use crate::diag::{DiagKind, Diagnostic, FieldProblem, not_json};
 use crate::ld::LongDouble;
 use crate::tree::{Assoc, AssocId, AssocTree, Shares, TreeError};
 
@@ -128,7 +128,7 @@ fn describe(v: &Value) -> String {
 }
 
 /// Reads a usage value: a number, or a decimal string rounded to 80 bits.
-pub fn usage_from_json(v: &Value) -> Result<LongDouble, String> {
+pub fn usage_from_json(v: &Value) -> Result<LongDouble, FieldProblem> {
     match v {
         Value::Null => Ok(LongDouble::ZERO),
         Value::Number(n) => {
@@ -137,22 +137,20 @@ pub fn usage_from_json(v: &Value) -> Result<LongDouble, String> {
             } else if let Some(f) = n.as_f64() {
                 Ok(LongDouble::from_f64(f))
             } else {
-                Err(format!("usage_raw {n} is not a number this tool can read"))
+                Err(FieldProblem::UsageUnreadable {
+                    value: n.to_string(),
+                })
             }
         }
         // Decimal-to-80-bit conversion is superlinear in the length; no real usage needs more
         // than the 21 significant digits %.21Lg writes.
-        Value::String(s) if s.len() > 100 => Err(format!(
-            "usage_raw has {} characters; at most 100 are accepted",
-            s.len()
-        )),
+        Value::String(s) if s.len() > 100 => Err(FieldProblem::UsageTooLong { chars: s.len() }),
         Value::String(s) => {
-            LongDouble::parse(s).ok_or_else(|| format!("usage_raw {s:?} is not a decimal number"))
+            LongDouble::parse(s).ok_or_else(|| FieldProblem::UsageNotDecimal { value: s.clone() })
         }
-        other => Err(format!(
-            "usage_raw must be a number or a decimal string, not {}",
-            describe(other)
-        )),
+        other => Err(FieldProblem::UsageWrongType {
+            value: describe(other),
+        }),
     }
 }
 
@@ -184,37 +182,39 @@ pub fn f64_to_json(x: f64) -> Value {
         .unwrap_or(Value::Null)
 }
 
-fn shares_from_json(v: &Value) -> Result<Shares, String> {
+fn shares_from_json(v: &Value) -> Result<Shares, FieldProblem> {
     match v {
         Value::String(s) if s.eq_ignore_ascii_case("parent") => Ok(Shares::Parent),
         Value::Number(n) => match n.as_u64() {
             Some(x) if x <= u64::from(u32::MAX) => Ok(Shares::from_raw(x as u32)),
-            _ => Err(format!(
-                "shares {n} must be a whole number from 0 to 4294967295"
-            )),
+            _ => Err(FieldProblem::SharesRange {
+                value: n.to_string(),
+            }),
         },
-        other => Err(format!(
-            "shares must be a whole number or \"parent\", not {}",
-            describe(other)
-        )),
+        other => Err(FieldProblem::SharesWrongType {
+            value: describe(other),
+        }),
     }
 }
 
-fn opt_string(obj: &mut Map<String, Value>, key: &str) -> Result<Option<String>, String> {
+fn opt_string(
+    obj: &mut Map<String, Value>,
+    key: &'static str,
+) -> Result<Option<String>, FieldProblem> {
     match obj.remove(key) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::String(s)) => Ok(Some(s)),
-        Some(other) => Err(format!(
-            "{key} must be a string or null, not {}",
-            describe(&other)
-        )),
+        Some(other) => Err(FieldProblem::NotStringOrNull {
+            key,
+            value: describe(&other),
+        }),
     }
 }
 
 /// A problem with one association: the message, and the id to find its line by.
 struct Problem {
     id: Option<u32>,
-    message: String,
+    kind: DiagKind,
 }
 
 /// The top level of a scenario. Each association is converted as soon as it is parsed, so
@@ -320,7 +320,7 @@ fn read_assoc(i: usize, item: Value) -> Result<Assoc, Problem> {
     let Value::Object(mut a) = item else {
         return Err(Problem {
             id: None,
-            message: format!("association #{} is not an object", i + 1),
+            kind: DiagKind::AssocNotObject { n: i + 1 },
         });
     };
     let id = match a.get("id").and_then(Value::as_u64) {
@@ -328,24 +328,26 @@ fn read_assoc(i: usize, item: Value) -> Result<Assoc, Problem> {
         _ => {
             return Err(Problem {
                 id: None,
-                message: format!("association #{} has no whole-number \"id\"", i + 1),
+                kind: DiagKind::AssocNoId { n: i + 1 },
             });
         }
     };
-    let bad = |msg: String| Problem {
+    let bad = |problem: FieldProblem| Problem {
         id: Some(id),
-        message: format!("association {id}: {msg}"),
+        kind: DiagKind::Assoc { id, problem },
     };
     let parent = match a.get("parent") {
         None | Some(Value::Null) => None,
         Some(v) => match v.as_u64() {
             Some(p) if p <= u64::from(u32::MAX) => Some(AssocId(p as u32)),
-            _ => return Err(bad(format!("parent {} must be an id or null", describe(v)))),
+            _ => {
+                return Err(bad(FieldProblem::ParentNotId { value: describe(v) }));
+            }
         },
     };
     let account = match a.remove("account") {
         Some(Value::String(s)) => s,
-        _ => return Err(bad("needs an \"account\" name".into())),
+        _ => return Err(bad(FieldProblem::NoAccount)),
     };
     let user = opt_string(&mut a, "user").map_err(bad)?;
     let partition = opt_string(&mut a, "partition").map_err(bad)?;
@@ -378,17 +380,11 @@ pub fn parse(text: &str) -> (Option<Scenario>, Vec<Diagnostic>) {
     let top: Top = match serde_json::from_str(text) {
         Ok(top) => top,
         Err(e) if e.classify() == serde_json::error::Category::Data => {
-            diags.push(Diagnostic::error(
-                Some(1),
-                "a scenario must be a JSON object with an \"associations\" list",
-            ));
+            diags.push(Diagnostic::error(Some(1), DiagKind::NotScenarioObject));
             return (None, diags);
         }
         Err(e) => {
-            diags.push(Diagnostic::error(
-                Some(e.line().max(1)),
-                format!("not valid JSON: {e}"),
-            ));
+            diags.push(Diagnostic::error(Some(e.line().max(1)), not_json(&e)));
             return (None, diags);
         }
     };
@@ -404,7 +400,9 @@ pub fn parse(text: &str) -> (Option<Scenario>, Vec<Diagnostic>) {
         Some(other) => {
             diags.push(Diagnostic::error(
                 None,
-                format!("algorithm {other:?} is neither \"fair_tree\" nor \"classic\""),
+                DiagKind::UnknownAlgorithm {
+                    value: other.to_string(),
+                },
             ));
             Algorithm::FairTree
         }
@@ -422,10 +420,7 @@ pub fn parse(text: &str) -> (Option<Scenario>, Vec<Diagnostic>) {
                 }
                 _ => diags.push(Diagnostic::error(
                     None,
-                    format!(
-                        "damping_factor {} must be a whole number from 1 to 65535",
-                        describe(d)
-                    ),
+                    DiagKind::DampingRange { value: describe(d) },
                 )),
             }
         }
@@ -440,7 +435,7 @@ pub fn parse(text: &str) -> (Option<Scenario>, Vec<Diagnostic>) {
         }
     }
     let Some(list) = top.associations else {
-        diags.push(Diagnostic::error(Some(1), "no \"associations\" list"));
+        diags.push(Diagnostic::error(Some(1), DiagKind::NoAssociations));
         return (None, diags);
     };
     let mut assocs = Vec::with_capacity(list.len());
@@ -449,9 +444,9 @@ pub fn parse(text: &str) -> (Option<Scenario>, Vec<Diagnostic>) {
         match item {
             Ok(a) => assocs.push(a),
             // The line is looked up only when there is something to report.
-            Err(Problem { id, message }) => {
+            Err(Problem { id, kind }) => {
                 let line = id.and_then(|id| id_lines.get(id));
-                diags.push(Diagnostic::error(line, message));
+                diags.push(Diagnostic::error(line, kind));
             }
         }
     }
@@ -471,7 +466,7 @@ pub fn parse(text: &str) -> (Option<Scenario>, Vec<Diagnostic>) {
         Err(errors) => {
             for e in errors {
                 let line = error_id(&e).and_then(|id| id_lines.get(id.0));
-                diags.push(Diagnostic::error(line, e.to_string()));
+                diags.push(Diagnostic::error(line, DiagKind::Tree(e)));
             }
             (None, diags)
         }
@@ -573,13 +568,13 @@ mod tests {
         let (s, d) = parse(text);
         assert!(s.is_none());
         assert_eq!(d[0].line, Some(3), "{d:?}");
-        assert!(d[0].message.contains("parent 7"), "{d:?}");
+        assert!(d[0].message().contains("parent 7"), "{d:?}");
         let (_, d) = parse("{\"associations\": [\n {\"id\": 1,, }]}");
         assert_eq!(d[0].line, Some(2));
         let (_, d) = parse(
             "{\"associations\": [{\"id\": 1, \"parent\": null, \"account\": \"r\", \"shares\": -3}]}",
         );
-        assert!(d[0].message.contains("shares"), "{d:?}");
+        assert!(d[0].message().contains("shares"), "{d:?}");
     }
 
     #[test]

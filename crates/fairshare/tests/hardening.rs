@@ -134,7 +134,7 @@ fn usage_sums_cannot_overflow_because_huge_usage_is_refused_by_name() {
     let (s, d) = scenario::parse(text);
     assert!(s.is_none());
     assert_eq!(d[0].line, Some(3), "{d:?}");
-    assert!(d[0].message.contains("2^64"), "{d:?}");
+    assert!(d[0].message().contains("2^64"), "{d:?}");
 }
 
 #[test]
@@ -158,11 +158,11 @@ fn usage_at_and_beyond_two_to_the_64_is_refused_below_is_kept() {
         .find(|d| d.is_error())
         .expect("an error");
     assert_eq!(error.line, Some(4));
-    assert!(error.message.contains("2^64"), "{}", error.message);
+    assert!(error.message().contains("2^64"), "{}", error.message());
     assert!(
-        error.message.len() < 300,
+        error.message().len() < 300,
         "the cell is shortened: {}",
-        error.message
+        error.message()
     );
     let text = "Account|User|RawShares|RawUsage\nroot|||0\n root|u|1|18446744073709551616\n";
     assert!(import::import(text).has_errors());

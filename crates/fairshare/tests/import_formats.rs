@@ -42,7 +42,7 @@ fn error_on(imp: &Imported, line: usize, words: &str) {
     assert!(
         imp.diagnostics
             .iter()
-            .any(|d| d.is_error() && d.line == Some(line) && d.message.contains(words)),
+            .any(|d| d.is_error() && d.line == Some(line) && d.message().contains(words)),
         "no error on line {line} mentioning {words:?}: {:?}",
         imp.diagnostics
             .iter()
@@ -319,7 +319,7 @@ fn sacctmgr_tree() {
     // sacctmgr has no usage: one warning says so.
     assert_eq!(imp.diagnostics.len(), 1, "{:?}", imp.diagnostics);
     assert!(!imp.has_errors());
-    assert!(imp.diagnostics[0].message.contains("no RawUsage"));
+    assert!(imp.diagnostics[0].message().contains("no RawUsage"));
     let s = imp.scenario.as_ref().expect("tree");
     assert_eq!(
         outline(&s.tree),
@@ -347,7 +347,7 @@ fn printed_order_is_kept_when_it_is_not_lineage_order() {
     assert!(
         imp.diagnostics
             .iter()
-            .any(|d| d.message.contains("printed order is kept"))
+            .any(|d| d.message().contains("printed order is kept"))
     );
     let s = imp.scenario.as_ref().expect("tree");
     assert_eq!(
@@ -450,7 +450,7 @@ fn empty_and_unknown_inputs() {
     assert!(
         imp.diagnostics
             .iter()
-            .any(|d| d.line == Some(1) && d.message.contains("Colour"))
+            .any(|d| d.line == Some(1) && d.message().contains("Colour"))
     );
 }
 
@@ -463,12 +463,12 @@ fn filtered_output_gets_a_root_and_later_clusters_are_ignored() {
     assert!(
         imp.diagnostics
             .iter()
-            .any(|d| d.message.contains("root account was added"))
+            .any(|d| d.message().contains("root account was added"))
     );
     assert!(
         imp.diagnostics
             .iter()
-            .any(|d| d.line == Some(5) && d.message.contains("second cluster"))
+            .any(|d| d.line == Some(5) && d.message().contains("second cluster"))
     );
     let s = imp.scenario.as_ref().expect("tree");
     assert_eq!(
@@ -548,7 +548,7 @@ fn pasted_command_lines_are_skipped() {
     assert!(
         imp.diagnostics
             .iter()
-            .any(|d| d.line == Some(1) && d.message.contains("command line"))
+            .any(|d| d.line == Some(1) && d.message().contains("command line"))
     );
     assert_eq!(imp.scenario.map(|s| s.tree.len()), Some(8));
     // Line numbers still count the skipped line.
@@ -570,7 +570,7 @@ root                                          0.000000          10      1.000000
     assert!(
         imp.diagnostics
             .iter()
-            .any(|d| d.line == Some(4) && d.message.contains("cut"))
+            .any(|d| d.line == Some(4) && d.message().contains("cut"))
     );
     let s = imp.scenario.as_ref().expect("tree");
     assert_eq!(s.tree.len(), 3);
@@ -653,7 +653,7 @@ fn huge_cells_give_short_messages() {
     error_on(&imp, 3, "RawShares");
     error_on(&imp, 3, "RawUsage");
     assert!(
-        imp.diagnostics.iter().all(|d| d.message.len() < 200),
+        imp.diagnostics.iter().all(|d| d.message().len() < 200),
         "{:?}",
         imp.diagnostics
     );

@@ -7,7 +7,8 @@
 
 use std::collections::HashMap;
 
-use super::{Diags, PrintedRow, quoted};
+use super::{Diags, PrintedRow, clip};
+use crate::diag::DiagKind;
 use crate::ld::LongDouble;
 use crate::tree::{Assoc, AssocId, AssocTree, Shares, TreeError};
 
@@ -175,7 +176,7 @@ pub(super) fn build(
     // One printed row per record (the readers guarantee it; this keeps indexing safe anyway).
     printed.resize_with(n, empty_printed);
     if n == 0 {
-        diags.error(None, "no association rows found");
+        diags.error(None, DiagKind::NoRows);
         return (None, Vec::new());
     }
 
@@ -188,7 +189,7 @@ pub(super) fn build(
                 Some(id) => id,
                 None => {
                     if !r.bad {
-                        diags.error(Some(r.line), "the row has no ID");
+                        diags.error(Some(r.line), DiagKind::NoId);
                     }
                     r.bad = true;
                     continue;
@@ -204,10 +205,7 @@ pub(super) fn build(
         }
         if let Some(&first) = by_id.get(&id) {
             if !r.bad {
-                diags.error(
-                    Some(r.line),
-                    format!("ID {id} is used twice (first on line {first})"),
-                );
+                diags.error(Some(r.line), DiagKind::IdTwice { id, first });
             }
             r.bad = true;
         } else {
@@ -244,17 +242,16 @@ pub(super) fn build(
                     None | Some(0) => {
                         if r.user.is_some() {
                             if !r.bad {
-                                diags.error(Some(r.line), "a user association has no ParentID");
+                                diags.error(Some(r.line), DiagKind::UserNoParentId);
                             }
                             recs[i].bad = true;
                         } else if let Some(first) = root_seen {
                             if !r.bad {
                                 diags.error(
                                     Some(r.line),
-                                    format!(
-                                        "a second association without a parent (the root is on line {})",
-                                        recs[first].line
-                                    ),
+                                    DiagKind::SecondRoot {
+                                        root_line: recs[first].line,
+                                    },
                                 );
                             }
                             recs[i].bad = true;
@@ -267,10 +264,7 @@ pub(super) fn build(
                         Some(&j) if j != i => parents[i] = Parent::Rec(j),
                         _ => {
                             if !r.bad {
-                                diags.error(
-                                    Some(r.line),
-                                    format!("ParentID {p} is not the ID of any row"),
-                                );
+                                diags.error(Some(r.line), DiagKind::ParentIdUnknown { parent: p });
                             }
                             recs[i].bad = true;
                         }
@@ -288,10 +282,9 @@ pub(super) fn build(
         {
             diags.error(
                 Some(recs[i].line),
-                format!(
-                    "its parent (line {}) is a user association; users hold nothing",
-                    recs[j].line
-                ),
+                DiagKind::ParentRowIsUser {
+                    parent_line: recs[j].line,
+                },
             );
             recs[i].bad = true;
         }
@@ -314,10 +307,7 @@ pub(super) fn build(
                     // A loop of ParentIDs or names: every member is left out.
                     for &k in &path {
                         if !recs[k].bad {
-                            diags.error(
-                                Some(recs[k].line),
-                                "its parents lead back to itself, so it has no place in the tree",
-                            );
+                            diags.error(Some(recs[k].line), DiagKind::SelfAncestor);
                         }
                         recs[k].bad = true;
                     }
@@ -346,11 +336,7 @@ pub(super) fn build(
                     Parent::Rec(j) => Some(recs[j].line),
                     _ => None,
                 };
-                let msg = match anc {
-                    Some(l) => format!("left out: it hangs under line {l}, which is left out"),
-                    None => "left out".to_string(),
-                };
-                diags.error(Some(recs[k].line), msg);
+                diags.error(Some(recs[k].line), DiagKind::LeftOut { under: anc });
                 recs[k].bad = true;
             }
             state[k] = verdict;
@@ -440,18 +426,14 @@ pub(super) fn build(
         }
     });
     if assocs.is_empty() {
-        diags.error(None, "no association could be read");
+        diags.error(None, DiagKind::NothingRead);
         return (None, Vec::new());
     }
 
     // --- Keep the printed order ----------------------------------------------------------
     if assocs.iter().all(|a| a.lineage.is_none()) && !in_lineage_order(&assocs) {
         set_order_lineages(&mut assocs);
-        diags.warning(
-            None,
-            "the rows are not in the order Slurm's lineage (by name) would give; the printed \
-             order is kept, since it decides Fair Tree ties",
-        );
+        diags.warning(None, DiagKind::NotLineageOrder);
     }
 
     match AssocTree::new(assocs) {
@@ -464,7 +446,7 @@ pub(super) fn build(
                 .collect();
             for e in errors {
                 let line = tree_error_id(&e).and_then(|id| line_of.get(&id.0).copied().flatten());
-                diags.error(line, e.to_string());
+                diags.error(line, DiagKind::Tree(e));
             }
             (None, Vec::new())
         }
@@ -530,11 +512,7 @@ fn link_by_indentation(
     let mut synthetic_root: Option<usize> = None;
     if !first_is_root {
         let line = recs.first().map(|r| r.line);
-        diags.warning(
-            line,
-            "the output does not start with the root account (was sshare run without -a, or \
-             with -A or -U?); a root account was added above the top-level rows",
-        );
+        diags.warning(line, DiagKind::RootAdded);
         synths.push(Synth {
             account: "root".into(),
             parent: Parent::Root,
@@ -563,25 +541,19 @@ fn link_by_indentation(
         let parent = match top {
             None => {
                 if !recs[i].bad {
-                    diags.error(
-                        Some(line),
-                        "a second top-level row: only the root may have no indentation",
-                    );
+                    diags.error(Some(line), DiagKind::SecondTopLevel);
                 }
                 Parent::None
             }
             Some((sd, p)) if sd + 1 < d => {
                 if !recs[i].bad {
                     let msg = match p {
-                        Parent::Rec(j) => format!(
-                            "indented {d} spaces, but the account row above it (line {}) is \
-                             indented {sd}: one space per level is expected",
-                            recs[j].line
-                        ),
-                        _ => format!(
-                            "indented {d} spaces at the top of the tree: one space per level is \
-                             expected"
-                        ),
+                        Parent::Rec(j) => DiagKind::IndentUnder {
+                            spaces: d,
+                            above_line: recs[j].line,
+                            above_spaces: sd,
+                        },
+                        _ => DiagKind::IndentTop { spaces: d },
                     };
                     diags.error(Some(line), msg);
                 }
@@ -596,12 +568,11 @@ fn link_by_indentation(
                     if !recs[i].bad {
                         diags.error(
                             Some(line),
-                            format!(
-                                "the user row names account {}, but it is indented under account {} (line {})",
-                                quoted(&recs[i].account),
-                                quoted(&recs[j].account),
-                                recs[j].line
-                            ),
+                            DiagKind::UserUnderOtherAccount {
+                                account: clip(&recs[i].account),
+                                above: clip(&recs[j].account),
+                                above_line: recs[j].line,
+                            },
                         );
                     }
                     Parent::None
@@ -614,10 +585,9 @@ fn link_by_indentation(
                     None => {
                         diags.warning(
                             Some(line),
-                            format!(
-                                "account {} is not in the output; it was added under the root with 1 share",
-                                quoted(&recs[i].account)
-                            ),
+                            DiagKind::AccountAdded {
+                                account: clip(&recs[i].account),
+                            },
                         );
                         synths.push(Synth {
                             account: recs[i].account.clone(),
@@ -658,7 +628,7 @@ fn link_by_names(recs: &mut [Record], parents: &mut [Parent], diags: &mut Diags)
     }
     let mut root: Option<usize> = None;
     let mut found = vec![Parent::None; recs.len()];
-    let mut errors: Vec<(usize, String)> = Vec::new();
+    let mut errors: Vec<(usize, DiagKind)> = Vec::new();
     for (i, r) in recs.iter().enumerate() {
         let wanted: &str = if r.user.is_some() {
             &r.account
@@ -669,10 +639,9 @@ fn link_by_names(recs: &mut [Record], parents: &mut [Parent], diags: &mut Diags)
                     if let Some(first) = root {
                         errors.push((
                             i,
-                            format!(
-                                "a second account without a parent (the root is on line {})",
-                                recs[first].line
-                            ),
+                            DiagKind::SecondParentless {
+                                root_line: recs[first].line,
+                            },
                         ));
                     } else {
                         root = Some(i);
@@ -695,9 +664,13 @@ fn link_by_names(recs: &mut [Record], parents: &mut [Parent], diags: &mut Diags)
             None => errors.push((
                 i,
                 if r.user.is_some() {
-                    format!("the user's account {} is not in the output", quoted(wanted))
+                    DiagKind::UserAccountMissing {
+                        account: clip(wanted),
+                    }
                 } else {
-                    format!("the parent account {} is not in the output", quoted(wanted))
+                    DiagKind::ParentAccountMissing {
+                        account: clip(wanted),
+                    }
                 },
             )),
         }

@@ -10,7 +10,8 @@
 use serde_json::Value;
 
 use super::build::{self, Linking, Options, Record};
-use super::{Diags, Format, PrintedNumber, PrintedRow, clip, quoted};
+use super::{Diags, Format, PrintedNumber, PrintedRow, clip};
+use crate::diag::{DiagKind, not_json};
 use crate::ld::LongDouble;
 use crate::scenario::{Algorithm, Params, Scenario};
 use crate::tree::Shares;
@@ -104,7 +105,7 @@ pub(super) fn import(text: &str, diags: &mut Diags) -> (Option<Scenario>, Vec<Pr
     let root: Value = match serde_json::from_str(text) {
         Ok(v) => v,
         Err(e) => {
-            diags.error(Some(e.line().max(1)), format!("not valid JSON: {e}"));
+            diags.error(Some(e.line().max(1)), not_json(&e));
             return (None, Vec::new());
         }
     };
@@ -114,10 +115,7 @@ pub(super) fn import(text: &str, diags: &mut Diags) -> (Option<Scenario>, Vec<Pr
         _ => None,
     };
     let Some(list) = list else {
-        diags.error(
-            Some(1),
-            "no \"shares\": {\"shares\": [...]} list (is this sshare --json output?)",
-        );
+        diags.error(Some(1), DiagKind::NoSharesList);
         return (None, Vec::new());
     };
     let lines = element_lines(text);
@@ -150,7 +148,7 @@ pub(super) fn import(text: &str, diags: &mut Diags) -> (Option<Scenario>, Vec<Pr
         };
         let mut shown = build::empty_printed();
         let Some(o) = e.as_object() else {
-            diags.error(Some(line), format!("entry #{} is not an object", i + 1));
+            diags.error(Some(line), DiagKind::EntryNotObject { n: i + 1 });
             rec.bad = true;
             records.push(rec);
             printed.push(shown);
@@ -163,10 +161,7 @@ pub(super) fn import(text: &str, diags: &mut Diags) -> (Option<Scenario>, Vec<Pr
                     if !cluster_warned {
                         diags.warning(
                             Some(line),
-                            format!(
-                                "entries of cluster {} are ignored: one cluster at a time",
-                                quoted(c)
-                            ),
+                            DiagKind::OtherClusterEntries { cluster: clip(c) },
                         );
                         cluster_warned = true;
                     }
@@ -185,7 +180,7 @@ pub(super) fn import(text: &str, diags: &mut Diags) -> (Option<Scenario>, Vec<Pr
                 .any(|t| t.as_str().is_some_and(|s| s.eq_ignore_ascii_case("USER"))),
             Some(Value::String(s)) => s.eq_ignore_ascii_case("USER"),
             _ => {
-                diags.error(Some(line), "no \"type\" ([\"USER\"] or [\"ASSOCIATION\"])");
+                diags.error(Some(line), DiagKind::NoType);
                 rec.bad = true;
                 false
             }
@@ -193,15 +188,15 @@ pub(super) fn import(text: &str, diags: &mut Diags) -> (Option<Scenario>, Vec<Pr
         let name = string(o, "name").unwrap_or("").trim();
         let parent = string(o, "parent").unwrap_or("").trim();
         if name.is_empty() {
-            diags.error(Some(line), "\"name\" is missing or empty");
+            diags.error(Some(line), DiagKind::NameMissing);
             rec.bad = true;
         } else if name.contains(['/', '|', '\n', '\r']) {
             diags.error(
                 Some(line),
-                format!(
-                    "name {} contains '/', which Slurm's lineage cannot carry",
-                    quoted(name)
-                ),
+                DiagKind::NameSlash {
+                    field: "name",
+                    name: clip(name),
+                },
             );
             rec.bad = true;
         }
@@ -209,7 +204,7 @@ pub(super) fn import(text: &str, diags: &mut Diags) -> (Option<Scenario>, Vec<Pr
             rec.user = Some(name.to_string());
             rec.account = parent.to_string();
             if parent.is_empty() {
-                diags.error(Some(line), "a user entry without its account (\"parent\")");
+                diags.error(Some(line), DiagKind::UserNoParent);
                 rec.bad = true;
             }
             rec.partition = string(o, "partition")
@@ -228,10 +223,9 @@ pub(super) fn import(text: &str, diags: &mut Diags) -> (Option<Scenario>, Vec<Pr
                     if !(unset && !is_user && parent.is_empty()) {
                         diags.error(
                             Some(line),
-                            format!(
-                                "shares {} is not set; only the root has no shares",
-                                clip(&v.to_string())
-                            ),
+                            DiagKind::SharesUnset {
+                                value: clip(&v.to_string()),
+                            },
                         );
                         rec.bad = true;
                     }
@@ -244,10 +238,9 @@ pub(super) fn import(text: &str, diags: &mut Diags) -> (Option<Scenario>, Vec<Pr
                     } else {
                         diags.error(
                             Some(line),
-                            format!(
-                                "shares {} is not a whole number from 0 to 4294967295",
-                                clip(&v.to_string())
-                            ),
+                            DiagKind::SharesRange {
+                                value: clip(&v.to_string()),
+                            },
                         );
                         rec.bad = true;
                     }
@@ -264,10 +257,9 @@ pub(super) fn import(text: &str, diags: &mut Diags) -> (Option<Scenario>, Vec<Pr
                 _ => {
                     diags.error(
                         Some(line),
-                        format!(
-                            "usage {} is not a number of at least 0",
-                            clip(&v.to_string())
-                        ),
+                        DiagKind::UsageBad {
+                            value: clip(&v.to_string()),
+                        },
                     );
                     rec.bad = true;
                 }
@@ -288,7 +280,7 @@ pub(super) fn import(text: &str, diags: &mut Diags) -> (Option<Scenario>, Vec<Pr
         printed.push(shown);
     }
     if records.is_empty() {
-        diags.error(None, "the shares list is empty");
+        diags.error(None, DiagKind::SharesListEmpty);
         return (None, Vec::new());
     }
     // Classic gives the root NormShares 1; Fair Tree shares/NO_VAL, about 0.

@@ -8,7 +8,8 @@
 use std::borrow::Cow;
 
 use super::build::{self, Linking, Options, Record};
-use super::{Diags, Format, PrintedNumber, PrintedRow, quoted};
+use super::{Diags, Format, PrintedNumber, PrintedRow, clip};
+use crate::diag::{DiagKind, UsageProblem};
 use crate::ld::LongDouble;
 use crate::scenario::{Algorithm, Params, Scenario};
 use crate::sshare::Layout;
@@ -389,7 +390,7 @@ pub(super) fn import(
         if cluster_banner(l).is_some() {
             // The first cluster's banner: nothing to keep.
         } else if is_command_line(l) {
-            diags.warning(Some(no), "skipped: a command line, not output");
+            diags.warning(Some(no), DiagKind::CommandLineSkipped);
         } else {
             break;
         }
@@ -403,14 +404,14 @@ pub(super) fn import(
     let mut fixed_account_indented = true;
     if has_header {
         let Some((hl, h)) = lines.next() else {
-            diags.error(None, "no rows after the header");
+            diags.error(None, DiagKind::NoRowsAfterHeader);
             return (None, Vec::new());
         };
         header_line = Some(hl);
         match layout {
             Layout::FixedWidth => {
                 let Some((_, dashes)) = lines.next() else {
-                    diags.error(Some(hl), "the header has no dash line under it");
+                    diags.error(Some(hl), DiagKind::NoDashLine);
                     return (None, Vec::new());
                 };
                 let spans = dash_spans(dashes);
@@ -468,11 +469,9 @@ pub(super) fn import(
                 };
                 diags.warning(
                     None,
-                    format!(
-                        "no header: read as sshare's default {}-column table (keep the header, \
-                         or use sshare -P, to be sure)",
-                        chosen.len()
-                    ),
+                    DiagKind::NoHeaderAssumed {
+                        columns: chosen.len(),
+                    },
                 );
                 shape = Shape::Fixed {
                     widths: widths_of(&chosen),
@@ -503,12 +502,7 @@ pub(super) fn import(
                     None => {
                         diags.error(
                             lines.peek().map(|&(l, _)| l),
-                            format!(
-                                "{n} fields and no header: without a header only sshare's own \
-                                 column lists (7, 10 or 11 fields, 8 or 12 with -m) and sacctmgr's \
-                                 Account,User,Share (3) or the recommended 9-field list can be read; \
-                                 keep the header"
-                            ),
+                            DiagKind::FieldsNoHeader { n },
                         );
                         return (None, Vec::new());
                     }
@@ -520,7 +514,7 @@ pub(super) fn import(
 
     let col = |f: Field| fields.iter().position(|&x| x == f);
     if col(Field::Account).is_none() {
-        diags.error(header_line, "no Account column");
+        diags.error(header_line, DiagKind::NoAccountColumn);
         return (None, Vec::new());
     }
     let has_ids = col(Field::Id).is_some();
@@ -538,27 +532,14 @@ pub(super) fn import(
         Linking::Indentation
     };
     if layout == Layout::FixedWidth && !fixed_account_indented && linking == Linking::Indentation {
-        diags.error(
-            header_line,
-            "this sacctmgr table does not show how accounts nest: run sacctmgr show assoc \
-             tree format=Account,User,Share -P (or add ID,ParentID)",
-        );
+        diags.error(header_line, DiagKind::SacctmgrNoNesting);
         return (None, Vec::new());
     }
     if col(Field::Shares).is_none() {
-        diags.warning(
-            header_line,
-            "no RawShares (or Share) column: every association gets 1 share",
-        );
+        diags.warning(header_line, DiagKind::NoSharesColumn);
     }
     if col(Field::RawUsage).is_none() {
-        diags.warning(
-            header_line,
-            format!(
-                "{tool} output has no RawUsage: every user starts with no usage (paste sshare -a -l -P \
-                 output to get usage)"
-            ),
-        );
+        diags.warning(header_line, DiagKind::NoUsageColumn { tool });
     }
 
     // --- Rows ---------------------------------------------------------------------------
@@ -578,10 +559,9 @@ pub(super) fn import(
             }
             diags.warning(
                 Some(no),
-                format!(
-                    "output for a second cluster ({name}) starts here and is ignored: one cluster \
-                     at a time"
-                ),
+                DiagKind::SecondCluster {
+                    name: name.to_string(),
+                },
             );
             break;
         }
@@ -606,16 +586,11 @@ pub(super) fn import(
         if cells.len() != fields.len() {
             diags.error(
                 Some(no),
-                format!(
-                    "{} fields, but {} expected{}",
-                    cells.len(),
-                    fields.len(),
-                    if has_header {
-                        " (as in the header)"
-                    } else {
-                        ""
-                    }
-                ),
+                DiagKind::FieldCount {
+                    found: cells.len(),
+                    expected: fields.len(),
+                    header: has_header,
+                },
             );
             records.push(bad_record(no, ordinal, line));
             printed.push(build::empty_printed());
@@ -628,13 +603,7 @@ pub(super) fn import(
                 None => first_cluster = Some(c.to_string()),
                 Some(fc) if fc != c => {
                     if !other_cluster_warned {
-                        diags.warning(
-                            Some(no),
-                            format!(
-                                "rows of cluster {} (from this line on) are ignored: one cluster at a time",
-                                quoted(c)
-                            ),
-                        );
+                        diags.warning(Some(no), DiagKind::OtherClusterRows { cluster: clip(c) });
                         other_cluster_warned = true;
                     }
                     ordinal = ordinal.saturating_sub(1);
@@ -654,7 +623,7 @@ pub(super) fn import(
         }
     }
     if records.is_empty() {
-        diags.error(None, "no association rows found");
+        diags.error(None, DiagKind::NoRows);
         return (None, Vec::new());
     }
 
@@ -669,14 +638,7 @@ pub(super) fn import(
             .as_deref()
             .filter(|u| u.ends_with('+'))
             .unwrap_or(&r.account);
-        diags.warning(
-            Some(r.line),
-            format!(
-                "names longer than their column were cut by sshare (such as {}); they are \
-                 kept as printed (sshare -P prints them whole)",
-                quoted(name)
-            ),
-        );
+        diags.warning(Some(r.line), DiagKind::NamesCut { name: clip(name) });
     }
     let algorithm = guess_algorithm(&fields, &records, &printed);
     let opts = Options {
@@ -730,10 +692,9 @@ fn warn_unknown<S: AsRef<str>>(names: &[S], fields: &[Field], line: usize, diags
     if !unknown.is_empty() {
         diags.warning(
             Some(line),
-            format!(
-                "ignored column(s) this tool does not use: {}",
-                unknown.join(", ")
-            ),
+            DiagKind::UnknownColumns {
+                names: unknown.join(", "),
+            },
         );
     }
 }
@@ -781,17 +742,17 @@ fn bad_record(line: usize, ordinal: u32, text: &str) -> Record {
 }
 
 /// Names Slurm's lineage and sshare's format cannot carry.
-fn check_name(what: &str, name: &str, line: usize, diags: &mut Diags) -> bool {
+fn check_name(what: &'static str, name: &str, line: usize, diags: &mut Diags) -> bool {
     if name
         .bytes()
         .any(|b| matches!(b, b'/' | b'|' | b'\n' | b'\r'))
     {
         diags.error(
             Some(line),
-            format!(
-                "{what} {} contains '/', which Slurm's lineage cannot carry",
-                quoted(name)
-            ),
+            DiagKind::NameSlash {
+                field: what,
+                name: clip(name),
+            },
         );
         false
     } else {
@@ -818,8 +779,8 @@ pub(super) fn parse_shares(cell: &str) -> Result<Option<Shares>, ()> {
 
 /// Reads a usage value: blank, a whole number, or a non-negative decimal below 2^64
 /// ([`crate::tree::MAX_USAGE_RAW`]); `-0` is 0. The error says what is wrong with the cell.
-pub(super) fn parse_usage(cell: &str) -> Result<Option<LongDouble>, &'static str> {
-    const TOO_LARGE: &str = "is 2^64 or more (MAX_USAGE_RAW), more than sshare's RawUsage can hold";
+pub(super) fn parse_usage(cell: &str) -> Result<Option<LongDouble>, UsageProblem> {
+    const TOO_LARGE: UsageProblem = UsageProblem::TooLarge;
     let t = cell.trim_ascii();
     if t.is_empty() {
         return Ok(None);
@@ -838,20 +799,25 @@ pub(super) fn parse_usage(cell: &str) -> Result<Option<LongDouble>, &'static str
     }
     // Decimal parsing in 80 bits is not linear in the length; no usage needs 100 digits.
     if t.len() > 100 {
-        return Err("has more than 100 characters; no usage needs that many");
+        return Err(UsageProblem::TooLong);
     }
     match LongDouble::parse(t) {
         Some(v) if v.is_zero() => Ok(Some(LongDouble::ZERO)),
-        Some(v) if v.is_negative() => Err("is negative"),
+        Some(v) if v.is_negative() => Err(UsageProblem::Negative),
         Some(v) if !v.is_finite() || v >= LongDouble::from_f64(crate::tree::MAX_USAGE_RAW) => {
             Err(TOO_LARGE)
         }
         Some(v) => Ok(Some(v)),
-        None => Err("is not a number"),
+        None => Err(UsageProblem::NotANumber),
     }
 }
 
-fn printed_double(cell: &str, what: &str, line: usize, diags: &mut Diags) -> PrintedNumber<f64> {
+fn printed_double(
+    cell: &str,
+    what: &'static str,
+    line: usize,
+    diags: &mut Diags,
+) -> PrintedNumber<f64> {
     let t = cell.trim_ascii();
     let value = if t.is_empty() {
         None
@@ -861,7 +827,10 @@ fn printed_double(cell: &str, what: &str, line: usize, diags: &mut Diags) -> Pri
             Err(_) => {
                 diags.warning(
                     Some(line),
-                    format!("{what} {} is not a number; it is ignored", quoted(t)),
+                    DiagKind::NotANumber {
+                        field: what,
+                        value: clip(t),
+                    },
                 );
                 None
             }
@@ -893,7 +862,7 @@ fn parse_row(
                 let name = cell.trim_ascii();
                 rec.depth = depth;
                 if name.is_empty() {
-                    diags.error(Some(line), "Account is empty");
+                    diags.error(Some(line), DiagKind::AccountEmpty);
                     bad = true;
                 } else if !check_name("Account", name, line, diags) {
                     bad = true;
@@ -923,10 +892,9 @@ fn parse_row(
                 Err(()) => {
                     diags.error(
                         Some(line),
-                        format!(
-                            "RawShares {} is not a number or 'parent'",
-                            quoted(cell.trim_ascii())
-                        ),
+                        DiagKind::RawSharesBad {
+                            value: clip(cell.trim_ascii()),
+                        },
                     );
                     bad = true;
                 }
@@ -935,14 +903,8 @@ fn parse_row(
                 match parse_usage(cell) {
                     Ok(u) => rec.usage = u,
                     Err(why) => {
-                        let shown = cell.trim_ascii();
-                        let shown = match shown.char_indices().nth(40) {
-                            Some((cut, _)) => {
-                                format!("{}… ({} characters)", &shown[..cut], shown.len())
-                            }
-                            None => shown.to_string(),
-                        };
-                        diags.error(Some(line), format!("RawUsage {} {why}", quoted(&shown)));
+                        let value = clip(cell.trim_ascii());
+                        diags.error(Some(line), DiagKind::RawUsageBad { value, why });
                         bad = true;
                     }
                 }
@@ -969,10 +931,7 @@ fn parse_row(
                 match t.parse::<u32>() {
                     Ok(id) => rec.id = Some(id),
                     Err(_) => {
-                        diags.error(
-                            Some(line),
-                            format!("ID {} is not a whole number", quoted(t)),
-                        );
+                        diags.error(Some(line), DiagKind::IdNotWhole { value: clip(t) });
                         bad = true;
                     }
                 }
@@ -985,10 +944,7 @@ fn parse_row(
                     match t.parse::<u32>() {
                         Ok(id) => rec.parent_id = Some(id),
                         Err(_) => {
-                            diags.error(
-                                Some(line),
-                                format!("ParentID {} is not a whole number", quoted(t)),
-                            );
+                            diags.error(Some(line), DiagKind::ParentIdNotWhole { value: clip(t) });
                             bad = true;
                         }
                     }
@@ -1006,10 +962,7 @@ fn parse_row(
         }
     }
     if rec.user.is_none() && rec.partition.is_some() {
-        diags.warning(
-            Some(line),
-            "a partition on an account row is ignored (only user associations have one)",
-        );
+        diags.warning(Some(line), DiagKind::PartitionOnAccount);
         rec.partition = None;
     }
     // Only the root prints no shares (Slurm sends NO_VAL for it).
@@ -1017,11 +970,11 @@ fn parse_row(
         && fields.contains(&Field::Shares)
         && !(rec.user.is_none() && (ordinal == 1 || rec.account == "root"))
     {
-        diags.error(Some(line), "RawShares is empty (only the root has none)");
+        diags.error(Some(line), DiagKind::RawSharesEmpty);
         bad = true;
     }
     if rec.user.is_some() && rec.usage.is_none() && fields.contains(&Field::RawUsage) && !bad {
-        diags.warning(Some(line), "RawUsage is empty; taken as 0");
+        diags.warning(Some(line), DiagKind::RawUsageEmpty);
     }
     rec.bad = bad;
 }
