@@ -382,7 +382,64 @@ impl Message for TreeMsg {
             TreeMsg::CompactHint => {
                 "縮小表示: Level FS で色分けした印。拡大するとカードを読めます。"
             }
-            _ => return None,
+            TreeMsg::Help => {
+                "兄弟は Fair Tree の訪問順に並ぶ：Level FS が最も高いものが左。ノードをクリックするか、\
+                 矢印キーと Enter で選択。左右キーでアカウントを折りたたみ・展開。ドラッグまたは\
+                 スクロールで移動。"
+            }
+            TreeMsg::CardShares => "シェア {value}",
+            // Slurm's symbols and values read the same in Japanese.
+            TreeMsg::CardS
+            | TreeMsg::CardU
+            | TreeMsg::NoValue
+            | TreeMsg::CardLevelFs
+            | TreeMsg::BadgeInf
+            | TreeMsg::BadgeZero
+            | TreeMsg::BadgeArtefact
+            | TreeMsg::TagUp
+            | TreeMsg::TagDown
+            | TreeMsg::TagSame
+            | TreeMsg::TagFairShare => return Some(self.en()),
+            TreeMsg::CardFairShare => "FS {fairshare}",
+            TreeMsg::BadgeParent => "parent",
+            TreeMsg::LabelAccount => "{name}: Level FS {level_fs}",
+            TreeMsg::LabelRankChange => {
+                "what-if: rank {old} → {new}、FairShare {old_fs} → {new_fs}"
+            }
+            TreeMsg::LabelNew => "what-if: ベースライン以降に追加",
+            TreeMsg::ArtefactTie => {
+                "80 ビットの丸め: {sibling} と同点なのは丸めのためだけで、正確な計算なら差がつく"
+            }
+            TreeMsg::ArtefactNoTie => {
+                "80 ビットの丸め: {sibling} と同点でないのは丸めのためだけで、数学的には Level FS が等しい"
+            }
+            TreeMsg::ArtefactOrder => {
+                "80 ビットの丸め: {sibling} の後に並ぶのは丸めのためだけで、数学的には Level FS の方が高い"
+            }
+            TreeMsg::LegendScale => {
+                "色: Level FS = S / U。1 より大きければ配分より少なく使っている（不足）、\
+                 1 より小さければ多く使っている（超過）。"
+            }
+            TreeMsg::BandUnder3 => "LF > 4: 大きく不足",
+            TreeMsg::BandUnder2 => "2 < LF ≤ 4: 不足",
+            TreeMsg::BandUnder1 => "1.1 < LF ≤ 2: やや不足",
+            TreeMsg::BandEven => "0.9 ≤ LF ≤ 1.1: ほぼ配分どおり",
+            TreeMsg::BandOver1 => "0.5 ≤ LF < 0.9: やや超過",
+            TreeMsg::BandOver2 => "0.25 ≤ LF < 0.5: 超過",
+            TreeMsg::BandOver3 => "0 < LF < 0.25: 大きく超過",
+            TreeMsg::BandZero => "LF = 0: シェアなし",
+            TreeMsg::BandInf => "LF = inf: まだ使用量なし（未使用）",
+            TreeMsg::BandParent => "parent: FairShare=parent（1 つ上の階層で競う）",
+            TreeMsg::BandNone => "Level FS なし（ルート）",
+            TreeMsg::LegendAccount => "アカウント: 角が四角",
+            TreeMsg::LegendUser => "ユーザー: 角が丸く、順位バーつき",
+            TreeMsg::LegendRoot => "ルート: 二重線",
+            TreeMsg::LegendArtefact => {
+                "≈: Slurm の 80 ビットの丸めのためだけに生じた同点（または非同点）"
+            }
+            TreeMsg::LegendWhatIf => {
+                "↑/↓: ベースラインからの順位の変化と、FairShare の変化（前 → 後）"
+            }
         })
     }
 }
