@@ -86,7 +86,7 @@ test('invalid values are refused with an alert and the tree is unchanged', async
   await app.editField('Shares', '');
   await expect(inspector.getByRole('alert')).toContainText('empty');
   await app.editField('Raw usage', '-1');
-  await expect(inspector.getByRole('alert')).toContainText('not negative');
+  await expect(inspector.getByRole('alert')).toContainText('from 0 to below 2^64');
   await app.editField('Name', 'a|b');
   await expect(inspector.getByRole('alert')).toContainText('may not contain');
   expect(await app.treeSnapshot()).toEqual(before);
