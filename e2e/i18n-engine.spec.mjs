@@ -6,18 +6,24 @@ import { readFileSync } from 'node:fs';
 import { ExplorerPage } from './fixtures/page.mjs';
 import { sample } from './fixtures/cli.mjs';
 
-/** Opens `?lang=ja` and makes sure the page is in Japanese (the Language menu, if the link did not). */
-async function openJapanese(page, before = async () => {}) {
+/** Opens the page in Japanese by its link (`lang=ja`, plus any other query), afresh. */
+async function openJapanese(page, query = '') {
   const app = new ExplorerPage(page);
-  await app.goto('/?lang=ja');
-  await before(app);
-  await page.getByRole('combobox', { name: /^(Language|言語)$/ }).selectOption('ja');
+  await app.goto(`/?fresh=1&lang=ja${query}`);
   await expect(page.getByRole('combobox', { name: '言語', exact: true })).toBeVisible();
   return app;
 }
 
+/** Opens a side panel's tab by its Japanese name. */
+async function openTabJa(page, name) {
+  const tab = page.getByRole('tab', { name, exact: true });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+}
+
 test('an invalid paste is explained in Japanese', async ({ page }) => {
   const app = await openJapanese(page);
+  await openTabJa(page, 'インポート');
   const region = page.getByRole('region', { name: 'インポートとエクスポート' });
   await region.getByLabel('sshare の出力またはシナリオ JSON を貼り付け').fill(
     readFileSync(sample('broken-sshare.txt'), 'utf8'),
@@ -41,11 +47,10 @@ test('an invalid paste is explained in Japanese', async ({ page }) => {
 });
 
 test('a refused edit is explained in Japanese', async ({ page }) => {
-  const app = await openJapanese(page, async (app) => {
-    await app.choosePreset('fair-tree-example');
-    await expect(app.allTreeItems()).toHaveCount(9);
-    await app.clickTreeItem('UserA');
-  });
+  const app = await openJapanese(page, '&preset=fair-tree-example');
+  await expect(app.allTreeItems()).toHaveCount(9);
+  await app.clickTreeItem('UserA');
+  await openTabJa(page, 'インスペクター');
   const inspector = page.getByRole('region', { name: 'インスペクター' });
   const name = inspector.getByLabel('名前', { exact: true });
   await name.fill('a|b');

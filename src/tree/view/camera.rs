@@ -4,8 +4,6 @@
 
 use fairshare::AssocId;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
-use web_sys::HtmlElement;
 
 use crate::state::AppState;
 
@@ -28,35 +26,43 @@ pub fn measure(ctx: TreeCtx) {
     }
 }
 
-/// Scrolls the viewport so that the treeitem of `id` is in view (centred when it was not),
-/// without scrolling the page. Nothing when it is not shown.
+/// Scrolls the viewport so that the card of `id` is in view (centred when it was not), without
+/// scrolling the page. Nothing when it is not shown.
+///
+/// The target comes from the model (the card's box in the drawing × the scale), not from the
+/// element's box: cards glide to new places by CSS transition after a reveal, so the element
+/// is still moving when the camera looks at it.
 pub fn scroll_to(ctx: TreeCtx, id: AssocId) {
-    let (Some(v), Some(tree)) = (
+    let (Some(v), Some(canvas)) = (
         ctx.viewport.try_get_untracked().flatten(),
-        ctx.tree.try_get_untracked().flatten(),
+        ctx.canvas.try_get_untracked().flatten(),
     ) else {
         return;
     };
-    let selector = format!("[role='treeitem'][data-assoc-id='{}']", id.0);
-    let Ok(Some(item)) = tree.query_selector(&selector) else {
+    let Some((x, y, w, h)) = ctx
+        .model
+        .try_with_untracked(|m| m.get(id).map(|n| n.bbox))
+        .flatten()
+    else {
         return;
     };
-    let Ok(item) = item.dyn_into::<HtmlElement>() else {
+    let Some(s) = ctx.scale.try_get_untracked() else {
         return;
     };
-    let (r, vr) = (
-        item.get_bounding_client_rect(),
+    let (sl, st) = (f64::from(v.scroll_left()), f64::from(v.scroll_top()));
+    let (cr, vr) = (
+        canvas.get_bounding_client_rect(),
         v.get_bounding_client_rect(),
     );
-    let inside = r.left() >= vr.left()
-        && r.right() <= vr.right()
-        && r.top() >= vr.top()
-        && r.bottom() <= vr.bottom();
+    // The canvas's origin in the viewport's scrolled content.
+    let (ox, oy) = (cr.left() - vr.left() + sl, cr.top() - vr.top() + st);
+    let (left, top) = (ox + x * s, oy + y * s);
+    let (right, bottom) = (left + w * s, top + h * s);
+    let (vw, vh) = (f64::from(v.client_width()), f64::from(v.client_height()));
+    let inside = left >= sl && right <= sl + vw && top >= st && bottom <= st + vh;
     if !inside {
-        let dx = (r.left() + r.width() / 2.0) - (vr.left() + vr.width() / 2.0);
-        let dy = (r.top() + r.height() / 2.0) - (vr.top() + vr.height() / 2.0);
-        v.set_scroll_left(v.scroll_left() + dx.round() as i32);
-        v.set_scroll_top(v.scroll_top() + dy.round() as i32);
+        v.set_scroll_left((((left + right) - vw) / 2.0).max(0.0).round() as i32);
+        v.set_scroll_top((((top + bottom) - vh) / 2.0).max(0.0).round() as i32);
         measure(ctx);
     }
 }
