@@ -176,7 +176,7 @@ async fn invalid_values_are_refused_with_an_alert_and_change_nothing() {
     for (label, value, words) in [
         ("Shares", "-3", "whole number"),
         ("Shares", "", "empty"),
-        ("Raw usage", "-5", "not negative"),
+        ("Raw usage", "-5", "from 0 to below 2^64"),
         ("Name", "a/b", "may not contain"),
         ("Name", "", "empty name"),
     ] {

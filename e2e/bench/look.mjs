@@ -63,7 +63,13 @@ try {
       el.dispatchEvent(new Event('input', { bubbles: true }));
     }, tenK);
     await page.locator('button', { hasText: /^(Load|読み込む)$/ }).first().click();
-    await page.locator(`[role="treeitem"][data-name="${JSON.parse(tenK).associations[1].account}"]`).first().waitFor();
+    // Loaded when the root's name counts the 10k tree's users.
+    const users = JSON.parse(tenK).associations.filter((a) => a.user).length;
+    await page.locator('[role="treeitem"][data-kind="root"]').first().waitFor({ state: 'attached' });
+    await page.waitForFunction(
+      (n) => document.querySelector('[role="treeitem"][data-kind="root"]')?.getAttribute('aria-label')?.includes(String(n)),
+      users,
+    );
     await shot(page, `10k-${size}`);
     const find = page.getByRole('searchbox').first();
     if (await find.count()) {
@@ -79,7 +85,10 @@ try {
     }
     await page.close();
   }
+} catch (e) {
+  console.error(e);
+  process.exitCode = 1;
 } finally {
   await browser.close();
-  process.exit(0);
+  process.exit();
 }

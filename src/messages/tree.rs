@@ -254,7 +254,7 @@ impl Message for TreeMsg {
             TreeMsg::CardU => "U {value}",
             TreeMsg::NoValue => "–",
             TreeMsg::CardLevelFs => "Level FS",
-            TreeMsg::CardRank => "position {position} of {n} (rank {rank})",
+            TreeMsg::CardRank => "position {position} of {n}",
             TreeMsg::CardFairShare => "FS {fairshare}",
             TreeMsg::CardUsers => "{n} users",
             TreeMsg::CardHidden => "+{n} hidden",
@@ -352,7 +352,7 @@ impl Message for TreeMsg {
             TreeMsg::CollapseName => "{name} を折りたたむ",
             TreeMsg::ExpandName => "{name} を展開",
             TreeMsg::CardUsage => "使用量 {value}",
-            TreeMsg::CardRank => "{n} 人中 {position} 番目（rank {rank}）",
+            TreeMsg::CardRank => "{n} 人中 {position} 番目",
             TreeMsg::CardUsers => "ユーザー {n} 人",
             TreeMsg::CardHidden => "+{n} 件非表示",
             TreeMsg::LabelUser => {

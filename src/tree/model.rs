@@ -829,11 +829,9 @@ fn node_texts(input: &ModelInput<'_>, ix: usize, open: bool) -> Texts {
         (
             TreeMsg::CardRank.fill(
                 lang,
-                &[
-                    ("position", &position_text),
-                    ("rank", &rank_text),
-                    ("n", &n_users),
-                ],
+                // The card reads the position only (Slurm's rank is in the name and the sshare
+                // table): four-digit ranks did not fit beside FairShare on a card.
+                &[("position", &position_text), ("n", &n_users)],
             ),
             TreeMsg::CardFairShare.fill(lang, &[("fairshare", &fairshare_text)]),
         )
@@ -1472,10 +1470,7 @@ mod tests {
         assert_eq!(u1.card.badge, ("1.000000".to_string(), LfBadge::Number));
         assert_eq!(
             u1.card.rank_line,
-            Some((
-                "position 3 of 6 (rank 4)".to_string(),
-                "FS 0.666667".to_string()
-            ))
+            Some(("position 3 of 6".to_string(), "FS 0.666667".to_string()))
         );
         let (full, filled) = u1.card.bar.unwrap();
         assert!((filled - full * 4.0 / 6.0).abs() < 1e-9);

@@ -73,6 +73,21 @@ pub fn use_camera(state: AppState, ctx: TreeCtx) {
     Effect::new(move |_| request_animation_frame(move || measure(ctx)));
     let resize = window_event_listener(leptos::ev::resize, move |_| measure(ctx));
     on_cleanup(move || resize.remove());
+    // A tree that opens wider than its frame starts on its root (at the top centre of the
+    // drawing), not on the empty top-left corner; again whenever another tree is loaded.
+    let opened = Memo::new(move |_| {
+        state
+            .scenario
+            .with(|s| (s.name.clone(), s.tree.assocs().first().map(|a| a.id)))
+    });
+    Effect::new(move |_| {
+        opened.track();
+        if state.selected.get_untracked().is_none()
+            && let Some(root) = ctx.model.with_untracked(|m| m.root)
+        {
+            request_animation_frame(move || scroll_to(ctx, root));
+        }
+    });
     // Follow the selection (from the tree, Find, the table, Compare, `me=`).
     Effect::new(move |_| {
         if let Some(id) = state.selected.get() {

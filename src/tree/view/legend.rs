@@ -6,7 +6,7 @@ use crate::i18n::I18n;
 use crate::messages::tree::TreeMsg;
 use crate::tree_model::LfBand;
 
-/// The tree's legend (a disclosure, open by default).
+/// The tree's legend (a disclosure, closed by default so the drawing keeps the stage).
 #[component]
 pub fn Legend() -> impl IntoView {
     let i18n = I18n::expect();
@@ -60,7 +60,7 @@ pub fn Legend() -> impl IntoView {
     })
     .collect_view();
     view! {
-        <details class="ft-legend" open>
+        <details class="ft-legend">
             <summary class="ft-legend__title">{i18n.t(TreeMsg::LegendTitle)}</summary>
             <p class="ft-legend__scale">{i18n.t(TreeMsg::LegendScale)}</p>
             <ul class="ft-legend__list ft-legend__list--bands">{bands}</ul>
