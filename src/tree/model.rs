@@ -79,69 +79,7 @@ pub const MAX_FIT_SCALE: f64 = 1.25;
 // Number formatting
 // ---------------------------------------------------------------------------------------------
 
-/// C's `printf("%.17g", x)`: 17 significant digits, trailing zeros removed, plain notation for
-/// decimal exponents −4 to 16 and `d.ddde±XX` otherwise. JavaScript's `Number()` (and any
-/// correct decimal reader) reads the text back as exactly `x`. `inf`, `-inf`, `nan`.
-pub fn sig17(x: f64) -> String {
-    if x.is_nan() {
-        return "nan".into();
-    }
-    if x.is_infinite() {
-        return if x < 0.0 { "-inf" } else { "inf" }.into();
-    }
-    if x == 0.0 {
-        return if x.is_sign_negative() { "-0" } else { "0" }.into();
-    }
-    // Rust's exact-precision formatting is correctly rounded, as glibc's printf is.
-    let e_form = format!("{x:.16e}");
-    let (mantissa, exp) = e_form.split_once('e').unwrap_or((&e_form, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    let (sign, mantissa) = match mantissa.strip_prefix('-') {
-        Some(m) => ("-", m),
-        None => ("", mantissa),
-    };
-    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
-    let mut res = String::from(sign);
-    if !(-4..17).contains(&exp) {
-        let (first, rest) = digits.split_at(1);
-        let rest = rest.trim_end_matches('0');
-        res.push_str(first);
-        if !rest.is_empty() {
-            res.push('.');
-            res.push_str(rest);
-        }
-        let _ = write!(res, "e{}{:02}", if exp < 0 { '-' } else { '+' }, exp.abs());
-    } else if exp >= 0 {
-        let (int, frac) = digits.split_at((exp as usize + 1).min(digits.len()));
-        res.push_str(int);
-        let frac = frac.trim_end_matches('0');
-        if !frac.is_empty() {
-            res.push('.');
-            res.push_str(frac);
-        }
-    } else {
-        res.push_str("0.");
-        res.extend(std::iter::repeat_n('0', (-exp - 1) as usize));
-        res.push_str(digits.trim_end_matches('0'));
-    }
-    res
-}
-
-/// A `%f` text without its trailing zeros (`1.250000` → `1.25`, `1.000000` → `1`), for spoken
-/// names; other texts (`inf`, integers) are returned unchanged.
-pub fn trim_fixed(text: &str) -> String {
-    match text.split_once('.') {
-        Some((int, frac)) if frac.bytes().all(|b| b.is_ascii_digit()) => {
-            let frac = frac.trim_end_matches('0');
-            if frac.is_empty() {
-                int.to_string()
-            } else {
-                format!("{int}.{frac}")
-            }
-        }
-        _ => text.to_string(),
-    }
-}
+pub use fairshare::format::{sig17, trim_fixed};
 
 // ---------------------------------------------------------------------------------------------
 // Classes from enums
@@ -1285,56 +1223,6 @@ mod tests {
 
     fn node(model: &TreeModel, id: u32) -> &NodeView {
         model.get(AssocId(id)).expect("visible node")
-    }
-
-    #[test]
-    fn sig17_matches_printf() {
-        // Expected texts are C's / Python's "%.17g".
-        let cases: [(f64, &str); 14] = [
-            (2.0 / 3.0, "0.66666666666666663"),
-            (0.6666666666666666, "0.66666666666666663"),
-            (1.0, "1"),
-            (0.5, "0.5"),
-            (0.1, "0.10000000000000001"),
-            (1e-5, "1.0000000000000001e-05"),
-            (0.0001, "0.0001"),
-            (1e17, "1e+17"),
-            (1.2345678901234568e17, "1.2345678901234568e+17"),
-            (12345678901234567.0, "12345678901234568"),
-            (4294967294.0, "4294967294"),
-            (-2.5, "-2.5"),
-            (5e-324, "4.9406564584124654e-324"),
-            (f64::MAX, "1.7976931348623157e+308"),
-        ];
-        for (x, want) in cases {
-            assert_eq!(sig17(x), want, "{x:e}");
-            let back: f64 = sig17(x).parse().unwrap();
-            assert_eq!(back.to_bits(), x.to_bits(), "round trip of {x:e}");
-        }
-        assert_eq!(sig17(0.0), "0");
-        assert_eq!(sig17(f64::INFINITY), "inf");
-    }
-
-    #[test]
-    fn sig17_round_trips_many_values() {
-        let mut rng = fairshare::r#gen::SplitMix64::new(7);
-        for _ in 0..20_000 {
-            let x = f64::from_bits(rng.next_u64());
-            if !x.is_finite() {
-                continue;
-            }
-            let text = sig17(x);
-            let back: f64 = text.parse().unwrap();
-            assert_eq!(back.to_bits(), x.to_bits(), "{text}");
-            let digits = text
-                .split(['e'])
-                .next()
-                .unwrap()
-                .chars()
-                .filter(char::is_ascii_digit)
-                .collect::<String>();
-            assert!(digits.trim_start_matches('0').len() <= 17, "{text}");
-        }
     }
 
     #[test]
