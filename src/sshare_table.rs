@@ -316,18 +316,7 @@ pub fn SshareTable() -> impl IntoView {
     });
     // A selection made elsewhere (the tree, Find, Compare) scrolls its row into view. Also
     // when this tab opens. Edits and sorting do not move the scroll position.
-    Effect::new(move |_| {
-        let selected = state.selected.get();
-        let open = state.panel.get() == PanelTab::Sshare;
-        if let (Some(id), true) = (selected, open) {
-            let index = rows.with_untracked(|rows| {
-                order.with_untracked(|order| order.iter().position(|&i| rows[i].id == id))
-            });
-            if let Some(index) = index {
-                scroll.reveal(id.0, index);
-            }
-        }
-    });
+    scroll.follow_selection(state, PanelTab::Sshare, rows, order, |r| r.id);
     let shown = i18n.tf(TableMsg::Shown, move || {
         vec![
             ("shown", order.with(Vec::len).to_string()),

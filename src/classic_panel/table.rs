@@ -61,18 +61,7 @@ pub fn ClassicTable() -> impl IntoView {
             })
         })
     };
-    Effect::new(move |_| {
-        let selected = state.selected.get();
-        let open = state.panel.get() == PanelTab::Classic;
-        if let (Some(id), true) = (selected, open) {
-            let index = rows.with_untracked(|rows| {
-                order.with_untracked(|order| order.iter().position(|&i| rows[i].id == id))
-            });
-            if let Some(index) = index {
-                scroll.reveal(id.0, index);
-            }
-        }
-    });
+    scroll.follow_selection(state, PanelTab::Classic, rows, order, |r| r.id);
     let shown = i18n.tf(TableMsg::Shown, move || {
         vec![
             ("shown", order.with(Vec::len).to_string()),

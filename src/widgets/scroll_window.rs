@@ -6,6 +6,10 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 
+use fairshare::AssocId;
+
+use crate::shell::PanelTab;
+use crate::state::AppState;
 use crate::widgets::row_window::{self, RowWindow};
 
 /// Height of one table row in CSS px (the tables' CSS fixes it: `--ft-row-h`).
@@ -47,6 +51,32 @@ impl ScrollWindow {
     /// The rows to draw out of `n` (reactive).
     pub fn window(self, n: usize) -> RowWindow {
         RowWindow::new(n, ROW_PX, self.scroll_top.get(), self.view_px.get())
+    }
+
+    /// Keeps the selection in view: whenever the selection changes (or `tab`, the table's panel,
+    /// opens), scrolls to the selected association's row among `order` (indices into `rows`;
+    /// `id` reads a row's association). Edits and sorting do not move the scroll position.
+    pub fn follow_selection<R: Send + Sync + 'static>(
+        self,
+        state: AppState,
+        tab: PanelTab,
+        rows: Memo<Vec<R>>,
+        order: Memo<Vec<usize>>,
+        id: fn(&R) -> AssocId,
+    ) where
+        Vec<R>: PartialEq,
+    {
+        Effect::new(move |_| {
+            let selected = state.selected.get();
+            if let (Some(want), true) = (selected, state.panel.get() == tab) {
+                let index = rows.with_untracked(|rows| {
+                    order.with_untracked(|order| order.iter().position(|&i| id(&rows[i]) == want))
+                });
+                if let Some(index) = index {
+                    self.reveal(want.0, index);
+                }
+            }
+        });
     }
 
     /// Scrolls the container (only it, never the page) so that the row with `data-assoc-id`
