@@ -7,8 +7,8 @@ use crate::messages::{Message, Msg};
 use crate::player::Player;
 use crate::presets;
 use crate::shell::SidePanels;
+use crate::shell::toolbar::Toolbar;
 use crate::state::AppState;
-use crate::toolbar::Toolbar;
 use crate::tree_view::TreeView;
 
 /// The whole page, a workspace: a compact header and toolbar; the stage (the tree, with the

@@ -5,30 +5,14 @@
 //! The library target exists so `tests/web.rs` can mount components; `main.rs` only mounts [`App`].
 
 pub mod app;
-pub mod classic_panel;
-pub mod compare;
-pub mod decay_panel;
 pub mod i18n;
-pub mod import_panel;
-pub mod index_marks;
-pub mod inspector;
-pub mod keyboard_shortcuts;
 pub mod messages;
-pub mod my_path;
-pub mod narration;
-pub mod panic_banner;
-pub mod playback;
+pub mod panels;
 pub mod player;
 pub mod presets;
-pub mod priority_panel;
-pub mod score_legend;
 pub mod shell;
-pub mod sshare_table;
 pub mod state;
-pub mod toolbar;
 pub mod tree;
-pub mod url_state;
-pub mod whatif;
 pub mod widgets;
 
 pub use app::App;

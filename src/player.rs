@@ -4,13 +4,13 @@
 //! trace (`run.steps`), and everything on screen is read from `AppState::frame`
 //! (`Frame::at(steps, cursor)`), so scrubbing is instant in both directions. The tree view
 //! shows the same frame (current node, ranked users). The one timer of the app lives in
-//! `crate::playback`; what a stop is (a sibling group, every visit, or only the steps of the
+//! `crate::player::playback`; what a stop is (a sibling group, every visit, or only the steps of the
 //! selected user's path) is decided in `player::model`.
 //!
 //! Children: `controls` (transport, slider, speed, granularity, My path), `group_panel` (the
 //! sibling group with S, U, LF and the sorted order), `counters` (rank counters, FairShare,
 //! the walk's stack), `pseudocode` (the highlighted line). The live region narrates each step
-//! (`crate::narration`).
+//! (`crate::player::narration`).
 
 pub mod controls;
 pub mod counters;
@@ -20,6 +20,9 @@ pub mod group_panel;
 pub mod intents;
 pub mod marks;
 pub mod model;
+pub mod my_path;
+pub mod narration;
+pub mod playback;
 pub mod pseudocode;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -31,9 +34,9 @@ use wasm_bindgen::JsCast;
 use crate::i18n::I18n;
 use crate::messages::common::CommonMsg;
 use crate::messages::player::PlayerMsg;
-use crate::my_path::my_path;
-use crate::narration::narrate;
-use crate::playback::{Playback, use_playback};
+use crate::player::my_path::my_path;
+use crate::player::narration::narrate;
+use crate::player::playback::{Playback, use_playback};
 use crate::state::AppState;
 use controls::Controls;
 use counters::CountersPanel;

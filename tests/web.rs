@@ -12,7 +12,7 @@ use std::rc::Rc;
 use fairshare_explorer::App;
 use fairshare_explorer::i18n::I18n;
 use fairshare_explorer::messages::{Lang, Message, Msg};
-use fairshare_explorer::panic_banner;
+use fairshare_explorer::shell::panic_banner;
 use leptos::prelude::*;
 use leptos::task::tick;
 use wasm_bindgen::JsCast;

@@ -5,13 +5,13 @@
 #![cfg(target_arch = "wasm32")]
 
 use fairshare::AssocId;
-use fairshare_explorer::classic_panel::ClassicPanel;
-use fairshare_explorer::decay_panel::DecayPanel;
 use fairshare_explorer::i18n::I18n;
 use fairshare_explorer::messages::Lang;
+use fairshare_explorer::panels::classic_panel::ClassicPanel;
+use fairshare_explorer::panels::decay_panel::DecayPanel;
+use fairshare_explorer::panels::priority_panel::PriorityPanel;
+use fairshare_explorer::panels::score_legend::ScoreLegend;
 use fairshare_explorer::presets;
-use fairshare_explorer::priority_panel::PriorityPanel;
-use fairshare_explorer::score_legend::ScoreLegend;
 use fairshare_explorer::state::AppState;
 use leptos::prelude::*;
 use leptos::task::tick;

@@ -14,9 +14,9 @@ use fairshare::step::Frame;
 use fairshare_explorer::i18n::I18n;
 use fairshare_explorer::messages::player::PlayerMsg;
 use fairshare_explorer::messages::{Lang, Message};
-use fairshare_explorer::narration::narrate;
 use fairshare_explorer::player::Player;
 use fairshare_explorer::player::model::{Granularity, stops};
+use fairshare_explorer::player::narration::narrate;
 use fairshare_explorer::presets;
 use fairshare_explorer::state::AppState;
 use leptos::prelude::*;
@@ -387,7 +387,7 @@ async fn my_path_plays_only_the_selected_users_steps() {
         view.text(".ft-controls__hint"),
         "Only the 12 steps that decide uGA1's rank."
     );
-    let path = fairshare_explorer::my_path::my_path(
+    let path = fairshare_explorer::player::my_path::my_path(
         &state.run.with_untracked(|r| r.steps.clone()),
         state.ix(AssocId(921)).unwrap(),
     );
@@ -482,7 +482,7 @@ async fn frame_marks_change_only_with_the_cursor() {
 /// source and wakes a reader only when its own value changes.
 #[wasm_bindgen_test]
 async fn settled_wakes_readers_only_when_its_value_changes() {
-    use fairshare_explorer::index_marks::settled;
+    use fairshare_explorer::widgets::index_marks::settled;
     // Effects need the executor, which mounting starts in the other tests; this one mounts
     // nothing. (Err: already started by an earlier test, which is fine.)
     let _ = any_spawner::Executor::init_wasm_bindgen();
@@ -517,7 +517,7 @@ async fn settled_wakes_readers_only_when_its_value_changes() {
 /// readers waiting for it, and a key that disappears reads as the default.
 #[wasm_bindgen_test]
 async fn keyed_marks_wake_only_the_changed_key() {
-    use fairshare_explorer::index_marks::KeyedMarks;
+    use fairshare_explorer::widgets::index_marks::KeyedMarks;
     let _ = any_spawner::Executor::init_wasm_bindgen();
     let owner = Owner::new();
     let (source, marks, runs_a, runs_c) = owner.with(|| {

@@ -1,5 +1,5 @@
 //! Strings of the ranking animation: its controls, its panels, the pseudo-code and the
-//! narration templates (filled by `crate::narration`).
+//! narration templates (filled by `crate::player::narration`).
 //!
 //! Slurm's words (Level FS, FairShare, S, U, N, NO_VAL) keep Slurm's spelling in every language.
 

@@ -6,8 +6,8 @@ use leptos::prelude::*;
 use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::player::PlayerMsg;
-use crate::narration::name_of;
 use crate::player::model::{Granularity, SPEEDS, TICKS_WIDTH, rank_ticks, tick_path};
+use crate::player::narration::name_of;
 use crate::player::{PlayerCtx, selected_user};
 use crate::state::AppState;
 

@@ -10,9 +10,9 @@ use leptos::prelude::*;
 use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::player::PlayerMsg;
-use crate::narration::join_names;
 use crate::player::PlayerCtx;
 use crate::player::model::{GroupRow, GroupView, group_view, reason_msg};
+use crate::player::narration::join_names;
 use crate::state::AppState;
 
 /// Groups up to this many rows fit in the scroll box (style/player.css: 12.5 rows with the

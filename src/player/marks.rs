@@ -2,14 +2,14 @@
 //! association (the tree's cards and treeitems).
 //!
 //! Why per-association signals rather than one memo read by every element: see
-//! [`crate::index_marks`]. A step then re-runs only the elements whose look changes (the node
+//! [`crate::widgets::index_marks`]. A step then re-runs only the elements whose look changes (the node
 //! that stops being current, the one that becomes current, the user just ranked).
 
 use fairshare::step::{Frame, NodeStatus};
 use leptos::prelude::*;
 
-use crate::index_marks::IndexMarks;
 use crate::state::AppState;
+use crate::widgets::index_marks::IndexMarks;
 
 /// How one association looks at the cursor.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -10,7 +10,7 @@ use fairshare::step::{Frame, NodeStatus, OrderReason, PseudoLine, Step, Tie};
 use fairshare::{AssocTree, TieRule};
 
 use crate::messages::player::PlayerMsg;
-use crate::narration::{level_fs_text, name_of};
+use crate::player::narration::{level_fs_text, name_of};
 
 /// How far one "Step forward" goes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -60,7 +60,7 @@ pub fn interval_ms(speed: f64) -> u64 {
 }
 
 /// The cursor positions (`0..=steps.len()`, increasing) where stepping and playing stop.
-/// With `path` (indices into `steps`, see `crate::my_path`), only the path's steps, the start
+/// With `path` (indices into `steps`, see `crate::player::my_path`), only the path's steps, the start
 /// and the end; otherwise every step, or every group start, by `granularity`.
 pub fn stops(steps: &[Step], granularity: Granularity, path: Option<&[usize]>) -> Vec<usize> {
     let len = steps.len();

@@ -1,7 +1,7 @@
 //! Compact text for links and saved sessions: raw deflate (`miniz_oxide`, pure Rust), then
 //! base64url. Decoding is bounded: a small input can never inflate past a caller's limit.
 
-use crate::url_state::{base64url_decode, base64url_encode};
+use crate::shell::url_state::{base64url_decode, base64url_encode};
 
 /// Compression level: 9 is the smallest output; the inputs are at most a few MB of JSON.
 const LEVEL: u8 = 9;

@@ -7,7 +7,9 @@
 pub mod codec;
 pub mod document;
 pub mod export;
+pub mod keyboard_shortcuts;
 pub mod launch_params;
+pub mod panic_banner;
 pub mod present;
 pub mod session;
 pub mod shell_bar;
@@ -17,6 +19,8 @@ pub mod storage;
 pub mod tab_list;
 pub mod tab_panel;
 pub mod tabs;
+pub mod toolbar;
+pub mod url_state;
 
 pub use side_panels::SidePanels;
 pub use tabs::PanelTab;

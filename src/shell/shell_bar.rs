@@ -8,8 +8,8 @@ use crate::i18n::I18n;
 use crate::messages::shell::ShellMsg;
 use crate::shell::launch_params::full_url;
 use crate::shell::start::Shell;
+use crate::shell::url_state;
 use crate::state::AppState;
-use crate::url_state;
 
 /// The shell's line; empty (and not rendered) when there is nothing to say.
 #[component]

@@ -11,9 +11,9 @@ use leptos::prelude::*;
 
 use crate::presets::{self, Preset};
 use crate::shell::launch_params::LaunchParams;
+use crate::shell::url_state::{self, ShareLink};
 use crate::shell::{session, storage};
 use crate::state::AppState;
-use crate::url_state::{self, ShareLink};
 
 /// How long the state must be still before it is saved and the URL updated.
 const SAVE_DELAY: Duration = Duration::from_millis(400);

@@ -2,17 +2,17 @@
 
 use leptos::prelude::*;
 
-use crate::classic_panel::ClassicPanel;
-use crate::compare::ComparePanel;
-use crate::decay_panel::DecayPanel;
-use crate::import_panel::ImportPanel;
-use crate::inspector::Inspector;
-use crate::priority_panel::PriorityPanel;
-use crate::score_legend::ScoreLegend;
+use crate::panels::classic_panel::ClassicPanel;
+use crate::panels::compare::ComparePanel;
+use crate::panels::decay_panel::DecayPanel;
+use crate::panels::import_panel::ImportPanel;
+use crate::panels::inspector::Inspector;
+use crate::panels::priority_panel::PriorityPanel;
+use crate::panels::score_legend::ScoreLegend;
+use crate::panels::sshare_table::SshareTable;
+use crate::panels::whatif::WhatIf;
 use crate::shell::tabs::PanelTab;
-use crate::sshare_table::SshareTable;
 use crate::state::AppState;
-use crate::whatif::WhatIf;
 
 /// One tab panel. Hidden unless its tab is selected; its content is created the first time the
 /// tab opens (panels never opened cost nothing) and kept afterwards (their local state, such as

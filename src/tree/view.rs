@@ -55,13 +55,13 @@ use leptos::html;
 use leptos::prelude::*;
 
 use crate::i18n::I18n;
-use crate::index_marks::{KeyedMarks, settled};
 use crate::messages::common::CommonMsg;
 use crate::messages::tree::TreeMsg;
 use crate::player::marks::FrameMarks;
 use crate::state::AppState;
 use crate::tree::visible::{self, Outline, Request, Visible};
 use crate::tree_model::{self, CARD_MIN_SCALE, ModelInput, NodeView, TreeModel, auto_scale};
+use crate::widgets::index_marks::{KeyedMarks, settled};
 use compare_marks::CompareMarks;
 use controls::TreeControls;
 use extra::ExtraCard;

@@ -3,13 +3,13 @@
 //! the tree's cards and treeitems.
 //!
 //! Why per-association signals rather than one memo read by every element: see
-//! [`crate::index_marks`]. A new comparison re-runs only the elements on the two paths.
+//! [`crate::widgets::index_marks`]. A new comparison re-runs only the elements on the two paths.
 
 use leptos::prelude::*;
 
-use crate::compare::{Highlight, highlight};
-use crate::index_marks::IndexMarks;
+use crate::panels::compare::{Highlight, highlight};
 use crate::state::AppState;
+use crate::widgets::index_marks::IndexMarks;
 
 /// What an association is in the comparison (the most specific role wins: the ancestor and
 /// the deciders are on the paths too).

@@ -261,7 +261,7 @@ mod tests {
     }
 
     fn seconds(f: &Facts) -> String {
-        crate::inspector::fields::seconds_text(f.usage_raw)
+        crate::panels::inspector::fields::seconds_text(f.usage_raw)
     }
 
     #[test]

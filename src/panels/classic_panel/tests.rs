@@ -150,7 +150,7 @@ fn unknown_id_gives_nothing() {
 #[test]
 fn damping_vector_classic_rand_0024() {
     let s = vector(include_str!(
-        "../../crates/fairshare/tests/data/classic/classic_rand_0024.json"
+        "../../../crates/fairshare/tests/data/classic/classic_rand_0024.json"
     ));
     assert_eq!(s.params.damping_factor, 10);
     let e = explain(&s, 4);
@@ -169,7 +169,7 @@ fn damping_vector_classic_rand_0024() {
 #[test]
 fn depth_oblivious_vector_classic_rand_0104() {
     let s = vector(include_str!(
-        "../../crates/fairshare/tests/data/classic/classic_rand_0104.json"
+        "../../../crates/fairshare/tests/data/classic/classic_rand_0104.json"
     ));
     assert!(s.params.depth_oblivious);
     let (h, c) = run(&s);
@@ -205,7 +205,7 @@ fn depth_oblivious_vector_classic_rand_0104() {
 #[test]
 fn fairshare_parent_copies_its_parents_factor() {
     let s = vector(include_str!(
-        "../../crates/fairshare/tests/data/classic/classic_rand_0016.json"
+        "../../../crates/fairshare/tests/data/classic/classic_rand_0016.json"
     ));
     // uy9hu.n is FairShare=parent directly under root: UE = its own UA (first tier), S and F
     // from root (2^(−1/5) with d = 5).

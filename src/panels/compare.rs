@@ -19,10 +19,10 @@ use fairshare::{AssocId, AssocTree, Hierarchy};
 use leptos::prelude::*;
 
 use crate::i18n::I18n;
-use crate::inspector::facts::level_fs_number;
 use crate::messages::common::CommonMsg;
 use crate::messages::compare::CompareMsg;
 use crate::messages::{Lang, Message};
+use crate::panels::inspector::facts::level_fs_number;
 use crate::state::AppState;
 
 /// The Compare region.

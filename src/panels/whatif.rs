@@ -9,10 +9,10 @@ use fairshare::{AssocId, AssocTree, Hierarchy, LongDouble, Scenario};
 use leptos::prelude::*;
 
 use crate::i18n::I18n;
-use crate::inspector::facts::{level_fs_number, number};
 use crate::messages::compare::CompareMsg;
 use crate::messages::inspector::WhatIfMsg;
 use crate::messages::{Lang, Message};
+use crate::panels::inspector::facts::{level_fs_number, number};
 use crate::state::AppState;
 
 /// The What if region: the list and the reset button.

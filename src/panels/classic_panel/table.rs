@@ -77,7 +77,7 @@ pub fn ClassicTable() -> impl IntoView {
             view! { <SortHeader column label sort class /> }
         })
         .collect_view();
-    let filter_id = crate::compare::next_dom_id("ft-ctable-filter");
+    let filter_id = crate::panels::compare::next_dom_id("ft-ctable-filter");
     view! {
         <div class="ft-classic__table">
             <div class="ft-table-tools">

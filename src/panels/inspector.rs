@@ -12,12 +12,12 @@ use fairshare::{Assoc, AssocId, AssocKind, Shares};
 use leptos::html;
 use leptos::prelude::*;
 
-use crate::compare::next_dom_id;
 use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::common::CommonMsg;
 use crate::messages::compare::CompareMsg;
 use crate::messages::inspector::InspectorMsg;
+use crate::panels::compare::next_dom_id;
 use crate::state::AppState;
 
 use self::facts::{Facts, facts};

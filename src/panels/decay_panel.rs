@@ -23,14 +23,14 @@ use fairshare::sshare::printf_f;
 use fairshare::{AssocId, AssocTree, FairTreeRun, LongDouble, TreeError, fair_tree};
 use leptos::prelude::*;
 
-use crate::classic_panel::field::Field;
-use crate::classic_panel::model::usage as fmt_usage;
-use crate::compare::MENU_LIMIT;
 use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::common::CommonMsg;
 use crate::messages::decay::DecayMsg;
 use crate::messages::engine::tree_errors_text;
+use crate::panels::classic_panel::field::Field;
+use crate::panels::classic_panel::model::usage as fmt_usage;
+use crate::panels::compare::MENU_LIMIT;
 use crate::state::AppState;
 use crate::widgets::row_window::window_around;
 

@@ -15,12 +15,12 @@ use fairshare::format::{fmt_hours, parse_slurm_minutes, printf_f, two_decimals};
 use fairshare::priority::{self, PendingJob, Priority, PriorityConfig, TresCount, Weights};
 use leptos::prelude::*;
 
-use crate::classic_panel::field::Field;
-use crate::decay_panel::{hours_to_secs, parse_non_negative};
 use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::common::CommonMsg;
 use crate::messages::priority::PriorityMsg;
+use crate::panels::classic_panel::field::Field;
+use crate::panels::decay_panel::{hours_to_secs, parse_non_negative};
 use crate::state::AppState;
 
 // ---------------------------------------------------------------------------------------------

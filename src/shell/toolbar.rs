@@ -7,15 +7,15 @@
 use fairshare::TieRule;
 use leptos::prelude::*;
 
-use crate::compare::next_dom_id;
 use crate::i18n::I18n;
-use crate::keyboard_shortcuts;
 use crate::messages::common::CommonMsg;
 use crate::messages::toolbar::ToolbarMsg;
 use crate::messages::{Lang, Message};
+use crate::panels::compare::next_dom_id;
 use crate::presets::{self, PRESETS};
+use crate::shell::keyboard_shortcuts;
+use crate::shell::url_state::{self, Copied, ShareLink};
 use crate::state::{AppState, History};
-use crate::url_state::{self, Copied, ShareLink};
 
 /// The toolbar above the tree.
 #[component]

@@ -331,7 +331,7 @@ pub fn SshareTable() -> impl IntoView {
             view! { <SortHeader column label=Signal::stored(label) sort /> }
         })
         .collect_view();
-    let filter_id = crate::compare::next_dom_id("ft-sshare-filter");
+    let filter_id = crate::panels::compare::next_dom_id("ft-sshare-filter");
     view! {
         <section class="ft-panel ft-sshare-panel" role="region" aria-label=i18n.t(CommonMsg::RegionSshare)>
             <h2 class="ft-panel__title">{i18n.t(CommonMsg::RegionSshare)}</h2>

@@ -13,12 +13,12 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::compare::next_dom_id;
 use crate::i18n::I18n;
 use crate::messages::common::CommonMsg;
 use crate::messages::engine::{diagnostic_text, format_text};
 use crate::messages::import::ImportMsg;
 use crate::messages::{Lang, Message};
+use crate::panels::compare::next_dom_id;
 use crate::state::AppState;
 
 /// What the last Load did.
@@ -62,7 +62,7 @@ pub fn ImportPanel() -> impl IntoView {
     };
     let read_file = move |file: web_sys::File| {
         let promise = file.text();
-        crate::url_state::then(
+        crate::shell::url_state::then(
             &promise,
             move |text| {
                 let text = text.as_string().unwrap_or_default();
