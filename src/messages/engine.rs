@@ -466,7 +466,7 @@ impl Message for EngineMsg {
             EngineMsg::NoAssociations => "no \"associations\" list",
             EngineMsg::AssocNotObject => "association #{n} is not an object",
             EngineMsg::AssocNoId => "association #{n} has no whole-number \"id\"",
-            EngineMsg::JobNoAssoc => "job #{job}: association index {assoc} does not exist",
+            EngineMsg::JobNoAssoc => "job #{job}: association id {assoc} does not exist",
             EngineMsg::JobOnAccount => {
                 "job #{job}: {name} is an account; Slurm charges jobs to user associations, and account usage is the sum of its users'"
             }
@@ -665,7 +665,7 @@ impl Message for EngineMsg {
             EngineMsg::NoAssociations => "\"associations\" の一覧がありません",
             EngineMsg::AssocNotObject => "{n} 番目の association がオブジェクトではありません",
             EngineMsg::AssocNoId => "{n} 番目の association に整数の \"id\" がありません",
-            EngineMsg::JobNoAssoc => "ジョブ {job}：association 番号 {assoc} は存在しません",
+            EngineMsg::JobNoAssoc => "ジョブ {job}：association ID {assoc} は存在しません",
             EngineMsg::JobOnAccount => {
                 "ジョブ {job}：{name} はアカウントです。Slurm はジョブをユーザーの association に課金し、アカウントの使用量はそのユーザーたちの合計です"
             }
@@ -892,7 +892,7 @@ pub fn diag_text(kind: &DiagKind, lang: Lang) -> String {
         K::NoAssociations => (M::NoAssociations, vec![]),
         K::AssocNotObject { n: i } => (M::AssocNotObject, vec![("n", n(i))]),
         K::AssocNoId { n: i } => (M::AssocNoId, vec![("n", n(i))]),
-        K::JobNoAssoc { job, assoc } => (M::JobNoAssoc, vec![("job", n(job)), ("assoc", n(assoc))]),
+        K::JobNoAssoc { job, assoc } => (M::JobNoAssoc, vec![("job", n(job)), ("assoc", assoc.0.to_string())]),
         K::JobOnAccount { job, name } => (
             M::JobOnAccount,
             vec![("job", n(job)), ("name", name.clone())],
@@ -1126,7 +1126,10 @@ mod tests {
             K::NoAssociations,
             K::AssocNotObject { n: 2 },
             K::AssocNoId { n: 2 },
-            K::JobNoAssoc { job: 1, assoc: 40 },
+            K::JobNoAssoc {
+                job: 1,
+                assoc: fairshare::AssocId(40),
+            },
             K::JobOnAccount {
                 job: 2,
                 name: s("chem"),

@@ -11,7 +11,9 @@
 //! into bar segments and text, and keeps its own input signals (they are not part of the
 //! scenario). Pure helpers are tested natively below.
 
-use fairshare::format::{fmt_hours, parse_slurm_minutes, printf_f, two_decimals};
+use fairshare::format::{
+    fmt_hours, fmt_tres_weights, parse_slurm_minutes, parse_tres_weights, printf_f, two_decimals,
+};
 use fairshare::priority::{self, PendingJob, Priority, PriorityConfig, TresCount, Weights};
 use leptos::prelude::*;
 
@@ -130,34 +132,6 @@ pub fn pending_job(example: &Example, fairshare: f64) -> PendingJob {
     }
 }
 
-/// PriorityWeightTRES as slurm.conf writes it: `CPU=500,GRES/gpu=1000` (empty = none).
-pub fn parse_tres_weights(text: &str) -> Option<Vec<(String, u32)>> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Some(Vec::new());
-    }
-    text.split(',')
-        .map(|pair| {
-            let (name, weight) = pair.split_once('=')?;
-            let name = name.trim();
-            let ok = !name.is_empty()
-                && name
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '_' | '-' | ':'));
-            ok.then_some(())?;
-            Some((name.to_string(), weight.trim().parse::<u32>().ok()?))
-        })
-        .collect()
-}
-
-/// PriorityWeightTRES back as text.
-pub fn fmt_tres_weights(weights: &[(String, u32)]) -> String {
-    weights
-        .iter()
-        .map(|(name, w)| format!("{name}={w}"))
-        .collect::<Vec<_>>()
-        .join(",")
-}
 
 /// One term of the sum.
 #[derive(Clone, Debug, PartialEq)]
@@ -740,25 +714,6 @@ mod tests {
         let nice = segs.iter().find(|s| s.term == Term::Nice).unwrap();
         assert_eq!((nice.value_text.as_str(), nice.percent), ("-10", 0.0));
         assert!(segs.iter().all(|s| s.percent == 0.0));
-    }
-
-    #[test]
-    fn tres_weights_parse_like_slurm_conf() {
-        assert_eq!(
-            parse_tres_weights("CPU=500,GRES/gpu=1000"),
-            Some(vec![("CPU".into(), 500), ("GRES/gpu".into(), 1000)])
-        );
-        assert_eq!(parse_tres_weights(" "), Some(vec![]));
-        assert_eq!(
-            parse_tres_weights("Mem = 2 "),
-            Some(vec![("Mem".into(), 2)])
-        );
-        assert_eq!(parse_tres_weights("CPU"), None);
-        assert_eq!(parse_tres_weights("CPU=-1"), None);
-        assert_eq!(parse_tres_weights("=5"), None);
-        assert_eq!(parse_tres_weights("C P U=5"), None);
-        let w = vec![("CPU".to_string(), 1), ("GRES/gpu".to_string(), 2)];
-        assert_eq!(parse_tres_weights(&fmt_tres_weights(&w)), Some(w));
     }
 
     #[test]

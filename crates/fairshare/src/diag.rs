@@ -345,12 +345,12 @@ pub enum DiagKind {
         /// 1-based position in the list.
         n: usize,
     },
-    /// A job (1-based) names an association index that does not exist.
+    /// A job (1-based) names an association id that is not in the tree.
     JobNoAssoc {
         /// The job's number.
         job: usize,
-        /// The index it names.
-        assoc: usize,
+        /// The id it names.
+        assoc: crate::tree::AssocId,
     },
     /// A job is charged to an account.
     JobOnAccount {
@@ -711,7 +711,7 @@ impl fmt::Display for DiagKind {
             K::AssocNotObject { n } => write!(f, "association #{n} is not an object"),
             K::AssocNoId { n } => write!(f, "association #{n} has no whole-number \"id\""),
             K::JobNoAssoc { job, assoc } => {
-                write!(f, "job #{job}: association index {assoc} does not exist")
+                write!(f, "job #{job}: association id {} does not exist", assoc.0)
             }
             K::JobOnAccount { job, name } => write!(
                 f,

@@ -150,6 +150,43 @@ pub fn fmt_hours(secs: i64) -> String {
     }
 }
 
+/// PriorityWeightTRES (and `TRESBillingWeights`) as slurm.conf writes it: comma-separated
+/// `TYPE=weight` pairs such as `CPU=500,GRES/gpu=1000`; blanks around names and weights are
+/// ignored and an empty text is no weights. A TRES type is letters, digits and `/ _ - :`; a
+/// weight is a whole number (what sites use; Slurm stores these weights as `uint32`). `None`
+/// if any pair is not of that form.
+pub fn parse_tres_weights(text: &str) -> Option<Vec<(String, u32)>> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Some(Vec::new());
+    }
+    text.split(',')
+        .map(|pair| {
+            let (name, weight) = pair.split_once('=')?;
+            let name = name.trim();
+            let ok = !name.is_empty()
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '_' | '-' | ':'));
+            ok.then_some(())?;
+            Some((name.to_string(), weight.trim().parse::<u32>().ok()?))
+        })
+        .collect()
+}
+
+/// TRES weights back as slurm.conf text (`CPU=500,GRES/gpu=1000`), which
+/// [`parse_tres_weights`] reads back unchanged.
+pub fn fmt_tres_weights(weights: &[(String, u32)]) -> String {
+    let mut out = String::new();
+    for (i, (name, w)) in weights.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let _ = write!(out, "{name}={w}");
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -255,5 +292,25 @@ mod tests {
         assert_eq!(fmt_duration(-3600), "-01:00:00");
         assert_eq!(fmt_hours(86_400), "24");
         assert_eq!(fmt_hours(5400), "1.5");
+    }
+
+    #[test]
+    fn tres_weights_parse_like_slurm_conf() {
+        assert_eq!(
+            parse_tres_weights("CPU=500,GRES/gpu=1000"),
+            Some(vec![("CPU".into(), 500), ("GRES/gpu".into(), 1000)])
+        );
+        assert_eq!(parse_tres_weights(" "), Some(vec![]));
+        assert_eq!(
+            parse_tres_weights("Mem = 2 "),
+            Some(vec![("Mem".into(), 2)])
+        );
+        for bad in ["CPU", "CPU=-1", "=5", "C P U=5", "CPU=1.5", "CPU=1,", "CPU=99999999999"] {
+            assert_eq!(parse_tres_weights(bad), None, "{bad:?}");
+        }
+        let w = vec![("CPU".to_string(), 1), ("GRES/gpu".to_string(), 2)];
+        assert_eq!(fmt_tres_weights(&w), "CPU=1,GRES/gpu=2");
+        assert_eq!(parse_tres_weights(&fmt_tres_weights(&w)), Some(w));
+        assert_eq!(fmt_tres_weights(&[]), "");
     }
 }

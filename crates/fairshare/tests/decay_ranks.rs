@@ -132,7 +132,7 @@ fn a_running_job_changes_ranks_over_time() {
         .iter()
         .position(|a| a.rank == Some(run.n_users))
         .unwrap();
-    let jobs = [Job::running(top, 64.0, 0)];
+    let jobs = [Job::running(tree.assocs()[top].id, 64.0, 0)];
     let mut sim = UsageSim::from_tree(&tree, &jobs, Schedule::default());
     let mut last_rank = run.n_users;
     let mut changed_at = None;
@@ -176,7 +176,7 @@ fn time_until_rank_finds_the_first_boundary() {
     // y runs 100 CPUs; x overtakes y at the first cycle where y's usage exceeds x's.
     let tree = two_users(2e6, 1e6);
     let x = AssocId(3);
-    let jobs = [Job::running(3, 100.0, 0)];
+    let jobs = [Job::running(AssocId(4), 100.0, 0)];
     let s = Schedule::default();
     let got = time_until_rank(&tree, x, RankTarget::RankAtLeast(2), &jobs, &s, 1000).unwrap();
     // The same answer straight from the usages.
@@ -210,7 +210,7 @@ fn time_until_rank_finds_the_first_boundary() {
 fn time_until_rank_gives_up_once_only_decay_is_left() {
     // y's job ends after an hour, too early to push y past x: decay alone never will.
     let tree = two_users(2e6, 1e6);
-    let jobs = [Job::running(3, 100.0, 0).until(3600)];
+    let jobs = [Job::running(AssocId(4), 100.0, 0).until(3600)];
     let got = time_until_rank(
         &tree,
         AssocId(3),

@@ -13,17 +13,64 @@ fn ld(x: f64) -> LongDouble {
     LongDouble::from_f64(x)
 }
 
-/// A simulation over flat usage entries (no parents).
-fn flat(usage: Vec<LongDouble>, jobs: &[Job], s: Schedule) -> UsageSim {
-    let n = usage.len();
-    UsageSim::from_parts(usage, vec![None; n], jobs, s)
+/// The user of the flat trees below that jobs run on: the first (id 2).
+const U0: AssocId = AssocId(2);
+
+/// A simulation over a flat tree: root and one user per entry (ids 2, 3, …, user k holding
+/// `usage[k]`). Its `usage()` is the users' (root, which sums them, is left out).
+struct Flat(UsageSim);
+
+impl Flat {
+    fn usage(&self) -> Vec<LongDouble> {
+        self.0.usage()[1..].to_vec()
+    }
+}
+
+impl std::ops::Deref for Flat {
+    type Target = UsageSim;
+    fn deref(&self) -> &UsageSim {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Flat {
+    fn deref_mut(&mut self) -> &mut UsageSim {
+        &mut self.0
+    }
+}
+
+fn flat(usage: Vec<LongDouble>, jobs: &[Job], s: Schedule) -> Flat {
+    let user = |k: usize, u: &LongDouble| Assoc {
+        id: AssocId(2 + k as u32),
+        parent: Some(AssocId(1)),
+        account: "root".into(),
+        user: Some(format!("u{k}")),
+        partition: None,
+        shares: Shares::Value(1),
+        usage_raw: *u,
+        lineage: None,
+    };
+    let root = Assoc {
+        id: AssocId(1),
+        parent: None,
+        account: "root".into(),
+        user: None,
+        partition: None,
+        shares: Shares::Value(1),
+        usage_raw: LongDouble::ZERO,
+        lineage: None,
+    };
+    let mut assocs = vec![root];
+    assocs.extend(usage.iter().enumerate().map(|(k, u)| user(k, u)));
+    let tree = AssocTree::new(assocs).expect("a flat tree");
+    Flat(UsageSim::from_tree(&tree, jobs, s))
 }
 
 /// Flat usage advanced to `t`.
 fn advance_usage(usage: &[LongDouble], jobs: &[Job], s: &Schedule, t: i64) -> Vec<LongDouble> {
     let mut sim = flat(usage.to_vec(), jobs, *s);
     sim.advance_to(t);
-    sim.usage().to_vec()
+    sim.usage()
 }
 
 fn close(a: f64, b: f64) -> bool {
@@ -71,7 +118,7 @@ fn a_running_job_adds_billable_r_d_pow_r_each_period() {
     let s = Schedule::default();
     let d = decay_factor(H);
     // 4 CPUs from time 0.
-    let jobs = [Job::running(0, 4.0, 0)];
+    let jobs = [Job::running(U0, 4.0, 0)];
     let charge = 4.0 * 300.0 * d.powf(300.0);
     assert_eq!(job_charge(4.0, 300.0, 1.0, d), 300.0 * d.powf(300.0) * 4.0);
     let one = advance_usage(&[ld(0.0)], &jobs, &s, 300);
@@ -82,7 +129,7 @@ fn a_running_job_adds_billable_r_d_pow_r_each_period() {
         charge * cycle_factor(H, 300.0) + charge
     ));
     // Started in the middle of the period: only r = 200 s counts, decayed by d^200.
-    let late = advance_usage(&[ld(0.0)], &[Job::running(0, 4.0, 100)], &s, 300);
+    let late = advance_usage(&[ld(0.0)], &[Job::running(U0, 4.0, 100)], &s, 300);
     assert!(close(late[0].to_f64(), 4.0 * 200.0 * d.powf(200.0)));
     // Existing usage decays, then the period's new usage is added.
     let both = advance_usage(&[ld(1e6)], &jobs, &s, 300);
@@ -96,7 +143,7 @@ fn a_running_job_adds_billable_r_d_pow_r_each_period() {
 fn a_job_ending_inside_a_period_is_charged_at_its_end_then_decayed() {
     let s = Schedule::default();
     let d = decay_factor(H);
-    let jobs = [Job::running(0, 4.0, 0).until(100)];
+    let jobs = [Job::running(U0, 4.0, 0).until(100)];
     let at_end = 4.0 * 100.0 * d.powf(100.0);
     // Slurm charges the job when it ends (priority_p_job_end)...
     let mid = advance_usage(&[ld(0.0)], &jobs, &s, 150);
@@ -108,34 +155,34 @@ fn a_job_ending_inside_a_period_is_charged_at_its_end_then_decayed() {
     let mut sim = flat(vec![ld(0.0)], &jobs, s);
     sim.advance_to(150);
     sim.advance_to(300);
-    assert_eq!(sim.usage(), &after[..]);
+    assert_eq!(sim.usage(), after);
     assert!(sim.jobs_finished());
     // A job that ended before time 0 is already in the usage.
-    let old = advance_usage(&[ld(5.0)], &[Job::running(0, 4.0, -900).until(-1)], &s, 0);
+    let old = advance_usage(&[ld(5.0)], &[Job::running(U0, 4.0, -900).until(-1)], &s, 0);
     assert_eq!(old[0], ld(5.0));
 }
 
 #[test]
 fn usage_factor_scales_and_negative_means_unset() {
     let s = Schedule::default();
-    let base = advance_usage(&[ld(0.0)], &[Job::running(0, 2.0, 0)], &s, 300)[0].to_f64();
+    let base = advance_usage(&[ld(0.0)], &[Job::running(U0, 2.0, 0)], &s, 300)[0].to_f64();
     let twice = advance_usage(
         &[ld(0.0)],
-        &[Job::running(0, 2.0, 0).with_usage_factor(2.0)],
+        &[Job::running(U0, 2.0, 0).with_usage_factor(2.0)],
         &s,
         300,
     )[0]
     .to_f64();
     let unset = advance_usage(
         &[ld(0.0)],
-        &[Job::running(0, 2.0, 0).with_usage_factor(-1.0)],
+        &[Job::running(U0, 2.0, 0).with_usage_factor(-1.0)],
         &s,
         300,
     )[0]
     .to_f64();
     let free = advance_usage(
         &[ld(0.0)],
-        &[Job::running(0, 2.0, 0).with_usage_factor(0.0)],
+        &[Job::running(U0, 2.0, 0).with_usage_factor(0.0)],
         &s,
         300,
     )[0];
@@ -148,7 +195,7 @@ fn usage_factor_scales_and_negative_means_unset() {
 fn without_a_state_file_the_first_cycle_decays_nothing_and_charges_from_job_start() {
     let d = decay_factor(H);
     let p = cycle_factor(H, 300.0);
-    let jobs = [Job::running(0, 4.0, -600)];
+    let jobs = [Job::running(U0, 4.0, -600)];
     let normal = Schedule::default();
     let fresh = Schedule {
         no_state_file: true,
@@ -231,7 +278,7 @@ fn jobs_charge_the_user_and_every_ancestor_and_usages_go_back_into_a_tree() {
     assert_eq!(u[0], ld(30.0));
     assert_eq!(u[1], ld(30.0));
     let s = Schedule::default();
-    let later = decay::advance_usage(&tree, &[Job::running(2, 1.0, 0)], &s, 3600);
+    let later = decay::advance_usage(&tree, &[Job::running(AssocId(3), 1.0, 0)], &s, 3600);
     let decayed_only = decay::advance_usage(&tree, &[], &s, 3600);
     let added = later[2].to_f64() - decayed_only[2].to_f64();
     assert!(added > 3500.0 && added < 3600.0, "{added}");
@@ -252,11 +299,11 @@ fn jobs_charge_the_user_and_every_ancestor_and_usages_go_back_into_a_tree() {
 fn bad_jobs_are_reported_and_skipped() {
     let tree = tiny_tree();
     let jobs = [
-        Job::running(9, 1.0, 0),
-        Job::running(1, 1.0, 0),
-        Job::running(2, f64::NAN, 0),
-        Job::running(3, 1.0, 0).with_usage_factor(f64::INFINITY),
-        Job::running(3, 1.0, 50).until(10),
+        Job::running(AssocId(99), 1.0, 0),
+        Job::running(AssocId(2), 1.0, 0),
+        Job::running(AssocId(3), f64::NAN, 0),
+        Job::running(AssocId(4), 1.0, 0).with_usage_factor(f64::INFINITY),
+        Job::running(AssocId(4), 1.0, 50).until(10),
     ];
     let problems = decay::job_problems(&tree, &jobs);
     assert_eq!(problems.len(), 5, "{problems:?}");
@@ -267,4 +314,29 @@ fn bad_jobs_are_reported_and_skipped() {
     let plain = decay::advance_usage(&tree, &[], &s, 300);
     assert_eq!((later[2], later[3]), (plain[2], plain[3]));
     assert!(later[1].to_f64() > plain[1].to_f64());
+}
+
+#[test]
+fn usage_at_equals_the_whole_tree_simulation_bit_for_bit() {
+    let tree = tiny_tree();
+    let s = Schedule::default();
+    let jobs = [
+        Job::running(AssocId(3), 3.0, 600).until(7_250),
+        Job::running(AssocId(4), 0.5, 0),
+        Job::running(AssocId(99), 9.0, 0),
+    ];
+    let t = 2 * 86_400 + 1_234;
+    let full = decay::advance_usage(&tree, &jobs, &s, t);
+    let start = decay::usage_of(&tree);
+    let ids: Vec<AssocId> = tree.assocs().iter().map(|a| a.id).chain([AssocId(99)]).collect();
+    let got = decay::usage_at(&tree, &jobs, &s, t, &ids);
+    assert_eq!(got.len(), tree.len(), "an id not in the tree is skipped");
+    for (ix, u) in got.iter().enumerate() {
+        assert_eq!(u.assoc, tree.assocs()[ix].id);
+        assert_eq!((u.start, u.at), (start[ix], full[ix]), "{ix}");
+    }
+    // The job on x did reach x, acct and root, not y.
+    let plain = decay::advance_usage(&tree, &jobs[1..], &s, t);
+    assert!(got[2].at.to_f64() > plain[2].to_f64());
+    assert_eq!(got[3].at, plain[3]);
 }

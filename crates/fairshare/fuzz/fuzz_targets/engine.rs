@@ -81,7 +81,7 @@ fuzz_target!(|data: &[u8]| {
         let billable = f64::from(u.int_in_range(0..=1000u16).unwrap_or(1));
         let start = i64::from(u.int_in_range(-10_000..=10_000i32).unwrap_or(0));
         let end = start + i64::from(u.int_in_range(0..=100_000i32).unwrap_or(0));
-        jobs.push(Job::running(k, billable, start).until(end));
+        jobs.push(Job::running(tree.assocs()[k].id, billable, start).until(end));
     }
     let _ = decay::job_problems(&tree, &jobs);
     let schedule = Schedule {
