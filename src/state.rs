@@ -10,6 +10,7 @@
 //! message and leaves the scenario as it was. Every accepted edit can be undone.
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use fairshare::import::PrintedRow;
 use fairshare::step::Frame;
@@ -24,9 +25,37 @@ use crate::shell::PanelTab;
 /// How many edits can be undone.
 const HISTORY_LIMIT: usize = 200;
 
+/// Where the decay timeline stands (the decay panel moves it; every other edit restarts it).
+///
+/// The decay panel's jobs are timed on one clock that never restarts; the timeline's t = 0 is
+/// `epoch` seconds into it. The tree on screen is the tree at `time` seconds after t = 0,
+/// computed from `base`, the tree at t = 0 (never decayed twice).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DecayClock {
+    /// Seconds from the jobs' clock's start to the timeline's t = 0.
+    pub epoch: i64,
+    /// Seconds after t = 0 that the tree on screen shows.
+    pub time: i64,
+    /// The tree at t = 0, once the timeline has moved since it (re)started; `None`: the tree on
+    /// screen is itself t = 0.
+    pub base: Option<Arc<AssocTree>>,
+}
+
+impl DecayClock {
+    /// The clock after an edit that is not a move in time: t = 0 becomes the tree as it is,
+    /// at the same moment of the jobs' clock.
+    pub fn restarted(&self) -> DecayClock {
+        DecayClock {
+            epoch: self.epoch.saturating_add(self.time),
+            time: 0,
+            base: None,
+        }
+    }
+}
+
 /// Everything one undo step brings back: the scenario and what belongs to it (the what-if
-/// baseline, the rows Slurm printed for an imported text, the preset it came from). Nothing
-/// else (selection, tie rule, cursor) is part of a step.
+/// baseline, the rows Slurm printed for an imported text, the preset it came from, the decay
+/// timeline's time). Nothing else (selection, tie rule, cursor) is part of a step.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Snapshot {
     /// The scenario.
@@ -37,6 +66,8 @@ pub struct Snapshot {
     pub printed: Vec<PrintedRow>,
     /// The preset the scenario came from, if any.
     pub preset: Option<&'static str>,
+    /// The decay timeline's time for this tree.
+    pub decay: DecayClock,
 }
 
 /// Undo and redo stacks of whole snapshots (they are small, and sharing-free is simplest).
@@ -99,6 +130,8 @@ pub struct AppState {
     pub printed: RwSignal<Vec<PrintedRow>>,
     /// The preset the scenario came from, if any.
     pub preset: RwSignal<Option<&'static str>>,
+    /// The decay timeline's time (part of each undo step).
+    pub decay: RwSignal<DecayClock>,
     /// The side column's open panel (its tab is selected).
     pub panel: RwSignal<PanelTab>,
     /// The ranking animation's cursor: `None` shows the finished ranking (the page opens so);
@@ -158,6 +191,7 @@ impl AppState {
             expanded: RwSignal::new(BTreeSet::new()),
             printed: RwSignal::new(Vec::new()),
             preset: RwSignal::new(None),
+            decay: RwSignal::new(DecayClock::default()),
             panel: RwSignal::new(PanelTab::default()),
             cursor,
             hierarchy,
@@ -195,6 +229,7 @@ impl AppState {
         self.scenario.set(scenario);
         self.printed.set(printed);
         self.preset.set(preset);
+        self.decay.update(|c| *c = c.restarted());
         self.selected.set(None);
         self.compare_with.set(None);
         self.collapsed.set(BTreeSet::new());
@@ -215,17 +250,51 @@ impl AppState {
             Ok(tree) => {
                 self.push_history();
                 self.scenario.update(|s| s.tree = tree);
-                // Edits while playing keep the cursor, clamped to the new trace.
-                let len = self.run.with_untracked(|r| r.steps.len());
-                self.cursor.update(|c| {
-                    if let Some(k) = c {
-                        *k = (*k).min(len);
-                    }
-                });
+                self.decay.update(|c| *c = c.restarted());
+                self.clamp_cursor();
                 Ok(())
             }
             Err(errors) => Err(errors),
         }
+    }
+
+    /// Edits while playing keep the cursor, clamped to the new trace.
+    fn clamp_cursor(self) {
+        let len = self.run.with_untracked(|r| r.steps.len());
+        self.cursor.update(|c| {
+            if let Some(k) = c {
+                *k = (*k).min(len);
+            }
+        });
+    }
+
+    /// Moves the decay timeline to `time` seconds after its t = 0: the tree becomes `at(base)`,
+    /// where `base` is the tree at t = 0 (the tree on screen, if the timeline has not moved
+    /// since it restarted). One undoable step that also restores the time; none if neither the
+    /// tree nor the time changes. On refusal nothing changes.
+    pub fn move_in_time(
+        self,
+        time: i64,
+        at: impl FnOnce(&AssocTree) -> Result<AssocTree, Vec<TreeError>>,
+    ) -> Result<(), Vec<TreeError>> {
+        let clock = self.decay.get_untracked();
+        let base = match clock.base {
+            Some(base) => base,
+            None => Arc::new(self.scenario.with_untracked(|s| s.tree.clone())),
+        };
+        let tree = at(&base)?;
+        if time == clock.time && self.scenario.with_untracked(|s| s.tree == tree) {
+            return Ok(());
+        }
+        self.push_history();
+        self.scenario.update(|s| s.tree = tree);
+        self.decay.set(DecayClock {
+            epoch: clock.epoch,
+            time,
+            base: Some(base),
+        });
+        self.clamp_cursor();
+        Ok(())
     }
 
     /// Sets an association's shares (a number, or FairShare=parent).
@@ -307,6 +376,7 @@ impl AppState {
             baseline: self.baseline.get_untracked(),
             printed: self.printed.get_untracked(),
             preset: self.preset.get_untracked(),
+            decay: self.decay.get_untracked(),
         }
     }
 
@@ -349,6 +419,7 @@ impl AppState {
             baseline,
             printed,
             preset,
+            decay,
         } = snapshot;
         let exists = |id: Option<AssocId>| id.filter(|id| scenario.tree.get(*id).is_some());
         self.selected.update(|s| *s = exists(*s));
@@ -356,13 +427,9 @@ impl AppState {
         self.baseline.set(baseline);
         self.printed.set(printed);
         self.preset.set(preset);
+        self.decay.set(decay);
         self.scenario.set(scenario);
-        let len = self.run.with_untracked(|r| r.steps.len());
-        self.cursor.update(|c| {
-            if let Some(k) = c {
-                *k = (*k).min(len);
-            }
-        });
+        self.clamp_cursor();
     }
 
     // ----- Sessions ------------------------------------------------------------------------

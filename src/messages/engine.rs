@@ -892,7 +892,10 @@ pub fn diag_text(kind: &DiagKind, lang: Lang) -> String {
         K::NoAssociations => (M::NoAssociations, vec![]),
         K::AssocNotObject { n: i } => (M::AssocNotObject, vec![("n", n(i))]),
         K::AssocNoId { n: i } => (M::AssocNoId, vec![("n", n(i))]),
-        K::JobNoAssoc { job, assoc } => (M::JobNoAssoc, vec![("job", n(job)), ("assoc", assoc.0.to_string())]),
+        K::JobNoAssoc { job, assoc } => (
+            M::JobNoAssoc,
+            vec![("job", n(job)), ("assoc", assoc.0.to_string())],
+        ),
         K::JobOnAccount { job, name } => (
             M::JobOnAccount,
             vec![("job", n(job)), ("name", name.clone())],

@@ -22,7 +22,7 @@ use crate::messages::Message;
 use crate::messages::common::CommonMsg;
 use crate::messages::priority::PriorityMsg;
 use crate::panels::classic_panel::field::Field;
-use crate::panels::decay_panel::{hours_to_secs, parse_non_negative};
+use crate::panels::decay_panel::model::{hours_to_secs, parse_non_negative};
 use crate::state::AppState;
 
 // ---------------------------------------------------------------------------------------------
@@ -131,7 +131,6 @@ pub fn pending_job(example: &Example, fairshare: f64) -> PendingJob {
         ..PendingJob::default()
     }
 }
-
 
 /// One term of the sum.
 #[derive(Clone, Debug, PartialEq)]

@@ -120,6 +120,8 @@ fn load(s: StoredSnapshot) -> Option<Snapshot> {
         baseline,
         printed: Vec::new(),
         preset: s.preset.as_deref().and_then(presets::by_id).map(|p| p.id),
+        // The decay timeline is not saved: the tree restored is its own t = 0.
+        decay: Default::default(),
     })
 }
 
@@ -238,6 +240,7 @@ mod tests {
             baseline: preset(id),
             printed: Vec::new(),
             preset: Some(presets::by_id(id).unwrap().id),
+            decay: Default::default(),
         }
     }
 

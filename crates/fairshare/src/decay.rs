@@ -565,7 +565,15 @@ pub fn usage_at(
                     ids.get(j.assoc)
                         .is_some_and(|&user| tree.is_ancestor_or_self(id, user))
                 })
-                .map(|(j, &ok)| (SimJob { assoc: 0, ..j.clone() }, ok))
+                .map(|(j, &ok)| {
+                    (
+                        SimJob {
+                            assoc: 0,
+                            ..j.clone()
+                        },
+                        ok,
+                    )
+                })
                 .unzip();
             let start = h.usage_raw[ix];
             let mut sim = UsageSim::from_parts(vec![start], vec![None], mine, &ok, *schedule);

@@ -305,7 +305,15 @@ mod tests {
             parse_tres_weights("Mem = 2 "),
             Some(vec![("Mem".into(), 2)])
         );
-        for bad in ["CPU", "CPU=-1", "=5", "C P U=5", "CPU=1.5", "CPU=1,", "CPU=99999999999"] {
+        for bad in [
+            "CPU",
+            "CPU=-1",
+            "=5",
+            "C P U=5",
+            "CPU=1.5",
+            "CPU=1,",
+            "CPU=99999999999",
+        ] {
             assert_eq!(parse_tres_weights(bad), None, "{bad:?}");
         }
         let w = vec![("CPU".to_string(), 1), ("GRES/gpu".to_string(), 2)];

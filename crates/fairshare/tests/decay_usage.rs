@@ -328,7 +328,12 @@ fn usage_at_equals_the_whole_tree_simulation_bit_for_bit() {
     let t = 2 * 86_400 + 1_234;
     let full = decay::advance_usage(&tree, &jobs, &s, t);
     let start = decay::usage_of(&tree);
-    let ids: Vec<AssocId> = tree.assocs().iter().map(|a| a.id).chain([AssocId(99)]).collect();
+    let ids: Vec<AssocId> = tree
+        .assocs()
+        .iter()
+        .map(|a| a.id)
+        .chain([AssocId(99)])
+        .collect();
     let got = decay::usage_at(&tree, &jobs, &s, t, &ids);
     assert_eq!(got.len(), tree.len(), "an id not in the tree is skipped");
     for (ix, u) in got.iter().enumerate() {

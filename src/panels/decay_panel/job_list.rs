@@ -1,0 +1,100 @@
+//! `<JobList/>`: the jobs on the timeline, each with a remove button.
+
+use fairshare::decay::Job;
+use fairshare::format::{fmt_duration, fmt_hours};
+use leptos::prelude::*;
+
+use super::{DecayControls, model};
+use crate::i18n::I18n;
+use crate::messages::Message;
+use crate::messages::decay::DecayMsg;
+use crate::state::AppState;
+
+/// The jobs on the timeline, each with a remove button.
+#[component]
+pub(super) fn JobList(controls: DecayControls) -> impl IntoView {
+    let i18n = I18n::expect();
+    let state = AppState::expect();
+    let label = move |j: &Job| {
+        state
+            .scenario
+            .with(|s| {
+                s.tree
+                    .get(j.assoc)
+                    .map(|a| format!("{} ({})", a.name(), a.account))
+            })
+            .unwrap_or_else(|| format!("#{}", j.assoc.0))
+    };
+    let line = move |n: usize, j: Job| {
+        let lang = i18n.lang();
+        let n = (n + 1).to_string();
+        let user = label(&j);
+        let billable = j.billable.to_string();
+        let start = fmt_duration(j.start);
+        match j.end {
+            Some(end) => DecayMsg::JobLine.fill(
+                lang,
+                &[
+                    ("n", &n),
+                    ("user", &user),
+                    ("billable", &billable),
+                    ("start", &start),
+                    ("hours", &fmt_hours(end - j.start)),
+                ],
+            ),
+            None => DecayMsg::JobLineRunning.fill(
+                lang,
+                &[
+                    ("n", &n),
+                    ("user", &user),
+                    ("billable", &billable),
+                    ("start", &start),
+                ],
+            ),
+        }
+    };
+    // The jobs as seen from t = 0 (those over by then are in the usage already), each with
+    // its index in the panel's list.
+    let shown = Memo::new(move |_| {
+        let epoch = state.decay.with(|c| c.epoch);
+        controls.jobs.with(|j| model::jobs_from(j, epoch))
+    });
+    let remove = move |i: usize| {
+        controls.jobs.update(|jobs| {
+            if i < jobs.len() {
+                jobs.remove(i);
+            }
+        });
+        controls.reapply(state);
+    };
+    view! {
+        <Show
+            when=move || shown.with(|j| !j.is_empty())
+            fallback=move || view! { <p class="ft-panel-help">{i18n.t(DecayMsg::NoJobs)}</p> }
+        >
+            <ol class="ft-jobs" data-testid="decay-jobs">
+                {move || {
+                    shown
+                        .get()
+                        .into_iter()
+                        .enumerate()
+                        .map(|(n, (i, j))| {
+                            let text = move || line(n, j.clone());
+                            let name = move || {
+                                DecayMsg::RemoveJob.fill(i18n.lang(), &[("n", &(n + 1).to_string())])
+                            };
+                            view! {
+                                <li class="ft-jobs__item">
+                                    <span>{text}</span>
+                                    <button type="button" class="ft-button" on:click=move |_| remove(i)>
+                                        {name}
+                                    </button>
+                                </li>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </ol>
+        </Show>
+    }
+}

@@ -1,0 +1,88 @@
+//! `<DecayParams/>`: PriorityDecayHalfLife and PriorityCalcPeriod, with the factors they give.
+
+use fairshare::decay;
+use fairshare::format::{parse_slurm_minutes, printf_f};
+use leptos::prelude::*;
+
+use super::DecayControls;
+use crate::i18n::I18n;
+use crate::messages::Message;
+use crate::messages::decay::DecayMsg;
+use crate::panels::classic_panel::field::Field;
+use crate::state::AppState;
+
+/// PriorityDecayHalfLife and PriorityCalcPeriod, with the factors they give.
+#[component]
+pub(super) fn DecayParams(controls: DecayControls) -> impl IntoView {
+    let i18n = I18n::expect();
+    let state = AppState::expect();
+    let on_half_life = Callback::new(move |text: String| match parse_slurm_minutes(&text) {
+        Some(min) => {
+            controls.half_life.set(decay::minutes_to_secs(min));
+            controls.half_life_text.set(text.trim().to_string());
+            controls.reapply(state);
+            None
+        }
+        None => Some(
+            DecayMsg::FieldHalfLife
+                .text(i18n.lang_untracked())
+                .to_string(),
+        ),
+    });
+    let on_period = Callback::new(move |text: String| match parse_slurm_minutes(&text) {
+        Some(min) if min >= 1 => {
+            controls.period.set(decay::minutes_to_secs(min));
+            controls.period_text.set(text.trim().to_string());
+            controls.reapply(state);
+            None
+        }
+        _ => Some(
+            DecayMsg::FieldCalcPeriod
+                .text(i18n.lang_untracked())
+                .to_string(),
+        ),
+    });
+    let factors = i18n.tf(DecayMsg::FactorLine, move || {
+        let s = controls.schedule();
+        let d = decay::decay_factor(s.half_life_secs);
+        vec![
+            ("h", s.half_life_secs.to_string()),
+            ("d", format!("{d:.16}")),
+            ("p", s.period().to_string()),
+            (
+                "dp",
+                format!(
+                    "{:.8}",
+                    decay::cycle_factor(s.half_life_secs, s.period() as f64)
+                ),
+            ),
+        ]
+    });
+    let fact = i18n.tf(DecayMsg::HalfLifeFact, move || {
+        let h = controls.half_life.get();
+        vec![("factor", printf_f(decay::decayed(1.0, h as f64, h)))]
+    });
+    let decays = move || controls.half_life.get() > 0;
+    view! {
+        <div class="ft-decay__params">
+            <Field
+                label=Signal::derive(move || DecayMsg::HalfLife.text(i18n.lang()).to_string())
+                value=controls.half_life_text
+                on_commit=on_half_life
+                kind="text"
+            />
+            <p class="ft-panel-help">{i18n.t(DecayMsg::HalfLifeHelp)}</p>
+            <Field
+                label=Signal::derive(move || DecayMsg::CalcPeriod.text(i18n.lang()).to_string())
+                value=controls.period_text
+                on_commit=on_period
+                kind="text"
+            />
+            <p class="ft-panel-help">{i18n.t(DecayMsg::CalcPeriodHelp)}</p>
+            <Show when=decays fallback=move || view! { <p class="ft-readout">{i18n.t(DecayMsg::NoDecay)}</p> }>
+                <p class="ft-readout">{factors}</p>
+                <p class="ft-readout" data-testid="decay-half-life-fact">{fact}</p>
+            </Show>
+        </div>
+    }
+}
