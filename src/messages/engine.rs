@@ -6,7 +6,7 @@
 
 use fairshare::diag::{DiagKind, FieldProblem, UsageProblem, quote};
 use fairshare::import::Format;
-use fairshare::sshare::Layout;
+use fairshare::sshare::TextLayout;
 use fairshare::{Diagnostic, TreeError};
 
 use super::import::ImportMsg;
@@ -990,9 +990,9 @@ pub fn format_text(format: Format, lang: Lang) -> String {
         Format::Sacctmgr { layout, header } => ("sacctmgr", layout, header),
     };
     let table = match layout {
-        Layout::Parsable => format!("{tool} -p"),
-        Layout::ParsableNoEnding => format!("{tool} -P"),
-        Layout::FixedWidth => EngineMsg::FormatFixedWidth.fill(lang, &[("tool", tool)]),
+        TextLayout::Parsable => format!("{tool} -p"),
+        TextLayout::ParsableNoEnding => format!("{tool} -P"),
+        TextLayout::FixedWidth => EngineMsg::FormatFixedWidth.fill(lang, &[("tool", tool)]),
     };
     if header {
         table
@@ -1390,9 +1390,9 @@ mod tests {
             Format::SshareJson,
         ];
         for layout in [
-            Layout::Parsable,
-            Layout::ParsableNoEnding,
-            Layout::FixedWidth,
+            TextLayout::Parsable,
+            TextLayout::ParsableNoEnding,
+            TextLayout::FixedWidth,
         ] {
             for header in [true, false] {
                 formats.push(Format::Sshare { layout, header });
@@ -1404,7 +1404,7 @@ mod tests {
             assert!(longest_ascii_run(&format_text(f, Lang::Ja)) < 3, "{f:?}");
         }
         let fixed = Format::Sacctmgr {
-            layout: Layout::FixedWidth,
+            layout: TextLayout::FixedWidth,
             header: false,
         };
         assert_eq!(

@@ -68,7 +68,7 @@ pub struct PrintedCells {
 
 /// One table row: the association and its cell texts.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct TableRow {
+pub struct SshareRow {
     /// The association.
     pub id: AssocId,
     /// The cells, one per [`COLUMNS`] entry, as sshare prints them.
@@ -77,7 +77,7 @@ pub struct TableRow {
     pub printed: Option<PrintedCells>,
 }
 
-impl table_order::Cells for TableRow {
+impl table_order::Cells for SshareRow {
     fn cell(&self, column: usize) -> &str {
         self.cells.get(column).map_or("", String::as_str)
     }
@@ -102,7 +102,7 @@ pub fn table_rows(
     run: &FairTreeRun,
     printed: &[PrintedRow],
     lang: Lang,
-) -> Vec<TableRow> {
+) -> Vec<SshareRow> {
     if h.len() != tree.len() || run.assocs.len() != tree.len() {
         return Vec::new();
     }
@@ -159,7 +159,7 @@ pub fn table_rows(
                     details,
                 }
             });
-            TableRow {
+            SshareRow {
                 id,
                 cells: COLUMNS.iter().map(|&c| row.cell_text(c)).collect(),
                 printed,
@@ -192,7 +192,7 @@ fn focus_sibling(ev: &leptos::ev::KeyboardEvent, next: bool) {
 
 /// One row of the table.
 #[component]
-fn SshareRow(row: TableRow, #[prop(into)] tab_stop: Signal<Option<AssocId>>) -> impl IntoView {
+fn SshareRow(row: SshareRow, #[prop(into)] tab_stop: Signal<Option<AssocId>>) -> impl IntoView {
     let state = AppState::expect();
     let i18n = I18n::expect();
     let id = row.id;
@@ -395,7 +395,7 @@ mod tests {
     use super::*;
     use fairshare::fair_tree;
 
-    fn rows_of(text: &str) -> (Vec<TableRow>, fairshare::Scenario) {
+    fn rows_of(text: &str) -> (Vec<SshareRow>, fairshare::Scenario) {
         let imported = import::import(text);
         let scenario = imported.scenario.expect("imports");
         let h = Hierarchy::new(&scenario.tree);

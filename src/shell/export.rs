@@ -8,7 +8,9 @@
 //! Inkscape, on a slide).
 
 use fairshare::fair_tree::FairTreeRun;
-use fairshare::sshare::{Layout, default_columns, fair_tree_rows, render_text};
+use fairshare::sshare::{
+    Header, SshareFlags, TextLayout, default_columns, fair_tree_rows, render_text,
+};
 use fairshare::{Algorithm, AssocTree, Hierarchy};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -59,8 +61,8 @@ const PROPERTIES: &[&str] = &[
 /// engine's rows and Slurm's formatting, nothing computed here.
 pub fn sshare_text(tree: &AssocTree, hierarchy: &Hierarchy, run: &FairTreeRun) -> String {
     let rows = fair_tree_rows(tree, hierarchy, run);
-    let columns = default_columns(Algorithm::FairTree, true, false);
-    render_text(&rows, &columns, Layout::ParsableNoEnding, true)
+    let columns = default_columns(Algorithm::FairTree, SshareFlags::LONG);
+    render_text(&rows, &columns, TextLayout::ParsableNoEnding, Header::Shown)
 }
 
 /// Why a picture could not be made.

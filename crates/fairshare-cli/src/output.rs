@@ -83,8 +83,8 @@ pub fn compute_json(scenario: &Scenario, options: &Options) -> String {
 /// when sshare's one-space-per-level indentation would exceed `MAX_PARSABLE_INDENT` bytes.
 pub fn sshare_lines(scenario: &Scenario, options: &Options) -> Result<String, String> {
     use fairshare::sshare::{
-        Layout, MAX_PARSABLE_INDENT, classic_rows, default_columns, fair_tree_rows,
-        parsable_indentation, render_text,
+        Header, MAX_PARSABLE_INDENT, SshareFlags, TextLayout, classic_rows, default_columns,
+        fair_tree_rows, parsable_indentation, render_text,
     };
     let tree = &scenario.tree;
     let h = Hierarchy::new(tree);
@@ -103,8 +103,13 @@ pub fn sshare_lines(scenario: &Scenario, options: &Options) -> Result<String, St
              indentation, more than MAX_PARSABLE_INDENT ({MAX_PARSABLE_INDENT}); use --format json"
         ));
     }
-    let columns = default_columns(scenario.algorithm, true, false);
-    Ok(render_text(&rows, &columns, Layout::ParsableNoEnding, true))
+    let columns = default_columns(scenario.algorithm, SshareFlags::LONG);
+    Ok(render_text(
+        &rows,
+        &columns,
+        TextLayout::ParsableNoEnding,
+        Header::Shown,
+    ))
 }
 
 /// `fairshare diff`: a summary line, then one line per user whose rank changed (largest move

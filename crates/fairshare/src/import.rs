@@ -55,7 +55,7 @@ pub use compare::{Agreement, ColumnCheck, RowComparison, compare};
 use crate::diag::{DiagKind, Diagnostic};
 use crate::ld::LongDouble;
 use crate::scenario::Scenario;
-use crate::sshare::Layout;
+use crate::sshare::TextLayout;
 use crate::tree::AssocId;
 
 /// The input formats [`import`] reads.
@@ -72,14 +72,14 @@ pub enum Format {
     /// `sshare` text output.
     Sshare {
         /// `-p`, `-P` or the fixed-width table.
-        layout: Layout,
+        layout: TextLayout,
         /// Whether a header line is present (no `-n`).
         header: bool,
     },
     /// `sacctmgr show assoc` text output (with `tree`, or with `ID`/`ParentID`/`ParentName`).
     Sacctmgr {
         /// `-p`, `-P` or the fixed-width table.
-        layout: Layout,
+        layout: TextLayout,
         /// Whether a header line is present (no `-n`).
         header: bool,
     },
@@ -96,9 +96,9 @@ impl fmt::Display for Format {
             Format::Sacctmgr { layout, header } => ("sacctmgr", layout, header),
         };
         let layout = match layout {
-            Layout::Parsable => " -p",
-            Layout::ParsableNoEnding => " -P",
-            Layout::FixedWidth => " (fixed width)",
+            TextLayout::Parsable => " -p",
+            TextLayout::ParsableNoEnding => " -P",
+            TextLayout::FixedWidth => " (fixed width)",
         };
         let header = if *header { "" } else { " without header" };
         write!(f, "{tool}{layout}{header}")

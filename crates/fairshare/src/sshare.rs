@@ -394,20 +394,41 @@ impl Column {
     pub const fn left_justified(self) -> bool {
         matches!(self, Column::Account)
     }
+}
 
-    /// The column whose header is exactly `name` (ASCII case-insensitive).
-    pub fn from_header(name: &str) -> Option<Column> {
-        Column::ALL
-            .into_iter()
-            .find(|c| c.header().eq_ignore_ascii_case(name))
-    }
+/// Which of sshare's own column lists: its `-l` and `-m` flags.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SshareFlags {
+    /// `-l`: the long list (NormUsage, LevelFS, GrpTRESMins, TRESRunMins).
+    pub long: bool,
+    /// `-m`: a `Partition` column after `User`.
+    pub partitions: bool,
+}
+
+impl SshareFlags {
+    /// Plain `sshare`.
+    pub const SHORT: SshareFlags = SshareFlags {
+        long: false,
+        partitions: false,
+    };
+    /// `sshare -l`.
+    pub const LONG: SshareFlags = SshareFlags {
+        long: true,
+        partitions: false,
+    };
+    /// `sshare -l -m`.
+    pub const LONG_PARTITIONS: SshareFlags = SshareFlags {
+        long: true,
+        partitions: true,
+    };
 }
 
 /// sshare's own column lists (spec §5.1): short or `-l`, with `-m` adding `Partition` after
 /// `User`. Classic `-l` has no `LevelFS`.
-pub fn default_columns(algorithm: Algorithm, long: bool, partition: bool) -> Vec<Column> {
+pub fn default_columns(algorithm: Algorithm, flags: SshareFlags) -> Vec<Column> {
+    let SshareFlags { long, partitions } = flags;
     let mut cols = vec![Column::Account, Column::User];
-    if partition {
+    if partitions {
         cols.push(Column::Partition);
     }
     cols.extend([Column::RawShares, Column::NormShares, Column::RawUsage]);
@@ -633,7 +654,7 @@ fn push_fixed(out: &mut String, cell: Cell<'_>, column: Column) {
 
 /// How sshare lays out its output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Layout {
+pub enum TextLayout {
     /// `-p`: cells separated by `|`, with a `|` after the last one too.
     Parsable,
     /// `-P`: cells separated by `|`, none after the last one.
@@ -653,24 +674,34 @@ pub fn parsable_indentation(rows: &[Row]) -> u64 {
     rows.iter().map(|r| r.depth as u64).sum()
 }
 
+/// Whether sshare prints its header line (`-n`/`--noheader` omits it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Header {
+    /// The header (and in fixed-width mode the dash line under it) comes first.
+    Shown,
+    /// `-n`: rows only.
+    Omitted,
+}
+
 /// Renders rows as sshare prints them, one string per line (no line terminators). With
-/// `header`, the first line is the header (and in fixed-width mode the second the dash line).
-pub fn render(rows: &[Row], columns: &[Column], layout: Layout, header: bool) -> Vec<String> {
+/// [`Header::Shown`], the first line is the header (and in fixed-width mode the second the dash
+/// line).
+pub fn render(rows: &[Row], columns: &[Column], layout: TextLayout, header: Header) -> Vec<String> {
     let mut lines = Vec::with_capacity(rows.len() + 2);
     let n = columns.len();
-    if header {
+    if header == Header::Shown {
         let mut line = String::new();
         match layout {
-            Layout::Parsable | Layout::ParsableNoEnding => {
+            TextLayout::Parsable | TextLayout::ParsableNoEnding => {
                 for (i, c) in columns.iter().enumerate() {
                     line.push_str(c.header());
-                    if layout == Layout::Parsable || i + 1 < n {
+                    if layout == TextLayout::Parsable || i + 1 < n {
                         line.push('|');
                     }
                 }
                 lines.push(line);
             }
-            Layout::FixedWidth => {
+            TextLayout::FixedWidth => {
                 let mut dashes = String::new();
                 for c in columns {
                     line.push_str(&format_str_fixed(c.header(), c.width(), c.left_justified()));
@@ -684,17 +715,17 @@ pub fn render(rows: &[Row], columns: &[Column], layout: Layout, header: bool) ->
         }
     }
     for row in rows {
-        let mut line = String::with_capacity(if layout == Layout::FixedWidth {
+        let mut line = String::with_capacity(if layout == TextLayout::FixedWidth {
             192
         } else {
             96
         });
         for (i, &c) in columns.iter().enumerate() {
             match layout {
-                Layout::FixedWidth => push_fixed(&mut line, row.cell(c), c),
-                Layout::Parsable | Layout::ParsableNoEnding => {
+                TextLayout::FixedWidth => push_fixed(&mut line, row.cell(c), c),
+                TextLayout::Parsable | TextLayout::ParsableNoEnding => {
                     push_parsable(&mut line, row.cell(c));
-                    if layout == Layout::Parsable || i + 1 < n {
+                    if layout == TextLayout::Parsable || i + 1 < n {
                         line.push('|');
                     }
                 }
@@ -706,7 +737,7 @@ pub fn render(rows: &[Row], columns: &[Column], layout: Layout, header: bool) ->
 }
 
 /// [`render`] joined into one text, each line ending in `\n`, as a terminal would receive it.
-pub fn render_text(rows: &[Row], columns: &[Column], layout: Layout, header: bool) -> String {
+pub fn render_text(rows: &[Row], columns: &[Column], layout: TextLayout, header: Header) -> String {
     let mut out = String::new();
     for line in render(rows, columns, layout, header) {
         out.push_str(&line);

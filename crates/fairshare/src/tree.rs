@@ -405,15 +405,6 @@ impl AssocTree {
         self.assocs.iter().filter(|a| a.is_user()).count()
     }
 
-    /// Ids of the direct children of `id`, in input order.
-    pub fn children_of(&self, id: AssocId) -> Vec<AssocId> {
-        self.assocs
-            .iter()
-            .filter(|a| a.parent == Some(id))
-            .map(|a| a.id)
-            .collect()
-    }
-
     /// Whether `ancestor` is `id` or one of its ancestors.
     pub fn is_ancestor_or_self(&self, ancestor: AssocId, id: AssocId) -> bool {
         let mut cur = Some(id);

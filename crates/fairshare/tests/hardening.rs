@@ -482,9 +482,16 @@ fn sshare_rows_of_a_deep_tree_are_refused_up_front_or_cut_to_the_column() {
     // -P would write N²/2 spaces: the caller sees that before rendering.
     assert!(sshare::parsable_indentation(&rows) > MAX_PARSABLE_INDENT);
     // Fixed width shows at most the column: linear.
-    let columns = sshare::default_columns(fairshare::Algorithm::FairTree, true, false);
-    let (lines, bytes, _) =
-        allocated(|| sshare::render(&rows, &columns, sshare::Layout::FixedWidth, true));
+    let columns =
+        sshare::default_columns(fairshare::Algorithm::FairTree, sshare::SshareFlags::LONG);
+    let (lines, bytes, _) = allocated(|| {
+        sshare::render(
+            &rows,
+            &columns,
+            sshare::TextLayout::FixedWidth,
+            sshare::Header::Shown,
+        )
+    });
     assert_eq!(lines.len(), rows.len() + 2);
     assert!(bytes <= 2000 * rows.len() as u64, "{bytes} bytes");
 }

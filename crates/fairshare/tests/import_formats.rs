@@ -2,7 +2,7 @@
 //! broken one (a diagnostic naming the right line, and the partial tree the rest gives).
 
 use fairshare::import::{self, Agreement, Format, Imported};
-use fairshare::sshare::{self, Layout};
+use fairshare::sshare::{self, TextLayout};
 use fairshare::{Algorithm, AssocTree, Hierarchy, Shares, classic, fair_tree};
 
 /// (depth, name, shares) in Slurm's list order: a compact picture of a tree.
@@ -69,7 +69,7 @@ fn sshare_long_parsable_with_header() {
     assert_eq!(
         imp.format,
         Format::Sshare {
-            layout: Layout::ParsableNoEnding,
+            layout: TextLayout::ParsableNoEnding,
             header: true
         }
     );
@@ -135,7 +135,7 @@ fn sshare_short_p_without_header() {
     assert_eq!(
         imp.format,
         Format::Sshare {
-            layout: Layout::Parsable,
+            layout: TextLayout::Parsable,
             header: false
         }
     );
@@ -177,7 +177,7 @@ fn fixed_width_classic_table_recomputes_exactly() {
     assert_eq!(
         imp.format,
         Format::Sshare {
-            layout: Layout::FixedWidth,
+            layout: TextLayout::FixedWidth,
             header: true
         }
     );
@@ -193,11 +193,12 @@ fn fixed_width_classic_table_recomputes_exactly() {
         assert_eq!(c.agreement, Agreement::Match, "{c:?}");
     }
     // Re-rendered, it is the same table.
-    let cols = sshare::default_columns(Algorithm::Classic, true, false);
-    let again: Vec<String> = sshare::render(&rows, &cols, Layout::FixedWidth, true)
-        .iter()
-        .map(|l| l.trim_end().to_string())
-        .collect();
+    let cols = sshare::default_columns(Algorithm::Classic, sshare::SshareFlags::LONG);
+    let again: Vec<String> =
+        sshare::render(&rows, &cols, TextLayout::FixedWidth, sshare::Header::Shown)
+            .iter()
+            .map(|l| l.trim_end().to_string())
+            .collect();
     assert_eq!(again.join("\n"), CLASSIC_FIXED);
 }
 
@@ -312,7 +313,7 @@ fn sacctmgr_tree() {
     assert_eq!(
         imp.format,
         Format::Sacctmgr {
-            layout: Layout::ParsableNoEnding,
+            layout: TextLayout::ParsableNoEnding,
             header: true
         }
     );
@@ -387,7 +388,7 @@ fn sacctmgr_ids_and_lineage() {
     assert_eq!(
         imp.format,
         Format::Sacctmgr {
-            layout: Layout::ParsableNoEnding,
+            layout: TextLayout::ParsableNoEnding,
             header: false
         }
     );
@@ -408,7 +409,7 @@ fn sacctmgr_ids_and_lineage() {
     assert_eq!(
         imp.format,
         Format::Sacctmgr {
-            layout: Layout::ParsableNoEnding,
+            layout: TextLayout::ParsableNoEnding,
             header: true
         }
     );
@@ -540,7 +541,7 @@ fn pasted_command_lines_are_skipped() {
     assert_eq!(
         imp.format,
         Format::Sshare {
-            layout: Layout::ParsableNoEnding,
+            layout: TextLayout::ParsableNoEnding,
             header: true
         }
     );
@@ -595,7 +596,7 @@ root                                    1
     assert_eq!(
         imp.format,
         Format::Sacctmgr {
-            layout: Layout::FixedWidth,
+            layout: TextLayout::FixedWidth,
             header: true
         }
     );

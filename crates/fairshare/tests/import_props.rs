@@ -8,7 +8,7 @@
 //!   both algorithms, the sshare emitter and the comparison without panicking.
 
 use fairshare::import;
-use fairshare::sshare::{self, Layout};
+use fairshare::sshare::{self, TextLayout};
 use fairshare::{
     Algorithm, Assoc, AssocId, AssocTree, Hierarchy, LongDouble, Shares, classic, fair_tree,
 };
@@ -139,8 +139,8 @@ fn exercise(imp: &import::Imported) {
     let h = Hierarchy::new(&s.tree);
     let ft = fair_tree::run_with(&s.tree, &h, fairshare::TieRule::Slurm);
     let rows = sshare::fair_tree_rows(&s.tree, &h, &ft);
-    let cols = sshare::default_columns(Algorithm::FairTree, true, true);
-    let _ = sshare::render(&rows, &cols, Layout::FixedWidth, true);
+    let cols = sshare::default_columns(Algorithm::FairTree, sshare::SshareFlags::LONG_PARTITIONS);
+    let _ = sshare::render(&rows, &cols, TextLayout::FixedWidth, sshare::Header::Shown);
     let _ = import::compare(&s.tree, &h, &rows, &imp.printed);
     let cl = classic::run_with(&s.tree, &h, &s.params);
     let rows = sshare::classic_rows(&s.tree, &h, &cl);
@@ -156,13 +156,13 @@ proptest! {
         let h = Hierarchy::new(&tree);
         let run = fair_tree::run_with(&tree, &h, fairshare::TieRule::Slurm);
         let rows = sshare::fair_tree_rows(&tree, &h, &run);
-        let cols = sshare::default_columns(Algorithm::FairTree, true, false);
+        let cols = sshare::default_columns(Algorithm::FairTree, sshare::SshareFlags::LONG);
         let mut want = shape(&tree);
         want[0].3 = None;
         for (layout, header) in [
-            (Layout::ParsableNoEnding, true),
-            (Layout::Parsable, false),
-            (Layout::FixedWidth, true),
+            (TextLayout::ParsableNoEnding, sshare::Header::Shown),
+            (TextLayout::Parsable, sshare::Header::Omitted),
+            (TextLayout::FixedWidth, sshare::Header::Shown),
         ] {
             let text = sshare::render_text(&rows, &cols, layout, header);
             let imp = import::import(&text);
@@ -219,10 +219,10 @@ proptest! {
         let h = Hierarchy::new(&tree);
         let run = fair_tree::run_with(&tree, &h, fairshare::TieRule::Slurm);
         let rows = sshare::fair_tree_rows(&tree, &h, &run);
-        let cols = sshare::default_columns(Algorithm::FairTree, true, false);
+        let cols = sshare::default_columns(Algorithm::FairTree, sshare::SshareFlags::LONG);
         let text = match which {
-            0 => sshare::render_text(&rows, &cols, Layout::ParsableNoEnding, true),
-            1 => sshare::render_text(&rows, &cols, Layout::FixedWidth, true),
+            0 => sshare::render_text(&rows, &cols, TextLayout::ParsableNoEnding, sshare::Header::Shown),
+            1 => sshare::render_text(&rows, &cols, TextLayout::FixedWidth, sshare::Header::Shown),
             2 => sacctmgr_tree(&tree),
             3 => fairshare::scenario::to_json(&fairshare::Scenario {
                 name: "t".into(),
@@ -230,7 +230,7 @@ proptest! {
                 params: Default::default(),
                 tree: tree.clone(),
             }),
-            _ => sshare::render_text(&rows, &cols, Layout::Parsable, false),
+            _ => sshare::render_text(&rows, &cols, TextLayout::Parsable, sshare::Header::Omitted),
         };
         let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
         if !lines.is_empty() {

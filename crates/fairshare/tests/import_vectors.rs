@@ -12,7 +12,7 @@ mod common;
 
 use common::{Vector, vectors};
 use fairshare::import::{self, Agreement, Format};
-use fairshare::sshare::{self, Layout};
+use fairshare::sshare::{self, TextLayout};
 use fairshare::{Algorithm, AssocTree, Hierarchy, Scenario, Shares, classic, fair_tree, scenario};
 use serde_json::{Value, json};
 
@@ -117,7 +117,7 @@ fn check_vector_lines(v: &Vector, exact: &mut u32, structural: &mut u32) -> Resu
     assert_eq!(
         imp.format,
         Format::Sshare {
-            layout: Layout::Parsable,
+            layout: TextLayout::Parsable,
             header: false
         },
         "{}",
@@ -141,8 +141,8 @@ fn check_vector_lines(v: &Vector, exact: &mut u32, structural: &mut u32) -> Resu
     }
     if integer_usage(&original) {
         *exact += 1;
-        let cols = sshare::default_columns(got.algorithm, true, false);
-        let again = sshare::render(&rows, &cols, Layout::Parsable, false);
+        let cols = sshare::default_columns(got.algorithm, sshare::SshareFlags::LONG);
+        let again = sshare::render(&rows, &cols, TextLayout::Parsable, sshare::Header::Omitted);
         if again != lines {
             let i = (0..lines.len())
                 .find(|&i| again[i] != lines[i])
@@ -276,14 +276,19 @@ fn every_vector_reads_back_from_every_layout() {
             let original = scenario::parse(&v.text).0.expect("vector parses");
             let rows = rows_of(&original);
             let want = shape(&original.tree);
-            let cols = sshare::default_columns(original.algorithm, true, false);
+            let cols = sshare::default_columns(original.algorithm, sshare::SshareFlags::LONG);
             let cut = rows.iter().any(|r| {
                 r.depth + r.account.len() > 20 || r.user.as_deref().is_some_and(|u| u.len() > 10)
             });
             let mut texts = vec![
                 (
                     "-P with header",
-                    sshare::render_text(&rows, &cols, Layout::ParsableNoEnding, true),
+                    sshare::render_text(
+                        &rows,
+                        &cols,
+                        TextLayout::ParsableNoEnding,
+                        sshare::Header::Shown,
+                    ),
                     true,
                 ),
                 ("--json", to_sshare_json(&original, &rows), true),
@@ -293,12 +298,22 @@ fn every_vector_reads_back_from_every_layout() {
             if !cut {
                 texts.push((
                     "fixed width",
-                    sshare::render_text(&rows, &cols, Layout::FixedWidth, true),
+                    sshare::render_text(
+                        &rows,
+                        &cols,
+                        TextLayout::FixedWidth,
+                        sshare::Header::Shown,
+                    ),
                     true,
                 ));
                 texts.push((
                     "fixed width without header",
-                    sshare::render_text(&rows, &cols, Layout::FixedWidth, false),
+                    sshare::render_text(
+                        &rows,
+                        &cols,
+                        TextLayout::FixedWidth,
+                        sshare::Header::Omitted,
+                    ),
                     true,
                 ));
             }

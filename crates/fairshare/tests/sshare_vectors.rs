@@ -5,7 +5,7 @@
 mod common;
 
 use common::vectors;
-use fairshare::sshare::{self, Column, Layout};
+use fairshare::sshare::{self, Column, TextLayout};
 use fairshare::{Algorithm, Hierarchy, Scenario, classic, fair_tree, scenario};
 
 fn load(kind: &str, name: &str) -> (Scenario, serde_json::Value) {
@@ -39,8 +39,13 @@ fn every_vector_prints_its_sshare_lines() {
         for v in vectors(kind) {
             count += 1;
             let s = scenario::parse(&v.text).0.expect("vector parses");
-            let cols = sshare::default_columns(s.algorithm, true, false);
-            let got = sshare::render(&rows(&s), &cols, Layout::Parsable, false);
+            let cols = sshare::default_columns(s.algorithm, sshare::SshareFlags::LONG);
+            let got = sshare::render(
+                &rows(&s),
+                &cols,
+                TextLayout::Parsable,
+                sshare::Header::Omitted,
+            );
             let want: Vec<&str> = v.json["sshare_lines"]
                 .as_array()
                 .expect("sshare_lines")
@@ -77,9 +82,14 @@ fn every_vector_prints_its_sshare_lines() {
 fn parsable_variants_differ_only_in_the_trailing_bar() {
     let (s, _) = load("fair_tree", "slurm_test24.4_original");
     let rows = rows(&s);
-    let cols = sshare::default_columns(Algorithm::FairTree, true, false);
-    let p = sshare::render(&rows, &cols, Layout::Parsable, true);
-    let big_p = sshare::render(&rows, &cols, Layout::ParsableNoEnding, true);
+    let cols = sshare::default_columns(Algorithm::FairTree, sshare::SshareFlags::LONG);
+    let p = sshare::render(&rows, &cols, TextLayout::Parsable, sshare::Header::Shown);
+    let big_p = sshare::render(
+        &rows,
+        &cols,
+        TextLayout::ParsableNoEnding,
+        sshare::Header::Shown,
+    );
     assert_eq!(
         p[0],
         "Account|User|RawShares|NormShares|RawUsage|NormUsage|EffectvUsage|FairShare|LevelFS|GrpTRESMins|TRESRunMins|"
@@ -91,9 +101,9 @@ fn parsable_variants_differ_only_in_the_trailing_bar() {
     // -m adds Partition after User (blank here).
     let m = sshare::render(
         &rows,
-        &sshare::default_columns(Algorithm::FairTree, true, true),
-        Layout::ParsableNoEnding,
-        true,
+        &sshare::default_columns(Algorithm::FairTree, sshare::SshareFlags::LONG_PARTITIONS),
+        TextLayout::ParsableNoEnding,
+        sshare::Header::Shown,
     );
     assert!(m[0].starts_with("Account|User|Partition|RawShares|"));
     assert!(m[1].starts_with("root||||0.000000|240|"), "{}", m[1]);
@@ -110,8 +120,13 @@ fn trimmed(lines: &[String]) -> String {
 #[test]
 fn fixed_width_lines_end_in_a_space_and_have_the_column_widths() {
     let (s, _) = load("fair_tree", "slurm_test24.4_original");
-    let cols = sshare::default_columns(Algorithm::FairTree, true, false);
-    let lines = sshare::render(&rows(&s), &cols, Layout::FixedWidth, true);
+    let cols = sshare::default_columns(Algorithm::FairTree, sshare::SshareFlags::LONG);
+    let lines = sshare::render(
+        &rows(&s),
+        &cols,
+        TextLayout::FixedWidth,
+        sshare::Header::Shown,
+    );
     let width: usize = cols.iter().map(|c| c.width() + 1).sum();
     for l in &lines {
         assert!(l.ends_with(' '), "{l:?}");
@@ -150,8 +165,13 @@ root                                          0.000000         240              
 #[test]
 fn fixed_width_test24_4_fair_tree_matches_spec() {
     let (s, _) = load("fair_tree", "slurm_test24.4_original");
-    let cols = sshare::default_columns(Algorithm::FairTree, true, false);
-    let lines = sshare::render(&rows(&s), &cols, Layout::FixedWidth, true);
+    let cols = sshare::default_columns(Algorithm::FairTree, sshare::SshareFlags::LONG);
+    let lines = sshare::render(
+        &rows(&s),
+        &cols,
+        TextLayout::FixedWidth,
+        sshare::Header::Shown,
+    );
     let first = TEST24_4_FIXED.lines().count();
     assert_eq!(trimmed(&lines[..first]), TEST24_4_FIXED);
 }
@@ -177,8 +197,13 @@ root                                          1.000000         100              
 #[test]
 fn fixed_width_test24_1_classic_matches_spec() {
     let (s, _) = load("classic", "slurm_test24.1_original");
-    let cols = sshare::default_columns(Algorithm::Classic, true, false);
-    let lines = sshare::render(&rows(&s), &cols, Layout::FixedWidth, true);
+    let cols = sshare::default_columns(Algorithm::Classic, sshare::SshareFlags::LONG);
+    let lines = sshare::render(
+        &rows(&s),
+        &cols,
+        TextLayout::FixedWidth,
+        sshare::Header::Shown,
+    );
     assert_eq!(trimmed(&lines), TEST24_1_CLASSIC_FIXED);
 }
 
@@ -203,7 +228,7 @@ root                                          0.000000         100      1.000000
 #[test]
 fn fixed_width_short_fair_tree_matches_spec() {
     let (s, _) = load("fair_tree", "slurm_test24.1_tree_fair_tree");
-    let cols = sshare::default_columns(Algorithm::FairTree, false, false);
+    let cols = sshare::default_columns(Algorithm::FairTree, sshare::SshareFlags::SHORT);
     assert_eq!(
         cols,
         [
@@ -216,7 +241,12 @@ fn fixed_width_short_fair_tree_matches_spec() {
             Column::FairShare
         ]
     );
-    let lines = sshare::render(&rows(&s), &cols, Layout::FixedWidth, true);
+    let lines = sshare::render(
+        &rows(&s),
+        &cols,
+        TextLayout::FixedWidth,
+        sshare::Header::Shown,
+    );
     assert_eq!(trimmed(&lines), TEST24_1_FAIR_TREE_SHORT);
 }
 
@@ -226,15 +256,19 @@ fn large_level_fs_switches_to_e_in_fixed_width_only() {
     let mut seen = 0;
     for v in vectors("fair_tree") {
         let s = scenario::parse(&v.text).0.expect("parses");
-        let cols = sshare::default_columns(Algorithm::FairTree, true, false);
+        let cols = sshare::default_columns(Algorithm::FairTree, sshare::SshareFlags::LONG);
         for r in rows(&s) {
             let Some(lf) = r.level_fs.filter(|x| x.is_finite() && *x >= 1000.0) else {
                 continue;
             };
             seen += 1;
             assert_eq!(r.cell_text(Column::LevelFS), sshare::format_double(lf));
-            let line =
-                &sshare::render(std::slice::from_ref(&r), &cols, Layout::FixedWidth, false)[0];
+            let line = &sshare::render(
+                std::slice::from_ref(&r),
+                &cols,
+                TextLayout::FixedWidth,
+                sshare::Header::Omitted,
+            )[0];
             let cell = &line[line.len() - 73..line.len() - 62];
             assert!(cell.contains("e+"), "{cell:?} in {line:?}");
             assert_eq!(cell.len(), 11, "{cell:?}");

@@ -222,9 +222,9 @@ fn check_everything(tree: &AssocTree) -> Result<(), TestCaseError> {
         let rows = sshare::fair_tree_rows(tree, &h, &run);
         let _ = sshare::render(
             &rows,
-            &sshare::default_columns(fairshare::Algorithm::FairTree, true, false),
-            sshare::Layout::FixedWidth,
-            true,
+            &sshare::default_columns(fairshare::Algorithm::FairTree, sshare::SshareFlags::LONG),
+            sshare::TextLayout::FixedWidth,
+            sshare::Header::Shown,
         );
     }
     for depth_oblivious in [false, true] {

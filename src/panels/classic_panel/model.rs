@@ -421,7 +421,7 @@ pub fn idle_holder(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun) -> Option<
 
 /// One row of the classic table: sshare's cells for a classic run.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct TableRow {
+pub struct ClassicRow {
     /// The association.
     pub id: AssocId,
     /// Depth in the real tree (root 0).
@@ -440,7 +440,7 @@ pub struct TableRow {
     pub fairshare: String,
 }
 
-impl Cells for TableRow {
+impl Cells for ClassicRow {
     fn cell(&self, column: usize) -> &str {
         match column {
             0 => &self.name,
@@ -454,7 +454,7 @@ impl Cells for TableRow {
 }
 
 /// The classic values of every association, in sshare's order and formatting.
-pub fn table(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun) -> Vec<TableRow> {
+pub fn table(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun) -> Vec<ClassicRow> {
     if run.assocs.len() != tree.len() || h.len() != tree.len() {
         return Vec::new();
     }
@@ -462,7 +462,7 @@ pub fn table(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun) -> Vec<TableRow>
         .into_iter()
         .map(|row| {
             let a = &tree.assocs()[row.ix];
-            TableRow {
+            ClassicRow {
                 id: a.id,
                 depth: row.depth,
                 name: a.name().to_string(),

@@ -5,7 +5,7 @@
 
 use leptos::prelude::*;
 
-use super::model::{self, TableRow};
+use super::model::{self, ClassicRow};
 use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::classic::ClassicMsg;
@@ -22,7 +22,7 @@ pub fn depth_style(depth: usize) -> String {
     format!("--ft-depth: {depth}")
 }
 
-/// The headers, in cell order (`model::TableRow`'s `Cells`), and whether each is a number.
+/// The headers, in cell order (`model::ClassicRow`'s `Cells`), and whether each is a number.
 const HEADERS: [(ClassicMsg, bool); 5] = [
     (ClassicMsg::TableAssociation, false),
     (ClassicMsg::TableShares, true),
@@ -119,7 +119,7 @@ pub fn ClassicTable() -> impl IntoView {
 
 /// One row; its name selects the association.
 #[component]
-fn Row(row: TableRow) -> impl IntoView {
+fn Row(row: ClassicRow) -> impl IntoView {
     let state = AppState::expect();
     let id = row.id;
     let selected = move || state.selected.get() == Some(id);

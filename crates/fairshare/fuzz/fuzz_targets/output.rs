@@ -5,7 +5,7 @@
 use libfuzzer_sys::arbitrary::Unstructured;
 use libfuzzer_sys::fuzz_target;
 
-use fairshare::sshare::{self, Layout};
+use fairshare::sshare::{self, TextLayout};
 use fairshare::{Algorithm, Hierarchy, Params, Scenario, TieRule, classic, fair_tree, scenario};
 use fairshare_fuzz::arb;
 
@@ -35,13 +35,13 @@ fuzz_target!(|data: &[u8]| {
         (Algorithm::Classic, sshare::classic_rows(&s.tree, &h, &cl)),
     ] {
         for long in [false, true] {
-            let columns = sshare::default_columns(algorithm, long, true);
+            let columns = sshare::default_columns(algorithm, sshare::SshareFlags { long, partitions: true });
             for layout in [
-                Layout::Parsable,
-                Layout::ParsableNoEnding,
-                Layout::FixedWidth,
+                TextLayout::Parsable,
+                TextLayout::ParsableNoEnding,
+                TextLayout::FixedWidth,
             ] {
-                let text = sshare::render_text(&rows, &columns, layout, true);
+                let text = sshare::render_text(&rows, &columns, layout, sshare::Header::Shown);
                 let imp = fairshare_fuzz::check(&text);
                 let _ = imp.diagnostics.len();
             }

@@ -6,7 +6,7 @@
 //! this may panic, whatever the input.
 
 use fairshare::import::{self, Imported};
-use fairshare::sshare::{self, Layout};
+use fairshare::sshare::{self, TextLayout};
 use fairshare::{Algorithm, Hierarchy, classic, fair_tree};
 
 /// Imports `text` and exercises the result.
@@ -16,8 +16,8 @@ pub fn check(text: &str) -> Imported {
         let h = Hierarchy::new(&s.tree);
         let ft = fair_tree::run_with(&s.tree, &h, fairshare::TieRule::Slurm);
         let rows = sshare::fair_tree_rows(&s.tree, &h, &ft);
-        let cols = sshare::default_columns(Algorithm::FairTree, true, true);
-        let _ = sshare::render(&rows, &cols, Layout::FixedWidth, true);
+        let cols = sshare::default_columns(Algorithm::FairTree, sshare::SshareFlags::LONG_PARTITIONS);
+        let _ = sshare::render(&rows, &cols, TextLayout::FixedWidth, sshare::Header::Shown);
         let _ = import::compare(&s.tree, &h, &rows, &imp.printed);
         let cl = classic::run_with(&s.tree, &h, &s.params);
         let rows = sshare::classic_rows(&s.tree, &h, &cl);

@@ -12,7 +12,7 @@ use super::{Diags, Format, PrintedNumber, PrintedRow, clip};
 use crate::diag::{DiagKind, UsageProblem};
 use crate::ld::LongDouble;
 use crate::scenario::{Algorithm, Params, Scenario};
-use crate::sshare::Layout;
+use crate::sshare::TextLayout;
 use crate::tree::Shares;
 
 /// What a column holds.
@@ -304,9 +304,9 @@ pub(super) fn detect(text: &str) -> Format {
         if looks_like_header(&cells) {
             let trailing = first.trim_end().ends_with('|');
             let layout = if trailing {
-                Layout::Parsable
+                TextLayout::Parsable
             } else {
-                Layout::ParsableNoEnding
+                TextLayout::ParsableNoEnding
             };
             return if is_sacctmgr_header(&cells) {
                 Format::Sacctmgr {
@@ -325,9 +325,9 @@ pub(super) fn detect(text: &str) -> Format {
         let trailing = first.ends_with('|') && count > 1 && known(count - 1);
         let n = if trailing { count - 1 } else { count };
         let layout = if trailing {
-            Layout::Parsable
+            TextLayout::Parsable
         } else {
-            Layout::ParsableNoEnding
+            TextLayout::ParsableNoEnding
         };
         return if sacctmgr_columns(n).is_some() {
             Format::Sacctmgr {
@@ -350,12 +350,12 @@ pub(super) fn detect(text: &str) -> Format {
         }
         return if is_sacctmgr_header(&names) {
             Format::Sacctmgr {
-                layout: Layout::FixedWidth,
+                layout: TextLayout::FixedWidth,
                 header: true,
             }
         } else {
             Format::Sshare {
-                layout: Layout::FixedWidth,
+                layout: TextLayout::FixedWidth,
                 header: true,
             }
         };
@@ -363,7 +363,7 @@ pub(super) fn detect(text: &str) -> Format {
     // A header-less sshare table: the Account column is 20 wide and followed by a space.
     if first.len() > 40 && first.as_bytes().get(20) == Some(&b' ') {
         return Format::Sshare {
-            layout: Layout::FixedWidth,
+            layout: TextLayout::FixedWidth,
             header: false,
         };
     }
@@ -409,7 +409,7 @@ pub(super) fn import(
         };
         header_line = Some(hl);
         match layout {
-            Layout::FixedWidth => {
+            TextLayout::FixedWidth => {
                 let Some((_, dashes)) = lines.next() else {
                     diags.error(Some(hl), DiagKind::NoDashLine);
                     return (None, Vec::new());
@@ -432,9 +432,9 @@ pub(super) fn import(
                     widths: spans.iter().map(|&(_, w)| w).collect(),
                 };
             }
-            Layout::Parsable | Layout::ParsableNoEnding => {
+            TextLayout::Parsable | TextLayout::ParsableNoEnding => {
                 let mut names: Vec<&str> = h.split('|').collect();
-                let trailing = layout == Layout::Parsable;
+                let trailing = layout == TextLayout::Parsable;
                 if trailing && names.last().is_some_and(|s| s.trim().is_empty()) {
                     names.pop();
                 }
@@ -445,7 +445,7 @@ pub(super) fn import(
         }
     } else {
         match layout {
-            Layout::FixedWidth => {
+            TextLayout::FixedWidth => {
                 // No header: one of sshare's own tables. The long ones end in TRESRunMins
                 // (`cpu=0,...`). Fair Tree's has LevelFS: an account row with it has 8 words, a
                 // user row 10; classic rows have 5, 7 or 9. (Widths cannot tell: printf lets a
@@ -478,8 +478,8 @@ pub(super) fn import(
                 };
                 fields = chosen;
             }
-            Layout::Parsable | Layout::ParsableNoEnding => {
-                let trailing = layout == Layout::Parsable;
+            TextLayout::Parsable | TextLayout::ParsableNoEnding => {
+                let trailing = layout == TextLayout::Parsable;
                 let first_cells: Vec<Vec<&str>> = lines
                     .clone()
                     .filter(|(_, l)| cluster_banner(l).is_none())
@@ -531,7 +531,10 @@ pub(super) fn import(
     } else {
         Linking::Indentation
     };
-    if layout == Layout::FixedWidth && !fixed_account_indented && linking == Linking::Indentation {
+    if layout == TextLayout::FixedWidth
+        && !fixed_account_indented
+        && linking == Linking::Indentation
+    {
         diags.error(header_line, DiagKind::SacctmgrNoNesting);
         return (None, Vec::new());
     }
@@ -627,7 +630,7 @@ pub(super) fn import(
         return (None, Vec::new());
     }
 
-    if layout == Layout::FixedWidth
+    if layout == TextLayout::FixedWidth
         && let Some(r) = records.iter().find(|r| {
             !r.bad
                 && (r.account.ends_with('+') || r.user.as_deref().is_some_and(|u| u.ends_with('+')))
@@ -644,7 +647,7 @@ pub(super) fn import(
     let opts = Options {
         linking,
         ids_from_input: has_ids,
-        cut_names: layout == Layout::FixedWidth,
+        cut_names: layout == TextLayout::FixedWidth,
     };
     let (tree, mut printed) = build::build(records, printed, &opts, diags);
     if sacctmgr {
