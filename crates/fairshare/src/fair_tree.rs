@@ -238,25 +238,41 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeR
         })
         .collect();
 
-    let keys: Vec<u128> = assocs.iter().map(|a| a.level_fs_key.order_key()).collect();
-    let sort_group = |members: &[u32]| -> Vec<usize> {
-        let mut order: Vec<usize> = members.iter().map(|&m| m as usize).collect();
-        // Mirrors Slurm's comparator: higher LF first; on equal LF users first; else equal.
-        // `sort_by` is stable, as glibc's qsort (a merge sort) is.
-        order.sort_by(|&a, &b| {
-            keys[b]
-                .cmp(&keys[a])
-                .then_with(|| h.is_user[b].cmp(&h.is_user[a]))
-        });
-        order
+    // One integer per association that orders it as Slurm's comparator does: the Level FS
+    // key's total order (`order_key`), then users before accounts on an equal key. Sorting and
+    // tie tests compare these (never 80-bit values); `sort >> 1` is the Level FS key alone.
+    let sort: Vec<u128> = assocs
+        .iter()
+        .zip(&h.is_user)
+        .map(|(a, &user)| (a.level_fs_key.order_key() << 1) | u128::from(user))
+        .collect();
+    let key = |ix: usize| sort[ix] >> 1;
+    // Scratch for sorting one sibling list: (descending sort key, position in list order).
+    let mut tagged: Vec<(u128, u32)> = Vec::new();
+    let mut sort_group = |members: &[usize]| -> Vec<usize> {
+        // Mirrors Slurm's comparator: higher LF first; on equal LF users first; else equal,
+        // keeping list order as a stable sort (glibc's qsort, a merge sort) does: an unstable
+        // sort of (inverted key, position) pairs gives exactly that order.
+        tagged.clear();
+        tagged.extend(
+            members
+                .iter()
+                .enumerate()
+                .map(|(pos, &m)| (!sort[m], pos as u32)),
+        );
+        tagged.sort_unstable();
+        tagged
+            .iter()
+            .map(|&(_, pos)| members[pos as usize])
+            .collect()
     };
     let reasons_of = |order: &[usize]| -> Vec<OrderReason> {
         order
             .windows(2)
             .map(|w| {
-                if keys[w[0]] != keys[w[1]] {
+                if key(w[0]) != key(w[1]) {
                     OrderReason::HigherLevelFs
-                } else if h.is_user[w[0]] != h.is_user[w[1]] {
+                } else if sort[w[0]] != sort[w[1]] {
                     OrderReason::UserBeforeAccount
                 } else {
                     OrderReason::ListOrder
@@ -278,66 +294,81 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeR
 
     // The walk, with an explicit stack so that a very deep tree cannot overflow the call stack.
     struct Level {
-        /// The account(s) whose list this is (more than one when merged under the documented rule).
-        accounts: Vec<usize>,
-        order: Vec<usize>,
+        /// The account whose list this is.
+        account: usize,
+        /// Under the documented rule: the tied sibling accounts merged into this visit.
+        merged: Vec<usize>,
+        /// The index of the list's `SiblingsSorted` step (its visiting order), if it has one.
+        sorted_step: Option<usize>,
         next: usize,
         prev_key: u128,
         entered_tied: bool,
+    }
+    /// The visiting order of a level's list, read from its `SiblingsSorted` step.
+    fn order_of<'s>(steps: &'s [Step], level: &Level) -> &'s [usize] {
+        match level.sorted_step.map(|i| &steps[i]) {
+            Some(Step::SiblingsSorted { order, .. }) => order,
+            _ => &[],
+        }
     }
     let mut rank = n_users;
     let mut rank_no_ties = n_users;
     let no_val_key = no_val.order_key();
 
-    let enter = |accounts: Vec<usize>,
-                 tie: Option<Tie>,
-                 steps: &mut Vec<Step>,
-                 visit_order: &mut Vec<usize>,
-                 assocs: &mut Vec<FairTreeAssoc>,
-                 sorted_children: &mut Vec<Vec<usize>>|
+    let mut enter = |account: usize,
+                     merged: Vec<usize>,
+                     tie: Option<Tie>,
+                     steps: &mut Vec<Step>,
+                     visit_order: &mut Vec<usize>,
+                     assocs: &mut Vec<FairTreeAssoc>,
+                     sorted_children: &mut Vec<Vec<usize>>|
      -> Level {
-        let primary = accounts[0];
-        for &a in &accounts {
+        for &a in std::iter::once(&account).chain(&merged) {
             assocs[a].visit = Some(visit_order.len() as u32);
             assocs[a].tie = tie;
             visit_order.push(a);
         }
         steps.push(Step::AccountEntered {
-            account: primary,
+            account,
             tie,
-            merged: accounts[1..].to_vec(),
+            merged: merged.clone(),
         });
-        let members: Vec<u32> = accounts
-            .iter()
-            .flat_map(|&a| h.fs_children(a).iter().copied())
+        let members: Vec<usize> = std::iter::once(&account)
+            .chain(&merged)
+            .flat_map(|&a| h.fs_children(a).iter().map(|&m| m as usize))
             .collect();
-        let order = if members.is_empty() {
-            Vec::new()
+        let sorted_step = if members.is_empty() {
+            None
         } else {
-            steps.push(Step::LevelFsComputed {
-                parent: primary,
-                members: members.iter().map(|&m| m as usize).collect(),
-            });
             let order = sort_group(&members);
-            steps.push(Step::SiblingsSorted {
-                parent: primary,
-                order: order.clone(),
-                reasons: reasons_of(&order),
+            steps.push(Step::LevelFsComputed {
+                parent: account,
+                members,
             });
-            order
+            if merged.is_empty() {
+                sorted_children[account] = order.clone();
+            } else {
+                // Under the documented rule a merged list belongs to all its accounts; show
+                // each account its own children in the merged order.
+                for &a in std::iter::once(&account).chain(&merged) {
+                    sorted_children[a] = order
+                        .iter()
+                        .copied()
+                        .filter(|&c| h.fs_parent[c] == Some(a))
+                        .collect();
+                }
+            }
+            steps.push(Step::SiblingsSorted {
+                parent: account,
+                reasons: reasons_of(&order),
+                order,
+            });
+            Some(steps.len() - 1)
         };
-        for &a in &accounts {
-            // Under the documented rule a merged list belongs to all its accounts; show each
-            // account its own children in the merged order.
-            sorted_children[a] = order
-                .iter()
-                .copied()
-                .filter(|&c| h.fs_parent[c] == Some(a))
-                .collect();
-        }
         Level {
-            accounts,
-            order,
+            account,
+            merged,
+            sorted_step,
             next: 0,
             prev_key: no_val_key,
             entered_tied: tie.is_some(),
@@ -345,7 +376,8 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeR
     };
 
     let mut stack = vec![enter(
-        vec![root],
+        root,
+        Vec::new(),
         None,
         &mut steps,
         &mut visit_order,
@@ -354,32 +386,33 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeR
     )];
     while let Some(level) = stack.last_mut() {
         let i = level.next;
-        if i >= level.order.len() {
+        let order = order_of(&steps, level);
+        if i >= order.len() {
             let done = stack.pop().expect("non-empty stack");
-            for &a in &done.accounts {
+            for &a in std::iter::once(&done.account).chain(&done.merged) {
                 steps.push(Step::AccountLeft { account: a });
             }
             continue;
         }
-        let x = level.order[i];
+        let x = order[i];
         let tie = if i == 0 && level.entered_tied {
             Some(Tie::CarriedIntoAccount {
-                account: level.accounts[0],
+                account: level.account,
             })
-        } else if level.prev_key == keys[x] {
+        } else if level.prev_key == key(x) {
             // `prev` starts at NO_VAL, so a first FairShare=parent account (key NO_VAL) counts as
             // tied, exactly as in Slurm; its list is always empty, so nothing follows from it.
             Some(if i == 0 {
                 Tie::EqualToStartValue
             } else {
                 Tie::EqualToPrevious {
-                    previous: level.order[i - 1],
+                    previous: order[i - 1],
                 }
             })
         } else {
             None
         };
-        level.prev_key = keys[x];
+        level.prev_key = key(x);
         if h.is_user[x] {
             level.next += 1;
             if tie.is_none() {
@@ -400,24 +433,22 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeR
             });
             rank_no_ties = rank_no_ties.wrapping_sub(1);
         } else {
-            let mut accounts = vec![x];
+            let mut merged = Vec::new();
             if tie_rule == TieRule::Documented {
                 // The documented rule: following sibling accounts with the same LF are merged.
                 let mut j = i + 1;
-                while j < level.order.len()
-                    && !h.is_user[level.order[j]]
-                    && keys[level.order[j]] == keys[x]
-                {
-                    accounts.push(level.order[j]);
+                while j < order.len() && !h.is_user[order[j]] && key(order[j]) == key(x) {
+                    merged.push(order[j]);
                     j += 1;
                 }
-                if let Some(&last) = accounts.last() {
-                    level.prev_key = keys[last];
+                if let Some(&last) = merged.last() {
+                    level.prev_key = key(last);
                 }
             }
-            level.next += accounts.len();
+            level.next += 1 + merged.len();
             let child = enter(
-                accounts,
+                x,
+                merged,
                 tie,
                 &mut steps,
                 &mut visit_order,
