@@ -241,10 +241,11 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeR
     // One integer per association that orders it as Slurm's comparator does: the Level FS
     // key's total order (`order_key`), then users before accounts on an equal key. Sorting and
     // tie tests compare these (never 80-bit values); `sort >> 1` is the Level FS key alone.
-    let sort: Vec<u128> = assocs
+    let lf_keys: Vec<LongDouble> = assocs.iter().map(|a| a.level_fs_key).collect();
+    let sort: Vec<u128> = lf_keys
         .iter()
         .zip(&h.is_user)
-        .map(|(a, &user)| (a.level_fs_key.order_key() << 1) | u128::from(user))
+        .map(|(k, &user)| (k.order_key() << 1) | u128::from(user))
         .collect();
     let key = |ix: usize| sort[ix] >> 1;
     // Scratch for sorting one sibling list: (descending sort key, position in list order).
@@ -282,6 +283,15 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeR
     };
 
     let mut sorted_children: Vec<Vec<usize>> = vec![Vec::new(); n];
+    // What the walk gives each association, kept compact (the walk jumps around the tree) and
+    // copied into `assocs` in one pass at the end.
+    #[derive(Clone, Copy, Default)]
+    struct Walked {
+        visit: Option<u32>,
+        rank: Option<u32>,
+        tie: Option<Tie>,
+    }
+    let mut walked = vec![Walked::default(); n];
     // About one step per association plus a few per sibling group.
     let mut steps = Vec::with_capacity(n + n / 4 + 8);
     let mut visit_order = Vec::with_capacity(n);
@@ -320,12 +330,12 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeR
                      tie: Option<Tie>,
                      steps: &mut Vec<Step>,
                      visit_order: &mut Vec<usize>,
-                     assocs: &mut Vec<FairTreeAssoc>,
+                     walked: &mut [Walked],
                      sorted_children: &mut Vec<Vec<usize>>|
      -> Level {
         for &a in std::iter::once(&account).chain(&merged) {
-            assocs[a].visit = Some(visit_order.len() as u32);
-            assocs[a].tie = tie;
+            walked[a].visit = Some(visit_order.len() as u32);
+            walked[a].tie = tie;
             visit_order.push(a);
         }
         steps.push(Step::AccountEntered {
@@ -381,7 +391,7 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeR
         None,
         &mut steps,
         &mut visit_order,
-        &mut assocs,
+        &mut walked,
         &mut sorted_children,
     )];
     while let Some(level) = stack.last_mut() {
@@ -418,11 +428,11 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeR
             if tie.is_none() {
                 rank = rank_no_ties;
             }
-            let a = &mut assocs[x];
-            a.rank = Some(rank);
-            a.fairshare = Some(f64::from(rank) / f64::from(n_users));
-            a.tie = tie;
-            a.visit = Some(visit_order.len() as u32);
+            walked[x] = Walked {
+                visit: Some(visit_order.len() as u32),
+                rank: Some(rank),
+                tie,
+            };
             visit_order.push(x);
             steps.push(Step::UserRanked {
                 user: x,
@@ -452,13 +462,19 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeR
                 tie,
                 &mut steps,
                 &mut visit_order,
-                &mut assocs,
+                &mut walked,
                 &mut sorted_children,
             );
             stack.push(child);
         }
     }
 
+    for (a, w) in assocs.iter_mut().zip(&walked) {
+        a.visit = w.visit;
+        a.tie = w.tie;
+        a.rank = w.rank;
+        a.fairshare = w.rank.map(|rank| f64::from(rank) / f64::from(n_users));
+    }
     let mut run = FairTreeRun {
         assocs,
         visit_order,
@@ -467,7 +483,7 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeR
         n_users,
         tie_rule,
     };
-    mark_rounding_artefacts(tree, h, &mut run);
+    mark_rounding_artefacts(tree, h, &lf_keys, &mut run);
     run
 }
 
@@ -574,11 +590,16 @@ fn add_limbs(acc: &mut [u64], x: &[u64]) {
 /// usage u_P, with every usage the exact sum of its users' values. Two neighbours compare as
 /// s_a · u_Pa · L_b · u_b against s_b · u_Pb · L_a · u_a. Only neighbours whose 80-bit values are
 /// equal or within 1e-9 of each other are checked: rounding cannot move values further apart.
-fn mark_rounding_artefacts(tree: &AssocTree, h: &Hierarchy, run: &mut FairTreeRun) {
+fn mark_rounding_artefacts(
+    tree: &AssocTree,
+    h: &Hierarchy,
+    lf_keys: &[LongDouble],
+    run: &mut FairTreeRun,
+) {
     let _ = tree;
     // Only equal or nearly equal neighbours can be ordered differently by rounding.
     let candidate = |a: usize, b: usize| {
-        let (ka, kb) = (run.assocs[a].level_fs_key, run.assocs[b].level_fs_key);
+        let (ka, kb) = (lf_keys[a], lf_keys[b]);
         (ka == kb || ka.is_near(kb, 30))
             && ka.is_finite()
             && kb.is_finite()
@@ -594,34 +615,52 @@ fn mark_rounding_artefacts(tree: &AssocTree, h: &Hierarchy, run: &mut FairTreeRu
     if pairs.is_empty() {
         return;
     }
-    // The exact usage of every association the pairs need: one bottom-up pass over the real
-    // tree, each child's exact sum moved into its parent's (no association sums its subtree on
-    // its own, which would be quadratic on deep trees).
+    // The exact usage of every association the pairs need: one bottom-up pass over the
+    // subtrees of those associations in the real tree (nothing else contributes), each child's
+    // exact sum moved into its parent's (no association sums its subtree on its own, which
+    // would be quadratic on deep trees).
     let mut needed = vec![false; h.len()];
+    let mut tops = Vec::new();
     for &(a, b) in &pairs {
-        for ix in [a, b] {
-            needed[ix] = true;
-            if let Some(p) = h.fs_parent[ix] {
-                needed[p] = true;
+        for ix in [Some(a), Some(b), h.fs_parent[a], h.fs_parent[b]]
+            .into_iter()
+            .flatten()
+        {
+            if !needed[ix] {
+                needed[ix] = true;
+                tops.push(ix);
             }
         }
     }
-    let mut topdown = Vec::with_capacity(h.len());
-    let mut stack = vec![h.root];
-    while let Some(ix) = stack.pop() {
-        topdown.push(ix);
-        stack.extend(h.children(ix).iter().map(|&c| c as usize));
-    }
-    // Only associations inside a needed one's subtree contribute.
-    let mut wanted = vec![false; h.len()];
-    for &ix in &topdown {
-        wanted[ix] = needed[ix] || h.parent[ix].is_some_and(|p| wanted[p]);
+    // Shallowest first, so that a needed association inside another's subtree is reached from
+    // it: every association below a needed one is listed once, in pre-order, with the slot of
+    // its parent in the list (`NONE` for the top of a subtree).
+    const NONE: u32 = u32::MAX;
+    tops.sort_unstable_by_key(|&ix| h.depth[ix]);
+    let mut listed = vec![false; h.len()];
+    let mut below: Vec<(usize, u32)> = Vec::new();
+    let mut stack: Vec<(usize, u32)> = Vec::new();
+    for &top in &tops {
+        if listed[top] {
+            continue;
+        }
+        stack.push((top, NONE));
+        while let Some((ix, parent_slot)) = stack.pop() {
+            listed[ix] = true;
+            let slot = below.len() as u32;
+            below.push((ix, parent_slot));
+            stack.extend(h.children(ix).iter().map(|&c| (c as usize, slot)));
+        }
     }
     // Sums in fixed point: every usage is m · 2^e with e ≥ `lo`, so each is an integer number
-    // of 2^lo, added into `width` 64-bit limbs in place (O(1) per user, O(width) per account)
-    // instead of a big integer re-shifted and re-allocated on every addition.
+    // of 2^lo, added into `width` 64-bit limbs in place (O(1) per user, O(width) per account),
+    // one row of limbs per listed association, instead of a big integer re-shifted and
+    // re-allocated on every addition.
     let (mut lo, mut hi) = (i64::MAX, i64::MIN);
-    for ix in (0..h.len()).filter(|&ix| wanted[ix] && h.is_user[ix]) {
+    for &(ix, _) in &below {
+        if !h.is_user[ix] {
+            continue;
+        }
         if let Some((_, e)) = h.usage_raw[ix].to_parts().filter(|&(m, _)| m != 0) {
             lo = lo.min(i64::from(e));
             hi = hi.max(i64::from(e) + 64);
@@ -632,13 +671,11 @@ fn mark_rounding_artefacts(tree: &AssocTree, h: &Hierarchy, run: &mut FairTreeRu
     } else {
         ((hi - lo) as usize + 64) / 64 + 1
     };
-    let mut partial: Vec<Option<Vec<u64>>> = vec![None; h.len()];
+    let mut limbs = vec![0u64; below.len() * width];
     let mut exact_usage: HashMap<usize, Exact> = HashMap::new();
-    for &ix in topdown.iter().rev() {
-        if !wanted[ix] {
-            continue;
-        }
-        let mut own = partial[ix].take().unwrap_or_else(|| vec![0u64; width]);
+    for (slot, &(ix, parent_slot)) in below.iter().enumerate().rev() {
+        let (before, from) = limbs.split_at_mut(slot * width);
+        let own = &mut from[..width];
         if h.is_user[ix]
             && let Some((m, e)) = h.usage_raw[ix].to_parts().filter(|&(m, _)| m != 0)
         {
@@ -659,11 +696,9 @@ fn mark_rounding_artefacts(tree: &AssocTree, h: &Hierarchy, run: &mut FairTreeRu
                 },
             );
         }
-        if let Some(p) = h.parent[ix].filter(|&p| wanted[p]) {
-            match &mut partial[p] {
-                Some(sum) => add_limbs(sum, &own),
-                slot @ None => *slot = Some(own),
-            }
+        if parent_slot != NONE {
+            let p = parent_slot as usize * width;
+            add_limbs(&mut before[p..p + width], own);
         }
     }
     let usage_of = |ix: usize, memo: &mut HashMap<usize, Exact>| -> Exact {
