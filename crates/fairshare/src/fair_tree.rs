@@ -238,25 +238,42 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeR
         })
         .collect();
 
-    let keys: Vec<u128> = assocs.iter().map(|a| a.level_fs_key.order_key()).collect();
-    let sort_group = |members: &[u32]| -> Vec<usize> {
-        let mut order: Vec<usize> = members.iter().map(|&m| m as usize).collect();
-        // Mirrors Slurm's comparator: higher LF first; on equal LF users first; else equal.
-        // `sort_by` is stable, as glibc's qsort (a merge sort) is.
-        order.sort_by(|&a, &b| {
-            keys[b]
-                .cmp(&keys[a])
-                .then_with(|| h.is_user[b].cmp(&h.is_user[a]))
-        });
-        order
+    // One integer per association that orders it as Slurm's comparator does: the Level FS
+    // key's total order (`order_key`), then users before accounts on an equal key. Sorting and
+    // tie tests compare these (never 80-bit values); `sort >> 1` is the Level FS key alone.
+    let lf_keys: Vec<LongDouble> = assocs.iter().map(|a| a.level_fs_key).collect();
+    let sort: Vec<u128> = lf_keys
+        .iter()
+        .zip(&h.is_user)
+        .map(|(k, &user)| (k.order_key() << 1) | u128::from(user))
+        .collect();
+    let key = |ix: usize| sort[ix] >> 1;
+    // Scratch for sorting one sibling list: (descending sort key, position in list order).
+    let mut tagged: Vec<(u128, u32)> = Vec::new();
+    let mut sort_group = |members: &[usize]| -> Vec<usize> {
+        // Mirrors Slurm's comparator: higher LF first; on equal LF users first; else equal,
+        // keeping list order as a stable sort (glibc's qsort, a merge sort) does: an unstable
+        // sort of (inverted key, position) pairs gives exactly that order.
+        tagged.clear();
+        tagged.extend(
+            members
+                .iter()
+                .enumerate()
+                .map(|(pos, &m)| (!sort[m], pos as u32)),
+        );
+        tagged.sort_unstable();
+        tagged
+            .iter()
+            .map(|&(_, pos)| members[pos as usize])
+            .collect()
     };
     let reasons_of = |order: &[usize]| -> Vec<OrderReason> {
         order
             .windows(2)
             .map(|w| {
-                if keys[w[0]] != keys[w[1]] {
+                if key(w[0]) != key(w[1]) {
                     OrderReason::HigherLevelFs
-                } else if h.is_user[w[0]] != h.is_user[w[1]] {
+                } else if sort[w[0]] != sort[w[1]] {
                     OrderReason::UserBeforeAccount
                 } else {
                     OrderReason::ListOrder
@@ -266,6 +283,15 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeR
     };
 
     let mut sorted_children: Vec<Vec<usize>> = vec![Vec::new(); n];
+    // What the walk gives each association, kept compact (the walk jumps around the tree) and
+    // copied into `assocs` in one pass at the end.
+    #[derive(Clone, Copy, Default)]
+    struct Walked {
+        visit: Option<u32>,
+        rank: Option<u32>,
+        tie: Option<Tie>,
+    }
+    let mut walked = vec![Walked::default(); n];
     // About one step per association plus a few per sibling group.
     let mut steps = Vec::with_capacity(n + n / 4 + 8);
     let mut visit_order = Vec::with_capacity(n);
@@ -278,66 +304,81 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeR
 
     // The walk, with an explicit stack so that a very deep tree cannot overflow the call stack.
     struct Level {
-        /// The account(s) whose list this is (more than one when merged under the documented rule).
-        accounts: Vec<usize>,
-        order: Vec<usize>,
+        /// The account whose list this is.
+        account: usize,
+        /// Under the documented rule: the tied sibling accounts merged into this visit.
+        merged: Vec<usize>,
+        /// The index of the list's `SiblingsSorted` step (its visiting order), if it has one.
+        sorted_step: Option<usize>,
         next: usize,
         prev_key: u128,
         entered_tied: bool,
+    }
+    /// The visiting order of a level's list, read from its `SiblingsSorted` step.
+    fn order_of<'s>(steps: &'s [Step], level: &Level) -> &'s [usize] {
+        match level.sorted_step.map(|i| &steps[i]) {
+            Some(Step::SiblingsSorted { order, .. }) => order,
+            _ => &[],
+        }
     }
     let mut rank = n_users;
     let mut rank_no_ties = n_users;
     let no_val_key = no_val.order_key();
 
-    let enter = |accounts: Vec<usize>,
-                 tie: Option<Tie>,
-                 steps: &mut Vec<Step>,
-                 visit_order: &mut Vec<usize>,
-                 assocs: &mut Vec<FairTreeAssoc>,
-                 sorted_children: &mut Vec<Vec<usize>>|
+    let mut enter = |account: usize,
+                     merged: Vec<usize>,
+                     tie: Option<Tie>,
+                     steps: &mut Vec<Step>,
+                     visit_order: &mut Vec<usize>,
+                     walked: &mut [Walked],
+                     sorted_children: &mut Vec<Vec<usize>>|
      -> Level {
-        let primary = accounts[0];
-        for &a in &accounts {
-            assocs[a].visit = Some(visit_order.len() as u32);
-            assocs[a].tie = tie;
+        for &a in std::iter::once(&account).chain(&merged) {
+            walked[a].visit = Some(visit_order.len() as u32);
+            walked[a].tie = tie;
             visit_order.push(a);
         }
         steps.push(Step::AccountEntered {
-            account: primary,
+            account,
             tie,
-            merged: accounts[1..].to_vec(),
+            merged: merged.clone(),
         });
-        let members: Vec<u32> = accounts
-            .iter()
-            .flat_map(|&a| h.fs_children(a).iter().copied())
+        let members: Vec<usize> = std::iter::once(&account)
+            .chain(&merged)
+            .flat_map(|&a| h.fs_children(a).iter().map(|&m| m as usize))
             .collect();
-        let order = if members.is_empty() {
-            Vec::new()
+        let sorted_step = if members.is_empty() {
+            None
         } else {
-            steps.push(Step::LevelFsComputed {
-                parent: primary,
-                members: members.iter().map(|&m| m as usize).collect(),
-            });
             let order = sort_group(&members);
-            steps.push(Step::SiblingsSorted {
-                parent: primary,
-                order: order.clone(),
-                reasons: reasons_of(&order),
+            steps.push(Step::LevelFsComputed {
+                parent: account,
+                members,
             });
-            order
+            if merged.is_empty() {
+                sorted_children[account] = order.clone();
+            } else {
+                // Under the documented rule a merged list belongs to all its accounts; show
+                // each account its own children in the merged order.
+                for &a in std::iter::once(&account).chain(&merged) {
+                    sorted_children[a] = order
+                        .iter()
+                        .copied()
+                        .filter(|&c| h.fs_parent[c] == Some(a))
+                        .collect();
+                }
+            }
+            steps.push(Step::SiblingsSorted {
+                parent: account,
+                reasons: reasons_of(&order),
+                order,
+            });
+            Some(steps.len() - 1)
         };
-        for &a in &accounts {
-            // Under the documented rule a merged list belongs to all its accounts; show each
-            // account its own children in the merged order.
-            sorted_children[a] = order
-                .iter()
-                .copied()
-                .filter(|&c| h.fs_parent[c] == Some(a))
-                .collect();
-        }
         Level {
-            accounts,
-            order,
+            account,
+            merged,
+            sorted_step,
             next: 0,
             prev_key: no_val_key,
             entered_tied: tie.is_some(),
@@ -345,51 +386,53 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeR
     };
 
     let mut stack = vec![enter(
-        vec![root],
+        root,
+        Vec::new(),
         None,
         &mut steps,
         &mut visit_order,
-        &mut assocs,
+        &mut walked,
         &mut sorted_children,
     )];
     while let Some(level) = stack.last_mut() {
         let i = level.next;
-        if i >= level.order.len() {
+        let order = order_of(&steps, level);
+        if i >= order.len() {
             let done = stack.pop().expect("non-empty stack");
-            for &a in &done.accounts {
+            for &a in std::iter::once(&done.account).chain(&done.merged) {
                 steps.push(Step::AccountLeft { account: a });
             }
             continue;
         }
-        let x = level.order[i];
+        let x = order[i];
         let tie = if i == 0 && level.entered_tied {
             Some(Tie::CarriedIntoAccount {
-                account: level.accounts[0],
+                account: level.account,
             })
-        } else if level.prev_key == keys[x] {
+        } else if level.prev_key == key(x) {
             // `prev` starts at NO_VAL, so a first FairShare=parent account (key NO_VAL) counts as
             // tied, exactly as in Slurm; its list is always empty, so nothing follows from it.
             Some(if i == 0 {
                 Tie::EqualToStartValue
             } else {
                 Tie::EqualToPrevious {
-                    previous: level.order[i - 1],
+                    previous: order[i - 1],
                 }
             })
         } else {
             None
         };
-        level.prev_key = keys[x];
+        level.prev_key = key(x);
         if h.is_user[x] {
             level.next += 1;
             if tie.is_none() {
                 rank = rank_no_ties;
             }
-            let a = &mut assocs[x];
-            a.rank = Some(rank);
-            a.fairshare = Some(f64::from(rank) / f64::from(n_users));
-            a.tie = tie;
-            a.visit = Some(visit_order.len() as u32);
+            walked[x] = Walked {
+                visit: Some(visit_order.len() as u32),
+                rank: Some(rank),
+                tie,
+            };
             visit_order.push(x);
             steps.push(Step::UserRanked {
                 user: x,
@@ -400,34 +443,38 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeR
             });
             rank_no_ties = rank_no_ties.wrapping_sub(1);
         } else {
-            let mut accounts = vec![x];
+            let mut merged = Vec::new();
             if tie_rule == TieRule::Documented {
                 // The documented rule: following sibling accounts with the same LF are merged.
                 let mut j = i + 1;
-                while j < level.order.len()
-                    && !h.is_user[level.order[j]]
-                    && keys[level.order[j]] == keys[x]
-                {
-                    accounts.push(level.order[j]);
+                while j < order.len() && !h.is_user[order[j]] && key(order[j]) == key(x) {
+                    merged.push(order[j]);
                     j += 1;
                 }
-                if let Some(&last) = accounts.last() {
-                    level.prev_key = keys[last];
+                if let Some(&last) = merged.last() {
+                    level.prev_key = key(last);
                 }
             }
-            level.next += accounts.len();
+            level.next += 1 + merged.len();
             let child = enter(
-                accounts,
+                x,
+                merged,
                 tie,
                 &mut steps,
                 &mut visit_order,
-                &mut assocs,
+                &mut walked,
                 &mut sorted_children,
             );
             stack.push(child);
         }
     }
 
+    for (a, w) in assocs.iter_mut().zip(&walked) {
+        a.visit = w.visit;
+        a.tie = w.tie;
+        a.rank = w.rank;
+        a.fairshare = w.rank.map(|rank| f64::from(rank) / f64::from(n_users));
+    }
     let mut run = FairTreeRun {
         assocs,
         visit_order,
@@ -436,7 +483,7 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeR
         n_users,
         tie_rule,
     };
-    mark_rounding_artefacts(tree, h, &mut run);
+    mark_rounding_artefacts(tree, h, &lf_keys, &mut run);
     run
 }
 
@@ -543,11 +590,16 @@ fn add_limbs(acc: &mut [u64], x: &[u64]) {
 /// usage u_P, with every usage the exact sum of its users' values. Two neighbours compare as
 /// s_a · u_Pa · L_b · u_b against s_b · u_Pb · L_a · u_a. Only neighbours whose 80-bit values are
 /// equal or within 1e-9 of each other are checked: rounding cannot move values further apart.
-fn mark_rounding_artefacts(tree: &AssocTree, h: &Hierarchy, run: &mut FairTreeRun) {
+fn mark_rounding_artefacts(
+    tree: &AssocTree,
+    h: &Hierarchy,
+    lf_keys: &[LongDouble],
+    run: &mut FairTreeRun,
+) {
     let _ = tree;
     // Only equal or nearly equal neighbours can be ordered differently by rounding.
     let candidate = |a: usize, b: usize| {
-        let (ka, kb) = (run.assocs[a].level_fs_key, run.assocs[b].level_fs_key);
+        let (ka, kb) = (lf_keys[a], lf_keys[b]);
         (ka == kb || ka.is_near(kb, 30))
             && ka.is_finite()
             && kb.is_finite()
@@ -563,34 +615,52 @@ fn mark_rounding_artefacts(tree: &AssocTree, h: &Hierarchy, run: &mut FairTreeRu
     if pairs.is_empty() {
         return;
     }
-    // The exact usage of every association the pairs need: one bottom-up pass over the real
-    // tree, each child's exact sum moved into its parent's (no association sums its subtree on
-    // its own, which would be quadratic on deep trees).
+    // The exact usage of every association the pairs need: one bottom-up pass over the
+    // subtrees of those associations in the real tree (nothing else contributes), each child's
+    // exact sum moved into its parent's (no association sums its subtree on its own, which
+    // would be quadratic on deep trees).
     let mut needed = vec![false; h.len()];
+    let mut tops = Vec::new();
     for &(a, b) in &pairs {
-        for ix in [a, b] {
-            needed[ix] = true;
-            if let Some(p) = h.fs_parent[ix] {
-                needed[p] = true;
+        for ix in [Some(a), Some(b), h.fs_parent[a], h.fs_parent[b]]
+            .into_iter()
+            .flatten()
+        {
+            if !needed[ix] {
+                needed[ix] = true;
+                tops.push(ix);
             }
         }
     }
-    let mut topdown = Vec::with_capacity(h.len());
-    let mut stack = vec![h.root];
-    while let Some(ix) = stack.pop() {
-        topdown.push(ix);
-        stack.extend(h.children(ix).iter().map(|&c| c as usize));
-    }
-    // Only associations inside a needed one's subtree contribute.
-    let mut wanted = vec![false; h.len()];
-    for &ix in &topdown {
-        wanted[ix] = needed[ix] || h.parent[ix].is_some_and(|p| wanted[p]);
+    // Shallowest first, so that a needed association inside another's subtree is reached from
+    // it: every association below a needed one is listed once, in pre-order, with the slot of
+    // its parent in the list (`NONE` for the top of a subtree).
+    const NONE: u32 = u32::MAX;
+    tops.sort_unstable_by_key(|&ix| h.depth[ix]);
+    let mut listed = vec![false; h.len()];
+    let mut below: Vec<(usize, u32)> = Vec::new();
+    let mut stack: Vec<(usize, u32)> = Vec::new();
+    for &top in &tops {
+        if listed[top] {
+            continue;
+        }
+        stack.push((top, NONE));
+        while let Some((ix, parent_slot)) = stack.pop() {
+            listed[ix] = true;
+            let slot = below.len() as u32;
+            below.push((ix, parent_slot));
+            stack.extend(h.children(ix).iter().map(|&c| (c as usize, slot)));
+        }
     }
     // Sums in fixed point: every usage is m · 2^e with e ≥ `lo`, so each is an integer number
-    // of 2^lo, added into `width` 64-bit limbs in place (O(1) per user, O(width) per account)
-    // instead of a big integer re-shifted and re-allocated on every addition.
+    // of 2^lo, added into `width` 64-bit limbs in place (O(1) per user, O(width) per account),
+    // one row of limbs per listed association, instead of a big integer re-shifted and
+    // re-allocated on every addition.
     let (mut lo, mut hi) = (i64::MAX, i64::MIN);
-    for ix in (0..h.len()).filter(|&ix| wanted[ix] && h.is_user[ix]) {
+    for &(ix, _) in &below {
+        if !h.is_user[ix] {
+            continue;
+        }
         if let Some((_, e)) = h.usage_raw[ix].to_parts().filter(|&(m, _)| m != 0) {
             lo = lo.min(i64::from(e));
             hi = hi.max(i64::from(e) + 64);
@@ -601,13 +671,11 @@ fn mark_rounding_artefacts(tree: &AssocTree, h: &Hierarchy, run: &mut FairTreeRu
     } else {
         ((hi - lo) as usize + 64) / 64 + 1
     };
-    let mut partial: Vec<Option<Vec<u64>>> = vec![None; h.len()];
+    let mut limbs = vec![0u64; below.len() * width];
     let mut exact_usage: HashMap<usize, Exact> = HashMap::new();
-    for &ix in topdown.iter().rev() {
-        if !wanted[ix] {
-            continue;
-        }
-        let mut own = partial[ix].take().unwrap_or_else(|| vec![0u64; width]);
+    for (slot, &(ix, parent_slot)) in below.iter().enumerate().rev() {
+        let (before, from) = limbs.split_at_mut(slot * width);
+        let own = &mut from[..width];
         if h.is_user[ix]
             && let Some((m, e)) = h.usage_raw[ix].to_parts().filter(|&(m, _)| m != 0)
         {
@@ -628,11 +696,9 @@ fn mark_rounding_artefacts(tree: &AssocTree, h: &Hierarchy, run: &mut FairTreeRu
                 },
             );
         }
-        if let Some(p) = h.parent[ix].filter(|&p| wanted[p]) {
-            match &mut partial[p] {
-                Some(sum) => add_limbs(sum, &own),
-                slot @ None => *slot = Some(own),
-            }
+        if parent_slot != NONE {
+            let p = parent_slot as usize * width;
+            add_limbs(&mut before[p..p + width], own);
         }
     }
     let usage_of = |ix: usize, memo: &mut HashMap<usize, Exact>| -> Exact {

@@ -98,6 +98,36 @@ fn suffix_bytes(tree: &AssocTree, ix: usize) -> impl Iterator<Item = u8> + '_ {
         .copied()
 }
 
+/// Appends [`suffix_bytes`] to `out`, a piece at a time.
+fn push_suffix(tree: &AssocTree, ix: usize, out: &mut Vec<u8>) {
+    let a = &tree.assocs()[ix];
+    match &a.user {
+        Some(user) => {
+            out.extend_from_slice(b"0-");
+            out.extend_from_slice(user.as_bytes());
+            out.push(b'/');
+            if let Some(partition) = a.partition.as_deref().filter(|p| !p.is_empty()) {
+                out.extend_from_slice(partition.as_bytes());
+                out.push(b'/');
+            }
+        }
+        None => {
+            out.extend_from_slice(a.account.as_bytes());
+            out.push(b'/');
+        }
+    }
+}
+
+/// The first 16 bytes of `key`, big-endian, zero-padded: if two keys' prefixes differ, they
+/// compare as the keys do (a shorter key padded with zeros is at most any key it is a prefix
+/// of), so a sort compares these integers first and whole keys only on equal prefixes.
+fn key_prefix(key: &[u8]) -> u128 {
+    let mut buf = [0u8; 16];
+    let k = key.len().min(16);
+    buf[..k].copy_from_slice(&key[..k]);
+    u128::from_be_bytes(buf)
+}
+
 /// [`suffix_bytes`] as a string (building whole lineages).
 fn lineage_suffix(tree: &AssocTree, ix: usize) -> String {
     String::from_utf8_lossy(&suffix_bytes(tree, ix).collect::<Vec<u8>>()).into_owned()
@@ -144,15 +174,25 @@ impl Hierarchy {
         let n = assocs.len();
         let root = tree.position(tree.root().id).expect("root is in the tree");
         let parent: Vec<Option<usize>> = (0..n).map(|ix| tree.parent_position(ix)).collect();
-        let is_user: Vec<bool> = assocs.iter().map(|a| a.user.is_some()).collect();
-        let is_parent_shares: Vec<bool> = assocs.iter().map(|a| a.shares.is_parent()).collect();
-        let shares_raw: Vec<u32> = assocs
-            .iter()
-            .map(|a| match a.shares {
+        // Everything read from the associations themselves, in one pass over them.
+        let mut is_user = Vec::with_capacity(n);
+        let mut is_parent_shares = Vec::with_capacity(n);
+        let mut shares_raw = Vec::with_capacity(n);
+        // Users' own usage (usage given on accounts is ignored, as Slurm ignores it).
+        let mut own_usage = Vec::with_capacity(n);
+        for a in assocs {
+            is_user.push(a.user.is_some());
+            is_parent_shares.push(a.shares.is_parent());
+            shares_raw.push(match a.shares {
                 Shares::Value(v) => v,
                 Shares::Parent => SHARES_PARENT_RAW,
-            })
-            .collect();
+            });
+            own_usage.push(if a.user.is_some() {
+                a.usage_raw
+            } else {
+                LongDouble::ZERO
+            });
+        }
 
         // Pre-order of the real tree (children in input order) and depth, top-down from the root
         // (explicit lineages need not put parents first).
@@ -170,7 +210,16 @@ impl Hierarchy {
 
         let mut work = 0u64;
         let mut approximated = false;
-        let list_order = list_order(tree, root, &parent, &topdown, &mut work, &mut approximated);
+        let list_order = list_order(
+            tree,
+            root,
+            &parent,
+            &is_user,
+            &topdown,
+            (kid_start, kid_list),
+            &mut work,
+            &mut approximated,
+        );
         let mut list_pos = vec![0u32; n];
         for (pos, &ix) in list_order.iter().enumerate() {
             list_pos[ix] = pos as u32;
@@ -198,8 +247,14 @@ impl Hierarchy {
             if kids.is_empty() {
                 continue;
             }
+            // FairShare=parent members count 0 (`Shares::level_contribution`).
             let sum = kids.iter().fold(0u32, |acc, &c| {
-                acc.wrapping_add(assocs[c as usize].shares.level_contribution())
+                let c = c as usize;
+                acc.wrapping_add(if is_parent_shares[c] {
+                    0
+                } else {
+                    shares_raw[c]
+                })
             });
             for &c in kids {
                 level_shares[c as usize] = sum;
@@ -207,7 +262,7 @@ impl Hierarchy {
         }
 
         let usage_raw = usage_sums(
-            tree,
+            own_usage,
             &UsageInput {
                 parent: &parent,
                 is_user: &is_user,
@@ -327,21 +382,13 @@ fn is_preorder(x: &UsageInput<'_>) -> bool {
 /// users outside each account's first non-empty child; beyond [`EXACT_WORK_LIMIT`] the
 /// remaining children are added as sums instead (nearly always the same value).
 fn usage_sums(
-    tree: &AssocTree,
+    own_usage: Vec<LongDouble>,
     x: &UsageInput<'_>,
     work: &mut u64,
     approximated: &mut bool,
 ) -> Vec<LongDouble> {
-    let assocs = tree.assocs();
-    let n = assocs.len();
-    let own = |ix: usize| {
-        if x.is_user[ix] {
-            assocs[ix].usage_raw
-        } else {
-            LongDouble::ZERO
-        }
-    };
-    let mut usage: Vec<LongDouble> = (0..n).map(own).collect();
+    let n = own_usage.len();
+    let mut usage = own_usage;
     let bottom_up = x.topdown.iter().rev().copied();
 
     // The exact case: no addition anywhere can round.
@@ -463,11 +510,15 @@ fn depth_of(parent: &[Option<usize>], ix: usize) -> u32 {
 /// without building strings that grow with depth (O(n log n) compares of short keys). Only
 /// lineages that do not follow the tree are built whole and sorted, up to
 /// [`EXACT_WORK_LIMIT`] bytes in all; beyond it the segments order each sibling list.
+#[allow(clippy::too_many_arguments)] // One caller; the arguments are what it has derived.
 fn list_order(
     tree: &AssocTree,
     root: usize,
     parent: &[Option<usize>],
+    is_user: &[bool],
     topdown: &[usize],
+    // The real tree's children in input order (CSR), sorted here into list order.
+    (start, mut kids): (Vec<u32>, Vec<u32>),
     work: &mut u64,
     approximated: &mut bool,
 ) -> Vec<usize> {
@@ -485,7 +536,7 @@ fn list_order(
         match (parent[ix], &a.lineage) {
             (None, explicit) => len[ix] = explicit.as_ref().map_or(1, |l| l.len() as u64),
             (Some(p), None) => {
-                arena.extend(suffix_bytes(tree, ix));
+                push_suffix(tree, ix, &mut arena);
                 len[ix] = len[p] + u64::from(arena.len() as u32 - start);
             }
             (Some(p), Some(l)) => {
@@ -501,7 +552,7 @@ fn list_order(
                     arena.extend_from_slice(segment);
                 } else {
                     follows = false;
-                    arena.extend(suffix_bytes(tree, ix));
+                    push_suffix(tree, ix, &mut arena);
                 }
                 len[ix] = l.len() as u64;
             }
@@ -512,17 +563,21 @@ fn list_order(
         let (s, e) = at[ix as usize];
         &arena[s as usize..e as usize]
     };
-    let (start, mut kids) = csr(n, child_pairs(parent));
+    let prefix: Vec<u128> = (0..n as u32).map(|ix| key_prefix(key(ix))).collect();
     for p in 0..n {
         let siblings = &mut kids[start[p] as usize..start[p + 1] as usize];
         if siblings.len() > 1 {
             *work +=
                 siblings.len() as u64 * u64::from(usize::BITS - siblings.len().leading_zeros());
-            siblings.sort_by(|&a, &b| key(a).cmp(key(b)));
+            siblings.sort_by(|&a, &b| {
+                prefix[a as usize]
+                    .cmp(&prefix[b as usize])
+                    .then_with(|| key(a).cmp(key(b)))
+            });
             // A sibling's key that starts with an account's whole key (a partition user
             // `0-u/p/` next to an account `0-u`) would sort inside that account's subtree.
             for w in siblings.windows(2) {
-                if assocs[w[0] as usize].user.is_none() && key(w[1]).starts_with(key(w[0])) {
+                if !is_user[w[0] as usize] && key(w[1]).starts_with(key(w[0])) {
                     follows &= key(w[1]) == key(w[0]);
                 }
             }

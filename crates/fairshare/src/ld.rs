@@ -433,24 +433,33 @@ fn sub_magnitudes(a: LongDouble, b: LongDouble) -> Option<LongDouble> {
 }
 
 /// a / b for normal a, b.
+///
+/// The 65-bit quotient of `a.m · 2^64 / b.m` is taken as a leading bit (`a.m ≥ b.m`) and a
+/// 64-bit [`div_wide`] of the rest: no 128-bit division, which is a slow library call natively
+/// and slower still in WebAssembly. Quotient and remainder are the ones `u128` division gives
+/// (a test compares them).
 fn div_normal(a: LongDouble, b: LongDouble) -> Option<LongDouble> {
-    let num = u128::from(a.m) << 64;
-    let den = u128::from(b.m);
-    let q = num / den;
-    let r = num % den;
+    let den = b.m;
+    let (q_top, hi) = if a.m >= den {
+        (true, a.m - den)
+    } else {
+        (false, a.m)
+    };
+    let (q_lo, r) = div_wide(hi, den);
     let sign = a.sign() ^ b.sign();
     let base = a.exp_field() - b.exp_field() + BIAS;
-    let (m, up, biased) = if q >> 64 == 1 {
+    let (m, up, biased) = if q_top {
         // 65-bit quotient: drop its lowest bit into the rounding decision.
-        let m = (q >> 1) as u64;
-        let dropped = q & 1 == 1;
+        let m = TOP | (q_lo >> 1);
+        let dropped = q_lo & 1 == 1;
         let up = dropped && (r != 0 || m & 1 == 1);
         (m, up, base)
     } else {
-        // 64-bit quotient: the remainder alone decides (compare 2r with the divisor).
-        let m = q as u64;
-        let twice = r << 1;
-        let up = twice > den || (twice == den && m & 1 == 1);
+        // 64-bit quotient: the remainder alone decides (compare 2r with the divisor, as
+        // r against den − r so that nothing overflows).
+        let m = q_lo;
+        let other = den - r;
+        let up = r > other || (r == other && m & 1 == 1);
         (m, up, base - 1)
     };
     let (m, biased) = if up {
@@ -462,6 +471,39 @@ fn div_normal(a: LongDouble, b: LongDouble) -> Option<LongDouble> {
         (m, biased)
     };
     LongDouble::pack(sign, biased, m)
+}
+
+/// `(hi · 2^64) / d` and its remainder, for a normalised divisor (bit 63 set) and `hi < d`, so
+/// that the quotient fits 64 bits: schoolbook division in two 32-bit digits, each estimated
+/// from the divisor's top half and corrected at most twice (Knuth's algorithm D, as in
+/// Hacker's Delight's `divlu`), with 64-bit operations only.
+fn div_wide(hi: u64, d: u64) -> (u64, u64) {
+    const B: u64 = 1 << 32;
+    let (d1, d0) = (d >> 32, d & (B - 1));
+    // First digit: (hi · 2^32) / d. `q1 · d0` is only formed once q1 < 2^32, and rhat < 2^32
+    // whenever it is shifted, so nothing overflows.
+    let mut q1 = hi / d1;
+    let mut rhat = hi - q1 * d1;
+    while q1 >= B || q1 * d0 > rhat << 32 {
+        q1 -= 1;
+        rhat += d1;
+        if rhat >= B {
+            break;
+        }
+    }
+    // The partial remainder hi · 2^32 − q1 · d is below d, so it is exact modulo 2^64.
+    let r1 = (hi << 32).wrapping_sub(q1.wrapping_mul(d));
+    let mut q0 = r1 / d1;
+    let mut rhat = r1 - q0 * d1;
+    while q0 >= B || q0 * d0 > rhat << 32 {
+        q0 -= 1;
+        rhat += d1;
+        if rhat >= B {
+            break;
+        }
+    }
+    let r0 = (r1 << 32).wrapping_sub(q0.wrapping_mul(d));
+    ((q1 << 32) | q0, r0)
 }
 
 impl PartialEq for LongDouble {
@@ -845,6 +887,22 @@ mod tests {
             let want: Double = a.ap().convert_r(Round::NearestTiesToEven, &mut lost).value;
             let got = a.to_f64();
             proptest::prop_assert_eq!(got.to_bits(), want.to_bits() as u64, "{:?}", a);
+        }
+
+        #[test]
+        fn wide_division_is_u128_division(d in proptest::prelude::any::<u64>(), hi in proptest::prelude::any::<u64>(), edge in 0u8..4) {
+            let d = d | TOP;
+            // Quotient digits near 2^32 and remainders near d are where the corrections act.
+            let hi = match edge {
+                0 => hi % d,
+                1 => d - 1 - (hi % 1024).min(d - 1),
+                2 => (d >> 32 << 32).saturating_sub(hi % 4096) % d,
+                _ => (hi % 4096) % d,
+            };
+            let num = u128::from(hi) << 64;
+            let want = (num / u128::from(d), num % u128::from(d));
+            let (q, r) = div_wide(hi, d);
+            proptest::prop_assert_eq!((u128::from(q), u128::from(r)), want, "{:#x} / {:#x}", hi, d);
         }
 
         #[test]
