@@ -12,6 +12,7 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
+use fairshare::diff::RunDiff;
 use fairshare::import::PrintedRow;
 use fairshare::step::Frame;
 use fairshare::{
@@ -21,6 +22,12 @@ use fairshare::{
 use leptos::prelude::*;
 
 use crate::shell::PanelTab;
+
+/// The comparison of memos whose value is new on every change of their sources (a whole run or
+/// hierarchy): always "changed", instead of a deep comparison that would find the same.
+fn changed<T>(_: Option<&T>, _: Option<&T>) -> bool {
+    true
+}
 
 /// How many edits can be undone.
 const HISTORY_LIMIT: usize = 200;
@@ -139,13 +146,19 @@ pub struct AppState {
     pub cursor: RwSignal<Option<usize>>,
     /// Slurm's derived structure of the scenario's tree.
     pub hierarchy: Memo<Hierarchy>,
-    /// Fair Tree with Slurm's tie rule (always computed: the documented rule is compared to it).
+    /// Fair Tree with Slurm's tie rule when the chosen rule is another one. Computed only when
+    /// read: read it through [`AppState::with_slurm_run`], which reads `run` under Slurm's rule.
     pub slurm_run: Memo<fair_tree::FairTreeRun>,
     /// Fair Tree with the chosen tie rule: what the tree shows.
     pub run: Memo<fair_tree::FairTreeRun>,
-    /// Fair Tree of the baseline scenario (for the what-if diff).
+    /// Fair Tree of the baseline scenario with Slurm's tie rule: the one baseline run (the
+    /// what-if panel's diff and the tree's what-if tags compare against it).
     pub baseline_run: Memo<fair_tree::FairTreeRun>,
-    /// The classic algorithm on the same scenario.
+    /// Who moved against the baseline, both ranked with Slurm's tie rule (so that switching the
+    /// tie rule alone moves nobody: the tree tags that difference on its own). The engine's
+    /// [`fairshare::diff::run_diff`], without reasons; the tree's what-if tags read it.
+    pub moves: Memo<RunDiff>,
+    /// The classic algorithm on the same scenario (computed only while something reads it).
     pub classic: Memo<classic::ClassicRun>,
     /// The animation frame at the cursor (the finished walk when the cursor is `None`).
     pub frame: Memo<Frame>,
@@ -165,20 +178,41 @@ impl AppState {
         let baseline = RwSignal::new(initial);
         let tie_rule = RwSignal::new(TieRule::Slurm);
         let cursor = RwSignal::new(None);
-        let hierarchy = Memo::new(move |_| scenario.with(|s| Hierarchy::new(&s.tree)));
-        let slurm_run = Memo::new(move |_| {
-            scenario.with(|s| hierarchy.with(|h| fair_tree::run_with(&s.tree, h, TieRule::Slurm)))
-        });
-        let run = Memo::new(move |_| match tie_rule.get() {
-            TieRule::Slurm => slurm_run.get(),
-            rule => scenario.with(|s| hierarchy.with(|h| fair_tree::run_with(&s.tree, h, rule))),
-        });
-        let baseline_run = Memo::new(move |_| baseline.with(|s| fair_tree::run(&s.tree)));
-        let classic = Memo::new(move |_| {
-            scenario.with(|s| hierarchy.with(|h| classic::run_with(&s.tree, h, &s.params)))
-        });
-        let frame = Memo::new(move |_| {
-            run.with(|r| Frame::at(&r.steps, cursor.get().unwrap_or(r.steps.len())))
+        // The big memos are recomputed on every edit and never come out equal, so they skip
+        // the deep comparison (O(n) per memo and edit on a 100k tree).
+        let hierarchy =
+            Memo::new_with_compare(move |_| scenario.with(|s| Hierarchy::new(&s.tree)), changed);
+        let run_rule = move |rule: TieRule| {
+            scenario.with(|s| hierarchy.with(|h| fair_tree::run_with(&s.tree, h, rule)))
+        };
+        let run = Memo::new_with_compare(move |_| run_rule(tie_rule.get()), changed);
+        let slurm_run = Memo::new_with_compare(move |_| run_rule(TieRule::Slurm), changed);
+        let baseline_run =
+            Memo::new_with_compare(move |_| baseline.with(|s| fair_tree::run(&s.tree)), changed);
+        let classic = Memo::new_with_compare(
+            move |_| {
+                scenario.with(|s| hierarchy.with(|h| classic::run_with(&s.tree, h, &s.params)))
+            },
+            changed,
+        );
+        let frame = Memo::new_with_compare(
+            move |_| run.with(|r| Frame::at(&r.steps, cursor.get().unwrap_or(r.steps.len()))),
+            changed,
+        );
+        let moves = Memo::new(move |_| {
+            let diff = |cur: &fair_tree::FairTreeRun| {
+                baseline.with(|b| {
+                    baseline_run.with(|base_run| {
+                        scenario.with(|s| {
+                            hierarchy.with(|h| fairshare::diff::run_diff(b, base_run, s, h, cur, 0))
+                        })
+                    })
+                })
+            };
+            match tie_rule.get() {
+                TieRule::Slurm => run.with(diff),
+                _ => slurm_run.with(diff),
+            }
         });
         Self {
             scenario,
@@ -198,8 +232,18 @@ impl AppState {
             slurm_run,
             run,
             baseline_run,
+            moves,
             classic,
             frame,
+        }
+    }
+
+    /// Reads the run under Slurm's tie rule: `run` when that is the chosen rule (so that it is
+    /// not computed twice), `slurm_run` otherwise.
+    pub fn with_slurm_run<R>(self, f: impl FnOnce(&fair_tree::FairTreeRun) -> R) -> R {
+        match self.tie_rule.get() {
+            TieRule::Slurm => self.run.with(f),
+            _ => self.slurm_run.with(f),
         }
     }
 
@@ -248,9 +292,20 @@ impl AppState {
         let result = self.scenario.with_untracked(|s| f(&s.tree));
         match result {
             Ok(tree) => {
-                self.push_history();
-                self.scenario.update(|s| s.tree = tree);
+                // The old tree goes to the history as it is (moved out, not cloned: a clone of a
+                // 100k tree is a large part of an edit).
+                let mut old_tree = tree;
+                self.scenario
+                    .update(|s| std::mem::swap(&mut s.tree, &mut old_tree));
+                let previous = self.scenario.with_untracked(|s| Scenario {
+                    name: s.name.clone(),
+                    algorithm: s.algorithm,
+                    params: s.params.clone(),
+                    tree: old_tree,
+                });
+                self.push_snapshot(self.snapshot_with(previous));
                 self.decay.update(|c| *c = c.restarted());
+                // Edits while playing keep the cursor, clamped to the new trace.
                 self.clamp_cursor();
                 Ok(())
             }
@@ -371,8 +426,13 @@ impl AppState {
 
     /// The current scenario with what belongs to it, as one undo step would restore it.
     pub fn snapshot(self) -> Snapshot {
+        self.snapshot_with(self.scenario.get_untracked())
+    }
+
+    /// A snapshot of `scenario` with the current baseline, printed rows and preset.
+    fn snapshot_with(self, scenario: Scenario) -> Snapshot {
         Snapshot {
-            scenario: self.scenario.get_untracked(),
+            scenario,
             baseline: self.baseline.get_untracked(),
             printed: self.printed.get_untracked(),
             preset: self.preset.get_untracked(),
@@ -381,7 +441,10 @@ impl AppState {
     }
 
     fn push_history(self) {
-        let current = self.snapshot();
+        self.push_snapshot(self.snapshot());
+    }
+
+    fn push_snapshot(self, current: Snapshot) {
         self.history.update(|h| {
             h.undo.push(current);
             if h.undo.len() > HISTORY_LIMIT {

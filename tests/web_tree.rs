@@ -307,7 +307,7 @@ async fn edits_rerank_and_show_the_what_if_change() {
         .unwrap();
     tick().await;
     let label = view.item_attr(311, "aria-label").unwrap();
-    assert!(label.contains("what-if: rank 5 → "), "{label}");
+    assert!(label.contains("what-if: position 2 → "), "{label}");
     let tags: Vec<String> = view
         .all(".ft-tag--down")
         .iter()

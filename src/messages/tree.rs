@@ -66,22 +66,20 @@ pub enum TreeMsg {
     LabelAccount,
     /// Accessible name of the root.
     LabelRoot,
-    /// Accessible name addition: the what-if change against the baseline.
-    LabelRankChange,
+    /// Accessible name addition: the what-if move (in positions) against the baseline.
+    LabelPositionChange,
     /// Accessible name addition: the user is new since the baseline.
     LabelNew,
     /// Accessible name addition: the first common ancestor of the two compared users.
     LabelCompareAncestor,
     /// Accessible name addition: one of the two children whose Level FS decided the comparison.
     LabelCompareDecider,
-    /// Tag under a user card: rank went up by `{delta}`.
+    /// Tag under a user card: moved up by `{delta}` positions (served earlier).
     TagUp,
-    /// Tag under a user card: rank went down by `{delta}`.
+    /// Tag under a user card: moved down by `{delta}` positions.
     TagDown,
-    /// Tag under a user card: same rank (only FairShare changed).
-    TagSame,
-    /// Tag under a user card: old → new FairShare.
-    TagFairShare,
+    /// Tag under a user card: old → new position.
+    TagPosition,
     /// Tag under a user card: not in the baseline.
     TagNew,
     /// Tag/name addition when the documented tie rule changes the rank: Slurm's code's rank.
@@ -185,14 +183,13 @@ impl Message for TreeMsg {
         TreeMsg::LabelUser,
         TreeMsg::LabelAccount,
         TreeMsg::LabelRoot,
-        TreeMsg::LabelRankChange,
+        TreeMsg::LabelPositionChange,
         TreeMsg::LabelNew,
         TreeMsg::LabelCompareAncestor,
         TreeMsg::LabelCompareDecider,
         TreeMsg::TagUp,
         TreeMsg::TagDown,
-        TreeMsg::TagSame,
-        TreeMsg::TagFairShare,
+        TreeMsg::TagPosition,
         TreeMsg::TagNew,
         TreeMsg::TieRuleDiff,
         TreeMsg::ArtefactTie,
@@ -268,14 +265,13 @@ impl Message for TreeMsg {
             }
             TreeMsg::LabelAccount => "{name}: Level FS {level_fs}",
             TreeMsg::LabelRoot => "{name}: {n} users",
-            TreeMsg::LabelRankChange => {
-                "what-if: rank {old} → {new}, FairShare {old_fs} → {new_fs}"
+            TreeMsg::LabelPositionChange => {
+                "what-if: position {old} → {new}, FairShare {old_fs} → {new_fs}"
             }
             TreeMsg::LabelNew => "what-if: new since the baseline",
             TreeMsg::TagUp => "↑{delta}",
             TreeMsg::TagDown => "↓{delta}",
-            TreeMsg::TagSame => "=",
-            TreeMsg::TagFairShare => "{old} → {new}",
+            TreeMsg::TagPosition => "position {old} → {new}",
             TreeMsg::TagNew => "new",
             TreeMsg::TieRuleDiff => "Slurm's code: rank {rank}",
             TreeMsg::ArtefactTie => {
@@ -397,14 +393,13 @@ impl Message for TreeMsg {
             | TreeMsg::BadgeZero
             | TreeMsg::BadgeArtefact
             | TreeMsg::TagUp
-            | TreeMsg::TagDown
-            | TreeMsg::TagSame
-            | TreeMsg::TagFairShare => return Some(self.en()),
+            | TreeMsg::TagDown => return Some(self.en()),
+            TreeMsg::TagPosition => "{old} 番目 → {new} 番目",
             TreeMsg::CardFairShare => "FS {fairshare}",
             TreeMsg::BadgeParent => "parent",
             TreeMsg::LabelAccount => "{name}: Level FS {level_fs}",
-            TreeMsg::LabelRankChange => {
-                "what-if: rank {old} → {new}、FairShare {old_fs} → {new_fs}"
+            TreeMsg::LabelPositionChange => {
+                "what-if: {old} 番目 → {new} 番目、FairShare {old_fs} → {new_fs}"
             }
             TreeMsg::LabelNew => "what-if: ベースライン以降に追加",
             TreeMsg::ArtefactTie => {

@@ -39,7 +39,11 @@ impl FrameMarks {
     /// Marks that follow `state.frame` and `state.cursor`.
     pub fn new(state: AppState) -> Self {
         Self(IndexMarks::new(move || {
-            let animating = state.cursor.with(Option::is_some);
+            // Outside the animation every mark is the default: no need for the frame.
+            if state.cursor.with(Option::is_none) {
+                return Vec::new();
+            }
+            let animating = true;
             state.frame.with(|frame| {
                 (0..frame.status.len())
                     .map(|ix| mark_of(frame, ix, animating))

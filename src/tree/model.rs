@@ -20,6 +20,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::Arc;
 
+use fairshare::diff::{Moved, RunDiff};
 use fairshare::fair_tree::{FairTreeRun, RoundingArtefact};
 use fairshare::layout::{self, Spacing};
 use fairshare::sshare::{self, Column};
@@ -247,15 +248,13 @@ impl LfBand {
     }
 }
 
-/// Direction of a what-if rank change (N is the best rank, so up means a larger number).
+/// Direction of a what-if move, in positions (1 = first served, so up is a smaller position).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Trend {
-    /// Ranked higher than in the baseline.
+    /// Served earlier than in the baseline.
     Up,
-    /// Ranked lower.
+    /// Served later.
     Down,
-    /// Same rank; only FairShare changed (N changed).
-    Same,
     /// Not in the baseline.
     New,
 }
@@ -266,7 +265,6 @@ impl Trend {
         match self {
             Trend::Up => "ft-tag ft-tag--up",
             Trend::Down => "ft-tag ft-tag--down",
-            Trend::Same => "ft-tag ft-tag--same",
             Trend::New => "ft-tag ft-tag--new",
         }
     }
@@ -287,6 +285,34 @@ pub struct Tag {
     pub y: f64,
 }
 
+/// The Level FS badge of a card.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Badge {
+    /// What it says.
+    pub text: String,
+    /// Its kind (class).
+    pub kind: LfBadge,
+    /// Left edge, in card coordinates.
+    pub x: f64,
+    /// Width.
+    pub w: f64,
+    /// Centre of its text.
+    pub cx: f64,
+}
+
+/// A user card's rank line and rank bar.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RankLine {
+    /// "position p of N".
+    pub position: String,
+    /// "FS f".
+    pub fairshare: String,
+    /// The bar's full width.
+    pub bar_w: f64,
+    /// The bar's filled width (FairShare of it).
+    pub fill_w: f64,
+}
+
 /// The contents of one SVG card, in card coordinates (the card's position is on [`NodeView`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct CardView {
@@ -294,31 +320,29 @@ pub struct CardView {
     pub kind: AssocKind,
     /// The name as drawn (cut with `…` when too long for the widest card).
     pub display_name: String,
-    /// Left line texts of the card (Shares, Usage, Level FS label or user count).
-    pub left: [String; 3],
-    /// Right line texts of the card (S, U).
-    pub right: [String; 2],
-    /// The Level FS badge: what it says and its kind.
-    pub badge: (String, LfBadge),
-    /// Left edge and width of the badge, in card coordinates.
-    pub badge_x: f64,
-    /// Width of the badge.
-    pub badge_w: f64,
-    /// Centre of the badge's text.
-    pub badge_cx: f64,
-    /// Users: "rank r of N" and "FS f".
-    pub rank_line: Option<(String, String)>,
-    /// Users: the rank bar's full width and its filled width (FairShare of it).
-    pub bar: Option<(f64, f64)>,
+    /// "Shares n" (first line, left).
+    pub shares: String,
+    /// "S x" (first line, right).
+    pub s: String,
+    /// "Usage n" (second line, left).
+    pub usage: String,
+    /// "U x" (second line, right).
+    pub u: String,
+    /// Third line, left: "Level FS" beside the badge, or the root's user count.
+    pub level_fs_label: String,
+    /// The Level FS badge.
+    pub badge: Badge,
+    /// Users: the rank line and bar.
+    pub rank: Option<RankLine>,
     /// Tags under the card (what-if change, tie-rule difference, hidden count).
     pub tags: Vec<Tag>,
     /// The rounding artefact badge's text, if there is an artefact.
     pub artefact: Option<String>,
-    /// Card width and height.
+    /// Card width.
     pub w: f64,
     /// Card height.
     pub h: f64,
-    /// Size of the root's inner border.
+    /// Width of the root's inner border.
     pub inner_w: f64,
     /// Height of the root's inner border.
     pub inner_h: f64,
@@ -499,6 +523,15 @@ pub fn auto_scale(width: f64, height: f64, view_w: f64, view_h: f64) -> f64 {
 /// smaller than about 11 CSS pixels).
 pub const CARD_MIN_SCALE: f64 = 0.95;
 
+/// The what-if comparison the tree tags users with.
+#[derive(Clone, Copy)]
+pub struct WhatIf<'a> {
+    /// The baseline's tree (users not in it are tagged "new").
+    pub baseline: &'a AssocTree,
+    /// Who moved against the baseline: the engine's diff (`AppState::moves`).
+    pub moves: &'a RunDiff,
+}
+
 /// What [`build`] reads.
 pub struct ModelInput<'a> {
     /// The scenario's tree.
@@ -510,30 +543,49 @@ pub struct ModelInput<'a> {
     /// The run with Slurm's tie rule, when the shown run uses another rule (ranks that differ
     /// are tagged).
     pub slurm_run: Option<&'a FairTreeRun>,
-    /// The what-if baseline: its tree and its run with the same tie rule.
-    pub baseline: Option<(&'a AssocTree, &'a FairTreeRun)>,
+    /// The what-if comparison, if any.
+    pub what_if: Option<WhatIf<'a>>,
     /// The run's outline (children in visiting order, counts).
     pub outline: &'a Outline,
     /// What is shown.
     pub visible: &'a Visible,
-    /// Per association: whether its children are drawn in list order (not sorted yet by the
-    /// animation). `None` = everything sorted.
-    pub unsorted: Option<&'a [bool]>,
+    /// The shown accounts whose children the animation has not sorted yet, ascending (they are
+    /// drawn in list order). `None` = everything sorted.
+    pub unsorted: Option<&'a [usize]>,
     /// The UI language.
     pub lang: Lang,
 }
-/// Per association: whether the animation frame has not yet sorted some of its real children
-/// (they are then drawn in list order). A child is sorted once its fairshare parent's sibling
-/// list has been sorted.
-pub fn unsorted_parents(h: &Hierarchy, frame: &Frame) -> Vec<bool> {
-    (0..h.len())
-        .map(|ix| {
+
+/// Of the accounts `parents`, those whose real children the animation frame has not all
+/// sorted yet (they are then drawn in list order), ascending. A child is sorted once its
+/// fairshare parent's sibling list has been sorted. O(children of `parents`): the tree view
+/// passes the shown accounts only, so a step of the walk costs O(shown), not O(n).
+pub fn unsorted_parents(
+    h: &Hierarchy,
+    frame: &Frame,
+    parents: impl IntoIterator<Item = usize>,
+) -> Vec<usize> {
+    let sorted =
+        |p: Option<usize>| p.is_some_and(|p| frame.sorted.get(p).is_some_and(Option::is_some));
+    let mut res: Vec<usize> = parents
+        .into_iter()
+        .filter(|&ix| ix < h.len())
+        .filter(|&ix| {
+            let mut last = None;
             h.children(ix).iter().any(|&c| {
                 let fs_parent = h.fs_parent.get(c as usize).copied().flatten();
-                fs_parent.is_none_or(|p| frame.sorted.get(p).is_none_or(Option::is_none))
+                // Siblings share their fairshare parent: look each one up once.
+                if last == Some(fs_parent) {
+                    return false;
+                }
+                last = Some(fs_parent);
+                !sorted(fs_parent)
             })
         })
-        .collect()
+        .collect();
+    res.sort_unstable();
+    res.dedup();
+    res
 }
 
 /// A real parent's children in Fair Tree visiting order (ties and FairShare=parent hoisting as
@@ -605,6 +657,369 @@ fn cut_name(name: &str) -> String {
     res
 }
 
+/// A tag's text and class, before it is placed under the card.
+struct TagText {
+    text: String,
+    class: &'static str,
+}
+
+/// The texts of one association's card and accessible name (the card's width depends on
+/// them, so they come before the layout).
+struct NodeTexts {
+    shares: String,
+    s: String,
+    usage: String,
+    u: String,
+    level_fs_label: String,
+    badge: String,
+    badge_kind: LfBadge,
+    /// Users: "position p of N" and "FS f".
+    rank: Option<(String, String)>,
+    tags: Vec<TagText>,
+    label: String,
+    artefact: Option<String>,
+    band: LfBand,
+}
+
+/// The texts of one shown entry: an association's card, or what a "… N more" or "… K levels"
+/// entry says.
+enum EntryTexts {
+    Node(Box<NodeTexts>),
+    Extra(String),
+}
+
+/// Where the shown entries are drawn.
+struct Drawing {
+    /// Per entry: left, top, width, height.
+    boxes: Vec<(f64, f64, f64, f64)>,
+    width: f64,
+    height: f64,
+}
+
+/// The ARIA tree's nesting of the shown entries.
+struct Nesting {
+    /// Per entry: the entry of its parent treeitem.
+    dom_parent: Vec<Option<usize>>,
+    /// Per entry: its group, in DOM order.
+    groups: Vec<Vec<ChildRef>>,
+}
+
+/// Width and height of a "… N more" / "… K levels" card.
+const EXTRA_W: f64 = 120.0;
+const EXTRA_H: f64 = 32.0;
+
+/// Builds the view model of the shown entries: texts, layout (only of what is shown), boxes.
+/// O(shown + moved users). Never panics on a valid tree and run of the same tree.
+pub fn build(input: &ModelInput<'_>) -> TreeModel {
+    if !fits(input) {
+        return TreeModel::default();
+    }
+    let moves = moves_by_position(input);
+    let texts = entry_texts(input, &moves);
+    let sizes = entry_sizes(input, &texts);
+    let drawing = lay_out(input, &sizes);
+    let nesting = nest(input);
+    assemble(input, texts, &drawing, nesting)
+}
+
+/// Whether the parts of `input` belong together (same tree, a visible set of it, rooted).
+fn fits(input: &ModelInput<'_>) -> bool {
+    let (n, h, v) = (input.tree.len(), input.hierarchy, input.visible);
+    let valid = n > 0 && h.len() == n && input.run.assocs.len() == n && input.outline.len() == n;
+    let rooted = matches!(v.items.first(), Some(Item::Node { ix, .. }) if *ix == h.root);
+    let in_range = v.items.iter().all(|it| match *it {
+        Item::Node { ix, .. } => ix < n,
+        Item::Gap { parent, .. } | Item::Elision { parent, .. } => parent < n,
+    });
+    valid && rooted && in_range && v.up.len() == v.items.len()
+}
+
+/// The engine's what-if moves, by current position.
+fn moves_by_position<'a>(input: &ModelInput<'a>) -> HashMap<usize, &'a Moved> {
+    input
+        .what_if
+        .map(|w| w.moves.moved.iter().map(|m| (m.ix, m)).collect())
+        .unwrap_or_default()
+}
+
+/// The texts of every shown entry.
+fn entry_texts(input: &ModelInput<'_>, moves: &HashMap<usize, &Moved>) -> Vec<EntryTexts> {
+    let lang = input.lang;
+    input
+        .visible
+        .items
+        .iter()
+        .map(|it| match *it {
+            Item::Node { ix, open } => {
+                EntryTexts::Node(Box::new(node_texts(input, ix, open, moves)))
+            }
+            Item::Gap { from, to, .. } => {
+                EntryTexts::Extra(TreeMsg::More.fill(lang, &[("n", &(to - from).to_string())]))
+            }
+            Item::Elision { levels, .. } => {
+                EntryTexts::Extra(TreeMsg::Elided.fill(lang, &[("n", &levels.to_string())]))
+            }
+        })
+        .collect()
+}
+
+/// Width and height of every shown entry's card.
+fn entry_sizes(input: &ModelInput<'_>, texts: &[EntryTexts]) -> Vec<(f64, f64)> {
+    let (assocs, h) = (input.tree.assocs(), input.hierarchy);
+    input
+        .visible
+        .items
+        .iter()
+        .zip(texts)
+        .map(|(it, t)| match (*it, t) {
+            (Item::Node { ix, .. }, EntryTexts::Node(t)) => (
+                card_width(assocs[ix].name(), t),
+                if h.is_user[ix] { USER_H } else { ACCOUNT_H },
+            ),
+            _ => (EXTRA_W, EXTRA_H),
+        })
+        .collect()
+}
+
+/// The tidy layout of the shown entries. Drawing order: the DOM's, except that lists the
+/// animation has not sorted yet are drawn in Slurm's list order.
+fn lay_out(input: &ModelInput<'_>, sizes: &[(f64, f64)]) -> Drawing {
+    let (items, up) = (&input.visible.items, &input.visible.up);
+    let m = items.len();
+    let mut draw_kids: Vec<Vec<usize>> = vec![Vec::new(); m];
+    for (i, up) in up.iter().enumerate() {
+        if let Some(u) = up.map(|u| u as usize).filter(|&u| u < i) {
+            draw_kids[u].push(i);
+        }
+    }
+    if let Some(unsorted) = input.unsorted {
+        for (u, kids) in draw_kids.iter_mut().enumerate() {
+            if let Item::Node { ix, .. } = items[u]
+                && unsorted.binary_search(&ix).is_ok()
+            {
+                kids.sort_by_key(|&i| match items[i] {
+                    Item::Node { ix: c, .. } => (0, input.outline.list_pos[c], i),
+                    _ => (1, 0, i),
+                });
+            }
+        }
+    }
+    let lay = layout::tidy(m, 0, |i| &draw_kids[i], |i| sizes[i].0, SPACING);
+    let boxes: Vec<(f64, f64, f64, f64)> = (0..m)
+        .map(|i| {
+            let (w, h) = sizes[i];
+            let p = lay.nodes[i].unwrap_or(layout::Placement {
+                x: 0.0,
+                y: 0.0,
+                depth: 0,
+            });
+            (p.x - w / 2.0 + MARGIN, p.y + MARGIN, w, h)
+        })
+        .collect();
+    let height = boxes
+        .iter()
+        .map(|b| b.1 + b.3 + 2.0 * TAG_STEP)
+        .fold(0.0, f64::max)
+        + MARGIN;
+    Drawing {
+        boxes,
+        width: lay.width + 2.0 * MARGIN,
+        height,
+    }
+}
+
+/// The key of a shown entry in its parent's group.
+fn key_of(input: &ModelInput<'_>, it: &Item) -> ChildRef {
+    let id_of = |ix: usize| input.tree.assocs()[ix].id;
+    match *it {
+        Item::Node { ix, .. } => ChildRef::Node(id_of(ix)),
+        Item::Gap { parent, from, .. } => ChildRef::More(id_of(parent), from),
+        Item::Elision { parent, .. } => ChildRef::Elision(id_of(parent)),
+    }
+}
+
+/// Each entry's treeitem parent (an elision is not a treeitem: its entries belong to the
+/// treeitem above it) and each node's group.
+fn nest(input: &ModelInput<'_>) -> Nesting {
+    let (items, up) = (&input.visible.items, &input.visible.up);
+    let m = items.len();
+    let mut dom_parent: Vec<Option<usize>> = vec![None; m];
+    for i in 1..m {
+        dom_parent[i] = up[i].map(|u| u as usize).and_then(|u| match items[u] {
+            Item::Node { .. } => Some(u),
+            _ => dom_parent[u],
+        });
+    }
+    let mut groups: Vec<Vec<ChildRef>> = vec![Vec::new(); m];
+    for i in 1..m {
+        if let Some(p) = dom_parent[i] {
+            groups[p].push(key_of(input, &items[i]));
+        }
+    }
+    Nesting { dom_parent, groups }
+}
+
+/// The views of the shown entries, from their texts, boxes and nesting.
+fn assemble(
+    input: &ModelInput<'_>,
+    texts: Vec<EntryTexts>,
+    drawing: &Drawing,
+    mut nesting: Nesting,
+) -> TreeModel {
+    let v = input.visible;
+    let boxes = &drawing.boxes;
+    let canvas = (0.0, 0.0, drawing.width, drawing.height);
+    let mut nodes = Vec::new();
+    let mut extras = Vec::new();
+    let mut index = HashMap::new();
+    for (i, (it, t)) in v.items.iter().zip(texts).enumerate() {
+        let b = boxes[i];
+        let base = nesting.dom_parent[i].map_or(canvas, |p| boxes[p]);
+        let edge = v.up[i]
+            .map(|u| u as usize)
+            .filter(|&u| u < boxes.len())
+            .map(|u| edge_path(boxes[u], b));
+        match (*it, t) {
+            (Item::Node { ix, open }, EntryTexts::Node(t)) => {
+                let group = std::mem::take(&mut nesting.groups[i]);
+                let view = node_view(input, ix, open, *t, b, base, edge, group);
+                index.insert(view.id, nodes.len());
+                nodes.push(Arc::new(view));
+            }
+            (_, EntryTexts::Extra(text)) => extras.push(Arc::new(ExtraView {
+                key: key_of(input, it),
+                range: match *it {
+                    Item::Gap { from, to, .. } => Some((from, to)),
+                    _ => None,
+                },
+                text,
+                w: b.2,
+                h: b.3,
+                transform: translate(b.0, b.1),
+                edge,
+                overlay_style: overlay(b, base),
+            })),
+            _ => {}
+        }
+    }
+    let mut draw_order: Vec<(usize, AssocId)> = nodes.iter().map(|n| (n.ix, n.id)).collect();
+    draw_order.sort_unstable();
+    TreeModel {
+        root: Some(input.tree.assocs()[input.hierarchy.root].id),
+        nodes,
+        extras,
+        draw_order: draw_order.into_iter().map(|(_, id)| id).collect(),
+        width: drawing.width,
+        height: drawing.height,
+        index,
+    }
+}
+
+/// The view of association `ix` drawn in box `b` (its treeitem's box relative to `base`).
+#[allow(clippy::too_many_arguments)]
+fn node_view(
+    input: &ModelInput<'_>,
+    ix: usize,
+    open: bool,
+    t: NodeTexts,
+    b: (f64, f64, f64, f64),
+    base: (f64, f64, f64, f64),
+    edge: Option<String>,
+    children: Vec<ChildRef>,
+) -> NodeView {
+    let (h, run) = (input.hierarchy, input.run);
+    let a = &input.tree.assocs()[ix];
+    let r = &run.assocs[ix];
+    let kind = kind_of(input, ix);
+    let user = kind == AssocKind::User;
+    let mut class = String::from("ft-node ");
+    class.push_str(kind_class(kind));
+    class.push(' ');
+    class.push_str(t.band.as_class());
+    let card = card_view(input, ix, &t, b.2, b.3);
+    NodeView {
+        id: a.id,
+        ix,
+        kind,
+        level: h.depth[ix] + 1,
+        parent: h.parent[ix].map(|p| input.tree.assocs()[p].id),
+        children,
+        has_children: !input.outline.kids[ix].is_empty(),
+        expanded: open,
+        name: a.name().to_string(),
+        account: a.account.clone(),
+        level_fs_attr: r.level_fs.map(|lf| sig17(lf.to_f64())).unwrap_or_default(),
+        fairshare_attr: user.then(|| r.fairshare.map(sig17)).flatten(),
+        rank_attr: user.then(|| r.rank.map(|k| k.to_string())).flatten(),
+        position_attr: user
+            .then(|| run.position(ix).map(|k| k.to_string()))
+            .flatten(),
+        shares_norm_attr: sig17(r.shares_norm),
+        usage_effective_attr: sig17(r.usage_effective.to_f64()),
+        label: t.label,
+        class,
+        card,
+        artefact: t.artefact,
+        bbox: b,
+        transform: translate(b.0, b.1),
+        edge_style: edge.as_ref().map(|d| format!("d: path(\"{d}\");")),
+        edge,
+        overlay_style: overlay(b, base),
+    }
+}
+
+/// The card of association `ix`, `w` × `card_h`, from its texts.
+fn card_view(input: &ModelInput<'_>, ix: usize, t: &NodeTexts, w: f64, card_h: f64) -> CardView {
+    let a = &input.tree.assocs()[ix];
+    let bw = badge_w(&t.badge);
+    let bar_w = w - 2.0 * PAD;
+    let fairshare = input.run.assocs[ix]
+        .fairshare
+        .unwrap_or(0.0)
+        .clamp(0.0, 1.0);
+    CardView {
+        kind: kind_of(input, ix),
+        display_name: cut_name(a.name()),
+        shares: t.shares.clone(),
+        s: t.s.clone(),
+        usage: t.usage.clone(),
+        u: t.u.clone(),
+        level_fs_label: t.level_fs_label.clone(),
+        badge: Badge {
+            text: t.badge.clone(),
+            kind: t.badge_kind,
+            x: w - PAD - bw,
+            w: bw,
+            cx: w - PAD - bw / 2.0,
+        },
+        rank: t.rank.as_ref().map(|(position, fs)| RankLine {
+            position: position.clone(),
+            fairshare: fs.clone(),
+            bar_w,
+            fill_w: bar_w * fairshare,
+        }),
+        tags: t
+            .tags
+            .iter()
+            .enumerate()
+            .map(|(k, tag)| Tag {
+                text: tag.text.clone(),
+                class: tag.class,
+                y: card_h + TAG_STEP * (k as f64 + 1.0) - 2.0,
+            })
+            .collect(),
+        artefact: t
+            .artefact
+            .is_some()
+            .then(|| TreeMsg::BadgeArtefact.text(input.lang).to_string()),
+        w,
+        h: card_h,
+        inner_w: w - 2.0 * INNER_INSET,
+        inner_h: card_h - 2.0 * INNER_INSET,
+        right_x: w - PAD,
+    }
+}
+
 fn artefact_text(tree: &AssocTree, artefact: RoundingArtefact, lang: Lang) -> String {
     let (msg, sibling) = match artefact {
         RoundingArtefact::TieOnlyInLongDouble { sibling } => (TreeMsg::ArtefactTie, sibling),
@@ -615,22 +1030,6 @@ fn artefact_text(tree: &AssocTree, artefact: RoundingArtefact, lang: Lang) -> St
     msg.fill(lang, &[("sibling", name)])
 }
 
-/// The texts of one node's card and accessible name.
-struct Texts {
-    left: [String; 3],
-    right: [String; 2],
-    badge: (String, LfBadge),
-    rank_line: Option<(String, String)>,
-    tags: Vec<(String, &'static str)>,
-    label: String,
-    artefact: Option<String>,
-    band: LfBand,
-}
-
-/// Width and height of a "… N more" / "… K levels" card.
-const EXTRA_W: f64 = 120.0;
-const EXTRA_H: f64 = 32.0;
-
 /// The kind a node is drawn as (the root by position, not by its fields).
 fn kind_of(input: &ModelInput<'_>, ix: usize) -> AssocKind {
     if ix == input.hierarchy.root {
@@ -640,99 +1039,93 @@ fn kind_of(input: &ModelInput<'_>, ix: usize) -> AssocKind {
     }
 }
 
-/// The what-if tag and accessible-name addition of a user against the baseline.
+/// The what-if tag and accessible-name addition of user `ix`: new since the baseline, or moved
+/// (in positions) according to the engine's diff.
 fn what_if(
     input: &ModelInput<'_>,
     ix: usize,
-    rank_text: &str,
-    fairshare_text: &str,
-) -> Option<((String, &'static str), String)> {
+    moves: &HashMap<usize, &Moved>,
+) -> Option<(TagText, String)> {
     let lang = input.lang;
-    let (btree, brun) = input.baseline?;
-    let a = &input.tree.assocs()[ix];
-    let r = &input.run.assocs[ix];
-    let Some(old) = btree.position(a.id).and_then(|bix| brun.assocs.get(bix)) else {
-        return Some((
-            (
-                TreeMsg::TagNew.text(lang).to_string(),
-                Trend::New.as_class(),
-            ),
-            TreeMsg::LabelNew.text(lang).to_string(),
-        ));
-    };
-    let old_fs_text = old.fairshare.map(sshare::format_double).unwrap_or_default();
-    if old.rank == r.rank && old_fs_text == fairshare_text {
-        return None;
+    let w = input.what_if?;
+    if w.baseline.get(input.tree.assocs()[ix].id).is_none() {
+        let tag = TagText {
+            text: TreeMsg::TagNew.text(lang).to_string(),
+            class: Trend::New.as_class(),
+        };
+        return Some((tag, TreeMsg::LabelNew.text(lang).to_string()));
     }
-    let delta = i64::from(r.rank.unwrap_or(0)) - i64::from(old.rank.unwrap_or(0));
-    let (trend, arrow) = match delta {
-        d if d > 0 => (Trend::Up, TreeMsg::TagUp),
-        d if d < 0 => (Trend::Down, TreeMsg::TagDown),
-        _ => (Trend::Same, TreeMsg::TagSame),
+    let m = moves.get(&ix)?;
+    let (old, new) = (m.old_position, m.new_position);
+    let (trend, arrow) = match new.cmp(&old) {
+        std::cmp::Ordering::Less => (Trend::Up, TreeMsg::TagUp),
+        std::cmp::Ordering::Greater => (Trend::Down, TreeMsg::TagDown),
+        std::cmp::Ordering::Equal => return None,
     };
-    let arrow = arrow.fill(lang, &[("delta", &delta.abs().to_string())]);
-    let change =
-        TreeMsg::TagFairShare.fill(lang, &[("old", &old_fs_text), ("new", fairshare_text)]);
-    let old_rank_text = old.rank.map_or_else(
-        || TreeMsg::NoValue.text(lang).to_string(),
-        |k| k.to_string(),
+    let (old, new) = (old.to_string(), new.to_string());
+    let arrow = arrow.fill(
+        lang,
+        &[(
+            "delta",
+            &m.old_position.abs_diff(m.new_position).to_string(),
+        )],
     );
-    let label = TreeMsg::LabelRankChange.fill(
+    let change = TreeMsg::TagPosition.fill(lang, &[("old", &old), ("new", &new)]);
+    let fs = |v: f64| trim_fixed(&sshare::format_double(v));
+    let label = TreeMsg::LabelPositionChange.fill(
         lang,
         &[
-            ("old", &old_rank_text),
-            ("new", rank_text),
-            ("old_fs", &trim_fixed(&old_fs_text)),
-            ("new_fs", &trim_fixed(fairshare_text)),
+            ("old", &old),
+            ("new", &new),
+            ("old_fs", &fs(m.old_fairshare)),
+            ("new_fs", &fs(m.new_fairshare)),
         ],
     );
-    Some(((format!("{arrow} {change}"), trend.as_class()), label))
+    let tag = TagText {
+        text: format!("{arrow} {change}"),
+        class: trend.as_class(),
+    };
+    Some((tag, label))
+}
+
+/// What the Level FS badge of association `ix` says, and its kind.
+fn badge_of(input: &ModelInput<'_>, ix: usize) -> (String, LfBadge) {
+    let lang = input.lang;
+    if input.tree.assocs()[ix].shares.is_parent() {
+        return (TreeMsg::BadgeParent.text(lang).to_string(), LfBadge::Parent);
+    }
+    match input.run.assocs[ix].level_fs {
+        None => (TreeMsg::NoValue.text(lang).to_string(), LfBadge::None),
+        Some(lf) if lf.is_infinite() => (TreeMsg::BadgeInf.text(lang).to_string(), LfBadge::Inf),
+        Some(lf) if lf.is_zero() => (TreeMsg::BadgeZero.text(lang).to_string(), LfBadge::Zero),
+        Some(lf) => (sshare::format_double(lf.to_f64()), LfBadge::Number),
+    }
 }
 
 /// The card texts and the accessible name of association `ix`, shown `open` or collapsed.
-fn node_texts(input: &ModelInput<'_>, ix: usize, open: bool) -> Texts {
-    let (tree, h, run, lang) = (input.tree, input.hierarchy, input.run, input.lang);
+fn node_texts(
+    input: &ModelInput<'_>,
+    ix: usize,
+    open: bool,
+    moves: &HashMap<usize, &Moved>,
+) -> NodeTexts {
+    let (tree, run, lang) = (input.tree, input.run, input.lang);
     let a = &tree.assocs()[ix];
     let r = &run.assocs[ix];
     let kind = kind_of(input, ix);
-    let row = sshare::fair_tree_row(tree, h, run, ix);
+    let row = sshare::fair_tree_row(tree, input.hierarchy, run, ix);
     let cell = |column: Column| row.cell_text(column);
     let n_users = run.n_users.to_string();
     let no_value = TreeMsg::NoValue.text(lang);
-    let parent_shares = a.shares.is_parent();
-    let badge = if parent_shares {
-        (TreeMsg::BadgeParent.text(lang).to_string(), LfBadge::Parent)
-    } else {
-        match r.level_fs {
-            None => (no_value.to_string(), LfBadge::None),
-            Some(lf) if lf.is_infinite() => {
-                (TreeMsg::BadgeInf.text(lang).to_string(), LfBadge::Inf)
-            }
-            Some(lf) if lf.is_zero() => (TreeMsg::BadgeZero.text(lang).to_string(), LfBadge::Zero),
-            Some(lf) => (sshare::format_double(lf.to_f64()), LfBadge::Number),
-        }
-    };
+    let (badge, badge_kind) = badge_of(input, ix);
     let shares = match cell(Column::RawShares) {
         s if s.is_empty() => no_value.to_string(),
         s => s,
     };
-    let left = [
-        TreeMsg::CardShares.fill(lang, &[("value", &shares)]),
-        TreeMsg::CardUsage.fill(lang, &[("value", &cell(Column::RawUsage))]),
-        if kind == AssocKind::Root {
-            TreeMsg::CardUsers.fill(lang, &[("n", &n_users)])
-        } else {
-            TreeMsg::CardLevelFs.text(lang).to_string()
-        },
-    ];
-    let right = [
-        TreeMsg::CardS.fill(lang, &[("value", &cell(Column::NormShares))]),
-        TreeMsg::CardU.fill(lang, &[("value", &cell(Column::EffectvUsage))]),
-    ];
-    let spoken_lf = if badge.1 == LfBadge::Number {
-        trim_fixed(&badge.0)
+    let spoken_lf = if badge_kind == LfBadge::Number {
+        trim_fixed(&badge)
     } else {
-        badge.0.clone()
+        badge.clone()
     };
     let fairshare_text = cell(Column::FairShare);
     let rank_text = r
@@ -759,80 +1152,101 @@ fn node_texts(input: &ModelInput<'_>, ix: usize, open: bool) -> Texts {
             ],
         ),
     };
-    let add = |label: &mut String, text: &str| {
+    let (tags, additions) = tag_texts(input, ix, kind, open, moves);
+    for text in &additions {
         label.push_str("; ");
         label.push_str(text);
-    };
-    let rank_line = (kind == AssocKind::User).then(|| {
-        (
-            TreeMsg::CardRank.fill(
-                lang,
-                // The card reads the position only (Slurm's rank is in the name and the sshare
-                // table): four-digit ranks did not fit beside FairShare on a card.
-                &[("position", &position_text), ("n", &n_users)],
-            ),
-            TreeMsg::CardFairShare.fill(lang, &[("fairshare", &fairshare_text)]),
-        )
-    });
-    let mut tags = Vec::new();
-    if kind == AssocKind::User
-        && let Some((tag, text)) = what_if(input, ix, &rank_text, &fairshare_text)
-    {
-        tags.push(tag);
-        add(&mut label, &text);
     }
-    if let (AssocKind::User, Some(slurm)) = (kind, input.slurm_run) {
-        let slurm_rank = slurm.assocs.get(ix).and_then(|s| s.rank);
-        if let Some(k) = slurm_rank.filter(|&k| Some(k) != r.rank) {
+    let artefact = r.artefact.map(|art| artefact_text(tree, art, lang));
+    if let Some(text) = &artefact {
+        label.push_str("; ");
+        label.push_str(text);
+    }
+    NodeTexts {
+        shares: TreeMsg::CardShares.fill(lang, &[("value", &shares)]),
+        s: TreeMsg::CardS.fill(lang, &[("value", &cell(Column::NormShares))]),
+        usage: TreeMsg::CardUsage.fill(lang, &[("value", &cell(Column::RawUsage))]),
+        u: TreeMsg::CardU.fill(lang, &[("value", &cell(Column::EffectvUsage))]),
+        level_fs_label: if kind == AssocKind::Root {
+            TreeMsg::CardUsers.fill(lang, &[("n", &n_users)])
+        } else {
+            TreeMsg::CardLevelFs.text(lang).to_string()
+        },
+        badge,
+        badge_kind,
+        // The card reads the position only (Slurm's rank is in the name and the sshare table):
+        // four-digit ranks did not fit beside FairShare on a card.
+        rank: (kind == AssocKind::User).then(|| {
+            (
+                TreeMsg::CardRank.fill(lang, &[("position", &position_text), ("n", &n_users)]),
+                TreeMsg::CardFairShare.fill(lang, &[("fairshare", &fairshare_text)]),
+            )
+        }),
+        tags,
+        label,
+        artefact,
+        band: LfBand::of(r.level_fs, a.shares.is_parent()),
+    }
+}
+
+/// The tags under the card of association `ix` and what each adds to its accessible name:
+/// the what-if move, Slurm's rank where the chosen tie rule gives another, the hidden count.
+fn tag_texts(
+    input: &ModelInput<'_>,
+    ix: usize,
+    kind: AssocKind,
+    open: bool,
+    moves: &HashMap<usize, &Moved>,
+) -> (Vec<TagText>, Vec<String>) {
+    let lang = input.lang;
+    let mut tags = Vec::new();
+    let mut additions = Vec::new();
+    if kind == AssocKind::User {
+        if let Some((tag, text)) = what_if(input, ix, moves) {
+            tags.push(tag);
+            additions.push(text);
+        }
+        let slurm_rank = input
+            .slurm_run
+            .and_then(|slurm| slurm.assocs.get(ix))
+            .and_then(|s| s.rank);
+        if let Some(k) = slurm_rank.filter(|&k| Some(k) != input.run.assocs[ix].rank) {
             let text = TreeMsg::TieRuleDiff.fill(lang, &[("rank", &k.to_string())]);
-            add(&mut label, &text);
-            tags.push((text, "ft-tag ft-tag--tie-rule"));
+            additions.push(text.clone());
+            tags.push(TagText {
+                text,
+                class: "ft-tag ft-tag--tie-rule",
+            });
         }
     }
     let below = input.outline.below.get(ix).copied().unwrap_or(0);
     if !open && below > 0 {
-        tags.push((
-            TreeMsg::CardHidden.fill(lang, &[("n", &below.to_string())]),
-            "ft-tag ft-tag--hidden",
-        ));
+        tags.push(TagText {
+            text: TreeMsg::CardHidden.fill(lang, &[("n", &below.to_string())]),
+            class: "ft-tag ft-tag--hidden",
+        });
         let users = input.outline.users.get(ix).copied().unwrap_or(0);
-        add(
-            &mut label,
-            &TreeMsg::LabelCollapsed.fill(lang, &[("users", &users.to_string())]),
-        );
+        additions.push(TreeMsg::LabelCollapsed.fill(lang, &[("users", &users.to_string())]));
     }
-    let artefact = r.artefact.map(|art| artefact_text(tree, art, lang));
-    if let Some(text) = &artefact {
-        add(&mut label, text);
-    }
-    Texts {
-        left,
-        right,
-        badge,
-        rank_line,
-        tags,
-        label,
-        artefact,
-        band: LfBand::of(r.level_fs, parent_shares),
-    }
+    (tags, additions)
 }
 
-fn badge_w(t: &Texts) -> f64 {
-    text_w(&t.badge.0, MONO_CH) + 12.0
+fn badge_w(badge: &str) -> f64 {
+    text_w(badge, MONO_CH) + 12.0
 }
 
 /// The width of a card, from its texts.
-fn card_width(name: &str, t: &Texts) -> f64 {
+fn card_width(name: &str, t: &NodeTexts) -> f64 {
     let line = |l: &str, r: &str| text_w(l, MONO_CH) + text_w(r, MONO_CH) + 2.0 * PAD + 14.0;
     let mut w = text_w(&cut_name(name), NAME_CH) + ICON_W + PAD + 18.0;
-    w = w.max(line(&t.left[0], &t.right[0]));
-    w = w.max(line(&t.left[1], &t.right[1]));
-    w = w.max(text_w(&t.left[2], MONO_CH) + badge_w(t) + 2.0 * PAD + 14.0);
-    if let Some((rank, fs)) = &t.rank_line {
+    w = w.max(line(&t.shares, &t.s));
+    w = w.max(line(&t.usage, &t.u));
+    w = w.max(text_w(&t.level_fs_label, MONO_CH) + badge_w(&t.badge) + 2.0 * PAD + 14.0);
+    if let Some((rank, fs)) = &t.rank {
         w = w.max(line(rank, fs));
     }
-    for (tag, _) in &t.tags {
-        w = w.max(text_w(tag, MONO_CH) + 2.0 * PAD);
+    for tag in &t.tags {
+        w = w.max(text_w(&tag.text, MONO_CH) + 2.0 * PAD);
     }
     w.clamp(MIN_W, MAX_W)
 }
@@ -870,244 +1284,6 @@ fn translate(left: f64, top: f64) -> String {
         ("transform: translate(", left, 1, "px, "),
         ("", top, 1, "px);"),
     ])
-}
-
-/// Builds the view model of the shown entries: texts, layout (only of what is shown), boxes.
-/// O(shown). Never panics on a valid tree and run of the same tree.
-pub fn build(input: &ModelInput<'_>) -> TreeModel {
-    let ModelInput {
-        tree,
-        hierarchy: h,
-        run,
-        lang,
-        outline: o,
-        visible: v,
-        ..
-    } = *input;
-    let n = tree.len();
-    let valid = n > 0 && h.len() == n && run.assocs.len() == n && o.len() == n;
-    let rooted = matches!(v.items.first(), Some(Item::Node { ix, .. }) if *ix == h.root);
-    let in_range = v.items.iter().all(|it| match *it {
-        Item::Node { ix, .. } => ix < n,
-        Item::Gap { parent, .. } | Item::Elision { parent, .. } => parent < n,
-    });
-    if !valid || !rooted || !in_range || v.up.len() != v.items.len() {
-        return TreeModel::default();
-    }
-    let assocs = tree.assocs();
-    let items = &v.items;
-    let m = items.len();
-
-    // 1. Texts (the widths depend on them).
-    let texts: Vec<Option<Texts>> = items
-        .iter()
-        .map(|it| match *it {
-            Item::Node { ix, open } => Some(node_texts(input, ix, open)),
-            _ => None,
-        })
-        .collect();
-    let extra_text = |it: &Item| match *it {
-        Item::Gap { from, to, .. } => TreeMsg::More.fill(lang, &[("n", &(to - from).to_string())]),
-        Item::Elision { levels, .. } => TreeMsg::Elided.fill(lang, &[("n", &levels.to_string())]),
-        Item::Node { .. } => String::new(),
-    };
-    let widths: Vec<f64> = items
-        .iter()
-        .zip(&texts)
-        .map(|(it, t)| match (it, t) {
-            (Item::Node { ix, .. }, Some(t)) => card_width(assocs[*ix].name(), t),
-            _ => EXTRA_W,
-        })
-        .collect();
-    let heights: Vec<f64> = items
-        .iter()
-        .map(|it| match *it {
-            Item::Node { ix, .. } if h.is_user[ix] => USER_H,
-            Item::Node { .. } => ACCOUNT_H,
-            _ => EXTRA_H,
-        })
-        .collect();
-
-    // 2. Layout of the shown entries. Drawing order: the DOM's, except that lists the
-    //    animation has not sorted yet are drawn in Slurm's list order.
-    let mut draw_kids: Vec<Vec<usize>> = vec![Vec::new(); m];
-    for (i, up) in v.up.iter().enumerate() {
-        if let Some(u) = up.map(|u| u as usize).filter(|&u| u < i) {
-            draw_kids[u].push(i);
-        }
-    }
-    if let Some(unsorted) = input.unsorted {
-        for (u, kids) in draw_kids.iter_mut().enumerate() {
-            if let Item::Node { ix, .. } = items[u]
-                && unsorted.get(ix).copied().unwrap_or(false)
-            {
-                kids.sort_by_key(|&i| match items[i] {
-                    Item::Node { ix: c, .. } => (0, o.list_pos[c], i),
-                    _ => (1, 0, i),
-                });
-            }
-        }
-    }
-    let lay = layout::tidy(m, 0, |i| &draw_kids[i], |i| widths[i], SPACING);
-    let boxes: Vec<(f64, f64, f64, f64)> = (0..m)
-        .map(|i| {
-            let p = lay.nodes[i].unwrap_or(layout::Placement {
-                x: 0.0,
-                y: 0.0,
-                depth: 0,
-            });
-            (
-                p.x - widths[i] / 2.0 + MARGIN,
-                p.y + MARGIN,
-                widths[i],
-                heights[i],
-            )
-        })
-        .collect();
-    let width = lay.width + 2.0 * MARGIN;
-    let height = boxes
-        .iter()
-        .map(|b| b.1 + b.3 + 2.0 * TAG_STEP)
-        .fold(0.0, f64::max)
-        + MARGIN;
-    let canvas = (0.0, 0.0, width, height);
-
-    // 3. DOM nesting: each entry's treeitem parent, and each node's group.
-    let mut dom_parent: Vec<Option<usize>> = vec![None; m];
-    for i in 1..m {
-        dom_parent[i] = v.up[i].map(|u| u as usize).and_then(|u| match items[u] {
-            Item::Node { .. } => Some(u),
-            _ => dom_parent[u],
-        });
-    }
-    let id_of = |ix: usize| assocs[ix].id;
-    let key_of = |it: &Item| match *it {
-        Item::Node { ix, .. } => ChildRef::Node(id_of(ix)),
-        Item::Gap { parent, from, .. } => ChildRef::More(id_of(parent), from),
-        Item::Elision { parent, .. } => ChildRef::Elision(id_of(parent)),
-    };
-    let mut groups: Vec<Vec<ChildRef>> = vec![Vec::new(); m];
-    for i in 1..m {
-        if let Some(p) = dom_parent[i] {
-            groups[p].push(key_of(&items[i]));
-        }
-    }
-
-    // 4. The views.
-    let mut texts = texts;
-    let mut nodes = Vec::new();
-    let mut extras = Vec::new();
-    let mut index = HashMap::new();
-    for (i, it) in items.iter().enumerate() {
-        let b = boxes[i];
-        let (left, top, w, card_h) = b;
-        let base = dom_parent[i].map_or(canvas, |p| boxes[p]);
-        let edge = v.up[i]
-            .map(|u| u as usize)
-            .filter(|&u| u < m)
-            .map(|u| edge_path(boxes[u], b));
-        let Item::Node { ix, open } = *it else {
-            extras.push(Arc::new(ExtraView {
-                key: key_of(it),
-                range: match *it {
-                    Item::Gap { from, to, .. } => Some((from, to)),
-                    _ => None,
-                },
-                text: extra_text(it),
-                w,
-                h: card_h,
-                transform: translate(left, top),
-                edge,
-                overlay_style: overlay(b, base),
-            }));
-            continue;
-        };
-        let Some(t) = texts[i].take() else { continue };
-        let a = &assocs[ix];
-        let r = &run.assocs[ix];
-        let kind = kind_of(input, ix);
-        let bw = badge_w(&t);
-        let bar_w = w - 2.0 * PAD;
-        let bar = (kind == AssocKind::User)
-            .then(|| (bar_w, bar_w * r.fairshare.unwrap_or(0.0).clamp(0.0, 1.0)));
-        let tags = t
-            .tags
-            .into_iter()
-            .enumerate()
-            .map(|(k, (text, class))| Tag {
-                text,
-                class,
-                y: card_h + TAG_STEP * (k as f64 + 1.0) - 2.0,
-            })
-            .collect();
-        let mut class = String::from("ft-node ");
-        class.push_str(kind_class(kind));
-        class.push(' ');
-        class.push_str(t.band.as_class());
-        let user = kind == AssocKind::User;
-        index.insert(a.id, nodes.len());
-        nodes.push(Arc::new(NodeView {
-            id: a.id,
-            ix,
-            kind,
-            level: h.depth[ix] + 1,
-            parent: h.parent[ix].map(id_of),
-            children: std::mem::take(&mut groups[i]),
-            has_children: !o.kids[ix].is_empty(),
-            expanded: open,
-            name: a.name().to_string(),
-            account: a.account.clone(),
-            level_fs_attr: r.level_fs.map(|lf| sig17(lf.to_f64())).unwrap_or_default(),
-            fairshare_attr: user.then(|| r.fairshare.map(sig17)).flatten(),
-            rank_attr: user.then(|| r.rank.map(|k| k.to_string())).flatten(),
-            position_attr: user
-                .then(|| run.position(ix).map(|k| k.to_string()))
-                .flatten(),
-            shares_norm_attr: sig17(r.shares_norm),
-            usage_effective_attr: sig17(r.usage_effective.to_f64()),
-            label: t.label,
-            class,
-            card: CardView {
-                kind,
-                display_name: cut_name(a.name()),
-                left: t.left,
-                right: t.right,
-                badge: t.badge,
-                badge_x: w - PAD - bw,
-                badge_w: bw,
-                badge_cx: w - PAD - bw / 2.0,
-                rank_line: t.rank_line,
-                bar,
-                tags,
-                artefact: t
-                    .artefact
-                    .is_some()
-                    .then(|| TreeMsg::BadgeArtefact.text(lang).to_string()),
-                w,
-                h: card_h,
-                inner_w: w - 2.0 * INNER_INSET,
-                inner_h: card_h - 2.0 * INNER_INSET,
-                right_x: w - PAD,
-            },
-            artefact: t.artefact,
-            bbox: b,
-            transform: translate(left, top),
-            edge_style: edge.as_ref().map(|d| format!("d: path(\"{d}\");")),
-            edge,
-            overlay_style: overlay(b, base),
-        }));
-    }
-    let mut draw_order: Vec<(usize, AssocId)> = nodes.iter().map(|n| (n.ix, n.id)).collect();
-    draw_order.sort_unstable();
-    TreeModel {
-        root: Some(assocs[h.root].id),
-        nodes,
-        extras,
-        draw_order: draw_order.into_iter().map(|(_, id)| id).collect(),
-        width,
-        height,
-        index,
-    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1196,7 +1372,7 @@ mod tests {
                 hierarchy: &self.h,
                 run: &self.run,
                 slurm_run: None,
-                baseline: None,
+                what_if: None,
                 outline: &outline,
                 visible: &visible,
                 unsorted: None,
@@ -1319,11 +1495,92 @@ mod tests {
 
         let u3 = node(&model, 222);
         assert_eq!(u3.level_fs_attr, "inf");
-        assert_eq!(u3.card.badge, ("inf".to_string(), LfBadge::Inf));
+        assert_eq!(
+            (u3.card.badge.text.as_str(), u3.card.badge.kind),
+            ("inf", LfBadge::Inf)
+        );
         assert!(u3.class.contains("ft-lf--inf"));
         let g = node(&model, 4);
-        assert_eq!(g.card.badge, ("0".to_string(), LfBadge::Zero));
+        assert_eq!(
+            (g.card.badge.text.as_str(), g.card.badge.kind),
+            ("0", LfBadge::Zero)
+        );
         assert_eq!(g.level_fs_attr, "0");
+    }
+
+    /// Every shown node of `model` as a person reads it: the accessible name, then the card's
+    /// lines and tags, indented by level.
+    fn transcript(model: &TreeModel) -> String {
+        let mut out = String::new();
+        for n in &model.nodes {
+            let indent = "  ".repeat(n.level as usize - 1);
+            let c = &n.card;
+            let _ = writeln!(out, "{indent}{}", n.label);
+            let _ = writeln!(
+                out,
+                "{indent}  [{}] {} | {} | {} | {} | {} ({})",
+                c.display_name, c.shares, c.s, c.usage, c.u, c.level_fs_label, c.badge.text
+            );
+            if let Some(rank) = &c.rank {
+                let _ = writeln!(out, "{indent}  {} | {}", rank.position, rank.fairshare);
+            }
+            for tag in &c.tags {
+                let _ = writeln!(out, "{indent}  tag: {}", tag.text);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn card_labels_of_the_classic_example() {
+        let base = Fixture::new(preset("classic-example"));
+        // One what-if edit, so that the snapshot shows the tags too.
+        let edited = base
+            .scenario
+            .tree
+            .with_usage(AssocId(311), LongDouble::from_u64(1000))
+            .unwrap();
+        let f = Fixture::new(Scenario {
+            tree: edited,
+            ..base.scenario.clone()
+        });
+        let moves =
+            fairshare::diff::run_diff(&base.scenario, &base.run, &f.scenario, &f.h, &f.run, 0);
+        let outline = Outline::new(&f.h, &f.run);
+        let visible = shown(&f.scenario.tree, &outline, &BTreeSet::new());
+        let model = build(&ModelInput {
+            tree: &f.scenario.tree,
+            hierarchy: &f.h,
+            run: &f.run,
+            slurm_run: None,
+            what_if: Some(WhatIf {
+                baseline: &base.scenario.tree,
+                moves: &moves,
+            }),
+            outline: &outline,
+            visible: &visible,
+            unsorted: None,
+            lang: Lang::En,
+        });
+        expect_test::expect_file!["snapshots/classic_example_cards.txt"]
+            .assert_eq(&transcript(&model));
+        let ja = build(&ModelInput {
+            lang: Lang::Ja,
+            tree: &base.scenario.tree,
+            hierarchy: &base.h,
+            run: &base.run,
+            slurm_run: None,
+            what_if: None,
+            outline: &Outline::new(&base.h, &base.run),
+            visible: &shown(
+                &base.scenario.tree,
+                &Outline::new(&base.h, &base.run),
+                &BTreeSet::new(),
+            ),
+            unsorted: None,
+        });
+        expect_test::expect_file!["snapshots/classic_example_cards_ja.txt"]
+            .assert_eq(&transcript(&ja));
     }
 
     #[test]
@@ -1349,24 +1606,30 @@ mod tests {
         let f = Fixture::new(preset("classic-example"));
         let model = f.model(&BTreeSet::new());
         let u1 = node(&model, 211);
-        assert_eq!(u1.card.left[0], "Shares 1");
-        assert_eq!(u1.card.left[1], "Usage 20");
+        let card = &u1.card;
         assert_eq!(
-            u1.card.right,
-            ["S 1.000000".to_string(), "U 1.000000".to_string()]
+            (card.shares.as_str(), card.usage.as_str()),
+            ("Shares 1", "Usage 20")
         );
-        assert_eq!(u1.card.badge, ("1.000000".to_string(), LfBadge::Number));
         assert_eq!(
-            u1.card.rank_line,
-            Some(("position 3 of 6".to_string(), "FS 0.666667".to_string()))
+            (card.s.as_str(), card.u.as_str()),
+            ("S 1.000000", "U 1.000000")
         );
-        let (full, filled) = u1.card.bar.unwrap();
-        assert!((filled - full * 4.0 / 6.0).abs() < 1e-9);
+        assert_eq!(
+            (card.badge.text.as_str(), card.badge.kind),
+            ("1.000000", LfBadge::Number)
+        );
+        let rank = card.rank.as_ref().unwrap();
+        assert_eq!(
+            (rank.position.as_str(), rank.fairshare.as_str()),
+            ("position 3 of 6", "FS 0.666667")
+        );
+        assert!((rank.fill_w - rank.bar_w * 4.0 / 6.0).abs() < 1e-9);
         let a = node(&model, 21);
-        assert_eq!(a.card.right[1], "U 0.444444");
-        assert_eq!(a.card.badge.0, "1.687500");
-        assert!(a.card.bar.is_none() && a.card.rank_line.is_none());
-        assert_eq!(node(&model, 1).card.left[0], "Shares –");
+        assert_eq!(a.card.u, "U 0.444444");
+        assert_eq!(a.card.badge.text, "1.687500");
+        assert!(a.card.rank.is_none());
+        assert_eq!(node(&model, 1).card.shares, "Shares –");
     }
 
     #[test]
@@ -1380,10 +1643,10 @@ mod tests {
             .collect();
         assert!(!parents.is_empty(), "the preset has FairShare=parent");
         for n in parents {
-            assert_eq!(n.card.badge.1, LfBadge::Parent, "{}", n.name);
+            assert_eq!(n.card.badge.kind, LfBadge::Parent, "{}", n.name);
             assert!(n.class.contains("ft-lf--parent"));
             assert!(n.label.contains("Level FS parent"), "{}", n.label);
-            assert_eq!(n.card.left[0], "Shares parent");
+            assert_eq!(n.card.shares, "Shares parent");
         }
     }
 
@@ -1495,9 +1758,9 @@ mod tests {
     }
 
     #[test]
-    fn what_if_tags_show_rank_changes_against_the_baseline() {
+    fn what_if_tags_show_position_changes_from_the_engines_diff() {
         let base = Fixture::new(preset("classic-example"));
-        // User4 (rank 5) uses much more: it drops below everyone in AccountA.
+        // User4 (position 2) uses much more: it drops below everyone in AccountA.
         let edited = base
             .scenario
             .tree
@@ -1507,6 +1770,8 @@ mod tests {
             tree: edited,
             ..base.scenario.clone()
         });
+        let moves =
+            fairshare::diff::run_diff(&base.scenario, &base.run, &f.scenario, &f.h, &f.run, 0);
         let outline = Outline::new(&f.h, &f.run);
         let visible = shown(&f.scenario.tree, &outline, &BTreeSet::new());
         let model = build(&ModelInput {
@@ -1514,37 +1779,44 @@ mod tests {
             hierarchy: &f.h,
             run: &f.run,
             slurm_run: None,
-            baseline: Some((&base.scenario.tree, &base.run)),
+            what_if: Some(WhatIf {
+                baseline: &base.scenario.tree,
+                moves: &moves,
+            }),
             outline: &outline,
             visible: &visible,
             unsorted: None,
             lang: Lang::En,
         });
         let u4 = node(&model, 311);
-        let old = base.run.assocs[base.scenario.tree.position(AssocId(311)).unwrap()].rank;
-        let new = f.run.assocs[u4.ix].rank;
-        assert_ne!(old, new);
+        let moved = moves.moved.iter().find(|m| m.id == AssocId(311)).unwrap();
         assert_eq!(u4.card.tags.len(), 1);
         assert_eq!(u4.card.tags[0].class, Trend::Down.as_class());
-        assert!(
-            u4.card.tags[0].text.starts_with('↓'),
-            "{}",
-            u4.card.tags[0].text
+        let delta = moved.new_position - moved.old_position;
+        assert_eq!(
+            u4.card.tags[0].text,
+            format!(
+                "↓{delta} position {} → {}",
+                moved.old_position, moved.new_position
+            )
         );
         assert!(
-            u4.card.tags[0].text.contains("0.833333 → "),
+            u4.label
+                .contains("what-if: position 2 → 5, FairShare 0.833333 → 0.333333"),
             "{}",
-            u4.card.tags[0].text
+            u4.label
         );
-        assert!(u4.label.contains("what-if: rank 5 → "), "{}", u4.label);
-        // Unchanged users carry no tag.
-        assert!(node(&model, 41).card.tags.is_empty());
-        // Someone moved up.
+        // Every user the engine lists as moved carries a tag, and nobody else does.
+        for n in model.nodes.iter().filter(|n| n.kind == AssocKind::User) {
+            let listed = moves.moved.iter().any(|m| m.id == n.id);
+            assert_eq!(!n.card.tags.is_empty(), listed, "{}", n.name);
+        }
         assert!(
             model
                 .nodes
                 .iter()
-                .any(|n| n.card.tags.iter().any(|t| t.class == Trend::Up.as_class()))
+                .any(|n| n.card.tags.iter().any(|t| t.class == Trend::Up.as_class())),
+            "someone moved up"
         );
     }
 
@@ -1561,7 +1833,7 @@ mod tests {
             hierarchy: &h,
             run: &documented,
             slurm_run: Some(&slurm),
-            baseline: None,
+            what_if: None,
             outline: &outline,
             visible: &visible,
             unsorted: None,
@@ -1616,10 +1888,16 @@ mod tests {
     fn unsorted_lists_are_drawn_in_list_order_during_the_animation() {
         let f = Fixture::new(preset("classic-example"));
         let start = Frame::at(&f.run.steps, 0);
-        let unsorted = unsorted_parents(&f.h, &start);
-        assert!(unsorted[f.h.root], "nothing is sorted at step 0");
+        let all = || 0..f.h.len();
+        let unsorted = unsorted_parents(&f.h, &start, all());
+        assert!(unsorted.contains(&f.h.root), "nothing is sorted at step 0");
+        assert_eq!(
+            unsorted_parents(&f.h, &start, [f.h.root, 999]),
+            [f.h.root],
+            "only the accounts asked about, in range"
+        );
         let end = Frame::at(&f.run.steps, f.run.steps.len());
-        assert!(unsorted_parents(&f.h, &end).iter().all(|u| !u));
+        assert!(unsorted_parents(&f.h, &end, all()).is_empty());
         let outline = Outline::new(&f.h, &f.run);
         let visible = shown(&f.scenario.tree, &outline, &BTreeSet::new());
         let input = |unsorted| ModelInput {
@@ -1627,7 +1905,7 @@ mod tests {
             hierarchy: &f.h,
             run: &f.run,
             slurm_run: None,
-            baseline: None,
+            what_if: None,
             outline: &outline,
             visible: &visible,
             unsorted,
@@ -1687,7 +1965,10 @@ mod tests {
                 hierarchy: &f.h,
                 run: &f.run,
                 slurm_run: None,
-                baseline: Some((&f.scenario.tree, &f.run)),
+                what_if: Some(WhatIf {
+                    baseline: &f.scenario.tree,
+                    moves: &RunDiff::default(),
+                }),
                 outline: &outline,
                 visible: &visible,
                 unsorted: None,

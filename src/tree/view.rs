@@ -50,7 +50,7 @@ pub mod node;
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
-use fairshare::{AssocId, AssocKind, Hierarchy, TieRule, fair_tree};
+use fairshare::{AssocId, AssocKind, TieRule, fair_tree};
 use leptos::html;
 use leptos::prelude::*;
 
@@ -60,7 +60,9 @@ use crate::messages::tree::TreeMsg;
 use crate::player::marks::FrameMarks;
 use crate::state::AppState;
 use crate::tree::visible::{self, Outline, Request, Visible};
-use crate::tree_model::{self, CARD_MIN_SCALE, ModelInput, NodeView, TreeModel, auto_scale};
+use crate::tree_model::{
+    self, CARD_MIN_SCALE, ModelInput, NodeView, TreeModel, WhatIf, auto_scale,
+};
 use crate::widgets::index_marks::{KeyedMarks, settled};
 use compare_marks::CompareMarks;
 use controls::TreeControls;
@@ -205,25 +207,6 @@ pub fn use_tree_model(
     pages: RwSignal<Pages>,
     follow: ReadSignal<Option<usize>>,
 ) -> Memo<TreeModel> {
-    // The what-if baseline ranked with the same tie rule as the tree, so that switching the
-    // rule alone shows no what-if change (the tie-rule difference has its own tag).
-    let baseline_other_rule = Memo::new(move |_| match state.tie_rule.get() {
-        TieRule::Slurm => None,
-        rule => Some(
-            state
-                .baseline
-                .with(|b| fair_tree::run_with(&b.tree, &Hierarchy::new(&b.tree), rule)),
-        ),
-    });
-    // While the animation runs, lists the walk has not sorted yet are drawn in list order.
-    // `settled`, not a memo: it is recomputed on every step but changes on few (see there).
-    let unsorted = settled(move || {
-        state.cursor.get().map(|_| {
-            state
-                .hierarchy
-                .with(|h| state.frame.with(|f| tree_model::unsorted_parents(h, f)))
-        })
-    });
     let outline = Memo::new(move |_| {
         state
             .hierarchy
@@ -233,33 +216,45 @@ pub fn use_tree_model(
     let shown: Memo<Visible> = Memo::new(move |_| {
         outline.with(|o| request.with(|r| visible::visible(o, r, follow.get())))
     });
+    // While the animation runs, shown lists the walk has not sorted yet are drawn in list
+    // order. `settled`, not a memo: it is recomputed on every step (O(shown)) but changes on
+    // few (see there).
+    let unsorted = settled(move || {
+        state.cursor.get().map(|_| {
+            shown.with(|v| {
+                state.hierarchy.with(|h| {
+                    state
+                        .frame
+                        .with(|f| tree_model::unsorted_parents(h, f, v.open_nodes()))
+                })
+            })
+        })
+    });
     Memo::new(move |_| {
         let lang = i18n.lang();
         let documented = state.tie_rule.get() != TieRule::Slurm;
-        state.scenario.with(|s| {
-            state.hierarchy.with(|h| {
-                state.run.with(|run| {
-                    state.slurm_run.with(|slurm| {
+        let build = |slurm_run: Option<&fair_tree::FairTreeRun>| {
+            state.scenario.with(|s| {
+                state.hierarchy.with(|h| {
+                    state.run.with(|run| {
                         state.baseline.with(|b| {
-                            state.baseline_run.with(|slurm_base| {
-                                baseline_other_rule.with(|other_base| {
-                                    outline.with(|outline| {
-                                        shown.with(|visible| {
-                                            unsorted.with(|unsorted| {
-                                                tree_model::build(&ModelInput {
-                                                    tree: &s.tree,
-                                                    hierarchy: h,
-                                                    run,
-                                                    slurm_run: documented.then_some(slurm),
-                                                    baseline: Some((
-                                                        &b.tree,
-                                                        other_base.as_ref().unwrap_or(slurm_base),
-                                                    )),
-                                                    outline,
-                                                    visible,
-                                                    unsorted: unsorted.as_deref(),
-                                                    lang,
-                                                })
+                            state.moves.with(|moves| {
+                                outline.with(|outline| {
+                                    shown.with(|visible| {
+                                        unsorted.with(|unsorted| {
+                                            tree_model::build(&ModelInput {
+                                                tree: &s.tree,
+                                                hierarchy: h,
+                                                run,
+                                                slurm_run,
+                                                what_if: Some(WhatIf {
+                                                    baseline: &b.tree,
+                                                    moves,
+                                                }),
+                                                outline,
+                                                visible,
+                                                unsorted: unsorted.as_deref(),
+                                                lang,
                                             })
                                         })
                                     })
@@ -269,7 +264,12 @@ pub fn use_tree_model(
                     })
                 })
             })
-        })
+        };
+        if documented {
+            state.slurm_run.with(|slurm| build(Some(slurm)))
+        } else {
+            build(None)
+        }
     })
 }
 

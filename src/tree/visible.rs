@@ -192,6 +192,14 @@ impl Visible {
             .position(|it| matches!(*it, Item::Node { ix: i, .. } if i == ix))
     }
 
+    /// The shown associations whose children are shown (open accounts), in DOM order.
+    pub fn open_nodes(&self) -> impl Iterator<Item = usize> + '_ {
+        self.items.iter().filter_map(|it| match *it {
+            Item::Node { ix, open: true } => Some(ix),
+            _ => None,
+        })
+    }
+
     /// How many associations are shown.
     pub fn node_count(&self) -> usize {
         self.items

@@ -18,9 +18,16 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use leptos::reactive::effect::RenderEffect;
 
-/// Per-position signals: [`KeyedMarks`] keyed by position. Derived state, written only by the
-/// render effect that [`IndexMarks::new`] creates.
-pub struct IndexMarks<T: 'static>(KeyedMarks<usize, T>);
+/// Per-position signals, made on demand: only the positions somebody reads have a signal, so a
+/// change costs O(n) to compute the values (a plain vector) plus O(read positions) to compare
+/// and write, not one hash lookup and signal per association (on a 100k tree, the tree shows a
+/// few hundred). Derived state, written only by the render effect that [`IndexMarks::new`]
+/// creates.
+pub struct IndexMarks<T: 'static> {
+    values: StoredValue<Vec<T>>,
+    signals: StoredValue<HashMap<usize, ArcRwSignal<T>>>,
+    _sync: StoredValue<Arc<RenderEffect<()>>>,
+}
 
 impl<T: 'static> Clone for IndexMarks<T> {
     fn clone(&self) -> Self {
@@ -34,18 +41,45 @@ impl<T> IndexMarks<T>
 where
     T: Clone + Default + PartialEq + Send + Sync + 'static,
 {
-    /// Tracks `compute` (the value of every position) and writes each position's signal only
-    /// when its value changed; positions past a shorter vector read as the default.
+    /// Tracks `compute` (the value of every position) and writes each read position's signal
+    /// only when its value changed; positions past a shorter vector read as the default.
     pub fn new(compute: impl Fn() -> Vec<T> + Send + Sync + 'static) -> Self {
-        Self(KeyedMarks::new(move || {
-            compute().into_iter().enumerate().collect()
-        }))
+        let values = StoredValue::new(Vec::new());
+        let signals: StoredValue<HashMap<usize, ArcRwSignal<T>>> = StoredValue::new(HashMap::new());
+        let sync = RenderEffect::new_isomorphic(move |_: Option<()>| {
+            let new = compute();
+            signals.with_value(|m| {
+                for (&ix, signal) in m {
+                    let value = new.get(ix).cloned().unwrap_or_default();
+                    if signal.with_untracked(|old| *old != value) {
+                        signal.set(value);
+                    }
+                }
+            });
+            values.set_value(new);
+        });
+        Self {
+            values,
+            signals,
+            _sync: StoredValue::new(Arc::new(sync)),
+        }
     }
 
     /// The value at `ix` (tracked: the caller re-runs when it changes); the default when `ix` is
     /// out of range.
     pub fn get(self, ix: usize) -> T {
-        self.0.get(ix)
+        let signal = self.signals.with_value(|m| m.get(&ix).cloned());
+        let signal = signal.unwrap_or_else(|| {
+            let value = self
+                .values
+                .with_value(|v| v.get(ix).cloned().unwrap_or_default());
+            let signal = ArcRwSignal::new(value);
+            self.signals.update_value(|m| {
+                m.insert(ix, signal.clone());
+            });
+            signal
+        });
+        signal.get()
     }
 }
 

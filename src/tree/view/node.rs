@@ -110,13 +110,11 @@ fn MarkBody(card: CardView) -> impl IntoView {
 /// The contents of a card (static: redrawn when the card's view changes).
 #[component]
 fn CardBody(card: CardView) -> impl IntoView {
-    let user = (card.kind == AssocKind::User).then(|| {
-        let (rank, fairshare) = card.rank_line.clone().unwrap_or_default();
-        let (bar_w, fill_w) = card.bar.unwrap_or_default();
+    let user = card.rank.clone().map(|rank| {
         view! {
             <g class="ft-node__rank">
                 <text class="ft-node__text" x=PAD y=LINE_Y[3]>
-                    {rank}
+                    {rank.position}
                 </text>
                 <text
                     class="ft-node__text ft-node__fs"
@@ -124,10 +122,16 @@ fn CardBody(card: CardView) -> impl IntoView {
                     y=LINE_Y[3]
                     text-anchor="end"
                 >
-                    {fairshare}
+                    {rank.fairshare}
                 </text>
-                <rect class="ft-node__bar" x=PAD y=BAR_Y width=bar_w height=BAR_H></rect>
-                <rect class="ft-node__bar-fill" x=PAD y=BAR_Y width=fill_w height=BAR_H></rect>
+                <rect class="ft-node__bar" x=PAD y=BAR_Y width=rank.bar_w height=BAR_H></rect>
+                <rect
+                    class="ft-node__bar-fill"
+                    x=PAD
+                    y=BAR_Y
+                    width=rank.fill_w
+                    height=BAR_H
+                ></rect>
             </g>
         }
     });
@@ -152,8 +156,6 @@ fn CardBody(card: CardView) -> impl IntoView {
             }
         })
         .collect_view();
-    let [left0, left1, left2] = card.left.clone();
-    let [right0, right1] = card.right.clone();
     view! {
         <rect class="ft-node__body" width=card.w height=card.h></rect>
         <rect
@@ -169,24 +171,24 @@ fn CardBody(card: CardView) -> impl IntoView {
             {card.display_name.clone()}
         </text>
         <text class="ft-node__text" x=PAD y=LINE_Y[0]>
-            {left0}
+            {card.shares.clone()}
         </text>
         <text class="ft-node__text" x=card.right_x y=LINE_Y[0] text-anchor="end">
-            {right0}
+            {card.s.clone()}
         </text>
         <text class="ft-node__text" x=PAD y=LINE_Y[1]>
-            {left1}
+            {card.usage.clone()}
         </text>
         <text class="ft-node__text" x=card.right_x y=LINE_Y[1] text-anchor="end">
-            {right1}
+            {card.u.clone()}
         </text>
         <text class="ft-node__text" x=PAD y=LINE_Y[2]>
-            {left2}
+            {card.level_fs_label.clone()}
         </text>
-        <g class=card.badge.1.as_class()>
-            <rect x=card.badge_x y=BADGE_Y width=card.badge_w height="16" rx="8"></rect>
-            <text x=card.badge_cx y=LINE_Y[2] text-anchor="middle">
-                {card.badge.0.clone()}
+        <g class=card.badge.kind.as_class()>
+            <rect x=card.badge.x y=BADGE_Y width=card.badge.w height="16" rx="8"></rect>
+            <text x=card.badge.cx y=LINE_Y[2] text-anchor="middle">
+                {card.badge.text.clone()}
             </text>
         </g>
         {user}
@@ -221,7 +223,7 @@ mod tests {
             hierarchy: &h,
             run: &run,
             slurm_run: None,
-            baseline: None,
+            what_if: None,
             outline: &outline,
             visible: &visible,
             unsorted: None,

@@ -1,0 +1,177 @@
+// Where one usage edit's time (or one step of the playing walk) goes on an anchor tree (run by
+// hand; not part of `npx playwright test`).
+//
+//   node e2e/bench/edit-profile.mjs [--dist dist] [--size 1k|10k|100k] [--edits 10]
+//        [--play 0] [--top 40] [--callers <name>] [--port 8878]
+//
+// Loads `perf_<size>.json.gz` (the shared perf folder) by pasting it as workspace.mjs does,
+// selects the first user and makes `--edits` Raw usage edits under DevTools' sampling profiler,
+// then prints the Performance domain's durations per edit (script, style, layout) and the CPU
+// profile's functions by self time. With `--play S`, it profiles S seconds of the playing walk
+// instead. For readable function names build without wasm-opt (an index.html with
+// data-wasm-opt="0", e.g. index-prof.html, gitignored) into another dist.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { arg, launchChromium, root, serve } from './common.mjs';
+
+const dist = path.resolve(root, arg('dist', 'dist'));
+const size = arg('size', '1k');
+const edits = Number(arg('edits', 10));
+const play = Number(arg('play', 0));
+const top = Number(arg('top', 40));
+const port = Number(arg('port', 8878));
+const perfDir = arg('perf', path.join(root, '..', 'shared', 'perf'));
+
+const json = zlib.gunzipSync(fs.readFileSync(path.join(perfDir, `perf_${size}.json.gz`))).toString('utf8');
+const users = JSON.parse(json).associations.filter((a) => a.user);
+const marker = `: ${users.length} users`;
+
+await serve(dist, port);
+const browser = await launchChromium();
+try {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  await page.goto(`http://127.0.0.1:${port}/index.html`);
+  await page.getByRole('tree', { name: 'Association tree' }).waitFor();
+  const importTab = page.getByRole('tab', { name: 'Import' });
+  if (await importTab.count()) await importTab.click();
+  const area = page.getByRole('textbox', { name: 'Paste sshare output or scenario JSON' });
+  await area.evaluate((el, t) => {
+    el.value = t;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, json);
+  await page.getByRole('button', { name: 'Load', exact: true }).click();
+  await page.waitForFunction(
+    (m) => document.querySelector('[role="treeitem"][data-kind="root"]')?.getAttribute('aria-label')?.includes(m),
+    marker,
+  );
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  let units = 0;
+  let run;
+  if (play > 0) {
+    const player = page.getByRole('region', { name: 'Ranking animation' });
+    await player.getByRole('button', { name: 'Restart' }).click();
+    run = async () => {
+      await player.getByRole('button', { name: 'Play', exact: true }).click();
+      units = await page.evaluate(async (duration) => {
+        let frames = 0;
+        const end = performance.now() + duration;
+        while (performance.now() < end) {
+          await new Promise(requestAnimationFrame);
+          frames += 1;
+        }
+        return frames;
+      }, play * 1000);
+      await player.getByRole('button', { name: 'Pause', exact: true }).click();
+    };
+  } else {
+    let user = page.locator('[role="treeitem"][data-kind="user"]').first();
+    if (!(await user.count())) {
+      const find = page.getByRole('searchbox', { name: 'Find user or account' });
+      await find.fill(`${users[0].account}/${users[0].user}`);
+      await find.press('Enter');
+      user = page.locator('[role="treeitem"][data-kind="user"]').first();
+    }
+    await user.click();
+    const inspectorTab = page.getByRole('tab', { name: 'Inspector' });
+    if (await inspectorTab.count()) await inspectorTab.click();
+    const usage = page.getByRole('region', { name: 'Inspector' }).getByRole('spinbutton', { name: 'Raw usage' }).first();
+    const handle = await usage.elementHandle();
+    const times = [];
+    run = async () => {
+      for (let i = 0; i < edits; i++) {
+        times.push(
+          await handle.evaluate(async (el, v) => {
+            el.value = String(v);
+            const t0 = performance.now();
+            el.dispatchEvent(new Event('change', { bubbles: true }));
+            await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+            return performance.now() - t0;
+          }, 1000 * (i + 7) * 3600),
+        );
+      }
+      units = edits;
+      const sorted = [...times].sort((a, b) => a - b);
+      console.log(`edit → painted: ${sorted.map((t) => t.toFixed(0)).join(' ')} ms`);
+    };
+  }
+  const before = await metrics(cdp);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await run();
+  const { profile } = await cdp.send('Profiler.stop');
+  const after = await metrics(cdp);
+  const unit = play > 0 ? 'frame' : 'edit';
+  const d = (k) => after[k] - before[k];
+  const ms = (k) => ((1000 * d(k)) / units).toFixed(1);
+  console.log(`perf_${size}: ${units} ${unit}s`);
+  console.log(
+    `per ${unit}: task ${ms('TaskDuration')} ms, script ${ms('ScriptDuration')} ms, ` +
+      `style ${ms('RecalcStyleDuration')} ms, layout ${ms('LayoutDuration')} ms`,
+  );
+  reportProfile(profile, arg('callers', null), units, unit);
+} finally {
+  await browser.close();
+  process.exit();
+}
+
+/** Self time per function from the sampled CPU profile; callers of `callersOf` (a substring). */
+function reportProfile(profile, callersOf, units, unit) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const self = new Map();
+  const inclusive = new Map();
+  const callers = new Map();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const n = byId.get(id);
+    const name = n.callFrame.functionName || `(anonymous ${path.basename(n.callFrame.url)})`;
+    const t = (profile.timeDeltas[i] ?? 0) / 1000;
+    total += t;
+    self.set(name, (self.get(name) ?? 0) + t);
+    const seen = new Set();
+    for (let p = id; p; p = parent.get(p)) {
+      const f = byId.get(p).callFrame.functionName.replace(/::h[0-9a-f]{16}/, '');
+      if (f && !seen.has(f)) {
+        seen.add(f);
+        inclusive.set(f, (inclusive.get(f) ?? 0) + t);
+      }
+    }
+    if (callersOf && name.includes(callersOf)) {
+      const chain = [];
+      for (let p = parent.get(id); p && chain.length < 8; p = parent.get(p)) {
+        chain.push(byId.get(p).callFrame.functionName.replace(/::h[0-9a-f]{16}/, '').slice(0, 100));
+      }
+      const key = chain.join('\n      <- ');
+      callers.set(key, (callers.get(key) ?? 0) + t);
+    }
+  });
+  console.log(`\nCPU profile: ${(total / units).toFixed(1)} ms sampled per ${unit}; self time per ${unit}:`);
+  const lines = (map, n, line) =>
+    [...map.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .forEach(([k, t]) => console.log(line(t, k)));
+  lines(self, top, (t, name) => `  ${(t / units).toFixed(2).padStart(7)} ms  ${name.slice(0, 140)}`);
+  const ours = new RegExp(arg('ours', 'fairshare|leptos|reactive_graph|tachys'));
+  console.log(`\ninclusive time per ${unit} of the app's and engine's functions:`);
+  lines(
+    new Map([...inclusive].filter(([k]) => ours.test(k))),
+    top,
+    (t, name) => `  ${(t / units).toFixed(2).padStart(7)} ms  ${name.slice(0, 140)}`,
+  );
+  if (callersOf) {
+    console.log(`\ncallers of ${callersOf}:`);
+    lines(callers, 8, (t, chain) => `  ${(t / units).toFixed(2)} ms\n      <- ${chain}`);
+  }
+}
+
+/** DevTools' Performance metrics by name. */
+async function metrics(cdp) {
+  const { metrics: list } = await cdp.send('Performance.getMetrics');
+  return Object.fromEntries(list.map((m) => [m.name, m.value]));
+}
