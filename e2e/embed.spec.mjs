@@ -116,6 +116,44 @@ test('Export SVG downloads a standalone SVG with the tree\'s names; PNG and ssha
   expect(app.errors).toEqual([]);
 });
 
+test('Export SVG draws every shown card, also those far outside the view', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const app = new ExplorerPage(page);
+  await app.goto('/?preset=test24-4');
+  await expect(app.allTreeItems()).toHaveCount(35);
+  // Zoomed in, the view draws only the cards near it.
+  const zoomIn = app.treeRegion().getByRole('button', { name: 'Zoom in', exact: true });
+  for (let i = 0; i < 4; i += 1) await zoomIn.click();
+  const drawn = () => page.locator('svg[data-tree-drawing] .ft-node__name').allTextContents();
+  const names = await app.allTreeItems().evaluateAll((items) => items.map((i) => i.dataset.name));
+  await expect.poll(async () => (await drawn()).length).toBeLessThan(35);
+  const onPage = new Set(await drawn());
+  const far = names.filter((n) => !onPage.has(n));
+  expect(far.length).toBeGreaterThan(0);
+
+  await app.openTab('Import');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    app.importRegion().getByRole('button', { name: 'Export SVG', exact: true }).click(),
+  ]);
+  const chunks = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+  const text = Buffer.concat(chunks).toString('utf8');
+  // Every card, at scale 1 whatever the zoom, with its colours and fonts written in.
+  const view = await page.context().newPage();
+  await view.setContent(text.replace(/^<\?xml[^>]*>/, ''));
+  const cards = await view.locator('svg > g > g').count();
+  expect(cards).toBe(35);
+  const texts = new Set(await view.locator('svg text').allTextContents());
+  for (const name of far) expect(texts.has(name), name).toBe(true);
+  expect(text).not.toContain('class=');
+  expect(text).toMatch(/font-family:/);
+  expect(text).toMatch(/fill:rgb\(/);
+  writeFileSync(path.join(screenshotDir, 'export-test24.4.svg'), text);
+  await view.close();
+  expect(app.errors).toEqual([]);
+});
+
 test('present=1: PageDown and PageUp step the walk', async ({ page }) => {
   const app = new ExplorerPage(page);
   await app.goto('/?present=1&preset=fair-tree-example');

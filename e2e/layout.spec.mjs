@@ -31,9 +31,16 @@ test('at 1440x900 the tree and Play are in view together, and the page does not 
   await expect(play).toBeVisible();
   expect(await inViewport(page, play)).toBe(true);
   expect(await inViewport(page, app.treeRegion())).toBe(true);
-  // The tree's region gets the largest part of the height.
+  // The tree's region gets the largest part of the height, and its frame (where the drawing
+  // pans) most of the region: the help sits folded in the legend.
   const box = await app.treeRegion().boundingBox();
-  expect(box.height).toBeGreaterThan(0.45 * 900);
+  expect(box.height).toBeGreaterThan(0.5 * 900);
+  const frame = await page.locator('.ft-tree__viewport').boundingBox();
+  expect(frame.height).toBeGreaterThan(0.45 * 900);
+  expect(frame.height).toBeGreaterThan(0.8 * box.height);
+  await expect(app.treeRegion().getByText('Drag or scroll to pan')).toBeHidden();
+  await app.treeRegion().getByText('Legend and help').click();
+  await expect(app.treeRegion().getByText('Drag or scroll to pan')).toBeVisible();
   await expect(tree).toBeVisible();
   const size = await page.evaluate(() => ({
     height: document.documentElement.scrollHeight,

@@ -23,6 +23,7 @@ pub fn App() -> impl IntoView {
     let state = AppState::provide(preset.scenario());
     state.preset.set(Some(preset.id));
     crate::player::marks::FrameMarks::provide(state);
+    crate::tree_view::ShownTree::provide();
     crate::shell::start::start(state, params);
 
     view! {

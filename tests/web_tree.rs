@@ -541,3 +541,56 @@ async fn find_offers_matches_and_enter_selects_and_reveals() {
         Some("true")
     );
 }
+
+/// The minimap is a fixed handful of elements whatever the size of the tree: its boxes are
+/// paths (one box per shown card), never one element per association.
+#[wasm_bindgen_test]
+async fn the_minimap_draws_the_same_few_elements_for_35_and_10000_associations() {
+    let minimap = |view: &ui::Mounted<_>| {
+        let el = view.get("[data-minimap]");
+        assert_eq!(el.get_attribute("role").as_deref(), Some("img"));
+        assert_eq!(
+            el.get_attribute("aria-label").as_deref(),
+            Some("Tree overview")
+        );
+        let boxes: usize = view
+            .all(".ft-minimap__box")
+            .iter()
+            .map(|p| {
+                p.get_attribute("d")
+                    .unwrap_or_default()
+                    .matches('z')
+                    .count()
+            })
+            .sum();
+        (view.count("[data-minimap] *"), boxes)
+    };
+    let (small, _) = mount_tree(preset("test24-4"));
+    tick().await;
+    let (small_elements, small_boxes) = minimap(&small);
+    assert_eq!(small_boxes, 35);
+    drop(small);
+
+    let scenario = fairshare::r#gen::scenario(10_000, 7);
+    let user = scenario
+        .tree
+        .assocs()
+        .iter()
+        .rev()
+        .find(|a| a.user.is_some())
+        .map(|a| a.id)
+        .unwrap();
+    let (big, state) = mount_tree(scenario);
+    tick().await;
+    let (big_elements, big_boxes) = minimap(&big);
+    let shown = big.count("[role='treeitem']") as usize;
+    assert_eq!(big_boxes, shown, "one box per shown card");
+    assert_eq!(big_elements, small_elements);
+    assert!(big_elements <= 12, "{big_elements}");
+    // The selected user gets a mark; still no element per association.
+    assert!(big.find(".ft-minimap__mark--selected").is_none());
+    state.select(Some(user));
+    tick().await;
+    assert!(big.find(".ft-minimap__mark--selected").is_some());
+    assert!(big.count("[data-minimap] *") <= 12);
+}

@@ -150,6 +150,10 @@ pub enum TreeMsg {
     FindNone,
     /// The drawing is zoomed out: compact marks instead of cards.
     CompactHint,
+    /// Accessible name of the minimap (the overview of the whole tree).
+    Minimap,
+    /// Tooltip of the minimap: what a click or a drag does.
+    MinimapHelp,
 }
 
 impl Message for TreeMsg {
@@ -225,6 +229,8 @@ impl Message for TreeMsg {
         TreeMsg::FindAccount,
         TreeMsg::FindNone,
         TreeMsg::CompactHint,
+        TreeMsg::Minimap,
+        TreeMsg::MinimapHelp,
     ];
 
     fn en(self) -> &'static str {
@@ -286,7 +292,7 @@ impl Message for TreeMsg {
                 "80-bit rounding: sorted after {sibling} only because of rounding; \
                  mathematically its Level FS is higher"
             }
-            TreeMsg::LegendTitle => "Legend",
+            TreeMsg::LegendTitle => "Legend and help",
             TreeMsg::LegendScale => {
                 "Colour: Level FS = S / U. Above 1 the association used less than its share \
                  (under-served), below 1 more (over-served)."
@@ -331,6 +337,8 @@ impl Message for TreeMsg {
             TreeMsg::CompactHint => {
                 "Zoomed out: marks coloured by Level FS. Zoom in to read the cards."
             }
+            TreeMsg::Minimap => "Tree overview",
+            TreeMsg::MinimapHelp => "Overview of the tree: click or drag to move the view there",
         }
     }
 
@@ -356,7 +364,7 @@ impl Message for TreeMsg {
                  Level FS {level_fs}"
             }
             TreeMsg::LabelRoot => "{name}: ユーザー {n} 人",
-            TreeMsg::LegendTitle => "凡例",
+            TreeMsg::LegendTitle => "凡例と使い方",
             TreeMsg::TieRuleDiff => "Slurm のコードでは rank {rank}",
             TreeMsg::TagNew => "新規",
             TreeMsg::LegendCompare => {
@@ -378,6 +386,8 @@ impl Message for TreeMsg {
             TreeMsg::CompactHint => {
                 "縮小表示: Level FS で色分けした印。拡大するとカードを読めます。"
             }
+            TreeMsg::Minimap => "ツリーの全体図",
+            TreeMsg::MinimapHelp => "ツリーの全体図: クリックまたはドラッグでその場所を表示",
             TreeMsg::Help => {
                 "兄弟は Fair Tree の訪問順に並ぶ：Level FS が最も高いものが左。ノードをクリックするか、\
                  矢印キーと Enter で選択。左右キーでアカウントを折りたたみ・展開。ドラッグまたは\

@@ -2,10 +2,12 @@
 //! computed colour, stroke and font written into it; `Export PNG`, the same at twice the size)
 //! and the `sshare -l -P` text of the current tree.
 //!
-//! The picture is the page's own drawing, `svg[data-tree-drawing]` (or the tree's SVG when no
-//! element carries that attribute): cloned, with each element's computed presentation styles
-//! inlined, because the file is opened without the page's style sheets (in a browser, in
-//! Inkscape, on a slide).
+//! The picture is the whole tree as shown, every shown card, however far from the viewport:
+//! [`TreePicture`] draws it from the tree model (the live drawing holds only the cards near the
+//! viewport) into an off-screen element, so the page's style sheets give it its colours and
+//! fonts; each element's computed presentation styles are then written inline, because the file
+//! is opened without the page's style sheets (in a browser, in Inkscape, on a slide). Without a
+//! tree model (a panel mounted alone), the page's drawing, `svg[data-tree-drawing]`, is used.
 
 use fairshare::fair_tree::FairTreeRun;
 use fairshare::sshare::{
@@ -21,6 +23,8 @@ use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::shell::ShellMsg;
 use crate::state::AppState;
+use crate::tree_view::ShownTree;
+use crate::tree_view::picture::TreePicture;
 
 /// File names of the exports.
 pub const SVG_FILE: &str = "fairshare-tree.svg";
@@ -88,6 +92,8 @@ pub fn ExportButtons() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     let error = RwSignal::new(None::<ExportError>);
+    let shown = use_context::<ShownTree>();
+    let drawing_svg = move || drawing_svg(shown, state);
     let on_svg = move |_| match drawing_svg() {
         Ok(svg) => {
             error.set(None);
@@ -129,24 +135,76 @@ fn find_drawing() -> Option<Element> {
         .or_else(|| document.query_selector(DRAWING_FALLBACK).ok().flatten())
 }
 
-/// The drawing as a standalone SVG document (text).
-fn drawing_svg() -> Result<String, ExportError> {
-    let original = find_drawing().ok_or(ExportError::NoDrawing)?;
+/// The tree as shown, as a standalone SVG document (text): drawn whole from the tree model
+/// when there is one, else the page's drawing.
+fn drawing_svg(shown: Option<ShownTree>, state: AppState) -> Result<String, ExportError> {
+    let Some(model) = shown.and_then(ShownTree::model) else {
+        let original = find_drawing().ok_or(ExportError::NoDrawing)?;
+        let rect = original.get_bounding_client_rect();
+        let size = (
+            rect.width().max(1.0).round(),
+            rect.height().max(1.0).round(),
+        );
+        return standalone(&original, Some(size));
+    };
+    let selected = state.selected.get_untracked();
+    let host = offscreen_host().ok_or(ExportError::NoDrawing)?;
+    let mounted = leptos::mount::mount_to(host.clone(), move || {
+        view! { <TreePicture model selected /> }
+    });
+    let res = host
+        .first_element_child()
+        .ok_or(ExportError::NoDrawing)
+        .and_then(|picture| standalone(&picture, None));
+    drop(mounted);
+    host.remove();
+    res
+}
+
+/// An element outside the view, in the document (so style sheets apply), for drawing the
+/// picture in.
+fn offscreen_host() -> Option<web_sys::HtmlElement> {
+    let host = document()
+        .create_element("div")
+        .ok()?
+        .dyn_into::<web_sys::HtmlElement>()
+        .ok()?;
+    let _ = host.set_attribute("aria-hidden", "true");
+    let _ = host.set_attribute(
+        "style",
+        "position: fixed; left: -100000px; top: 0; width: 1px; height: 1px; overflow: hidden; \
+         pointer-events: none;",
+    );
+    document().body()?.append_child(&host).ok()?;
+    Some(host)
+}
+
+/// `original` (an SVG element in the document) as a standalone SVG document: a copy with every
+/// computed presentation style inline, the page's background behind it, and `size` (CSS pixels)
+/// as its width and height when given (else its own attributes).
+fn standalone(original: &Element, size: Option<(f64, f64)>) -> Result<String, ExportError> {
     let copy = original
         .clone_node_with_deep(true)
         .ok()
         .and_then(|n| n.dyn_into::<Element>().ok())
         .ok_or(ExportError::NoDrawing)?;
-    inline_styles(&original, &copy, &[]);
-    let rect = original.get_bounding_client_rect();
-    let (w, h) = (
-        rect.width().max(1.0).round(),
-        rect.height().max(1.0).round(),
-    );
+    inline_styles(original, &copy, &[]);
     let _ = copy.set_attribute("xmlns", "http://www.w3.org/2000/svg");
-    let _ = copy.set_attribute("width", &w.to_string());
-    let _ = copy.set_attribute("height", &h.to_string());
-    for attr in ["class", "aria-hidden", "focusable", "data-tree-drawing"] {
+    if let Some((w, h)) = size {
+        let _ = copy.set_attribute("width", &w.to_string());
+        let _ = copy.set_attribute("height", &h.to_string());
+    }
+    let (w, h) = (
+        copy.get_attribute("width").unwrap_or_default(),
+        copy.get_attribute("height").unwrap_or_default(),
+    );
+    for attr in [
+        "class",
+        "aria-hidden",
+        "focusable",
+        "data-tree-drawing",
+        "data-tree-picture",
+    ] {
         let _ = copy.remove_attribute(attr);
     }
     // The page's background, so the picture reads the same on a dark or light slide.

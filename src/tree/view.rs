@@ -30,9 +30,11 @@
 //! child or on empty space. The overlay keeps the drawing free to animate and the tree exact
 //! for screen readers and tests.
 //!
-//! Pan and zoom: the viewport scrolls natively (drag the background, scroll, or the pan
-//! buttons); the canvas is the drawing's size times the scale, inside the viewport, so the page
-//! never widens. Unzoomed, the scale fits the drawing into the viewport but never goes below 1.
+//! Pan and zoom: the viewport scrolls natively (drag the background, scroll, the pan buttons,
+//! or the minimap in its corner); the canvas is the drawing's size times the scale, inside the
+//! viewport, so the page never widens. Unzoomed, the scale fits the drawing into the viewport
+//! but never goes below 1; "Fit to screen" fits all that is shown, as compact marks when cards
+//! would be too small to read.
 //!
 //! This module wires signals to markup only; rules live in `visible` and `model` (tested
 //! natively).
@@ -45,7 +47,9 @@ pub mod find_box;
 pub mod item;
 pub mod keyboard;
 pub mod legend;
+pub mod minimap;
 pub mod node;
+pub mod picture;
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
@@ -70,7 +74,9 @@ use extra::ExtraCard;
 use find_box::FindBox;
 use item::TreeItem;
 use legend::Legend;
+use minimap::Minimap;
 use node::NodeCard;
+use picture::HatchDefs;
 
 /// The viewport's scroll position and size, in CSS pixels: left, top, width, height.
 pub type ViewRect = (f64, f64, f64, f64);
@@ -87,7 +93,7 @@ pub struct TreeCtx {
     /// The view model.
     pub model: Memo<TreeModel>,
     /// The zoom: `None` fits the tree into the viewport (never below scale 1), `Some(s)` draws
-    /// it at scale `s`.
+    /// it at scale `s` ("Fit to screen" and the zoom buttons).
     pub zoom: RwSignal<Option<f64>>,
     /// The viewport's scroll position and size (updated on scroll and resize).
     pub view: RwSignal<ViewRect>,
@@ -127,6 +133,26 @@ impl TreeCtx {
         let end = to.min(from.saturating_add(visible::PAGE));
         self.pages
             .update(|p| p.entry(parent).or_default().push((from, end)));
+    }
+}
+
+/// The model of the tree on screen, for what lies outside the tree view (the SVG export draws
+/// every shown card from it). `App` provides the slot; `<TreeView/>` fills it. `Copy`.
+#[derive(Clone, Copy)]
+pub struct ShownTree(StoredValue<Option<Memo<TreeModel>>>);
+
+impl ShownTree {
+    /// Provides an empty slot to the component tree.
+    pub fn provide() -> Self {
+        let res = Self(StoredValue::new(None));
+        provide_context(res);
+        res
+    }
+
+    /// The model shown now (a snapshot), if a tree view is mounted.
+    pub fn model(self) -> Option<Arc<TreeModel>> {
+        let memo = self.0.try_get_value().flatten()?;
+        memo.try_with_untracked(|m| Arc::new(m.clone()))
     }
 }
 
@@ -325,6 +351,9 @@ pub fn TreeView() -> impl IntoView {
         follow,
     };
     provide_context(ctx);
+    if let Some(shown) = use_context::<ShownTree>() {
+        shown.0.set_value(Some(model));
+    }
     // One set of frame marks for all cards and items (App provides it; tests may not).
     provide_context(FrameMarks::use_or_new(state));
     camera::use_camera(state, ctx);
@@ -364,7 +393,7 @@ pub fn TreeView() -> impl IntoView {
                 <FindBox />
                 <TreeControls />
             </div>
-            <p class="ft-tree-panel__help">{i18n.t(TreeMsg::Help)}</p>
+            <div class="ft-tree__frame">
             <div
                 class="ft-tree__viewport"
                 node_ref=ctx.viewport
@@ -388,19 +417,7 @@ pub fn TreeView() -> impl IntoView {
                         viewBox=view_box
                         preserveAspectRatio="xMidYMin meet"
                     >
-                        <defs>
-                            <pattern
-                                id="ft-hatch-inf"
-                                class="ft-hatch"
-                                width="6"
-                                height="6"
-                                patternUnits="userSpaceOnUse"
-                                patternTransform="rotate(45)"
-                            >
-                                <rect class="ft-hatch__bg" width="6" height="6"></rect>
-                                <rect class="ft-hatch__line" width="2.5" height="6"></rect>
-                            </pattern>
-                        </defs>
+                        <HatchDefs />
                         <g class="ft-tree__nodes">
                             <For each=move || drawn.get() key=|id| *id let:id>
                                 <NodeCard id />
@@ -423,9 +440,13 @@ pub fn TreeView() -> impl IntoView {
                     </div>
                 </div>
             </div>
+            // Over the frame, not under it: the hint must not change the frame's size, which
+            // "Fit to screen" fitted the drawing into.
             <Show when=move || ctx.compact.get()>
                 <p class="ft-tree-panel__hint">{i18n.t(TreeMsg::CompactHint)}</p>
             </Show>
+            <Minimap />
+            </div>
             <Legend />
         </section>
     }

@@ -5,20 +5,39 @@ use leptos::prelude::*;
 use crate::i18n::I18n;
 use crate::messages::tree::TreeMsg;
 use crate::state::AppState;
+use crate::tree_model::MAX_FIT_SCALE;
 
 use super::TreeCtx;
 
 /// How much one zoom click scales.
 const ZOOM_STEP: f64 = 1.25;
-/// The zoom range.
-const ZOOM_MIN: f64 = 0.1;
+/// The zoom range. Far out, the drawing shows compact marks, so the whole shown part of a
+/// 1,000-association tree fits in the frame.
+const ZOOM_MIN: f64 = 0.02;
 const ZOOM_MAX: f64 = 2.5;
+/// Pixels "Fit to screen" leaves free, so that rounding never makes the frame scroll.
+const FIT_SLACK: f64 = 4.0;
 /// One pan click moves this fraction of the viewport.
 const PAN_STEP: f64 = 0.4;
 
 /// The next zoom after a zoom click by `factor`, from the current scale.
 pub fn next_zoom(current: f64, factor: f64) -> f64 {
     (current * factor).clamp(ZOOM_MIN, ZOOM_MAX)
+}
+
+/// The scale "Fit to screen" chooses for a drawing of `width` × `height` units in a frame of
+/// `view_w` × `view_h` CSS pixels: all of it in the frame (as cards while they stay readable,
+/// below [`crate::tree_model::CARD_MIN_SCALE`] as compact marks), but no larger than
+/// [`MAX_FIT_SCALE`] nor smaller than the zoom range. `None` while the frame is not measured.
+pub fn fit_scale(width: f64, height: f64, view_w: f64, view_h: f64) -> Option<f64> {
+    if view_w <= FIT_SLACK || view_h <= FIT_SLACK || width <= 0.0 || height <= 0.0 {
+        return None;
+    }
+    Some(
+        ((view_w - FIT_SLACK) / width)
+            .min((view_h - FIT_SLACK) / height)
+            .clamp(ZOOM_MIN, MAX_FIT_SCALE),
+    )
 }
 
 impl TreeCtx {
@@ -50,6 +69,19 @@ impl TreeCtx {
             }
             super::camera::measure(ctx);
         });
+    }
+
+    /// Fits everything shown into the frame (see [`fit_scale`]), then shows the root (the
+    /// drawing's top when it is still larger than the frame at the smallest zoom).
+    pub fn fit(self) {
+        let (_, _, w, h) = self.view.get_untracked();
+        let fit = self
+            .model
+            .with_untracked(|m| fit_scale(m.width, m.height, w, h));
+        self.zoom.set(fit);
+        if let Some(root) = self.model.with_untracked(|m| m.root) {
+            request_animation_frame(move || super::camera::scroll_to(self, root));
+        }
     }
 
     /// Pans by a fraction of the viewport (negative: left or up).
@@ -87,7 +119,7 @@ pub fn TreeControls() -> impl IntoView {
             {button(TreeMsg::ZoomIn, "ft-button ft-icon-button ft-icon-button--zoom-in", |c, _| {
                 c.zoom_by(ZOOM_STEP)
             })}
-            <button type="button" class="ft-button" on:click=move |_| ctx.zoom.set(None)>
+            <button type="button" class="ft-button" on:click=move |_| ctx.fit()>
                 {i18n.t(TreeMsg::FitToScreen)}
             </button>
             {button(TreeMsg::PanLeft, "ft-button ft-icon-button ft-icon-button--left", |c, _| {
@@ -117,6 +149,20 @@ mod tests {
     fn zoom_steps_stay_in_range() {
         assert_eq!(next_zoom(1.0, ZOOM_STEP), 1.25);
         assert_eq!(next_zoom(3.9, ZOOM_STEP), ZOOM_MAX);
-        assert_eq!(next_zoom(0.11, 1.0 / ZOOM_STEP), ZOOM_MIN);
+        assert_eq!(next_zoom(0.021, 1.0 / ZOOM_STEP), ZOOM_MIN);
+    }
+
+    #[test]
+    fn fit_shows_everything_down_to_marks() {
+        // A small drawing is not blown up past the largest fit scale.
+        assert_eq!(fit_scale(400.0, 300.0, 1004.0, 604.0), Some(MAX_FIT_SCALE));
+        // A big one fits its larger side, below readable cards if need be (compact marks).
+        let s = fit_scale(20_000.0, 800.0, 1004.0, 504.0).unwrap();
+        assert_eq!(s, 0.05);
+        assert!(s < crate::tree_model::CARD_MIN_SCALE);
+        assert!(20_000.0 * s <= 1004.0 && 800.0 * s <= 504.0);
+        // Never below the zoom range; nothing before the frame is measured.
+        assert_eq!(fit_scale(1e9, 1.0, 1000.0, 500.0), Some(ZOOM_MIN));
+        assert_eq!(fit_scale(400.0, 300.0, 0.0, 0.0), None);
     }
 }

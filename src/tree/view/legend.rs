@@ -1,4 +1,4 @@
-//! `<Legend/>`: what the colours, shapes, badges and tags of the tree mean.
+//! `<Legend/>`: how to use the tree, and what its colours, shapes, badges and tags mean.
 
 use leptos::prelude::*;
 
@@ -6,7 +6,8 @@ use crate::i18n::I18n;
 use crate::messages::tree::TreeMsg;
 use crate::tree_model::LfBand;
 
-/// The tree's legend (a disclosure, closed by default so the drawing keeps the stage).
+/// The tree's legend and help (a disclosure, closed by default so the drawing keeps the
+/// stage).
 #[component]
 pub fn Legend() -> impl IntoView {
     let i18n = I18n::expect();
@@ -62,6 +63,7 @@ pub fn Legend() -> impl IntoView {
     view! {
         <details class="ft-legend">
             <summary class="ft-legend__title">{i18n.t(TreeMsg::LegendTitle)}</summary>
+            <p class="ft-legend__help">{i18n.t(TreeMsg::Help)}</p>
             <p class="ft-legend__scale">{i18n.t(TreeMsg::LegendScale)}</p>
             <ul class="ft-legend__list ft-legend__list--bands">{bands}</ul>
             <ul class="ft-legend__list">{shapes}</ul>

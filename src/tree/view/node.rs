@@ -107,9 +107,10 @@ fn MarkBody(card: CardView) -> impl IntoView {
     view! { <rect class="ft-node__mark" width=card.w height=card.h rx="10"></rect> }
 }
 
-/// The contents of a card (static: redrawn when the card's view changes).
+/// The contents of a card (static: redrawn when the card's view changes; also drawn by the
+/// SVG export, [`super::picture::TreePicture`]).
 #[component]
-fn CardBody(card: CardView) -> impl IntoView {
+pub fn CardBody(card: CardView) -> impl IntoView {
     let user = card.rank.clone().map(|rank| {
         view! {
             <g class="ft-node__rank">

@@ -1,0 +1,116 @@
+// The tree's overview (issue 11, item 4) and "Fit to screen" (item 2): the minimap in the corner
+// of the tree's frame moves the view where it is clicked or dragged, is hidden when the whole tree
+// is in view and on narrow screens; "Fit to screen" fits all that is shown, as compact marks on a
+// big tree, and zooming in brings the cards back.
+import { test, expect } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { ExplorerPage } from './fixtures/page.mjs';
+
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+
+/** The tree's scrolling frame: its scroll position, size and content size. */
+const frame = (page) =>
+  page.locator('.ft-tree__viewport').evaluate((v) => ({
+    left: v.scrollLeft,
+    top: v.scrollTop,
+    width: v.clientWidth,
+    height: v.clientHeight,
+    scrollWidth: v.scrollWidth,
+    scrollHeight: v.scrollHeight,
+  }));
+
+test('clicking and dragging on the minimap moves the view there', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const app = new ExplorerPage(page);
+  await app.goto('/?preset=test24-4');
+  await expect(app.allTreeItems()).toHaveCount(35);
+  const minimap = app.treeRegion().getByRole('img', { name: 'Tree overview' });
+  // test24.4 is wider than the frame at a readable scale: the overview is shown.
+  await expect(minimap).toBeVisible();
+  const before = await frame(page);
+  expect(before.scrollWidth).toBeGreaterThan(before.width);
+  // It sits in the frame's corner, clear of the root's card.
+  const root = await app.treeItemById(1).boundingBox();
+  const box = await minimap.boundingBox();
+  const overlaps = !(box.x > root.x + root.width || box.x + box.width < root.x || box.y > root.y + root.height || box.y + box.height < root.y);
+  expect(overlaps).toBe(false);
+
+  // A click near its right end scrolls the view right, one near its left end back left.
+  await minimap.click({ position: { x: box.width - 6, y: box.height / 2 } });
+  await expect.poll(async () => (await frame(page)).left).toBeGreaterThan(before.left);
+  const right = await frame(page);
+  expect(right.left).toBe(right.scrollWidth - right.width);
+  await minimap.click({ position: { x: 6, y: box.height / 2 } });
+  await expect.poll(async () => (await frame(page)).left).toBe(0);
+
+  // A drag follows the pointer.
+  await page.mouse.move(box.x + 10, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 4 });
+  const middle = (await frame(page)).left;
+  expect(middle).toBeGreaterThan(0);
+  await page.mouse.move(box.x + box.width - 4, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.up();
+  expect((await frame(page)).left).toBeGreaterThan(middle);
+
+  // Fit to screen: the whole tree is in view, so no overview.
+  await app.treeRegion().getByRole('button', { name: 'Fit to screen' }).click();
+  await expect(minimap).toBeHidden();
+  expect(app.errors).toEqual([]);
+});
+
+test('no minimap on a narrow screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const app = new ExplorerPage(page);
+  await app.goto('/?preset=test24-4');
+  await expect(app.allTreeItems()).toHaveCount(35);
+  await expect(app.treeRegion().getByRole('img', { name: 'Tree overview' })).toBeHidden();
+  expect(app.errors).toEqual([]);
+});
+
+test('Fit to screen fits the shown part of the 1k tree as marks; zooming in brings the cards back', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const app = new ExplorerPage(page);
+  await app.goto('/');
+  const text = gunzipSync(readFileSync(path.join(fixtures, 'perf_1k.json.gz'))).toString('utf8');
+  const users = JSON.parse(text).associations.filter((a) => a.user).length;
+  await app.openTab('Import');
+  await page.getByLabel('Paste sshare output or scenario JSON').evaluate((el, t) => {
+    el.value = t;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
+  await page.getByRole('button', { name: 'Load', exact: true }).click();
+  await expect(app.tree().locator('[data-kind="root"]')).toHaveAccessibleName(new RegExp(`: ${users} users`), {
+    timeout: 60_000,
+  });
+  // Opened readable: cards, wider than the frame, with the overview.
+  const hint = app.treeRegion().getByText('Zoomed out: marks coloured by Level FS');
+  await expect(hint).toHaveCount(0);
+  await expect(app.treeRegion().getByRole('img', { name: 'Tree overview' })).toBeVisible();
+
+  await app.treeRegion().getByRole('button', { name: 'Fit to screen' }).click();
+  await expect(hint).toBeVisible();
+  await expect
+    .poll(async () => {
+      const f = await frame(page);
+      return f.scrollWidth <= f.width && f.scrollHeight <= f.height;
+    })
+    .toBe(true);
+  await expect(app.treeRegion().getByRole('img', { name: 'Tree overview' })).toBeHidden();
+  await page.screenshot({ path: path.join(fixtures, '..', 'screenshots', 'fit-1k-marks.png') });
+
+  const zoomIn = app.treeRegion().getByRole('button', { name: 'Zoom in' });
+  for (let i = 0; i < 30 && (await hint.count()) > 0; i += 1) await zoomIn.click();
+  await expect(hint).toHaveCount(0);
+  // Cards again, with text of readable size.
+  const size = await page
+    .locator('svg[data-tree-drawing] .ft-node__text')
+    .first()
+    .evaluate((t) => t.getBoundingClientRect().height);
+  expect(size).toBeGreaterThanOrEqual(10);
+  expect(app.errors).toEqual([]);
+});

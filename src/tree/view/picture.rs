@@ -1,0 +1,89 @@
+//! `<TreePicture/>`: the whole shown tree as one static SVG drawing, for the SVG and PNG
+//! exports. Built from the tree model (every shown card, however far from the viewport), with
+//! the same card markup and classes as the live drawing ([`super::node::CardBody`]), so the
+//! export's colours and fonts are the page's; `shell/export.rs` writes them inline.
+
+use std::sync::Arc;
+
+use fairshare::AssocId;
+use leptos::prelude::*;
+
+use crate::tree_model::{ExtraView, NodeView, TreeModel};
+
+use super::node::CardBody;
+
+/// The hatch pattern of `inf` Level FS cards (`url(#ft-hatch-inf)` in style/tree.css).
+#[component]
+pub fn HatchDefs() -> impl IntoView {
+    view! {
+        <defs>
+            <pattern
+                id="ft-hatch-inf"
+                class="ft-hatch"
+                width="6"
+                height="6"
+                patternUnits="userSpaceOnUse"
+                patternTransform="rotate(45)"
+            >
+                <rect class="ft-hatch__bg" width="6" height="6"></rect>
+                <rect class="ft-hatch__line" width="2.5" height="6"></rect>
+            </pattern>
+        </defs>
+    }
+}
+
+/// One association's edge and card, as in the live drawing (without the walk's marks).
+fn node_picture(node: &NodeView, selected: bool) -> impl IntoView + use<> {
+    let class = if selected {
+        format!("{} ft-node--selected", node.class)
+    } else {
+        node.class.clone()
+    };
+    view! {
+        <path class="ft-edge" d=node.edge.clone()></path>
+        <g class=class style=node.transform.clone()>
+            <CardBody card=node.card.clone() />
+        </g>
+    }
+}
+
+/// A "… N more" or "… K levels" pill.
+fn extra_picture(extra: &ExtraView) -> impl IntoView + use<> {
+    view! {
+        <path class="ft-edge ft-edge--extra" d=extra.edge.clone()></path>
+        <g class="ft-extra" style=extra.transform.clone()>
+            <rect class="ft-extra__body" width=extra.w height=extra.h rx="16"></rect>
+            <text
+                class="ft-extra__text"
+                x=extra.w / 2.0
+                y=extra.h / 2.0 + 4.0
+                text-anchor="middle"
+            >
+                {extra.text.clone()}
+            </text>
+        </g>
+    }
+}
+
+/// Every shown card of `model` at scale 1, in drawing order; `selected` keeps its outline.
+#[component]
+pub fn TreePicture(model: Arc<TreeModel>, selected: Option<AssocId>) -> impl IntoView {
+    let nodes = model
+        .draw_order
+        .iter()
+        .filter_map(|id| model.get(*id))
+        .map(|n| node_picture(n, selected == Some(n.id)))
+        .collect_view();
+    let extras = model.extras.iter().map(|e| extra_picture(e)).collect_view();
+    view! {
+        <svg
+            data-tree-picture=""
+            width=format!("{:.0}", model.width.max(1.0).ceil())
+            height=format!("{:.0}", model.height.max(1.0).ceil())
+            viewBox=model.view_box()
+        >
+            <HatchDefs />
+            <g class="ft-tree__nodes">{nodes} {extras}</g>
+        </svg>
+    }
+}
