@@ -487,7 +487,7 @@ impl Message for ClassicMsg {
                 "FairShareDampeningFactor d（1 以上）：d を大きくすると使用量の多いユーザーの F \
                  が緩やかになる。"
             }
-            M::FieldDamping => "Damping factor：1 から 65535 までの整数を入力してください。",
+            M::FieldDamping => "減衰係数：1 から 65535 までの整数を入力してください。",
             M::DepthObliviousHelp => {
                 "PriorityFlags=DEPTH_OBLIVIOUS：深さの違うアカウントが公平に競うための別の UE の式。"
             }
