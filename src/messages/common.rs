@@ -114,7 +114,7 @@ impl Message for CommonMsg {
                 "オフ：Slurm のコードの動作（同点の兄弟アカウントは順に訪問される）。\
                  オン：Fair Tree のページの説明（それらのユーザーはまとめて並べ替えられる）。"
             }
-            CommonMsg::DampingFactor => "減衰係数（Damping factor）",
+            CommonMsg::DampingFactor => "減衰係数（FairShareDampeningFactor）",
             CommonMsg::DepthOblivious => "DEPTH_OBLIVIOUS",
             CommonMsg::Undo => "元に戻す",
             CommonMsg::Redo => "やり直す",

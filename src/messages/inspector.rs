@@ -222,10 +222,10 @@ impl Message for InspectorMsg {
             InspectorMsg::FairShareParentHelp => {
                 "親の fairshare を使う: ユーザーは Level FS が inf に、アカウントの子は親の子と一緒に順位付けされます。"
             }
-            InspectorMsg::RawUsage => "Raw usage",
+            InspectorMsg::RawUsage => "使用量（RawUsage）",
             InspectorMsg::RawUsageUnit => "TRES 秒（billing 重み付き、減衰後）= {hours} TRES 時間",
             InspectorMsg::AccountUsage => {
-                "Raw usage（ユーザーの合計）: {usage} TRES 秒 = {hours} TRES 時間"
+                "使用量 RawUsage（ユーザーの合計）: {usage} TRES 秒 = {hours} TRES 時間"
             }
             InspectorMsg::AddUser => "ユーザーを追加",
             InspectorMsg::AddAccount => "アカウントを追加",

@@ -463,7 +463,7 @@ impl Message for PlayerMsg {
             PlayerMsg::ReasonListOrder => "{previous} の次: Level FS が同じで、Slurm のリスト順",
             PlayerMsg::CountersTitle => "順位カウンター",
             PlayerMsg::CounterRank => "rank",
-            PlayerMsg::CounterRankNoTies => "rank-no-ties",
+            PlayerMsg::CounterRankNoTies => "rank_no_ties",
             PlayerMsg::CounterN => "N",
             PlayerMsg::FairShareOf => "{user} の FairShare = {rank} / {n} = {fairshare}",
             PlayerMsg::FairShareNone => "このステップでは順位が付いていません。",
@@ -480,7 +480,7 @@ impl Message for PlayerMsg {
                 "ステップ 0: まだ何も計算していません。Fair Tree はグループごとに Level FS を計算して並べ替え、巡回で見つけた順にユーザーへ順位を付けます。"
             }
             PlayerMsg::NarrStarted => {
-                "Fair Tree は {root} から始まります。N = {n} 人なので、rank と rank-no-ties はどちらも {n} から始まります。"
+                "Fair Tree は {root} から始まります。N = {n} 人なので、rank と rank_no_ties はどちらも {n} から始まります。"
             }
             PlayerMsg::NarrEnterRoot => "ツリーの頂点 {account} に入り、その子を処理します。",
             PlayerMsg::NarrEnter => {
@@ -525,7 +525,7 @@ impl Message for PlayerMsg {
                 "{parent} の中で {first} と {second} は Level FS が同じなので、Slurm のリスト順のまま {first} が先です。"
             }
             PlayerMsg::NarrRanked => {
-                "{user} は {n} 人中 {position} 番目（Slurm の rank {rank}、現在の rank-no-ties）になります: FairShare = {rank} / {n} = {fairshare}。"
+                "{user} は {n} 人中 {position} 番目（Slurm の rank {rank}、現在の rank_no_ties）になります: FairShare = {rank} / {n} = {fairshare}。"
             }
             PlayerMsg::NarrRankedTie => {
                 "{user} は Level FS が {previous} と等しいので順位 {rank} を再利用します: FairShare = {fairshare}。"

@@ -266,7 +266,7 @@ impl Message for PriorityMsg {
             }
             M::Formula => {
                 "priority = PriorityWeightAge · age + PriorityWeightAssoc · assoc + \
-                 PriorityWeightFairshare · fairshare + PriorityWeightJobSize · job size + \
+                 PriorityWeightFairshare · fairshare + PriorityWeightJobSize · ジョブサイズ + \
                  PriorityWeightPartition · partition + PriorityWeightQOS · QOS + \
                  Σ PriorityWeightTRES · TRES − nice。最小 1（0 は保留を意味する）、最大 \
                  4294967295 で、整数に切り捨てる。"

@@ -30,6 +30,16 @@ pub enum ShellMsg {
     ExportNoImage,
     /// Link problem: the text after `#z=` is not a deflate stream.
     LinkNotDeflate,
+    /// Accessible name of presenter mode's lesson bar.
+    LessonLabel,
+    /// Where the current lesson stands in the sequence (`{n}` of `{total}`; 0 = no preset).
+    LessonCounter,
+    /// Button: open the previous preset of the lesson sequence.
+    PreviousLesson,
+    /// Button: open the next preset of the lesson sequence.
+    NextLesson,
+    /// Help beside the lesson buttons: what the clicker's keys do.
+    LessonKeys,
 }
 
 impl Message for ShellMsg {
@@ -46,6 +56,11 @@ impl Message for ShellMsg {
         ShellMsg::ExportNoDrawing,
         ShellMsg::ExportNoImage,
         ShellMsg::LinkNotDeflate,
+        ShellMsg::LessonLabel,
+        ShellMsg::LessonCounter,
+        ShellMsg::PreviousLesson,
+        ShellMsg::NextLesson,
+        ShellMsg::LessonKeys,
     ];
 
     fn en(self) -> &'static str {
@@ -64,6 +79,13 @@ impl Message for ShellMsg {
             ShellMsg::ExportNoDrawing => "there is no tree drawing on the page",
             ShellMsg::ExportNoImage => "the browser could not draw the picture",
             ShellMsg::LinkNotDeflate => "the text after #z= is not compressed scenario data",
+            ShellMsg::LessonLabel => "Lesson",
+            ShellMsg::LessonCounter => "Lesson {n} of {total}",
+            ShellMsg::PreviousLesson => "Previous lesson",
+            ShellMsg::NextLesson => "Next lesson",
+            ShellMsg::LessonKeys => {
+                "PageDown and PageUp step the walk; at its end they open the next or previous lesson."
+            }
         }
     }
 
@@ -83,6 +105,13 @@ impl Message for ShellMsg {
             ShellMsg::ExportNoDrawing => "ページにツリーの図がありません",
             ShellMsg::ExportNoImage => "ブラウザーが画像を描けませんでした",
             ShellMsg::LinkNotDeflate => "#z= の後が圧縮されたシナリオデータではありません",
+            ShellMsg::LessonLabel => "レッスン",
+            ShellMsg::LessonCounter => "レッスン {n} / {total}",
+            ShellMsg::PreviousLesson => "前のレッスン",
+            ShellMsg::NextLesson => "次のレッスン",
+            ShellMsg::LessonKeys => {
+                "PageDown と PageUp で手順を進め・戻します。手順の端では次・前のレッスンを開きます。"
+            }
         })
     }
 }

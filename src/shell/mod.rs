@@ -9,6 +9,7 @@ pub mod document;
 pub mod export;
 pub mod keyboard_shortcuts;
 pub mod launch_params;
+pub mod lesson;
 pub mod panic_banner;
 pub mod present;
 pub mod session;

@@ -1,5 +1,6 @@
 //! `<ShellBar/>`: the line above the page for what the shell has to say: the restored-session
-//! note with `Start over`, and in embed mode the `Open in full` link.
+//! note with `Start over`, in embed mode the `Open in full` link, and in presenter mode the
+//! lesson bar (`shell/lesson.rs`).
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -18,6 +19,7 @@ pub fn ShellBar() -> impl IntoView {
         return ().into_any();
     };
     let embed = shell.params.with_value(|p| p.embed);
+    let present = shell.params.with_value(|p| p.present);
     view! {
         <div class="ft-shellbar">
             <Show when=move || shell.restored.get()>
@@ -25,6 +27,7 @@ pub fn ShellBar() -> impl IntoView {
             </Show>
             {embed.then(|| view! { <OpenInFull /> })}
         </div>
+        {present.then(|| view! { <crate::shell::lesson::LessonBar /> })}
     }
     .into_any()
 }
