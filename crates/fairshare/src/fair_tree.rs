@@ -292,6 +292,15 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeR
         tie: Option<Tie>,
     }
     let mut walked = vec![Walked::default(); n];
+    // Neighbours in a sorted list whose order or tie rounding could have decided.
+    let mut near_pairs: Vec<(usize, usize)> = Vec::new();
+    let mut note_near_pairs = |list: &[usize]| {
+        near_pairs.extend(
+            list.windows(2)
+                .map(|w| (w[0], w[1]))
+                .filter(|&(a, b)| is_near_pair(lf_keys[a], lf_keys[b])),
+        );
+    };
     // About one step per association plus a few per sibling group.
     let mut steps = Vec::with_capacity(n + n / 4 + 8);
     let mut visit_order = Vec::with_capacity(n);
@@ -356,16 +365,19 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeR
                 members,
             });
             if merged.is_empty() {
+                note_near_pairs(&order);
                 sorted_children[account] = order.clone();
             } else {
                 // Under the documented rule a merged list belongs to all its accounts; show
                 // each account its own children in the merged order.
                 for &a in std::iter::once(&account).chain(&merged) {
-                    sorted_children[a] = order
+                    let own: Vec<usize> = order
                         .iter()
                         .copied()
                         .filter(|&c| h.fs_parent[c] == Some(a))
                         .collect();
+                    note_near_pairs(&own);
+                    sorted_children[a] = own;
                 }
             }
             steps.push(Step::SiblingsSorted {
@@ -483,7 +495,7 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeR
         n_users,
         tie_rule,
     };
-    mark_rounding_artefacts(tree, h, &lf_keys, &mut run);
+    mark_rounding_artefacts(tree, h, near_pairs, &mut run);
     run
 }
 
@@ -584,34 +596,31 @@ fn add_limbs(acc: &mut [u64], x: &[u64]) {
     }
 }
 
+/// Whether two neighbours of a sorted list are checked for rounding artefacts: only equal or
+/// nearly equal values (within 2^-30) can be ordered differently by rounding; infinite and zero
+/// Level FS are exact.
+fn is_near_pair(ka: LongDouble, kb: LongDouble) -> bool {
+    (ka == kb || ka.is_near(kb, 30))
+        && ka.is_finite()
+        && kb.is_finite()
+        && !ka.is_zero()
+        && !kb.is_zero()
+}
+
 /// Where exact arithmetic would rank two neighbours differently from Slurm's 80-bit values.
 ///
 /// Exactly, LF = (s / L) / (u / u_P) for shares s, level sum L, usage u and fairshare-parent
 /// usage u_P, with every usage the exact sum of its users' values. Two neighbours compare as
 /// s_a · u_Pa · L_b · u_b against s_b · u_Pb · L_a · u_a. Only neighbours whose 80-bit values are
-/// equal or within 1e-9 of each other are checked: rounding cannot move values further apart.
+/// equal or within 1e-9 of each other are checked ([`is_near_pair`], given as `pairs`):
+/// rounding cannot move values further apart.
 fn mark_rounding_artefacts(
     tree: &AssocTree,
     h: &Hierarchy,
-    lf_keys: &[LongDouble],
+    pairs: Vec<(usize, usize)>,
     run: &mut FairTreeRun,
 ) {
     let _ = tree;
-    // Only equal or nearly equal neighbours can be ordered differently by rounding.
-    let candidate = |a: usize, b: usize| {
-        let (ka, kb) = (lf_keys[a], lf_keys[b]);
-        (ka == kb || ka.is_near(kb, 30))
-            && ka.is_finite()
-            && kb.is_finite()
-            && !ka.is_zero()
-            && !kb.is_zero()
-    };
-    let pairs: Vec<(usize, usize)> = run
-        .sorted_children
-        .iter()
-        .flat_map(|order| order.windows(2).map(|w| (w[0], w[1])))
-        .filter(|&(a, b)| candidate(a, b))
-        .collect();
     if pairs.is_empty() {
         return;
     }

@@ -564,16 +564,31 @@ fn list_order(
         &arena[s as usize..e as usize]
     };
     let prefix: Vec<u128> = (0..n as u32).map(|ix| key_prefix(key(ix))).collect();
+    // Scratch for one sibling list: (key prefix, position in the list), and the sorted list.
+    let mut tagged: Vec<(u128, u32)> = Vec::new();
+    let mut sorted: Vec<u32> = Vec::new();
     for p in 0..n {
         let siblings = &mut kids[start[p] as usize..start[p + 1] as usize];
         if siblings.len() > 1 {
             *work +=
                 siblings.len() as u64 * u64::from(usize::BITS - siblings.len().leading_zeros());
-            siblings.sort_by(|&a, &b| {
-                prefix[a as usize]
-                    .cmp(&prefix[b as usize])
-                    .then_with(|| key(a).cmp(key(b)))
+            // A stable sort by key: prefixes first, whole keys on equal prefixes, then the
+            // position in the list (so equal keys keep their order, as a stable sort does).
+            tagged.clear();
+            tagged.extend(
+                siblings
+                    .iter()
+                    .enumerate()
+                    .map(|(pos, &c)| (prefix[c as usize], pos as u32)),
+            );
+            tagged.sort_unstable_by(|a, b| {
+                a.0.cmp(&b.0)
+                    .then_with(|| key(siblings[a.1 as usize]).cmp(key(siblings[b.1 as usize])))
+                    .then(a.1.cmp(&b.1))
             });
+            sorted.clear();
+            sorted.extend(tagged.iter().map(|&(_, pos)| siblings[pos as usize]));
+            siblings.copy_from_slice(&sorted);
             // A sibling's key that starts with an account's whole key (a partition user
             // `0-u/p/` next to an account `0-u`) would sort inside that account's subtree.
             for w in siblings.windows(2) {
