@@ -21,7 +21,8 @@ import os
 import re
 import sys
 
-LOADER = re.compile(r'<script type="module"(?P<attrs>[^>]*)>(?P<body>.*?)</script>', re.S)
+# `type="module"`, or `type=module` once Trunk's release minification has dropped the quotes.
+LOADER = re.compile(r'<script type=(?:"module"|module)(?P<attrs>[^>]*)>(?P<body>.*?)</script>', re.S)
 
 
 def main():
