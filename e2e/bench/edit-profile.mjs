@@ -2,7 +2,7 @@
 // hand; not part of `npx playwright test`).
 //
 //   node e2e/bench/edit-profile.mjs [--dist dist] [--size 1k|10k|100k] [--edits 10]
-//        [--play 0] [--top 40] [--callers <name>] [--port 8878]
+//        [--play 0] [--top 40] [--callers <name>] [--trace] [--port 8878]
 //
 // Loads `perf_<size>.json.gz` (the shared perf folder) by pasting it as workspace.mjs does,
 // selects the first user and makes `--edits` Raw usage edits under DevTools' sampling profiler,
@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { arg, launchChromium, root, serve } from './common.mjs';
+import { arg, flag, launchChromium, root, serve } from './common.mjs';
 
 const dist = path.resolve(root, arg('dist', 'dist'));
 const size = arg('size', '1k');
@@ -98,11 +98,28 @@ try {
     };
   }
   const before = await metrics(cdp);
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-  await cdp.send('Profiler.start');
+  const tracing = flag('trace');
+  const events = [];
+  if (tracing) {
+    cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
+    await cdp.send('Tracing.start', {
+      categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink,cc,viz',
+      transferMode: 'ReportEvents',
+    });
+  } else {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   await run();
-  const { profile } = await cdp.send('Profiler.stop');
+  let profile = null;
+  if (tracing) {
+    const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+    await cdp.send('Tracing.end');
+    await done;
+  } else {
+    profile = (await cdp.send('Profiler.stop')).profile;
+  }
   const after = await metrics(cdp);
   const unit = play > 0 ? 'frame' : 'edit';
   const d = (k) => after[k] - before[k];
@@ -112,7 +129,8 @@ try {
     `per ${unit}: task ${ms('TaskDuration')} ms, script ${ms('ScriptDuration')} ms, ` +
       `style ${ms('RecalcStyleDuration')} ms, layout ${ms('LayoutDuration')} ms`,
   );
-  reportProfile(profile, arg('callers', null), units, unit);
+  if (profile) reportProfile(profile, arg('callers', null), units, unit);
+  else reportTrace(events, units, unit);
 } finally {
   await browser.close();
   process.exit();
@@ -168,6 +186,25 @@ function reportProfile(profile, callersOf, units, unit) {
     console.log(`\ncallers of ${callersOf}:`);
     lines(callers, 8, (t, chain) => `  ${(t / units).toFixed(2)} ms\n      <- ${chain}`);
   }
+}
+
+/** `--trace`: total duration of complete events per thread and name (nested events overlap). */
+function reportTrace(events, units, unit) {
+  const threads = new Map();
+  for (const e of events) {
+    if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args.name);
+  }
+  const totals = new Map();
+  for (const e of events) {
+    if (e.ph !== 'X' || !e.dur) continue;
+    const key = `${threads.get(`${e.pid}:${e.tid}`) ?? e.tid} ${e.name}`;
+    totals.set(key, (totals.get(key) ?? 0) + e.dur / 1000);
+  }
+  console.log(`trace: total ms per ${unit} by thread and event:`);
+  [...totals.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .forEach(([k, t]) => console.log(`  ${(t / units).toFixed(2).padStart(7)} ms  ${k}`));
 }
 
 /** DevTools' Performance metrics by name. */

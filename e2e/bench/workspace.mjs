@@ -2,7 +2,7 @@
 // `npx playwright test`): issue 11's performance table.
 //
 //   trunk build --release --locked && node e2e/bench/workspace.mjs [--sizes 1k,10k,100k]
-//       [--perf DIR] [--edits 20] [--seconds 5] [--port 8878]
+//       [--perf DIR] [--edits 20] [--seconds 5] [--port 8878] [--dist dist] [--no-sshare]
 //
 // For each anchor tree (perf_<size>.json.gz from the perf directory, by default the shared perf
 // folder beside the project) and for a 100k `sshare -l -P` text made by the CLI from the 100k
@@ -19,13 +19,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { arg, launchChromium, root, serve } from './common.mjs';
+import { arg, flag, launchChromium, root, serve } from './common.mjs';
 
 const sizes = arg('sizes', '1k,10k,100k').split(',');
 const perfDir = arg('perf', path.join(root, '..', 'shared', 'perf'));
 const edits = Number(arg('edits', 20));
 const seconds = Number(arg('seconds', 5));
 const port = Number(arg('port', 8878));
+// Another build (e.g. of an older commit, for an A/B run under the same machine load).
+const dist = path.resolve(root, arg('dist', 'dist'));
 
 /** The scenario JSON of an anchor, and its number of users (the root's name says it once the
  * tree is on screen; a given account may sit behind a "… N more"). */
@@ -51,10 +53,10 @@ const pct = (xs, p) => {
 };
 const ms = (x) => `${x.toFixed(1)} ms`;
 
-await serve(path.join(root, 'dist'), port);
+await serve(dist, port);
 const browser = await launchChromium();
 const cases = sizes.map((size) => ({ label: `perf_${size}`, size, kind: 'json' }));
-if (sizes.includes('100k')) cases.push({ label: 'perf_100k as sshare -l -P', size: '100k', kind: 'sshare' });
+if (sizes.includes('100k') && !flag('no-sshare')) cases.push({ label: 'perf_100k as sshare -l -P', size: '100k', kind: 'sshare' });
 const rows = [];
 
 try {

@@ -14,10 +14,15 @@ use crate::player::PlayerCtx;
 use crate::player::model::{GroupRow, GroupView, group_view, reason_msg};
 use crate::player::narration::join_names;
 use crate::state::AppState;
+use crate::widgets::index_marks::KeyedMarks;
+use crate::widgets::row_window::RowWindow;
 
 /// Groups up to this many rows fit in the scroll box (style/player.css: 12.5 rows with the
 /// header).
 const ROWS_WITHOUT_SCROLLING: usize = 11;
+
+/// A row's height in CSS px before the box is measured (style/player.css: 2rem).
+const ROW_PX_GUESS: f64 = 32.0;
 
 /// The sibling-group panel.
 #[component]
@@ -34,14 +39,59 @@ pub fn GroupPanel() -> impl IntoView {
                 .with(|s| state.frame.with(|f| group_view(run, &s.tree, f)))
         })
     });
+    // Big groups (hundreds of siblings on a real cluster) draw only the rows near the scroll
+    // box's view (`RowWindow`): every row transitioning at each sort step painted for several
+    // frames per step on the 100k anchor.
+    let scroller = NodeRef::<leptos::html::Div>::new();
+    let view = RwSignal::new((0.0_f64, 0.0_f64, 0.0_f64));
+    let measure = move || {
+        if let Some(el) = scroller.get_untracked() {
+            let row_px = el
+                .query_selector("[role='row']")
+                .ok()
+                .flatten()
+                .map_or(0.0, |head| f64::from(head.client_height()));
+            let now = (
+                f64::from(el.scroll_top()),
+                f64::from(el.client_height()),
+                row_px,
+            );
+            if view.get_untracked() != now {
+                view.set(now);
+            }
+        }
+    };
     let keys = Memo::new(move |_| {
+        let (scroll_top, view_px, row_px) = view.get();
+        group.with(|g| {
+            let Some(g) = g.as_ref() else {
+                return Vec::new();
+            };
+            let (row_px, view_px) = if row_px > 0.0 {
+                (row_px, view_px)
+            } else {
+                (
+                    ROW_PX_GUESS,
+                    ROW_PX_GUESS * (ROWS_WITHOUT_SCROLLING as f64 + 1.5),
+                )
+            };
+            let w = RowWindow::new(g.rows.len(), row_px, scroll_top, view_px);
+            g.rows
+                .iter()
+                .filter(|r| (w.start..w.end).contains(&r.position))
+                .map(|r| r.ix)
+                .collect::<Vec<_>>()
+        })
+    });
+    // Each row reads its own values, so a step wakes only the rows it changed.
+    let rows = KeyedMarks::new(move || {
         group.with(|g| {
             g.as_ref()
-                .map(|g| g.rows.iter().map(|r| r.ix).collect::<Vec<_>>())
+                .map(|g| g.rows.iter().map(|r| (r.ix, Some(r.clone()))).collect())
                 .unwrap_or_default()
         })
     });
-    let n_rows = move || keys.with(Vec::len);
+    let n_rows = move || group.with(|g| g.as_ref().map_or(0, |g| g.rows.len()));
     let title = move || group.with(|g| title_text(g.as_ref(), i18n));
     let caption = move || {
         let sorted = group.with(|g| g.as_ref().is_some_and(|g| g.sorted));
@@ -54,7 +104,6 @@ pub fn GroupPanel() -> impl IntoView {
     };
     let body_height = move || format!("calc({} * var(--ft-group-row-h))", n_rows());
     // Big groups scroll: keep the row the step is about in view (the DOM is the outside world).
-    let scroller = NodeRef::<leptos::html::Div>::new();
     let current_place = Memo::new(move |_| {
         group.with(|g| {
             g.as_ref()?
@@ -71,6 +120,7 @@ pub fn GroupPanel() -> impl IntoView {
         }
         if let (Some(place), Some(element)) = (current_place.get(), scroller.get()) {
             keep_row_in_view(&element, place);
+            measure();
         }
     });
 
@@ -81,7 +131,7 @@ pub fn GroupPanel() -> impl IntoView {
             </h3>
             <Show when=move || { n_rows() > 0 }>
                 <p class="ft-group__caption">{caption}</p>
-                <div class="ft-group__scroll" node_ref=scroller>
+                <div class="ft-group__scroll" node_ref=scroller on:scroll=move |_| measure()>
                     <div
                         role="table"
                         class="ft-group__table"
@@ -100,7 +150,7 @@ pub fn GroupPanel() -> impl IntoView {
                         </div>
                         <div role="rowgroup" class="ft-group__body" style:height=body_height>
                             <For each=move || keys.get() key=|ix| *ix let:ix>
-                                <GroupRowView ix=ix group=group />
+                                <GroupRowView ix=ix rows=rows />
                             </For>
                         </div>
                     </div>
@@ -145,14 +195,9 @@ fn title_text(group: Option<&GroupView>, i18n: I18n) -> String {
 
 /// One member's row; it reads its own values from the group so it survives re-sorting.
 #[component]
-fn GroupRowView(ix: usize, group: Memo<Option<GroupView>>) -> impl IntoView {
+fn GroupRowView(ix: usize, rows: KeyedMarks<usize, Option<GroupRow>>) -> impl IntoView {
     let i18n = I18n::expect();
-    let row = Memo::new(move |_| {
-        group.with(|g| {
-            g.as_ref()
-                .and_then(|g| g.rows.iter().find(|r| r.ix == ix).cloned())
-        })
-    });
+    let row = Memo::new(move |_| rows.get(ix));
     let text = move |f: fn(&GroupRow) -> String| move || row.with(|r| r.as_ref().map(f));
     let level_fs = move || {
         row.with(|r| {

@@ -1510,6 +1510,7 @@ mod tests {
 
     /// Every shown node of `model` as a person reads it: the accessible name, then the card's
     /// lines and tags, indented by level.
+    #[cfg(not(target_arch = "wasm32"))]
     fn transcript(model: &TreeModel) -> String {
         let mut out = String::new();
         for n in &model.nodes {
@@ -1531,6 +1532,8 @@ mod tests {
         out
     }
 
+    // Snapshots are files: native only (expect-test is a native dev-dependency).
+    #[cfg(not(target_arch = "wasm32"))]
     #[test]
     fn card_labels_of_the_classic_example() {
         let base = Fixture::new(preset("classic-example"));
