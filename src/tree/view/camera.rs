@@ -4,6 +4,8 @@
 
 use fairshare::AssocId;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
 
 use crate::state::AppState;
 
@@ -73,6 +75,20 @@ pub fn use_camera(state: AppState, ctx: TreeCtx) {
     Effect::new(move |_| request_animation_frame(move || measure(ctx)));
     let resize = window_event_listener(leptos::ev::resize, move |_| measure(ctx));
     on_cleanup(move || resize.remove());
+    // And whenever the frame alone changes size (the legend opens, the player grows): the fit,
+    // the cards drawn and the minimap follow the frame, not the window.
+    Effect::new(move |_| {
+        let Some(viewport) = ctx.viewport.get() else {
+            return;
+        };
+        let callback = Closure::<dyn FnMut()>::new(move || measure(ctx));
+        if let Ok(observer) = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()) {
+            observer.observe(&viewport);
+        }
+        // The observer goes with its element; the callback stays callable (a no-op once the
+        // view is gone, see `measure`), so a late notification never calls a dropped closure.
+        callback.forget();
+    });
     // A tree that opens wider than its frame starts on its root (at the top centre of the
     // drawing), not on the empty top-left corner; again whenever another tree is loaded.
     let opened = Memo::new(move |_| {
