@@ -82,10 +82,6 @@ pub enum ClassicMsg {
     NoteDepthOblivious,
     /// The zero-share account that stands for the idle machine.
     MachineNote,
-    /// Help for the damping input.
-    DampingHelp,
-    /// The damping input refused a value.
-    FieldDamping,
     /// Help for the DEPTH_OBLIVIOUS checkbox.
     DepthObliviousHelp,
     /// Title of the whole-tree table.
@@ -203,8 +199,6 @@ impl Message for ClassicMsg {
         ClassicMsg::NoteDamping,
         ClassicMsg::NoteDepthOblivious,
         ClassicMsg::MachineNote,
-        ClassicMsg::DampingHelp,
-        ClassicMsg::FieldDamping,
         ClassicMsg::DepthObliviousHelp,
         ClassicMsg::TableTitle,
         ClassicMsg::TableCaption,
@@ -336,10 +330,6 @@ impl Message for ClassicMsg {
                  machine, so Slurm's “fraction of root usage” and the page's “fraction of the \
                  machine” agree."
             }
-            M::DampingHelp => {
-                "FairShareDampeningFactor d (≥ 1): a larger d softens F for heavy users."
-            }
-            M::FieldDamping => "Damping factor: enter a whole number from 1 to 65535.",
             M::DepthObliviousHelp => {
                 "PriorityFlags=DEPTH_OBLIVIOUS: another UE formula, so that deep and shallow \
                  accounts compete evenly."
@@ -483,11 +473,6 @@ impl Message for ClassicMsg {
                  例ではこれがマシンの未使用分です。これがあるので root の使用量がマシン全体になり、\
                  Slurm の「root の使用量に対する割合」とページの「マシンに対する割合」が一致します。"
             }
-            M::DampingHelp => {
-                "FairShareDampeningFactor d（1 以上）：d を大きくすると使用量の多いユーザーの F \
-                 が緩やかになる。"
-            }
-            M::FieldDamping => "減衰係数：1 から 65535 までの整数を入力してください。",
             M::DepthObliviousHelp => {
                 "PriorityFlags=DEPTH_OBLIVIOUS：深さの違うアカウントが公平に競うための別の UE の式。"
             }

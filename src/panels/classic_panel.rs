@@ -21,16 +21,10 @@ mod tests;
 use leptos::prelude::*;
 
 use crate::i18n::I18n;
-use crate::messages::Message;
 use crate::messages::classic::ClassicMsg;
 use crate::messages::common::CommonMsg;
 use crate::state::AppState;
-use field::Field;
 use model::{Explain, Line};
-
-/// Whether the panel has its own "Damping factor" input. The UI contract wants exactly one
-/// control of that name on the page; the toolbar's owns it when it has one.
-pub const DAMPING_INPUT_IN_PANEL: bool = false;
 
 /// The preset whose zero-share account stands for the idle machine (the classic page's example).
 const CLASSIC_EXAMPLE: &str = "classic-example";
@@ -91,42 +85,15 @@ pub fn ClassicPanel() -> impl IntoView {
     }
 }
 
-/// FairShareDampeningFactor and DEPTH_OBLIVIOUS, bound to the scenario's parameters.
+/// DEPTH_OBLIVIOUS, bound to the scenario's parameters (the damping factor is the toolbar's:
+/// the UI contract wants exactly one control of that name on the page).
 #[component]
 fn ClassicParams() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
-    let damping =
-        Signal::derive(move || state.scenario.with(|s| s.params.damping_factor.to_string()));
     let depth_oblivious = move || state.scenario.with(|s| s.params.depth_oblivious);
-    let on_damping = Callback::new(move |text: String| match parse_damping(&text) {
-        Some(d) => {
-            state.set_damping(d);
-            None
-        }
-        None => Some(
-            ClassicMsg::FieldDamping
-                .text(i18n.lang_untracked())
-                .to_string(),
-        ),
-    });
-    let label = Signal::derive(move || i18n.t(CommonMsg::DampingFactor)().to_string());
     view! {
         <div class="ft-classic__params">
-            {DAMPING_INPUT_IN_PANEL
-                .then(|| {
-                    view! {
-                        <Field
-                            label=label
-                            value=damping
-                            on_commit=on_damping
-                            min="1"
-                            max="65535"
-                            step="1"
-                        />
-                        <p class="ft-panel-help">{i18n.t(ClassicMsg::DampingHelp)}</p>
-                    }
-                })}
             <label class="ft-pcheck">
                 <input
                     type="checkbox"
@@ -138,11 +105,6 @@ fn ClassicParams() -> impl IntoView {
             <p class="ft-panel-help">{i18n.t(ClassicMsg::DepthObliviousHelp)}</p>
         </div>
     }
-}
-
-/// FairShareDampeningFactor as Slurm reads it: a `uint16` of at least 1.
-pub fn parse_damping(text: &str) -> Option<u16> {
-    text.trim().parse::<u16>().ok().filter(|&d| d >= 1)
 }
 
 /// The formulas of one association, with the notes where Slurm's code differs from the page.

@@ -6,7 +6,6 @@ use fairshare::classic::{self, ClassicRun, UsageRule};
 use fairshare::{AssocId, Hierarchy, Scenario, fair_tree};
 
 use super::model::{self, Explain};
-use super::parse_damping;
 use crate::messages::Lang;
 use crate::presets;
 
@@ -318,17 +317,6 @@ fn values_use_sshare_digits_and_show_tiny_ones() {
         "19132102.999857"
     );
     assert_eq!(model::factor(0.408478863310275), "0.408479");
-}
-
-#[test]
-fn damping_is_a_u16_of_at_least_one() {
-    assert_eq!(parse_damping("5"), Some(5));
-    assert_eq!(parse_damping(" 65535 "), Some(65535));
-    assert_eq!(parse_damping("0"), None);
-    assert_eq!(parse_damping("65536"), None);
-    assert_eq!(parse_damping("-1"), None);
-    assert_eq!(parse_damping("1.5"), None);
-    assert_eq!(parse_damping(""), None);
 }
 
 #[test]
