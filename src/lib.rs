@@ -15,6 +15,9 @@ pub mod state;
 pub mod tree;
 pub mod widgets;
 
+#[cfg(test)]
+mod snapshot_tests;
+
 pub use app::App;
 // The tree's modules under their former paths (other modules and tests import them so).
 pub use tree::model as tree_model;

@@ -22,6 +22,7 @@ use fairshare_explorer::shell::toolbar::Toolbar;
 use fairshare_explorer::state::AppState;
 use leptos::prelude::*;
 use leptos::task::tick;
+use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -75,6 +76,16 @@ mod ui {
         init.set_bubbles(true);
         let ev = web_sys::Event::new_with_event_init_dict(name, &init).unwrap();
         el.dispatch_event(&ev).unwrap();
+    }
+
+    /// Presses `key` (no modifier) on `target`.
+    pub fn key(target: &Element, key: &str) {
+        let init = web_sys::KeyboardEventInit::new();
+        init.set_key(key);
+        init.set_bubbles(true);
+        let ev =
+            web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+        target.dispatch_event(&ev).unwrap();
     }
 
     /// Presses a key with Ctrl on `target` (bubbling to the window).
@@ -193,6 +204,35 @@ async fn invalid_values_are_refused_with_an_alert_and_change_nothing() {
     tick().await;
     assert_eq!(app.count("[role='alert']"), 0);
     assert_ne!(state.scenario.get_untracked(), before);
+}
+
+#[wasm_bindgen_test]
+async fn escape_puts_back_the_value_in_force_and_withdraws_the_refusal() {
+    let (app, state) = mount_controls(preset("fair-tree-example"));
+    state.select(Some(id_of(state, "UserA")));
+    tick().await;
+    for (label, bad, in_force) in [("Shares", "-3", "1"), ("Damping factor", "0", "1")] {
+        app.change(label, bad);
+        tick().await;
+        let input = app.labelled(label);
+        let alert = app.get("[role='alert']");
+        let described: Vec<String> = input
+            .get_attribute("aria-describedby")
+            .unwrap_or_default()
+            .split(' ')
+            .map(str::to_owned)
+            .collect();
+        assert!(described.contains(&alert.id()), "{label}: {described:?}");
+        ui::key(&input, "Escape");
+        tick().await;
+        let value = input.unchecked_ref::<web_sys::HtmlInputElement>().value();
+        assert_eq!(value, in_force, "{label}");
+        assert_eq!(
+            input.get_attribute("aria-invalid").as_deref(),
+            Some("false")
+        );
+        assert_eq!(app.count("[role='alert']"), 0, "{label}");
+    }
 }
 
 #[wasm_bindgen_test]

@@ -19,6 +19,7 @@ use crate::messages::compare::CompareMsg;
 use crate::messages::inspector::InspectorMsg;
 use crate::panels::compare::next_dom_id;
 use crate::state::AppState;
+use crate::widgets::input_field::InputField;
 
 use self::facts::{Facts, facts};
 use self::fields::{
@@ -47,6 +48,16 @@ impl Edits {
     /// Runs an edit and records its outcome for `field`.
     fn apply(self, id: AssocId, field: Field, res: Result<(), FieldError>) {
         self.error.set(res.err().map(|e| (id, field, e)));
+    }
+
+    /// Withdraws the refusal of `field` (Escape put the value in force back).
+    fn clear(self, id: AssocId, field: Field) {
+        if self
+            .error
+            .with_untracked(|e| e.as_ref().is_some_and(|(i, f, _)| *i == id && *f == field))
+        {
+            self.error.set(None);
+        }
     }
 }
 
@@ -124,7 +135,7 @@ fn field_error(edits: Edits, id: AssocId, field: Field) -> impl Fn() -> Option<F
     }
 }
 
-/// The alert under a field (leaf).
+/// The alert under the action buttons (leaf).
 #[component]
 fn FieldAlert(#[prop(into)] error: Signal<Option<FieldError>>, error_id: String) -> impl IntoView {
     let i18n = I18n::expect();
@@ -137,13 +148,19 @@ fn FieldAlert(#[prop(into)] error: Signal<Option<FieldError>>, error_id: String)
     }
 }
 
+/// The refusal of `field` as text in the current language (it follows a change of language).
+fn error_text(edits: Edits, id: AssocId, field: Field) -> Signal<Option<String>> {
+    let i18n = I18n::expect();
+    let error = field_error(edits, id, field);
+    Signal::derive(move || error().map(|e| e.message(i18n.lang())))
+}
+
 /// The Name field.
 #[component]
 fn NameField(id: AssocId) -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     let edits = expect_context::<Edits>();
-    let (input_id, error_id) = (next_dom_id("ft-name"), next_dom_id("ft-name-error"));
     let input_ref = NodeRef::<html::Input>::new();
     let name_of = move |s: &fairshare::Scenario| {
         s.tree
@@ -151,14 +168,12 @@ fn NameField(id: AssocId) -> impl IntoView {
             .map(|a| a.name().to_string())
             .unwrap_or_default()
     };
-    let value = move || state.scenario.with(name_of);
+    let value = Signal::derive(move || state.scenario.with(name_of));
     let value_untracked = move || state.scenario.with_untracked(name_of);
-    let error = field_error(edits, id, Field::Name);
-    let on_change = move |ev| {
-        let text = event_target_value(&ev);
+    let on_commit = Callback::new(move |text: String| {
         let res = state.rename(id, text.trim()).map_err(FieldError::Refused);
         edits.apply(id, Field::Name, res);
-    };
+    });
     // Focus the name of a just-added association, ready to type over (DOM: an effect).
     Effect::new(move |_| {
         if let Some(input) = input_ref.get()
@@ -172,14 +187,15 @@ fn NameField(id: AssocId) -> impl IntoView {
         }
     });
     view! {
-        <div class="ft-field">
-            <label class="ft-field__label" for=input_id.clone()>{i18n.t(InspectorMsg::Name)}</label>
-            <input type="text" id=input_id class="ft-input" node_ref=input_ref autocomplete="off"
-                spellcheck="false" prop:value=value on:change=on_change
-                aria-invalid=move || error().is_some().to_string()
-                aria-describedby=error_id.clone() />
-            <FieldAlert error=Signal::derive(error) error_id />
-        </div>
+        <InputField
+            label=Signal::derive(move || i18n.t(InspectorMsg::Name)().to_string())
+            value
+            on_commit
+            error=error_text(edits, id, Field::Name)
+            on_cancel=Callback::new(move |()| edits.clear(id, Field::Name))
+            kind="text"
+            node_ref=input_ref
+        />
     }
 }
 
@@ -189,20 +205,18 @@ fn SharesField(id: AssocId) -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     let edits = expect_context::<Edits>();
-    let (input_id, error_id) = (next_dom_id("ft-shares"), next_dom_id("ft-shares-error"));
     let (parent_id, help_id) = (next_dom_id("ft-parent"), next_dom_id("ft-parent-help"));
     let shares = Memo::new(move |_| state.scenario.with(|s| s.tree.get(id).map(|a| a.shares)));
     let is_parent = move || shares.get().is_some_and(Shares::is_parent);
-    let value = move || match shares.get() {
+    let value = Signal::derive(move || match shares.get() {
         Some(Shares::Value(v)) => v.to_string(),
         _ => String::new(),
-    };
-    let error = field_error(edits, id, Field::Shares);
-    let on_change = move |ev| {
-        let res = parse_shares(&event_target_value(&ev))
+    });
+    let on_commit = Callback::new(move |text: String| {
+        let res = parse_shares(&text)
             .and_then(|sh| state.set_shares(id, sh).map_err(FieldError::Refused));
         edits.apply(id, Field::Shares, res);
-    };
+    });
     let on_parent = move |ev| {
         let shares = if event_target_checked(&ev) {
             Shares::Parent
@@ -213,22 +227,33 @@ fn SharesField(id: AssocId) -> impl IntoView {
         edits.apply(id, Field::Shares, res);
     };
     let is_root = move || state.scenario.with(|s| s.tree.root().id == id);
+    let placeholder = Signal::derive(move || {
+        if is_parent() {
+            CompareMsg::LfParent.text(i18n.lang()).to_string()
+        } else {
+            String::new()
+        }
+    });
     view! {
-        <div class="ft-field">
-            <label class="ft-field__label" for=input_id.clone()>{i18n.t(InspectorMsg::Shares)}</label>
-            <input type="number" id=input_id class="ft-input" min="0" step="1" inputmode="numeric"
-                prop:value=value on:change=on_change disabled=is_parent
-                placeholder=move || if is_parent() { CompareMsg::LfParent.text(i18n.lang()) } else { "" }
-                aria-invalid=move || error().is_some().to_string()
-                aria-describedby=error_id.clone() />
+        <InputField
+            label=Signal::derive(move || i18n.t(InspectorMsg::Shares)().to_string())
+            value
+            on_commit
+            error=error_text(edits, id, Field::Shares)
+            on_cancel=Callback::new(move |()| edits.clear(id, Field::Shares))
+            min=Some("0")
+            step="1"
+            inputmode="numeric"
+            placeholder
+            disabled=Signal::derive(is_parent)
+        >
             <span class="ft-field__inline">
                 <input type="checkbox" id=parent_id.clone() prop:checked=is_parent on:change=on_parent
                     disabled=is_root aria-describedby=help_id.clone() />
                 <label for=parent_id>{i18n.t(InspectorMsg::FairShareParent)}</label>
             </span>
             <p class="ft-help" id=help_id>{i18n.t(InspectorMsg::FairShareParentHelp)}</p>
-            <FieldAlert error=Signal::derive(error) error_id />
-        </div>
+        </InputField>
     }
 }
 
@@ -238,33 +263,28 @@ fn UsageField(id: AssocId) -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     let edits = expect_context::<Edits>();
-    let (input_id, error_id, unit_id) = (
-        next_dom_id("ft-usage"),
-        next_dom_id("ft-usage-error"),
-        next_dom_id("ft-usage-unit"),
-    );
     let usage = Memo::new(move |_| state.scenario.with(|s| s.tree.get(id).map(|a| a.usage_raw)));
-    let value = move || usage.get().map(usage_field_text).unwrap_or_default();
-    let unit = move || {
+    let value = Signal::derive(move || usage.get().map(usage_field_text).unwrap_or_default());
+    let unit = Signal::derive(move || {
         let hours = usage.get().map(hours_text).unwrap_or_default();
         InspectorMsg::RawUsageUnit.fill(i18n.lang(), &[("hours", &hours)])
-    };
-    let error = field_error(edits, id, Field::Usage);
-    let on_change = move |ev| {
-        let res = parse_usage(&event_target_value(&ev))
-            .and_then(|u| state.set_usage(id, u).map_err(FieldError::Refused));
+    });
+    let on_commit = Callback::new(move |text: String| {
+        let res =
+            parse_usage(&text).and_then(|u| state.set_usage(id, u).map_err(FieldError::Refused));
         edits.apply(id, Field::Usage, res);
-    };
+    });
     view! {
-        <div class="ft-field">
-            <label class="ft-field__label" for=input_id.clone()>{i18n.t(InspectorMsg::RawUsage)}</label>
-            <input type="number" id=input_id class="ft-input" step="any" inputmode="decimal"
-                prop:value=value on:change=on_change
-                aria-invalid=move || error().is_some().to_string()
-                aria-describedby=format!("{unit_id} {error_id}") />
-            <p class="ft-help" id=unit_id data-testid="usage-hours">{unit}</p>
-            <FieldAlert error=Signal::derive(error) error_id />
-        </div>
+        <InputField
+            label=Signal::derive(move || i18n.t(InspectorMsg::RawUsage)().to_string())
+            value
+            on_commit
+            error=error_text(edits, id, Field::Usage)
+            on_cancel=Callback::new(move |()| edits.clear(id, Field::Usage))
+            inputmode="decimal"
+            help=unit
+            help_testid="usage-hours"
+        />
     }
 }
 

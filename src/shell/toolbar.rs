@@ -16,6 +16,7 @@ use crate::presets::{self, PRESETS};
 use crate::shell::keyboard_shortcuts;
 use crate::shell::url_state::{self, Copied, ShareLink};
 use crate::state::{AppState, History};
+use crate::widgets::input_field::{FieldLook, InputField};
 
 /// The toolbar above the tree.
 #[component]
@@ -136,12 +137,9 @@ fn TieRuleToggle() -> impl IntoView {
 fn DampingField() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
-    let id = next_dom_id("ft-damping");
-    let help_id = next_dom_id("ft-damping-help");
-    let error_id = next_dom_id("ft-damping-error");
     let refused = RwSignal::new(false);
     let current = move || state.scenario.with(|s| s.params.damping_factor);
-    let on_change = move |ev| match parse_damping(&event_target_value(&ev)) {
+    let on_commit = Callback::new(move |text: String| match parse_damping(&text) {
         Some(d) => {
             refused.set(false);
             if d != current() {
@@ -149,30 +147,27 @@ fn DampingField() -> impl IntoView {
             }
         }
         None => refused.set(true),
-    };
-    let message =
-        move || ToolbarMsg::DampingInvalid.fill(i18n.lang(), &[("value", &current().to_string())]);
-    let described_by = {
-        let (help_id, error_id) = (help_id.clone(), error_id.clone());
-        move || {
-            if refused.get() {
-                format!("{help_id} {error_id}")
-            } else {
-                help_id.clone()
-            }
-        }
-    };
+    });
+    let error = Signal::derive(move || {
+        refused.get().then(|| {
+            ToolbarMsg::DampingInvalid.fill(i18n.lang(), &[("value", &current().to_string())])
+        })
+    });
     view! {
-        <div class="ft-toolbar__field">
-            <label class="ft-field__label" for=id.clone()>{i18n.t(CommonMsg::DampingFactor)}</label>
-            <input type="number" id=id class="ft-input ft-input--narrow" min="1" max="65535" step="1"
-                inputmode="numeric" prop:value=move || current().to_string() on:change=on_change
-                aria-invalid=move || refused.get().to_string() aria-describedby=described_by />
-            <p class="ft-help" id=help_id>{i18n.t(ToolbarMsg::DampingHelp)}</p>
-            <Show when=move || refused.get()>
-                <p class="ft-field__error" role="alert" id=error_id.clone()>{message}</p>
-            </Show>
-        </div>
+        <InputField
+                label=Signal::derive(move || i18n.t(CommonMsg::DampingFactor)().to_string())
+                value=Signal::derive(move || current().to_string())
+                on_commit
+                error
+                on_cancel=Callback::new(move |()| refused.set(false))
+                min=Some("1")
+                max=Some("65535")
+                step="1"
+                inputmode="numeric"
+                narrow=true
+            help=Signal::derive(move || i18n.t(ToolbarMsg::DampingHelp)().to_string())
+            look=FieldLook::Toolbar
+        />
     }
 }
 

@@ -1,6 +1,7 @@
 //! Widgets shared by several panels, each split into a pure model (tested natively) and a view.
 
 pub mod index_marks;
+pub mod input_field;
 pub mod row_window;
 pub mod scroll_window;
 pub mod sort_header;

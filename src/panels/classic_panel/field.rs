@@ -1,11 +1,11 @@
-//! `<Field/>`: a labelled input that commits on `change` and shows its own `role="alert"` when
-//! the value is refused (the last valid value stays in force). Shared by the classic, decay and
-//! priority panels. A leaf component: props only, no context.
-//!
-//! Parsing lives with the caller (`on_commit` returns the refusal's text, or `None`), so every
-//! parser is a plain function tested natively.
+//! `<Field/>`: a panel parameter row (label and compact input on one line) that keeps its own
+//! refusal: [`InputField`] in its inline look, for callers whose parser returns the refusal's
+//! text (`on_commit` returns `Some(message)` to refuse; the last valid value stays in force).
+//! Used by the classic, decay and priority panels.
 
 use leptos::prelude::*;
+
+use crate::widgets::input_field::{FieldLook, InputField};
 
 /// A labelled input. `value` is the text of the value in force; `on_commit` receives what the
 /// person entered and returns `Some(message)` to refuse it.
@@ -36,32 +36,19 @@ pub fn Field(
     testid: Option<&'static str>,
 ) -> impl IntoView {
     let error = RwSignal::new(None::<String>);
-    let commit = move |ev: leptos::ev::Event| {
-        let text = event_target_value(&ev);
-        error.set(on_commit.run(text));
-    };
     view! {
-        <div class="ft-numfield">
-            <label class="ft-numfield__label">
-                <span class="ft-numfield__text">{move || label.get()}</span>
-                <input
-                    class="ft-numfield__input"
-                    class:ft-numfield__input--invalid=move || error.with(Option::is_some)
-                    type=kind
-                    min=min
-                    max=max
-                    step=(kind == "number").then_some(step)
-                    data-testid=testid
-                    aria-invalid=move || error.with(Option::is_some).then_some("true")
-                    prop:value=move || value.get()
-                    on:change=commit
-                />
-            </label>
-            <Show when=move || error.with(Option::is_some)>
-                <p class="ft-numfield__error" role="alert">
-                    {move || error.get().unwrap_or_default()}
-                </p>
-            </Show>
-        </div>
+        <InputField
+            label
+            value
+            on_commit=Callback::new(move |text| error.set(on_commit.run(text)))
+            error=error
+            on_cancel=Callback::new(move |()| error.set(None))
+            kind
+            min=min
+            max=max
+            step
+            testid=testid
+            look=FieldLook::Inline
+        />
     }
 }
