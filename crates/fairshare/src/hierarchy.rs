@@ -524,39 +524,52 @@ fn list_order(
 ) -> Vec<usize> {
     let assocs = tree.assocs();
     let n = assocs.len();
-    // Each association's sibling key (its lineage below its parent's) in one byte arena.
+    // Each association's sibling key (its lineage below its parent's) in one byte arena. Keys
+    // that depend on the association alone are written in input order (the order in which the
+    // associations and their names lie in memory); an explicit lineage needs its parent's
+    // length, so it waits for the top-down pass.
     let mut arena: Vec<u8> = Vec::with_capacity(n * 12);
     let mut at: Vec<(u32, u32)> = vec![(0, 0); n];
+    let mut explicit = vec![false; n];
+    for (ix, a) in assocs.iter().enumerate() {
+        if a.lineage.is_some() {
+            explicit[ix] = true;
+        } else if parent[ix].is_some() {
+            let start = arena.len() as u32;
+            push_suffix(tree, ix, &mut arena);
+            at[ix] = (start, arena.len() as u32);
+        }
+    }
     // Length of each full lineage, and whether every explicit lineage follows the tree.
     let mut len = vec![0u64; n];
     let mut follows = true;
     for &ix in topdown {
-        let a = &assocs[ix];
-        let start = arena.len() as u32;
-        match (parent[ix], &a.lineage) {
-            (None, explicit) => len[ix] = explicit.as_ref().map_or(1, |l| l.len() as u64),
-            (Some(p), None) => {
-                push_suffix(tree, ix, &mut arena);
-                len[ix] = len[p] + u64::from(arena.len() as u32 - start);
-            }
-            (Some(p), Some(l)) => {
-                let l = l.as_bytes();
-                *work += l.len() as u64;
-                let cut = len[p].min(l.len() as u64) as usize;
-                let segment = &l[cut..];
-                let ok = len[p] < l.len() as u64
-                    && segment.last() == Some(&b'/')
-                    && (a.user.is_some() || !segment[..segment.len() - 1].contains(&b'/'))
-                    && lineage_is(tree, parent, &l[..cut], p);
-                if ok {
-                    arena.extend_from_slice(segment);
-                } else {
-                    follows = false;
-                    push_suffix(tree, ix, &mut arena);
-                }
-                len[ix] = l.len() as u64;
-            }
+        let Some(p) = parent[ix] else {
+            len[ix] = assocs[ix].lineage.as_ref().map_or(1, |l| l.len() as u64);
+            continue;
+        };
+        if !explicit[ix] {
+            len[ix] = len[p] + u64::from(at[ix].1 - at[ix].0);
+            continue;
         }
+        let a = &assocs[ix];
+        let Some(l) = &a.lineage else { continue };
+        let start = arena.len() as u32;
+        let l = l.as_bytes();
+        *work += l.len() as u64;
+        let cut = len[p].min(l.len() as u64) as usize;
+        let segment = &l[cut..];
+        let ok = len[p] < l.len() as u64
+            && segment.last() == Some(&b'/')
+            && (a.user.is_some() || !segment[..segment.len() - 1].contains(&b'/'))
+            && lineage_is(tree, parent, &l[..cut], p);
+        if ok {
+            arena.extend_from_slice(segment);
+        } else {
+            follows = false;
+            push_suffix(tree, ix, &mut arena);
+        }
+        len[ix] = l.len() as u64;
         at[ix] = (start, arena.len() as u32);
     }
     let key = |ix: u32| {
