@@ -631,10 +631,7 @@ fn mark_rounding_artefacts(
     let mut needed = vec![false; h.len()];
     let mut tops = Vec::new();
     for &(a, b) in &pairs {
-        for ix in [Some(a), Some(b), h.fs_parent[a], h.fs_parent[b]]
-            .into_iter()
-            .flatten()
-        {
+        for ix in [a, b] {
             if !needed[ix] {
                 needed[ix] = true;
                 tops.push(ix);
@@ -733,10 +730,12 @@ fn mark_rounding_artefacts(
         if u.is_zero() {
             return Class::Infinite;
         }
-        let p = h.fs_parent[ix].unwrap_or(ix);
-        let up = usage_of(p, memo);
-        // LF = s · u_P / (L · u)
-        let num = Exact::from_u32(h.shares_raw[ix]).mul(&up);
+        // LF = s · u_P / (L · u). Both entries of a pair come from one sorted list, so they
+        // share the fairshare parent P, and u_P > 0 here (it includes u > 0): comparing
+        // s_a · u_P · L_b · u_b with s_b · u_P · L_a · u_a gives the same answer without the
+        // common factor u_P, whose exact sum would cover P's whole subtree (the root's, for
+        // top-level accounts). So u_P is taken as 1.
+        let num = Exact::from_u32(h.shares_raw[ix]);
         let den = Exact::from_u32(h.level_shares[ix]).mul(&u);
         Class::Ratio { num, den }
     };
