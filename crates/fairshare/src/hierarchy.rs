@@ -620,10 +620,15 @@ fn list_order(
             sorted.extend(tagged.iter().map(|&(_, pos)| siblings[pos as usize]));
             siblings.copy_from_slice(&sorted);
             // A sibling's key that starts with an account's whole key (a partition user
-            // `0-u/p/` next to an account `0-u`) would sort inside that account's subtree.
+            // `0-u/p/` next to an account `0-u`) would sort inside that account's subtree; so
+            // would a sibling with the same key as an account that has children (two accounts
+            // given the same explicit lineage): whole lineages then put it between that
+            // account and its children.
             for w in siblings.windows(2) {
-                if !is_user[w[0] as usize] && key(w[1]).starts_with(key(w[0])) {
-                    follows &= key(w[1]) == key(w[0]);
+                let first = w[0] as usize;
+                if !is_user[first] && key(w[1]).starts_with(key(w[0])) {
+                    let has_children = start[first + 1] > start[first];
+                    follows &= key(w[1]) == key(w[0]) && !has_children;
                 }
             }
         }
