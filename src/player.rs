@@ -41,7 +41,7 @@ use crate::state::AppState;
 use controls::Controls;
 use counters::CountersPanel;
 use group_panel::GroupPanel;
-use model::{Granularity, KeyAction, KeyTarget, interval_ms, key_action, stops};
+use model::{Granularity, KeyTarget, PlayerKey, interval_ms, key_action, stops};
 use pseudocode::PseudocodePanel;
 
 /// Numbers the players on a page, so element ids stay unique (tests mount several).
@@ -165,16 +165,16 @@ impl PlayerCtx {
     }
 
     /// Performs a keyboard action.
-    pub fn act(self, action: KeyAction) {
+    pub fn act(self, action: PlayerKey) {
         match action {
-            KeyAction::TogglePlay => self.toggle_play(),
-            KeyAction::Back => self.step_back(),
-            KeyAction::Forward => self.step_forward(),
-            KeyAction::Start => {
+            PlayerKey::TogglePlay => self.toggle_play(),
+            PlayerKey::Back => self.step_back(),
+            PlayerKey::Forward => self.step_forward(),
+            PlayerKey::Start => {
                 self.playback.pause();
                 self.state.restart();
             }
-            KeyAction::End => self.jump_to_end(),
+            PlayerKey::End => self.jump_to_end(),
         }
     }
 }
@@ -211,14 +211,14 @@ pub fn Player() -> impl IntoView {
         }
         if let Some(action) = key_action(&ev.key(), key_target(&ev)) {
             ev.prevent_default();
-            if !(ev.repeat() && action == KeyAction::TogglePlay) {
+            if !(ev.repeat() && action == PlayerKey::TogglePlay) {
                 ctx.act(action);
             }
         }
     };
     // Space on a button clicks it on release; the keydown already played or paused.
     let on_keyup = move |ev: KeyboardEvent| {
-        if key_action(&ev.key(), KeyTarget::Button) == Some(KeyAction::TogglePlay)
+        if key_action(&ev.key(), KeyTarget::Button) == Some(PlayerKey::TogglePlay)
             && key_target(&ev) == KeyTarget::Button
         {
             ev.prevent_default();

@@ -385,7 +385,7 @@ pub fn pseudo_rows(rule: TieRule) -> [PseudoRow; 9] {
 
 /// What a key pressed inside the player does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KeyAction {
+pub enum PlayerKey {
     /// Space: play or pause.
     TogglePlay,
     /// ←: one stop back.
@@ -416,19 +416,19 @@ pub enum KeyTarget {
 }
 
 /// The player's action for `key` pressed on `target`, if the player handles it.
-pub fn key_action(key: &str, target: KeyTarget) -> Option<KeyAction> {
+pub fn key_action(key: &str, target: KeyTarget) -> Option<PlayerKey> {
     let action = match key {
-        " " | "Spacebar" => KeyAction::TogglePlay,
-        "ArrowLeft" | "Left" => KeyAction::Back,
-        "ArrowRight" | "Right" => KeyAction::Forward,
-        "Home" => KeyAction::Start,
-        "End" => KeyAction::End,
+        " " | "Spacebar" => PlayerKey::TogglePlay,
+        "ArrowLeft" | "Left" => PlayerKey::Back,
+        "ArrowRight" | "Right" => PlayerKey::Forward,
+        "Home" => PlayerKey::Start,
+        "End" => PlayerKey::End,
         _ => return None,
     };
     let native = match target {
         KeyTarget::Typing | KeyTarget::Radio => true,
-        KeyTarget::Range => action != KeyAction::TogglePlay,
-        KeyTarget::Checkbox => action == KeyAction::TogglePlay,
+        KeyTarget::Range => action != PlayerKey::TogglePlay,
+        KeyTarget::Checkbox => action == PlayerKey::TogglePlay,
         KeyTarget::Button | KeyTarget::Other => false,
     };
     (!native).then_some(action)
@@ -623,8 +623,8 @@ mod tests {
 
     #[test]
     fn keys_leave_text_fields_and_native_controls_alone() {
-        use KeyAction::*;
         use KeyTarget::*;
+        use PlayerKey::*;
         assert_eq!(key_action(" ", Other), Some(TogglePlay));
         assert_eq!(key_action(" ", Button), Some(TogglePlay));
         assert_eq!(key_action(" ", Range), Some(TogglePlay));

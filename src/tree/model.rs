@@ -21,7 +21,7 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 use fairshare::diff::{Moved, RunDiff};
-use fairshare::fair_tree::{FairTreeRun, RoundingArtefact};
+use fairshare::fair_tree::{FairTreeRun, LevelFsRule, RoundingArtefact};
 use fairshare::layout::{self, Spacing};
 use fairshare::sshare::{self, Column};
 use fairshare::step::{Frame, NodeStatus};
@@ -186,30 +186,24 @@ impl LfBand {
         LfBand::None,
     ];
 
-    /// The band of a Level FS (as the run displays it) of a FairShare=parent association or not.
-    pub fn of(level_fs: Option<LongDouble>, parent_shares: bool) -> LfBand {
-        if parent_shares {
-            return LfBand::Parent;
-        }
-        let Some(lf) = level_fs else {
-            return LfBand::None;
-        };
-        if lf.is_infinite() {
-            return LfBand::Inf;
-        }
-        if lf.is_zero() {
-            return LfBand::Zero;
-        }
-        // Classification for colour only; the value itself is the engine's.
-        let x = lf.to_f64();
-        match x {
-            x if x > 4.0 => LfBand::Under3,
-            x if x > 2.0 => LfBand::Under2,
-            x if x > 1.1 => LfBand::Under1,
-            x if x >= 0.9 => LfBand::Even,
-            x if x >= 0.5 => LfBand::Over1,
-            x if x >= 0.25 => LfBand::Over2,
-            _ => LfBand::Over3,
+    /// The band of an association's Level FS: the engine's case ([`LevelFsRule`]) decides
+    /// root, FairShare=parent, no shares (LF = 0) and no usage (LF = +∞); only a ratio S / U is
+    /// banded by its value (for colour only; the value shown is the engine's).
+    pub fn of(rule: LevelFsRule, level_fs: Option<LongDouble>) -> LfBand {
+        match (rule, level_fs) {
+            (LevelFsRule::Root, _) | (LevelFsRule::Ratio, None) => LfBand::None,
+            (LevelFsRule::ParentAccount | LevelFsRule::ParentUser, _) => LfBand::Parent,
+            (LevelFsRule::NoShares, _) => LfBand::Zero,
+            (LevelFsRule::NoUsage, _) => LfBand::Inf,
+            (LevelFsRule::Ratio, Some(lf)) => match lf.to_f64() {
+                x if x > 4.0 => LfBand::Under3,
+                x if x > 2.0 => LfBand::Under2,
+                x if x > 1.1 => LfBand::Under1,
+                x if x >= 0.9 => LfBand::Even,
+                x if x >= 0.5 => LfBand::Over1,
+                x if x >= 0.25 => LfBand::Over2,
+                _ => LfBand::Over3,
+            },
         }
     }
 
@@ -1094,11 +1088,17 @@ fn badge_of(input: &ModelInput<'_>, ix: usize) -> (String, LfBadge) {
     if input.tree.assocs()[ix].shares.is_parent() {
         return (TreeMsg::BadgeParent.text(lang).to_string(), LfBadge::Parent);
     }
-    match input.run.assocs[ix].level_fs {
-        None => (TreeMsg::NoValue.text(lang).to_string(), LfBadge::None),
-        Some(lf) if lf.is_infinite() => (TreeMsg::BadgeInf.text(lang).to_string(), LfBadge::Inf),
-        Some(lf) if lf.is_zero() => (TreeMsg::BadgeZero.text(lang).to_string(), LfBadge::Zero),
-        Some(lf) => (sshare::format_double(lf.to_f64()), LfBadge::Number),
+    let r = &input.run.assocs[ix];
+    match (r.level_fs_rule, r.level_fs) {
+        (LevelFsRule::ParentAccount | LevelFsRule::ParentUser, _) => {
+            (TreeMsg::BadgeParent.text(lang).to_string(), LfBadge::Parent)
+        }
+        (LevelFsRule::NoUsage, _) => (TreeMsg::BadgeInf.text(lang).to_string(), LfBadge::Inf),
+        (LevelFsRule::NoShares, _) => (TreeMsg::BadgeZero.text(lang).to_string(), LfBadge::Zero),
+        (LevelFsRule::Ratio, Some(lf)) => (sshare::format_double(lf.to_f64()), LfBadge::Number),
+        (LevelFsRule::Root | LevelFsRule::Ratio, _) => {
+            (TreeMsg::NoValue.text(lang).to_string(), LfBadge::None)
+        }
     }
 }
 
@@ -1185,7 +1185,7 @@ fn node_texts(
         tags,
         label,
         artefact,
-        band: LfBand::of(r.level_fs, a.shares.is_parent()),
+        band: LfBand::of(r.level_fs_rule, r.level_fs),
     }
 }
 
@@ -1292,7 +1292,7 @@ fn translate(left: f64, top: f64) -> String {
 
 /// What a key press on a focused treeitem does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KeyAction {
+pub enum TreeKey {
     /// Move focus to this treeitem.
     Focus(AssocId),
     /// Expand this (collapsed) account.
@@ -1308,23 +1308,23 @@ pub enum KeyAction {
 /// The WAI-ARIA tree pattern: Up/Down move through visible items, Right expands a collapsed
 /// account or enters an expanded one, Left collapses an expanded account or goes to the parent,
 /// Home/End go to the first/last visible item, Enter and Space select.
-pub fn key_action(model: &TreeModel, focused: AssocId, key: &str) -> KeyAction {
+pub fn key_action(model: &TreeModel, focused: AssocId, key: &str) -> TreeKey {
     let Some(&pos) = model.index.get(&focused) else {
-        return model.root.map_or(KeyAction::None, KeyAction::Focus);
+        return model.root.map_or(TreeKey::None, TreeKey::Focus);
     };
     let node = &model.nodes[pos];
     let at = |i: usize| {
         model
             .nodes
             .get(i)
-            .map_or(KeyAction::None, |n| KeyAction::Focus(n.id))
+            .map_or(TreeKey::None, |n| TreeKey::Focus(n.id))
     };
     match key {
         "ArrowDown" => at(pos + 1),
-        "ArrowUp" => pos.checked_sub(1).map_or(KeyAction::None, at),
+        "ArrowUp" => pos.checked_sub(1).map_or(TreeKey::None, at),
         "Home" => at(0),
-        "End" => model.nodes.len().checked_sub(1).map_or(KeyAction::None, at),
-        "ArrowRight" if node.has_children && !node.expanded => KeyAction::Expand(node.id),
+        "End" => model.nodes.len().checked_sub(1).map_or(TreeKey::None, at),
+        "ArrowRight" if node.has_children && !node.expanded => TreeKey::Expand(node.id),
         "ArrowRight" => node
             .children
             .iter()
@@ -1332,11 +1332,11 @@ pub fn key_action(model: &TreeModel, focused: AssocId, key: &str) -> KeyAction {
                 ChildRef::Node(id) => Some(id),
                 _ => None,
             })
-            .map_or(KeyAction::None, KeyAction::Focus),
-        "ArrowLeft" if node.has_children && node.expanded => KeyAction::Collapse(node.id),
-        "ArrowLeft" => node.parent.map_or(KeyAction::None, KeyAction::Focus),
-        "Enter" | " " => KeyAction::Select(node.id),
-        _ => KeyAction::None,
+            .map_or(TreeKey::None, TreeKey::Focus),
+        "ArrowLeft" if node.has_children && node.expanded => TreeKey::Collapse(node.id),
+        "ArrowLeft" => node.parent.map_or(TreeKey::None, TreeKey::Focus),
+        "Enter" | " " => TreeKey::Select(node.id),
+        _ => TreeKey::None,
     }
 }
 
@@ -1707,56 +1707,50 @@ mod tests {
         let id = AssocId;
         assert_eq!(
             key_action(&model, id(1), "ArrowDown"),
-            KeyAction::Focus(id(3))
+            TreeKey::Focus(id(3))
         );
-        assert_eq!(
-            key_action(&model, id(3), "ArrowUp"),
-            KeyAction::Focus(id(1))
-        );
-        assert_eq!(key_action(&model, id(1), "ArrowUp"), KeyAction::None);
+        assert_eq!(key_action(&model, id(3), "ArrowUp"), TreeKey::Focus(id(1)));
+        assert_eq!(key_action(&model, id(1), "ArrowUp"), TreeKey::None);
         assert_eq!(
             key_action(&model, id(311), "ArrowDown"),
-            KeyAction::Focus(id(2))
+            TreeKey::Focus(id(2))
         );
         assert_eq!(
             key_action(&model, id(3), "ArrowRight"),
-            KeyAction::Focus(id(32))
+            TreeKey::Focus(id(32))
         );
-        assert_eq!(key_action(&model, id(321), "ArrowRight"), KeyAction::None);
+        assert_eq!(key_action(&model, id(321), "ArrowRight"), TreeKey::None);
         assert_eq!(
             key_action(&model, id(321), "ArrowLeft"),
-            KeyAction::Focus(id(32))
+            TreeKey::Focus(id(32))
         );
         assert_eq!(
             key_action(&model, id(32), "ArrowLeft"),
-            KeyAction::Collapse(id(32))
+            TreeKey::Collapse(id(32))
         );
-        assert_eq!(key_action(&model, id(22), "Home"), KeyAction::Focus(id(1)));
-        assert_eq!(key_action(&model, id(22), "End"), KeyAction::Focus(id(41)));
-        assert_eq!(
-            key_action(&model, id(22), "Enter"),
-            KeyAction::Select(id(22))
-        );
-        assert_eq!(key_action(&model, id(22), " "), KeyAction::Select(id(22)));
-        assert_eq!(key_action(&model, id(22), "x"), KeyAction::None);
+        assert_eq!(key_action(&model, id(22), "Home"), TreeKey::Focus(id(1)));
+        assert_eq!(key_action(&model, id(22), "End"), TreeKey::Focus(id(41)));
+        assert_eq!(key_action(&model, id(22), "Enter"), TreeKey::Select(id(22)));
+        assert_eq!(key_action(&model, id(22), " "), TreeKey::Select(id(22)));
+        assert_eq!(key_action(&model, id(22), "x"), TreeKey::None);
         assert_eq!(
             key_action(&model, id(999), "ArrowDown"),
-            KeyAction::Focus(id(1))
+            TreeKey::Focus(id(1))
         );
 
         let collapsed: BTreeSet<AssocId> = [AssocId(32)].into();
         let model = f.model(&collapsed);
         assert_eq!(
             key_action(&model, id(32), "ArrowRight"),
-            KeyAction::Expand(id(32))
+            TreeKey::Expand(id(32))
         );
         assert_eq!(
             key_action(&model, id(32), "ArrowLeft"),
-            KeyAction::Focus(id(3))
+            TreeKey::Focus(id(3))
         );
         assert_eq!(
             key_action(&model, id(32), "ArrowDown"),
-            KeyAction::Focus(id(31))
+            TreeKey::Focus(id(31))
         );
     }
 
@@ -1999,7 +1993,7 @@ mod tests {
 
     #[test]
     fn lf_bands() {
-        let b = |x: f64| LfBand::of(Some(LongDouble::from_f64(x)), false);
+        let b = |x: f64| LfBand::of(LevelFsRule::Ratio, Some(LongDouble::from_f64(x)));
         assert_eq!(b(5.0), LfBand::Under3);
         assert_eq!(b(3.0), LfBand::Under2);
         assert_eq!(b(1.5), LfBand::Under1);
@@ -2007,10 +2001,16 @@ mod tests {
         assert_eq!(b(0.7), LfBand::Over1);
         assert_eq!(b(0.3), LfBand::Over2);
         assert_eq!(b(0.1), LfBand::Over3);
-        assert_eq!(b(0.0), LfBand::Zero);
-        assert_eq!(LfBand::of(Some(LongDouble::INFINITY), false), LfBand::Inf);
-        assert_eq!(LfBand::of(None, false), LfBand::None);
-        assert_eq!(LfBand::of(Some(LongDouble::INFINITY), true), LfBand::Parent);
+        // The case is the engine's, whatever the value says.
+        let inf = Some(LongDouble::INFINITY);
+        assert_eq!(
+            LfBand::of(LevelFsRule::NoShares, Some(LongDouble::ZERO)),
+            LfBand::Zero
+        );
+        assert_eq!(LfBand::of(LevelFsRule::NoUsage, inf), LfBand::Inf);
+        assert_eq!(LfBand::of(LevelFsRule::Root, None), LfBand::None);
+        assert_eq!(LfBand::of(LevelFsRule::ParentUser, inf), LfBand::Parent);
+        assert_eq!(LfBand::of(LevelFsRule::ParentAccount, None), LfBand::Parent);
         let classes: BTreeSet<&str> = LfBand::ALL.iter().map(|b| b.as_class()).collect();
         assert_eq!(classes.len(), LfBand::ALL.len());
     }

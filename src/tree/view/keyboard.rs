@@ -7,7 +7,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
 
 use crate::state::AppState;
-use crate::tree_model::{KeyAction, key_action};
+use crate::tree_model::{TreeKey, key_action};
 
 use super::TreeCtx;
 
@@ -52,14 +52,14 @@ pub fn on_key(state: AppState, ctx: TreeCtx, ev: leptos::ev::KeyboardEvent) {
         .model
         .with_untracked(|m| key_action(m, focused, &ev.key()));
     match action {
-        KeyAction::None => return,
-        KeyAction::Focus(id) => {
+        TreeKey::None => return,
+        TreeKey::Focus(id) => {
             ctx.focused.set(Some(id));
             focus_item(ctx, id);
         }
-        KeyAction::Expand(id) => state.set_expanded(id, true),
-        KeyAction::Collapse(id) => state.set_expanded(id, false),
-        KeyAction::Select(id) => {
+        TreeKey::Expand(id) => state.set_expanded(id, true),
+        TreeKey::Collapse(id) => state.set_expanded(id, false),
+        TreeKey::Select(id) => {
             ctx.focused.set(Some(id));
             state.select(Some(id));
         }
