@@ -124,7 +124,8 @@ fn compare_sentences(id: &str, lang: Lang) -> String {
         let Some(above) = a.is_user().then(|| user_just_above(&h, &run, ix)).flatten() else {
             continue;
         };
-        let e = fairshare::explain::explain(&h, &run, ix, above).expect("two users explain");
+        let e =
+            fairshare::explain::explain(&s.tree, &h, &run, ix, above).expect("two users explain");
         let text = describe(&s.tree, &h, &run, &e, lang);
         writeln!(out, "## {} / {}", a.name(), s.tree.assocs()[above].name()).unwrap();
         writeln!(out, "{}", text.sentence).unwrap();

@@ -47,9 +47,13 @@ pub fn ComparePanel() -> impl IntoView {
     });
     let explanation = Memo::new(move |_| {
         let (me, other) = (me.get()?, other.get()?);
-        state
-            .hierarchy
-            .with(|h| state.run.with(|r| explain(h, r, me, other).ok()))
+        state.hierarchy.with(|h| {
+            state.run.with(|r| {
+                state
+                    .scenario
+                    .with(|s| explain(&s.tree, h, r, me, other).ok())
+            })
+        })
     });
     let above = Memo::new(move |_| {
         let me = me.get()?;
@@ -309,14 +313,17 @@ pub fn highlight(
 ) -> Option<Highlight> {
     let a = tree.position(selected?)?;
     let b = tree.position(compare_with?)?;
-    let e = explain(h, run, a, b).ok()?;
+    let e = explain(tree, h, run, a, b).ok()?;
     let path = |x: usize| {
         let mut p: Vec<usize> = std::iter::once(x).chain(h.fs_ancestors(x)).collect();
         p.reverse();
         p
     };
     Some(Highlight {
-        paths: [path(e.first.user), path(e.second.user)],
+        paths: [
+            path(tree.position(e.first.user)?),
+            path(tree.position(e.second.user)?),
+        ],
         ancestor: e.common_ancestor,
         deciding: [e.first.child, e.second.child],
     })
@@ -378,6 +385,8 @@ pub fn describe(
         },
         None => String::new(),
     };
+    // A side's user by position (out of range, so empty text, if the id is not in the tree).
+    let user = |id: AssocId| tree.position(id).unwrap_or(usize::MAX);
     let lf = |side: &fairshare::explain::Side| {
         if side.child_is_parent_shares {
             CompareMsg::LfParent.text(lang).to_string()
@@ -389,8 +398,8 @@ pub fn describe(
     let (f, s) = (&e.first, &e.second);
     let (lf1, lf2) = (lf(f), lf(s));
     let group = |side: &fairshare::explain::Side| {
-        if side.child == side.user {
-            name(side.user)
+        if side.user_is_child {
+            name(user(side.user))
         } else {
             CompareMsg::EveryUserUnder.fill(lang, &[("account", &name(side.child))])
         }
@@ -431,14 +440,14 @@ pub fn describe(
     let rank1 = f.rank.to_string();
     // Positions count from the top (1 = first served): the engine's reading of the rank.
     let position = |side: &fairshare::explain::Side| {
-        run.position(side.user)
+        run.position(user(side.user))
             .map(|p| p.to_string())
             .unwrap_or_default()
     };
     let (position1, position2) = (position(f), position(s));
     sentence.push(' ');
     if e.same_rank {
-        let why = tie_reason(e, &name, lang);
+        let why = tie_reason(e, &name, &name(user(s.user)), lang);
         sentence.push_str(&CompareMsg::SentenceSameRank.fill(
             lang,
             &[
@@ -452,10 +461,10 @@ pub fn describe(
         sentence.push_str(&CompareMsg::SentenceRanks.fill(
             lang,
             &[
-                ("first_user", &name(f.user)),
+                ("first_user", &name(user(f.user))),
                 ("position1", &position1),
                 ("n", &n),
-                ("second_user", &name(s.user)),
+                ("second_user", &name(user(s.user))),
                 ("position2", &position2),
             ],
         ));
@@ -483,7 +492,7 @@ pub fn describe(
         CompareMsg::RankLine.fill(
             lang,
             &[
-                ("user", &plain(side.user)),
+                ("user", &plain(user(side.user))),
                 ("position", &position(side)),
                 ("rank", &side.rank.to_string()),
                 ("n", &n),
@@ -505,28 +514,27 @@ pub fn describe(
 }
 
 /// Why the second user shares the first one's rank (mirrors the cases of `Explanation`).
-fn tie_reason(e: &Explanation, name: &impl Fn(usize) -> String, lang: Lang) -> String {
+fn tie_reason(
+    e: &Explanation,
+    name: &impl Fn(usize) -> String,
+    user_name: &str,
+    lang: Lang,
+) -> String {
     let s = &e.second;
     match e.second_tie {
         Some(Tie::CarriedIntoAccount { account })
-            if s.child != s.user && e.deciding == Deciding::UserBeforeAccount =>
+            if !s.user_is_child && e.deciding == Deciding::UserBeforeAccount =>
         {
-            CompareMsg::TieAccountAfterUser.fill(
-                lang,
-                &[("account", &name(account)), ("user", &name(s.user))],
-            )
+            CompareMsg::TieAccountAfterUser
+                .fill(lang, &[("account", &name(account)), ("user", user_name)])
         }
-        Some(Tie::CarriedIntoAccount { account }) if s.child != s.user => {
-            CompareMsg::TieAccountAfterAccount.fill(
-                lang,
-                &[("account", &name(account)), ("user", &name(s.user))],
-            )
+        Some(Tie::CarriedIntoAccount { account }) if !s.user_is_child => {
+            CompareMsg::TieAccountAfterAccount
+                .fill(lang, &[("account", &name(account)), ("user", user_name)])
         }
-        Some(Tie::CarriedIntoAccount { account }) => CompareMsg::TieFirstOfTiedAccount.fill(
-            lang,
-            &[("account", &name(account)), ("user", &name(s.user))],
-        ),
-        _ => CompareMsg::TieEqual.fill(lang, &[("user", &name(s.user))]),
+        Some(Tie::CarriedIntoAccount { account }) => CompareMsg::TieFirstOfTiedAccount
+            .fill(lang, &[("account", &name(account)), ("user", user_name)]),
+        _ => CompareMsg::TieEqual.fill(lang, &[("user", user_name)]),
     }
 }
 
@@ -565,7 +573,7 @@ mod tests {
                 .unwrap_or_else(|| panic!("no {name}"))
         }
         fn text(&self, a: &str, b: &str, lang: Lang) -> (Explanation, ComparisonText) {
-            let e = explain(&self.h, &self.run, self.ix(a), self.ix(b)).unwrap();
+            let e = explain(&self.s.tree, &self.h, &self.run, self.ix(a), self.ix(b)).unwrap();
             let t = describe(&self.s.tree, &self.h, &self.run, &e, lang);
             (e, t)
         }
@@ -611,7 +619,7 @@ mod tests {
                 let users: Vec<usize> = (0..c.s.tree.len()).filter(|&ix| c.h.is_user[ix]).collect();
                 for &a in &users {
                     for &b in &users {
-                        let Ok(e) = explain(&c.h, &c.run, a, b) else {
+                        let Ok(e) = explain(&c.s.tree, &c.h, &c.run, a, b) else {
                             continue;
                         };
                         let t = describe(&c.s.tree, &c.h, &c.run, &e, Lang::En);
@@ -633,7 +641,7 @@ mod tests {
         ]}"#,
         );
         let (e, t) = c.text("u", "heir", Lang::En);
-        assert_eq!(e.first.user, c.ix("heir"));
+        assert_eq!(e.first.user, c.s.tree.assocs()[c.ix("heir")].id);
         assert!(
             t.first_child.contains("Level FS parent"),
             "{}",

@@ -164,6 +164,7 @@ fn explain(scenario: &Scenario, a: &str, b: &str) -> Result<String, String> {
     let (ia, ib) = (find_user(scenario, a)?, find_user(scenario, b)?);
     let h = Hierarchy::new(&scenario.tree);
     let run = fairshare::fair_tree::run_with(&scenario.tree, &h, TieRule::Slurm);
-    let e = fairshare::explain::explain(&h, &run, ia, ib).map_err(|e| e.to_string())?;
+    let e =
+        fairshare::explain::explain(&scenario.tree, &h, &run, ia, ib).map_err(|e| e.to_string())?;
     Ok(format!("{}\n", e.sentence(&scenario.tree)))
 }

@@ -388,7 +388,7 @@ fn reason(runs: &Runs, x: usize, edited_user: Option<usize>) -> Option<Reason> {
                 .filter(|&e| runs.below(parent, e) == Some(other))
                 .or_else(|| runs.first_user_under(other));
             let deciding = user
-                .and_then(|u| explain(h, run, x, u).ok())
+                .and_then(|u| explain(&runs.cur.tree, h, run, x, u).ok())
                 .filter(|e| e.common_ancestor == parent)
                 .map(|e| e.deciding);
             return Some(Reason::Crossed {

@@ -17,7 +17,7 @@ use crate::fair_tree::{FairTreeRun, TieRule};
 use crate::hierarchy::Hierarchy;
 use crate::ld::LongDouble;
 use crate::step::{OrderReason, Tie};
-use crate::tree::AssocTree;
+use crate::tree::{AssocId, AssocTree};
 
 /// Why the two children below the common ancestor are in the order they are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,9 +37,12 @@ pub enum Deciding {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Side {
     /// The user association.
-    pub user: usize,
-    /// Its ancestor-or-self directly below the common ancestor.
+    pub user: AssocId,
+    /// Its ancestor-or-self directly below the common ancestor (a position in the tree).
     pub child: usize,
+    /// Whether `child` is the user itself (the user sits directly below the common ancestor), so
+    /// the comparison is about that one user rather than every user under an account.
+    pub user_is_child: bool,
     /// That child's Level FS as displayed (`None` for a FairShare=parent account).
     pub child_level_fs: Option<LongDouble>,
     /// Whether that child is FairShare=parent (Level FS forced to +∞ for a user, `NO_VAL` for an
@@ -88,8 +91,10 @@ impl std::fmt::Display for ExplainError {
 
 impl std::error::Error for ExplainError {}
 
-/// Explains the order of user associations `a` and `b` in `run`.
+/// Explains the order of user associations `a` and `b` (positions in `tree`) in `run`, which
+/// was ranked from `tree` and `h`.
 pub fn explain(
+    tree: &AssocTree,
     h: &Hierarchy,
     run: &FairTreeRun,
     a: usize,
@@ -121,8 +126,9 @@ pub fn explain(
     let (first_user, second_user) = if a_first { (a, b) } else { (b, a) };
     let (c1, c2) = if a_first { (ca, cb) } else { (cb, ca) };
     let side = |user: usize, child: usize| Side {
-        user,
+        user: tree.assocs()[user].id,
         child,
+        user_is_child: child == user,
         child_level_fs: run.assocs[child].level_fs,
         child_is_parent_shares: h.is_parent_shares[child],
         rank: run.assocs[user].rank.unwrap_or(0),
@@ -179,18 +185,17 @@ impl Explanation {
     /// The explanation in one or two plain English sentences (the app translates from the data;
     /// this is for the CLI and tests).
     pub fn sentence(&self, tree: &AssocTree) -> String {
-        let name = |ix: usize| {
-            let a = &tree.assocs()[ix];
-            match &a.user {
-                Some(u) => format!("{u} (in {})", a.account),
-                None => a.account.clone(),
-            }
+        let label = |a: &crate::tree::Assoc| match &a.user {
+            Some(u) => format!("{u} (in {})", a.account),
+            None => a.account.clone(),
         };
+        let name = |ix: usize| tree.assocs().get(ix).map(label).unwrap_or_default();
+        let user = |id: AssocId| tree.get(id).map(label).unwrap_or_default();
         let (f, s) = (&self.first, &self.second);
         let under = name(self.common_ancestor);
         let group = |side: &Side| {
-            if side.child == side.user {
-                name(side.user)
+            if side.user_is_child {
+                user(side.user)
             } else {
                 format!("every user under {}", name(side.child))
             }
@@ -242,30 +247,30 @@ impl Explanation {
         if self.same_rank {
             let why = match self.second_tie {
                 Some(Tie::CarriedIntoAccount { account })
-                    if s.child != s.user && self.deciding == Deciding::UserBeforeAccount =>
+                    if !s.user_is_child && self.deciding == Deciding::UserBeforeAccount =>
                 {
                     format!(
                         "{} ties with the user before it, so its first user, {}, shares that \
                          user's rank (as Slurm's documentation says)",
                         name(account),
-                        name(s.user)
+                        user(s.user)
                     )
                 }
-                Some(Tie::CarriedIntoAccount { account }) if s.child != s.user => format!(
+                Some(Tie::CarriedIntoAccount { account }) if !s.user_is_child => format!(
                     "{} ties with the account before it; Slurm does not merge tied accounts \
                      (its documentation says it does), it visits them one after another and \
                      the later one's first user, {}, reuses the last rank given",
                     name(account),
-                    name(s.user)
+                    user(s.user)
                 ),
                 Some(Tie::CarriedIntoAccount { account }) => format!(
                     "{} is the first entry of {}, which was entered tied",
-                    name(s.user),
+                    user(s.user),
                     name(account)
                 ),
                 _ => format!(
                     "{} has exactly the same Level FS as the entry before it",
-                    name(s.user)
+                    user(s.user)
                 ),
             };
             let _ = write!(
@@ -279,10 +284,10 @@ impl Explanation {
             let _ = write!(
                 out,
                 " {} is at position {} of {}; {} at position {}.",
-                name(f.user),
+                user(f.user),
                 self.position(f),
                 self.n_users,
-                name(s.user),
+                user(s.user),
                 self.position(s)
             );
         }
@@ -311,18 +316,19 @@ mod tests {
         let h = Hierarchy::new(&s.tree);
         let run = fair_tree::run_with(&s.tree, &h, TieRule::Slurm);
         let ix = |id: u32| s.tree.position(crate::AssocId(id)).unwrap();
-        let e = explain(&h, &run, ix(21), ix(31)).unwrap();
+        let e = explain(&s.tree, &h, &run, ix(21), ix(31)).unwrap();
         assert_eq!(e.common_ancestor, ix(1));
-        assert_eq!((e.first.user, e.first.child), (ix(31), ix(3)));
-        assert_eq!((e.second.user, e.second.child), (ix(21), ix(2)));
+        assert_eq!((e.first.user, e.first.child), (AssocId(31), ix(3)));
+        assert_eq!((e.second.user, e.second.child), (AssocId(21), ix(2)));
         assert_eq!(e.deciding, Deciding::HigherLevelFs);
         expect_test::expect!["Under root, chemistry has Level FS 2.166667 and physics has Level FS 0.650000: higher goes first, so every user under chemistry ranks above every user under physics. carol (in chemistry) is at position 1 of 3; alice (in physics) at position 2."]
         .assert_eq(&e.sentence(&s.tree));
-        let within = explain(&h, &run, ix(22), ix(21)).unwrap();
+        let within = explain(&s.tree, &h, &run, ix(22), ix(21)).unwrap();
         assert_eq!(within.common_ancestor, ix(2));
-        assert_eq!(within.first.user, ix(21));
+        assert_eq!(within.first.user, AssocId(21));
+        assert!(within.first.user_is_child && !e.first.user_is_child);
         assert_eq!(
-            explain(&h, &run, ix(2), ix(21)),
+            explain(&s.tree, &h, &run, ix(2), ix(21)),
             Err(ExplainError::NotAUser(ix(2)))
         );
     }
