@@ -36,7 +36,7 @@ impl SplitMix64 {
     }
 
     /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
+    pub(crate) fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.state;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -65,7 +65,7 @@ impl SplitMix64 {
     }
 
     /// `true` with probability `p`.
-    pub fn chance(&mut self, p: f64) -> bool {
+    pub(crate) fn chance(&mut self, p: f64) -> bool {
         self.unit() < p
     }
 
@@ -169,7 +169,7 @@ pub fn scenario(n_assocs: usize, seed: u64) -> Scenario {
 ///   accounts grouped by account (as in the anchor files);
 /// - names: accounts `a00001`…, users `u000001`… drawn from a pool of ⌈0.62·users⌉ names, never
 ///   twice under one account.
-pub fn tree_with(cfg: &GenConfig) -> AssocTree {
+pub(crate) fn tree_with(cfg: &GenConfig) -> AssocTree {
     let mut rng = SplitMix64::new(cfg.seed);
     let n = cfg.n_assocs.max(1);
     let mut assocs: Vec<Assoc> = Vec::with_capacity(n);

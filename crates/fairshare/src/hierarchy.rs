@@ -354,7 +354,7 @@ impl Hierarchy {
     }
 
     /// The usage of `ix`'s fairshare parent (root: its own).
-    pub fn fs_parent_usage(&self, ix: usize) -> LongDouble {
+    pub(crate) fn fs_parent_usage(&self, ix: usize) -> LongDouble {
         self.usage_raw[self.fs_parent[ix].unwrap_or(ix)]
     }
 }

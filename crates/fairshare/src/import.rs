@@ -249,7 +249,7 @@ impl Imported {
 }
 
 /// At most this many diagnostics are listed; the rest are counted in one final message.
-pub const MAX_DIAGNOSTICS: usize = 100;
+pub(crate) const MAX_DIAGNOSTICS: usize = 100;
 
 /// Collects diagnostics with a cap, so that pasting a novel does not produce a novel of errors.
 #[derive(Default)]

@@ -92,7 +92,7 @@ impl LongDouble {
 
     /// Slurm's `NO_VAL` (4294967294) as a `long double`; it is the sort key of FairShare=parent
     /// accounts and the initial `prev` of every Fair Tree sibling walk.
-    pub fn no_val() -> LongDouble {
+    pub(crate) fn no_val() -> LongDouble {
         LongDouble::from_u64(4_294_967_294)
     }
 
@@ -227,7 +227,7 @@ impl LongDouble {
 
     /// A key whose unsigned integer order is the numeric order of non-NaN values
     /// (−0 sorts just below +0, which never matters here: Slurm's values are never −0).
-    pub fn order_key(self) -> u128 {
+    pub(crate) fn order_key(self) -> u128 {
         let bits = self.to_bits();
         if self.sign() != 0 {
             !bits & ((1u128 << 80) - 1)
@@ -309,7 +309,7 @@ impl LongDouble {
 
     /// Whether two positive normal values are within a relative 2^-`bits` of each other,
     /// decided on the bits alone (cheap; used to skip exact re-checks of values far apart).
-    pub fn is_near(self, other: LongDouble, bits: u32) -> bool {
+    pub(crate) fn is_near(self, other: LongDouble, bits: u32) -> bool {
         if !(self.is_normal() && other.is_normal()) || self.sign() != 0 || other.sign() != 0 {
             return false;
         }
@@ -340,7 +340,7 @@ impl LongDouble {
 
     /// The exact value as `(mantissa, exponent)` with value = mantissa × 2^exponent, for finite
     /// values; the mantissa is the unsigned 64-bit significand (sign dropped).
-    pub fn to_parts(self) -> Option<(u64, i32)> {
+    pub(crate) fn to_parts(self) -> Option<(u64, i32)> {
         if !self.is_finite() {
             return None;
         }

@@ -15,10 +15,10 @@
 use std::ops::RangeInclusive;
 
 /// Slurm's default PriorityMaxAge, 7-0 (7 days), in seconds.
-pub const DEFAULT_MAX_AGE_SECS: u64 = 7 * 24 * 60 * 60;
+pub(crate) const DEFAULT_MAX_AGE_SECS: u64 = 7 * 24 * 60 * 60;
 
 /// The largest priority a job can get (`INFINITE`, 0xFFFFFFFF).
-pub const MAX_PRIORITY: u32 = u32::MAX;
+pub(crate) const MAX_PRIORITY: u32 = u32::MAX;
 
 /// PriorityWeight* values (all default 0, as in `read_config.c`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

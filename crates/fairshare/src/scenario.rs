@@ -128,7 +128,7 @@ fn describe(v: &Value) -> String {
 }
 
 /// Reads a usage value: a number, or a decimal string rounded to 80 bits.
-pub fn usage_from_json(v: &Value) -> Result<LongDouble, FieldProblem> {
+pub(crate) fn usage_from_json(v: &Value) -> Result<LongDouble, FieldProblem> {
     match v {
         Value::Null => Ok(LongDouble::ZERO),
         Value::Number(n) => {
@@ -155,7 +155,7 @@ pub fn usage_from_json(v: &Value) -> Result<LongDouble, FieldProblem> {
 }
 
 /// Writes a usage value as the vectors do: a number when it is exactly a double, else `%.21Lg`.
-pub fn usage_to_json(x: LongDouble) -> Value {
+pub(crate) fn usage_to_json(x: LongDouble) -> Value {
     ld_to_json(x)
 }
 

@@ -30,18 +30,18 @@ use crate::tree::{AssocTree, SHARES_PARENT_RAW, Shares};
 /// Slurm's `NO_VAL` (unset `uint32`); `print_fields_uint32` and `print_fields_double` show it blank.
 pub const NO_VAL: u32 = 0xFFFF_FFFE;
 /// Slurm's `INFINITE` (`uint32`); shown blank as well.
-pub const INFINITE: u32 = 0xFFFF_FFFF;
+pub(crate) const INFINITE: u32 = 0xFFFF_FFFF;
 /// Slurm's `NO_VAL64` (unset `uint64`); shown blank.
-pub const NO_VAL64: u64 = 0xFFFF_FFFF_FFFF_FFFE;
+pub(crate) const NO_VAL64: u64 = 0xFFFF_FFFF_FFFF_FFFE;
 /// Slurm's `INFINITE64`; shown blank.
-pub const INFINITE64: u64 = 0xFFFF_FFFF_FFFF_FFFF;
+pub(crate) const INFINITE64: u64 = 0xFFFF_FFFF_FFFF_FFFF;
 
 /// The widest column the fixed-width formatters pad to (sshare's widest is 30).
-pub const MAX_WIDTH: usize = 1024;
+pub(crate) const MAX_WIDTH: usize = 1024;
 
 /// The `TRESRunMins` text of every row: no job is running in a scenario, and the scenarios know
 /// only the `cpu` TRES (a real cluster lists all of its TRES here).
-pub const TRES_RUN_MINS: &str = "cpu=0";
+pub(crate) const TRES_RUN_MINS: &str = "cpu=0";
 
 // ---------------------------------------------------------------------------------------------
 // Number formatting
@@ -49,7 +49,7 @@ pub const TRES_RUN_MINS: &str = "cpu=0";
 
 /// Whether `print_fields_double` shows `x` as a blank cell: `(double)NO_VAL64`,
 /// `(double)INFINITE64`, `NO_VAL` and `INFINITE` are Slurm's "unset" markers.
-pub fn is_blank_double(x: f64) -> bool {
+pub(crate) fn is_blank_double(x: f64) -> bool {
     x == NO_VAL64 as f64
         || x == INFINITE64 as f64
         || x == f64::from(NO_VAL)
@@ -252,7 +252,7 @@ pub fn format_double_fixed(x: f64, width: usize) -> String {
 /// or right-justified), and a string longer than the column cut to `width` with its last
 /// visible character replaced by `+`. Widths count bytes, as C does; a cut never splits a UTF-8
 /// character (it backs off to the previous character boundary).
-pub fn format_str_fixed(s: &str, width: usize, left: bool) -> String {
+pub(crate) fn format_str_fixed(s: &str, width: usize, left: bool) -> String {
     let width = width.min(MAX_WIDTH);
     if s.len() > width {
         let mut cut = width.saturating_sub(1);
