@@ -15,7 +15,7 @@ use crate::messages::toolbar::ToolbarMsg;
 use crate::messages::{Lang, Message};
 use crate::presets::{self, PRESETS};
 use crate::state::{AppState, History};
-use crate::url_state::{self, Copied, ShareLink};
+use crate::url_state::{self, Copied, LinkErrorText, ShareLink};
 
 /// The toolbar above the tree.
 #[component]

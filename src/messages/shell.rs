@@ -30,6 +30,8 @@ pub enum ShellMsg {
     ExportNoImage,
     /// Link problem: the text after `#z=` is not a deflate stream.
     LinkNotDeflate,
+    /// Problem: the `#z=` data would unpack to more than `{max}` bytes.
+    LinkInflatesTooLarge,
 }
 
 impl Message for ShellMsg {
@@ -46,6 +48,7 @@ impl Message for ShellMsg {
         ShellMsg::ExportNoDrawing,
         ShellMsg::ExportNoImage,
         ShellMsg::LinkNotDeflate,
+        ShellMsg::LinkInflatesTooLarge,
     ];
 
     fn en(self) -> &'static str {
@@ -64,6 +67,9 @@ impl Message for ShellMsg {
             ShellMsg::ExportNoDrawing => "there is no tree drawing on the page",
             ShellMsg::ExportNoImage => "the browser could not draw the picture",
             ShellMsg::LinkNotDeflate => "the text after #z= is not compressed scenario data",
+            ShellMsg::LinkInflatesTooLarge => {
+                "the text after #z= would unpack to more than {max} bytes"
+            }
         }
     }
 
@@ -83,6 +89,7 @@ impl Message for ShellMsg {
             ShellMsg::ExportNoDrawing => "ページにツリーの図がありません",
             ShellMsg::ExportNoImage => "ブラウザーが画像を描けませんでした",
             ShellMsg::LinkNotDeflate => "#z= の後が圧縮されたシナリオデータではありません",
+            ShellMsg::LinkInflatesTooLarge => "#z= の後を展開すると {max} バイトを超えます",
         })
     }
 }
