@@ -497,3 +497,56 @@ fn deleting_the_top_of_a_deep_chain_is_linear() {
     assert_eq!(smaller.unwrap().len(), 1);
     assert!(count <= 4 * N as u64, "{count} allocations");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Decay on a deep chain: linear in associations plus jobs, whatever the depth.
+
+#[test]
+fn decay_cycles_on_a_100k_deep_chain_cost_linear_work() {
+    use fairshare::decay::{EXACT_CHARGE_WORK, Job, Schedule, UsageSim};
+
+    let _serial = SERIAL
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let tree = AssocTree::new(chain(N, |level| {
+        (level + 1 == N).then(|| LongDouble::from_f64(1.5))
+    }))
+    .unwrap();
+    let n = tree.len() as u64;
+    let deepest = tree.len() - 1;
+    let h = Hierarchy::new(&tree);
+    let cycles = 3;
+    let schedule = Schedule::default();
+    let t = schedule.period() * cycles;
+
+    // One running job at the bottom: walked to the root, exactly as Slurm does (n adds a cycle).
+    let one = [Job::running(deepest, 4.0, -100)];
+    let mut sim = UsageSim::new(&h, &one, schedule);
+    sim.advance_to(t);
+    assert!(!sim.approximated());
+    assert_eq!(sim.work(), cycles as u64 * (n + n));
+
+    // A thousand jobs there: a thousand walks would be 10^8 adds a cycle; summed up the tree
+    // once, a cycle costs n multiplies, the jobs, and two adds per charged association.
+    let jobs: Vec<Job> = (0..1000)
+        .map(|k| Job::running(deepest, 1.0 + f64::from(k), -100))
+        .collect();
+    let (sim, bytes, _) = allocated(|| {
+        let mut sim = UsageSim::new(&h, &jobs, schedule);
+        sim.advance_to(t);
+        sim
+    });
+    assert!(1000 * n > EXACT_CHARGE_WORK);
+    assert!(sim.approximated());
+    assert!(
+        sim.work() <= cycles as u64 * (n + 1000 + 2 * n),
+        "work {} for {n} associations",
+        sim.work()
+    );
+    // Total allocated: the simulation's vectors and a scratch sum per batch (not per job).
+    assert!(bytes < 40 * n * (cycles as u64 + 2), "{bytes} bytes");
+    // Every account on the way holds the same total as the user (one path, same charges).
+    let usage = sim.usage();
+    let root = usage[0].to_f64();
+    assert!(root > 1.5 && (root - usage[deepest].to_f64()).abs() <= root * 1e-15);
+}
