@@ -20,17 +20,18 @@ else
     targets=$(sed -n 's/^name = "\(.*\)"$/\1/p' Cargo.toml | grep -v '^fairshare-fuzz$')
 fi
 
-if cargo +nightly fuzz --version >/dev/null 2>&1; then
+host=$(rustc +nightly -vV | sed -n 's/^host: //p')
+bin=target/$host/release
+if [ -n "${FUZZ_NO_BUILD:-}" ]; then
+    : # FUZZ_NO_BUILD=1: run the binaries already built (e.g. while the sources are changing).
+elif cargo +nightly fuzz --version >/dev/null 2>&1; then
     nice -n 19 cargo +nightly fuzz build -O
-    bin=target/$(rustc +nightly -vV | sed -n 's/^host: //p')/release
 else
     export RUSTFLAGS="-Cpasses=sancov-module -Cllvm-args=-sanitizer-coverage-level=4 \
 -Cllvm-args=-sanitizer-coverage-inline-8bit-counters -Cllvm-args=-sanitizer-coverage-pc-table \
 -Cllvm-args=-sanitizer-coverage-trace-compares --cfg fuzzing -Cdebug-assertions -Coverflow-checks"
     # An explicit --target keeps these flags off build scripts, as cargo-fuzz does.
-    host=$(rustc +nightly -vV | sed -n 's/^host: //p')
     nice -n 19 cargo +nightly build --release --bins --target "$host"
-    bin=target/$host/release
 fi
 
 printf '%-16s %12s %8s %8s %8s %8s %s\n' target executions exec/s seconds corpus crashes result
