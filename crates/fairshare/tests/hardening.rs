@@ -550,3 +550,21 @@ fn decay_cycles_on_a_100k_deep_chain_cost_linear_work() {
     let root = usage[0].to_f64();
     assert!(root > 1.5 && (root - usage[deepest].to_f64()).abs() <= root * 1e-15);
 }
+
+/// Found by the `output` fuzz target: a share value of 2147483647 given as a number (not through
+/// a parser) stayed `Value` in the tree, but scenario JSON read it back as `Parent`.
+#[test]
+fn shares_2147483647_is_fairshare_parent_however_it_is_given() {
+    let mut a = acct(2, Some(1), "a");
+    a.shares = Shares::Value(2_147_483_647);
+    let tree = AssocTree::new(vec![acct(1, None, "root"), a]).unwrap();
+    assert_eq!(tree.assocs()[1].shares, Shares::Parent);
+    let s = fairshare::Scenario {
+        name: "p".into(),
+        algorithm: fairshare::Algorithm::FairTree,
+        params: Params::default(),
+        tree,
+    };
+    let back = scenario::parse(&scenario::to_json(&s)).0.unwrap();
+    assert_eq!(back.tree, s.tree);
+}
