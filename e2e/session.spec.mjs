@@ -2,12 +2,28 @@
 // brings it back with a note and `Start over`, the URL follows the scenario, and a link pasted
 // into the open tab loads.
 import { test, expect } from '@playwright/test';
+import { deflateRawSync } from 'node:zlib';
 import { ExplorerPage } from './fixtures/page.mjs';
 
 /** Opens a panel's tab when the layout has tabs (ui-contract "Layout"). */
 async function openTab(page, name) {
   const tab = page.getByRole('tab', { name, exact: true });
   if ((await tab.count()) > 0) await tab.click();
+}
+
+/** A chain of `depth` accounts below the root with one user, `deep`, at the bottom. */
+function chain(depth) {
+  const associations = [{ id: 1, parent: null, account: 'root', user: null, shares: 1, usage_raw: 0 }];
+  for (let d = 0; d < depth; d++) {
+    associations.push({ id: d + 2, parent: d + 1, account: `c${d}`, user: null, shares: 1, usage_raw: 0 });
+  }
+  associations.push({ id: depth + 2, parent: depth + 1, account: `c${depth - 1}`, user: 'deep', shares: 1, usage_raw: 5 });
+  return { name: `chain_${depth}`, associations };
+}
+
+/** The share-link fragment of a scenario, made as the app makes it (raw deflate, base64url). */
+function linkFragment(scenario) {
+  return `#z=${deflateRawSync(Buffer.from(JSON.stringify(scenario))).toString('base64url')}`;
 }
 
 function note(page) {
@@ -92,5 +108,37 @@ test('fresh=1 (the error banner\'s Start over) discards the saved session', asyn
   await expect(note(page)).toHaveCount(0);
   await expect(app.treeItemWithId(211)).toHaveCount(1); // the default preset
   expect(new URL(page.url()).search).toBe('');
+  expect(app.errors).toEqual([]);
+});
+
+test('a 5,000-deep chain opens as a share link without an error; a reload keeps an edit', async ({ page }) => {
+  test.setTimeout(240_000);
+  const app = new ExplorerPage(page);
+  // The audit's crash: a 450-deep chain as a link trapped WebAssembly and blanked the page.
+  await app.goto(`/${linkFragment(chain(5_000))}`);
+  const root = app.tree().locator('[data-kind="root"]');
+  await expect(root).toHaveAccessibleName(/: 1 users/, { timeout: 60_000 });
+  await expect(app.alerts().filter({ hasText: 'link' })).toHaveCount(0);
+  await expect(app.panicBanner()).toHaveCount(0);
+
+  const find = page.getByRole('searchbox', { name: 'Find user or account' });
+  await find.fill('deep');
+  await find.press('Enter');
+  const bottom = app.treeItemById(5_002);
+  await expect(bottom).toHaveAttribute('aria-selected', 'true');
+  await openTab(page, 'Inspector');
+  await app.editField('Raw usage', '123');
+  await expect(page.getByLabel('Raw usage', { exact: true })).toHaveValue('123');
+
+  // Too big for the address bar to follow: the reload opens the saved session, not the link.
+  await expect.poll(() => new URL(page.url()).hash).toBe('');
+  await page.reload();
+  await app.waitUntilReady();
+  await expect(note(page)).toBeVisible({ timeout: 60_000 });
+  await expect(root).toHaveAccessibleName(/: 1 users/);
+  await expect(app.treeItemById(5_002)).toHaveAttribute('aria-selected', 'true');
+  await openTab(page, 'Inspector');
+  await expect(page.getByLabel('Raw usage', { exact: true })).toHaveValue('123');
+  await expect(app.panicBanner()).toHaveCount(0);
   expect(app.errors).toEqual([]);
 });

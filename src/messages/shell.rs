@@ -40,6 +40,8 @@ pub enum ShellMsg {
     NextLesson,
     /// Help beside the lesson buttons: what the clicker's keys do.
     LessonKeys,
+    /// Problem: the `#z=` data would unpack to more than `{max}` bytes.
+    LinkInflatesTooLarge,
 }
 
 impl Message for ShellMsg {
@@ -61,6 +63,7 @@ impl Message for ShellMsg {
         ShellMsg::PreviousLesson,
         ShellMsg::NextLesson,
         ShellMsg::LessonKeys,
+        ShellMsg::LinkInflatesTooLarge,
     ];
 
     fn en(self) -> &'static str {
@@ -85,6 +88,9 @@ impl Message for ShellMsg {
             ShellMsg::NextLesson => "Next lesson",
             ShellMsg::LessonKeys => {
                 "PageDown and PageUp step the walk; at its end they open the next or previous lesson."
+            }
+            ShellMsg::LinkInflatesTooLarge => {
+                "the text after #z= would unpack to more than {max} bytes"
             }
         }
     }
@@ -112,6 +118,7 @@ impl Message for ShellMsg {
             ShellMsg::LessonKeys => {
                 "PageDown と PageUp で手順を進め・戻します。手順の端では次・前のレッスンを開きます。"
             }
+            ShellMsg::LinkInflatesTooLarge => "#z= の後を展開すると {max} バイトを超えます",
         })
     }
 }

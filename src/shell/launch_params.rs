@@ -34,9 +34,6 @@ impl Theme {
     }
 }
 
-/// Longest `me=` or `preset=` value kept (names are short; a huge value is ignored).
-const MAX_VALUE_LEN: usize = 1024;
-
 /// What the query string asked for.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LaunchParams {
@@ -61,16 +58,9 @@ pub struct LaunchParams {
 impl LaunchParams {
     /// Reads a query string, with or without its leading `?`.
     pub fn parse(query: &str) -> Self {
-        let query = query.strip_prefix('?').unwrap_or(query);
         let mut res = Self::default();
-        for pair in query.split('&') {
-            let (key, raw) = pair.split_once('=').unwrap_or((pair, ""));
-            if raw.len() > MAX_VALUE_LEN * 3 {
-                continue;
-            }
-            let Some(value) = percent_decode(raw) else {
-                continue;
-            };
+        // Values too long or not UTF-8 are skipped there ([`fairshare::link::query_pairs`]).
+        for (key, value) in fairshare::link::query_pairs(query) {
             match key {
                 "lang" => res.lang = Lang::from_tag(&value).or(res.lang),
                 "theme" => {
@@ -95,30 +85,6 @@ impl LaunchParams {
 
 fn is_on(value: &str) -> bool {
     matches!(value, "1" | "true" | "yes" | "on")
-}
-
-/// Decodes `%XX` escapes and `+` (a space in query strings); `None` if the bytes are not UTF-8.
-pub fn percent_decode(text: &str) -> Option<String> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |c: u8| char::from(c).to_digit(16);
-        match bytes[i] {
-            b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
-                (Some(hi), Some(lo)) => {
-                    out.push((hi * 16 + lo) as u8);
-                    i += 3;
-                    continue;
-                }
-                _ => out.push(b'%'),
-            },
-            b'+' => out.push(b' '),
-            c => out.push(c),
-        }
-        i += 1;
-    }
-    String::from_utf8(out).ok()
 }
 
 /// The standalone app's URL for "Open in full": `href` without `embed` (and without `fresh`
@@ -153,6 +119,7 @@ pub fn full_url(href: &str, step: Option<usize>, fragment: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fairshare::link::percent_decode;
 
     #[test]
     fn every_parameter_is_read() {

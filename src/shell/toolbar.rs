@@ -14,7 +14,7 @@ use crate::messages::{Lang, Message};
 use crate::panels::compare::next_dom_id;
 use crate::presets::{self, PRESETS};
 use crate::shell::keyboard_shortcuts;
-use crate::shell::url_state::{self, Copied, ShareLink};
+use crate::shell::url_state::{self, Copied, LinkErrorText, ShareLink};
 use crate::state::{AppState, History};
 use crate::widgets::input_field::{FieldLook, InputField};
 

@@ -1,26 +1,19 @@
 //! Share links: the whole scenario in the URL fragment. The only module that reads or writes
 //! the URL.
 //!
-//! **Format (version 2).** The fragment is a list of `key=value` pairs separated by `&`:
-//!
-//! ```text
-//! #z=<base64url of the raw-deflated scenario JSON>[&tie=documented]
-//! ```
-//!
-//! - `z`: the UTF-8 bytes of `fairshare::scenario::to_json(scenario)` (the same JSON the
-//!   Export button writes and `fairshare compute` reads), compressed with raw deflate (RFC 1951,
-//!   `miniz_oxide`) and encoded as base64url (RFC 4648 §5: `A–Z a–z 0–9 - _`, no padding;
-//!   padding and percent-encoded padding are accepted on read). Inflating stops at
-//!   [`MAX_INFLATED_LEN`], so a small hostile link cannot exhaust memory.
-//! - `scenario` (version 1, still read): the same JSON base64url-encoded without compression.
-//! - `tie=documented`: the "Documented tie rule" switch was on (absent: Slurm's rule).
-//! - Unknown keys are ignored, so later versions can add some.
+//! The format and its limits are the engine's ([`fairshare::link`]: `#z=<base64url of the
+//! raw-deflated scenario JSON>[&tie=documented]`, version 1 `#scenario=` links still read); this
+//! module is the browser side: the alert text, the address bar, the clipboard and `hashchange`.
 //!
 //! Reading a link never panics: a damaged fragment gives a [`LinkError`], the app shows an alert
 //! and keeps the default preset. Names inside a link are untrusted data: they go through the
 //! engine's validation like any import and are only ever rendered as text.
 
-use fairshare::{Diagnostic, Scenario, TieRule};
+pub use fairshare::link::{
+    DEFLATED_KEY, Link, LinkError, MAX_FRAGMENT_LEN, MAX_INFLATED_LEN, SCENARIO_KEY, TIE_KEY,
+    base64url_decode, base64url_encode, decode, encode, with_fragment,
+};
+use fairshare::{Scenario, TieRule};
 use leptos::prelude::*;
 
 use crate::messages::Lang;
@@ -28,52 +21,24 @@ use crate::messages::Message;
 use crate::messages::engine::diagnostic_text;
 use crate::messages::shell::ShellMsg;
 use crate::messages::toolbar::ToolbarMsg;
-use crate::shell::codec::{self, UnpackError};
 use crate::state::{AppState, History};
 
-/// The fragment key that holds the deflated scenario (version 2).
-pub const DEFLATED_KEY: &str = "z";
-/// The fragment key that holds the uncompressed scenario (version 1 links, still read).
-pub const SCENARIO_KEY: &str = "scenario";
-/// The fragment key that holds the tie rule.
-pub const TIE_KEY: &str = "tie";
-/// Longer fragments are refused without decoding (about 6 MB of JSON).
-pub const MAX_FRAGMENT_LEN: usize = 8 * 1024 * 1024;
-/// A deflated scenario that would inflate to more than this many bytes is refused.
-pub const MAX_INFLATED_LEN: usize = 32 * 1024 * 1024;
-
-/// What a link restores.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Link {
-    /// The scenario.
-    pub scenario: Scenario,
-    /// The tie rule.
-    pub tie_rule: TieRule,
-}
-
-/// Why a link could not be read.
-#[derive(Clone, Debug, PartialEq)]
-pub enum LinkError {
-    /// The fragment is longer than [`MAX_FRAGMENT_LEN`].
-    TooLong,
-    /// The scenario value is not base64url.
-    NotBase64,
-    /// The `z` value is not a deflate stream.
-    NotDeflate,
-    /// The decoded bytes are not UTF-8.
-    NotUtf8,
-    /// The JSON is not a valid scenario (the parser's diagnostics).
-    Scenario(Vec<Diagnostic>),
-}
-
-impl LinkError {
+/// The alert text of a [`LinkError`].
+pub trait LinkErrorText {
     /// The alert text in `lang`.
-    pub fn message(&self, lang: Lang) -> String {
+    fn message(&self, lang: Lang) -> String;
+}
+
+impl LinkErrorText for LinkError {
+    fn message(&self, lang: Lang) -> String {
         let max = MAX_FRAGMENT_LEN.to_string();
         let problem = match self {
             LinkError::TooLong => ToolbarMsg::LinkTooLong.fill(lang, &[("max", &max)]),
             LinkError::NotBase64 => ToolbarMsg::LinkNotBase64.text(lang).to_string(),
             LinkError::NotDeflate => ShellMsg::LinkNotDeflate.text(lang).to_string(),
+            LinkError::TooLarge => {
+                ShellMsg::LinkInflatesTooLarge.fill(lang, &[("max", &MAX_INFLATED_LEN.to_string())])
+            }
             LinkError::NotUtf8 => ToolbarMsg::LinkNotUtf8.text(lang).to_string(),
             LinkError::Scenario(diagnostics) => {
                 let details: Vec<String> = diagnostics
@@ -87,120 +52,6 @@ impl LinkError {
         };
         ToolbarMsg::LinkDamaged.fill(lang, &[("problem", &problem)])
     }
-}
-
-// ----- Pure encoding -----------------------------------------------------------------------
-
-const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
-/// base64url without padding (RFC 4648 §5).
-pub fn base64url_encode(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let b = [
-            chunk[0],
-            chunk.get(1).copied().unwrap_or(0),
-            chunk.get(2).copied().unwrap_or(0),
-        ];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        let take = chunk.len() + 1;
-        for i in 0..take {
-            out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
-        }
-    }
-    out
-}
-
-fn sextet(c: u8) -> Option<u32> {
-    let v = match c {
-        b'A'..=b'Z' => c - b'A',
-        b'a'..=b'z' => c - b'a' + 26,
-        b'0'..=b'9' => c - b'0' + 52,
-        // The standard alphabet's two characters too, in case a mail client rewrote the link.
-        b'-' | b'+' => 62,
-        b'_' | b'/' => 63,
-        _ => return None,
-    };
-    Some(u32::from(v))
-}
-
-/// Decodes base64url (padding optional, also as `%3D`); `None` for anything else.
-pub fn base64url_decode(text: &str) -> Option<Vec<u8>> {
-    let text = text.trim_end_matches("%3D").trim_end_matches("%3d");
-    let text = text.trim_end_matches('=');
-    let bytes = text.as_bytes();
-    if bytes.len() % 4 == 1 {
-        return None;
-    }
-    let mut out = Vec::with_capacity(bytes.len() / 4 * 3 + 2);
-    for chunk in bytes.chunks(4) {
-        let mut n = 0u32;
-        for (i, &c) in chunk.iter().enumerate() {
-            n |= sextet(c)? << (18 - 6 * i);
-        }
-        let produced = chunk.len() - 1;
-        for i in 0..produced {
-            out.push((n >> (16 - 8 * i)) as u8);
-        }
-    }
-    Some(out)
-}
-
-/// The fragment (without `#`) that restores `scenario` with `tie_rule`.
-pub fn encode(scenario: &Scenario, tie_rule: TieRule) -> String {
-    let json = fairshare::scenario::to_json(scenario);
-    let mut res = format!("{DEFLATED_KEY}={}", codec::pack(json.as_bytes()));
-    if tie_rule == TieRule::Documented {
-        res.push_str(&format!("&{TIE_KEY}=documented"));
-    }
-    res
-}
-
-/// Reads a fragment (with or without the leading `#`). `None` when it holds no scenario (an
-/// ordinary page load); otherwise the link or why it could not be read.
-pub fn decode(fragment: &str) -> Option<Result<Link, LinkError>> {
-    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
-    if fragment.len() > MAX_FRAGMENT_LEN {
-        let is_link =
-            fragment.starts_with(SCENARIO_KEY) || fragment.starts_with(&format!("{DEFLATED_KEY}="));
-        return is_link.then_some(Err(LinkError::TooLong));
-    }
-    let mut value = None;
-    let mut tie_rule = TieRule::Slurm;
-    for pair in fragment.split('&') {
-        let (key, v) = pair.split_once('=').unwrap_or((pair, ""));
-        match key {
-            SCENARIO_KEY => value = Some((v, false)),
-            DEFLATED_KEY => value = Some((v, true)),
-            TIE_KEY if v == "documented" => tie_rule = TieRule::Documented,
-            _ => {}
-        }
-    }
-    let (value, deflated) = value?;
-    Some(decode_scenario(value, deflated).map(|scenario| Link { scenario, tie_rule }))
-}
-
-fn decode_scenario(value: &str, deflated: bool) -> Result<Scenario, LinkError> {
-    let bytes = if deflated {
-        codec::unpack(value, MAX_INFLATED_LEN).map_err(|e| match e {
-            UnpackError::NotBase64 => LinkError::NotBase64,
-            UnpackError::NotDeflate => LinkError::NotDeflate,
-            UnpackError::TooLarge => LinkError::TooLong,
-        })?
-    } else {
-        base64url_decode(value).ok_or(LinkError::NotBase64)?
-    };
-    let text = String::from_utf8(bytes).map_err(|_| LinkError::NotUtf8)?;
-    match fairshare::scenario::parse(&text) {
-        (Some(scenario), _) => Ok(scenario),
-        (None, diagnostics) => Err(LinkError::Scenario(diagnostics)),
-    }
-}
-
-/// The page URL with its fragment replaced by `fragment`.
-pub fn with_fragment(href: &str, fragment: &str) -> String {
-    let base = href.split_once('#').map_or(href, |(base, _)| base);
-    format!("{base}#{fragment}")
 }
 
 // ----- In the browser ----------------------------------------------------------------------
@@ -401,78 +252,14 @@ pub fn then(
 
 #[cfg(test)]
 mod tests {
+    //! The format itself is tested in `fairshare::link`; these are the app's side of it.
     use super::*;
 
-    fn scenario(text: &str) -> Scenario {
-        fairshare::scenario::parse(text).0.unwrap()
-    }
-
-    const HOSTILE: &str = r#"{"name": "<img src=x onerror=alert(1)>", "associations": [
-      {"id": 1, "parent": null, "account": "root", "user": null, "shares": 1},
-      {"id": 2, "parent": 1, "account": "<script>alert('x')<script>", "user": null, "shares": "parent"},
-      {"id": 3, "parent": 2, "account": "<script>alert('x')<script>", "user": "名前 &amp; \"q\"", "shares": 7,
-       "usage_raw": "12345678901234567890.5"}
-    ]}"#;
-
     #[test]
-    fn base64url_round_trips_every_length_and_byte() {
-        let bytes: Vec<u8> = (0..=255u8).collect();
-        for len in 0..bytes.len() {
-            let text = base64url_encode(&bytes[..len]);
-            assert!(
-                text.bytes()
-                    .all(|c| c.is_ascii_alphanumeric() || c == b'-' || c == b'_')
-            );
-            assert_eq!(base64url_decode(&text).as_deref(), Some(&bytes[..len]));
-        }
-        assert_eq!(base64url_encode(b"foobar"), "Zm9vYmFy");
-        assert_eq!(base64url_encode(b"fo"), "Zm8");
-        assert_eq!(base64url_decode("Zm8=").as_deref(), Some(&b"fo"[..]));
-        assert_eq!(base64url_decode("Zm8%3D").as_deref(), Some(&b"fo"[..]));
-        assert_eq!(base64url_encode(&[0xfb, 0xff]), "-_8");
-    }
-
-    #[test]
-    fn base64url_refuses_what_it_is_not() {
-        for bad in ["A", "Zm9v!", "Zm 9v", "Zm9vY", "%%%%", "é"] {
-            assert_eq!(base64url_decode(bad), None, "{bad:?}");
-        }
-    }
-
-    #[test]
-    fn a_scenario_survives_the_link_exactly() {
-        for rule in [TieRule::Slurm, TieRule::Documented] {
-            let s = scenario(HOSTILE);
-            let fragment = encode(&s, rule);
-            assert!(fragment.starts_with("z="));
-            let link = decode(&format!("#{fragment}")).unwrap().unwrap();
-            assert_eq!(
-                link.scenario, s,
-                "names and 80-bit usage come back unchanged"
-            );
-            assert_eq!(link.tie_rule, rule);
-        }
+    fn presets_survive_the_link_and_shrink() {
         let preset = crate::presets::by_id("test24-4").unwrap().scenario();
         let link = decode(&encode(&preset, TieRule::Slurm)).unwrap().unwrap();
         assert_eq!(link.scenario, preset);
-    }
-
-    #[test]
-    fn version_1_links_still_open() {
-        let s = scenario(HOSTILE);
-        let json = fairshare::scenario::to_json(&s);
-        let old = format!(
-            "#scenario={}&tie=documented",
-            base64url_encode(json.as_bytes())
-        );
-        let link = decode(&old).unwrap().unwrap();
-        assert_eq!(link.scenario, s);
-        assert_eq!(link.tie_rule, TieRule::Documented);
-    }
-
-    #[test]
-    fn compressed_links_are_much_shorter() {
-        let preset = crate::presets::by_id("test24-4").unwrap().scenario();
         let json = fairshare::scenario::to_json(&preset);
         let old = base64url_encode(json.as_bytes()).len();
         let new = encode(&preset, TieRule::Slurm).len();
@@ -480,74 +267,29 @@ mod tests {
     }
 
     #[test]
-    fn hostile_deflated_links_are_refused() {
-        let bomb = format!("z={}", codec::pack(&vec![b' '; MAX_INFLATED_LEN + 1]));
-        assert_eq!(decode(&bomb), Some(Err(LinkError::TooLong)));
-        assert_eq!(decode("#z=AAAA"), Some(Err(LinkError::NotDeflate)));
-        assert_eq!(decode("#z=***"), Some(Err(LinkError::NotBase64)));
-        let not_utf8 = codec::pack(&[0xff, 0xfe]);
-        assert_eq!(
-            decode(&format!("#z={not_utf8}")),
-            Some(Err(LinkError::NotUtf8))
-        );
-        let bad_json = codec::pack(b"{\"associations\": []}");
-        assert!(matches!(
-            decode(&format!("#z={bad_json}")),
-            Some(Err(LinkError::Scenario(_)))
-        ));
-    }
-
-    #[test]
-    fn fragments_without_a_scenario_are_not_links() {
-        for f in ["", "#", "#top", "#tie=documented", "#other=1&x"] {
-            assert_eq!(decode(f), None, "{f:?}");
-        }
-    }
-
-    #[test]
-    fn hostile_fragments_give_errors_not_panics() {
-        assert_eq!(decode("#scenario=***"), Some(Err(LinkError::NotBase64)));
-        let not_utf8 = base64url_encode(&[0xff, 0xfe, 0x00]);
-        assert_eq!(
-            decode(&format!("#scenario={not_utf8}")),
-            Some(Err(LinkError::NotUtf8))
-        );
-        for json in [
-            "",
-            "null",
-            "{",
-            r#"{"associations": []}"#,
-            r#"{"associations": [{"id": 1, "parent": 9, "account": "a/b"}]}"#,
-            r#"{"associations": [{"id": 1, "parent": null, "account": "root", "usage_raw": -5}]}"#,
-            "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[",
+    fn every_link_error_has_an_alert_in_both_languages() {
+        let bad_json = fairshare::link::pack(b"{\"associations\": []}");
+        let Some(Err(scenario_error)) = decode(&format!("#z={bad_json}")) else {
+            panic!("an empty scenario is refused");
+        };
+        for e in [
+            LinkError::TooLong,
+            LinkError::NotBase64,
+            LinkError::NotDeflate,
+            LinkError::TooLarge,
+            LinkError::NotUtf8,
+            scenario_error,
         ] {
-            let fragment = format!("scenario={}", base64url_encode(json.as_bytes()));
-            let Some(Err(LinkError::Scenario(diagnostics))) = decode(&fragment) else {
-                panic!("{json:?} should be refused");
-            };
-            assert!(!diagnostics.is_empty());
-            assert!(
-                !LinkError::Scenario(diagnostics)
-                    .message(Lang::En)
-                    .is_empty()
-            );
+            for lang in [Lang::En, Lang::Ja] {
+                let text = e.message(lang);
+                assert!(!text.is_empty() && !text.contains('{'), "{e:?}: {text}");
+            }
         }
-        let huge = format!("scenario={}", "A".repeat(MAX_FRAGMENT_LEN));
-        assert_eq!(decode(&huge), Some(Err(LinkError::TooLong)));
-        // Arbitrary bytes never panic.
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        for len in 0..300 {
-            let text: String = (0..len)
-                .map(|_| {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    char::from(b"AZaz09-_=&%#scenario"[(seed % 20) as usize])
-                })
-                .collect();
-            let _ = decode(&text);
-            let _ = decode(&format!("scenario={text}"));
-        }
+        let too_large = LinkError::TooLarge.message(Lang::En);
+        assert!(
+            too_large.contains(&MAX_INFLATED_LEN.to_string()),
+            "{too_large}"
+        );
     }
 
     #[test]
@@ -576,14 +318,5 @@ mod tests {
             "http://h/p/",
             "too long: no fragment at all, so a reload cannot open the old link"
         );
-    }
-
-    #[test]
-    fn the_fragment_replaces_any_old_one() {
-        assert_eq!(
-            with_fragment("http://h/p/?q=1#scenario=old", "scenario=new"),
-            "http://h/p/?q=1#scenario=new"
-        );
-        assert_eq!(with_fragment("http://h/", "x=1"), "http://h/#x=1");
     }
 }

@@ -10,6 +10,7 @@ usage:
   fairshare explain FILE A B        (A, B: user or account/user)
   fairshare diff [--documented-ties] BASE NEW   (who moved from BASE to NEW, and why)
   fairshare convert --to json|sshare FILE
+  fairshare link [--documented-ties] FILE   (the app's share-link fragment: z=…)
 
 FILE is scenario JSON or sshare/sacctmgr output (the format is detected); - reads stdin.
 The scenario's own algorithm and params are the defaults; options override them.
@@ -77,6 +78,13 @@ pub enum Command {
         /// The new file.
         new: String,
         /// Options (only `--documented-ties` is used, for the new run).
+        options: Options,
+    },
+    /// `link FILE`: the fragment that opens the scenario in the app.
+    Link {
+        /// File or `-`.
+        input: String,
+        /// Options (only `--documented-ties` is used).
         options: Options,
     },
     /// `convert --to …`.
@@ -194,6 +202,13 @@ pub fn parse(argv: &[String]) -> Result<Command, String> {
                 options,
             }),
             _ => Err("diff takes BASE NEW".into()),
+        },
+        "link" => match positional.as_slice() {
+            [input] => Ok(Command::Link {
+                input: input.clone(),
+                options,
+            }),
+            _ => Err("link takes one FILE".into()),
         },
         "convert" => match (positional.as_slice(), to) {
             ([input], Some(to)) => Ok(Command::Convert {

@@ -71,6 +71,18 @@ fn run(argv: &[String]) -> Result<String, Failure> {
             let (base, new) = (load(&base, &options)?, load(&new, &options)?);
             Ok(output::diff_text(&base, &new, &options))
         }
+        Command::Link { input, options } => {
+            let scenario = load(&input, &Options::default())?;
+            let tie_rule = if options.documented_ties {
+                fairshare::TieRule::Documented
+            } else {
+                fairshare::TieRule::Slurm
+            };
+            Ok(format!(
+                "{}\n",
+                fairshare::link::encode(&scenario, tie_rule)
+            ))
+        }
         Command::Convert { input, to } => {
             let scenario = load(&input, &Options::default())?;
             Ok(match to {

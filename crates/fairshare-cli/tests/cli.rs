@@ -339,3 +339,33 @@ fn sshare_output_of_a_very_deep_tree_is_refused_by_name() {
     assert_eq!(err.lines().count(), 1);
     assert_eq!(stdout(&json).lines().count(), 20_000 + 4);
 }
+
+/// `link` prints the fragment that opens the scenario in the app (for docs authors), and that
+/// fragment reads back to the same scenario.
+#[test]
+fn link_prints_the_share_fragment() {
+    let dir = std::env::temp_dir().join(format!("fairshare-cli-link-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("lab.json");
+    let json = r#"{"name": "lab", "associations": [
+      {"id": 1, "parent": null, "account": "root", "user": null, "shares": 1},
+      {"id": 2, "parent": 1, "account": "bio", "user": null, "shares": 1},
+      {"id": 3, "parent": 2, "account": "bio", "user": "me", "shares": 1, "usage_raw": 10}
+    ]}"#;
+    std::fs::write(&file, json).unwrap();
+    let out = stdout(&fairshare(&["link", file.to_str().unwrap()]));
+    expect_test::expect![[r#"
+        z=ndA9DoMwDAXgnVMgz1EFdMtVEEImhBApP8hJ1AFx9yZILV1YOtrP7xu8g0MrgddgcAJWAxrlScfVlt2CmsZIUpZkQ0Ib8nqHGe2mnRoXFNET8JbBYlDlsB-OgoTghcaovSuFvqpzSc_nYWaki8BdMoYBCuFTGYG8j8AgBUmfMKz5NpytFFDJkfAFvHk0B_uK3SW2v9yk_R_a89K6Ow3yv-60tnDVcFRv
+    "#]]
+    .assert_eq(&out);
+    let link = fairshare::link::decode(out.trim_end()).unwrap().unwrap();
+    assert_eq!(link.scenario, fairshare::scenario::parse(json).0.unwrap());
+    assert_eq!(link.tie_rule, fairshare::TieRule::Slurm);
+    let documented = stdout(&fairshare(&[
+        "link",
+        "--documented-ties",
+        file.to_str().unwrap(),
+    ]));
+    assert_eq!(documented, format!("{}&tie=documented\n", out.trim_end()));
+    std::fs::remove_dir_all(&dir).ok();
+}

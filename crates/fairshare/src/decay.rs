@@ -316,15 +316,31 @@ impl Schedule {
     }
 }
 
+/// Most 80-bit additions one batch of job charges may spend walking up ancestor chains (see
+/// [`UsageSim`]); beyond, the batch is summed up the tree once instead.
+pub const EXACT_CHARGE_WORK: u64 = 1 << 20;
+
 /// Usage advancing through Slurm's decay cycles, with jobs. Cycles run at P, 2P, 3P, … (and at
 /// 0 with [`Schedule::no_state_file`]).
 ///
-/// Cost per cycle: O(n + jobs · depth) for n associations (an 80-bit soft-float multiply per
-/// association, a `powf` and one 80-bit add per ancestor per job).
+/// **Cost per cycle: O(n + jobs)** for n associations: an 80-bit soft-float multiply per
+/// association, and the cycle's job charges (a `powf` each) as one or two batches (the jobs that
+/// ended before the cycle, then the running ones). Slurm adds each charge to the job's
+/// association and then to every ancestor, one rounded 80-bit addition at a time; that is what
+/// a batch does while it costs at most [`EXACT_CHARGE_WORK`] additions (jobs × depth), so the
+/// values are Slurm's bit for bit. A larger batch (many jobs deep in a deep tree) charges each
+/// job's association only and then sums the charges up the tree once, children before parents:
+/// O(n + jobs), and still bit for bit wherever an association receives at most one charge in
+/// the batch; where it receives several, their sum is added in one rounding instead of one per
+/// charge (a difference in the last bits, reported by [`UsageSim::approximated`]).
 #[derive(Clone, Debug)]
 pub struct UsageSim {
     usage: Vec<LongDouble>,
     parent: Vec<Option<usize>>,
+    /// Associations with children before parents (those on a parent cycle are left out).
+    bottom_up: Vec<usize>,
+    /// Ancestors of each association plus one (what a charge's walk costs), capped at n + 1.
+    walk_len: Vec<u32>,
     jobs: Vec<SimJob>,
     /// Whether each job's final charge has been made (or it never needs one).
     done: Vec<bool>,
@@ -333,6 +349,10 @@ pub struct UsageSim {
     last_ran: i64,
     now: i64,
     cycles: u64,
+    /// 80-bit operations spent (decay multiplies and charge additions).
+    work: u64,
+    /// Whether a batch was summed up the tree (see the type's doc).
+    approximated: bool,
 }
 
 impl UsageSim {
@@ -377,9 +397,12 @@ impl UsageSim {
             .zip(usable)
             .map(|(j, &ok)| !ok || j.assoc >= n || j.end.is_some_and(|e| e <= 0))
             .collect();
+        let (bottom_up, walk_len) = chain_order(&parent[..n]);
         let mut sim = UsageSim {
             usage,
             parent,
+            bottom_up,
+            walk_len,
             jobs,
             done,
             schedule,
@@ -387,18 +410,31 @@ impl UsageSim {
             last_ran: 0,
             now: 0,
             cycles: 0,
+            work: 0,
+            approximated: false,
         };
         if schedule.no_state_file {
             // Slurm's first cycle with g_last_ran = 0: no decay; running jobs are charged from
             // their own start (`_apply_new_usage` takes max(last_ran, start) with last_ran 0).
-            for i in 0..sim.jobs.len() {
-                if !sim.done[i] {
-                    let from = sim.jobs[i].start;
-                    sim.charge(i, from, 0);
-                }
-            }
+            let batch: Vec<(usize, LongDouble)> = (0..sim.jobs.len())
+                .filter(|&i| !sim.done[i])
+                .filter_map(|i| sim.charge(i, sim.jobs[i].start, 0))
+                .collect();
+            sim.apply(&batch, EXACT_CHARGE_WORK);
         }
         sim
+    }
+
+    /// 80-bit operations spent so far (decay multiplies and charge additions): the work
+    /// counter of the resource tests.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// Whether some batch of charges was summed up the tree rather than walked (see
+    /// [`UsageSim`]): the values may then differ from Slurm's in the last bits.
+    pub fn approximated(&self) -> bool {
+        self.approximated
     }
 
     /// The current usage of every association, indexed like [`AssocTree::assocs`].
@@ -421,28 +457,66 @@ impl UsageSim {
         self.done.iter().all(|&d| d)
     }
 
-    /// Adds job `i`'s charge for running from max(`from`, start) to `to` (if positive) to its
-    /// association and every ancestor, as `_apply_new_usage` does.
-    fn charge(&mut self, i: usize, from: i64, to: i64) {
+    /// Job `i`'s charge for running from max(`from`, start) to `to`, with its association; `None`
+    /// if it ran no time then.
+    fn charge(&self, i: usize, from: i64, to: i64) -> Option<(usize, LongDouble)> {
         let job = &self.jobs[i];
         let begin = from.max(job.start);
         let r = to.saturating_sub(begin);
         if r <= 0 {
+            return None;
+        }
+        let c = job_charge(job.billable, r as f64, job.usage_factor, self.d);
+        Some((job.assoc, LongDouble::from_f64(c)))
+    }
+
+    /// Adds a batch of charges, in order, to their associations and every ancestor, as
+    /// `_apply_new_usage` does: walking each chain while that costs at most `exact_work`
+    /// additions, otherwise summed up the tree once (see [`UsageSim`]).
+    fn apply(&mut self, batch: &[(usize, LongDouble)], exact_work: u64) {
+        let walk: u64 = batch
+            .iter()
+            .map(|&(a, _)| u64::from(self.walk_len.get(a).copied().unwrap_or(0)))
+            .sum();
+        if walk <= exact_work {
+            for &(assoc, c) in batch {
+                let mut at = Some(assoc);
+                // Bounded walk: a parent vector with a cycle cannot loop forever.
+                for _ in 0..=self.usage.len() {
+                    let Some(a) = at else { break };
+                    if let Some(slot) = self.usage.get_mut(a) {
+                        *slot = slot.add(c);
+                        self.work += 1;
+                    }
+                    at = self.parent.get(a).copied().flatten();
+                }
+            }
             return;
         }
-        let c = LongDouble::from_f64(job_charge(job.billable, r as f64, job.usage_factor, self.d));
-        let mut at = Some(job.assoc);
-        // Bounded walk: a parent vector with a cycle cannot loop forever.
-        let mut steps = 0;
-        while let Some(a) = at {
-            if steps > self.usage.len() {
-                break;
+        // Each association's own charges, then its children's sums, then onto its usage.
+        let n = self.usage.len();
+        let mut delta = vec![LongDouble::ZERO; n];
+        let mut charged = vec![0u8; n];
+        for &(a, c) in batch {
+            if let Some(d) = delta.get_mut(a) {
+                *d = d.add(c);
+                charged[a] = charged[a].saturating_add(1);
+                self.work += 1;
             }
-            if let Some(slot) = self.usage.get_mut(a) {
-                *slot = slot.add(c);
+        }
+        for k in 0..self.bottom_up.len() {
+            let a = self.bottom_up[k];
+            if charged[a] == 0 {
+                continue;
             }
-            at = self.parent.get(a).copied().flatten();
-            steps += 1;
+            self.approximated |= charged[a] > 1;
+            self.usage[a] = self.usage[a].add(delta[a]);
+            self.work += 1;
+            if let Some(p) = self.parent[a].filter(|&p| p < n) {
+                delta[p] = delta[p].add(delta[a]);
+                charged[p] = charged[p].saturating_add(charged[a]);
+                self.work += 1;
+            }
         }
     }
 
@@ -459,10 +533,12 @@ impl UsageSim {
             })
             .collect();
         ending.sort_unstable();
+        let mut batch = Vec::with_capacity(ending.len());
         for (end, i) in ending {
-            self.charge(i, self.last_ran, end);
+            batch.extend(self.charge(i, self.last_ran, end));
             self.done[i] = true;
         }
+        self.apply(&batch, EXACT_CHARGE_WORK);
     }
 
     /// Runs the next cycle, at last cycle + P: job ends before it are charged, then every
@@ -479,12 +555,13 @@ impl UsageSim {
             for u in &mut self.usage {
                 *u = u.mul(f);
             }
+            self.work += self.usage.len() as u64;
         }
-        for i in 0..self.jobs.len() {
-            if !self.done[i] && self.jobs[i].start < at {
-                self.charge(i, self.last_ran, at);
-            }
-        }
+        let batch: Vec<(usize, LongDouble)> = (0..self.jobs.len())
+            .filter(|&i| !self.done[i] && self.jobs[i].start < at)
+            .filter_map(|i| self.charge(i, self.last_ran, at))
+            .collect();
+        self.apply(&batch, EXACT_CHARGE_WORK);
         self.last_ran = at;
         self.now = at;
         self.cycles += 1;
@@ -617,6 +694,51 @@ fn with_usages(h: &mut Hierarchy, usage: &[LongDouble]) {
     }
 }
 
+/// Associations with children before parents, and each one's walk length to the root (itself
+/// and its ancestors), from a parent vector that may be arbitrary: an association on a parent
+/// cycle (or below one) is left out of the order and its walk counted as n + 1. O(n).
+fn chain_order(parent: &[Option<usize>]) -> (Vec<usize>, Vec<u32>) {
+    let n = parent.len();
+    let valid = |p: Option<usize>| p.filter(|&p| p < n);
+    let mut children = vec![0u32; n];
+    for &p in parent {
+        if let Some(p) = valid(p) {
+            children[p] += 1;
+        }
+    }
+    // Kahn's algorithm from the leaves up.
+    let mut order: Vec<usize> = (0..n).filter(|&a| children[a] == 0).collect();
+    let mut k = 0;
+    while k < order.len() {
+        if let Some(p) = valid(parent[order[k]]) {
+            children[p] -= 1;
+            if children[p] == 0 {
+                order.push(p);
+            }
+        }
+        k += 1;
+    }
+    // Nodes on a cycle never reach the order (the ones below them do, but their walks run into
+    // the cycle). Walk lengths from the top down: finite where the chain reaches a root.
+    let cap = u32::try_from(n).unwrap_or(u32::MAX).saturating_add(1);
+    let mut walk = vec![cap; n];
+    let mut finite = vec![false; n];
+    for &a in order.iter().rev() {
+        match valid(parent[a]) {
+            None => {
+                walk[a] = 1;
+                finite[a] = true;
+            }
+            Some(p) if finite[p] => {
+                walk[a] = walk[p].saturating_add(1).min(cap);
+                finite[a] = true;
+            }
+            Some(_) => {}
+        }
+    }
+    (order, walk)
+}
+
 /// What [`time_until_rank`] looks for.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum RankTarget {
@@ -713,6 +835,68 @@ pub fn time_until_rank(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn ld(x: f64) -> LongDouble {
+        LongDouble::from_f64(x)
+    }
+
+    /// Root 0, a chain 0 → 1 → 2, a leaf 3 under 1 and 4 under 0.
+    fn small() -> UsageSim {
+        let usage = [0.1, 0.7, 0.3, 1.0 / 3.0, 5.0].map(ld).to_vec();
+        let parent = vec![None, Some(0), Some(1), Some(1), Some(0)];
+        UsageSim::from_parts(usage, parent, Vec::new(), &[], Schedule::default())
+    }
+
+    #[test]
+    fn summing_up_the_tree_equals_the_walk_when_each_gets_one_charge() {
+        // One charge: every sum up the tree is that charge, exactly.
+        for batch in [[(2, ld(0.3))], [(3, ld(1e-7))], [(4, ld(2.0 / 3.0))]] {
+            let (mut walked, mut summed) = (small(), small());
+            walked.apply(&batch, u64::MAX);
+            summed.apply(&batch, 0);
+            assert_eq!(walked.usage, summed.usage);
+            assert!(!walked.approximated && !summed.approximated);
+        }
+    }
+
+    #[test]
+    fn several_charges_under_one_account_are_walked_unless_too_many() {
+        // 0.1 + 1/3 + 1/3 rounds twice when walked, once (onto a rounded sum) when summed.
+        let batch = [(2, ld(1.0 / 3.0)), (3, ld(1.0 / 3.0))];
+        let (mut walked, mut summed) = (small(), small());
+        walked.apply(&batch, EXACT_CHARGE_WORK);
+        summed.apply(&batch, 0);
+        let by_hand = ld(0.1).add(ld(1.0 / 3.0)).add(ld(1.0 / 3.0));
+        assert_eq!(walked.usage[0], by_hand);
+        assert!(!walked.approximated());
+        assert!(summed.approximated());
+        assert_eq!(walked.usage[2..], summed.usage[2..], "one charge each");
+        let rel = (walked.usage[0].to_f64() - summed.usage[0].to_f64()).abs();
+        assert!(rel < 1e-15, "{rel}");
+        assert_eq!(walked.work, 6);
+        assert_eq!(summed.work, 2 + 4 + 3);
+    }
+
+    #[test]
+    fn a_parent_cycle_is_walked_a_bounded_number_of_times() {
+        // 0 ↔ 1 with 2 below: no root at all; nothing loops, nothing panics.
+        let usage = vec![LongDouble::ZERO; 3];
+        let parent = vec![Some(1), Some(0), Some(0)];
+        let (order, walk) = chain_order(&parent);
+        assert_eq!(order, [2]);
+        assert_eq!(walk, [4, 4, 4]);
+        for limit in [0, u64::MAX] {
+            let mut sim = UsageSim::from_parts(
+                usage.clone(),
+                parent.clone(),
+                Vec::new(),
+                &[],
+                Schedule::default(),
+            );
+            sim.apply(&[(2, ld(1.0)), (9, ld(1.0))], limit);
+            assert_eq!(sim.usage[2], ld(1.0));
+        }
+    }
 
     #[test]
     fn defaults_are_slurms() {

@@ -642,6 +642,56 @@ fn exact_digits(x: LongDouble) -> (Vec<u8>, i64) {
     (digits, exp10)
 }
 
+/// The leading decimal digits of a finite nonzero value, as [`round_digits`] needs them to round
+/// to `keep` digits: the same result as [`exact_digits`] after rounding, without the full
+/// expansion when 128-bit integers suffice (every value from about 4e-19 to 3e38, so every
+/// usage, share and factor the engine prints). The value is m × 2^e; below the point, each
+/// digit is ⌊frac · 10 / 2^k⌋, exact while frac · 10 fits 128 bits (k ≤ 124). The digits stop
+/// after `keep + 1` significant ones; a 1 is then appended when anything nonzero remains,
+/// which is all [`round_digits`] asks of the rest (its first digit, and whether any other is
+/// nonzero).
+fn leading_digits(x: LongDouble, keep: usize) -> (Vec<u8>, i64) {
+    let Some((mantissa, exponent)) = x.to_parts() else {
+        return exact_digits(x);
+    };
+    if exponent >= 0 {
+        if exponent > 64 {
+            return exact_digits(x);
+        }
+        let text = (u128::from(mantissa) << exponent).to_string();
+        let digits: Vec<u8> = text.bytes().map(|b| b - b'0').collect();
+        let exp10 = digits.len() as i64;
+        return (digits, exp10);
+    }
+    let k = exponent.unsigned_abs();
+    if k > 124 {
+        return exact_digits(x);
+    }
+    let mask = (1u128 << k) - 1;
+    let int = u128::from(mantissa) >> k;
+    let mut frac = u128::from(mantissa) & mask;
+    let mut digits: Vec<u8> = Vec::with_capacity(keep + 2);
+    let mut exp10 = 0i64;
+    if int > 0 {
+        digits.extend(int.to_string().bytes().map(|b| b - b'0'));
+        exp10 = digits.len() as i64;
+    }
+    while frac != 0 && digits.len() <= keep {
+        frac *= 10;
+        let d = (frac >> k) as u8;
+        frac &= mask;
+        if digits.is_empty() && d == 0 {
+            exp10 -= 1;
+        } else {
+            digits.push(d);
+        }
+    }
+    if frac != 0 {
+        digits.push(1);
+    }
+    (digits, exp10)
+}
+
 /// Rounds the digit string to `keep` digits, ties to even (the exact value is known, so a tie
 /// is exactly "5 followed by zeros"). Returns the new digits and exponent (a carry may add one).
 fn round_digits(mut digits: Vec<u8>, mut exp10: i64, keep: usize) -> (Vec<u8>, i64) {
@@ -693,7 +743,7 @@ fn format_g(x: LongDouble, precision: usize) -> String {
     if x.is_zero() {
         return format!("{sign}0");
     }
-    let (digits, exp10) = exact_digits(x);
+    let (digits, exp10) = leading_digits(x, precision);
     let (mut digits, exp10) = round_digits(digits, exp10, precision);
     digits.resize(precision, 0);
     // %g: X is the exponent of %e style; use %f style when −4 ≤ X < P.
@@ -774,6 +824,57 @@ mod tests {
 
     fn ld(s: &str) -> LongDouble {
         LongDouble::parse(s).unwrap()
+    }
+
+    #[test]
+    fn leading_digits_round_as_the_exact_expansion_does() {
+        // Mantissas with long runs of ones and zeros (ties, carries), at every exponent where
+        // the 128-bit path applies and just beyond it.
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut mantissas = vec![
+            TOP,
+            u64::MAX,
+            TOP | 1,
+            TOP | (TOP >> 1),
+            0xC000_0000_0000_0001,
+        ];
+        for _ in 0..100 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            mantissas.push(seed | TOP);
+            mantissas.push((seed | TOP) & !((1u64 << (seed % 60)) - 1));
+        }
+        for m in mantissas {
+            for biased in (BIAS - 140..=BIAS + 140).chain([1, 2, EXP_MAX - 1]) {
+                let x = LongDouble {
+                    m,
+                    se: biased as u16,
+                };
+                // The same digits up to trailing zeros (which mean nothing after the point).
+                let trimmed = |(mut d, e): (Vec<u8>, i64)| {
+                    while d.last() == Some(&0) {
+                        d.pop();
+                    }
+                    (d, e)
+                };
+                let (d, e) = exact_digits(x);
+                for keep in [1, 6, 17, 21] {
+                    let (f, g) = leading_digits(x, keep);
+                    assert_eq!(
+                        trimmed(round_digits(f, g, keep)),
+                        trimmed(round_digits(d.clone(), e, keep)),
+                        "{m:#x} 2^{} keep {keep}",
+                        biased - BIAS
+                    );
+                }
+            }
+        }
+        // Exact halfway values: 0.5 and 2.5 at one digit round to even.
+        assert_eq!(LongDouble::from_f64(0.5).to_lg21(), "0.5");
+        assert_eq!(format_g(LongDouble::from_f64(2.5), 1), "2");
+        assert_eq!(format_g(LongDouble::from_f64(3.5), 1), "4");
+        assert_eq!(format_g(LongDouble::from_f64(0.25), 1), "0.2");
     }
 
     #[test]

@@ -9,6 +9,7 @@
 //! - [`decay`], [`priority`]: usage decay over time and the multifactor job priority.
 //! - [`scenario`], [`import`], [`sshare`]: reading and writing scenario JSON, `sshare` and
 //!   `sacctmgr` output.
+//! - [`link`]: share links (a scenario in a URL fragment) and query parameters.
 //! - [`ld`]: the x87 80-bit `long double` arithmetic that decides Slurm's ties.
 //!
 //! **Invariant:** this crate is pure: no UI framework, no browser bindings, no IO. Every parser
@@ -32,6 +33,7 @@ pub mod hierarchy;
 pub mod import;
 pub mod layout;
 pub mod ld;
+pub mod link;
 pub mod priority;
 pub mod scenario;
 pub mod sshare;

@@ -259,6 +259,11 @@ impl AssocTree {
             if a.usage_raw.is_zero() {
                 a.usage_raw = LongDouble::ZERO;
             }
+            // Raw 2147483647 is how Slurm stores FairShare=parent: one value, one meaning (and
+            // scenario JSON, which writes it as a number, reads it back as `parent`).
+            if a.shares == Shares::Value(SHARES_PARENT_RAW) {
+                a.shares = Shares::Parent;
+            }
         }
         let mut index = HashMap::with_capacity(assocs.len());
         for (i, a) in assocs.iter().enumerate() {

@@ -504,3 +504,78 @@ fn deleting_the_top_of_a_deep_chain_is_linear() {
     assert_eq!(smaller.unwrap().len(), 1);
     assert!(count <= 4 * N as u64, "{count} allocations");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Decay on a deep chain: linear in associations plus jobs, whatever the depth.
+
+#[test]
+fn decay_cycles_on_a_100k_deep_chain_cost_linear_work() {
+    use fairshare::decay::{EXACT_CHARGE_WORK, Job, Schedule, UsageSim};
+
+    let _serial = SERIAL
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let tree = AssocTree::new(chain(N, |level| {
+        (level + 1 == N).then(|| LongDouble::from_f64(1.5))
+    }))
+    .unwrap();
+    let n = tree.len() as u64;
+    let deepest = tree.assocs()[tree.len() - 1].id;
+    let cycles = 3;
+    let schedule = Schedule::default();
+    let t = schedule.period() * cycles;
+
+    // One running job at the bottom: walked to the root, exactly as Slurm does (n adds a cycle).
+    let one = [Job::running(deepest, 4.0, -100)];
+    let mut sim = UsageSim::from_tree(&tree, &one, schedule);
+    sim.advance_to(t);
+    assert!(!sim.approximated());
+    assert_eq!(sim.work(), cycles as u64 * (n + n));
+
+    // A thousand jobs there: a thousand walks would be 10^8 adds a cycle; summed up the tree
+    // once, a cycle costs n multiplies, the jobs, and two adds per charged association.
+    let jobs: Vec<Job> = (0..1000)
+        .map(|k| Job::running(deepest, 1.0 + f64::from(k), -100))
+        .collect();
+    let (sim, bytes, _) = allocated(|| {
+        let mut sim = UsageSim::from_tree(&tree, &jobs, schedule);
+        sim.advance_to(t);
+        sim
+    });
+    assert!(1000 * n > EXACT_CHARGE_WORK);
+    assert!(sim.approximated());
+    assert!(
+        sim.work() <= cycles as u64 * (n + 1000 + 2 * n),
+        "work {} for {n} associations",
+        sim.work()
+    );
+    // Total allocated: the tree's hierarchy (from_tree derives it), the simulation's vectors and
+    // a scratch sum per batch (not per job).
+    let (_, hierarchy_bytes, _) = allocated(|| Hierarchy::new(&tree));
+    assert!(
+        bytes < hierarchy_bytes + 40 * n * (cycles as u64 + 2),
+        "{bytes} bytes ({hierarchy_bytes} for the hierarchy)"
+    );
+    // Every account on the way holds the same total as the user (one path, same charges).
+    let usage = sim.usage();
+    let root = usage[0].to_f64();
+    assert!(root > 1.5 && (root - usage[tree.len() - 1].to_f64()).abs() <= root * 1e-15);
+}
+
+/// Found by the `output` fuzz target: a share value of 2147483647 given as a number (not through
+/// a parser) stayed `Value` in the tree, but scenario JSON read it back as `Parent`.
+#[test]
+fn shares_2147483647_is_fairshare_parent_however_it_is_given() {
+    let mut a = acct(2, Some(1), "a");
+    a.shares = Shares::Value(2_147_483_647);
+    let tree = AssocTree::new(vec![acct(1, None, "root"), a]).unwrap();
+    assert_eq!(tree.assocs()[1].shares, Shares::Parent);
+    let s = fairshare::Scenario {
+        name: "p".into(),
+        algorithm: fairshare::Algorithm::FairTree,
+        params: Params::default(),
+        tree,
+    };
+    let back = scenario::parse(&scenario::to_json(&s)).0.unwrap();
+    assert_eq!(back.tree, s.tree);
+}

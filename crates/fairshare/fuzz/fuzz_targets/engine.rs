@@ -1,6 +1,11 @@
 //! The engine on arbitrary valid trees: both tie rules, classic with and without
-//! DEPTH_OBLIVIOUS and any damping, explain on pairs of users, `Frame::at` at every cursor
-//! (checked against the run at the end), the tree layout, and usage decay with jobs.
+//! DEPTH_OBLIVIOUS and any damping, explain on pairs of users, `Frame::at` at the end (checked
+//! against the run) and at cursors the bytes pick, the tree layout, and usage decay with jobs.
+//!
+//! Cost per input is kept small so the fuzzer makes many: trees of at most [`MAX_ASSOCS`]
+//! (every branch of the engine is reachable well below that: depth, width and ties come from
+//! the bytes), and `Frame::at` at three cursors, not all of them (each call replays the steps
+//! up to its cursor, so every cursor would be quadratic; the end cursor replays every step).
 #![no_main]
 
 use libfuzzer_sys::arbitrary::Unstructured;
@@ -12,9 +17,14 @@ use fairshare::step::Frame;
 use fairshare::{Hierarchy, Params, TieRule, classic, explain, fair_tree};
 use fairshare_fuzz::arb;
 
+/// Largest tree built from one input.
+const MAX_ASSOCS: usize = 100;
+/// Most decay cycles simulated per input.
+const MAX_CYCLES: u8 = 48;
+
 fuzz_target!(|data: &[u8]| {
     let mut u = Unstructured::new(data);
-    let Ok(tree) = arb::tree(&mut u, 200) else {
+    let Ok(tree) = arb::tree(&mut u, MAX_ASSOCS) else {
         return;
     };
     let h = Hierarchy::new(&tree);
@@ -27,16 +37,20 @@ fuzz_target!(|data: &[u8]| {
                 assert!((0.0..=1.0).contains(&fs));
             }
         }
-        // Every cursor, and the end agrees with the results.
-        for cursor in 0..=run.steps.len() {
-            let frame = Frame::at(&run.steps, cursor);
-            if cursor == run.steps.len() {
-                for (ix, a) in run.assocs.iter().enumerate() {
-                    assert_eq!(frame.rank_of[ix], a.rank);
-                }
-            }
+        // The end agrees with the results; two more cursors (and one past the end) anywhere.
+        let end = Frame::at(&run.steps, run.steps.len());
+        for (ix, a) in run.assocs.iter().enumerate() {
+            assert_eq!(end.rank_of[ix], a.rank);
         }
-        let _ = fair_tree::slurm_debug_lines(&tree, &run);
+        for _ in 0..2 {
+            let cursor = u.choose_index(run.steps.len() + 2).unwrap_or(0);
+            let frame = Frame::at(&run.steps, cursor);
+            assert_eq!(frame.cursor, cursor.min(run.steps.len()));
+        }
+        if rule == TieRule::Slurm {
+            // Exact decimal expansion of every value (slow for subnormals): once per input.
+            let _ = fair_tree::slurm_debug_lines(&tree, &run);
+        }
         if let (Ok(i), Ok(j)) = (
             u.choose_index(users.len().max(1)),
             u.choose_index(users.len().max(1)),
@@ -89,7 +103,11 @@ fuzz_target!(|data: &[u8]| {
         calc_period_secs: u64::from(u.int_in_range(0..=3600u16).unwrap_or(300)),
         no_state_file: u.arbitrary().unwrap_or(false),
     };
-    let usage = decay::advance_usage(&tree, &jobs, &schedule, 7200);
+    // At most MAX_CYCLES decay cycles (each one touches every association), over a span that
+    // reaches past the jobs' ends when the period allows.
+    let cycles = i64::from(u.int_in_range(0..=MAX_CYCLES).unwrap_or(24));
+    let t = (schedule.calc_period_secs.max(1) as i64 * cycles).min(7200);
+    let usage = decay::advance_usage(&tree, &jobs, &schedule, t);
     let h2 = decay::hierarchy_with_usages(&tree, &usage);
     let _ = fair_tree::run_with(&tree, &h2, TieRule::Slurm);
 });
