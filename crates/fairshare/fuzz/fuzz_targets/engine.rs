@@ -56,7 +56,7 @@ fuzz_target!(|data: &[u8]| {
             u.choose_index(users.len().max(1)),
         ) {
             if let (Some(&a), Some(&b)) = (users.get(i), users.get(j)) {
-                if let Ok(e) = explain::explain(&h, &run, a, b) {
+                if let Ok(e) = explain::explain(&tree, &h, &run, a, b) {
                     let _ = e.sentence(&tree);
                 }
             }
