@@ -110,11 +110,6 @@ impl<'a> IdLines<'a> {
     }
 }
 
-/// The line (1-based) on which `"id": <id>` appears, to locate per-association problems.
-fn line_of_id(text: &str, id: u32) -> Option<usize> {
-    IdLines::new(text).get(id)
-}
-
 fn describe(v: &Value) -> String {
     let s = v.to_string();
     if s.len() > 40 {
@@ -471,11 +466,6 @@ pub fn parse(text: &str) -> (Option<Scenario>, Vec<Diagnostic>) {
             (None, diags)
         }
     }
-}
-
-/// The line a tree error is about, where it names one association.
-pub fn tree_error_line(text: &str, e: &TreeError) -> Option<usize> {
-    line_of_id(text, error_id(e)?.0)
 }
 
 /// The association a tree error is about, if it names one.
