@@ -1532,7 +1532,7 @@ mod tests {
         out
     }
 
-    // Snapshots are files: native only (expect-test is a native dev-dependency).
+    // Snapshots are files: native only (a wasm test has no file system).
     #[cfg(not(target_arch = "wasm32"))]
     #[test]
     fn card_labels_of_the_classic_example() {

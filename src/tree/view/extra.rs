@@ -22,23 +22,24 @@ fn use_extra(ctx: TreeCtx, key: ChildRef) -> Memo<Option<std::sync::Arc<ExtraVie
 pub fn ExtraCard(key: ChildRef) -> impl IntoView {
     let ctx = TreeCtx::expect();
     let extra = use_extra(ctx, key);
-    move || {
-        extra.get().map(|e| {
-            view! {
-                <path class="ft-edge ft-edge--extra" d=e.edge.clone()></path>
-                <g class="ft-extra" style=e.transform.clone()>
-                    <rect class="ft-extra__body" width=e.w height=e.h rx="16"></rect>
-                    <text
-                        class="ft-extra__text"
-                        x=e.w / 2.0
-                        y=e.h / 2.0 + 4.0
-                        text-anchor="middle"
-                    >
-                        {e.text.clone()}
-                    </text>
-                </g>
-            }
-        })
+    move || extra.get().map(|e| extra_drawing(&e))
+}
+
+/// The edge and pill of a "… N more" or "… K levels" entry (also drawn by the SVG export).
+pub(super) fn extra_drawing(extra: &ExtraView) -> impl IntoView + use<> {
+    view! {
+        <path class="ft-edge ft-edge--extra" d=extra.edge.clone()></path>
+        <g class="ft-extra" style=extra.transform.clone()>
+            <rect class="ft-extra__body" width=extra.w height=extra.h rx="16"></rect>
+            <text
+                class="ft-extra__text"
+                x=extra.w / 2.0
+                y=extra.h / 2.0 + 4.0
+                text-anchor="middle"
+            >
+                {extra.text.clone()}
+            </text>
+        </g>
     }
 }
 

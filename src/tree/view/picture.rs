@@ -8,8 +8,9 @@ use std::sync::Arc;
 use fairshare::AssocId;
 use leptos::prelude::*;
 
-use crate::tree_model::{ExtraView, NodeView, TreeModel};
+use crate::tree_model::{NodeView, TreeModel};
 
+use super::extra::extra_drawing;
 use super::node::CardBody;
 
 /// The hatch pattern of `inf` Level FS cards (`url(#ft-hatch-inf)` in style/tree.css).
@@ -47,24 +48,6 @@ fn node_picture(node: &NodeView, selected: bool) -> impl IntoView + use<> {
     }
 }
 
-/// A "… N more" or "… K levels" pill.
-fn extra_picture(extra: &ExtraView) -> impl IntoView + use<> {
-    view! {
-        <path class="ft-edge ft-edge--extra" d=extra.edge.clone()></path>
-        <g class="ft-extra" style=extra.transform.clone()>
-            <rect class="ft-extra__body" width=extra.w height=extra.h rx="16"></rect>
-            <text
-                class="ft-extra__text"
-                x=extra.w / 2.0
-                y=extra.h / 2.0 + 4.0
-                text-anchor="middle"
-            >
-                {extra.text.clone()}
-            </text>
-        </g>
-    }
-}
-
 /// Every shown card of `model` at scale 1, in drawing order; `selected` keeps its outline.
 #[component]
 pub fn TreePicture(model: Arc<TreeModel>, selected: Option<AssocId>) -> impl IntoView {
@@ -74,7 +57,7 @@ pub fn TreePicture(model: Arc<TreeModel>, selected: Option<AssocId>) -> impl Int
         .filter_map(|id| model.get(*id))
         .map(|n| node_picture(n, selected == Some(n.id)))
         .collect_view();
-    let extras = model.extras.iter().map(|e| extra_picture(e)).collect_view();
+    let extras = model.extras.iter().map(|e| extra_drawing(e)).collect_view();
     view! {
         <svg
             data-tree-picture=""
