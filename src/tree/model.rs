@@ -66,7 +66,8 @@ const NAME_CH: f64 = 7.6;
 /// Room for the kind icon in the header.
 pub const ICON_W: f64 = 26.0;
 
-/// The tidy layout's spacing for cards.
+/// The tidy layout's spacing for cards (its `row_height` only separates levels for the
+/// contours; the levels' tops come from [`level_tops`]).
 pub const SPACING: Spacing = Spacing {
     row_height: USER_H + 2.0 * TAG_STEP + 36.0,
     sibling_gap: 16.0,
@@ -799,27 +800,59 @@ fn lay_out(input: &ModelInput<'_>, sizes: &[(f64, f64)]) -> Drawing {
         }
     }
     let lay = layout::tidy(m, 0, |i| &draw_kids[i], |i| sizes[i].0, SPACING);
+    let placed = |i: usize| {
+        lay.nodes[i].unwrap_or(layout::Placement {
+            x: 0.0,
+            y: 0.0,
+            depth: 0,
+        })
+    };
+    let tops = level_tops((0..m).map(|i| (placed(i).depth as usize, sizes[i].1)));
     let boxes: Vec<(f64, f64, f64, f64)> = (0..m)
         .map(|i| {
             let (w, h) = sizes[i];
-            let p = lay.nodes[i].unwrap_or(layout::Placement {
-                x: 0.0,
-                y: 0.0,
-                depth: 0,
-            });
-            (p.x - w / 2.0 + MARGIN, p.y + MARGIN, w, h)
+            let p = placed(i);
+            (
+                p.x - w / 2.0 + MARGIN,
+                tops[p.depth as usize] + MARGIN,
+                w,
+                h,
+            )
         })
         .collect();
-    let height = boxes
-        .iter()
-        .map(|b| b.1 + b.3 + 2.0 * TAG_STEP)
-        .fold(0.0, f64::max)
-        + MARGIN;
+    let height = tops.last().copied().unwrap_or(0.0) + MARGIN;
     Drawing {
         boxes,
         width: lay.width + 2.0 * MARGIN,
         height,
     }
+}
+
+/// Room under a card for its tags (what-if, tie rule, hidden), whether or not it has any now:
+/// a tag appearing after an edit must not push the levels below it down.
+const TAG_ROOM: f64 = 2.0 * TAG_STEP;
+/// Space between one level's tags and the next level's cards (the edges run through it).
+const LEVEL_GAP: f64 = 30.0;
+
+/// The top of every level and, last, the bottom of the drawing, from each entry's (depth,
+/// card height): a level is as tall as its tallest card, so levels of account cards take less
+/// room than levels of user cards. O(entries).
+fn level_tops(entries: impl Iterator<Item = (usize, f64)>) -> Vec<f64> {
+    let mut tallest: Vec<f64> = Vec::new();
+    for (depth, h) in entries {
+        if tallest.len() <= depth {
+            tallest.resize(depth + 1, 0.0);
+        }
+        tallest[depth] = tallest[depth].max(h);
+    }
+    let mut tops = Vec::with_capacity(tallest.len() + 1);
+    let mut y = 0.0;
+    for h in tallest {
+        tops.push(y);
+        y += h + TAG_ROOM + LEVEL_GAP;
+    }
+    tops.push((y - LEVEL_GAP).max(0.0));
+    tops
 }
 
 /// The key of a shown entry in its parent's group.
@@ -1349,6 +1382,33 @@ mod tests {
 
     fn preset(id: &str) -> Scenario {
         presets::by_id(id).expect("preset exists").scenario()
+    }
+
+    #[test]
+    fn levels_are_as_tall_as_their_tallest_card() {
+        // Root and accounts (86) above users (116); a level of both is a user level.
+        let tops = level_tops(
+            [
+                (0, ACCOUNT_H),
+                (1, ACCOUNT_H),
+                (2, USER_H),
+                (2, ACCOUNT_H),
+                (1, USER_H),
+            ]
+            .into_iter(),
+        );
+        let account = ACCOUNT_H + TAG_ROOM + LEVEL_GAP;
+        let user = USER_H + TAG_ROOM + LEVEL_GAP;
+        assert_eq!(
+            tops,
+            vec![
+                0.0,
+                account,
+                account + user,
+                account + 2.0 * user - LEVEL_GAP
+            ]
+        );
+        assert_eq!(level_tops(std::iter::empty()), vec![0.0]);
     }
 
     struct Fixture {
