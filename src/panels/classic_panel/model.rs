@@ -9,8 +9,11 @@
 //! translations can reorder the values.
 
 use fairshare::classic::{ClassicRun, DepthOblivious, SharesRule, UsageRule};
-use fairshare::sshare::{self, Column, printf_e, printf_f};
-use fairshare::{AssocId, AssocTree, FairTreeRun, Hierarchy, LongDouble};
+use fairshare::format::{
+    formula_usage as usage, formula_value as value, formula_value_ld as value_ld,
+};
+use fairshare::sshare::{self, Column};
+use fairshare::{AssocId, AssocTree, FairTreeRun, Hierarchy};
 
 use crate::messages::classic::ClassicMsg;
 use crate::messages::{Lang, Message};
@@ -34,31 +37,6 @@ impl Line {
     pub fn text(&self, lang: Lang) -> String {
         let pairs: Vec<(&str, &str)> = self.args.iter().map(|(k, v)| (*k, v.as_str())).collect();
         self.msg.fill(lang, &pairs)
-    }
-}
-
-/// A value inside a formula: sshare's `%f` (6 decimals), or 4 significant digits in `%e` form
-/// when a nonzero value is too small for 6 decimals to show it (DEPTH_OBLIVIOUS terms).
-pub fn value(x: f64) -> String {
-    if x != 0.0 && x.is_finite() && x.abs() < 1e-3 {
-        printf_e(x, 3)
-    } else {
-        printf_f(x)
-    }
-}
-
-/// An 80-bit value inside a formula (narrowed to a double, as sshare does).
-pub fn value_ld(x: LongDouble) -> String {
-    value(x.to_f64())
-}
-
-/// A raw usage: the integer when it is one, otherwise [`value`].
-pub fn usage(x: LongDouble) -> String {
-    let f = x.to_f64();
-    if f.is_finite() && f.fract() == 0.0 && f.abs() < 1e15 {
-        format!("{f:.0}")
-    } else {
-        value(f)
     }
 }
 

@@ -189,7 +189,7 @@ fn depth_oblivious_vector_classic_rand_0104() {
         own[0],
         format!(
             "ratio_p = UE(agh47.n) / S(agh47.n) = 1.359e-06 / 0.019608 = {}",
-            model::value_ld(d.ratio_p)
+            fairshare::format::formula_value_ld(d.ratio_p)
         )
     );
     assert!(own[1].starts_with("ratio_s = Σ UA of agh47.n's children / S(agh47.n) = 1.359e-06"));
@@ -304,19 +304,6 @@ fn ties_share_a_place() {
     let places: Vec<usize> = o.fair_tree.iter().map(|e| e.place).collect();
     assert_eq!(places, [1, 1, 3]);
     assert_eq!(o.n_differ(), 0);
-}
-
-#[test]
-fn values_use_sshare_digits_and_show_tiny_ones() {
-    assert_eq!(model::value(0.3875), "0.387500");
-    assert_eq!(model::value(0.0), "0.000000");
-    assert_eq!(model::value(1.2363462267067424e-07), "1.236e-07");
-    assert_eq!(model::usage(fairshare::LongDouble::from_u64(100)), "100");
-    assert_eq!(
-        model::usage(fairshare::LongDouble::from_f64(19132102.999856964)),
-        "19132102.999857"
-    );
-    assert_eq!(model::factor(0.408478863310275), "0.408479");
 }
 
 #[test]

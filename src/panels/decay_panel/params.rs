@@ -1,7 +1,7 @@
 //! `<DecayParams/>`: PriorityDecayHalfLife and PriorityCalcPeriod, with the factors they give.
 
 use fairshare::decay;
-use fairshare::format::{parse_slurm_minutes, printf_f};
+use fairshare::format::{self, parse_slurm_minutes, printf_f};
 use leptos::prelude::*;
 
 use super::DecayControls;
@@ -47,14 +47,11 @@ pub(super) fn DecayParams(controls: DecayControls) -> impl IntoView {
         let d = decay::decay_factor(s.half_life_secs);
         vec![
             ("h", s.half_life_secs.to_string()),
-            ("d", format!("{d:.16}")),
+            ("d", format::fixed(d, 16)),
             ("p", s.period().to_string()),
             (
                 "dp",
-                format!(
-                    "{:.8}",
-                    decay::cycle_factor(s.half_life_secs, s.period() as f64)
-                ),
+                format::fixed(decay::cycle_factor(s.half_life_secs, s.period() as f64), 8),
             ),
         ]
     });

@@ -8,8 +8,8 @@ use super::{DecayControls, model};
 use crate::i18n::I18n;
 use crate::messages::decay::DecayMsg;
 use crate::messages::engine::tree_errors_text;
-use crate::panels::classic_panel::model::usage as fmt_usage;
 use crate::state::AppState;
+use fairshare::format::formula_usage as fmt_usage;
 
 /// Usage at the slider's time, from the engine's simulation (for the readouts).
 #[derive(Clone, Debug, PartialEq)]
