@@ -429,7 +429,7 @@ pub fn visible(outline: &Outline, request: &Request, follow: Option<usize>) -> V
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fairshare::{AssocTree, Scenario, fair_tree};
+    use fairshare::{AssocTree, Ranked, Scenario};
 
     struct Fixture {
         tree: AssocTree,
@@ -438,10 +438,9 @@ mod tests {
 
     impl Fixture {
         fn new(scenario: Scenario) -> Self {
-            let h = Hierarchy::new(&scenario.tree);
-            let run = fair_tree::run_with(&scenario.tree, &h, fairshare::TieRule::Slurm);
+            let ranked = Ranked::new(&scenario.tree, fairshare::TieRule::Slurm);
             Fixture {
-                outline: Outline::new(&h, &run),
+                outline: Outline::new(ranked.hierarchy(), ranked.run()),
                 tree: scenario.tree,
             }
         }

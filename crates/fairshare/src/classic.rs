@@ -178,8 +178,9 @@ pub fn run(tree: &AssocTree, params: &Params) -> ClassicRun {
     run_with(tree, &Hierarchy::new(tree), params)
 }
 
-/// Runs the classic algorithm on an already derived hierarchy.
-pub fn run_with(tree: &AssocTree, h: &Hierarchy, params: &Params) -> ClassicRun {
+/// Runs the classic algorithm on `tree`'s hierarchy `h` (callers outside the crate use
+/// [`crate::Ranked::classic`], which builds `h` from `tree`).
+pub(crate) fn run_with(tree: &AssocTree, h: &Hierarchy, params: &Params) -> ClassicRun {
     let _ = tree;
     let n = h.len();
     let root = h.root;

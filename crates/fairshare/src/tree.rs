@@ -15,6 +15,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::sync::Arc;
 
 use crate::ld::LongDouble;
 
@@ -234,8 +235,25 @@ impl fmt::Display for TreeError {
 impl std::error::Error for TreeError {}
 
 /// A validated association tree, in input order.
-#[derive(Clone, Debug, PartialEq)]
+///
+/// Immutable and shared: a clone is O(1) (the associations sit behind an `Arc`), so a
+/// [`crate::Ranked`], an undo step and the app's state can each hold the same tree; edits
+/// build a new tree.
+#[derive(Clone, Debug)]
 pub struct AssocTree {
+    inner: Arc<TreeData>,
+}
+
+impl PartialEq for AssocTree {
+    /// Same associations in the same order (a shared tree is equal to itself at once).
+    fn eq(&self, other: &AssocTree) -> bool {
+        Arc::ptr_eq(&self.inner, &other.inner) || self.inner.assocs == other.inner.assocs
+    }
+}
+
+/// What an [`AssocTree`] shares between its clones.
+#[derive(Debug, PartialEq)]
+struct TreeData {
     assocs: Vec<Assoc>,
     index: HashMap<AssocId, usize>,
     /// Position of each association's parent (derived from `assocs` at validation).
@@ -361,45 +379,48 @@ impl AssocTree {
             .map(|a| a.parent.and_then(|p| index.get(&p).copied()))
             .collect();
         Ok(AssocTree {
-            assocs,
-            index,
-            parents,
+            inner: Arc::new(TreeData {
+                assocs,
+                index,
+                parents,
+            }),
         })
     }
 
     /// The associations, in input order.
     pub fn assocs(&self) -> &[Assoc] {
-        &self.assocs
+        &self.inner.assocs
     }
 
     /// Number of associations.
     pub fn len(&self) -> usize {
-        self.assocs.len()
+        self.inner.assocs.len()
     }
 
     /// Whether the tree is empty (never true for a valid tree; kept for API symmetry).
     pub fn is_empty(&self) -> bool {
-        self.assocs.is_empty()
+        self.inner.assocs.is_empty()
     }
 
     /// The association with this id.
     pub fn get(&self, id: AssocId) -> Option<&Assoc> {
-        self.index.get(&id).map(|&i| &self.assocs[i])
+        self.inner.index.get(&id).map(|&i| &self.inner.assocs[i])
     }
 
     /// Position of `id` in input order.
     pub fn position(&self, id: AssocId) -> Option<usize> {
-        self.index.get(&id).copied()
+        self.inner.index.get(&id).copied()
     }
 
     /// Position (in input order) of the parent of the association at position `ix`.
     pub fn parent_position(&self, ix: usize) -> Option<usize> {
-        self.parents.get(ix).copied().flatten()
+        self.inner.parents.get(ix).copied().flatten()
     }
 
     /// The root association.
     pub fn root(&self) -> &Assoc {
-        self.assocs
+        self.inner
+            .assocs
             .iter()
             .find(|a| a.parent.is_none())
             .expect("a valid tree has a root")
@@ -407,7 +428,7 @@ impl AssocTree {
 
     /// Number of user associations (Slurm's `g_user_assoc_count`, N).
     pub fn n_users(&self) -> usize {
-        self.assocs.iter().filter(|a| a.is_user()).count()
+        self.inner.assocs.iter().filter(|a| a.is_user()).count()
     }
 
     /// Whether `ancestor` is `id` or one of its ancestors.
@@ -419,7 +440,7 @@ impl AssocTree {
                 return true;
             }
             steps += 1;
-            if steps > self.assocs.len() {
+            if steps > self.inner.assocs.len() {
                 return false;
             }
             cur = self.get(c).and_then(|a| a.parent);
@@ -430,7 +451,8 @@ impl AssocTree {
     /// A fresh id, one above the largest in use.
     pub fn next_id(&self) -> AssocId {
         AssocId(
-            self.assocs
+            self.inner
+                .assocs
                 .iter()
                 .map(|a| a.id.0)
                 .max()
@@ -442,7 +464,7 @@ impl AssocTree {
         &self,
         f: impl FnOnce(&mut Vec<Assoc>) -> Result<(), TreeError>,
     ) -> Result<AssocTree, Vec<TreeError>> {
-        let mut assocs = self.assocs.clone();
+        let mut assocs = self.inner.assocs.clone();
         f(&mut assocs).map_err(|e| vec![e])?;
         AssocTree::new(assocs)
     }
@@ -514,9 +536,9 @@ impl AssocTree {
         }
         // The subtree, found top-down in one pass over a child index (not one ancestor walk
         // per association, which is quadratic on deep trees).
-        let n = self.assocs.len();
+        let n = self.inner.assocs.len();
         let mut kids: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for (ix, p) in self.parents.iter().enumerate() {
+        for (ix, p) in self.inner.parents.iter().enumerate() {
             if let Some(p) = *p {
                 kids[p].push(ix);
             }

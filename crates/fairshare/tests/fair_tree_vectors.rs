@@ -5,7 +5,8 @@
 mod common;
 
 use common::{ld, vectors};
-use fairshare::{Hierarchy, TieRule, fair_tree, scenario};
+use fairshare::Ranked;
+use fairshare::{TieRule, fair_tree, scenario};
 
 #[test]
 fn every_fair_tree_vector_matches_slurm() {
@@ -29,8 +30,8 @@ fn check(v: &common::Vector) -> Result<(), String> {
     let (scenario, diags) = scenario::parse(&v.text);
     let scenario = scenario.ok_or_else(|| format!("did not parse: {diags:?}"))?;
     let tree = &scenario.tree;
-    let h = Hierarchy::new(tree);
-    let run = fair_tree::run_with(tree, &h, TieRule::Slurm);
+    let ranked = Ranked::new(tree, TieRule::Slurm);
+    let (h, run) = (ranked.hierarchy(), ranked.run());
     let internal = &v.json["internal"];
     if let Some(n) = internal["user_assoc_count"].as_u64()
         && u64::from(run.n_users) != n
@@ -127,7 +128,7 @@ fn check(v: &common::Vector) -> Result<(), String> {
             .iter()
             .filter_map(|l| l.as_str()?.strip_prefix(prefix))
             .collect();
-        let ours = fair_tree::slurm_debug_lines(tree, &run);
+        let ours = fair_tree::slurm_debug_lines(&ranked);
         // The harness runs two cycles; each prints the whole walk.
         let first_cycle = &slurm[..ours.len().min(slurm.len())];
         if first_cycle != ours.as_slice() {

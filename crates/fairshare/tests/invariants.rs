@@ -2,6 +2,7 @@
 //! few distinct shares and usage values, FairShare=parent accounts and users, zero shares,
 //! zero usage, empty accounts.
 
+use fairshare::Ranked;
 use fairshare::step::{Frame, NodeStatus};
 use fairshare::{
     Assoc, AssocId, AssocTree, Hierarchy, LongDouble, Params, Scenario, Shares, TieRule, classic,
@@ -75,8 +76,8 @@ proptest! {
     #[test]
     fn fairshare_is_rank_over_n_and_in_unit_interval(tree in arb_tree()) {
         for rule in [TieRule::Slurm, TieRule::Documented] {
-            let h = Hierarchy::new(&tree);
-            let run = fair_tree::run_with(&tree, &h, rule);
+            let ranked = Ranked::new(&tree, rule);
+            let (h, run) = (ranked.hierarchy(), ranked.run());
             let n = h.n_users;
             for (ix, a) in run.assocs.iter().enumerate() {
                 if h.is_user[ix] {
@@ -106,15 +107,15 @@ proptest! {
 
     #[test]
     fn a_higher_level_fs_ranks_every_user_below_it_higher(tree in arb_tree()) {
-        let h = Hierarchy::new(&tree);
-        let run = fair_tree::run_with(&tree, &h, TieRule::Slurm);
+        let ranked = Ranked::new(&tree, TieRule::Slurm);
+        let (h, run) = (ranked.hierarchy(), ranked.run());
         for order in &run.sorted_children {
             for w in order.windows(2) {
                 let (x, y) = (w[0], w[1]);
                 prop_assert!(run.assocs[x].level_fs_key >= run.assocs[y].level_fs_key, "sorted descending");
                 if run.assocs[x].level_fs_key > run.assocs[y].level_fs_key {
-                    let low_x = users_under(&h, x).iter().filter_map(|&u| run.assocs[u].rank).min();
-                    let high_y = users_under(&h, y).iter().filter_map(|&u| run.assocs[u].rank).max();
+                    let low_x = users_under(h, x).iter().filter_map(|&u| run.assocs[u].rank).min();
+                    let high_y = users_under(h, y).iter().filter_map(|&u| run.assocs[u].rank).max();
                     if let (Some(lx), Some(hy)) = (low_x, high_y) {
                         prop_assert!(lx >= hy, "users under the higher sibling rank at least as high");
                     }
@@ -125,8 +126,8 @@ proptest! {
 
     #[test]
     fn replaying_the_trace_gives_the_results(tree in arb_tree(), cut in any::<prop::sample::Index>()) {
-        let h = Hierarchy::new(&tree);
-        let run = fair_tree::run_with(&tree, &h, TieRule::Slurm);
+        let ranked = Ranked::new(&tree, TieRule::Slurm);
+        let (h, run) = (ranked.hierarchy(), ranked.run());
         let end = Frame::at(&run.steps, run.steps.len());
         for (ix, a) in run.assocs.iter().enumerate() {
             prop_assert_eq!(end.rank_of[ix], a.rank);

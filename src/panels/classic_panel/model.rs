@@ -10,7 +10,7 @@
 
 use fairshare::classic::{ClassicRun, DepthOblivious, SharesRule, UsageRule};
 use fairshare::sshare::{self, Column, printf_e, printf_f};
-use fairshare::{AssocId, AssocTree, FairTreeRun, Hierarchy, LongDouble};
+use fairshare::{AssocId, AssocTree, FairTreeRun, Hierarchy, LongDouble, Ranked};
 
 use crate::messages::classic::ClassicMsg;
 use crate::messages::{Lang, Message};
@@ -453,15 +453,16 @@ impl Cells for ClassicRow {
     }
 }
 
-/// The classic values of every association, in sshare's order and formatting.
-pub fn table(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun) -> Vec<ClassicRow> {
-    if run.assocs.len() != tree.len() || h.len() != tree.len() {
+/// The classic values of every association, in sshare's order and formatting (`run` is
+/// `ranked`'s classic run; empty if it is another tree's).
+pub fn table(ranked: &Ranked, run: &ClassicRun) -> Vec<ClassicRow> {
+    if run.assocs.len() != ranked.tree().len() {
         return Vec::new();
     }
-    sshare::classic_rows(tree, h, run)
+    sshare::classic_rows(ranked, run)
         .into_iter()
         .map(|row| {
-            let a = &tree.assocs()[row.ix];
+            let a = &ranked.tree().assocs()[row.ix];
             ClassicRow {
                 id: a.id,
                 depth: row.depth,

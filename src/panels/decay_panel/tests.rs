@@ -18,14 +18,9 @@ fn schedule() -> Schedule {
 
 /// Users whose rank differs between `base` and `tree` (Slurm's tie rule).
 fn changes(base: &AssocTree, tree: &AssocTree) -> usize {
-    let now = fairshare::Scenario {
-        tree: tree.clone(),
-        ..classic_example()
-    };
-    let h = Hierarchy::new(tree);
-    let run = fair_tree::run_with(tree, &h, TieRule::Slurm);
-    let then = origin_run(base, &now, TieRule::Slurm);
-    rank_changes(&then, &now, &h, &run)
+    let now = fairshare::Ranked::new(tree, TieRule::Slurm);
+    let then = origin_run(base, TieRule::Slurm);
+    rank_changes(&then, &now)
 }
 
 #[test]
