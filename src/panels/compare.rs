@@ -33,10 +33,7 @@ pub fn ComparePanel() -> impl IntoView {
     // The selected association's position if it is a user (else no "me").
     let me = Memo::new(move |_| {
         let ix = state.selected.get().and_then(|id| state.ix(id))?;
-        state
-            .hierarchy
-            .with(|h| h.is_user.get(ix).copied().unwrap_or(false))
-            .then_some(ix)
+        state.hierarchy.with(|h| h.is_user(ix)).then_some(ix)
     });
     let other = Memo::new(move |_| state.compare_with.get().and_then(|id| state.ix(id)));
     let users = Memo::new(move |_| {
@@ -279,7 +276,7 @@ pub fn user_just_above(h: &Hierarchy, run: &FairTreeRun, ix: usize) -> Option<us
         .visit_order
         .iter()
         .copied()
-        .filter(|&v| h.is_user.get(v).copied().unwrap_or(false))
+        .filter(|&v| h.is_user(v))
         .collect();
     let at = users.iter().position(|&v| v == ix)?;
     at.checked_sub(1).map(|above| users[above])
@@ -464,7 +461,7 @@ pub fn describe(
     }
     let mut notes = Vec::new();
     for side in [f, s] {
-        if side.child_is_parent_shares && h.is_user.get(side.child).copied().unwrap_or(false) {
+        if side.child_is_parent_shares && h.is_user(side.child) {
             notes.push(CompareMsg::ParentNote.fill(lang, &[("name", &plain(side.child))]));
         }
     }
@@ -611,7 +608,7 @@ mod tests {
         for preset in crate::presets::PRESETS {
             for rule in [TieRule::Slurm, TieRule::Documented] {
                 let c = Case::new(preset.scenario(), rule);
-                let users: Vec<usize> = (0..c.s.tree.len()).filter(|&ix| c.h.is_user[ix]).collect();
+                let users: Vec<usize> = (0..c.s.tree.len()).filter(|&ix| c.h.is_user(ix)).collect();
                 for &a in &users {
                     for &b in &users {
                         let Ok(e) = explain(&c.ranked, a, b) else {
@@ -654,7 +651,7 @@ mod tests {
             .visit_order
             .iter()
             .copied()
-            .filter(|&v| c.h.is_user[v])
+            .filter(|&v| c.h.is_user(v))
             .collect();
         assert_eq!(user_just_above(&c.h, &c.run, order[0]), None);
         for w in order.windows(2) {

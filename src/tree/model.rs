@@ -562,8 +562,8 @@ pub fn unsorted_parents(
         .filter(|&ix| ix < h.len())
         .filter(|&ix| {
             let mut last = None;
-            h.children(ix).iter().any(|&c| {
-                let fs_parent = h.fs_parent.get(c as usize).copied().flatten();
+            h.children(ix).any(|c| {
+                let fs_parent = h.fs_parent(c);
                 // Siblings share their fairshare parent: look each one up once.
                 if last == Some(fs_parent) {
                     return false;
@@ -581,7 +581,7 @@ pub fn unsorted_parents(
 /// A real parent's children in Fair Tree visiting order (ties and FairShare=parent hoisting as
 /// Slurm walks them); children without a visit number (none in a valid run) go last.
 pub fn children_in_visit_order(h: &Hierarchy, run: &FairTreeRun, ix: usize) -> Vec<usize> {
-    let mut kids: Vec<usize> = h.children(ix).iter().map(|&c| c as usize).collect();
+    let mut kids: Vec<usize> = h.children(ix).collect();
     kids.sort_by_key(|&c| run.assocs.get(c).and_then(|a| a.visit).unwrap_or(u32::MAX));
     kids
 }
@@ -721,7 +721,7 @@ fn fits(input: &ModelInput<'_>) -> bool {
     );
     let valid =
         n > 0 && h.len() == n && input.ranked.run().assocs.len() == n && input.outline.len() == n;
-    let rooted = matches!(v.items.first(), Some(Item::Node { ix, .. }) if *ix == h.root);
+    let rooted = matches!(v.items.first(), Some(Item::Node { ix, .. }) if *ix == h.root());
     let in_range = v.items.iter().all(|it| match *it {
         Item::Node { ix, .. } => ix < n,
         Item::Gap { parent, .. } | Item::Elision { parent, .. } => parent < n,
@@ -769,7 +769,7 @@ fn entry_sizes(input: &ModelInput<'_>, texts: &[EntryTexts]) -> Vec<(f64, f64)> 
         .map(|(it, t)| match (*it, t) {
             (Item::Node { ix, .. }, EntryTexts::Node(t)) => (
                 card_width(assocs[ix].name(), t),
-                if h.is_user[ix] { USER_H } else { ACCOUNT_H },
+                if h.is_user(ix) { USER_H } else { ACCOUNT_H },
             ),
             _ => (EXTRA_W, EXTRA_H),
         })
@@ -900,7 +900,7 @@ fn assemble(
     let mut draw_order: Vec<(usize, AssocId)> = nodes.iter().map(|n| (n.ix, n.id)).collect();
     draw_order.sort_unstable();
     TreeModel {
-        root: Some(input.ranked.tree().assocs()[input.ranked.hierarchy().root].id),
+        root: Some(input.ranked.tree().assocs()[input.ranked.hierarchy().root()].id),
         nodes,
         extras,
         draw_order: draw_order.into_iter().map(|(_, id)| id).collect(),
@@ -936,8 +936,8 @@ fn node_view(
         id: a.id,
         ix,
         kind,
-        level: h.depth[ix] + 1,
-        parent: h.parent[ix].map(|p| input.ranked.tree().assocs()[p].id),
+        level: h.depth(ix) + 1,
+        parent: h.parent(ix).map(|p| input.ranked.tree().assocs()[p].id),
         children,
         has_children: !input.outline.kids[ix].is_empty(),
         expanded: open,
@@ -1027,7 +1027,7 @@ fn artefact_text(tree: &AssocTree, artefact: RoundingArtefact, lang: Lang) -> St
 
 /// The kind a node is drawn as (the root by position, not by its fields).
 fn kind_of(input: &ModelInput<'_>, ix: usize) -> AssocKind {
-    if ix == input.ranked.hierarchy().root {
+    if ix == input.ranked.hierarchy().root() {
         AssocKind::Root
     } else {
         input.ranked.tree().assocs()[ix].kind()
@@ -1885,10 +1885,13 @@ mod tests {
         let start = Frame::at(&f.run.steps, 0);
         let all = || 0..f.h.len();
         let unsorted = unsorted_parents(&f.h, &start, all());
-        assert!(unsorted.contains(&f.h.root), "nothing is sorted at step 0");
+        assert!(
+            unsorted.contains(&f.h.root()),
+            "nothing is sorted at step 0"
+        );
         assert_eq!(
-            unsorted_parents(&f.h, &start, [f.h.root, 999]),
-            [f.h.root],
+            unsorted_parents(&f.h, &start, [f.h.root(), 999]),
+            [f.h.root()],
             "only the accounts asked about, in range"
         );
         let end = Frame::at(&f.run.steps, f.run.steps.len());
@@ -1944,7 +1947,7 @@ mod tests {
             let t = std::time::Instant::now();
             let outline = Outline::new(&f.h, &f.run);
             let t_outline = t.elapsed();
-            let deep = (0..n).max_by_key(|&ix| f.h.depth[ix]).unwrap();
+            let deep = (0..n).max_by_key(|&ix| f.h.depth(ix)).unwrap();
             let request = crate::tree::visible::Request {
                 focus: vec![deep],
                 ..Default::default()

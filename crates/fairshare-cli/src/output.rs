@@ -43,7 +43,7 @@ pub fn compute_json(scenario: &Scenario, options: &Options) -> String {
     match scenario.algorithm {
         Algorithm::FairTree => {
             let run = ranked.run();
-            for &ix in &h.list_order {
+            for &ix in h.list_order() {
                 let a = &run.assocs[ix];
                 row(
                     ix,
@@ -60,7 +60,7 @@ pub fn compute_json(scenario: &Scenario, options: &Options) -> String {
         }
         Algorithm::Classic => {
             let run = ranked.classic(&scenario.params);
-            for &ix in &h.list_order {
+            for &ix in h.list_order() {
                 let a = &run.assocs[ix];
                 row(
                     ix,

@@ -168,7 +168,7 @@ fn realtopdown(h: &Hierarchy) -> Vec<usize> {
     let mut stack = vec![h.root];
     while let Some(ix) = stack.pop() {
         order.push(ix);
-        stack.extend(h.children(ix).iter().map(|&c| c as usize));
+        stack.extend(h.children(ix));
     }
     order
 }
@@ -192,7 +192,7 @@ pub(crate) fn run_with(tree: &AssocTree, h: &Hierarchy, params: &Params) -> Clas
     let mut stack = vec![root];
     while let Some(ix) = stack.pop() {
         topdown.push(ix);
-        stack.extend(h.fs_children(ix).iter().rev().map(|&c| c as usize));
+        stack.extend(h.fs_children(ix).rev());
     }
 
     let usage_norm: Vec<LongDouble> = (0..n)
@@ -284,8 +284,6 @@ pub(crate) fn run_with(tree: &AssocTree, h: &Hierarchy, params: &Params) -> Clas
             let sums = &mut sibling_usage;
             let sibling_usage = *sums.entry(p).or_insert_with(|| {
                 h.fs_children(p)
-                    .iter()
-                    .map(|&c| c as usize)
                     .filter(|&c| !h.is_parent_shares[c])
                     .fold(LongDouble::ZERO, |acc, c| acc.add(usage_norm[c]))
             });

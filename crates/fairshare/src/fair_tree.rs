@@ -355,7 +355,7 @@ pub(crate) fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> Fa
         });
         let members: Vec<usize> = std::iter::once(&account)
             .chain(&merged)
-            .flat_map(|&a| h.fs_children(a).iter().map(|&m| m as usize))
+            .flat_map(|&a| h.fs_children(a))
             .collect();
         let sorted_step = if members.is_empty() {
             None
@@ -657,7 +657,7 @@ fn mark_rounding_artefacts(
             listed[ix] = true;
             let slot = below.len() as u32;
             below.push((ix, parent_slot));
-            stack.extend(h.children(ix).iter().map(|&c| (c as usize, slot)));
+            stack.extend(h.children(ix).map(|c| (c, slot)));
         }
     }
     // Sums in fixed point: every usage is m · 2^e with e ≥ `lo`, so each is an integer number

@@ -72,7 +72,7 @@ fn decay_alone_leaves_test24_4_ranks_unchanged() {
 fn near_tie_above(run: &FairTreeRun, h: &fairshare::Hierarchy, ix: usize) -> bool {
     let lf = |i: usize| run.assocs[i].level_fs_key.to_f64();
     std::iter::once(ix).chain(h.fs_ancestors(ix)).any(|a| {
-        let Some(p) = h.fs_parent[a] else {
+        let Some(p) = h.fs_parent(a) else {
             return false;
         };
         run.sorted_children[p]

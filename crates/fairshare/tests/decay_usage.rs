@@ -292,7 +292,9 @@ fn jobs_charge_the_user_and_every_ancestor_and_usages_go_back_into_a_tree() {
     let t2 = decay::tree_with_usages(&tree, &later).unwrap();
     assert_eq!(t2.assocs()[2].usage_raw, later[2]);
     let ranked = fairshare::Ranked::with_usages(&tree, &later, fairshare::TieRule::Slurm);
-    assert_eq!(ranked.hierarchy().usage_raw, later);
+    let h = ranked.hierarchy();
+    let usage: Vec<LongDouble> = (0..h.len()).map(|ix| h.usage_raw(ix)).collect();
+    assert_eq!(usage, later);
 }
 
 #[test]

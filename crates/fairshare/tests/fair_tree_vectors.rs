@@ -89,19 +89,21 @@ fn check(v: &common::Vector) -> Result<(), String> {
                     run.assocs[ix].rank
                 ));
             }
-            if ld(&a["usage_raw"]) != Some(h.usage_raw[ix]) {
+            if ld(&a["usage_raw"]) != Some(h.usage_raw(ix)) {
                 return Err(format!(
                     "{who}: usage_raw {}, Slurm {}",
-                    h.usage_raw[ix], a["usage_raw"]
+                    h.usage_raw(ix),
+                    a["usage_raw"]
                 ));
             }
-            if a["level_shares"].as_u64() != Some(u64::from(h.level_shares[ix])) {
+            if a["level_shares"].as_u64() != Some(u64::from(h.level_shares(ix))) {
                 return Err(format!(
                     "{who}: level_shares {}, Slurm {}",
-                    h.level_shares[ix], a["level_shares"]
+                    h.level_shares(ix),
+                    a["level_shares"]
                 ));
             }
-            let fs_parent = h.fs_parent[ix].map(|p| u64::from(tree.assocs()[p].id.0));
+            let fs_parent = h.fs_parent(ix).map(|p| u64::from(tree.assocs()[p].id.0));
             if a["fs_parent"].as_u64() != fs_parent {
                 return Err(format!(
                     "{who}: fs_parent {fs_parent:?}, Slurm {}",
@@ -112,8 +114,7 @@ fn check(v: &common::Vector) -> Result<(), String> {
                 let want: Vec<u64> = order.iter().map(|x| x.as_u64().unwrap()).collect();
                 let got: Vec<u64> = h
                     .fs_children(ix)
-                    .iter()
-                    .map(|&c| u64::from(tree.assocs()[c as usize].id.0))
+                    .map(|c| u64::from(tree.assocs()[c].id.0))
                     .collect();
                 if want != got {
                     return Err(format!("{who}: children order {got:?}, Slurm {want:?}"));
@@ -152,7 +153,7 @@ fn check(v: &common::Vector) -> Result<(), String> {
         .map(|e| e["id"].as_u64().unwrap())
         .collect();
     let got: Vec<u64> = h
-        .list_order
+        .list_order()
         .iter()
         .map(|&ix| u64::from(tree.assocs()[ix].id.0))
         .collect();

@@ -9,7 +9,7 @@ use fairshare::{Algorithm, AssocTree, Hierarchy, Shares, TieRule};
 /// (depth, name, shares) in Slurm's list order: a compact picture of a tree.
 fn outline(tree: &AssocTree) -> Vec<String> {
     let h = Hierarchy::new(tree);
-    h.list_order
+    h.list_order()
         .iter()
         .map(|&ix| {
             let a = &tree.assocs()[ix];
@@ -19,7 +19,7 @@ fn outline(tree: &AssocTree) -> Vec<String> {
             };
             format!(
                 "{}{who} {} {}",
-                " ".repeat(h.depth[ix] as usize),
+                " ".repeat(h.depth(ix) as usize),
                 a.shares,
                 a.usage_raw
             )

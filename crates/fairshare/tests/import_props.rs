@@ -17,15 +17,15 @@ type Shape = Vec<(u32, String, Option<String>, Option<Shares>, Option<u64>)>;
 
 fn shape(tree: &AssocTree) -> Shape {
     let h = Hierarchy::new(tree);
-    h.list_order
+    h.list_order()
         .iter()
         .map(|&ix| {
             let a = &tree.assocs()[ix];
             (
-                h.depth[ix],
+                h.depth(ix),
                 a.account.clone(),
                 a.user.clone(),
-                (ix != h.root).then_some(a.shares),
+                (ix != h.root()).then_some(a.shares),
                 a.user
                     .is_some()
                     .then(|| sshare::truncate_usage(a.usage_raw)),
@@ -117,11 +117,11 @@ fn specs() -> impl Strategy<Value = Vec<Spec>> {
 fn sacctmgr_tree(tree: &AssocTree) -> String {
     let h = Hierarchy::new(tree);
     let mut out = String::from("Account|User|Share\n");
-    for &ix in &h.list_order {
+    for &ix in h.list_order() {
         let a = &tree.assocs()[ix];
         out.push_str(&format!(
             "{}{}|{}|{}\n",
-            " ".repeat(h.depth[ix] as usize),
+            " ".repeat(h.depth(ix) as usize),
             a.account,
             a.user.as_deref().unwrap_or(""),
             a.shares

@@ -23,15 +23,15 @@ type Shape = Vec<(u32, String, Option<String>, Option<Shares>, Option<u64>)>;
 
 fn shape(tree: &AssocTree) -> Shape {
     let h = Hierarchy::new(tree);
-    h.list_order
+    h.list_order()
         .iter()
         .map(|&ix| {
             let a = &tree.assocs()[ix];
             (
-                h.depth[ix],
+                h.depth(ix),
                 a.account.clone(),
                 a.user.clone(),
-                (ix != h.root).then_some(a.shares),
+                (ix != h.root()).then_some(a.shares),
                 a.user
                     .is_some()
                     .then(|| sshare::truncate_usage(a.usage_raw)),

@@ -62,10 +62,10 @@ fn users_under(h: &Hierarchy, ix: usize) -> Vec<usize> {
     let mut out = Vec::new();
     let mut stack = vec![ix];
     while let Some(x) = stack.pop() {
-        if h.is_user[x] {
+        if h.is_user(x) {
             out.push(x);
         }
-        stack.extend(h.fs_children(x).iter().map(|&c| c as usize));
+        stack.extend(h.fs_children(x));
     }
     out
 }
@@ -78,9 +78,9 @@ proptest! {
         for rule in [TieRule::Slurm, TieRule::Documented] {
             let ranked = Ranked::new(&tree, rule);
             let (h, run) = (ranked.hierarchy(), ranked.run());
-            let n = h.n_users;
+            let n = h.n_users();
             for (ix, a) in run.assocs.iter().enumerate() {
-                if h.is_user[ix] {
+                if h.is_user(ix) {
                     let rank = a.rank.expect("every user is ranked");
                     let fs = a.fairshare.expect("every user has a FairShare");
                     prop_assert!(rank >= 1 && rank <= n);
@@ -92,7 +92,7 @@ proptest! {
             }
             // Competition ranking along the walk: the k-th user reached gets N − k unless tied,
             // and a tied user repeats the previous rank.
-            let users: Vec<usize> = run.visit_order.iter().copied().filter(|&x| h.is_user[x]).collect();
+            let users: Vec<usize> = run.visit_order.iter().copied().filter(|&x| h.is_user(x)).collect();
             prop_assert_eq!(users.len() as u32, n);
             for (k, &u) in users.iter().enumerate() {
                 let rank = run.assocs[u].rank.unwrap();
@@ -131,7 +131,7 @@ proptest! {
         let end = Frame::at(&run.steps, run.steps.len());
         for (ix, a) in run.assocs.iter().enumerate() {
             prop_assert_eq!(end.rank_of[ix], a.rank);
-            if h.is_user[ix] {
+            if h.is_user(ix) {
                 prop_assert_eq!(end.status[ix], NodeStatus::Ranked);
             }
         }
@@ -150,11 +150,11 @@ proptest! {
     #[test]
     fn scaling_one_sibling_groups_shares_changes_nothing(tree in arb_tree(), pick in any::<prop::sample::Index>(), factor in 2u32..8) {
         let h = Hierarchy::new(&tree);
-        let groups: Vec<usize> = (0..h.len()).filter(|&p| !h.fs_children(p).is_empty()).collect();
+        let groups: Vec<usize> = (0..h.len()).filter(|&p| h.fs_children(p).len() > 0).collect();
         let group = groups[pick.index(groups.len())];
         let mut scaled = tree.clone();
-        for &c in h.fs_children(group) {
-            let a = &tree.assocs()[c as usize];
+        for c in h.fs_children(group) {
+            let a = &tree.assocs()[c];
             if let Shares::Value(v) = a.shares {
                 scaled = scaled.with_shares(a.id, Shares::Value(v * factor)).unwrap();
             }

@@ -29,7 +29,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let slurm = Ranked::new(&tree, TieRule::Slurm);
     let h = slurm.hierarchy();
-    let users: Vec<usize> = (0..tree.len()).filter(|&i| h.is_user[i]).collect();
+    let users: Vec<usize> = (0..tree.len()).filter(|&i| h.is_user(i)).collect();
     for rule in [TieRule::Slurm, TieRule::Documented] {
         let ranked = slurm.with_rule(rule);
         let run = ranked.run();
@@ -79,11 +79,11 @@ fuzz_target!(|data: &[u8]| {
     }
     // Layout of the whole tree.
     let kids: Vec<Vec<usize>> = (0..tree.len())
-        .map(|i| h.children(i).iter().map(|&c| c as usize).collect())
+        .map(|i| h.children(i).collect())
         .collect();
     let _ = layout::tidy(
         tree.len(),
-        h.root,
+        h.root(),
         |i| &kids[i],
         |_| 10.0,
         Spacing::default(),

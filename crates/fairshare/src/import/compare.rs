@@ -194,7 +194,7 @@ pub fn compare(ranked: &Ranked, rows: &[Row], printed: &[PrintedRow]) -> Vec<Row
             .flatten()
             .is_some_and(|p| retained_at[p]);
         retained_at[ix] = above || retained_here.get(ix).copied().unwrap_or(false);
-        stack.extend(h.children(ix).iter().map(|&c| c as usize));
+        stack.extend(h.children(ix));
     }
     let retained = |ix: usize| retained_at.get(ix).copied().unwrap_or(false);
     // Whether every user's printed usage is the tree's usage, truncated.
