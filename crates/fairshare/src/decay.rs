@@ -50,7 +50,7 @@ use crate::ld::LongDouble;
 use crate::tree::{AssocId, AssocTree, TreeError};
 
 /// The 0.693 Slurm uses for ln 2 in d = 1 − 0.693 / H (ln 2 = 0.693147…).
-pub const LN2_APPROX: f64 = 0.693;
+pub(crate) const LN2_APPROX: f64 = 0.693;
 
 /// Slurm's default PriorityDecayHalfLife, 7-0 (7 days), in seconds: 604800.
 pub const DEFAULT_HALF_LIFE_SECS: u64 = 7 * 24 * 60 * 60;

@@ -9,7 +9,7 @@
 //! - on equal Level FS and the same kind, Slurm keeps its list (lineage) order, and the later one
 //!   starts tied, which can make the two users share a rank.
 //!
-//! This module only reads a finished [`FairTreeRun`]; it does not rank anything itself.
+//! This module only reads a finished [`crate::FairTreeRun`]; it does not rank anything itself.
 
 use std::fmt::Write as _;
 

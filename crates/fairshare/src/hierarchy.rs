@@ -268,7 +268,7 @@ impl Hierarchy {
             if kids.is_empty() {
                 continue;
             }
-            // FairShare=parent members count 0 (`Shares::level_contribution`).
+            // FairShare=parent members count 0.
             let sum = kids.iter().fold(0u32, |acc, &c| {
                 let c = c as usize;
                 acc.wrapping_add(if is_parent_shares[c] {
@@ -371,11 +371,6 @@ impl Hierarchy {
         &self.list_order
     }
 
-    /// Where `ix` stands in [`Hierarchy::list_order`].
-    pub fn list_position(&self, ix: usize) -> usize {
-        self.list_pos[ix] as usize
-    }
-
     /// Slurm's `level_shares` of `ix`: the raw shares of its fairshare siblings (itself
     /// included, FairShare=parent members counting 0) summed as a wrapping `u32`; S = shares /
     /// level shares. [`NO_VAL`] for the root.
@@ -389,16 +384,10 @@ impl Hierarchy {
         self.usage_raw[ix]
     }
 
-    /// Slurm's `shares_raw` of `ix`: the FairShare value, or [`crate::tree::SHARES_PARENT_RAW`]
-    /// (2147483647) for FairShare=parent.
+    /// Slurm's `shares_raw` of `ix`: the FairShare value, or 2147483647 (`0x7FFFFFFF`,
+    /// `SLURMDB_FS_USE_PARENT`) for FairShare=parent.
     pub fn shares_raw(&self, ix: usize) -> u32 {
         self.shares_raw[ix]
-    }
-
-    /// Whether `ix` is FairShare=parent: it takes its fairshare parent's place in the ranking
-    /// (an account's children are hoisted; a user's Level FS is +∞).
-    pub fn is_parent_shares(&self, ix: usize) -> bool {
-        self.is_parent_shares[ix]
     }
 
     /// Whether `ix` is a user association (false for positions outside the tree).

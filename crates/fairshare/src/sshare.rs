@@ -117,7 +117,7 @@ fn push_printf_f(out: &mut String, x: f64) {
 }
 
 /// `print_fields_double` in `-p`/`-P` mode: `%f`, or an empty string for Slurm's unset markers
-/// (see [`is_blank_double`]); `inf` for +∞.
+/// (see `is_blank_double`); `inf` for +∞.
 pub fn format_double(x: f64) -> String {
     if is_blank_double(x) {
         String::new()
@@ -333,7 +333,7 @@ pub enum Column {
     LevelFS,
     /// `GrpTRESMins`: blank (scenarios set no limits).
     GrpTRESMins,
-    /// `TRESRunMins`: [`TRES_RUN_MINS`].
+    /// `TRESRunMins`: `cpu=0` (scenarios run no jobs).
     TRESRunMins,
 }
 
@@ -391,7 +391,7 @@ impl Column {
     }
 
     /// Whether fixed-width cells are left-justified (only Account).
-    pub const fn left_justified(self) -> bool {
+    pub(crate) const fn left_justified(self) -> bool {
         matches!(self, Column::Account)
     }
 }

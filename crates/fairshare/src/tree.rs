@@ -30,7 +30,7 @@ impl fmt::Display for AssocId {
 }
 
 /// Slurm stores FairShare=parent as this raw share value; a numeric 2147483647 means the same.
-pub const SHARES_PARENT_RAW: u32 = 0x7FFF_FFFF;
+pub(crate) const SHARES_PARENT_RAW: u32 = 0x7FFF_FFFF;
 
 /// Usage must be below this (2^64): sshare prints `RawUsage` as a 64-bit integer, so a larger
 /// value is one Slurm cannot report (sshare prints it blank), and bounding usage is what keeps
@@ -59,14 +59,6 @@ impl Shares {
     /// Whether this is FairShare=parent.
     pub fn is_parent(self) -> bool {
         matches!(self, Shares::Parent)
-    }
-
-    /// The number that enters level sums: FairShare=parent contributes 0.
-    pub fn level_contribution(self) -> u32 {
-        match self {
-            Shares::Value(v) => v,
-            Shares::Parent => 0,
-        }
     }
 }
 
@@ -432,7 +424,7 @@ impl AssocTree {
     }
 
     /// Whether `ancestor` is `id` or one of its ancestors.
-    pub fn is_ancestor_or_self(&self, ancestor: AssocId, id: AssocId) -> bool {
+    pub(crate) fn is_ancestor_or_self(&self, ancestor: AssocId, id: AssocId) -> bool {
         let mut cur = Some(id);
         let mut steps = 0;
         while let Some(c) = cur {
