@@ -4,6 +4,8 @@
 //! - [`hierarchy`]: what Slurm derives from it (list order, fairshare parents, level shares,
 //!   usage sums).
 //! - [`fair_tree`]: Fair Tree, with a typed trace ([`step`]) produced in the same pass.
+//! - [`Ranked`]: a tree, its hierarchy and its Fair Tree run, built together; what
+//!   [`explain`], [`diff`] and [`sshare`]'s rows read.
 //! - [`classic`]: the classic algorithm (and DEPTH_OBLIVIOUS), with the terms of every formula.
 //! - [`explain`]: "why is B above me?", answered at the first common ancestor.
 //! - [`decay`], [`priority`]: usage decay over time and the multifactor job priority.
