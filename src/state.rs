@@ -29,6 +29,12 @@ fn changed<T>(_: Option<&T>, _: Option<&T>) -> bool {
     true
 }
 
+/// The comparison of memos that hold a part of a `Ranked`: changed unless it is the same shared
+/// value (switching the tie rule keeps the hierarchy; O(1) either way).
+fn other_arc<T>(old: Option<&Arc<T>>, new: Option<&Arc<T>>) -> bool {
+    !matches!((old, new), (Some(old), Some(new)) if Arc::ptr_eq(old, new))
+}
+
 /// How many edits can be undone.
 const HISTORY_LIMIT: usize = 200;
 
@@ -162,7 +168,8 @@ pub struct AppState {
     /// tie rule alone moves nobody: the tree tags that difference on its own). The engine's
     /// [`fairshare::diff::run_diff`], without reasons; the tree's what-if tags read it.
     pub moves: Memo<RunDiff>,
-    /// The classic algorithm on the same scenario (computed only while something reads it).
+    /// The classic algorithm on the same scenario (computed only while something reads it; not
+    /// again when only the tie rule changes).
     pub classic: Memo<classic::ClassicRun>,
     /// The animation frame at the cursor (the finished walk when the cursor is `None`).
     pub frame: Memo<Frame>,
@@ -201,12 +208,14 @@ impl AppState {
             changed,
         );
         let hierarchy =
-            Memo::new_with_compare(move |_| ranked.with(Ranked::shared_hierarchy), changed);
-        let run = Memo::new_with_compare(move |_| ranked.with(Ranked::shared_run), changed);
+            Memo::new_with_compare(move |_| ranked.with(Ranked::shared_hierarchy), other_arc);
+        let run = Memo::new_with_compare(move |_| ranked.with(Ranked::shared_run), other_arc);
+        // Classic does not depend on the tie rule: on `slurm_ranked`'s tree and hierarchy (the
+        // same as `ranked`'s), it is not recomputed when only the rule changes.
         let classic = Memo::new_with_compare(
             move |_| {
                 let params = scenario.with(|s| s.params.clone());
-                ranked.with(|r| r.classic(&params))
+                slurm_ranked.with(|r| r.classic(&params))
             },
             changed,
         );
@@ -682,8 +691,13 @@ mod tests {
             );
             state.cursor.set(Some(1));
             assert_eq!(state.frame.with(|f| f.cursor), 1);
+            let hierarchy = state.hierarchy.get();
             state.set_tie_rule(TieRule::Documented);
             assert_eq!(state.run.with(|r| r.tie_rule), TieRule::Documented);
+            assert!(
+                Arc::ptr_eq(&hierarchy, &state.hierarchy.get()),
+                "another tie rule ranks the same hierarchy again"
+            );
             assert_eq!(state.with_slurm_run(|r| r.tie_rule), TieRule::Slurm);
             assert_eq!(state.ranked.with(Ranked::rule), TieRule::Documented);
             assert!(state.ranked.with(|r| {
