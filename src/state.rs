@@ -83,7 +83,8 @@ pub struct Snapshot {
     pub decay: DecayClock,
 }
 
-/// Undo and redo stacks of whole snapshots (they are small, and sharing-free is simplest).
+/// Undo and redo stacks of whole snapshots (small: a snapshot's tree is shared, an `AssocTree`
+/// clone is O(1)).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct History {
     undo: Vec<Snapshot>,
@@ -302,8 +303,8 @@ impl AppState {
         let result = self.scenario.with_untracked(|s| f(&s.tree));
         match result {
             Ok(tree) => {
-                // The old tree goes to the history as it is (moved out, not cloned: a clone of a
-                // 100k tree is a large part of an edit).
+                // The old tree goes to the history as it is (moved out; trees are shared, so
+                // nothing here copies associations).
                 let mut old_tree = tree;
                 self.scenario
                     .update(|s| std::mem::swap(&mut s.tree, &mut old_tree));
