@@ -4,8 +4,7 @@
 //! level on the user's path whose order changed); this module only words it and lays it out.
 
 use fairshare::explain::Deciding;
-use fairshare::fair_tree::FairTreeRun;
-use fairshare::{AssocId, AssocTree, Hierarchy, LongDouble, Scenario};
+use fairshare::{AssocId, AssocTree, LongDouble, Ranked};
 use leptos::prelude::*;
 
 use crate::i18n::I18n;
@@ -21,15 +20,9 @@ pub fn WhatIf() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     let diff = Memo::new(move |_| {
-        state.baseline.with(|base| {
-            state.baseline_run.with(|base_run| {
-                state.scenario.with(|cur| {
-                    state
-                        .hierarchy
-                        .with(|h| state.run.with(|run| what_if(base, base_run, cur, h, run)))
-                })
-            })
-        })
+        state
+            .baseline_ranked
+            .with(|base| state.ranked.with(|cur| what_if(base, cur)))
     });
     let rows = Memo::new(move |_| {
         let lang = i18n.lang();
@@ -88,16 +81,10 @@ pub use fairshare::diff::{Moved, Reason, RunDiff as WhatIfDiff};
 /// At most this many rows are listed (largest moves first) and given a reason.
 pub const SHOWN: usize = 200;
 
-/// Compares the scenario on screen (`cur`, with its hierarchy `h` and `run`) with the baseline:
-/// the engine's [`fairshare::diff::run_diff`], explaining the rows the panel shows.
-pub fn what_if(
-    base: &Scenario,
-    base_run: &FairTreeRun,
-    cur: &Scenario,
-    h: &Hierarchy,
-    run: &FairTreeRun,
-) -> WhatIfDiff {
-    fairshare::diff::run_diff(base, base_run, cur, h, run, SHOWN)
+/// Compares the scenario on screen (`cur`) with the baseline: the engine's
+/// [`fairshare::diff::run_diff`], explaining the rows the panel shows.
+pub fn what_if(base: &Ranked, cur: &Ranked) -> WhatIfDiff {
+    fairshare::diff::run_diff(base, cur, SHOWN)
 }
 
 /// One row as text.
@@ -270,7 +257,7 @@ impl WhatIfRows for WhatIfDiff {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fairshare::{Shares, TieRule, fair_tree};
+    use fairshare::{Scenario, Shares, TieRule, fair_tree};
 
     const LAB: &str = r#"{"associations": [
       {"id": 1, "parent": null, "account": "root", "user": null, "shares": 1},
@@ -287,12 +274,11 @@ mod tests {
         rule: TieRule,
     ) -> (Scenario, WhatIfDiff) {
         let base = fairshare::scenario::parse(LAB).0.unwrap();
-        let base_run = fair_tree::run(&base.tree);
+        let base_ranked = fairshare::Ranked::new(&base.tree, TieRule::Slurm);
         let mut cur = base.clone();
         cur.tree = edit(&base.tree);
-        let h = Hierarchy::new(&cur.tree);
-        let run = fair_tree::run_with(&cur.tree, &h, rule);
-        let d = what_if(&base, &base_run, &cur, &h, &run);
+        let ranked = fairshare::Ranked::new(&cur.tree, rule);
+        let d = what_if(&base_ranked, &ranked);
         (cur, d)
     }
 
@@ -445,7 +431,7 @@ mod tests {
     #[test]
     fn what_if_on_100k_associations_gives_every_row_a_reason() {
         let base = fairshare::r#gen::scenario(100_000, 7);
-        let base_run = fair_tree::run(&base.tree);
+        let base_ranked = fairshare::Ranked::new(&base.tree, TieRule::Slurm);
         let heavy = base
             .tree
             .assocs()
@@ -456,9 +442,8 @@ mod tests {
             .id;
         let mut cur = base.clone();
         cur.tree = base.tree.with_usage(heavy, LongDouble::ZERO).unwrap();
-        let h = Hierarchy::new(&cur.tree);
-        let run = fair_tree::run_with(&cur.tree, &h, TieRule::Slurm);
-        let d = what_if(&base, &base_run, &cur, &h, &run);
+        let ranked = fairshare::Ranked::new(&cur.tree, TieRule::Slurm);
+        let d = what_if(&base_ranked, &ranked);
         let rows = d.rows(&cur.tree, Lang::En);
         assert!(!rows.is_empty());
         assert!(rows.iter().all(|r| !r.reason.is_empty()));
@@ -467,10 +452,9 @@ mod tests {
     #[test]
     fn the_documented_rule_is_named_when_it_is_the_only_change() {
         let tied = crate::presets::by_id("tied-accounts").unwrap().scenario();
-        let base_run = fair_tree::run(&tied.tree);
-        let h = Hierarchy::new(&tied.tree);
-        let run = fair_tree::run_with(&tied.tree, &h, TieRule::Documented);
-        let d = what_if(&tied, &base_run, &tied, &h, &run);
+        let base_ranked = fairshare::Ranked::new(&tied.tree, TieRule::Slurm);
+        let ranked = fairshare::Ranked::new(&tied.tree, TieRule::Documented);
+        let d = what_if(&base_ranked, &ranked);
         assert!(
             !d.moved.is_empty(),
             "the preset's ranks differ between the rules"

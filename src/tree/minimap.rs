@@ -243,17 +243,14 @@ mod tests {
     use super::*;
     use crate::tree::visible::{Outline, Request, visible};
     use crate::tree_model::{ModelInput, build};
-    use fairshare::{Hierarchy, fair_tree};
+    use fairshare::{Ranked, TieRule};
 
     fn model_of(tree: &fairshare::AssocTree) -> TreeModel {
-        let h = Hierarchy::new(tree);
-        let run = fair_tree::run(tree);
-        let outline = Outline::new(&h, &run);
+        let ranked = Ranked::new(tree, TieRule::Slurm);
+        let outline = Outline::new(ranked.hierarchy(), ranked.run());
         let shown = visible(&outline, &Request::default(), None);
         build(&ModelInput {
-            tree,
-            hierarchy: &h,
-            run: &run,
+            ranked: &ranked,
             slurm_run: None,
             what_if: None,
             outline: &outline,

@@ -25,7 +25,7 @@ use fairshare::fair_tree::{FairTreeRun, LevelFsRule, RoundingArtefact};
 use fairshare::layout::{self, Spacing};
 use fairshare::sshare::{self, Column};
 use fairshare::step::{Frame, NodeStatus};
-use fairshare::{AssocId, AssocKind, AssocTree, Hierarchy, LongDouble};
+use fairshare::{AssocId, AssocKind, AssocTree, Hierarchy, LongDouble, Ranked};
 
 use crate::messages::tree::TreeMsg;
 use crate::messages::{Lang, Message};
@@ -529,12 +529,8 @@ pub struct WhatIf<'a> {
 
 /// What [`build`] reads.
 pub struct ModelInput<'a> {
-    /// The scenario's tree.
-    pub tree: &'a AssocTree,
-    /// Its hierarchy.
-    pub hierarchy: &'a Hierarchy,
-    /// The run the tree shows (with the chosen tie rule).
-    pub run: &'a FairTreeRun,
+    /// The scenario's tree, its hierarchy and the run the tree shows (with the chosen tie rule).
+    pub ranked: &'a Ranked,
     /// The run with Slurm's tie rule, when the shown run uses another rule (ranks that differ
     /// are tagged).
     pub slurm_run: Option<&'a FairTreeRun>,
@@ -567,8 +563,8 @@ pub fn unsorted_parents(
         .filter(|&ix| ix < h.len())
         .filter(|&ix| {
             let mut last = None;
-            h.children(ix).iter().any(|&c| {
-                let fs_parent = h.fs_parent.get(c as usize).copied().flatten();
+            h.children(ix).any(|c| {
+                let fs_parent = h.fs_parent(c);
                 // Siblings share their fairshare parent: look each one up once.
                 if last == Some(fs_parent) {
                     return false;
@@ -586,7 +582,7 @@ pub fn unsorted_parents(
 /// A real parent's children in Fair Tree visiting order (ties and FairShare=parent hoisting as
 /// Slurm walks them); children without a visit number (none in a valid run) go last.
 pub fn children_in_visit_order(h: &Hierarchy, run: &FairTreeRun, ix: usize) -> Vec<usize> {
-    let mut kids: Vec<usize> = h.children(ix).iter().map(|&c| c as usize).collect();
+    let mut kids: Vec<usize> = h.children(ix).collect();
     kids.sort_by_key(|&c| run.assocs.get(c).and_then(|a| a.visit).unwrap_or(u32::MAX));
     kids
 }
@@ -719,9 +715,14 @@ pub fn build(input: &ModelInput<'_>) -> TreeModel {
 
 /// Whether the parts of `input` belong together (same tree, a visible set of it, rooted).
 fn fits(input: &ModelInput<'_>) -> bool {
-    let (n, h, v) = (input.tree.len(), input.hierarchy, input.visible);
-    let valid = n > 0 && h.len() == n && input.run.assocs.len() == n && input.outline.len() == n;
-    let rooted = matches!(v.items.first(), Some(Item::Node { ix, .. }) if *ix == h.root);
+    let (n, h, v) = (
+        input.ranked.tree().len(),
+        input.ranked.hierarchy(),
+        input.visible,
+    );
+    let valid =
+        n > 0 && h.len() == n && input.ranked.run().assocs.len() == n && input.outline.len() == n;
+    let rooted = matches!(v.items.first(), Some(Item::Node { ix, .. }) if *ix == h.root());
     let in_range = v.items.iter().all(|it| match *it {
         Item::Node { ix, .. } => ix < n,
         Item::Gap { parent, .. } | Item::Elision { parent, .. } => parent < n,
@@ -760,7 +761,7 @@ fn entry_texts(input: &ModelInput<'_>, moves: &HashMap<usize, &Moved>) -> Vec<En
 
 /// Width and height of every shown entry's card.
 fn entry_sizes(input: &ModelInput<'_>, texts: &[EntryTexts]) -> Vec<(f64, f64)> {
-    let (assocs, h) = (input.tree.assocs(), input.hierarchy);
+    let (assocs, h) = (input.ranked.tree().assocs(), input.ranked.hierarchy());
     input
         .visible
         .items
@@ -769,7 +770,7 @@ fn entry_sizes(input: &ModelInput<'_>, texts: &[EntryTexts]) -> Vec<(f64, f64)> 
         .map(|(it, t)| match (*it, t) {
             (Item::Node { ix, .. }, EntryTexts::Node(t)) => (
                 card_width(assocs[ix].name(), t),
-                if h.is_user[ix] { USER_H } else { ACCOUNT_H },
+                if h.is_user(ix) { USER_H } else { ACCOUNT_H },
             ),
             _ => (EXTRA_W, EXTRA_H),
         })
@@ -857,7 +858,7 @@ fn level_tops(entries: impl Iterator<Item = (usize, f64)>) -> Vec<f64> {
 
 /// The key of a shown entry in its parent's group.
 fn key_of(input: &ModelInput<'_>, it: &Item) -> ChildRef {
-    let id_of = |ix: usize| input.tree.assocs()[ix].id;
+    let id_of = |ix: usize| input.ranked.tree().assocs()[ix].id;
     match *it {
         Item::Node { ix, .. } => ChildRef::Node(id_of(ix)),
         Item::Gap { parent, from, .. } => ChildRef::More(id_of(parent), from),
@@ -932,7 +933,7 @@ fn assemble(
     let mut draw_order: Vec<(usize, AssocId)> = nodes.iter().map(|n| (n.ix, n.id)).collect();
     draw_order.sort_unstable();
     TreeModel {
-        root: Some(input.tree.assocs()[input.hierarchy.root].id),
+        root: Some(input.ranked.tree().assocs()[input.ranked.hierarchy().root()].id),
         nodes,
         extras,
         draw_order: draw_order.into_iter().map(|(_, id)| id).collect(),
@@ -954,8 +955,8 @@ fn node_view(
     edge: Option<String>,
     children: Vec<ChildRef>,
 ) -> NodeView {
-    let (h, run) = (input.hierarchy, input.run);
-    let a = &input.tree.assocs()[ix];
+    let (h, run) = (input.ranked.hierarchy(), input.ranked.run());
+    let a = &input.ranked.tree().assocs()[ix];
     let r = &run.assocs[ix];
     let kind = kind_of(input, ix);
     let user = kind == AssocKind::User;
@@ -968,8 +969,8 @@ fn node_view(
         id: a.id,
         ix,
         kind,
-        level: h.depth[ix] + 1,
-        parent: h.parent[ix].map(|p| input.tree.assocs()[p].id),
+        level: h.depth(ix) + 1,
+        parent: h.parent(ix).map(|p| input.ranked.tree().assocs()[p].id),
         children,
         has_children: !input.outline.kids[ix].is_empty(),
         expanded: open,
@@ -997,10 +998,10 @@ fn node_view(
 
 /// The card of association `ix`, `w` × `card_h`, from its texts.
 fn card_view(input: &ModelInput<'_>, ix: usize, t: &NodeTexts, w: f64, card_h: f64) -> CardView {
-    let a = &input.tree.assocs()[ix];
+    let a = &input.ranked.tree().assocs()[ix];
     let bw = badge_w(&t.badge);
     let bar_w = w - 2.0 * PAD;
-    let fairshare = input.run.assocs[ix]
+    let fairshare = input.ranked.run().assocs[ix]
         .fairshare
         .unwrap_or(0.0)
         .clamp(0.0, 1.0);
@@ -1059,10 +1060,10 @@ fn artefact_text(tree: &AssocTree, artefact: RoundingArtefact, lang: Lang) -> St
 
 /// The kind a node is drawn as (the root by position, not by its fields).
 fn kind_of(input: &ModelInput<'_>, ix: usize) -> AssocKind {
-    if ix == input.hierarchy.root {
+    if ix == input.ranked.hierarchy().root() {
         AssocKind::Root
     } else {
-        input.tree.assocs()[ix].kind()
+        input.ranked.tree().assocs()[ix].kind()
     }
 }
 
@@ -1075,7 +1076,10 @@ fn what_if(
 ) -> Option<(TagText, String)> {
     let lang = input.lang;
     let w = input.what_if?;
-    if w.baseline.get(input.tree.assocs()[ix].id).is_none() {
+    if w.baseline
+        .get(input.ranked.tree().assocs()[ix].id)
+        .is_none()
+    {
         let tag = TagText {
             text: TreeMsg::TagNew.text(lang).to_string(),
             class: Trend::New.as_class(),
@@ -1118,10 +1122,10 @@ fn what_if(
 /// What the Level FS badge of association `ix` says, and its kind.
 fn badge_of(input: &ModelInput<'_>, ix: usize) -> (String, LfBadge) {
     let lang = input.lang;
-    if input.tree.assocs()[ix].shares.is_parent() {
+    if input.ranked.tree().assocs()[ix].shares.is_parent() {
         return (TreeMsg::BadgeParent.text(lang).to_string(), LfBadge::Parent);
     }
-    let r = &input.run.assocs[ix];
+    let r = &input.ranked.run().assocs[ix];
     match (r.level_fs_rule, r.level_fs) {
         (LevelFsRule::ParentAccount | LevelFsRule::ParentUser, _) => {
             (TreeMsg::BadgeParent.text(lang).to_string(), LfBadge::Parent)
@@ -1142,11 +1146,11 @@ fn node_texts(
     open: bool,
     moves: &HashMap<usize, &Moved>,
 ) -> NodeTexts {
-    let (tree, run, lang) = (input.tree, input.run, input.lang);
+    let (tree, run, lang) = (input.ranked.tree(), input.ranked.run(), input.lang);
     let a = &tree.assocs()[ix];
     let r = &run.assocs[ix];
     let kind = kind_of(input, ix);
-    let row = sshare::fair_tree_row(tree, input.hierarchy, run, ix);
+    let row = sshare::fair_tree_row(input.ranked, ix);
     let cell = |column: Column| row.cell_text(column);
     let n_users = run.n_users.to_string();
     let no_value = TreeMsg::NoValue.text(lang);
@@ -1243,7 +1247,7 @@ fn tag_texts(
             .slurm_run
             .and_then(|slurm| slurm.assocs.get(ix))
             .and_then(|s| s.rank);
-        if let Some(k) = slurm_rank.filter(|&k| Some(k) != input.run.assocs[ix].rank) {
+        if let Some(k) = slurm_rank.filter(|&k| Some(k) != input.ranked.run().assocs[ix].rank) {
             let text = TreeMsg::TieRuleDiff.fill(lang, &[("rank", &k.to_string())]);
             additions.push(text.clone());
             tags.push(TagText {
@@ -1377,7 +1381,7 @@ pub fn key_action(model: &TreeModel, focused: AssocId, key: &str) -> TreeKey {
 mod tests {
     use super::*;
     use crate::presets;
-    use fairshare::{Scenario, TieRule, fair_tree};
+    use fairshare::{Scenario, TieRule};
     use std::collections::BTreeSet;
 
     fn preset(id: &str) -> Scenario {
@@ -1413,24 +1417,28 @@ mod tests {
 
     struct Fixture {
         scenario: Scenario,
-        h: Hierarchy,
-        run: FairTreeRun,
+        ranked: Ranked,
+        h: Arc<Hierarchy>,
+        run: Arc<FairTreeRun>,
     }
 
     impl Fixture {
         fn new(scenario: Scenario) -> Fixture {
-            let h = Hierarchy::new(&scenario.tree);
-            let run = fair_tree::run_with(&scenario.tree, &h, TieRule::Slurm);
-            Fixture { scenario, h, run }
+            let ranked = Ranked::new(&scenario.tree, TieRule::Slurm);
+            let (h, run) = (ranked.shared_hierarchy(), ranked.shared_run());
+            Fixture {
+                scenario,
+                ranked,
+                h,
+                run,
+            }
         }
 
         fn model(&self, collapsed: &BTreeSet<AssocId>) -> TreeModel {
             let outline = Outline::new(&self.h, &self.run);
             let visible = shown(&self.scenario.tree, &outline, collapsed);
             build(&ModelInput {
-                tree: &self.scenario.tree,
-                hierarchy: &self.h,
-                run: &self.run,
+                ranked: &self.ranked,
                 slurm_run: None,
                 what_if: None,
                 outline: &outline,
@@ -1607,14 +1615,11 @@ mod tests {
             tree: edited,
             ..base.scenario.clone()
         });
-        let moves =
-            fairshare::diff::run_diff(&base.scenario, &base.run, &f.scenario, &f.h, &f.run, 0);
+        let moves = fairshare::diff::run_diff(&base.ranked, &f.ranked, 0);
         let outline = Outline::new(&f.h, &f.run);
         let visible = shown(&f.scenario.tree, &outline, &BTreeSet::new());
         let model = build(&ModelInput {
-            tree: &f.scenario.tree,
-            hierarchy: &f.h,
-            run: &f.run,
+            ranked: &f.ranked,
             slurm_run: None,
             what_if: Some(WhatIf {
                 baseline: &base.scenario.tree,
@@ -1629,9 +1634,7 @@ mod tests {
             .assert_eq(&transcript(&model));
         let ja = build(&ModelInput {
             lang: Lang::Ja,
-            tree: &base.scenario.tree,
-            hierarchy: &base.h,
-            run: &base.run,
+            ranked: &base.ranked,
             slurm_run: None,
             what_if: None,
             outline: &Outline::new(&base.h, &base.run),
@@ -1827,14 +1830,11 @@ mod tests {
             tree: edited,
             ..base.scenario.clone()
         });
-        let moves =
-            fairshare::diff::run_diff(&base.scenario, &base.run, &f.scenario, &f.h, &f.run, 0);
+        let moves = fairshare::diff::run_diff(&base.ranked, &f.ranked, 0);
         let outline = Outline::new(&f.h, &f.run);
         let visible = shown(&f.scenario.tree, &outline, &BTreeSet::new());
         let model = build(&ModelInput {
-            tree: &f.scenario.tree,
-            hierarchy: &f.h,
-            run: &f.run,
+            ranked: &f.ranked,
             slurm_run: None,
             what_if: Some(WhatIf {
                 baseline: &base.scenario.tree,
@@ -1880,16 +1880,14 @@ mod tests {
     #[test]
     fn documented_tie_rule_marks_rank_differences() {
         let scenario = preset("tied-accounts");
-        let h = Hierarchy::new(&scenario.tree);
-        let slurm = fair_tree::run_with(&scenario.tree, &h, TieRule::Slurm);
-        let documented = fair_tree::run_with(&scenario.tree, &h, TieRule::Documented);
-        let outline = Outline::new(&h, &documented);
+        let slurm_ranked = Ranked::new(&scenario.tree, TieRule::Slurm);
+        let ranked = slurm_ranked.with_rule(TieRule::Documented);
+        let (slurm, documented) = (slurm_ranked.run(), ranked.run());
+        let outline = Outline::new(ranked.hierarchy(), documented);
         let visible = shown(&scenario.tree, &outline, &BTreeSet::new());
         let model = build(&ModelInput {
-            tree: &scenario.tree,
-            hierarchy: &h,
-            run: &documented,
-            slurm_run: Some(&slurm),
+            ranked: &ranked,
+            slurm_run: Some(slurm),
             what_if: None,
             outline: &outline,
             visible: &visible,
@@ -1947,10 +1945,13 @@ mod tests {
         let start = Frame::at(&f.run.steps, 0);
         let all = || 0..f.h.len();
         let unsorted = unsorted_parents(&f.h, &start, all());
-        assert!(unsorted.contains(&f.h.root), "nothing is sorted at step 0");
+        assert!(
+            unsorted.contains(&f.h.root()),
+            "nothing is sorted at step 0"
+        );
         assert_eq!(
-            unsorted_parents(&f.h, &start, [f.h.root, 999]),
-            [f.h.root],
+            unsorted_parents(&f.h, &start, [f.h.root(), 999]),
+            [f.h.root()],
             "only the accounts asked about, in range"
         );
         let end = Frame::at(&f.run.steps, f.run.steps.len());
@@ -1958,9 +1959,7 @@ mod tests {
         let outline = Outline::new(&f.h, &f.run);
         let visible = shown(&f.scenario.tree, &outline, &BTreeSet::new());
         let input = |unsorted| ModelInput {
-            tree: &f.scenario.tree,
-            hierarchy: &f.h,
-            run: &f.run,
+            ranked: &f.ranked,
             slurm_run: None,
             what_if: None,
             outline: &outline,
@@ -2008,7 +2007,7 @@ mod tests {
             let t = std::time::Instant::now();
             let outline = Outline::new(&f.h, &f.run);
             let t_outline = t.elapsed();
-            let deep = (0..n).max_by_key(|&ix| f.h.depth[ix]).unwrap();
+            let deep = (0..n).max_by_key(|&ix| f.h.depth(ix)).unwrap();
             let request = crate::tree::visible::Request {
                 focus: vec![deep],
                 ..Default::default()
@@ -2018,9 +2017,7 @@ mod tests {
             let t_visible = t.elapsed();
             let t = std::time::Instant::now();
             let model = build(&ModelInput {
-                tree: &f.scenario.tree,
-                hierarchy: &f.h,
-                run: &f.run,
+                ranked: &f.ranked,
                 slurm_run: None,
                 what_if: Some(WhatIf {
                     baseline: &f.scenario.tree,

@@ -260,29 +260,23 @@ pub fn use_tree_model(
         let lang = i18n.lang();
         let documented = state.tie_rule.get() != TieRule::Slurm;
         let build = |slurm_run: Option<&fair_tree::FairTreeRun>| {
-            state.scenario.with(|s| {
-                state.hierarchy.with(|h| {
-                    state.run.with(|run| {
-                        state.baseline.with(|b| {
-                            state.moves.with(|moves| {
-                                outline.with(|outline| {
-                                    shown.with(|visible| {
-                                        unsorted.with(|unsorted| {
-                                            tree_model::build(&ModelInput {
-                                                tree: &s.tree,
-                                                hierarchy: h,
-                                                run,
-                                                slurm_run,
-                                                what_if: Some(WhatIf {
-                                                    baseline: &b.tree,
-                                                    moves,
-                                                }),
-                                                outline,
-                                                visible,
-                                                unsorted: unsorted.as_deref(),
-                                                lang,
-                                            })
-                                        })
+            state.ranked.with(|ranked| {
+                state.baseline.with(|b| {
+                    state.moves.with(|moves| {
+                        outline.with(|outline| {
+                            shown.with(|visible| {
+                                unsorted.with(|unsorted| {
+                                    tree_model::build(&ModelInput {
+                                        ranked,
+                                        slurm_run,
+                                        what_if: Some(WhatIf {
+                                            baseline: &b.tree,
+                                            moves,
+                                        }),
+                                        outline,
+                                        visible,
+                                        unsorted: unsorted.as_deref(),
+                                        lang,
                                     })
                                 })
                             })
@@ -292,7 +286,7 @@ pub fn use_tree_model(
             })
         };
         if documented {
-            state.slurm_run.with(|slurm| build(Some(slurm)))
+            state.with_slurm_run(|slurm| build(Some(slurm)))
         } else {
             build(None)
         }

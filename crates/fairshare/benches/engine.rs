@@ -9,12 +9,12 @@
 //!
 //! - `hierarchy_new`: [`Hierarchy::new`], i.e. list order, fairshare parents, level shares
 //!   (Slurm's share normalisation inputs) and usage aggregation;
-//! - `fair_tree_run_with`: Fair Tree with its trace, on a ready hierarchy (what Slurm's timing
-//!   covers: Slurm normalises and aggregates when associations load);
+//! - `fair_tree_run_with`: Fair Tree with its trace, on a ready hierarchy (`Ranked::with_rule`;
+//!   what Slurm's timing covers: Slurm normalises and aggregates when associations load);
 //! - `fair_tree_run`: the same including `Hierarchy::new` (the project's target: at most half of
 //!   Slurm's time, so ≤ 20.6 ms at 100k);
 //! - `classic_run` / `classic_run_with`: every association's classic factor, with and without
-//!   the hierarchy;
+//!   the hierarchy (`Ranked::classic`);
 //! - `scenario_parse`: scenario JSON text to a validated tree.
 //!
 //! Slurm's own code on the anchor trees (perf/README.md): Fair Tree 0.073 / 1.41 / 41.2 ms,
@@ -28,7 +28,9 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use divan::Bencher;
-use fairshare::{AssocTree, Hierarchy, Params, Scenario, TieRule, classic, fair_tree, scenario};
+use fairshare::{
+    AssocTree, Hierarchy, Params, Ranked, Scenario, TieRule, classic, fair_tree, scenario,
+};
 
 fn main() {
     divan::main();
@@ -102,8 +104,8 @@ mod generated_trees {
     #[divan::bench(args = SIZES, sample_count = 30)]
     fn fair_tree_run_with(b: Bencher, n: usize) {
         let tree = generated(n);
-        let h = Hierarchy::new(tree);
-        b.bench(|| fair_tree::run_with(tree, &h, TieRule::Slurm));
+        let ranked = Ranked::new(tree, TieRule::Documented);
+        b.bench(|| ranked.with_rule(TieRule::Slurm));
     }
 
     #[divan::bench(args = SIZES, sample_count = 30)]
@@ -115,9 +117,9 @@ mod generated_trees {
     #[divan::bench(args = SIZES, sample_count = 30)]
     fn classic_run_with(b: Bencher, n: usize) {
         let tree = generated(n);
-        let h = Hierarchy::new(tree);
+        let ranked = Ranked::new(tree, TieRule::Slurm);
         let params = Params::default();
-        b.bench(|| classic::run_with(tree, &h, &params));
+        b.bench(|| ranked.classic(&params));
     }
 
     #[divan::bench(args = SIZES, sample_count = 30)]
@@ -147,8 +149,8 @@ mod anchor_files {
     #[divan::bench(args = ANCHORS, sample_count = 30)]
     fn fair_tree_run_with(b: Bencher, name: &str) {
         if let Some(s) = anchor(name) {
-            let h = Hierarchy::new(&s.tree);
-            b.bench(|| fair_tree::run_with(&s.tree, &h, TieRule::Slurm));
+            let ranked = Ranked::new(&s.tree, TieRule::Documented);
+            b.bench(|| ranked.with_rule(TieRule::Slurm));
         }
     }
 
@@ -162,9 +164,9 @@ mod anchor_files {
     #[divan::bench(args = ANCHORS, sample_count = 30)]
     fn classic_run_with(b: Bencher, name: &str) {
         if let Some(s) = anchor(name) {
-            let h = Hierarchy::new(&s.tree);
+            let ranked = Ranked::new(&s.tree, TieRule::Slurm);
             let params = Params::default();
-            b.bench(|| classic::run_with(&s.tree, &h, &params));
+            b.bench(|| ranked.classic(&params));
         }
     }
 

@@ -7,26 +7,25 @@
 //!   line deleted, duplicated, swapped or garbled. Whatever tree comes out also runs through
 //!   both algorithms, the sshare emitter and the comparison without panicking.
 
+use fairshare::Ranked;
 use fairshare::import;
 use fairshare::sshare::{self, TextLayout};
-use fairshare::{
-    Algorithm, Assoc, AssocId, AssocTree, Hierarchy, LongDouble, Shares, classic, fair_tree,
-};
+use fairshare::{Algorithm, Assoc, AssocId, AssocTree, Hierarchy, LongDouble, Shares};
 use proptest::prelude::*;
 
 type Shape = Vec<(u32, String, Option<String>, Option<Shares>, Option<u64>)>;
 
 fn shape(tree: &AssocTree) -> Shape {
     let h = Hierarchy::new(tree);
-    h.list_order
+    h.list_order()
         .iter()
         .map(|&ix| {
             let a = &tree.assocs()[ix];
             (
-                h.depth[ix],
+                h.depth(ix),
                 a.account.clone(),
                 a.user.clone(),
-                (ix != h.root).then_some(a.shares),
+                (ix != h.root()).then_some(a.shares),
                 a.user
                     .is_some()
                     .then(|| sshare::truncate_usage(a.usage_raw)),
@@ -118,11 +117,11 @@ fn specs() -> impl Strategy<Value = Vec<Spec>> {
 fn sacctmgr_tree(tree: &AssocTree) -> String {
     let h = Hierarchy::new(tree);
     let mut out = String::from("Account|User|Share\n");
-    for &ix in &h.list_order {
+    for &ix in h.list_order() {
         let a = &tree.assocs()[ix];
         out.push_str(&format!(
             "{}{}|{}|{}\n",
-            " ".repeat(h.depth[ix] as usize),
+            " ".repeat(h.depth(ix) as usize),
             a.account,
             a.user.as_deref().unwrap_or(""),
             a.shares
@@ -136,15 +135,14 @@ fn exercise(imp: &import::Imported) {
     let Some(s) = &imp.scenario else {
         return;
     };
-    let h = Hierarchy::new(&s.tree);
-    let ft = fair_tree::run_with(&s.tree, &h, fairshare::TieRule::Slurm);
-    let rows = sshare::fair_tree_rows(&s.tree, &h, &ft);
+    let ranked = Ranked::new(&s.tree, fairshare::TieRule::Slurm);
+    let rows = sshare::fair_tree_rows(&ranked);
     let cols = sshare::default_columns(Algorithm::FairTree, sshare::SshareFlags::LONG_PARTITIONS);
     let _ = sshare::render(&rows, &cols, TextLayout::FixedWidth, sshare::Header::Shown);
-    let _ = import::compare(&s.tree, &h, &rows, &imp.printed);
-    let cl = classic::run_with(&s.tree, &h, &s.params);
-    let rows = sshare::classic_rows(&s.tree, &h, &cl);
-    let _ = import::compare(&s.tree, &h, &rows, &imp.printed);
+    let _ = import::compare(&ranked, &rows, &imp.printed);
+    let cl = ranked.classic(&s.params);
+    let rows = sshare::classic_rows(&ranked, &cl);
+    let _ = import::compare(&ranked, &rows, &imp.printed);
 }
 
 proptest! {
@@ -153,9 +151,8 @@ proptest! {
     #[test]
     fn emitted_sshare_reads_back(specs in specs()) {
         let tree = tree_from(&specs);
-        let h = Hierarchy::new(&tree);
-        let run = fair_tree::run_with(&tree, &h, fairshare::TieRule::Slurm);
-        let rows = sshare::fair_tree_rows(&tree, &h, &run);
+        let ranked = Ranked::new(&tree, fairshare::TieRule::Slurm);
+        let rows = sshare::fair_tree_rows(&ranked);
         let cols = sshare::default_columns(Algorithm::FairTree, sshare::SshareFlags::LONG);
         let mut want = shape(&tree);
         want[0].3 = None;
@@ -216,9 +213,8 @@ proptest! {
         junk in "\\PC{0,12}",
     ) {
         let tree = tree_from(&specs);
-        let h = Hierarchy::new(&tree);
-        let run = fair_tree::run_with(&tree, &h, fairshare::TieRule::Slurm);
-        let rows = sshare::fair_tree_rows(&tree, &h, &run);
+        let ranked = Ranked::new(&tree, fairshare::TieRule::Slurm);
+        let rows = sshare::fair_tree_rows(&ranked);
         let cols = sshare::default_columns(Algorithm::FairTree, sshare::SshareFlags::LONG);
         let text = match which {
             0 => sshare::render_text(&rows, &cols, TextLayout::ParsableNoEnding, sshare::Header::Shown),

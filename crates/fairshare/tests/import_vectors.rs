@@ -11,9 +11,10 @@
 mod common;
 
 use common::{Vector, vectors};
+use fairshare::Ranked;
 use fairshare::import::{self, Agreement, Format};
 use fairshare::sshare::{self, TextLayout};
-use fairshare::{Algorithm, AssocTree, Hierarchy, Scenario, Shares, classic, fair_tree, scenario};
+use fairshare::{Algorithm, AssocTree, Hierarchy, Scenario, Shares, scenario};
 use serde_json::{Value, json};
 
 /// A tree in Slurm's list order, with ids replaced by list positions: what any import must
@@ -22,15 +23,15 @@ type Shape = Vec<(u32, String, Option<String>, Option<Shares>, Option<u64>)>;
 
 fn shape(tree: &AssocTree) -> Shape {
     let h = Hierarchy::new(tree);
-    h.list_order
+    h.list_order()
         .iter()
         .map(|&ix| {
             let a = &tree.assocs()[ix];
             (
-                h.depth[ix],
+                h.depth(ix),
                 a.account.clone(),
                 a.user.clone(),
-                (ix != h.root).then_some(a.shares),
+                (ix != h.root()).then_some(a.shares),
                 a.user
                     .is_some()
                     .then(|| sshare::truncate_usage(a.usage_raw)),
@@ -40,16 +41,10 @@ fn shape(tree: &AssocTree) -> Shape {
 }
 
 fn rows_of(s: &Scenario) -> Vec<sshare::Row> {
-    let h = Hierarchy::new(&s.tree);
+    let ranked = Ranked::new(&s.tree, fairshare::TieRule::Slurm);
     match s.algorithm {
-        Algorithm::FairTree => {
-            let run = fair_tree::run_with(&s.tree, &h, fairshare::TieRule::Slurm);
-            sshare::fair_tree_rows(&s.tree, &h, &run)
-        }
-        Algorithm::Classic => {
-            let run = classic::run_with(&s.tree, &h, &s.params);
-            sshare::classic_rows(&s.tree, &h, &run)
-        }
+        Algorithm::FairTree => sshare::fair_tree_rows(&ranked),
+        Algorithm::Classic => sshare::classic_rows(&ranked, &ranked.classic(&s.params)),
     }
 }
 
@@ -134,8 +129,8 @@ fn check_vector_lines(v: &Vector, exact: &mut u32, structural: &mut u32) -> Resu
     // sshare prints no damping factor or flags; take them from the vector.
     got.params = original.params.clone();
     let rows = rows_of(&got);
-    let h = Hierarchy::new(&got.tree);
-    let cmp = import::compare(&got.tree, &h, &rows, &imp.printed);
+    let ranked = Ranked::new(&got.tree, fairshare::TieRule::Slurm);
+    let cmp = import::compare(&ranked, &rows, &imp.printed);
     if cmp.len() != lines.len() {
         return Err(format!("{}: {} comparisons", v.name, cmp.len()));
     }

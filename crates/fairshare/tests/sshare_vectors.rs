@@ -5,8 +5,9 @@
 mod common;
 
 use common::vectors;
+use fairshare::Ranked;
 use fairshare::sshare::{self, Column, TextLayout};
-use fairshare::{Algorithm, Hierarchy, Scenario, classic, fair_tree, scenario};
+use fairshare::{Algorithm, Scenario, scenario};
 
 fn load(kind: &str, name: &str) -> (Scenario, serde_json::Value) {
     let v = vectors(kind)
@@ -18,16 +19,10 @@ fn load(kind: &str, name: &str) -> (Scenario, serde_json::Value) {
 
 /// sshare's rows for a scenario, under the scenario's own algorithm.
 fn rows(s: &Scenario) -> Vec<sshare::Row> {
-    let h = Hierarchy::new(&s.tree);
+    let ranked = Ranked::new(&s.tree, fairshare::TieRule::Slurm);
     match s.algorithm {
-        Algorithm::FairTree => {
-            let run = fair_tree::run_with(&s.tree, &h, fairshare::TieRule::Slurm);
-            sshare::fair_tree_rows(&s.tree, &h, &run)
-        }
-        Algorithm::Classic => {
-            let run = classic::run_with(&s.tree, &h, &s.params);
-            sshare::classic_rows(&s.tree, &h, &run)
-        }
+        Algorithm::FairTree => sshare::fair_tree_rows(&ranked),
+        Algorithm::Classic => sshare::classic_rows(&ranked, &ranked.classic(&s.params)),
     }
 }
 

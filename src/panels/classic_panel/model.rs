@@ -13,7 +13,7 @@ use fairshare::format::{
     formula_usage as usage, formula_value as value, formula_value_ld as value_ld,
 };
 use fairshare::sshare::{self, Column};
-use fairshare::{AssocId, AssocTree, FairTreeRun, Hierarchy};
+use fairshare::{AssocId, AssocTree, FairTreeRun, Hierarchy, Ranked};
 
 use crate::messages::classic::ClassicMsg;
 use crate::messages::{Lang, Message};
@@ -93,7 +93,7 @@ pub fn explain(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, id: AssocId) -
         return None;
     }
     let a = &tree.assocs()[ix];
-    let heading = match (&a.user, ix == h.root) {
+    let heading = match (&a.user, ix == h.root()) {
         (_, true) => Line::new(
             ClassicMsg::HeadingRoot,
             vec![("name", a.name().to_string())],
@@ -111,8 +111,8 @@ pub fn explain(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, id: AssocId) -
     // The fairshare path from the first tier down to `ix`.
     let mut path = vec![ix];
     let mut cur = ix;
-    while let Some(p) = h.fs_parent[cur] {
-        if p == h.root || path.len() > h.len() {
+    while let Some(p) = h.fs_parent(cur) {
+        if p == h.root() || path.len() > h.len() {
             break;
         }
         path.push(p);
@@ -184,7 +184,7 @@ fn shares_line(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> 
 fn usage_norm_line(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> Option<Line> {
     let a = &run.assocs[ix];
     let ua = a.usage_norm?;
-    let root_usage = run.assocs[h.root].usage_raw;
+    let root_usage = run.assocs[h.root()].usage_raw;
     let n = name(tree, ix);
     Some(if root_usage.is_zero() {
         Line::new(ClassicMsg::UsageNormRootZero, vec![("name", n)])
@@ -217,7 +217,7 @@ fn usage_lines(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> 
     let n = name(tree, ix);
     let ua = a.usage_norm.map(value_ld).unwrap_or_default();
     let ue = value_ld(a.usage_effective);
-    let parent = h.fs_parent[ix];
+    let parent = h.fs_parent(ix);
     let parent_name = parent.map(|p| name(tree, p)).unwrap_or_default();
     match &a.usage_rule {
         UsageRule::Root => vec![Line::new(ClassicMsg::UsageRoot, vec![("name", n)])],
@@ -254,7 +254,7 @@ fn usage_lines(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> 
             vec![("name", n), ("ue", ue)],
         )],
         UsageRule::DepthOblivious(d) => {
-            let p = parent.unwrap_or(h.root);
+            let p = parent.unwrap_or(h.root());
             depth_oblivious_lines(DepthObliviousArgs {
                 name: n,
                 parent: parent_name,
@@ -351,8 +351,8 @@ fn factor_line(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> 
     let ue = value_ld(src.usage_effective);
     let s = value(src.shares_norm);
     Some(if a.factor_source != ix {
-        let from = if a.factor_source == h.root {
-            name(tree, h.root)
+        let from = if a.factor_source == h.root() {
+            name(tree, h.root())
         } else {
             name(tree, a.factor_source)
         };
@@ -383,8 +383,8 @@ pub fn idle_holder(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun) -> Option<
         return None;
     }
     (0..tree.len())
-        .filter(|&ix| h.fs_parent[ix] == Some(h.root) && !h.is_user[ix])
-        .find(|&ix| h.shares_raw[ix] == 0 && !run.assocs[ix].usage_raw.is_zero())
+        .filter(|&ix| h.fs_parent(ix) == Some(h.root()) && !h.is_user(ix))
+        .find(|&ix| h.shares_raw(ix) == 0 && !run.assocs[ix].usage_raw.is_zero())
         .map(|ix| {
             (
                 name(tree, ix),
@@ -431,15 +431,16 @@ impl Cells for ClassicRow {
     }
 }
 
-/// The classic values of every association, in sshare's order and formatting.
-pub fn table(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun) -> Vec<ClassicRow> {
-    if run.assocs.len() != tree.len() || h.len() != tree.len() {
+/// The classic values of every association, in sshare's order and formatting (`run` is
+/// `ranked`'s classic run; empty if it is another tree's).
+pub fn table(ranked: &Ranked, run: &ClassicRun) -> Vec<ClassicRow> {
+    if run.assocs.len() != ranked.tree().len() {
         return Vec::new();
     }
-    sshare::classic_rows(tree, h, run)
+    sshare::classic_rows(ranked, run)
         .into_iter()
         .map(|row| {
-            let a = &tree.assocs()[row.ix];
+            let a = &ranked.tree().assocs()[row.ix];
             ClassicRow {
                 id: a.id,
                 depth: row.depth,
@@ -520,10 +521,10 @@ pub fn orders(tree: &AssocTree, h: &Hierarchy, classic: &ClassicRun, ft: &FairTr
         };
     }
     let users: Vec<usize> = h
-        .list_order
+        .list_order()
         .iter()
         .copied()
-        .filter(|&ix| h.is_user[ix])
+        .filter(|&ix| h.is_user(ix))
         .collect();
 
     // Classic has no ranking of its own: a job's priority reads F, so higher F comes first.

@@ -37,11 +37,9 @@ pub fn ClassicTable() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     let rows = Memo::new(move |_| {
-        state.scenario.with(|s| {
-            state
-                .hierarchy
-                .with(|h| state.classic.with(|c| model::table(&s.tree, h, c)))
-        })
+        state
+            .ranked
+            .with(|r| state.classic.with(|c| model::table(r, c)))
     });
     let sort = RwSignal::new(None::<SortBy>);
     let query = RwSignal::new(String::new());

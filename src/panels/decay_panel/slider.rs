@@ -46,21 +46,13 @@ pub(super) fn TimeSlider(controls: DecayControls) -> impl IntoView {
     let origin_run = Memo::new(move |_| {
         let base = state.decay.with(|c| c.base.clone())?;
         let rule = state.tie_rule.get();
-        Some(
-            state
-                .scenario
-                .with_untracked(|s| model::origin_run(&base, s, rule)),
-        )
+        Some(model::origin_run(&base, rule))
     });
     let changed = Memo::new(move |_| {
         origin_run
             .with(|then| {
                 let then = then.as_ref()?;
-                Some(state.scenario.with(|s| {
-                    state
-                        .hierarchy
-                        .with(|h| state.run.with(|r| model::rank_changes(then, s, h, r)))
-                }))
+                Some(state.ranked.with(|now| model::rank_changes(then, now)))
             })
             .unwrap_or(0)
     });
