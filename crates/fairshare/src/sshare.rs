@@ -532,9 +532,13 @@ pub fn fair_tree_row(ranked: &Ranked, ix: usize) -> Row {
 
 /// The rows `sshare -a` prints for a classic run, in Slurm's association-list order. Account
 /// factors are computed by Slurm but not printed (since 25.11), so `fairshare` is `None` there.
-/// `run` is `ranked`'s classic run ([`Ranked::classic`]).
+/// `run` is `ranked`'s classic run ([`Ranked::classic`]); a run of another tree (another
+/// length) gives no rows rather than a panic.
 pub fn classic_rows(ranked: &Ranked, run: &ClassicRun) -> Vec<Row> {
     let (tree, h) = (ranked.tree(), ranked.hierarchy());
+    if run.assocs.len() != h.len() {
+        return Vec::new();
+    }
     h.list_order
         .iter()
         .map(|&ix| {
@@ -754,6 +758,17 @@ pub fn render_text(rows: &[Row], columns: &[Column], layout: TextLayout, header:
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn classic_rows_of_another_trees_run_are_empty_not_a_panic() {
+        let small = crate::r#gen::scenario(20, 1);
+        let big = crate::r#gen::scenario(200, 2);
+        let ranked = Ranked::new(&small.tree, crate::TieRule::Slurm);
+        let other = Ranked::new(&big.tree, crate::TieRule::Slurm).classic(&big.params);
+        assert!(classic_rows(&ranked, &other).is_empty());
+        let own = ranked.classic(&small.params);
+        assert_eq!(classic_rows(&ranked, &own).len(), small.tree.len());
+    }
 
     #[test]
     fn doubles_print_like_printf() {
