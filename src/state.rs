@@ -76,7 +76,7 @@ pub struct Snapshot {
     /// The what-if baseline at that time.
     pub baseline: Scenario,
     /// What Slurm printed for the imported text the scenario came from (empty otherwise).
-    pub printed: Vec<PrintedRow>,
+    pub printed: Arc<[PrintedRow]>,
     /// The preset the scenario came from, if any.
     pub preset: Option<&'static str>,
     /// The decay timeline's time for this tree.
@@ -141,7 +141,7 @@ pub struct AppState {
     /// Accounts expanded on purpose in the tree view (big trees open collapsed).
     pub expanded: RwSignal<BTreeSet<AssocId>>,
     /// What Slurm printed for an imported sshare text (empty otherwise), by association id.
-    pub printed: RwSignal<Vec<PrintedRow>>,
+    pub printed: RwSignal<Arc<[PrintedRow]>>,
     /// The preset the scenario came from, if any.
     pub preset: RwSignal<Option<&'static str>>,
     /// The decay timeline's time (part of each undo step).
@@ -237,7 +237,7 @@ impl AppState {
             tie_rule,
             collapsed: RwSignal::new(BTreeSet::new()),
             expanded: RwSignal::new(BTreeSet::new()),
-            printed: RwSignal::new(Vec::new()),
+            printed: RwSignal::new(Arc::from([])),
             preset: RwSignal::new(None),
             decay: RwSignal::new(DecayClock::default()),
             panel: RwSignal::new(PanelTab::default()),
@@ -282,7 +282,7 @@ impl AppState {
         self.push_history();
         self.baseline.set(scenario.clone());
         self.scenario.set(scenario);
-        self.printed.set(printed);
+        self.printed.set(printed.into());
         self.preset.set(preset);
         self.decay.update(|c| *c = c.restarted());
         self.selected.set(None);
@@ -665,7 +665,7 @@ mod tests {
             state.set_tie_rule(TieRule::Documented);
             state.undo(); // the usage edit: baseline and rows of that time come back
             assert_eq!(state.baseline.get(), scenario_b);
-            assert_eq!(state.printed.get(), printed);
+            assert_eq!(*state.printed.get(), *printed);
             state.undo(); // the import: the first scenario, no printed rows, its baseline
             assert_eq!(state.scenario.get(), scenario());
             assert_eq!(state.baseline.get(), scenario());
@@ -676,7 +676,7 @@ mod tests {
                 "not part of a step"
             );
             state.redo();
-            assert_eq!(state.printed.get(), printed);
+            assert_eq!(*state.printed.get(), *printed);
         });
     }
 

@@ -12,6 +12,8 @@
 //! [`HISTORY_JSON_BUDGET`]; a session whose packed text exceeds [`MAX_STORED_LEN`] is not
 //! saved (and the stale one is removed, so a reload never brings back an older state).
 
+use std::sync::Arc;
+
 use fairshare::{AssocId, Scenario, TieRule};
 use serde::{Deserialize, Serialize};
 
@@ -118,7 +120,7 @@ fn load(s: StoredSnapshot) -> Option<Snapshot> {
     Some(Snapshot {
         scenario,
         baseline,
-        printed: Vec::new(),
+        printed: Arc::from([]),
         preset: s.preset.as_deref().and_then(presets::by_id).map(|p| p.id),
         // The decay timeline is not saved: the tree restored is its own t = 0.
         decay: Default::default(),
@@ -238,7 +240,7 @@ mod tests {
         Snapshot {
             scenario: preset(id),
             baseline: preset(id),
-            printed: Vec::new(),
+            printed: Arc::from([]),
             preset: Some(presets::by_id(id).unwrap().id),
             decay: Default::default(),
         }
