@@ -249,7 +249,7 @@ pub fn menu_entries(
         && !picked.contains(&at)
     {
         picked.push(at);
-        picked.sort_unstable();
+        crate::sort::sort_by(&mut picked, &|a, b| a.cmp(&b));
     }
     picked.into_iter().map(|i| users[i].clone()).collect()
 }
