@@ -69,7 +69,7 @@ pub fn ClassicPanel() -> impl IntoView {
             <ClassicParams />
             <Show when=move || idle.with(Option::is_some)>
                 <p class="ft-fnote ft-fnote--machine" data-testid="machine-note">
-                    {machine_note}
+                    {move || machine_note()}
                 </p>
             </Show>
             {move || match explain.get() {
@@ -152,7 +152,7 @@ fn ExplainView(e: Explain) -> impl IntoView {
                 >
                     {text(line)}
                 </p>
-                <p class="ft-fnote">{damping_note}</p>
+                <p class="ft-fnote">{move || damping_note()}</p>
             </div>
         }
     });

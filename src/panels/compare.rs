@@ -96,7 +96,7 @@ pub fn ComparePanel() -> impl IntoView {
                 </button>
             </div>
             <Show when=move || me.get().is_some() && above.get().is_none()>
-                <p class="ft-hint">{nobody_above}</p>
+                <p class="ft-hint">{move || nobody_above()}</p>
             </Show>
             {move || match explanation.get() {
                 Some(e) => view! { <ExplanationView explanation=e /> }.into_any(),
@@ -155,7 +155,7 @@ fn UserSelect(
                 </For>
             </select>
             <Show when=many>
-                <span class="ft-help">{count}</span>
+                <span class="ft-help">{move || count()}</span>
             </Show>
         </div>
     }

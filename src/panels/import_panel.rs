@@ -161,7 +161,7 @@ fn OutcomeView(outcome: Outcome, on_partial: Callback<Box<Imported>>) -> impl In
             let warnings = StoredValue::new(warnings);
             view! {
                 <div class="ft-import__status" role="status">
-                    <p>{status}</p>
+                    <p>{move || status()}</p>
                     <Show when=move || warnings.with_value(|w| !w.is_empty())>
                         <p>{i18n.t(ImportMsg::Assumptions)}</p>
                         <ul class="ft-import__diagnostics">
@@ -200,7 +200,7 @@ fn OutcomeView(outcome: Outcome, on_partial: Callback<Box<Imported>>) -> impl In
             };
             view! {
                 <div class="ft-import__alert" role="alert">
-                    <p class="ft-import__alert-title">{heading}</p>
+                    <p class="ft-import__alert-title">{move || heading()}</p>
                     <ul class="ft-import__diagnostics">
                         {move || diagnostic_lines(&diagnostics.get_value(), i18n.lang()).into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
                     </ul>
@@ -229,7 +229,7 @@ fn ExportedJson(#[prop(into)] json: Signal<String>) -> impl IntoView {
     let id = next_dom_id("ft-exported");
     let status = move || ImportMsg::Exported.fill(i18n.lang(), &[("file", EXPORT_FILE)]);
     view! {
-        <p class="ft-status" role="status">{status}</p>
+        <p class="ft-status" role="status">{move || status()}</p>
         <label class="ft-field__label" for=id.clone()>{i18n.t(ImportMsg::ExportedLabel)}</label>
         <textarea id=id class="ft-textarea" rows="6" readonly=true spellcheck="false" prop:value=json></textarea>
     }

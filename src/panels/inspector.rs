@@ -111,7 +111,7 @@ fn Editor(id: AssocId) -> impl IntoView {
     };
     view! {
         <div class="ft-inspector__editor" data-assoc-id=id.0>
-            <h3 class="ft-inspector__heading">{heading}</h3>
+            <h3 class="ft-inspector__heading">{move || heading()}</h3>
             <NameField id />
             <SharesField id />
             {move || match kind.get() {
@@ -305,7 +305,7 @@ fn AccountUsage(id: AssocId) -> impl IntoView {
             ],
         ))
     };
-    view! { <p class="ft-help" data-testid="account-usage">{text}</p> }
+    view! { <p class="ft-help" data-testid="account-usage">{move || text()}</p> }
 }
 
 /// Add user, Add account, Delete and Move to.

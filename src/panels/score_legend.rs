@@ -259,7 +259,7 @@ pub fn ScoreLegend() -> impl IntoView {
                         .collect_view()}
                 </ul>
                 <Show when=has_user>
-                    <p class="ft-score__value" data-testid="legend-classic">{classic_text}</p>
+                    <p class="ft-score__value" data-testid="legend-classic">{move || classic_text()}</p>
                 </Show>
             </div>
             <div class="ft-score__part">
@@ -267,7 +267,7 @@ pub fn ScoreLegend() -> impl IntoView {
                 <Scale marker=Signal::derive(ft_marker) />
                 <p class="ft-score__text">{i18n.t(ClassicMsg::LegendFairTreeText)}</p>
                 <Show when=has_ft>
-                    <p class="ft-score__value" data-testid="legend-fair-tree">{ft_text}</p>
+                    <p class="ft-score__value" data-testid="legend-fair-tree">{move || ft_text()}</p>
                 </Show>
             </div>
         </section>

@@ -346,7 +346,7 @@ pub fn SshareTable() -> impl IntoView {
                     prop:value=move || query.get()
                     on:input=move |ev| query.set(event_target_value(&ev))
                 />
-                <span class="ft-table-tools__count" role="status">{shown}</span>
+                <span class="ft-table-tools__count" role="status">{move || shown()}</span>
             </div>
             <div
                 class="ft-sshare__scroll"

@@ -230,7 +230,7 @@ fn ShareButton() -> impl IntoView {
                 on:click=move |_| url_state::copy_link(state, share)>
                 {i18n.t(CommonMsg::CopyLink)}
             </button>
-            <span class="ft-status" role="status">{status}</span>
+            <span class="ft-status" role="status">{move || status()}</span>
         </div>
         <Show when=move || link_error().is_some()>
             <div class="ft-toolbar__alert" role="alert">

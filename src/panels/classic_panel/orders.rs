@@ -89,7 +89,7 @@ pub fn OrderComparison() -> impl IntoView {
                 </Show>
             </p>
             <Show when=cut>
-                <p class="ft-panel-help">{window_note}</p>
+                <p class="ft-panel-help">{move || window_note()}</p>
             </Show>
             <div class="ft-order__columns">
                 <OrderList
@@ -158,7 +158,7 @@ fn Entry(side: Side, entry: OrderEntry) -> impl IntoView {
             <span class="ft-order__label">{entry.label}</span>
             " "
             <span class="ft-order__value">{entry.value}</span>
-            {differs.then(|| view! { <span class="ft-order__moved">{marker}</span> })}
+            {differs.then(|| view! { <span class="ft-order__moved">{move || marker()}</span> })}
         </li>
     }
 }

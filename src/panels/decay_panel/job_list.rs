@@ -85,9 +85,9 @@ pub(super) fn JobList(controls: DecayControls) -> impl IntoView {
                             };
                             view! {
                                 <li class="ft-jobs__item">
-                                    <span>{text}</span>
+                                    <span>{move || text()}</span>
                                     <button type="button" class="ft-button" on:click=move |_| remove(i)>
-                                        {name}
+                                        {move || name()}
                                     </button>
                                 </li>
                             }

@@ -80,8 +80,8 @@ pub(super) fn DecayParams(controls: DecayControls) -> impl IntoView {
             />
             <p class="ft-panel-help">{i18n.t(DecayMsg::CalcPeriodHelp)}</p>
             <Show when=decays fallback=move || view! { <p class="ft-readout">{i18n.t(DecayMsg::NoDecay)}</p> }>
-                <p class="ft-readout">{factors}</p>
-                <p class="ft-readout" data-testid="decay-half-life-fact">{fact}</p>
+                <p class="ft-readout">{move || factors()}</p>
+                <p class="ft-readout" data-testid="decay-half-life-fact">{move || fact()}</p>
             </Show>
         </div>
     }

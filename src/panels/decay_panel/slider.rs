@@ -124,11 +124,11 @@ pub(super) fn TimeSlider(controls: DecayControls) -> impl IntoView {
                     }
                 />
             </label>
-            <p class="ft-readout ft-readout--big" data-testid="decay-time">{time_text}</p>
-            <p class="ft-readout" data-testid="decay-factor">{factor_text}</p>
-            <p class="ft-readout" data-testid="decay-root-usage">{root_text}</p>
+            <p class="ft-readout ft-readout--big" data-testid="decay-time">{move || time_text()}</p>
+            <p class="ft-readout" data-testid="decay-factor">{move || factor_text()}</p>
+            <p class="ft-readout" data-testid="decay-root-usage">{move || root_text()}</p>
             <Show when=move || readout.with(|r| r.as_ref().is_some_and(|r| r.selected.is_some()))>
-                <p class="ft-readout" data-testid="decay-selected-usage">{selected_text}</p>
+                <p class="ft-readout" data-testid="decay-selected-usage">{move || selected_text()}</p>
             </Show>
             <p class="ft-panel-help">{i18n.t(DecayMsg::ApplyHint)}</p>
             <Show when=move || state.decay.with(|c| c.base.is_none() && c.epoch > 0)>
@@ -140,7 +140,7 @@ pub(super) fn TimeSlider(controls: DecayControls) -> impl IntoView {
             <p class="ft-fnote ft-fnote--fact" data-testid="decay-rank-fact">{i18n.t(DecayMsg::RankFact)}</p>
             <p class="ft-readout" data-testid="decay-rank-changes">
                 <Show when=any_changed fallback=move || i18n.t(DecayMsg::RanksSame)()>
-                    {changed_text}
+                    {move || changed_text()}
                 </Show>
             </p>
         </div>

@@ -122,7 +122,7 @@ pub(super) fn UntilQuestion(controls: DecayControls) -> impl IntoView {
                     {i18n.t(DecayMsg::UntilCompute)}
                 </button>
             </Show>
-            <p class="ft-answer" role="status" data-testid="decay-until">{answer_text}</p>
+            <p class="ft-answer" role="status" data-testid="decay-until">{move || answer_text()}</p>
         </div>
     }
 }

@@ -159,7 +159,7 @@ pub fn FindBox() -> impl IntoView {
                         role="listbox"
                         aria-label=i18n.t(TreeMsg::FindMatches)
                     >
-                        {options}
+                        {move || options()}
                     </ul>
                 </Show>
             </Show>
