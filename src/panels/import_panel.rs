@@ -20,6 +20,7 @@ use crate::messages::import::ImportMsg;
 use crate::messages::{Lang, Message};
 use crate::panels::compare::next_dom_id;
 use crate::state::AppState;
+use crate::widgets::when::When;
 
 /// What the last Load did.
 #[derive(Clone, Debug, PartialEq)]
@@ -126,9 +127,9 @@ pub fn ImportPanel() -> impl IntoView {
             {move || outcome.get().map(|o| view! { <OutcomeView outcome=o on_partial=Callback::new(move |imported: Box<Imported>| {
                 outcome.set(Some(load_partial(state, *imported)));
             }) /> })}
-            <Show when=move || exported.with(Option::is_some)>
+            <When when=move || exported.with(Option::is_some)>
                 <ExportedJson json=Signal::derive(move || exported.get().unwrap_or_default()) />
-            </Show>
+            </When>
         </section>
     }
 }
@@ -162,12 +163,12 @@ fn OutcomeView(outcome: Outcome, on_partial: Callback<Box<Imported>>) -> impl In
             view! {
                 <div class="ft-import__status" role="status">
                     <p>{move || status()}</p>
-                    <Show when=move || warnings.with_value(|w| !w.is_empty())>
+                    <When when=move || warnings.with_value(|w| !w.is_empty())>
                         <p>{i18n.t(ImportMsg::Assumptions)}</p>
                         <ul class="ft-import__diagnostics">
                             {move || diagnostic_lines(&warnings.get_value(), i18n.lang()).into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
                         </ul>
-                    </Show>
+                    </When>
                 </div>
             }
             .into_any()

@@ -24,6 +24,7 @@ use crate::messages::priority::PriorityMsg;
 use crate::panels::classic_panel::field::Field;
 use crate::panels::decay_panel::model::{hours_to_secs, parse_non_negative};
 use crate::state::AppState;
+use crate::widgets::when::When;
 
 // ---------------------------------------------------------------------------------------------
 // Pure helpers (tested natively)
@@ -394,9 +395,9 @@ fn PriorityResult(result: ResultMemo) -> impl IntoView {
     };
     view! {
         <p class="ft-total" data-testid="priority-total">{move || total()}</p>
-        <Show when=move || clamp().is_some()>
+        <When when=move || clamp().is_some()>
             <p class="ft-panel-help">{move || clamp().map(|m| m.text(i18n.lang()))}</p>
-        </Show>
+        </When>
         <div class="ft-bar" role="img" aria-label=bar_label data-testid="priority-bar">
             {move || {
                 result

@@ -32,6 +32,7 @@ use crate::widgets::scroll_window::ScrollWindow;
 use crate::widgets::sort_header::SortHeader;
 use crate::widgets::spacer::Spacer;
 use crate::widgets::table_order::{self, SortBy};
+use crate::widgets::when::When;
 
 /// The `sshare -l` columns of a Fair Tree run, in sshare's order (without the TRES columns,
 /// which a scenario leaves empty).
@@ -356,15 +357,15 @@ pub fn SshareTable() -> impl IntoView {
                 <table class="ft-sshare" class:ft-sshare--windowed=move || window.get().is_windowed()>
                     <caption class="ft-sshare__caption">
                         {i18n.t(TableMsg::Caption)}
-                        <Show when=has_printed>
+                        <When when=has_printed>
                             " "
                             {i18n.t(TableMsg::CaptionPrinted)}
-                        </Show>
+                        </When>
                     </caption>
                     <thead>
                         <tr>
                             {headers}
-                            <Show when=has_printed>
+                            <When when=has_printed>
                                 <th scope="col" class="ft-sshare__printed-head">
                                     {i18n.t(TableMsg::PrintedFs)}
                                 </th>
@@ -372,7 +373,7 @@ pub fn SshareTable() -> impl IntoView {
                                     {i18n.t(TableMsg::PrintedLf)}
                                 </th>
                                 <th scope="col">{i18n.t(TableMsg::Check)}</th>
-                            </Show>
+                            </When>
                         </tr>
                     </thead>
                     <tbody>

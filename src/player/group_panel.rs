@@ -16,6 +16,7 @@ use crate::player::narration::join_names;
 use crate::state::AppState;
 use crate::widgets::index_marks::KeyedMarks;
 use crate::widgets::row_window::RowWindow;
+use crate::widgets::when::When;
 
 /// Groups up to this many rows fit in the scroll box (style/player.css: 12.5 rows with the
 /// header).
@@ -129,7 +130,7 @@ pub fn GroupPanel() -> impl IntoView {
             <h3 id=labelled_by.clone() class="ft-player__subtitle">
                 {move || title()}
             </h3>
-            <Show when=move || { n_rows() > 0 }>
+            <When when=move || { n_rows() > 0 }>
                 <p class="ft-group__caption">{move || caption()}</p>
                 <div class="ft-group__scroll" node_ref=scroller on:scroll=move |_| measure()>
                     <div
@@ -155,7 +156,7 @@ pub fn GroupPanel() -> impl IntoView {
                         </div>
                     </div>
                 </div>
-            </Show>
+            </When>
         </section>
     }
 }

@@ -68,6 +68,7 @@ use crate::tree_model::{
     self, CARD_MIN_SCALE, ModelInput, NodeView, TreeModel, WhatIf, auto_scale,
 };
 use crate::widgets::index_marks::{KeyedMarks, settled};
+use crate::widgets::when::When;
 use compare_marks::CompareMarks;
 use controls::TreeControls;
 use extra::ExtraCard;
@@ -442,9 +443,9 @@ pub fn TreeView() -> impl IntoView {
             </div>
             // Over the frame, not under it: the hint must not change the frame's size, which
             // "Fit to screen" fitted the drawing into.
-            <Show when=move || ctx.compact.get()>
+            <When when=move || ctx.compact.get()>
                 <p class="ft-tree-panel__hint">{i18n.t(TreeMsg::CompactHint)}</p>
-            </Show>
+            </When>
             <Minimap />
             </div>
             <Legend />

@@ -10,6 +10,7 @@ use crate::messages::decay::DecayMsg;
 use crate::messages::engine::tree_errors_text;
 use crate::panels::classic_panel::model::usage as fmt_usage;
 use crate::state::AppState;
+use crate::widgets::when::When;
 
 /// Usage at the slider's time, from the engine's simulation (for the readouts).
 #[derive(Clone, Debug, PartialEq)]
@@ -127,21 +128,21 @@ pub(super) fn TimeSlider(controls: DecayControls) -> impl IntoView {
             <p class="ft-readout ft-readout--big" data-testid="decay-time">{move || time_text()}</p>
             <p class="ft-readout" data-testid="decay-factor">{move || factor_text()}</p>
             <p class="ft-readout" data-testid="decay-root-usage">{move || root_text()}</p>
-            <Show when=move || readout.with(|r| r.as_ref().is_some_and(|r| r.selected.is_some()))>
+            <When when=move || readout.with(|r| r.as_ref().is_some_and(|r| r.selected.is_some()))>
                 <p class="ft-readout" data-testid="decay-selected-usage">{move || selected_text()}</p>
-            </Show>
+            </When>
             <p class="ft-panel-help">{i18n.t(DecayMsg::ApplyHint)}</p>
-            <Show when=move || state.decay.with(|c| c.base.is_none() && c.epoch > 0)>
+            <When when=move || state.decay.with(|c| c.base.is_none() && c.epoch > 0)>
                 <p class="ft-panel-help">{i18n.t(DecayMsg::Restarted)}</p>
-            </Show>
-            <Show when=move || controls.error.with(Option::is_some)>
+            </When>
+            <When when=move || controls.error.with(Option::is_some)>
                 <p class="ft-numfield__error" role="alert">{move || controls.error.with(|e| e.as_deref().map(|e| tree_errors_text(e, i18n.lang())))}</p>
-            </Show>
+            </When>
             <p class="ft-fnote ft-fnote--fact" data-testid="decay-rank-fact">{i18n.t(DecayMsg::RankFact)}</p>
             <p class="ft-readout" data-testid="decay-rank-changes">
-                <Show when=any_changed fallback=move || i18n.t(DecayMsg::RanksSame)()>
+                <When when=any_changed fallback=move || i18n.t(DecayMsg::RanksSame)()>
                     {move || changed_text()}
-                </Show>
+                </When>
             </p>
         </div>
     }

@@ -22,6 +22,7 @@ use crate::messages::tree::TreeMsg;
 use crate::player::marks::FrameMarks;
 use crate::state::AppState;
 use crate::tree_model::{ChildRef, NodeView, kind_attr};
+use crate::widgets::when::When;
 
 use super::TreeCtx;
 use super::compare_marks::CompareRole;
@@ -130,7 +131,7 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
             on:click=select
             on:focus=move |_| ctx.focused.set(Some(id))
         >
-            <Show when=has_children>
+            <When when=has_children>
                 <div
                     class="ft-item__toggle"
                     class:ft-item__toggle--expanded=expanded
@@ -138,8 +139,8 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
                     title=toggle_title
                     on:click=toggle
                 ></div>
-            </Show>
-            <Show when=move || has_children() && expanded()>
+            </When>
+            <When when=move || has_children() && expanded()>
                 <div class="ft-item__group" role="group">
                     <For
                         each=children
@@ -150,7 +151,7 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
                         }
                     />
                 </div>
-            </Show>
+            </When>
         </div>
     }
 }
