@@ -26,6 +26,7 @@ use crate::widgets::when::When;
 
 use super::TreeCtx;
 use super::compare_marks::CompareRole;
+use super::entries::Entries;
 use super::extra::ExtraItem;
 
 /// The fact a comparison role adds to the accessible name (the paths add none: the compare
@@ -142,16 +143,17 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
             </When>
             <When when=move || has_children() && expanded()>
                 <div class="ft-item__group" role="group">
-                    <For
-                        each=children
-                        key=|child| *child
-                        children=move |child| match child {
-                            ChildRef::Node(id) => view! { <TreeItem id /> }.into_any(),
-                            key => view! { <ExtraItem key /> }.into_any(),
-                        }
-                    />
+                    <Entries keys=children entry=group_entry />
                 </div>
             </When>
         </div>
+    }
+}
+
+/// One entry of a group: a child treeitem, or an entry standing for hidden ones.
+pub fn group_entry(key: ChildRef) -> AnyView {
+    match key {
+        ChildRef::Node(id) => view! { <TreeItem id /> }.into_any(),
+        key => view! { <ExtraItem key /> }.into_any(),
     }
 }
