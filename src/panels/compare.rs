@@ -24,6 +24,7 @@ use crate::messages::compare::CompareMsg;
 use crate::messages::{Lang, Message};
 use crate::panels::inspector::facts::level_fs_number;
 use crate::state::AppState;
+use crate::widgets::when::When;
 
 /// The Compare region.
 #[component]
@@ -86,9 +87,9 @@ pub fn ComparePanel() -> impl IntoView {
                     {i18n.t(CompareMsg::JustAbove)}
                 </button>
             </div>
-            <Show when=move || me.get().is_some() && above.get().is_none()>
-                <p class="ft-hint">{nobody_above}</p>
-            </Show>
+            <When when=move || me.get().is_some() && above.get().is_none()>
+                <p class="ft-hint">{move || nobody_above()}</p>
+            </When>
             {move || match explanation.get() {
                 Some(e) => view! { <ExplanationView explanation=e /> }.into_any(),
                 None => view! { <p class="ft-hint">{i18n.t(CompareMsg::PickTwo)}</p> }.into_any(),
@@ -133,21 +134,21 @@ fn UserSelect(
     view! {
         <label class="ft-field__label" for=id.clone()>{i18n.t(label)}</label>
         <div class="ft-compare__select">
-            <Show when=many>
+            <When when=many>
                 <input type="search" id=filter_id.clone() class="ft-input" autocomplete="off"
                     aria-label=move || CompareMsg::FilterLabel.fill(i18n.lang(), &[("menu", label.text(i18n.lang()))])
                     placeholder=i18n.t(CompareMsg::FilterPlaceholder)
                     on:input=move |ev| filter.set(event_target_value(&ev)) />
-            </Show>
+            </When>
             <select id=id class="ft-select" on:change=on_input>
                 <option value="" prop:selected=move || value.get().is_none()>{i18n.t(CompareMsg::ChooseUser)}</option>
                 <For each=options key=|u| (u.id, u.label.clone()) let:u>
                     <option value=u.id.0.to_string() prop:selected=move || value.get() == Some(u.id)>{u.label}</option>
                 </For>
             </select>
-            <Show when=many>
-                <span class="ft-help">{count}</span>
-            </Show>
+            <When when=many>
+                <span class="ft-help">{move || count()}</span>
+            </When>
         </div>
     }
 }
@@ -240,7 +241,7 @@ pub fn menu_entries(
         && !picked.contains(&at)
     {
         picked.push(at);
-        picked.sort_unstable();
+        crate::sort::sort_by(&mut picked, &|a, b| a.cmp(&b));
     }
     picked.into_iter().map(|i| users[i].clone()).collect()
 }

@@ -31,6 +31,7 @@ use crate::widgets::scroll_window::ScrollWindow;
 use crate::widgets::sort_header::SortHeader;
 use crate::widgets::spacer::Spacer;
 use crate::widgets::table_order::{self, SortBy};
+use crate::widgets::when::When;
 
 /// The `sshare -l` columns of a Fair Tree run, in sshare's order (without the TRES columns,
 /// which a scenario leaves empty).
@@ -333,7 +334,7 @@ pub fn SshareTable() -> impl IntoView {
                     prop:value=move || query.get()
                     on:input=move |ev| query.set(event_target_value(&ev))
                 />
-                <span class="ft-table-tools__count" role="status">{shown}</span>
+                <span class="ft-table-tools__count" role="status">{move || shown()}</span>
             </div>
             <div
                 class="ft-sshare__scroll"
@@ -343,15 +344,15 @@ pub fn SshareTable() -> impl IntoView {
                 <table class="ft-sshare" class:ft-sshare--windowed=move || window.get().is_windowed()>
                     <caption class="ft-sshare__caption">
                         {i18n.t(TableMsg::Caption)}
-                        <Show when=has_printed>
+                        <When when=has_printed>
                             " "
                             {i18n.t(TableMsg::CaptionPrinted)}
-                        </Show>
+                        </When>
                     </caption>
                     <thead>
                         <tr>
                             {headers}
-                            <Show when=has_printed>
+                            <When when=has_printed>
                                 <th scope="col" class="ft-sshare__printed-head">
                                     {i18n.t(TableMsg::PrintedFs)}
                                 </th>
@@ -359,7 +360,7 @@ pub fn SshareTable() -> impl IntoView {
                                     {i18n.t(TableMsg::PrintedLf)}
                                 </th>
                                 <th scope="col">{i18n.t(TableMsg::Check)}</th>
-                            </Show>
+                            </When>
                         </tr>
                     </thead>
                     <tbody>

@@ -57,7 +57,7 @@ pub fn WhatIf() -> impl IntoView {
     view! {
         <section class="ft-panel ft-whatif" role="region" aria-label=i18n.t(WhatIfMsg::Region)>
             <h2 class="ft-panel__title">{i18n.t(WhatIfMsg::Region)}</h2>
-            <p class="ft-whatif__summary" role="status">{summary}</p>
+            <p class="ft-whatif__summary" role="status">{move || summary()}</p>
             <ol class="ft-whatif__list" aria-label=i18n.t(WhatIfMsg::List)>
                 <For each=move || rows.get() key=|r| r.clone() let:row>
                     <li class="ft-whatif__row" data-assoc-id=row.id.0 data-delta=row.delta>

@@ -61,8 +61,7 @@ pub fn my_path(steps: &[Step], user: usize) -> Vec<usize> {
                     }
                 }
                 res.push(i);
-                res.sort_unstable();
-                res.dedup();
+                crate::sort::sort_dedup(&mut res);
                 return res;
             }
             Step::UserRanked { tie, .. } => ranked.push((i, tie.is_some())),

@@ -191,7 +191,8 @@ pub fn encode_with(saved: &Saved, cache: &mut JsonCache) -> Option<String> {
 pub fn decode(text: &str) -> Option<Saved> {
     let packed = text.strip_prefix(VERSION_PREFIX)?;
     let json = codec::unpack(packed, MAX_INFLATED_LEN).ok()?;
-    let session: StoredSession = serde_json::from_slice(&json).ok()?;
+    // `from_str`, like the engine's parsers: one serde_json reader in the wasm, not two.
+    let session: StoredSession = serde_json::from_str(std::str::from_utf8(&json).ok()?).ok()?;
     let current = load(session.current)?;
     let undo = session.undo.into_iter().filter_map(load).collect();
     let redo = session.redo.into_iter().filter_map(load).collect();

@@ -378,6 +378,11 @@ pub struct ExtraView {
     pub overlay_style: String,
 }
 
+/// Drawing order: by position in the tree, then by id.
+fn by_ix_id(a: &NodeView, b: &NodeView) -> std::cmp::Ordering {
+    (a.ix, a.id).cmp(&(b.ix, b.id))
+}
+
 /// Everything the tree view shows about one visible association.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NodeView {
@@ -488,17 +493,15 @@ impl TreeModel {
     /// drawing order.
     pub fn cards_in(&self, rect: (f64, f64, f64, f64)) -> Vec<AssocId> {
         let (x, y, w, h) = rect;
-        let mut res: Vec<(usize, AssocId)> = self
-            .nodes
-            .iter()
-            .filter(|n| {
-                let (l, t, bw, bh) = n.bbox;
+        let nodes = &self.nodes;
+        let mut res: Vec<usize> = (0..nodes.len())
+            .filter(|&k| {
+                let (l, t, bw, bh) = nodes[k].bbox;
                 l < x + w && l + bw > x && t < y + h && t + bh + 2.0 * TAG_STEP > y
             })
-            .map(|n| (n.ix, n.id))
             .collect();
-        res.sort_unstable();
-        res.into_iter().map(|(_, id)| id).collect()
+        crate::sort::sort_by(&mut res, &|a, b| by_ix_id(&nodes[a], &nodes[b]));
+        res.into_iter().map(|k| nodes[k].id).collect()
     }
 }
 
@@ -574,8 +577,7 @@ pub fn unsorted_parents(
             })
         })
         .collect();
-    res.sort_unstable();
-    res.dedup();
+    crate::sort::sort_dedup(&mut res);
     res
 }
 
@@ -583,7 +585,8 @@ pub fn unsorted_parents(
 /// Slurm walks them); children without a visit number (none in a valid run) go last.
 pub fn children_in_visit_order(h: &Hierarchy, run: &FairTreeRun, ix: usize) -> Vec<usize> {
     let mut kids: Vec<usize> = h.children(ix).collect();
-    kids.sort_by_key(|&c| run.assocs.get(c).and_then(|a| a.visit).unwrap_or(u32::MAX));
+    let visit = |c: usize| run.assocs.get(c).and_then(|a| a.visit).unwrap_or(u32::MAX);
+    crate::sort::sort_by(&mut kids, &|a, b| visit(a).cmp(&visit(b)));
     kids
 }
 
@@ -793,10 +796,11 @@ fn lay_out(input: &ModelInput<'_>, sizes: &[(f64, f64)]) -> Drawing {
             if let Item::Node { ix, .. } = items[u]
                 && unsorted.binary_search(&ix).is_ok()
             {
-                kids.sort_by_key(|&i| match items[i] {
+                let key = |i: usize| match items[i] {
                     Item::Node { ix: c, .. } => (0, input.outline.list_pos[c], i),
                     _ => (1, 0, i),
-                });
+                };
+                crate::sort::sort_by(kids, &|a, b| key(a).cmp(&key(b)));
             }
         }
     }
@@ -930,13 +934,16 @@ fn assemble(
             _ => {}
         }
     }
-    let mut draw_order: Vec<(usize, AssocId)> = nodes.iter().map(|n| (n.ix, n.id)).collect();
-    draw_order.sort_unstable();
+    let draw_order: Vec<AssocId> =
+        crate::sort::order(nodes.len(), &|a, b| by_ix_id(&nodes[a], &nodes[b]))
+            .into_iter()
+            .map(|k| nodes[k].id)
+            .collect();
     TreeModel {
         root: Some(input.ranked.tree().assocs()[input.ranked.hierarchy().root()].id),
         nodes,
         extras,
-        draw_order: draw_order.into_iter().map(|(_, id)| id).collect(),
+        draw_order,
         width: drawing.width,
         height: drawing.height,
         index,

@@ -239,9 +239,9 @@ enum Pending {
 /// of one would show "… 1 more" instead of the one sibling).
 fn merge(mut ranges: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
     ranges.retain(|r| r.0 < r.1);
-    ranges.sort_unstable();
+    let order = crate::sort::order(ranges.len(), &|a, b| ranges[a].cmp(&ranges[b]));
     let mut res: Vec<(u32, u32)> = Vec::with_capacity(ranges.len());
-    for r in ranges {
+    for r in order.into_iter().map(|k| ranges[k]) {
         match res.last_mut() {
             Some(last) if r.0 <= last.1 + 1 => last.1 = last.1.max(r.1),
             _ => res.push(r),

@@ -528,20 +528,19 @@ pub fn orders(tree: &AssocTree, h: &Hierarchy, classic: &ClassicRun, ft: &FairTr
         .collect();
 
     // Classic has no ranking of its own: a job's priority reads F, so higher F comes first.
-    let mut by_f: Vec<(usize, f64)> = users
-        .iter()
-        .map(|&ix| (ix, classic.assocs[ix].fairshare.unwrap_or(0.0)))
-        .collect();
-    by_f.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let f = |ix: usize| classic.assocs[ix].fairshare.unwrap_or(0.0);
+    let mut by_f = users.clone();
+    crate::sort::sort_by(&mut by_f, &|a, b| f(b).total_cmp(&f(a)));
+    let by_f: Vec<(usize, f64)> = by_f.into_iter().map(|ix| (ix, f(ix))).collect();
     // Fair Tree: rank N is first; the visiting order breaks nothing (ties share a rank).
-    let mut by_rank: Vec<(usize, u32)> = users
-        .iter()
-        .map(|&ix| (ix, ft.assocs[ix].rank.unwrap_or(0)))
-        .collect();
-    by_rank.sort_by(|a, b| {
-        b.1.cmp(&a.1)
-            .then(ft.assocs[a.0].visit.cmp(&ft.assocs[b.0].visit))
+    let rank = |ix: usize| ft.assocs[ix].rank.unwrap_or(0);
+    let mut by_rank = users;
+    crate::sort::sort_by(&mut by_rank, &|a, b| {
+        rank(b)
+            .cmp(&rank(a))
+            .then(ft.assocs[a].visit.cmp(&ft.assocs[b].visit))
     });
+    let by_rank: Vec<(usize, u32)> = by_rank.into_iter().map(|ix| (ix, rank(ix))).collect();
 
     let classic_places = places(&by_f);
     let ft_places = places(&by_rank);

@@ -89,7 +89,7 @@ pub fn ClassicTable() -> impl IntoView {
                     prop:value=move || query.get()
                     on:input=move |ev| query.set(event_target_value(&ev))
                 />
-                <span class="ft-table-tools__count" role="status">{shown}</span>
+                <span class="ft-table-tools__count" role="status">{move || shown()}</span>
             </div>
             <div class="ft-pscroll ft-ctable__scroll" node_ref=scroll.node on:scroll=move |_| scroll.measure()>
                 <table

@@ -10,6 +10,7 @@ use crate::messages::Message;
 use crate::messages::decay::DecayMsg;
 use crate::panels::classic_panel::field::Field;
 use crate::state::AppState;
+use crate::widgets::when::When;
 
 /// PriorityDecayHalfLife and PriorityCalcPeriod, with the factors they give.
 #[component]
@@ -76,10 +77,10 @@ pub(super) fn DecayParams(controls: DecayControls) -> impl IntoView {
                 kind="text"
             />
             <p class="ft-panel-help">{i18n.t(DecayMsg::CalcPeriodHelp)}</p>
-            <Show when=decays fallback=move || view! { <p class="ft-readout">{i18n.t(DecayMsg::NoDecay)}</p> }>
-                <p class="ft-readout">{factors}</p>
-                <p class="ft-readout" data-testid="decay-half-life-fact">{fact}</p>
-            </Show>
+            <When when=decays fallback=move || view! { <p class="ft-readout">{i18n.t(DecayMsg::NoDecay)}</p> }>
+                <p class="ft-readout">{move || factors()}</p>
+                <p class="ft-readout" data-testid="decay-half-life-fact">{move || fact()}</p>
+            </When>
         </div>
     }
 }
