@@ -654,9 +654,12 @@ fn leading_digits(x: LongDouble, keep: usize) -> (Vec<u8>, i64) {
     let Some((mantissa, exponent)) = x.to_parts() else {
         return exact_digits(x);
     };
+    if mantissa == 0 {
+        return exact_digits(x);
+    }
     if exponent >= 0 {
         if exponent > 64 {
-            return exact_digits(x);
+            return far_leading_digits(mantissa, exponent, keep).unwrap_or_else(|| exact_digits(x));
         }
         let text = (u128::from(mantissa) << exponent).to_string();
         let digits: Vec<u8> = text.bytes().map(|b| b - b'0').collect();
@@ -665,7 +668,7 @@ fn leading_digits(x: LongDouble, keep: usize) -> (Vec<u8>, i64) {
     }
     let k = exponent.unsigned_abs();
     if k > 124 {
-        return exact_digits(x);
+        return far_leading_digits(mantissa, exponent, keep).unwrap_or_else(|| exact_digits(x));
     }
     let mask = (1u128 << k) - 1;
     let int = u128::from(mantissa) >> k;
@@ -690,6 +693,52 @@ fn leading_digits(x: LongDouble, keep: usize) -> (Vec<u8>, i64) {
         digits.push(1);
     }
     (digits, exp10)
+}
+
+/// [`leading_digits`] for values beyond 128-bit integers (below about 4e-19 or from 2^128 on):
+/// the same `(digits, exp10)` contract, without the full expansion. The value m × 2^e is
+/// scaled by a power of ten 10^p chosen from an estimate of its decimal exponent so that
+/// N = ⌊m × 2^e × 10^p⌋ has about `keep` + 3 digits; N is one big-integer product and shift
+/// (e < 0: m × 5^p >> (−e − p)) or one division (e > 0: (m << e) / 10^−p), so the cost is a
+/// few multiplications of numbers the size of the value's exponent instead of writing out its
+/// thousands of digits. Whatever was cut off (shifted-out bits, a remainder, digits past
+/// `keep` + 1) becomes a trailing 1, as in [`leading_digits`]. `None` when the estimate left
+/// too few digits (never seen; the caller then takes the exact expansion).
+fn far_leading_digits(mantissa: u64, exponent: i32, keep: usize) -> Option<(Vec<u8>, i64)> {
+    // log10(value), good to ~1e-12: enough to land within one of the decimal exponent.
+    let log10 = (mantissa as f64).log10() + f64::from(exponent) * core::f64::consts::LOG10_2;
+    let target = i64::try_from(keep).ok()?.checked_add(3)?;
+    let p = target - (log10.floor() as i64 + 1);
+    let (n, cut) = if exponent < 0 {
+        let shift = i64::from(exponent.unsigned_abs()) - p;
+        if p < 0 || shift <= 0 {
+            return None;
+        }
+        let scaled = BigUint::from(mantissa) * BigUint::from(5u32).pow(u32::try_from(p).ok()?);
+        let shift = u64::try_from(shift).ok()?;
+        let cut = scaled.trailing_zeros().is_some_and(|tz| tz < shift);
+        (scaled >> shift, cut)
+    } else {
+        if p > 0 {
+            return None;
+        }
+        let whole = BigUint::from(mantissa) << exponent.unsigned_abs();
+        let divisor = BigUint::from(10u32).pow(u32::try_from(-p).ok()?);
+        let q = &whole / &divisor;
+        let cut = &q * &divisor != whole;
+        (q, cut)
+    };
+    let text = n.to_str_radix(10);
+    if text.len() < keep + 2 {
+        return None;
+    }
+    let mut digits: Vec<u8> = text.bytes().map(|b| b - b'0').collect();
+    let exp10 = digits.len() as i64 - p;
+    let dropped = digits.split_off(keep + 1);
+    if cut || dropped.iter().any(|&d| d != 0) {
+        digits.push(1);
+    }
+    Some((digits, exp10))
 }
 
 /// Rounds the digit string to `keep` digits, ties to even (the exact value is known, so a tie
@@ -774,7 +823,12 @@ fn format_fixed(x: LongDouble, decimals: usize) -> String {
     let sign = if x.is_negative() { "-" } else { "" };
     // N = round(|x| · 10^decimals), ties to even; then print N with `decimals` places.
     let mut n_digits: Vec<u8> = Vec::new();
-    if !x.is_zero() {
+    // Below a quarter of the last place the value rounds to zero whatever its digits: no
+    // expansion (a tiny 80-bit value has thousands of them). The margin of 2 covers the
+    // narrowing to a double.
+    let rounds_to_zero =
+        i32::try_from(decimals).is_ok_and(|d| x.to_f64().abs() < 0.25 * 10f64.powi(-d));
+    if !x.is_zero() && !rounds_to_zero {
         let (digits, exp10) = exact_digits(x);
         // |x| = 0.d1d2… × 10^exp10, so |x| · 10^decimals = 0.d1d2… × 10^keep.
         let keep = exp10 + decimals as i64;
@@ -866,6 +920,46 @@ mod tests {
                         trimmed(round_digits(d.clone(), e, keep)),
                         "{m:#x} 2^{} keep {keep}",
                         biased - BIAS
+                    );
+                }
+            }
+        }
+        // Far from one, where the scaled path takes over: every 97th exponent over the whole
+        // range, denormals included.
+        for m in [
+            TOP,
+            u64::MAX,
+            TOP | 1,
+            0xC000_0000_0000_0001,
+            0x8000_0000_0000_0500,
+        ] {
+            for biased in (0..EXP_MAX).step_by(97).chain([EXP_MAX - 1]) {
+                let m = if biased == 0 { m >> 3 } else { m };
+                let x = LongDouble {
+                    m,
+                    se: biased as u16,
+                };
+                if x.is_zero() {
+                    continue;
+                }
+                let (d, e) = exact_digits(x);
+                for keep in [1, 6, 21] {
+                    let (f, g) = leading_digits(x, keep);
+                    let (mantissa, exponent) = x.to_parts().unwrap();
+                    if !(-124..=64).contains(&exponent) {
+                        let far = far_leading_digits(mantissa, exponent, keep);
+                        assert!(far.is_some_and(|(f, _)| f.len() <= keep + 2), "scaled path");
+                    }
+                    let trimmed = |(mut d, e): (Vec<u8>, i64)| {
+                        while d.last() == Some(&0) {
+                            d.pop();
+                        }
+                        (d, e)
+                    };
+                    assert_eq!(
+                        trimmed(round_digits(f, g, keep)),
+                        trimmed(round_digits(d.clone(), e, keep)),
+                        "{m:#x} biased {biased} keep {keep}"
                     );
                 }
             }
