@@ -10,48 +10,12 @@
 
 mod common;
 
+use common::trees::{shape, sshare_rows};
 use common::{Vector, vectors};
 use fairshare::import::{self, Agreement, Format};
 use fairshare::sshare::{self, TextLayout};
-use fairshare::{Algorithm, AssocTree, Hierarchy, Scenario, Shares, classic, fair_tree, scenario};
+use fairshare::{Hierarchy, Scenario, Shares, scenario};
 use serde_json::{Value, json};
-
-/// A tree in Slurm's list order, with ids replaced by list positions: what any import must
-/// preserve. (depth, account, user, shares (None for the root), truncated usage of users).
-type Shape = Vec<(u32, String, Option<String>, Option<Shares>, Option<u64>)>;
-
-fn shape(tree: &AssocTree) -> Shape {
-    let h = Hierarchy::new(tree);
-    h.list_order
-        .iter()
-        .map(|&ix| {
-            let a = &tree.assocs()[ix];
-            (
-                h.depth[ix],
-                a.account.clone(),
-                a.user.clone(),
-                (ix != h.root).then_some(a.shares),
-                a.user
-                    .is_some()
-                    .then(|| sshare::truncate_usage(a.usage_raw)),
-            )
-        })
-        .collect()
-}
-
-fn rows_of(s: &Scenario) -> Vec<sshare::Row> {
-    let h = Hierarchy::new(&s.tree);
-    match s.algorithm {
-        Algorithm::FairTree => {
-            let run = fair_tree::run_with(&s.tree, &h, fairshare::TieRule::Slurm);
-            sshare::fair_tree_rows(&s.tree, &h, &run)
-        }
-        Algorithm::Classic => {
-            let run = classic::run_with(&s.tree, &h, &s.params);
-            sshare::classic_rows(&s.tree, &h, &run)
-        }
-    }
-}
 
 fn integer_usage(s: &Scenario) -> bool {
     s.tree
@@ -133,7 +97,7 @@ fn check_vector_lines(v: &Vector, exact: &mut u32, structural: &mut u32) -> Resu
     }
     // sshare prints no damping factor or flags; take them from the vector.
     got.params = original.params.clone();
-    let rows = rows_of(&got);
+    let rows = sshare_rows(&got);
     let h = Hierarchy::new(&got.tree);
     let cmp = import::compare(&got.tree, &h, &rows, &imp.printed);
     if cmp.len() != lines.len() {
@@ -274,7 +238,7 @@ fn every_vector_reads_back_from_every_layout() {
     for kind in ["fair_tree", "classic"] {
         for v in vectors(kind) {
             let original = scenario::parse(&v.text).0.expect("vector parses");
-            let rows = rows_of(&original);
+            let rows = sshare_rows(&original);
             let want = shape(&original.tree);
             let cols = sshare::default_columns(original.algorithm, sshare::SshareFlags::LONG);
             let cut = rows.iter().any(|r| {
