@@ -15,7 +15,13 @@
 //!   Slurm's time, so ≤ 20.6 ms at 100k);
 //! - `classic_run` / `classic_run_with`: every association's classic factor, with and without
 //!   the hierarchy;
-//! - `scenario_parse`: scenario JSON text to a validated tree.
+//! - `scenario_parse`: scenario JSON text to a validated tree;
+//! - `import_sshare`, `import_sacctmgr`, `import_scenario_json`: [`fairshare::import::import`]
+//!   (format detection, parsing, diagnostics, the tree) of `sshare -a -l -P` output as the engine
+//!   prints it, of `sacctmgr show assoc` output (Account|User|Share, indented) and of scenario
+//!   JSON, for the same trees (the import tab's paste → Load);
+//! - `run_diff`: [`fairshare::diff::run_diff`] after the heaviest user's usage drops to zero,
+//!   explaining the first 200 movers as the what-if panel does (both runs ready, not timed).
 //!
 //! Slurm's own code on the anchor trees (perf/README.md): Fair Tree 0.073 / 1.41 / 41.2 ms,
 //! classic 0.032 / 0.95 / 49.3 ms for 1k / 10k / 100k.
@@ -28,7 +34,14 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use divan::Bencher;
-use fairshare::{AssocTree, Hierarchy, Params, Scenario, TieRule, classic, fair_tree, scenario};
+use fairshare::{
+    AssocTree, Hierarchy, LongDouble, Params, Scenario, TieRule, classic, diff, fair_tree, import,
+    scenario,
+};
+
+/// The cluster texts the importer's tests use (`sshare -a -l -P`, sacctmgr).
+#[path = "../tests/common/texts.rs"]
+mod texts;
 
 fn main() {
     divan::main();
@@ -131,6 +144,46 @@ mod generated_trees {
     fn scenario_parse(b: Bencher, n: usize) {
         let text = scenario::to_json(&fairshare::r#gen::scenario(n, SEED));
         b.bench(|| scenario::parse(&text));
+    }
+
+    #[divan::bench(args = SIZES, sample_count = 20)]
+    fn import_sshare(b: Bencher, n: usize) {
+        let text = texts::sshare_long_parsable(generated(n));
+        b.bench(|| import::import(&text));
+    }
+
+    #[divan::bench(args = SIZES, sample_count = 20)]
+    fn import_sacctmgr(b: Bencher, n: usize) {
+        let text = texts::sacctmgr(generated(n));
+        b.bench(|| import::import(&text));
+    }
+
+    #[divan::bench(args = SIZES, sample_count = 20)]
+    fn import_scenario_json(b: Bencher, n: usize) {
+        let text = scenario::to_json(&fairshare::r#gen::scenario(n, SEED));
+        b.bench(|| import::import(&text));
+    }
+
+    #[divan::bench(args = SIZES, sample_count = 20)]
+    fn run_diff(b: Bencher, n: usize) {
+        let base = fairshare::r#gen::scenario(n, SEED);
+        let base_run = fair_tree::run(&base.tree);
+        let heavy = base
+            .tree
+            .assocs()
+            .iter()
+            .filter(|a| a.is_user())
+            .max_by(|a, b| a.usage_raw.partial_cmp(&b.usage_raw).expect("no NaN usage"))
+            .expect("generated trees have users")
+            .id;
+        let mut cur = base.clone();
+        cur.tree = base
+            .tree
+            .with_usage(heavy, LongDouble::ZERO)
+            .expect("a valid edit");
+        let h = Hierarchy::new(&cur.tree);
+        let run = fair_tree::run_with(&cur.tree, &h, TieRule::Slurm);
+        b.bench(|| diff::run_diff(&base, &base_run, &cur, &h, &run, 200));
     }
 }
 
