@@ -454,6 +454,33 @@ mod tests {
         assert!(rows.iter().all(|r| r.printed.is_none()));
     }
 
+    /// Every row, every cell, in order: what `sshare -a -l -P` (the engine's emitter, which the
+    /// CLI's `compute --format sshare` prints) gives for these columns.
+    #[test]
+    fn every_cell_is_what_sshare_prints() {
+        for id in [
+            "classic-example",
+            "fair-tree-example",
+            "test24-4",
+            "fairshare-parent",
+        ] {
+            let scenario = crate::presets::by_id(id).unwrap().scenario();
+            let h = Hierarchy::new(&scenario.tree);
+            let run = fair_tree::run(&scenario.tree);
+            let cells: Vec<String> = table_rows(&scenario.tree, &h, &run, &[], Lang::En)
+                .iter()
+                .map(|r| r.cells.join("|"))
+                .collect();
+            let printed = sshare::render(
+                &sshare::fair_tree_rows(&scenario.tree, &h, &run),
+                &COLUMNS,
+                sshare::TextLayout::ParsableNoEnding,
+                sshare::Header::Omitted,
+            );
+            assert_eq!(cells, printed, "{id}");
+        }
+    }
+
     #[test]
     fn imported_sshare_shows_printed_values_and_reasons() {
         let text = "\
