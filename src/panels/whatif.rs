@@ -3,6 +3,7 @@
 //! The comparison is the engine's [`fairshare::diff`] (who moved, by how much, and the first
 //! level on the user's path whose order changed); this module only words it and lays it out.
 
+use fairshare::diff::LfChange;
 use fairshare::explain::Deciding;
 use fairshare::fair_tree::FairTreeRun;
 use fairshare::{AssocId, AssocTree, Hierarchy, LongDouble, Scenario};
@@ -182,16 +183,16 @@ impl WhatIfRows for WhatIfDiff {
                 );
                 let reason = match &m.reason {
                     None => String::new(),
-                    Some(Reason::Crossed {
-                        parent,
-                        child,
-                        other,
-                        now_ahead,
-                        child_lf,
-                        other_lf,
-                        deciding,
-                    }) => {
-                        let change = |(old, new): (Option<LongDouble>, Option<LongDouble>)| {
+                    Some(
+                        reason @ Reason::Crossed {
+                            parent,
+                            other,
+                            now_ahead,
+                            deciding,
+                            ..
+                        },
+                    ) => {
+                        let change = |(old, new): LfChange| {
                             if old == new {
                                 lf(new)
                             } else {
@@ -204,19 +205,13 @@ impl WhatIfRows for WhatIfDiff {
                         } else {
                             CompareMsg::EveryUserUnder.fill(lang, &[("account", &name(*other))])
                         };
-                        let ((first, lf1), (second, lf2), msg) = if *now_ahead {
-                            (
-                                (*child, *child_lf),
-                                (*other, *other_lf),
-                                WhatIfMsg::ReasonCrossedAbove,
-                            )
+                        let msg = if *now_ahead {
+                            WhatIfMsg::ReasonCrossedAbove
                         } else {
-                            (
-                                (*other, *other_lf),
-                                (*child, *child_lf),
-                                WhatIfMsg::ReasonCrossedBelow,
-                            )
+                            WhatIfMsg::ReasonCrossedBelow
                         };
+                        let [(first, lf1), (second, lf2)] =
+                            reason.crossed_in_order().expect("a crossing");
                         let mut text = msg.fill(
                             lang,
                             &[
