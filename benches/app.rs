@@ -23,38 +23,27 @@ fn main() {
     divan::main();
 }
 
-/// Generated scenarios with their hierarchy and run, built once per size (not timed).
+/// Generated trees with their hierarchy and run, built once per size (not timed).
 #[cfg(not(target_arch = "wasm32"))]
 mod fixtures {
     use std::sync::OnceLock;
 
-    use fairshare::fair_tree::FairTreeRun;
-    use fairshare::{Hierarchy, Scenario, TieRule, fair_tree};
+    use fairshare::{Ranked, TieRule};
 
     pub const SIZES: [usize; 3] = [1_000, 10_000, 100_000];
     const SEED: u64 = 2026;
 
-    pub struct Ranked {
-        pub scenario: Scenario,
-        pub h: Hierarchy,
-        pub run: FairTreeRun,
-    }
-
     pub fn ranked(n: usize) -> &'static Ranked {
         static RANKED: [OnceLock<Ranked>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
         let slot = SIZES.iter().position(|&s| s == n).unwrap_or(0);
-        RANKED[slot].get_or_init(|| {
-            let scenario = fairshare::r#gen::scenario(n, SEED);
-            let h = Hierarchy::new(&scenario.tree);
-            let run = fair_tree::run_with(&scenario.tree, &h, TieRule::Slurm);
-            Ranked { scenario, h, run }
-        })
+        RANKED[slot].get_or_init(|| Ranked::new(&fairshare::r#gen::tree(n, SEED), TieRule::Slurm))
     }
 
     /// The deepest association: the focus of the shown set.
     pub fn deepest(r: &Ranked) -> usize {
-        (0..r.h.depth.len())
-            .max_by_key(|&ix| r.h.depth[ix])
+        let h = r.hierarchy();
+        (0..h.len())
+            .max_by_key(|&ix| h.depth(ix))
             .expect("a tree has a root")
     }
 }
@@ -70,8 +59,13 @@ mod inspector {
     #[divan::bench(args = SIZES, sample_count = 20)]
     fn move_targets_generated(b: Bencher, n: usize) {
         let r = ranked(n);
-        let first = r.scenario.tree.assocs()[r.h.fs_children(r.h.root)[0] as usize].id;
-        b.bench(|| move_targets(&r.scenario.tree, first));
+        let h = r.hierarchy();
+        let first = h
+            .fs_children(h.root())
+            .next()
+            .expect("the root has children");
+        let first = r.tree().assocs()[first].id;
+        b.bench(|| move_targets(r.tree(), first));
     }
 
     #[divan::bench(sample_count = 20)]
@@ -106,13 +100,13 @@ mod tree_view {
     #[divan::bench(args = SIZES, sample_count = 20)]
     fn outline(b: Bencher, n: usize) {
         let r = ranked(n);
-        b.bench(|| Outline::new(&r.h, &r.run));
+        b.bench(|| Outline::new(r.hierarchy(), r.run()));
     }
 
     #[divan::bench(args = SIZES, sample_count = 20)]
     fn visible_set(b: Bencher, n: usize) {
         let r = ranked(n);
-        let outline = Outline::new(&r.h, &r.run);
+        let outline = Outline::new(r.hierarchy(), r.run());
         let request = Request {
             focus: vec![deepest(r)],
             ..Request::default()
@@ -123,7 +117,7 @@ mod tree_view {
     #[divan::bench(args = SIZES, sample_count = 20)]
     fn model(b: Bencher, n: usize) {
         let r = ranked(n);
-        let outline = Outline::new(&r.h, &r.run);
+        let outline = Outline::new(r.hierarchy(), r.run());
         let request = Request {
             focus: vec![deepest(r)],
             ..Request::default()
@@ -132,12 +126,10 @@ mod tree_view {
         let moves = RunDiff::default();
         b.bench(|| {
             build(&ModelInput {
-                tree: &r.scenario.tree,
-                hierarchy: &r.h,
-                run: &r.run,
+                ranked: r,
                 slurm_run: None,
                 what_if: Some(WhatIf {
-                    baseline: &r.scenario.tree,
+                    baseline: r.tree(),
                     moves: &moves,
                 }),
                 outline: &outline,
@@ -152,7 +144,7 @@ mod tree_view {
 #[cfg(not(target_arch = "wasm32"))]
 mod what_if {
     use divan::Bencher;
-    use fairshare::{Hierarchy, LongDouble, TieRule, fair_tree};
+    use fairshare::{LongDouble, Ranked, TieRule};
     use fairshare_explorer::messages::Lang;
     use fairshare_explorer::panels::whatif::{WhatIfRows, what_if};
 
@@ -160,23 +152,21 @@ mod what_if {
 
     #[divan::bench(args = SIZES, sample_count = 20)]
     fn rows(b: Bencher, n: usize) {
-        let base = &ranked(n).scenario;
+        let base = ranked(n);
         let heavy = base
-            .tree
+            .tree()
             .assocs()
             .iter()
             .filter(|a| a.is_user())
             .max_by(|a, b| a.usage_raw.partial_cmp(&b.usage_raw).expect("no NaN usage"))
             .expect("generated trees have users")
             .id;
-        let mut cur = base.clone();
-        cur.tree = base
-            .tree
+        let cur = base
+            .tree()
             .with_usage(heavy, LongDouble::ZERO)
             .expect("a valid edit");
-        let h = Hierarchy::new(&cur.tree);
-        let run = fair_tree::run_with(&cur.tree, &h, TieRule::Slurm);
-        let diff = what_if(base, &ranked(n).run, &cur, &h, &run);
-        b.bench(|| diff.rows(&cur.tree, Lang::En));
+        let cur = Ranked::new(&cur, TieRule::Slurm);
+        let diff = what_if(base, &cur);
+        b.bench(|| diff.rows(cur.tree(), Lang::En));
     }
 }

@@ -4,7 +4,7 @@
 //! --bench engine_wasm` (wasm-bindgen-test's criterion, in the browser the test runner drives).
 //!
 //! Measures what an edit costs the engine in the page: `Hierarchy::new` (share normalisation and
-//! usage aggregation) plus `fair_tree::run_with` (Fair Tree with its trace), on generated trees of
+//! usage aggregation) plus Fair Tree with its trace (`Ranked::new` does both), on generated trees of
 //! 1k, 10k and 100k associations with the performance anchors' shape (`fairshare::r#gen`; the
 //! browser cannot read the anchor files, and benches must not need `../shared`). Slurm's own C
 //! code takes 0.073 / 1.41 / 41.2 ms on the anchors (without normalisation).
@@ -15,7 +15,7 @@
 mod wasm {
     use std::time::Duration;
 
-    use fairshare::{Hierarchy, TieRule, fair_tree};
+    use fairshare::{Ranked, TieRule};
     use wasm_bindgen_test::{Criterion, wasm_bindgen_bench};
 
     wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
@@ -30,10 +30,7 @@ mod wasm {
         *c = configured;
         let tree = fairshare::r#gen::tree(n, 2026);
         c.bench_function(&format!("fair_tree_run (with Hierarchy::new) {n}"), |b| {
-            b.iter(|| {
-                let h = Hierarchy::new(&tree);
-                fair_tree::run_with(&tree, &h, TieRule::Slurm)
-            })
+            b.iter(|| Ranked::new(&tree, TieRule::Slurm))
         });
     }
 

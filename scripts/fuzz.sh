@@ -4,6 +4,7 @@
 #
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     # default: 60 s, every target
 #   FUZZ_RUNS=1000000 scripts/fuzz.sh 3600                # stop each at 10^6 executions (or 1 h)
+#   FUZZ_FLAGS=-len_control=0 scripts/fuzz.sh 600        # try long inputs at once instead of growing them
 #
 # Needs the nightly toolchain (rustup toolchain install nightly). With cargo-fuzz installed it
 # builds through `cargo fuzz`; without it, it passes the same coverage flags to cargo itself.
@@ -42,7 +43,7 @@ for t in $targets; do
     start=$(date +%s)
     nice -n 19 "$bin/$t" "runs/$t" "corpus/$t" -max_total_time="$secs" -runs="$runs" \
         -max_len=1048576 -rss_limit_mb=2048 -timeout=60 -artifact_prefix="artifacts/$t/" \
-        -print_final_stats=1 >"$log" 2>&1 || status="FAILED (see crates/fairshare/fuzz/$log)"
+        -print_final_stats=1 ${FUZZ_FLAGS:-} >"$log" 2>&1 || status="FAILED (see crates/fairshare/fuzz/$log)"
     took=$(($(date +%s) - start))
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)

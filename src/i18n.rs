@@ -40,8 +40,11 @@ impl I18n {
     }
 
     /// A reactive text for `msg`, for use in `view!` as a child or an attribute value.
+    ///
+    /// The closure is the same type for every message table (it holds the texts, not `msg`),
+    /// so the view code that renders it is compiled once, not once per table (README, "Bundle").
     pub fn t<M: Message>(self, msg: M) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
-        move || msg.text(self.lang.get())
+        texts(self.lang, Lang::ALL.map(|lang| msg.text(lang)))
     }
 
     /// A reactive text for a template with its placeholders filled by `args()`.
@@ -63,5 +66,17 @@ impl I18n {
     /// The current language without tracking (for event handlers).
     pub fn lang_untracked(self) -> Lang {
         self.lang.get_untracked()
+    }
+}
+
+/// The reactive text of [`I18n::t`]: `texts` are in [`Lang::ALL`] order.
+fn texts(
+    lang: RwSignal<Lang>,
+    texts: [&'static str; Lang::ALL.len()],
+) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    move || {
+        let lang = lang.get();
+        let at = Lang::ALL.iter().position(|&l| l == lang).unwrap_or(0);
+        texts[at]
     }
 }

@@ -11,6 +11,7 @@ pub mod panels;
 pub mod player;
 pub mod presets;
 pub mod shell;
+pub mod sort;
 pub mod state;
 pub mod tree;
 pub mod widgets;

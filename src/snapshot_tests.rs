@@ -120,16 +120,15 @@ fn snapshot_classic_formula_lines() {
 /// Every user of `id` compared with the user ranked just above it: the sentence and notes.
 fn compare_sentences(id: &str, lang: Lang) -> String {
     let s = preset(id);
-    let h = Hierarchy::new(&s.tree);
-    let run = fair_tree::run(&s.tree);
+    let ranked = fairshare::Ranked::new(&s.tree, TieRule::Slurm);
+    let (h, run) = (ranked.hierarchy(), ranked.run());
     let mut out = String::new();
     for (ix, a) in s.tree.assocs().iter().enumerate() {
-        let Some(above) = a.is_user().then(|| user_just_above(&h, &run, ix)).flatten() else {
+        let Some(above) = a.is_user().then(|| user_just_above(h, run, ix)).flatten() else {
             continue;
         };
-        let e =
-            fairshare::explain::explain(&s.tree, &h, &run, ix, above).expect("two users explain");
-        let text = describe(&s.tree, &h, &run, &e, lang);
+        let e = fairshare::explain::explain(&ranked, ix, above).expect("two users explain");
+        let text = describe(&s.tree, h, run, &e, lang);
         writeln!(out, "## {} / {}", a.name(), s.tree.assocs()[above].name()).unwrap();
         writeln!(out, "{}", text.sentence).unwrap();
         for note in &text.notes {
@@ -159,12 +158,11 @@ fn what_if_rows(
     lang: Lang,
 ) -> String {
     let base = preset(id);
-    let base_run = fair_tree::run(&base.tree);
+    let base_ranked = fairshare::Ranked::new(&base.tree, TieRule::Slurm);
     let mut cur = base.clone();
     cur.tree = edit(&base.tree);
-    let h = Hierarchy::new(&cur.tree);
-    let run = fair_tree::run_with(&cur.tree, &h, rule);
-    let diff = what_if(&base, &base_run, &cur, &h, &run);
+    let ranked = fairshare::Ranked::new(&cur.tree, rule);
+    let diff = what_if(&base_ranked, &ranked);
     let mut out = String::new();
     for row in diff.rows(&cur.tree, lang) {
         writeln!(out, "{} | {}", row.delta_text, row.text).unwrap();

@@ -2,7 +2,7 @@
 //!
 //! Every field is a `Copy` handle (signals and memos). The scenario is the single source of
 //! truth; everything the screen shows about fairshare is a memo over the engine's pure functions
-//! (`Hierarchy::new`, `fair_tree::run_with`, `classic::run_with`, `Frame::at`). Components change
+//! (`Ranked::new`, `Ranked::with_rule`, `Ranked::classic`, `Frame::at`). Components change
 //! state only through the intent methods below (or intent methods of their own, in their own
 //! files, built on these), never by writing signals handed down to them.
 //!
@@ -16,7 +16,7 @@ use fairshare::diff::RunDiff;
 use fairshare::import::PrintedRow;
 use fairshare::step::Frame;
 use fairshare::{
-    Assoc, AssocId, AssocTree, Hierarchy, LongDouble, Scenario, Shares, TieRule, TreeError,
+    Assoc, AssocId, AssocTree, Hierarchy, LongDouble, Ranked, Scenario, Shares, TieRule, TreeError,
     classic, fair_tree,
 };
 use leptos::prelude::*;
@@ -27,6 +27,12 @@ use crate::shell::PanelTab;
 /// hierarchy): always "changed", instead of a deep comparison that would find the same.
 fn changed<T>(_: Option<&T>, _: Option<&T>) -> bool {
     true
+}
+
+/// The comparison of memos that hold a part of a `Ranked`: changed unless it is the same shared
+/// value (switching the tie rule keeps the hierarchy; O(1) either way).
+fn other_arc<T>(old: Option<&Arc<T>>, new: Option<&Arc<T>>) -> bool {
+    !matches!((old, new), (Some(old), Some(new)) if Arc::ptr_eq(old, new))
 }
 
 /// How many edits can be undone.
@@ -70,14 +76,15 @@ pub struct Snapshot {
     /// The what-if baseline at that time.
     pub baseline: Scenario,
     /// What Slurm printed for the imported text the scenario came from (empty otherwise).
-    pub printed: Vec<PrintedRow>,
+    pub printed: Arc<[PrintedRow]>,
     /// The preset the scenario came from, if any.
     pub preset: Option<&'static str>,
     /// The decay timeline's time for this tree.
     pub decay: DecayClock,
 }
 
-/// Undo and redo stacks of whole snapshots (they are small, and sharing-free is simplest).
+/// Undo and redo stacks of whole snapshots (small: a snapshot's tree is shared, an `AssocTree`
+/// clone is O(1)).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct History {
     undo: Vec<Snapshot>,
@@ -134,7 +141,7 @@ pub struct AppState {
     /// Accounts expanded on purpose in the tree view (big trees open collapsed).
     pub expanded: RwSignal<BTreeSet<AssocId>>,
     /// What Slurm printed for an imported sshare text (empty otherwise), by association id.
-    pub printed: RwSignal<Vec<PrintedRow>>,
+    pub printed: RwSignal<Arc<[PrintedRow]>>,
     /// The preset the scenario came from, if any.
     pub preset: RwSignal<Option<&'static str>>,
     /// The decay timeline's time (part of each undo step).
@@ -144,21 +151,26 @@ pub struct AppState {
     /// The ranking animation's cursor: `None` shows the finished ranking (the page opens so);
     /// `Some(k)` shows the walk after `k` steps.
     pub cursor: RwSignal<Option<usize>>,
-    /// Slurm's derived structure of the scenario's tree.
-    pub hierarchy: Memo<Hierarchy>,
-    /// Fair Tree with Slurm's tie rule when the chosen rule is another one. Computed only when
-    /// read: read it through [`AppState::with_slurm_run`], which reads `run` under Slurm's rule.
-    pub slurm_run: Memo<fair_tree::FairTreeRun>,
-    /// Fair Tree with the chosen tie rule: what the tree shows.
-    pub run: Memo<fair_tree::FairTreeRun>,
-    /// Fair Tree of the baseline scenario with Slurm's tie rule: the one baseline run (the
-    /// what-if panel's diff and the tree's what-if tags compare against it).
-    pub baseline_run: Memo<fair_tree::FairTreeRun>,
+    /// The scenario's tree ranked by Fair Tree with the chosen tie rule (tree, hierarchy and
+    /// run built together): what the tree shows, and what `explain`, the sshare rows and the
+    /// diff read.
+    pub ranked: Memo<Ranked>,
+    /// The same tree ranked with Slurm's tie rule (`ranked` itself, shared, under Slurm's
+    /// rule; otherwise another run on the same hierarchy).
+    pub slurm_ranked: Memo<Ranked>,
+    /// The baseline scenario ranked with Slurm's tie rule: the one baseline run (the what-if
+    /// panel's diff and the tree's what-if tags compare against it).
+    pub baseline_ranked: Memo<Ranked>,
+    /// `ranked`'s hierarchy (Slurm's derived structure of the scenario's tree), shared.
+    pub hierarchy: Memo<Arc<Hierarchy>>,
+    /// `ranked`'s run: Fair Tree with the chosen tie rule, shared.
+    pub run: Memo<Arc<fair_tree::FairTreeRun>>,
     /// Who moved against the baseline, both ranked with Slurm's tie rule (so that switching the
     /// tie rule alone moves nobody: the tree tags that difference on its own). The engine's
     /// [`fairshare::diff::run_diff`], without reasons; the tree's what-if tags read it.
     pub moves: Memo<RunDiff>,
-    /// The classic algorithm on the same scenario (computed only while something reads it).
+    /// The classic algorithm on the same scenario (computed only while something reads it; not
+    /// again when only the tie rule changes).
     pub classic: Memo<classic::ClassicRun>,
     /// The animation frame at the cursor (the finished walk when the cursor is `None`).
     pub frame: Memo<Frame>,
@@ -179,19 +191,32 @@ impl AppState {
         let tie_rule = RwSignal::new(TieRule::Slurm);
         let cursor = RwSignal::new(None);
         // The big memos are recomputed on every edit and never come out equal, so they skip
-        // the deep comparison (O(n) per memo and edit on a 100k tree).
+        // the deep comparison (O(n) per memo and edit on a 100k tree). A `Ranked` shares its
+        // tree with the scenario (an `AssocTree` clone is O(1)) and its parts with its clones.
+        let slurm_ranked = Memo::new_with_compare(
+            move |_| scenario.with(|s| Ranked::new(&s.tree, TieRule::Slurm)),
+            changed,
+        );
+        let ranked = Memo::new_with_compare(
+            move |_| {
+                let rule = tie_rule.get();
+                slurm_ranked.with(|slurm| slurm.with_rule(rule))
+            },
+            changed,
+        );
+        let baseline_ranked = Memo::new_with_compare(
+            move |_| baseline.with(|s| Ranked::new(&s.tree, TieRule::Slurm)),
+            changed,
+        );
         let hierarchy =
-            Memo::new_with_compare(move |_| scenario.with(|s| Hierarchy::new(&s.tree)), changed);
-        let run_rule = move |rule: TieRule| {
-            scenario.with(|s| hierarchy.with(|h| fair_tree::run_with(&s.tree, h, rule)))
-        };
-        let run = Memo::new_with_compare(move |_| run_rule(tie_rule.get()), changed);
-        let slurm_run = Memo::new_with_compare(move |_| run_rule(TieRule::Slurm), changed);
-        let baseline_run =
-            Memo::new_with_compare(move |_| baseline.with(|s| fair_tree::run(&s.tree)), changed);
+            Memo::new_with_compare(move |_| ranked.with(Ranked::shared_hierarchy), other_arc);
+        let run = Memo::new_with_compare(move |_| ranked.with(Ranked::shared_run), other_arc);
+        // Classic does not depend on the tie rule: on `slurm_ranked`'s tree and hierarchy (the
+        // same as `ranked`'s), it is not recomputed when only the rule changes.
         let classic = Memo::new_with_compare(
             move |_| {
-                scenario.with(|s| hierarchy.with(|h| classic::run_with(&s.tree, h, &s.params)))
+                let params = scenario.with(|s| s.params.clone());
+                slurm_ranked.with(|r| r.classic(&params))
             },
             changed,
         );
@@ -200,19 +225,8 @@ impl AppState {
             changed,
         );
         let moves = Memo::new(move |_| {
-            let diff = |cur: &fair_tree::FairTreeRun| {
-                baseline.with(|b| {
-                    baseline_run.with(|base_run| {
-                        scenario.with(|s| {
-                            hierarchy.with(|h| fairshare::diff::run_diff(b, base_run, s, h, cur, 0))
-                        })
-                    })
-                })
-            };
-            match tie_rule.get() {
-                TieRule::Slurm => run.with(diff),
-                _ => slurm_run.with(diff),
-            }
+            baseline_ranked
+                .with(|base| slurm_ranked.with(|cur| fairshare::diff::run_diff(base, cur, 0)))
         });
         Self {
             scenario,
@@ -223,28 +237,25 @@ impl AppState {
             tie_rule,
             collapsed: RwSignal::new(BTreeSet::new()),
             expanded: RwSignal::new(BTreeSet::new()),
-            printed: RwSignal::new(Vec::new()),
+            printed: RwSignal::new(Arc::from([])),
             preset: RwSignal::new(None),
             decay: RwSignal::new(DecayClock::default()),
             panel: RwSignal::new(PanelTab::default()),
             cursor,
+            ranked,
+            slurm_ranked,
+            baseline_ranked,
             hierarchy,
-            slurm_run,
             run,
-            baseline_run,
             moves,
             classic,
             frame,
         }
     }
 
-    /// Reads the run under Slurm's tie rule: `run` when that is the chosen rule (so that it is
-    /// not computed twice), `slurm_run` otherwise.
+    /// Reads the run under Slurm's tie rule (`run` itself under Slurm's rule).
     pub fn with_slurm_run<R>(self, f: impl FnOnce(&fair_tree::FairTreeRun) -> R) -> R {
-        match self.tie_rule.get() {
-            TieRule::Slurm => self.run.with(f),
-            _ => self.slurm_run.with(f),
-        }
+        self.slurm_ranked.with(|r| f(r.run()))
     }
 
     /// The state provided by `App`.
@@ -271,7 +282,7 @@ impl AppState {
         self.push_history();
         self.baseline.set(scenario.clone());
         self.scenario.set(scenario);
-        self.printed.set(printed);
+        self.printed.set(printed.into());
         self.preset.set(preset);
         self.decay.update(|c| *c = c.restarted());
         self.selected.set(None);
@@ -292,8 +303,8 @@ impl AppState {
         let result = self.scenario.with_untracked(|s| f(&s.tree));
         match result {
             Ok(tree) => {
-                // The old tree goes to the history as it is (moved out, not cloned: a clone of a
-                // 100k tree is a large part of an edit).
+                // The old tree goes to the history as it is (moved out; trees are shared, so
+                // nothing here copies associations).
                 let mut old_tree = tree;
                 self.scenario
                     .update(|s| std::mem::swap(&mut s.tree, &mut old_tree));
@@ -654,7 +665,7 @@ mod tests {
             state.set_tie_rule(TieRule::Documented);
             state.undo(); // the usage edit: baseline and rows of that time come back
             assert_eq!(state.baseline.get(), scenario_b);
-            assert_eq!(state.printed.get(), printed);
+            assert_eq!(*state.printed.get(), *printed);
             state.undo(); // the import: the first scenario, no printed rows, its baseline
             assert_eq!(state.scenario.get(), scenario());
             assert_eq!(state.baseline.get(), scenario());
@@ -665,7 +676,7 @@ mod tests {
                 "not part of a step"
             );
             state.redo();
-            assert_eq!(state.printed.get(), printed);
+            assert_eq!(*state.printed.get(), *printed);
         });
     }
 
@@ -681,9 +692,20 @@ mod tests {
             );
             state.cursor.set(Some(1));
             assert_eq!(state.frame.with(|f| f.cursor), 1);
+            let hierarchy = state.hierarchy.get();
             state.set_tie_rule(TieRule::Documented);
             assert_eq!(state.run.with(|r| r.tie_rule), TieRule::Documented);
-            assert_eq!(state.slurm_run.with(|r| r.tie_rule), TieRule::Slurm);
+            assert!(
+                Arc::ptr_eq(&hierarchy, &state.hierarchy.get()),
+                "another tie rule ranks the same hierarchy again"
+            );
+            assert_eq!(state.with_slurm_run(|r| r.tie_rule), TieRule::Slurm);
+            assert_eq!(state.ranked.with(Ranked::rule), TieRule::Documented);
+            assert!(state.ranked.with(|r| {
+                state
+                    .slurm_ranked
+                    .with(|s| Arc::ptr_eq(&r.shared_hierarchy(), &s.shared_hierarchy()))
+            }));
         });
     }
 }

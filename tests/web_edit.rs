@@ -388,7 +388,7 @@ async fn import_refuses_broken_text_and_loads_good_text() {
     tick().await;
     assert_eq!(state.scenario.with_untracked(|s| s.tree.len()), 4);
     assert_eq!(
-        state.printed.with_untracked(Vec::len),
+        state.printed.with_untracked(|p| p.len()),
         4,
         "Slurm's printed values kept"
     );

@@ -384,8 +384,8 @@ async fn a_10k_tree_opens_collapsed_reveals_a_selected_user_and_reranks() {
     let scenario = fairshare::r#gen::scenario(10_000, 7);
     let h = fairshare::Hierarchy::new(&scenario.tree);
     let deep = (0..scenario.tree.len())
-        .filter(|&ix| h.is_user[ix])
-        .max_by_key(|&ix| h.depth[ix])
+        .filter(|&ix| h.is_user(ix))
+        .max_by_key(|&ix| h.depth(ix))
         .map(|ix| scenario.tree.assocs()[ix].id)
         .unwrap();
     let t0 = now();

@@ -79,7 +79,7 @@ try {
       await shot(page, `10k-found-${size}`);
       const player = page.getByRole('region', { name: /Ranking animation|順位付け/ });
       await player.getByRole('button', { name: /^(Restart|最初から)/ }).first().click().catch(() => {});
-      for (let i = 0; i < 12; i++) await player.getByRole('button', { name: /^(Step forward|1 ステップ進む)/ }).first().click().catch(() => {});
+      for (let i = 0; i < 12; i++) await player.getByRole('button', { name: /^(Step forward|1ステップ進む)/ }).first().click().catch(() => {});
       await page.waitForTimeout(400);
       await shot(page, `10k-walk-${size}`);
     }

@@ -24,6 +24,7 @@ use crate::i18n::I18n;
 use crate::messages::classic::ClassicMsg;
 use crate::messages::common::CommonMsg;
 use crate::state::AppState;
+use crate::widgets::when::When;
 use model::{Explain, Line};
 
 /// The preset whose zero-share account stands for the idle machine (the classic page's example).
@@ -67,11 +68,11 @@ pub fn ClassicPanel() -> impl IntoView {
             <h2 class="ft-panel__title">{i18n.t(CommonMsg::RegionClassic)}</h2>
             <p class="ft-panel-help">{i18n.t(ClassicMsg::Intro)}</p>
             <ClassicParams />
-            <Show when=move || idle.with(Option::is_some)>
+            <When when=move || idle.with(Option::is_some)>
                 <p class="ft-fnote ft-fnote--machine" data-testid="machine-note">
-                    {machine_note}
+                    {move || machine_note()}
                 </p>
-            </Show>
+            </When>
             {move || match explain.get() {
                 Some(e) => view! { <ExplainView e=e /> }.into_any(),
                 None => {
@@ -152,7 +153,7 @@ fn ExplainView(e: Explain) -> impl IntoView {
                 >
                     {text(line)}
                 </p>
-                <p class="ft-fnote">{damping_note}</p>
+                <p class="ft-fnote">{move || damping_note()}</p>
             </div>
         }
     });

@@ -15,7 +15,7 @@
 use fairshare::explain::{Deciding, Explanation, explain};
 use fairshare::fair_tree::{FairTreeRun, RoundingArtefact};
 use fairshare::step::Tie;
-use fairshare::{AssocId, AssocTree, Hierarchy};
+use fairshare::{AssocId, AssocTree, Hierarchy, Ranked};
 use leptos::prelude::*;
 
 use crate::i18n::I18n;
@@ -24,6 +24,7 @@ use crate::messages::compare::CompareMsg;
 use crate::messages::{Lang, Message};
 use crate::panels::inspector::facts::level_fs_number;
 use crate::state::AppState;
+use crate::widgets::when::When;
 
 /// The Compare region.
 #[component]
@@ -33,10 +34,7 @@ pub fn ComparePanel() -> impl IntoView {
     // The selected association's position if it is a user (else no "me").
     let me = Memo::new(move |_| {
         let ix = state.selected.get().and_then(|id| state.ix(id))?;
-        state
-            .hierarchy
-            .with(|h| h.is_user.get(ix).copied().unwrap_or(false))
-            .then_some(ix)
+        state.hierarchy.with(|h| h.is_user(ix)).then_some(ix)
     });
     let other = Memo::new(move |_| state.compare_with.get().and_then(|id| state.ix(id)));
     let users = Memo::new(move |_| {
@@ -47,13 +45,7 @@ pub fn ComparePanel() -> impl IntoView {
     });
     let explanation = Memo::new(move |_| {
         let (me, other) = (me.get()?, other.get()?);
-        state.hierarchy.with(|h| {
-            state.run.with(|r| {
-                state
-                    .scenario
-                    .with(|s| explain(&s.tree, h, r, me, other).ok())
-            })
-        })
+        state.ranked.with(|r| explain(r, me, other).ok())
     });
     let above = Memo::new(move |_| {
         let me = me.get()?;
@@ -95,9 +87,9 @@ pub fn ComparePanel() -> impl IntoView {
                     {i18n.t(CompareMsg::JustAbove)}
                 </button>
             </div>
-            <Show when=move || me.get().is_some() && above.get().is_none()>
-                <p class="ft-hint">{nobody_above}</p>
-            </Show>
+            <When when=move || me.get().is_some() && above.get().is_none()>
+                <p class="ft-hint">{move || nobody_above()}</p>
+            </When>
             {move || match explanation.get() {
                 Some(e) => view! { <ExplanationView explanation=e /> }.into_any(),
                 None => view! { <p class="ft-hint">{i18n.t(CompareMsg::PickTwo)}</p> }.into_any(),
@@ -142,21 +134,21 @@ fn UserSelect(
     view! {
         <label class="ft-field__label" for=id.clone()>{i18n.t(label)}</label>
         <div class="ft-compare__select">
-            <Show when=many>
+            <When when=many>
                 <input type="search" id=filter_id.clone() class="ft-input" autocomplete="off"
                     aria-label=move || CompareMsg::FilterLabel.fill(i18n.lang(), &[("menu", label.text(i18n.lang()))])
                     placeholder=i18n.t(CompareMsg::FilterPlaceholder)
                     on:input=move |ev| filter.set(event_target_value(&ev)) />
-            </Show>
+            </When>
             <select id=id class="ft-select" on:change=on_input>
                 <option value="" prop:selected=move || value.get().is_none()>{i18n.t(CompareMsg::ChooseUser)}</option>
                 <For each=options key=|u| (u.id, u.label.clone()) let:u>
                     <option value=u.id.0.to_string() prop:selected=move || value.get() == Some(u.id)>{u.label}</option>
                 </For>
             </select>
-            <Show when=many>
-                <span class="ft-help">{count}</span>
-            </Show>
+            <When when=many>
+                <span class="ft-help">{move || count()}</span>
+            </When>
         </div>
     }
 }
@@ -249,7 +241,7 @@ pub fn menu_entries(
         && !picked.contains(&at)
     {
         picked.push(at);
-        picked.sort_unstable();
+        crate::sort::sort_by(&mut picked, &|a, b| a.cmp(&b));
     }
     picked.into_iter().map(|i| users[i].clone()).collect()
 }
@@ -285,7 +277,7 @@ pub fn user_just_above(h: &Hierarchy, run: &FairTreeRun, ix: usize) -> Option<us
         .visit_order
         .iter()
         .copied()
-        .filter(|&v| h.is_user.get(v).copied().unwrap_or(false))
+        .filter(|&v| h.is_user(v))
         .collect();
     let at = users.iter().position(|&v| v == ix)?;
     at.checked_sub(1).map(|above| users[above])
@@ -305,15 +297,14 @@ pub struct Highlight {
 /// What to highlight for `selected` compared with `compare_with` (ids, as in `AppState`); `None`
 /// unless both are distinct user associations of the tree.
 pub fn highlight(
-    tree: &AssocTree,
-    h: &Hierarchy,
-    run: &FairTreeRun,
+    ranked: &Ranked,
     selected: Option<AssocId>,
     compare_with: Option<AssocId>,
 ) -> Option<Highlight> {
+    let (tree, h) = (ranked.tree(), ranked.hierarchy());
     let a = tree.position(selected?)?;
     let b = tree.position(compare_with?)?;
-    let e = explain(tree, h, run, a, b).ok()?;
+    let e = explain(ranked, a, b).ok()?;
     let path = |x: usize| {
         let mut p: Vec<usize> = std::iter::once(x).chain(h.fs_ancestors(x)).collect();
         p.reverse();
@@ -471,7 +462,7 @@ pub fn describe(
     }
     let mut notes = Vec::new();
     for side in [f, s] {
-        if side.child_is_parent_shares && h.is_user.get(side.child).copied().unwrap_or(false) {
+        if side.child_is_parent_shares && h.is_user(side.child) {
             notes.push(CompareMsg::ParentNote.fill(lang, &[("name", &plain(side.child))]));
         }
     }
@@ -541,19 +532,21 @@ fn tie_reason(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fairshare::{Scenario, TieRule, fair_tree};
+    use fairshare::{Scenario, TieRule};
+    use std::sync::Arc;
 
     struct Case {
         s: Scenario,
-        h: Hierarchy,
-        run: FairTreeRun,
+        ranked: Ranked,
+        h: Arc<Hierarchy>,
+        run: Arc<FairTreeRun>,
     }
 
     impl Case {
         fn new(s: Scenario, rule: TieRule) -> Self {
-            let h = Hierarchy::new(&s.tree);
-            let run = fair_tree::run_with(&s.tree, &h, rule);
-            Case { s, h, run }
+            let ranked = Ranked::new(&s.tree, rule);
+            let (h, run) = (ranked.shared_hierarchy(), ranked.shared_run());
+            Case { s, ranked, h, run }
         }
         fn preset(id: &str) -> Self {
             Self::new(
@@ -573,7 +566,7 @@ mod tests {
                 .unwrap_or_else(|| panic!("no {name}"))
         }
         fn text(&self, a: &str, b: &str, lang: Lang) -> (Explanation, ComparisonText) {
-            let e = explain(&self.s.tree, &self.h, &self.run, self.ix(a), self.ix(b)).unwrap();
+            let e = explain(&self.ranked, self.ix(a), self.ix(b)).unwrap();
             let t = describe(&self.s.tree, &self.h, &self.run, &e, lang);
             (e, t)
         }
@@ -616,10 +609,10 @@ mod tests {
         for preset in crate::presets::PRESETS {
             for rule in [TieRule::Slurm, TieRule::Documented] {
                 let c = Case::new(preset.scenario(), rule);
-                let users: Vec<usize> = (0..c.s.tree.len()).filter(|&ix| c.h.is_user[ix]).collect();
+                let users: Vec<usize> = (0..c.s.tree.len()).filter(|&ix| c.h.is_user(ix)).collect();
                 for &a in &users {
                     for &b in &users {
-                        let Ok(e) = explain(&c.s.tree, &c.h, &c.run, a, b) else {
+                        let Ok(e) = explain(&c.ranked, a, b) else {
                             continue;
                         };
                         let t = describe(&c.s.tree, &c.h, &c.run, &e, Lang::En);
@@ -659,7 +652,7 @@ mod tests {
             .visit_order
             .iter()
             .copied()
-            .filter(|&v| c.h.is_user[v])
+            .filter(|&v| c.h.is_user(v))
             .collect();
         assert_eq!(user_just_above(&c.h, &c.run, order[0]), None);
         for w in order.windows(2) {
@@ -687,30 +680,14 @@ mod tests {
     fn highlight_marks_both_paths_and_the_deciding_pair() {
         let c = Case::preset("fair-tree-example");
         let id = |name: &str| c.s.tree.assocs()[c.ix(name)].id;
-        let hl = highlight(
-            &c.s.tree,
-            &c.h,
-            &c.run,
-            Some(id("UserA")),
-            Some(id("UserB")),
-        )
-        .unwrap();
+        let hl = highlight(&c.ranked, Some(id("UserA")), Some(id("UserB"))).unwrap();
         assert_eq!(hl.ancestor, c.ix("Acct1"));
         assert_eq!(hl.deciding, [c.ix("Acct16"), c.ix("Acct12")]);
         assert_eq!(hl.paths[0].last(), Some(&c.ix("UserB")));
         assert_eq!(hl.paths[1][0], c.ix("root"));
+        assert_eq!(highlight(&c.ranked, Some(id("UserA")), None), None);
         assert_eq!(
-            highlight(&c.s.tree, &c.h, &c.run, Some(id("UserA")), None),
-            None
-        );
-        assert_eq!(
-            highlight(
-                &c.s.tree,
-                &c.h,
-                &c.run,
-                Some(id("Acct1")),
-                Some(id("UserA"))
-            ),
+            highlight(&c.ranked, Some(id("Acct1")), Some(id("UserA"))),
             None
         );
     }

@@ -20,6 +20,7 @@ use crate::messages::import::ImportMsg;
 use crate::messages::{Lang, Message};
 use crate::panels::compare::next_dom_id;
 use crate::state::AppState;
+use crate::widgets::when::When;
 
 /// What the last Load did.
 #[derive(Clone, Debug, PartialEq)]
@@ -126,9 +127,9 @@ pub fn ImportPanel() -> impl IntoView {
             {move || outcome.get().map(|o| view! { <OutcomeView outcome=o on_partial=Callback::new(move |imported: Box<Imported>| {
                 outcome.set(Some(load_partial(state, *imported)));
             }) /> })}
-            <Show when=move || exported.with(Option::is_some)>
+            <When when=move || exported.with(Option::is_some)>
                 <ExportedJson json=Signal::derive(move || exported.get().unwrap_or_default()) />
-            </Show>
+            </When>
         </section>
     }
 }
@@ -161,13 +162,13 @@ fn OutcomeView(outcome: Outcome, on_partial: Callback<Box<Imported>>) -> impl In
             let warnings = StoredValue::new(warnings);
             view! {
                 <div class="ft-import__status" role="status">
-                    <p>{status}</p>
-                    <Show when=move || warnings.with_value(|w| !w.is_empty())>
+                    <p>{move || status()}</p>
+                    <When when=move || warnings.with_value(|w| !w.is_empty())>
                         <p>{i18n.t(ImportMsg::Assumptions)}</p>
                         <ul class="ft-import__diagnostics">
                             {move || diagnostic_lines(&warnings.get_value(), i18n.lang()).into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
                         </ul>
-                    </Show>
+                    </When>
                 </div>
             }
             .into_any()
@@ -200,7 +201,7 @@ fn OutcomeView(outcome: Outcome, on_partial: Callback<Box<Imported>>) -> impl In
             };
             view! {
                 <div class="ft-import__alert" role="alert">
-                    <p class="ft-import__alert-title">{heading}</p>
+                    <p class="ft-import__alert-title">{move || heading()}</p>
                     <ul class="ft-import__diagnostics">
                         {move || diagnostic_lines(&diagnostics.get_value(), i18n.lang()).into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
                     </ul>
@@ -229,7 +230,7 @@ fn ExportedJson(#[prop(into)] json: Signal<String>) -> impl IntoView {
     let id = next_dom_id("ft-exported");
     let status = move || ImportMsg::Exported.fill(i18n.lang(), &[("file", EXPORT_FILE)]);
     view! {
-        <p class="ft-status" role="status">{status}</p>
+        <p class="ft-status" role="status">{move || status()}</p>
         <label class="ft-field__label" for=id.clone()>{i18n.t(ImportMsg::ExportedLabel)}</label>
         <textarea id=id class="ft-textarea" rows="6" readonly=true spellcheck="false" prop:value=json></textarea>
     }

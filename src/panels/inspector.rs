@@ -26,6 +26,7 @@ use self::fields::{
     FieldError, MOVE_MENU_LIMIT, add_parent, fresh_name, hours_text, move_menu, move_targets,
     parse_shares, parse_usage, seconds_text, usage_field_text,
 };
+use crate::widgets::when::When;
 
 /// Which field an error belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,7 +112,7 @@ fn Editor(id: AssocId) -> impl IntoView {
     };
     view! {
         <div class="ft-inspector__editor" data-assoc-id=id.0>
-            <h3 class="ft-inspector__heading">{heading}</h3>
+            <h3 class="ft-inspector__heading">{move || heading()}</h3>
             <NameField id />
             <SharesField id />
             {move || match kind.get() {
@@ -140,11 +141,11 @@ fn field_error(edits: Edits, id: AssocId, field: Field) -> impl Fn() -> Option<F
 fn FieldAlert(#[prop(into)] error: Signal<Option<FieldError>>, error_id: String) -> impl IntoView {
     let i18n = I18n::expect();
     view! {
-        <Show when=move || error.with(Option::is_some)>
+        <When when=move || error.with(Option::is_some)>
             <p class="ft-field__error" role="alert" id=error_id.clone()>
                 {move || error.get().map(|e| e.message(i18n.lang())).unwrap_or_default()}
             </p>
-        </Show>
+        </When>
     }
 }
 
@@ -305,7 +306,7 @@ fn AccountUsage(id: AssocId) -> impl IntoView {
             ],
         ))
     };
-    view! { <p class="ft-help" data-testid="account-usage">{text}</p> }
+    view! { <p class="ft-help" data-testid="account-usage">{move || text()}</p> }
 }
 
 /// Add user, Add account, Delete and Move to.
@@ -365,13 +366,13 @@ fn Actions(id: AssocId) -> impl IntoView {
             </div>
             <p class="ft-help" id=help_id>{i18n.t(InspectorMsg::AddHelp)}</p>
             <label class="ft-field__label" for=move_id.clone()>{i18n.t(InspectorMsg::MoveTo)}</label>
-            <Show when=long_menu>
+            <When when=long_menu>
                 <input type="search" class="ft-input" autocomplete="off"
                     aria-label=i18n.t(InspectorMsg::MoveFilter)
                     placeholder=i18n.t(CompareMsg::FilterPlaceholder)
                     prop:value=move || move_filter.get()
                     on:input=move |ev| move_filter.set(event_target_value(&ev)) />
-            </Show>
+            </When>
             <select id=move_id class="ft-select" on:change=on_move disabled=is_root
                 aria-describedby=error_id.clone()>
                 <For each=menu key=|t| t.clone() let:t>

@@ -24,6 +24,7 @@ use crate::messages::priority::PriorityMsg;
 use crate::panels::classic_panel::field::Field;
 use crate::panels::decay_panel::model::{hours_to_secs, parse_non_negative};
 use crate::state::AppState;
+use crate::widgets::when::When;
 
 // ---------------------------------------------------------------------------------------------
 // Pure helpers (tested natively)
@@ -349,7 +350,7 @@ pub fn PriorityPanel() -> impl IntoView {
             <h2 class="ft-panel__title">{i18n.t(CommonMsg::RegionPriority)}</h2>
             <p class="ft-panel-help">{i18n.t(PriorityMsg::Intro)}</p>
             <p class="ft-formula">{i18n.t(PriorityMsg::Formula)}</p>
-            <p class="ft-readout" data-testid="priority-owner">{owner_text}</p>
+            <p class="ft-readout" data-testid="priority-owner">{move || owner_text()}</p>
             <PriorityResult result=result />
             <SuggestedWeight inputs=inputs />
             <WeightFields inputs=inputs />
@@ -393,10 +394,10 @@ fn PriorityResult(result: ResultMemo) -> impl IntoView {
         })
     };
     view! {
-        <p class="ft-total" data-testid="priority-total">{total}</p>
-        <Show when=move || clamp().is_some()>
+        <p class="ft-total" data-testid="priority-total">{move || total()}</p>
+        <When when=move || clamp().is_some()>
             <p class="ft-panel-help">{move || clamp().map(|m| m.text(i18n.lang()))}</p>
-        </Show>
+        </When>
         <div class="ft-bar" role="img" aria-label=bar_label data-testid="priority-bar">
             {move || {
                 result
@@ -471,7 +472,7 @@ fn SuggestedWeight(inputs: Inputs) -> impl IntoView {
         vec![("high", range.get().1.to_string())]
     });
     view! {
-        <p class="ft-fnote ft-fnote--fact" data-testid="priority-suggested">{text}</p>
+        <p class="ft-fnote ft-fnote--fact" data-testid="priority-suggested">{move || text()}</p>
         <button
             type="button"
             class="ft-button"
@@ -480,7 +481,7 @@ fn SuggestedWeight(inputs: Inputs) -> impl IntoView {
                 inputs.config.update(|c| c.weights.fairshare = high);
             }
         >
-            {button}
+            {move || button()}
         </button>
     }
 }

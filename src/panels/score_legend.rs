@@ -17,6 +17,7 @@ use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::classic::ClassicMsg;
 use crate::state::AppState;
+use crate::widgets::when::When;
 
 /// The classic reading of a factor F.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -239,9 +240,9 @@ pub fn ScoreLegend() -> impl IntoView {
     view! {
         <section class="ft-panel ft-score" role="region" aria-label=i18n.t(ClassicMsg::LegendTitle)>
             <h2 class="ft-panel__title">{i18n.t(ClassicMsg::LegendTitle)}</h2>
-            <Show when=move || !has_user()>
+            <When when=move || !has_user()>
                 <p class="ft-score__prompt">{i18n.t(ClassicMsg::LegendPickUser)}</p>
-            </Show>
+            </When>
             <div class="ft-score__part">
                 <h3 class="ft-score__title">{i18n.t(ClassicMsg::LegendClassicTitle)}</h3>
                 <Scale marker=Signal::derive(classic_marker) />
@@ -258,17 +259,17 @@ pub fn ScoreLegend() -> impl IntoView {
                         })
                         .collect_view()}
                 </ul>
-                <Show when=has_user>
-                    <p class="ft-score__value" data-testid="legend-classic">{classic_text}</p>
-                </Show>
+                <When when=has_user>
+                    <p class="ft-score__value" data-testid="legend-classic">{move || classic_text()}</p>
+                </When>
             </div>
             <div class="ft-score__part">
                 <h3 class="ft-score__title">{i18n.t(ClassicMsg::LegendFairTreeTitle)}</h3>
                 <Scale marker=Signal::derive(ft_marker) />
                 <p class="ft-score__text">{i18n.t(ClassicMsg::LegendFairTreeText)}</p>
-                <Show when=has_ft>
-                    <p class="ft-score__value" data-testid="legend-fair-tree">{ft_text}</p>
-                </Show>
+                <When when=has_ft>
+                    <p class="ft-score__value" data-testid="legend-fair-tree">{move || ft_text()}</p>
+                </When>
             </div>
         </section>
     }
@@ -282,9 +283,9 @@ fn Scale(#[prop(into)] marker: Signal<Option<String>>) -> impl IntoView {
             <span class="ft-score-scale__tick ft-score-scale__tick--low">"0"</span>
             <span class="ft-score-scale__tick ft-score-scale__tick--mid">"0.5"</span>
             <span class="ft-score-scale__tick ft-score-scale__tick--high">"1"</span>
-            <Show when=move || marker.with(Option::is_some)>
+            <When when=move || marker.with(Option::is_some)>
                 <span class="ft-score-scale__marker" style=move || marker.get().unwrap_or_default()></span>
-            </Show>
+            </When>
         </div>
     }
 }

@@ -14,10 +14,9 @@
 
 use std::collections::HashMap;
 
-use fairshare::fair_tree::FairTreeRun;
 use fairshare::import::{self, Agreement, PrintedRow};
 use fairshare::sshare::{self, Column};
-use fairshare::{AssocId, AssocTree, Hierarchy};
+use fairshare::{AssocId, Ranked};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
@@ -32,6 +31,7 @@ use crate::widgets::scroll_window::ScrollWindow;
 use crate::widgets::sort_header::SortHeader;
 use crate::widgets::spacer::Spacer;
 use crate::widgets::table_order::{self, SortBy};
+use crate::widgets::when::When;
 
 /// The `sshare -l` columns of a Fair Tree run, in sshare's order (without the TRES columns,
 /// which a scenario leaves empty).
@@ -96,21 +96,13 @@ fn verdict(agreement: Agreement) -> TableMsg {
 }
 
 /// The rows of the table, in Slurm's list order.
-pub fn table_rows(
-    tree: &AssocTree,
-    h: &Hierarchy,
-    run: &FairTreeRun,
-    printed: &[PrintedRow],
-    lang: Lang,
-) -> Vec<SshareRow> {
-    if h.len() != tree.len() || run.assocs.len() != tree.len() {
-        return Vec::new();
-    }
-    let rows = sshare::fair_tree_rows(tree, h, run);
+pub fn table_rows(ranked: &Ranked, printed: &[PrintedRow], lang: Lang) -> Vec<SshareRow> {
+    let tree = ranked.tree();
+    let rows = sshare::fair_tree_rows(ranked);
     let comparisons: HashMap<AssocId, import::RowComparison> = if printed.is_empty() {
         HashMap::new()
     } else {
-        import::compare(tree, h, &rows, printed)
+        import::compare(ranked, &rows, printed)
             .into_iter()
             .map(|c| (c.id, c))
             .collect()
@@ -278,13 +270,9 @@ pub fn SshareTable() -> impl IntoView {
     let state = AppState::expect();
     let rows = Memo::new(move |_| {
         let lang = i18n.lang();
-        state.scenario.with(|s| {
-            state.hierarchy.with(|h| {
-                state
-                    .run
-                    .with(|run| state.printed.with(|p| table_rows(&s.tree, h, run, p, lang)))
-            })
-        })
+        state
+            .ranked
+            .with(|r| state.printed.with(|p| table_rows(r, p, lang)))
     });
     let sort = RwSignal::new(None::<SortBy>);
     let query = RwSignal::new(String::new());
@@ -346,7 +334,7 @@ pub fn SshareTable() -> impl IntoView {
                     prop:value=move || query.get()
                     on:input=move |ev| query.set(event_target_value(&ev))
                 />
-                <span class="ft-table-tools__count" role="status">{shown}</span>
+                <span class="ft-table-tools__count" role="status">{move || shown()}</span>
             </div>
             <div
                 class="ft-sshare__scroll"
@@ -356,15 +344,15 @@ pub fn SshareTable() -> impl IntoView {
                 <table class="ft-sshare" class:ft-sshare--windowed=move || window.get().is_windowed()>
                     <caption class="ft-sshare__caption">
                         {i18n.t(TableMsg::Caption)}
-                        <Show when=has_printed>
+                        <When when=has_printed>
                             " "
                             {i18n.t(TableMsg::CaptionPrinted)}
-                        </Show>
+                        </When>
                     </caption>
                     <thead>
                         <tr>
                             {headers}
-                            <Show when=has_printed>
+                            <When when=has_printed>
                                 <th scope="col" class="ft-sshare__printed-head">
                                     {i18n.t(TableMsg::PrintedFs)}
                                 </th>
@@ -372,7 +360,7 @@ pub fn SshareTable() -> impl IntoView {
                                     {i18n.t(TableMsg::PrintedLf)}
                                 </th>
                                 <th scope="col">{i18n.t(TableMsg::Check)}</th>
-                            </Show>
+                            </When>
                         </tr>
                     </thead>
                     <tbody>
@@ -393,23 +381,20 @@ pub fn SshareTable() -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fairshare::fair_tree;
 
     fn rows_of(text: &str) -> (Vec<SshareRow>, fairshare::Scenario) {
         let imported = import::import(text);
         let scenario = imported.scenario.expect("imports");
-        let h = Hierarchy::new(&scenario.tree);
-        let run = fair_tree::run(&scenario.tree);
-        let rows = table_rows(&scenario.tree, &h, &run, &imported.printed, Lang::En);
+        let ranked = fairshare::Ranked::new(&scenario.tree, fairshare::TieRule::Slurm);
+        let rows = table_rows(&ranked, &imported.printed, Lang::En);
         (rows, scenario)
     }
 
     #[test]
     fn classic_example_rows_are_sshare_rows() {
         let scenario = crate::presets::by_id("classic-example").unwrap().scenario();
-        let h = Hierarchy::new(&scenario.tree);
-        let run = fair_tree::run(&scenario.tree);
-        let rows = table_rows(&scenario.tree, &h, &run, &[], Lang::En);
+        let ranked = fairshare::Ranked::new(&scenario.tree, fairshare::TieRule::Slurm);
+        let rows = table_rows(&ranked, &[], Lang::En);
         assert_eq!(rows.len(), 14);
         let headers: Vec<&str> = COLUMNS.iter().map(|c| c.header()).collect();
         assert_eq!(
@@ -465,14 +450,13 @@ mod tests {
             "fairshare-parent",
         ] {
             let scenario = crate::presets::by_id(id).unwrap().scenario();
-            let h = Hierarchy::new(&scenario.tree);
-            let run = fair_tree::run(&scenario.tree);
-            let cells: Vec<String> = table_rows(&scenario.tree, &h, &run, &[], Lang::En)
+            let ranked = Ranked::new(&scenario.tree, fairshare::TieRule::Slurm);
+            let cells: Vec<String> = table_rows(&ranked, &[], Lang::En)
                 .iter()
                 .map(|r| r.cells.join("|"))
                 .collect();
             let printed = sshare::render(
-                &sshare::fair_tree_rows(&scenario.tree, &h, &run),
+                &sshare::fair_tree_rows(&ranked),
                 &COLUMNS,
                 sshare::TextLayout::ParsableNoEnding,
                 sshare::Header::Omitted,
@@ -504,16 +488,5 @@ root|||0.000000|100||1.000000||||cpu=0
         assert!(p.fairshare_differs && p.differs);
         assert!(p.details[0].starts_with("FairShare: Slurm 0.900000, recomputed 1.000000"));
         assert!(!p.verdict.is_empty() && p.verdict != "matches");
-    }
-
-    #[test]
-    fn rows_of_a_mismatched_run_are_empty_not_a_panic() {
-        let a = crate::presets::by_id("classic-example").unwrap().scenario();
-        let b = crate::presets::by_id("test24-4").unwrap().scenario();
-        let h = Hierarchy::new(&a.tree);
-        let run = fair_tree::run(&b.tree);
-        assert!(
-            table_rows(&a.tree, &h, &run, &[], Lang::En).is_empty() || a.tree.len() == b.tree.len()
-        );
     }
 }

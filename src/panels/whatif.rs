@@ -5,8 +5,7 @@
 
 use fairshare::diff::LfChange;
 use fairshare::explain::Deciding;
-use fairshare::fair_tree::FairTreeRun;
-use fairshare::{AssocId, AssocTree, Hierarchy, LongDouble, Scenario};
+use fairshare::{AssocId, AssocTree, LongDouble, Ranked};
 use leptos::prelude::*;
 
 use crate::i18n::I18n;
@@ -22,15 +21,9 @@ pub fn WhatIf() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     let diff = Memo::new(move |_| {
-        state.baseline.with(|base| {
-            state.baseline_run.with(|base_run| {
-                state.scenario.with(|cur| {
-                    state
-                        .hierarchy
-                        .with(|h| state.run.with(|run| what_if(base, base_run, cur, h, run)))
-                })
-            })
-        })
+        state
+            .baseline_ranked
+            .with(|base| state.ranked.with(|cur| what_if(base, cur)))
     });
     let rows = Memo::new(move |_| {
         let lang = i18n.lang();
@@ -65,7 +58,7 @@ pub fn WhatIf() -> impl IntoView {
     view! {
         <section class="ft-panel ft-whatif" role="region" aria-label=i18n.t(WhatIfMsg::Region)>
             <h2 class="ft-panel__title">{i18n.t(WhatIfMsg::Region)}</h2>
-            <p class="ft-whatif__summary" role="status">{summary}</p>
+            <p class="ft-whatif__summary" role="status">{move || summary()}</p>
             <ol class="ft-whatif__list" aria-label=i18n.t(WhatIfMsg::List)>
                 <For each=move || rows.get() key=|r| r.clone() let:row>
                     <li class="ft-whatif__row" data-assoc-id=row.id.0 data-delta=row.delta>
@@ -89,16 +82,10 @@ pub use fairshare::diff::{Moved, Reason, RunDiff as WhatIfDiff};
 /// At most this many rows are listed (largest moves first) and given a reason.
 pub const SHOWN: usize = 200;
 
-/// Compares the scenario on screen (`cur`, with its hierarchy `h` and `run`) with the baseline:
-/// the engine's [`fairshare::diff::run_diff`], explaining the rows the panel shows.
-pub fn what_if(
-    base: &Scenario,
-    base_run: &FairTreeRun,
-    cur: &Scenario,
-    h: &Hierarchy,
-    run: &FairTreeRun,
-) -> WhatIfDiff {
-    fairshare::diff::run_diff(base, base_run, cur, h, run, SHOWN)
+/// Compares the scenario on screen (`cur`) with the baseline: the engine's
+/// [`fairshare::diff::run_diff`], explaining the rows the panel shows.
+pub fn what_if(base: &Ranked, cur: &Ranked) -> WhatIfDiff {
+    fairshare::diff::run_diff(base, cur, SHOWN)
 }
 
 /// One row as text.
@@ -269,14 +256,14 @@ mod tests {
     //! engine's, tested in `fairshare::diff`.
 
     use super::*;
-    use fairshare::{TieRule, fair_tree};
+    use fairshare::TieRule;
 
     /// A generated 100 000-association tree where a big user's usage changes: every row shown
     /// gets a reason. (How long it takes is the benchmarks' business, not a test's.)
     #[test]
     fn what_if_on_100k_associations_gives_every_row_a_reason() {
         let base = fairshare::r#gen::scenario(100_000, 7);
-        let base_run = fair_tree::run(&base.tree);
+        let base_ranked = fairshare::Ranked::new(&base.tree, TieRule::Slurm);
         let heavy = base
             .tree
             .assocs()
@@ -287,9 +274,8 @@ mod tests {
             .id;
         let mut cur = base.clone();
         cur.tree = base.tree.with_usage(heavy, LongDouble::ZERO).unwrap();
-        let h = Hierarchy::new(&cur.tree);
-        let run = fair_tree::run_with(&cur.tree, &h, TieRule::Slurm);
-        let d = what_if(&base, &base_run, &cur, &h, &run);
+        let ranked = fairshare::Ranked::new(&cur.tree, TieRule::Slurm);
+        let d = what_if(&base_ranked, &ranked);
         let rows = d.rows(&cur.tree, Lang::En);
         assert!(!rows.is_empty());
         assert!(rows.iter().all(|r| !r.reason.is_empty()));

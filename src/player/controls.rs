@@ -46,7 +46,7 @@ pub fn Controls() -> impl IntoView {
                     data-testid="player-play"
                     on:click=move |_| ctx.toggle_play()
                 >
-                    {play_label}
+                    {move || play_label()}
                 </button>
                 {button(PlayerMsg::StepBack, "player-back", PlayerCtx::step_back)}
                 {button(PlayerMsg::StepForward, "player-forward", PlayerCtx::step_forward)}
@@ -122,7 +122,7 @@ fn Timeline() -> impl IntoView {
                 </svg>
             </div>
             <span class="ft-controls__position" data-testid="player-position">
-                {position}
+                {move || position()}
             </span>
         </div>
     }
@@ -224,7 +224,7 @@ fn MyPathToggle() -> impl IntoView {
                 {i18n.t(PlayerMsg::MyPath)}
             </label>
             <span id=hint_id class="ft-controls__hint">
-                {hint}
+                {move || hint()}
             </span>
         </div>
     }

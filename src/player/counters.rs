@@ -63,22 +63,22 @@ pub fn CountersPanel() -> impl IntoView {
             <dl class="ft-counters__list">
                 <div class="ft-counters__item">
                     <dt>{i18n.t(PlayerMsg::CounterRank)}</dt>
-                    <dd data-testid="counter-rank">{rank}</dd>
+                    <dd data-testid="counter-rank">{move || rank()}</dd>
                 </div>
                 <div class="ft-counters__item">
                     <dt>{i18n.t(PlayerMsg::CounterRankNoTies)}</dt>
-                    <dd data-testid="counter-rank-no-ties">{rank_no_ties}</dd>
+                    <dd data-testid="counter-rank-no-ties">{move || rank_no_ties()}</dd>
                 </div>
                 <div class="ft-counters__item">
                     <dt>{i18n.t(PlayerMsg::CounterN)}</dt>
-                    <dd data-testid="counter-n">{n_users}</dd>
+                    <dd data-testid="counter-n">{move || n_users()}</dd>
                 </div>
             </dl>
             <p class="ft-counters__fairshare" data-testid="counter-fairshare">
-                {fairshare}
+                {move || fairshare()}
             </p>
             <p class="ft-counters__tie" data-testid="counter-tie">
-                {tie}
+                {move || tie()}
             </p>
             <div class="ft-counters__path">
                 <span class="ft-controls__label">{i18n.t(PlayerMsg::PathLabel)}</span>

@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use fairshare::step::{Frame, NodeStatus};
-use fairshare::{AssocTree, Hierarchy, Scenario, TieRule, fair_tree};
+use fairshare::{AssocTree, Scenario, TieRule, fair_tree};
 use leptos::prelude::*;
 
 use crate::presets;
@@ -42,7 +42,8 @@ fn scenarios() -> Vec<(String, Scenario)> {
 }
 
 fn check_last_frame(name: &str, tree: &AssocTree, rule: TieRule) {
-    let run = fair_tree::run_with(tree, &Hierarchy::new(tree), rule);
+    let ranked = fairshare::Ranked::new(tree, rule);
+    let run = ranked.run();
     let frame = Frame::at(&run.steps, run.steps.len());
     for (ix, (assoc, values)) in tree.assocs().iter().zip(&run.assocs).enumerate() {
         assert_eq!(

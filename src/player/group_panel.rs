@@ -16,6 +16,7 @@ use crate::player::narration::join_names;
 use crate::state::AppState;
 use crate::widgets::index_marks::KeyedMarks;
 use crate::widgets::row_window::RowWindow;
+use crate::widgets::when::When;
 
 /// Groups up to this many rows fit in the scroll box (style/player.css: 12.5 rows with the
 /// header).
@@ -127,10 +128,10 @@ pub fn GroupPanel() -> impl IntoView {
     view! {
         <section class="ft-group" aria-labelledby=labelled_by.clone()>
             <h3 id=labelled_by.clone() class="ft-player__subtitle">
-                {title}
+                {move || title()}
             </h3>
-            <Show when=move || { n_rows() > 0 }>
-                <p class="ft-group__caption">{caption}</p>
+            <When when=move || { n_rows() > 0 }>
+                <p class="ft-group__caption">{move || caption()}</p>
                 <div class="ft-group__scroll" node_ref=scroller on:scroll=move |_| measure()>
                     <div
                         role="table"
@@ -155,7 +156,7 @@ pub fn GroupPanel() -> impl IntoView {
                         </div>
                     </div>
                 </div>
-            </Show>
+            </When>
         </section>
     }
 }
@@ -229,9 +230,9 @@ fn GroupRowView(ix: usize, rows: KeyedMarks<usize, Option<GroupRow>>) -> impl In
             <span role="cell" class="ft-group__name">{text(|r| r.name.clone())}</span>
             <span role="cell" class="ft-group__num">{text(|r| r.shares_norm.clone())}</span>
             <span role="cell" class="ft-group__num">{text(|r| r.usage_effective.clone())}</span>
-            <span role="cell" class="ft-group__num ft-group__lf">{level_fs}</span>
+            <span role="cell" class="ft-group__num ft-group__lf">{move || level_fs()}</span>
             <span role="cell" class="ft-group__num">{text(|r| r.rank.map(|k| k.to_string()).unwrap_or_default())}</span>
-            <span role="cell" class="ft-group__reason">{reason}</span>
+            <span role="cell" class="ft-group__reason">{move || reason()}</span>
         </div>
     }
 }

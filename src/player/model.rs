@@ -77,8 +77,7 @@ pub fn stops(steps: &[Step], granularity: Granularity, path: Option<&[usize]>) -
                 .collect(),
         },
     };
-    res.sort_unstable();
-    res.dedup();
+    crate::sort::sort_dedup(&mut res);
     res
 }
 

@@ -61,8 +61,7 @@ pub fn my_path(steps: &[Step], user: usize) -> Vec<usize> {
                     }
                 }
                 res.push(i);
-                res.sort_unstable();
-                res.dedup();
+                crate::sort::sort_dedup(&mut res);
                 return res;
             }
             Step::UserRanked { tie, .. } => ranked.push((i, tie.is_some())),
@@ -153,8 +152,8 @@ mod tests {
         for p in presets::PRESETS {
             let s = p.scenario();
             for rule in [TieRule::Slurm, TieRule::Documented] {
-                let h = fairshare::Hierarchy::new(&s.tree);
-                let run = fair_tree::run_with(&s.tree, &h, rule);
+                let ranked = fairshare::Ranked::new(&s.tree, rule);
+                let run = ranked.run();
                 for (user, a) in s.tree.assocs().iter().enumerate() {
                     let path = my_path(&run.steps, user);
                     if !a.is_user() {

@@ -381,18 +381,18 @@ mod tests {
         for p in presets::PRESETS {
             let s = p.scenario();
             for rule in [TieRule::Slurm, TieRule::Documented] {
-                let h = fairshare::Hierarchy::new(&s.tree);
-                let run = fair_tree::run_with(&s.tree, &h, rule);
+                let ranked = fairshare::Ranked::new(&s.tree, rule);
+                let run = ranked.run();
                 let mut previous = String::new();
                 for k in 0..=run.steps.len() {
                     let frame = Frame::at(&run.steps, k);
                     for lang in Lang::ALL {
-                        let text = narrate(&run, &s.tree, &frame, false, lang);
+                        let text = narrate(run, &s.tree, &frame, false, lang);
                         assert!(!text.is_empty(), "{} step {k}", p.id);
                         assert!(!text.contains('{'), "{} step {k}: {text}", p.id);
                         assert!(!text.contains('?'), "{} step {k}: {text}", p.id);
                     }
-                    let text = narrate(&run, &s.tree, &frame, false, Lang::En);
+                    let text = narrate(run, &s.tree, &frame, false, Lang::En);
                     assert_ne!(text, previous, "{} step {k} repeats the sentence", p.id);
                     previous = text;
                 }
@@ -495,10 +495,10 @@ mod tests {
     #[test]
     fn the_documented_rule_names_the_merged_accounts() {
         let s = presets::by_id("tied-accounts").unwrap().scenario();
-        let h = fairshare::Hierarchy::new(&s.tree);
-        let run = fair_tree::run_with(&s.tree, &h, TieRule::Documented);
+        let ranked = fairshare::Ranked::new(&s.tree, TieRule::Documented);
+        let run = ranked.run();
         let texts: Vec<String> = (1..=run.steps.len())
-            .map(|k| narrate(&run, &s.tree, &Frame::at(&run.steps, k), false, Lang::En))
+            .map(|k| narrate(run, &s.tree, &Frame::at(&run.steps, k), false, Lang::En))
             .collect();
         assert!(
             texts.iter().any(|t| t.starts_with("Documented tie rule:")),

@@ -48,7 +48,7 @@ pub fn PseudocodePanel() -> impl IntoView {
             <h3 id=labelled_by.clone() class="ft-player__subtitle">
                 {i18n.t(PlayerMsg::PseudoTitle)}
             </h3>
-            <ol class="ft-pseudo__code">{lines}</ol>
+            <ol class="ft-pseudo__code">{move || lines()}</ol>
         </section>
     }
 }

@@ -9,11 +9,10 @@
 //! is opened without the page's style sheets (in a browser, in Inkscape, on a slide). Without a
 //! tree model (a panel mounted alone), the page's drawing, `svg[data-tree-drawing]`, is used.
 
-use fairshare::fair_tree::FairTreeRun;
 use fairshare::sshare::{
     Header, SshareFlags, TextLayout, default_columns, fair_tree_rows, render_text,
 };
-use fairshare::{Algorithm, AssocTree, Hierarchy};
+use fairshare::{Algorithm, Ranked};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
@@ -63,8 +62,8 @@ const PROPERTIES: &[&str] = &[
 
 /// `sshare -a -l -P` text (header included) of the tree as it is ranked on screen: the
 /// engine's rows and Slurm's formatting, nothing computed here.
-pub fn sshare_text(tree: &AssocTree, hierarchy: &Hierarchy, run: &FairTreeRun) -> String {
-    let rows = fair_tree_rows(tree, hierarchy, run);
+pub fn sshare_text(ranked: &Ranked) -> String {
+    let rows = fair_tree_rows(ranked);
     let columns = default_columns(Algorithm::FairTree, SshareFlags::LONG);
     render_text(&rows, &columns, TextLayout::ParsableNoEnding, Header::Shown)
 }
@@ -109,11 +108,7 @@ pub fn ExportButtons() -> impl IntoView {
         Err(e) => error.set(Some(e)),
     };
     let on_sshare = move |_| {
-        let text = state.scenario.with_untracked(|s| {
-            state
-                .hierarchy
-                .with_untracked(|h| state.run.with_untracked(|run| sshare_text(&s.tree, h, run)))
-        });
+        let text = state.ranked.with_untracked(sshare_text);
         download_text(SSHARE_FILE, &text, "text/plain");
     };
     view! {
@@ -412,9 +407,8 @@ mod tests {
     #[test]
     fn sshare_text_is_the_engines_long_parsable_output() {
         let scenario = crate::presets::by_id("test24-4").unwrap().scenario();
-        let h = Hierarchy::new(&scenario.tree);
-        let run = fairshare::fair_tree::run_with(&scenario.tree, &h, fairshare::TieRule::Slurm);
-        let text = sshare_text(&scenario.tree, &h, &run);
+        let ranked = fairshare::Ranked::new(&scenario.tree, fairshare::TieRule::Slurm);
+        let text = sshare_text(&ranked);
         let mut lines = text.lines();
         assert_eq!(
             lines.next(),

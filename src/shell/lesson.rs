@@ -31,10 +31,10 @@ pub fn LessonBar() -> impl IntoView {
     view! {
         <section class="ft-lesson" aria-label=i18n.t(ShellMsg::LessonLabel)>
             <div class="ft-lesson__head">
-                <span class="ft-lesson__counter">{counter}</span>
-                <h2 class="ft-lesson__title">{title}</h2>
+                <span class="ft-lesson__counter">{move || counter()}</span>
+                <h2 class="ft-lesson__title">{move || title()}</h2>
             </div>
-            <p class="ft-lesson__caption">{caption}</p>
+            <p class="ft-lesson__caption">{move || caption()}</p>
             <div class="ft-lesson__nav">
                 <button type="button" class="ft-button" disabled=no_previous
                     on:click=move |_| present::step_lesson(state, false)>

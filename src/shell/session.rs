@@ -12,6 +12,8 @@
 //! [`HISTORY_JSON_BUDGET`]; a session whose packed text exceeds [`MAX_STORED_LEN`] is not
 //! saved (and the stale one is removed, so a reload never brings back an older state).
 
+use std::sync::Arc;
+
 use fairshare::{AssocId, Scenario, TieRule};
 use serde::{Deserialize, Serialize};
 
@@ -118,7 +120,7 @@ fn load(s: StoredSnapshot) -> Option<Snapshot> {
     Some(Snapshot {
         scenario,
         baseline,
-        printed: Vec::new(),
+        printed: Arc::from([]),
         preset: s.preset.as_deref().and_then(presets::by_id).map(|p| p.id),
         // The decay timeline is not saved: the tree restored is its own t = 0.
         decay: Default::default(),
@@ -189,7 +191,8 @@ pub fn encode_with(saved: &Saved, cache: &mut JsonCache) -> Option<String> {
 pub fn decode(text: &str) -> Option<Saved> {
     let packed = text.strip_prefix(VERSION_PREFIX)?;
     let json = codec::unpack(packed, MAX_INFLATED_LEN).ok()?;
-    let session: StoredSession = serde_json::from_slice(&json).ok()?;
+    // `from_str`, like the engine's parsers: one serde_json reader in the wasm, not two.
+    let session: StoredSession = serde_json::from_str(std::str::from_utf8(&json).ok()?).ok()?;
     let current = load(session.current)?;
     let undo = session.undo.into_iter().filter_map(load).collect();
     let redo = session.redo.into_iter().filter_map(load).collect();
@@ -238,7 +241,7 @@ mod tests {
         Snapshot {
             scenario: preset(id),
             baseline: preset(id),
-            printed: Vec::new(),
+            printed: Arc::from([]),
             preset: Some(presets::by_id(id).unwrap().id),
             decay: Default::default(),
         }

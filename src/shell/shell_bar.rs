@@ -11,6 +11,7 @@ use crate::shell::launch_params::full_url;
 use crate::shell::start::Shell;
 use crate::shell::url_state;
 use crate::state::AppState;
+use crate::widgets::when::When;
 
 /// The shell's line; empty (and not rendered) when there is nothing to say.
 #[component]
@@ -22,9 +23,9 @@ pub fn ShellBar() -> impl IntoView {
     let present = shell.params.with_value(|p| p.present);
     view! {
         <div class="ft-shellbar">
-            <Show when=move || shell.restored.get()>
+            <When when=move || shell.restored.get()>
                 <SessionNote shell />
-            </Show>
+            </When>
             {embed.then(|| view! { <OpenInFull /> })}
         </div>
         {present.then(|| view! { <crate::shell::lesson::LessonBar /> })}

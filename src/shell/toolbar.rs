@@ -17,6 +17,7 @@ use crate::shell::keyboard_shortcuts;
 use crate::shell::url_state::{self, Copied, LinkErrorText, ShareLink};
 use crate::state::{AppState, History};
 use crate::widgets::input_field::{FieldLook, InputField};
+use crate::widgets::when::When;
 
 /// The toolbar above the tree.
 #[component]
@@ -76,12 +77,12 @@ fn PresetMenu() -> impl IntoView {
                     })
                     .collect_view()}
             </select>
-            <Show when=move || caption().is_some()>
+            <When when=move || caption().is_some()>
                 <p class="ft-caption" id=caption_id.clone()>
                     <strong>{i18n.t(CommonMsg::WhatToLookAt)}": "</strong>
                     <span class="ft-caption__text">{move || caption().unwrap_or_default()}</span>
                 </p>
-            </Show>
+            </When>
         </div>
     }
 }
@@ -230,16 +231,16 @@ fn ShareButton() -> impl IntoView {
                 on:click=move |_| url_state::copy_link(state, share)>
                 {i18n.t(CommonMsg::CopyLink)}
             </button>
-            <span class="ft-status" role="status">{status}</span>
+            <span class="ft-status" role="status">{move || status()}</span>
         </div>
-        <Show when=move || link_error().is_some()>
+        <When when=move || link_error().is_some()>
             <div class="ft-toolbar__alert" role="alert">
                 <span>{move || link_error().unwrap_or_default()}</span>
                 <button type="button" class="ft-button" on:click=move |_| share.error.set(None)>
                     {i18n.t(ToolbarMsg::Dismiss)}
                 </button>
             </div>
-        </Show>
+        </When>
     }
 }
 

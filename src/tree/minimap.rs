@@ -17,9 +17,9 @@ use fairshare::{AssocId, AssocKind};
 use crate::tree_model::TreeModel;
 
 /// The largest minimap, CSS pixels.
-pub const MAX_W: f64 = 220.0;
+pub const MAX_W: f64 = 180.0;
 /// See [`MAX_W`].
-pub const MAX_H: f64 = 140.0;
+pub const MAX_H: f64 = 112.0;
 /// The largest part of the tree's frame the minimap takes, per side.
 pub const MAX_SHARE: (f64, f64) = (0.25, 0.3);
 /// The smallest side of the minimap (a very wide tree is stretched to this height rather than
@@ -243,17 +243,14 @@ mod tests {
     use super::*;
     use crate::tree::visible::{Outline, Request, visible};
     use crate::tree_model::{ModelInput, build};
-    use fairshare::{Hierarchy, fair_tree};
+    use fairshare::{Ranked, TieRule};
 
     fn model_of(tree: &fairshare::AssocTree) -> TreeModel {
-        let h = Hierarchy::new(tree);
-        let run = fair_tree::run(tree);
-        let outline = Outline::new(&h, &run);
+        let ranked = Ranked::new(tree, TieRule::Slurm);
+        let outline = Outline::new(ranked.hierarchy(), ranked.run());
         let shown = visible(&outline, &Request::default(), None);
         build(&ModelInput {
-            tree,
-            hierarchy: &h,
-            run: &run,
+            ranked: &ranked,
             slurm_run: None,
             what_if: None,
             outline: &outline,
@@ -269,12 +266,12 @@ mod tests {
 
     #[test]
     fn frame_keeps_proportions_within_bounds() {
-        let f = Frame::new(1100.0, 700.0, (MAX_W, MAX_H));
-        assert!(close(f.w, 220.0) && close(f.h, 140.0));
+        let f = Frame::new(900.0, 560.0, (MAX_W, MAX_H));
+        assert!(close(f.w, 180.0) && close(f.h, 112.0));
         assert!(close(f.sx, f.sy));
         // A deep narrow drawing: full height, proportional width.
-        let f = Frame::new(500.0, 1400.0, (MAX_W, MAX_H));
-        assert!(close(f.h, MAX_H) && close(f.w, 50.0), "{f:?}");
+        let f = Frame::new(700.0, 1400.0, (MAX_W, MAX_H));
+        assert!(close(f.h, MAX_H) && close(f.w, 56.0), "{f:?}");
     }
 
     #[test]
@@ -299,7 +296,7 @@ mod tests {
 
     #[test]
     fn minimap_points_map_back_to_the_drawing() {
-        let f = Frame::new(2200.0, 1400.0, (MAX_W, MAX_H));
+        let f = Frame::new(2200.0, 1400.0, (220.0, 140.0));
         assert_eq!(f.to_drawing(110.0, 70.0), (1100.0, 700.0));
         // Outside the minimap: clamped to its edge.
         assert_eq!(f.to_drawing(-5.0, 999.0), (0.0, 1400.0));
@@ -307,7 +304,7 @@ mod tests {
 
     #[test]
     fn small_rectangles_grow_about_their_centre() {
-        let f = Frame::new(2200.0, 1400.0, (MAX_W, MAX_H));
+        let f = Frame::new(2200.0, 1400.0, (220.0, 140.0));
         assert_eq!(
             f.rect((100.0, 100.0, 5.0, 50.0), 2.0),
             (9.25, 10.0, 2.0, 5.0)

@@ -25,7 +25,7 @@ use fairshare::fair_tree::{FairTreeRun, LevelFsRule, RoundingArtefact};
 use fairshare::layout::{self, Spacing};
 use fairshare::sshare::{self, Column};
 use fairshare::step::{Frame, NodeStatus};
-use fairshare::{AssocId, AssocKind, AssocTree, Hierarchy, LongDouble};
+use fairshare::{AssocId, AssocKind, AssocTree, Hierarchy, LongDouble, Ranked};
 
 use crate::messages::tree::TreeMsg;
 use crate::messages::{Lang, Message};
@@ -66,7 +66,8 @@ const NAME_CH: f64 = 7.6;
 /// Room for the kind icon in the header.
 pub const ICON_W: f64 = 26.0;
 
-/// The tidy layout's spacing for cards.
+/// The tidy layout's spacing for cards (its `row_height` only separates levels for the
+/// contours; the levels' tops come from [`level_tops`]).
 pub const SPACING: Spacing = Spacing {
     row_height: USER_H + 2.0 * TAG_STEP + 36.0,
     sibling_gap: 16.0,
@@ -377,6 +378,11 @@ pub struct ExtraView {
     pub overlay_style: String,
 }
 
+/// Drawing order: by position in the tree, then by id.
+fn by_ix_id(a: &NodeView, b: &NodeView) -> std::cmp::Ordering {
+    (a.ix, a.id).cmp(&(b.ix, b.id))
+}
+
 /// Everything the tree view shows about one visible association.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NodeView {
@@ -487,17 +493,15 @@ impl TreeModel {
     /// drawing order.
     pub fn cards_in(&self, rect: (f64, f64, f64, f64)) -> Vec<AssocId> {
         let (x, y, w, h) = rect;
-        let mut res: Vec<(usize, AssocId)> = self
-            .nodes
-            .iter()
-            .filter(|n| {
-                let (l, t, bw, bh) = n.bbox;
+        let nodes = &self.nodes;
+        let mut res: Vec<usize> = (0..nodes.len())
+            .filter(|&k| {
+                let (l, t, bw, bh) = nodes[k].bbox;
                 l < x + w && l + bw > x && t < y + h && t + bh + 2.0 * TAG_STEP > y
             })
-            .map(|n| (n.ix, n.id))
             .collect();
-        res.sort_unstable();
-        res.into_iter().map(|(_, id)| id).collect()
+        crate::sort::sort_by(&mut res, &|a, b| by_ix_id(&nodes[a], &nodes[b]));
+        res.into_iter().map(|k| nodes[k].id).collect()
     }
 }
 
@@ -528,12 +532,8 @@ pub struct WhatIf<'a> {
 
 /// What [`build`] reads.
 pub struct ModelInput<'a> {
-    /// The scenario's tree.
-    pub tree: &'a AssocTree,
-    /// Its hierarchy.
-    pub hierarchy: &'a Hierarchy,
-    /// The run the tree shows (with the chosen tie rule).
-    pub run: &'a FairTreeRun,
+    /// The scenario's tree, its hierarchy and the run the tree shows (with the chosen tie rule).
+    pub ranked: &'a Ranked,
     /// The run with Slurm's tie rule, when the shown run uses another rule (ranks that differ
     /// are tagged).
     pub slurm_run: Option<&'a FairTreeRun>,
@@ -566,8 +566,8 @@ pub fn unsorted_parents(
         .filter(|&ix| ix < h.len())
         .filter(|&ix| {
             let mut last = None;
-            h.children(ix).iter().any(|&c| {
-                let fs_parent = h.fs_parent.get(c as usize).copied().flatten();
+            h.children(ix).any(|c| {
+                let fs_parent = h.fs_parent(c);
                 // Siblings share their fairshare parent: look each one up once.
                 if last == Some(fs_parent) {
                     return false;
@@ -577,16 +577,16 @@ pub fn unsorted_parents(
             })
         })
         .collect();
-    res.sort_unstable();
-    res.dedup();
+    crate::sort::sort_dedup(&mut res);
     res
 }
 
 /// A real parent's children in Fair Tree visiting order (ties and FairShare=parent hoisting as
 /// Slurm walks them); children without a visit number (none in a valid run) go last.
 pub fn children_in_visit_order(h: &Hierarchy, run: &FairTreeRun, ix: usize) -> Vec<usize> {
-    let mut kids: Vec<usize> = h.children(ix).iter().map(|&c| c as usize).collect();
-    kids.sort_by_key(|&c| run.assocs.get(c).and_then(|a| a.visit).unwrap_or(u32::MAX));
+    let mut kids: Vec<usize> = h.children(ix).collect();
+    let visit = |c: usize| run.assocs.get(c).and_then(|a| a.visit).unwrap_or(u32::MAX);
+    crate::sort::sort_by(&mut kids, &|a, b| visit(a).cmp(&visit(b)));
     kids
 }
 
@@ -718,9 +718,14 @@ pub fn build(input: &ModelInput<'_>) -> TreeModel {
 
 /// Whether the parts of `input` belong together (same tree, a visible set of it, rooted).
 fn fits(input: &ModelInput<'_>) -> bool {
-    let (n, h, v) = (input.tree.len(), input.hierarchy, input.visible);
-    let valid = n > 0 && h.len() == n && input.run.assocs.len() == n && input.outline.len() == n;
-    let rooted = matches!(v.items.first(), Some(Item::Node { ix, .. }) if *ix == h.root);
+    let (n, h, v) = (
+        input.ranked.tree().len(),
+        input.ranked.hierarchy(),
+        input.visible,
+    );
+    let valid =
+        n > 0 && h.len() == n && input.ranked.run().assocs.len() == n && input.outline.len() == n;
+    let rooted = matches!(v.items.first(), Some(Item::Node { ix, .. }) if *ix == h.root());
     let in_range = v.items.iter().all(|it| match *it {
         Item::Node { ix, .. } => ix < n,
         Item::Gap { parent, .. } | Item::Elision { parent, .. } => parent < n,
@@ -759,7 +764,7 @@ fn entry_texts(input: &ModelInput<'_>, moves: &HashMap<usize, &Moved>) -> Vec<En
 
 /// Width and height of every shown entry's card.
 fn entry_sizes(input: &ModelInput<'_>, texts: &[EntryTexts]) -> Vec<(f64, f64)> {
-    let (assocs, h) = (input.tree.assocs(), input.hierarchy);
+    let (assocs, h) = (input.ranked.tree().assocs(), input.ranked.hierarchy());
     input
         .visible
         .items
@@ -768,7 +773,7 @@ fn entry_sizes(input: &ModelInput<'_>, texts: &[EntryTexts]) -> Vec<(f64, f64)> 
         .map(|(it, t)| match (*it, t) {
             (Item::Node { ix, .. }, EntryTexts::Node(t)) => (
                 card_width(assocs[ix].name(), t),
-                if h.is_user[ix] { USER_H } else { ACCOUNT_H },
+                if h.is_user(ix) { USER_H } else { ACCOUNT_H },
             ),
             _ => (EXTRA_W, EXTRA_H),
         })
@@ -791,30 +796,36 @@ fn lay_out(input: &ModelInput<'_>, sizes: &[(f64, f64)]) -> Drawing {
             if let Item::Node { ix, .. } = items[u]
                 && unsorted.binary_search(&ix).is_ok()
             {
-                kids.sort_by_key(|&i| match items[i] {
+                let key = |i: usize| match items[i] {
                     Item::Node { ix: c, .. } => (0, input.outline.list_pos[c], i),
                     _ => (1, 0, i),
-                });
+                };
+                crate::sort::sort_by(kids, &|a, b| key(a).cmp(&key(b)));
             }
         }
     }
     let lay = layout::tidy(m, 0, |i| &draw_kids[i], |i| sizes[i].0, SPACING);
+    let placed = |i: usize| {
+        lay.nodes[i].unwrap_or(layout::Placement {
+            x: 0.0,
+            y: 0.0,
+            depth: 0,
+        })
+    };
+    let tops = level_tops((0..m).map(|i| (placed(i).depth as usize, sizes[i].1)));
     let boxes: Vec<(f64, f64, f64, f64)> = (0..m)
         .map(|i| {
             let (w, h) = sizes[i];
-            let p = lay.nodes[i].unwrap_or(layout::Placement {
-                x: 0.0,
-                y: 0.0,
-                depth: 0,
-            });
-            (p.x - w / 2.0 + MARGIN, p.y + MARGIN, w, h)
+            let p = placed(i);
+            (
+                p.x - w / 2.0 + MARGIN,
+                tops[p.depth as usize] + MARGIN,
+                w,
+                h,
+            )
         })
         .collect();
-    let height = boxes
-        .iter()
-        .map(|b| b.1 + b.3 + 2.0 * TAG_STEP)
-        .fold(0.0, f64::max)
-        + MARGIN;
+    let height = tops.last().copied().unwrap_or(0.0) + MARGIN;
     Drawing {
         boxes,
         width: lay.width + 2.0 * MARGIN,
@@ -822,9 +833,36 @@ fn lay_out(input: &ModelInput<'_>, sizes: &[(f64, f64)]) -> Drawing {
     }
 }
 
+/// Room under a card for its tags (what-if, tie rule, hidden), whether or not it has any now:
+/// a tag appearing after an edit must not push the levels below it down.
+const TAG_ROOM: f64 = 2.0 * TAG_STEP;
+/// Space between one level's tags and the next level's cards (the edges run through it).
+const LEVEL_GAP: f64 = 30.0;
+
+/// The top of every level and, last, the bottom of the drawing, from each entry's (depth,
+/// card height): a level is as tall as its tallest card, so levels of account cards take less
+/// room than levels of user cards. O(entries).
+fn level_tops(entries: impl Iterator<Item = (usize, f64)>) -> Vec<f64> {
+    let mut tallest: Vec<f64> = Vec::new();
+    for (depth, h) in entries {
+        if tallest.len() <= depth {
+            tallest.resize(depth + 1, 0.0);
+        }
+        tallest[depth] = tallest[depth].max(h);
+    }
+    let mut tops = Vec::with_capacity(tallest.len() + 1);
+    let mut y = 0.0;
+    for h in tallest {
+        tops.push(y);
+        y += h + TAG_ROOM + LEVEL_GAP;
+    }
+    tops.push((y - LEVEL_GAP).max(0.0));
+    tops
+}
+
 /// The key of a shown entry in its parent's group.
 fn key_of(input: &ModelInput<'_>, it: &Item) -> ChildRef {
-    let id_of = |ix: usize| input.tree.assocs()[ix].id;
+    let id_of = |ix: usize| input.ranked.tree().assocs()[ix].id;
     match *it {
         Item::Node { ix, .. } => ChildRef::Node(id_of(ix)),
         Item::Gap { parent, from, .. } => ChildRef::More(id_of(parent), from),
@@ -896,13 +934,16 @@ fn assemble(
             _ => {}
         }
     }
-    let mut draw_order: Vec<(usize, AssocId)> = nodes.iter().map(|n| (n.ix, n.id)).collect();
-    draw_order.sort_unstable();
+    let draw_order: Vec<AssocId> =
+        crate::sort::order(nodes.len(), &|a, b| by_ix_id(&nodes[a], &nodes[b]))
+            .into_iter()
+            .map(|k| nodes[k].id)
+            .collect();
     TreeModel {
-        root: Some(input.tree.assocs()[input.hierarchy.root].id),
+        root: Some(input.ranked.tree().assocs()[input.ranked.hierarchy().root()].id),
         nodes,
         extras,
-        draw_order: draw_order.into_iter().map(|(_, id)| id).collect(),
+        draw_order,
         width: drawing.width,
         height: drawing.height,
         index,
@@ -921,8 +962,8 @@ fn node_view(
     edge: Option<String>,
     children: Vec<ChildRef>,
 ) -> NodeView {
-    let (h, run) = (input.hierarchy, input.run);
-    let a = &input.tree.assocs()[ix];
+    let (h, run) = (input.ranked.hierarchy(), input.ranked.run());
+    let a = &input.ranked.tree().assocs()[ix];
     let r = &run.assocs[ix];
     let kind = kind_of(input, ix);
     let user = kind == AssocKind::User;
@@ -935,8 +976,8 @@ fn node_view(
         id: a.id,
         ix,
         kind,
-        level: h.depth[ix] + 1,
-        parent: h.parent[ix].map(|p| input.tree.assocs()[p].id),
+        level: h.depth(ix) + 1,
+        parent: h.parent(ix).map(|p| input.ranked.tree().assocs()[p].id),
         children,
         has_children: !input.outline.kids[ix].is_empty(),
         expanded: open,
@@ -964,10 +1005,10 @@ fn node_view(
 
 /// The card of association `ix`, `w` × `card_h`, from its texts.
 fn card_view(input: &ModelInput<'_>, ix: usize, t: &NodeTexts, w: f64, card_h: f64) -> CardView {
-    let a = &input.tree.assocs()[ix];
+    let a = &input.ranked.tree().assocs()[ix];
     let bw = badge_w(&t.badge);
     let bar_w = w - 2.0 * PAD;
-    let fairshare = input.run.assocs[ix]
+    let fairshare = input.ranked.run().assocs[ix]
         .fairshare
         .unwrap_or(0.0)
         .clamp(0.0, 1.0);
@@ -1026,10 +1067,10 @@ fn artefact_text(tree: &AssocTree, artefact: RoundingArtefact, lang: Lang) -> St
 
 /// The kind a node is drawn as (the root by position, not by its fields).
 fn kind_of(input: &ModelInput<'_>, ix: usize) -> AssocKind {
-    if ix == input.hierarchy.root {
+    if ix == input.ranked.hierarchy().root() {
         AssocKind::Root
     } else {
-        input.tree.assocs()[ix].kind()
+        input.ranked.tree().assocs()[ix].kind()
     }
 }
 
@@ -1042,7 +1083,10 @@ fn what_if(
 ) -> Option<(TagText, String)> {
     let lang = input.lang;
     let w = input.what_if?;
-    if w.baseline.get(input.tree.assocs()[ix].id).is_none() {
+    if w.baseline
+        .get(input.ranked.tree().assocs()[ix].id)
+        .is_none()
+    {
         let tag = TagText {
             text: TreeMsg::TagNew.text(lang).to_string(),
             class: Trend::New.as_class(),
@@ -1085,10 +1129,10 @@ fn what_if(
 /// What the Level FS badge of association `ix` says, and its kind.
 fn badge_of(input: &ModelInput<'_>, ix: usize) -> (String, LfBadge) {
     let lang = input.lang;
-    if input.tree.assocs()[ix].shares.is_parent() {
+    if input.ranked.tree().assocs()[ix].shares.is_parent() {
         return (TreeMsg::BadgeParent.text(lang).to_string(), LfBadge::Parent);
     }
-    let r = &input.run.assocs[ix];
+    let r = &input.ranked.run().assocs[ix];
     match (r.level_fs_rule, r.level_fs) {
         (LevelFsRule::ParentAccount | LevelFsRule::ParentUser, _) => {
             (TreeMsg::BadgeParent.text(lang).to_string(), LfBadge::Parent)
@@ -1109,11 +1153,11 @@ fn node_texts(
     open: bool,
     moves: &HashMap<usize, &Moved>,
 ) -> NodeTexts {
-    let (tree, run, lang) = (input.tree, input.run, input.lang);
+    let (tree, run, lang) = (input.ranked.tree(), input.ranked.run(), input.lang);
     let a = &tree.assocs()[ix];
     let r = &run.assocs[ix];
     let kind = kind_of(input, ix);
-    let row = sshare::fair_tree_row(tree, input.hierarchy, run, ix);
+    let row = sshare::fair_tree_row(input.ranked, ix);
     let cell = |column: Column| row.cell_text(column);
     let n_users = run.n_users.to_string();
     let no_value = TreeMsg::NoValue.text(lang);
@@ -1210,7 +1254,7 @@ fn tag_texts(
             .slurm_run
             .and_then(|slurm| slurm.assocs.get(ix))
             .and_then(|s| s.rank);
-        if let Some(k) = slurm_rank.filter(|&k| Some(k) != input.run.assocs[ix].rank) {
+        if let Some(k) = slurm_rank.filter(|&k| Some(k) != input.ranked.run().assocs[ix].rank) {
             let text = TreeMsg::TieRuleDiff.fill(lang, &[("rank", &k.to_string())]);
             additions.push(text.clone());
             tags.push(TagText {
@@ -1344,33 +1388,64 @@ pub fn key_action(model: &TreeModel, focused: AssocId, key: &str) -> TreeKey {
 mod tests {
     use super::*;
     use crate::presets;
-    use fairshare::{Scenario, TieRule, fair_tree};
+    use fairshare::{Scenario, TieRule};
     use std::collections::BTreeSet;
 
     fn preset(id: &str) -> Scenario {
         presets::by_id(id).expect("preset exists").scenario()
     }
 
+    #[test]
+    fn levels_are_as_tall_as_their_tallest_card() {
+        // Root and accounts (86) above users (116); a level of both is a user level.
+        let tops = level_tops(
+            [
+                (0, ACCOUNT_H),
+                (1, ACCOUNT_H),
+                (2, USER_H),
+                (2, ACCOUNT_H),
+                (1, USER_H),
+            ]
+            .into_iter(),
+        );
+        let account = ACCOUNT_H + TAG_ROOM + LEVEL_GAP;
+        let user = USER_H + TAG_ROOM + LEVEL_GAP;
+        assert_eq!(
+            tops,
+            vec![
+                0.0,
+                account,
+                account + user,
+                account + 2.0 * user - LEVEL_GAP
+            ]
+        );
+        assert_eq!(level_tops(std::iter::empty()), vec![0.0]);
+    }
+
     struct Fixture {
         scenario: Scenario,
-        h: Hierarchy,
-        run: FairTreeRun,
+        ranked: Ranked,
+        h: Arc<Hierarchy>,
+        run: Arc<FairTreeRun>,
     }
 
     impl Fixture {
         fn new(scenario: Scenario) -> Fixture {
-            let h = Hierarchy::new(&scenario.tree);
-            let run = fair_tree::run_with(&scenario.tree, &h, TieRule::Slurm);
-            Fixture { scenario, h, run }
+            let ranked = Ranked::new(&scenario.tree, TieRule::Slurm);
+            let (h, run) = (ranked.shared_hierarchy(), ranked.shared_run());
+            Fixture {
+                scenario,
+                ranked,
+                h,
+                run,
+            }
         }
 
         fn model(&self, collapsed: &BTreeSet<AssocId>) -> TreeModel {
             let outline = Outline::new(&self.h, &self.run);
             let visible = shown(&self.scenario.tree, &outline, collapsed);
             build(&ModelInput {
-                tree: &self.scenario.tree,
-                hierarchy: &self.h,
-                run: &self.run,
+                ranked: &self.ranked,
                 slurm_run: None,
                 what_if: None,
                 outline: &outline,
@@ -1547,14 +1622,11 @@ mod tests {
             tree: edited,
             ..base.scenario.clone()
         });
-        let moves =
-            fairshare::diff::run_diff(&base.scenario, &base.run, &f.scenario, &f.h, &f.run, 0);
+        let moves = fairshare::diff::run_diff(&base.ranked, &f.ranked, 0);
         let outline = Outline::new(&f.h, &f.run);
         let visible = shown(&f.scenario.tree, &outline, &BTreeSet::new());
         let model = build(&ModelInput {
-            tree: &f.scenario.tree,
-            hierarchy: &f.h,
-            run: &f.run,
+            ranked: &f.ranked,
             slurm_run: None,
             what_if: Some(WhatIf {
                 baseline: &base.scenario.tree,
@@ -1569,9 +1641,7 @@ mod tests {
             .assert_eq(&transcript(&model));
         let ja = build(&ModelInput {
             lang: Lang::Ja,
-            tree: &base.scenario.tree,
-            hierarchy: &base.h,
-            run: &base.run,
+            ranked: &base.ranked,
             slurm_run: None,
             what_if: None,
             outline: &Outline::new(&base.h, &base.run),
@@ -1767,14 +1837,11 @@ mod tests {
             tree: edited,
             ..base.scenario.clone()
         });
-        let moves =
-            fairshare::diff::run_diff(&base.scenario, &base.run, &f.scenario, &f.h, &f.run, 0);
+        let moves = fairshare::diff::run_diff(&base.ranked, &f.ranked, 0);
         let outline = Outline::new(&f.h, &f.run);
         let visible = shown(&f.scenario.tree, &outline, &BTreeSet::new());
         let model = build(&ModelInput {
-            tree: &f.scenario.tree,
-            hierarchy: &f.h,
-            run: &f.run,
+            ranked: &f.ranked,
             slurm_run: None,
             what_if: Some(WhatIf {
                 baseline: &base.scenario.tree,
@@ -1820,16 +1887,14 @@ mod tests {
     #[test]
     fn documented_tie_rule_marks_rank_differences() {
         let scenario = preset("tied-accounts");
-        let h = Hierarchy::new(&scenario.tree);
-        let slurm = fair_tree::run_with(&scenario.tree, &h, TieRule::Slurm);
-        let documented = fair_tree::run_with(&scenario.tree, &h, TieRule::Documented);
-        let outline = Outline::new(&h, &documented);
+        let slurm_ranked = Ranked::new(&scenario.tree, TieRule::Slurm);
+        let ranked = slurm_ranked.with_rule(TieRule::Documented);
+        let (slurm, documented) = (slurm_ranked.run(), ranked.run());
+        let outline = Outline::new(ranked.hierarchy(), documented);
         let visible = shown(&scenario.tree, &outline, &BTreeSet::new());
         let model = build(&ModelInput {
-            tree: &scenario.tree,
-            hierarchy: &h,
-            run: &documented,
-            slurm_run: Some(&slurm),
+            ranked: &ranked,
+            slurm_run: Some(slurm),
             what_if: None,
             outline: &outline,
             visible: &visible,
@@ -1887,10 +1952,13 @@ mod tests {
         let start = Frame::at(&f.run.steps, 0);
         let all = || 0..f.h.len();
         let unsorted = unsorted_parents(&f.h, &start, all());
-        assert!(unsorted.contains(&f.h.root), "nothing is sorted at step 0");
+        assert!(
+            unsorted.contains(&f.h.root()),
+            "nothing is sorted at step 0"
+        );
         assert_eq!(
-            unsorted_parents(&f.h, &start, [f.h.root, 999]),
-            [f.h.root],
+            unsorted_parents(&f.h, &start, [f.h.root(), 999]),
+            [f.h.root()],
             "only the accounts asked about, in range"
         );
         let end = Frame::at(&f.run.steps, f.run.steps.len());
@@ -1898,9 +1966,7 @@ mod tests {
         let outline = Outline::new(&f.h, &f.run);
         let visible = shown(&f.scenario.tree, &outline, &BTreeSet::new());
         let input = |unsorted| ModelInput {
-            tree: &f.scenario.tree,
-            hierarchy: &f.h,
-            run: &f.run,
+            ranked: &f.ranked,
             slurm_run: None,
             what_if: None,
             outline: &outline,
@@ -1946,16 +2012,14 @@ mod tests {
         for n in [1_000, 10_000, 100_000] {
             let f = Fixture::new(fairshare::r#gen::scenario(n, 42));
             let outline = Outline::new(&f.h, &f.run);
-            let deep = (0..n).max_by_key(|&ix| f.h.depth[ix]).unwrap();
+            let deep = (0..n).max_by_key(|&ix| f.h.depth(ix)).unwrap();
             let request = crate::tree::visible::Request {
                 focus: vec![deep],
                 ..Default::default()
             };
             let visible = crate::tree::visible::visible(&outline, &request, None);
             let model = build(&ModelInput {
-                tree: &f.scenario.tree,
-                hierarchy: &f.h,
-                run: &f.run,
+                ranked: &f.ranked,
                 slurm_run: None,
                 what_if: Some(WhatIf {
                     baseline: &f.scenario.tree,

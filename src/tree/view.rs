@@ -42,6 +42,7 @@
 pub mod camera;
 pub mod compare_marks;
 pub mod controls;
+pub mod entries;
 pub mod extra;
 pub mod find_box;
 pub mod item;
@@ -65,14 +66,15 @@ use crate::player::marks::FrameMarks;
 use crate::state::AppState;
 use crate::tree::visible::{self, Outline, Request, Visible};
 use crate::tree_model::{
-    self, CARD_MIN_SCALE, ModelInput, NodeView, TreeModel, WhatIf, auto_scale,
+    self, CARD_MIN_SCALE, ChildRef, ModelInput, NodeView, TreeModel, WhatIf, auto_scale,
 };
 use crate::widgets::index_marks::{KeyedMarks, settled};
+use crate::widgets::when::When;
 use compare_marks::CompareMarks;
 use controls::TreeControls;
+use entries::Entries;
 use extra::ExtraCard;
 use find_box::FindBox;
-use item::TreeItem;
 use legend::Legend;
 use minimap::Minimap;
 use node::NodeCard;
@@ -260,29 +262,23 @@ pub fn use_tree_model(
         let lang = i18n.lang();
         let documented = state.tie_rule.get() != TieRule::Slurm;
         let build = |slurm_run: Option<&fair_tree::FairTreeRun>| {
-            state.scenario.with(|s| {
-                state.hierarchy.with(|h| {
-                    state.run.with(|run| {
-                        state.baseline.with(|b| {
-                            state.moves.with(|moves| {
-                                outline.with(|outline| {
-                                    shown.with(|visible| {
-                                        unsorted.with(|unsorted| {
-                                            tree_model::build(&ModelInput {
-                                                tree: &s.tree,
-                                                hierarchy: h,
-                                                run,
-                                                slurm_run,
-                                                what_if: Some(WhatIf {
-                                                    baseline: &b.tree,
-                                                    moves,
-                                                }),
-                                                outline,
-                                                visible,
-                                                unsorted: unsorted.as_deref(),
-                                                lang,
-                                            })
-                                        })
+            state.ranked.with(|ranked| {
+                state.baseline.with(|b| {
+                    state.moves.with(|moves| {
+                        outline.with(|outline| {
+                            shown.with(|visible| {
+                                unsorted.with(|unsorted| {
+                                    tree_model::build(&ModelInput {
+                                        ranked,
+                                        slurm_run,
+                                        what_if: Some(WhatIf {
+                                            baseline: &b.tree,
+                                            moves,
+                                        }),
+                                        outline,
+                                        visible,
+                                        unsorted: unsorted.as_deref(),
+                                        lang,
                                     })
                                 })
                             })
@@ -292,7 +288,7 @@ pub fn use_tree_model(
             })
         };
         if documented {
-            state.slurm_run.with(|slurm| build(Some(slurm)))
+            state.with_slurm_run(|slurm| build(Some(slurm)))
         } else {
             build(None)
         }
@@ -379,7 +375,20 @@ pub fn TreeView() -> impl IntoView {
         })
     });
     let extras = move || model.with(|m| m.extras.iter().map(|e| e.key).collect::<Vec<_>>());
-    let root = move || model.with(|m| m.root);
+    let drawn_keys = move || {
+        drawn
+            .get()
+            .into_iter()
+            .map(ChildRef::Node)
+            .collect::<Vec<_>>()
+    };
+    let root_keys =
+        move || model.with(|m| m.root.into_iter().map(ChildRef::Node).collect::<Vec<_>>());
+    // A card of the drawing: an association's, or one standing for hidden ones.
+    let card = |key| match key {
+        ChildRef::Node(id) => view! { <NodeCard id /> }.into_any(),
+        key => view! { <ExtraCard key /> }.into_any(),
+    };
     let drag = keyboard::use_drag_to_pan(ctx);
 
     view! {
@@ -419,12 +428,8 @@ pub fn TreeView() -> impl IntoView {
                     >
                         <HatchDefs />
                         <g class="ft-tree__nodes">
-                            <For each=move || drawn.get() key=|id| *id let:id>
-                                <NodeCard id />
-                            </For>
-                            <For each=extras key=|key| *key let:key>
-                                <ExtraCard key />
-                            </For>
+                            <Entries keys=drawn_keys entry=card />
+                            <Entries keys=extras entry=card />
                         </g>
                     </svg>
                     <div
@@ -434,17 +439,15 @@ pub fn TreeView() -> impl IntoView {
                         node_ref=ctx.tree
                         on:keydown=move |ev| keyboard::on_key(state, ctx, ev)
                     >
-                        <For each=move || root().into_iter() key=|id| *id let:id>
-                            <TreeItem id />
-                        </For>
+                        <Entries keys=root_keys entry=item::group_entry />
                     </div>
                 </div>
             </div>
             // Over the frame, not under it: the hint must not change the frame's size, which
             // "Fit to screen" fitted the drawing into.
-            <Show when=move || ctx.compact.get()>
+            <When when=move || ctx.compact.get()>
                 <p class="ft-tree-panel__hint">{i18n.t(TreeMsg::CompactHint)}</p>
-            </Show>
+            </When>
             <Minimap />
             </div>
             <Legend />

@@ -79,16 +79,17 @@ impl Outline {
         // The visit order lists every association once, each after its parent, siblings in
         // the order the walk reaches them.
         for &ix in &run.visit_order {
-            if let (Some(Some(p)), Some(s)) = (h.parent.get(ix), seen.get_mut(ix))
+            if let Some(s) = seen.get_mut(ix)
                 && !*s
+                && let Some(p) = h.parent(ix)
             {
                 *s = true;
-                kids[*p].push(ix as u32);
+                kids[p].push(ix as u32);
             }
         }
         // Not visited (never in a valid run): last, in list order.
         for (ix, &s) in seen.iter().enumerate() {
-            if !s && let Some(p) = h.parent[ix] {
+            if !s && let Some(p) = h.parent(ix) {
                 kids[p].push(ix as u32);
             }
         }
@@ -98,14 +99,14 @@ impl Outline {
             for (k, &c) in list.iter().enumerate() {
                 pos[c as usize] = k as u32;
             }
-            for (k, &c) in h.children(p).iter().enumerate() {
-                list_pos[c as usize] = k as u32;
+            for (k, c) in h.children(p).enumerate() {
+                list_pos[c] = k as u32;
             }
         }
         let mut below = vec![0u32; n];
-        let mut users: Vec<u32> = h.is_user.iter().map(|&u| u32::from(u)).collect();
-        for &ix in h.list_order.iter().rev() {
-            if let Some(p) = h.parent[ix] {
+        let mut users: Vec<u32> = (0..n).map(|ix| u32::from(h.is_user(ix))).collect();
+        for &ix in h.list_order().iter().rev() {
+            if let Some(p) = h.parent(ix) {
                 below[p] += below[ix] + 1;
                 users[p] += users[ix];
             }
@@ -114,11 +115,11 @@ impl Outline {
             kids,
             pos,
             list_pos,
-            parent: h.parent.iter().map(|p| p.map(|p| p as u32)).collect(),
-            depth: h.depth.clone(),
+            parent: (0..n).map(|ix| h.parent(ix).map(|p| p as u32)).collect(),
+            depth: (0..n).map(|ix| h.depth(ix)).collect(),
             below,
             users,
-            root: h.root,
+            root: h.root(),
         }
     }
 
@@ -238,9 +239,9 @@ enum Pending {
 /// of one would show "… 1 more" instead of the one sibling).
 fn merge(mut ranges: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
     ranges.retain(|r| r.0 < r.1);
-    ranges.sort_unstable();
+    let order = crate::sort::order(ranges.len(), &|a, b| ranges[a].cmp(&ranges[b]));
     let mut res: Vec<(u32, u32)> = Vec::with_capacity(ranges.len());
-    for r in ranges {
+    for r in order.into_iter().map(|k| ranges[k]) {
         match res.last_mut() {
             Some(last) if r.0 <= last.1 + 1 => last.1 = last.1.max(r.1),
             _ => res.push(r),
@@ -429,7 +430,7 @@ pub fn visible(outline: &Outline, request: &Request, follow: Option<usize>) -> V
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fairshare::{AssocTree, Scenario, fair_tree};
+    use fairshare::{AssocTree, Ranked, Scenario};
 
     struct Fixture {
         tree: AssocTree,
@@ -438,10 +439,9 @@ mod tests {
 
     impl Fixture {
         fn new(scenario: Scenario) -> Self {
-            let h = Hierarchy::new(&scenario.tree);
-            let run = fair_tree::run_with(&scenario.tree, &h, fairshare::TieRule::Slurm);
+            let ranked = Ranked::new(&scenario.tree, fairshare::TieRule::Slurm);
             Fixture {
-                outline: Outline::new(&h, &run),
+                outline: Outline::new(ranked.hierarchy(), ranked.run()),
                 tree: scenario.tree,
             }
         }

@@ -16,6 +16,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 use crate::panels::compare::next_dom_id;
+use crate::widgets::when::When;
 
 /// How the label sits against the input.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -186,11 +187,11 @@ pub fn InputField(
             {help.zip(help_id).map(|(help, id)| view! {
                 <p class="ft-help" id=id data-testid=help_testid>{move || help.get()}</p>
             })}
-            <Show when=refused>
+            <When when=refused>
                 <p class=look.error_class() role="alert" id=error_id.clone()>
                     {move || error.get().unwrap_or_default()}
                 </p>
-            </Show>
+            </When>
         </div>
     }
 }

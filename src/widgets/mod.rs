@@ -7,3 +7,4 @@ pub mod scroll_window;
 pub mod sort_header;
 pub mod spacer;
 pub mod table_order;
+pub mod when;

@@ -128,7 +128,9 @@ pub fn order<R: Cells>(
         .filter(|&i| matches(filter_columns.iter().map(|&c| cell(&rows[i], c)), query))
         .collect();
     if let Some(SortBy { column, dir }) = sort {
-        shown.sort_by(|&a, &b| compare_cells(cell(&rows[a], column), cell(&rows[b], column), dir));
+        crate::sort::sort_by(&mut shown, &|a, b| {
+            compare_cells(cell(&rows[a], column), cell(&rows[b], column), dir)
+        });
     }
     shown
 }

@@ -11,7 +11,7 @@ use std::io::Read as _;
 use std::process::ExitCode;
 
 use args::{Command, Options};
-use fairshare::{Algorithm, Hierarchy, Scenario, TieRule};
+use fairshare::{Algorithm, Ranked, Scenario, TieRule};
 
 /// A failure to report: the message and the exit status.
 struct Failure {
@@ -174,9 +174,7 @@ fn find_user(scenario: &Scenario, spec: &str) -> Result<usize, String> {
 
 fn explain(scenario: &Scenario, a: &str, b: &str) -> Result<String, String> {
     let (ia, ib) = (find_user(scenario, a)?, find_user(scenario, b)?);
-    let h = Hierarchy::new(&scenario.tree);
-    let run = fairshare::fair_tree::run_with(&scenario.tree, &h, TieRule::Slurm);
-    let e =
-        fairshare::explain::explain(&scenario.tree, &h, &run, ia, ib).map_err(|e| e.to_string())?;
+    let ranked = Ranked::new(&scenario.tree, TieRule::Slurm);
+    let e = fairshare::explain::explain(&ranked, ia, ib).map_err(|e| e.to_string())?;
     Ok(format!("{}\n", e.sentence(&scenario.tree)))
 }

@@ -2,7 +2,7 @@
 //! Slurm's `sshare -l -P` rows. Formatting only; the numbers come from the engine.
 
 use fairshare::scenario::{f64_to_json, ld_to_json};
-use fairshare::{Algorithm, Hierarchy, Scenario, TieRule, classic, fair_tree};
+use fairshare::{Algorithm, Ranked, Scenario, TieRule};
 use std::fmt::Write as _;
 
 use serde_json::Value;
@@ -22,7 +22,8 @@ fn tie_rule(options: &Options) -> TieRule {
 /// `"inf"`, or a `%.21Lg` string; `null` where Slurm leaves a value unset.
 pub fn compute_json(scenario: &Scenario, options: &Options) -> String {
     let tree = &scenario.tree;
-    let h = Hierarchy::new(tree);
+    let ranked = Ranked::new(tree, tie_rule(options));
+    let h = ranked.hierarchy();
     let opt_ld = |x: Option<fairshare::LongDouble>| x.map_or(Value::Null, ld_to_json);
     let opt_f64 = |x: Option<f64>| x.map_or(Value::Null, f64_to_json);
     // Written row by row into one string (no JSON object per row: a million of them cost
@@ -41,8 +42,8 @@ pub fn compute_json(scenario: &Scenario, options: &Options) -> String {
     };
     match scenario.algorithm {
         Algorithm::FairTree => {
-            let run = fair_tree::run_with(tree, &h, tie_rule(options));
-            for &ix in &h.list_order {
+            let run = ranked.run();
+            for &ix in h.list_order() {
                 let a = &run.assocs[ix];
                 row(
                     ix,
@@ -58,8 +59,8 @@ pub fn compute_json(scenario: &Scenario, options: &Options) -> String {
             }
         }
         Algorithm::Classic => {
-            let run = classic::run_with(tree, &h, &scenario.params);
-            for &ix in &h.list_order {
+            let run = ranked.classic(&scenario.params);
+            for &ix in h.list_order() {
                 let a = &run.assocs[ix];
                 row(
                     ix,
@@ -86,15 +87,10 @@ pub fn sshare_lines(scenario: &Scenario, options: &Options) -> Result<String, St
         Header, MAX_PARSABLE_INDENT, SshareFlags, TextLayout, classic_rows, default_columns,
         fair_tree_rows, parsable_indentation, render_text,
     };
-    let tree = &scenario.tree;
-    let h = Hierarchy::new(tree);
+    let ranked = Ranked::new(&scenario.tree, tie_rule(options));
     let rows = match scenario.algorithm {
-        Algorithm::FairTree => {
-            fair_tree_rows(tree, &h, &fair_tree::run_with(tree, &h, tie_rule(options)))
-        }
-        Algorithm::Classic => {
-            classic_rows(tree, &h, &classic::run_with(tree, &h, &scenario.params))
-        }
+        Algorithm::FairTree => fair_tree_rows(&ranked),
+        Algorithm::Classic => classic_rows(&ranked, &ranked.classic(&scenario.params)),
     };
     let indent = parsable_indentation(&rows);
     if indent > MAX_PARSABLE_INDENT {
@@ -118,10 +114,11 @@ pub fn sshare_lines(scenario: &Scenario, options: &Options) -> Result<String, St
 pub fn diff_text(base: &Scenario, new: &Scenario, options: &Options) -> String {
     use fairshare::diff::{LfChange, Reason, run_diff};
     use std::fmt::Write as _;
-    let base_run = fair_tree::run(&base.tree);
-    let h = Hierarchy::new(&new.tree);
-    let run = fair_tree::run_with(&new.tree, &h, tie_rule(options));
-    let d = run_diff(base, &base_run, new, &h, &run, usize::MAX);
+    let d = run_diff(
+        &Ranked::new(&base.tree, TieRule::Slurm),
+        &Ranked::new(&new.tree, tie_rule(options)),
+        usize::MAX,
+    );
     let assocs = new.tree.assocs();
     let name = |ix: usize| {
         assocs

@@ -9,12 +9,12 @@
 //!
 //! - `hierarchy_new`: [`Hierarchy::new`], i.e. list order, fairshare parents, level shares
 //!   (Slurm's share normalisation inputs) and usage aggregation;
-//! - `fair_tree_run_with`: Fair Tree with its trace, on a ready hierarchy (what Slurm's timing
-//!   covers: Slurm normalises and aggregates when associations load);
+//! - `fair_tree_run_with`: Fair Tree with its trace, on a ready hierarchy (`Ranked::with_rule`;
+//!   what Slurm's timing covers: Slurm normalises and aggregates when associations load);
 //! - `fair_tree_run`: the same including `Hierarchy::new` (the project's target: at most half of
 //!   Slurm's time, so ≤ 20.6 ms at 100k);
 //! - `classic_run` / `classic_run_with`: every association's classic factor, with and without
-//!   the hierarchy;
+//!   the hierarchy (`Ranked::classic`);
 //! - `scenario_parse`: scenario JSON text to a validated tree;
 //! - `import_sshare`, `import_sacctmgr`, `import_scenario_json`: [`fairshare::import::import`]
 //!   (format detection, parsing, diagnostics, the tree) of `sshare -a -l -P` output as the engine
@@ -35,8 +35,8 @@ use std::sync::OnceLock;
 
 use divan::Bencher;
 use fairshare::{
-    AssocTree, Hierarchy, LongDouble, Params, Scenario, TieRule, classic, diff, fair_tree, import,
-    scenario,
+    AssocTree, Hierarchy, LongDouble, Params, Ranked, Scenario, TieRule, classic, diff, fair_tree,
+    import, scenario,
 };
 
 /// The cluster texts the importer's tests use (`sshare -a -l -P`, sacctmgr).
@@ -115,8 +115,8 @@ mod generated_trees {
     #[divan::bench(args = SIZES, sample_count = 30)]
     fn fair_tree_run_with(b: Bencher, n: usize) {
         let tree = generated(n);
-        let h = Hierarchy::new(tree);
-        b.bench(|| fair_tree::run_with(tree, &h, TieRule::Slurm));
+        let ranked = Ranked::new(tree, TieRule::Documented);
+        b.bench(|| ranked.with_rule(TieRule::Slurm));
     }
 
     #[divan::bench(args = SIZES, sample_count = 30)]
@@ -128,9 +128,9 @@ mod generated_trees {
     #[divan::bench(args = SIZES, sample_count = 30)]
     fn classic_run_with(b: Bencher, n: usize) {
         let tree = generated(n);
-        let h = Hierarchy::new(tree);
+        let ranked = Ranked::new(tree, TieRule::Slurm);
         let params = Params::default();
-        b.bench(|| classic::run_with(tree, &h, &params));
+        b.bench(|| ranked.classic(&params));
     }
 
     #[divan::bench(args = SIZES, sample_count = 30)]
@@ -166,24 +166,22 @@ mod generated_trees {
 
     #[divan::bench(args = SIZES, sample_count = 20)]
     fn run_diff(b: Bencher, n: usize) {
-        let base = fairshare::r#gen::scenario(n, SEED);
-        let base_run = fair_tree::run(&base.tree);
+        let base = generated(n);
         let heavy = base
-            .tree
             .assocs()
             .iter()
             .filter(|a| a.is_user())
             .max_by(|a, b| a.usage_raw.partial_cmp(&b.usage_raw).expect("no NaN usage"))
             .expect("generated trees have users")
             .id;
-        let mut cur = base.clone();
-        cur.tree = base
-            .tree
+        let cur = base
             .with_usage(heavy, LongDouble::ZERO)
             .expect("a valid edit");
-        let h = Hierarchy::new(&cur.tree);
-        let run = fair_tree::run_with(&cur.tree, &h, TieRule::Slurm);
-        b.bench(|| diff::run_diff(&base, &base_run, &cur, &h, &run, 200));
+        let (base, cur) = (
+            Ranked::new(base, TieRule::Slurm),
+            Ranked::new(&cur, TieRule::Slurm),
+        );
+        b.bench(|| diff::run_diff(&base, &cur, 200));
     }
 }
 
@@ -200,8 +198,8 @@ mod anchor_files {
     #[divan::bench(args = ANCHORS, sample_count = 30)]
     fn fair_tree_run_with(b: Bencher, name: &str) {
         if let Some(s) = anchor(name) {
-            let h = Hierarchy::new(&s.tree);
-            b.bench(|| fair_tree::run_with(&s.tree, &h, TieRule::Slurm));
+            let ranked = Ranked::new(&s.tree, TieRule::Documented);
+            b.bench(|| ranked.with_rule(TieRule::Slurm));
         }
     }
 
@@ -215,9 +213,9 @@ mod anchor_files {
     #[divan::bench(args = ANCHORS, sample_count = 30)]
     fn classic_run_with(b: Bencher, name: &str) {
         if let Some(s) = anchor(name) {
-            let h = Hierarchy::new(&s.tree);
+            let ranked = Ranked::new(&s.tree, TieRule::Slurm);
             let params = Params::default();
-            b.bench(|| classic::run_with(&s.tree, &h, &params));
+            b.bench(|| ranked.classic(&params));
         }
     }
 

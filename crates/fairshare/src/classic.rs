@@ -168,7 +168,7 @@ fn realtopdown(h: &Hierarchy) -> Vec<usize> {
     let mut stack = vec![h.root];
     while let Some(ix) = stack.pop() {
         order.push(ix);
-        stack.extend(h.children(ix).iter().map(|&c| c as usize));
+        stack.extend(h.children(ix));
     }
     order
 }
@@ -178,8 +178,9 @@ pub fn run(tree: &AssocTree, params: &Params) -> ClassicRun {
     run_with(tree, &Hierarchy::new(tree), params)
 }
 
-/// Runs the classic algorithm on an already derived hierarchy.
-pub fn run_with(tree: &AssocTree, h: &Hierarchy, params: &Params) -> ClassicRun {
+/// Runs the classic algorithm on `tree`'s hierarchy `h` (callers outside the crate use
+/// [`crate::Ranked::classic`], which builds `h` from `tree`).
+pub(crate) fn run_with(tree: &AssocTree, h: &Hierarchy, params: &Params) -> ClassicRun {
     let _ = tree;
     let n = h.len();
     let root = h.root;
@@ -191,7 +192,7 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, params: &Params) -> ClassicRun 
     let mut stack = vec![root];
     while let Some(ix) = stack.pop() {
         topdown.push(ix);
-        stack.extend(h.fs_children(ix).iter().rev().map(|&c| c as usize));
+        stack.extend(h.fs_children(ix).rev());
     }
 
     let usage_norm: Vec<LongDouble> = (0..n)
@@ -283,8 +284,6 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, params: &Params) -> ClassicRun 
             let sums = &mut sibling_usage;
             let sibling_usage = *sums.entry(p).or_insert_with(|| {
                 h.fs_children(p)
-                    .iter()
-                    .map(|&c| c as usize)
                     .filter(|&c| !h.is_parent_shares[c])
                     .fold(LongDouble::ZERO, |acc, c| acc.add(usage_norm[c]))
             });

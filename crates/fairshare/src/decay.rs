@@ -28,7 +28,7 @@
 //! matters for ties: an account's decayed value round(Σ·f) is not always the sum of its users'
 //! decayed values Σ round(u·f), and re-summing (which a tree rebuilt from user usages does)
 //! splits ties that Slurm keeps, such as test24.4's uG1 and aGA after two cycles. To run Fair
-//! Tree or classic on the simulated state exactly, use [`hierarchy_with_usages`];
+//! Tree or classic on the simulated state exactly, use [`crate::Ranked::with_usages`];
 //! [`tree_with_usages`] (users' values only, accounts re-summed) is for display and editing.
 //!
 //! **Ranks under decay.** Decay multiplies every association's usage by the same factor, so
@@ -50,7 +50,7 @@ use crate::ld::LongDouble;
 use crate::tree::{AssocId, AssocTree, TreeError};
 
 /// The 0.693 Slurm uses for ln 2 in d = 1 − 0.693 / H (ln 2 = 0.693147…).
-pub const LN2_APPROX: f64 = 0.693;
+pub(crate) const LN2_APPROX: f64 = 0.693;
 
 /// Slurm's default PriorityDecayHalfLife, 7-0 (7 days), in seconds: 604800.
 pub const DEFAULT_HALF_LIFE_SECS: u64 = 7 * 24 * 60 * 60;
@@ -590,7 +590,7 @@ pub fn usage_of(tree: &AssocTree) -> Vec<LongDouble> {
 
 /// The usage of every association of `tree` advanced from time 0 to `t` seconds by `jobs`: the
 /// one-call form of [`UsageSim`]. Indexed like [`AssocTree::assocs`]; feed it back with
-/// [`hierarchy_with_usages`] (exact) or [`tree_with_usages`] (users only).
+/// [`crate::Ranked::with_usages`] (exact) or [`tree_with_usages`] (users only).
 pub fn advance_usage(
     tree: &AssocTree,
     jobs: &[Job],
@@ -678,17 +678,10 @@ pub fn tree_with_usages(
     AssocTree::new(assocs)
 }
 
-/// `tree`'s hierarchy with Slurm's per-association usage in place of the re-summed one: pass it
-/// to [`fair_tree::run_with`] or [`crate::classic::run_with`] to get what Slurm computes at that
-/// moment. `usage` must be indexed like [`AssocTree::assocs`]; entries beyond it keep the
-/// aggregated value.
-pub fn hierarchy_with_usages(tree: &AssocTree, usage: &[LongDouble]) -> Hierarchy {
-    let mut h = Hierarchy::new(tree);
-    with_usages(&mut h, usage);
-    h
-}
-
-fn with_usages(h: &mut Hierarchy, usage: &[LongDouble]) {
+/// Puts Slurm's per-association usage (indexed like [`AssocTree::assocs`]) in place of the
+/// hierarchy's re-summed one; entries beyond `usage` keep the summed value
+/// ([`crate::Ranked::with_usages`]).
+pub(crate) fn set_usages(h: &mut Hierarchy, usage: &[LongDouble]) {
     for (slot, u) in h.usage_raw.iter_mut().zip(usage) {
         *slot = *u;
     }
@@ -768,7 +761,7 @@ fn rank_with(
     usage: &[LongDouble],
     user: usize,
 ) -> Option<(u32, f64)> {
-    with_usages(h, usage);
+    set_usages(h, usage);
     let run = fair_tree::run_with(tree, h, TieRule::Slurm);
     let a = run.assocs.get(user)?;
     Some((a.rank?, a.fairshare?))

@@ -21,9 +21,9 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use crate::Ranked;
 use crate::explain::{Deciding, explain};
-use crate::fair_tree::FairTreeRun;
-use crate::{AssocId, AssocTree, Hierarchy, LongDouble, Scenario};
+use crate::{AssocId, AssocTree, LongDouble};
 
 /// One user whose rank changed.
 #[derive(Clone, Debug, PartialEq)]
@@ -166,21 +166,12 @@ fn edited_users(base: &AssocTree, cur: &AssocTree) -> Vec<usize> {
 ///
 /// Users are matched by association id (ids survive every edit). Each user whose rank changed
 /// is listed, largest |Δ| first; the first `explained` of them carry a [`Reason`].
-pub fn run_diff(
-    base: &Scenario,
-    base_run: &FairTreeRun,
-    cur: &Scenario,
-    h: &Hierarchy,
-    run: &FairTreeRun,
-    explained: usize,
-) -> RunDiff {
-    let (bt, ct) = (&base.tree, &cur.tree);
+pub fn run_diff(base: &Ranked, cur: &Ranked, explained: usize) -> RunDiff {
+    let (bt, ct) = (base.tree(), cur.tree());
+    let (base_run, run) = (base.run(), cur.run());
     let runs = Runs {
         base,
-        base_run,
         cur,
-        h,
-        run,
         same_tree: bt == ct,
         levels: RefCell::new(HashMap::new()),
     };
@@ -240,11 +231,8 @@ pub fn run_diff(
 
 /// The baseline and current runs with their trees, for looking one up by the other's ids.
 struct Runs<'a> {
-    base: &'a Scenario,
-    base_run: &'a FairTreeRun,
-    cur: &'a Scenario,
-    h: &'a Hierarchy,
-    run: &'a FairTreeRun,
+    base: &'a Ranked,
+    cur: &'a Ranked,
     /// Whether the trees are equal (so only the tie rule can differ).
     same_tree: bool,
     /// Per parent (current position): its children's order now and in the baseline, built once
@@ -288,13 +276,13 @@ fn index(ids: impl Iterator<Item = AssocId>) -> (HashMap<AssocId, usize>, Vec<u6
 
 impl Runs<'_> {
     fn id(&self, ix: usize) -> Option<AssocId> {
-        self.cur.tree.assocs().get(ix).map(|a| a.id)
+        self.cur.tree().assocs().get(ix).map(|a| a.id)
     }
 
     /// The baseline's values of the association at current position `ix`.
     fn before(&self, ix: usize) -> Option<&crate::FairTreeAssoc> {
-        let b = self.base.tree.position(self.id(ix)?)?;
-        self.base_run.assocs.get(b)
+        let b = self.base.tree().position(self.id(ix)?)?;
+        self.base.run().assocs.get(b)
     }
 
     fn level(&self, parent: usize) -> Rc<Level> {
@@ -302,7 +290,8 @@ impl Runs<'_> {
             return Rc::clone(level);
         }
         let order = self
-            .run
+            .cur
+            .run()
             .sorted_children
             .get(parent)
             .cloned()
@@ -310,9 +299,9 @@ impl Runs<'_> {
         let (now, now_sets) = index(order.iter().filter_map(|&ix| self.id(ix)));
         let base_order = self
             .id(parent)
-            .and_then(|pid| self.base.tree.position(pid))
-            .and_then(|bp| self.base_run.sorted_children.get(bp));
-        let assocs = self.base.tree.assocs();
+            .and_then(|pid| self.base.tree().position(pid))
+            .and_then(|bp| self.base.run().sorted_children.get(bp));
+        let assocs = self.base.tree().assocs();
         let (before, before_sets) = index(
             base_order
                 .into_iter()
@@ -333,22 +322,30 @@ impl Runs<'_> {
     /// The first user Fair Tree visited below `ix` (itself if a user): the walk is depth-first,
     /// so it is the first user visited from `ix` on, if that one is under `ix`.
     fn first_user_under(&self, ix: usize) -> Option<usize> {
-        let start = self.run.assocs.get(ix)?.visit? as usize;
+        let start = self.cur.run().assocs.get(ix)?.visit? as usize;
         let user = self
-            .run
+            .cur
+            .run()
             .visit_order
             .get(start..)?
             .iter()
             .copied()
-            .find(|&v| self.h.is_user.get(v).copied().unwrap_or(false))?;
-        (user == ix || self.h.fs_ancestors(user).any(|a| a == ix)).then_some(user)
+            .find(|&v| {
+                self.cur
+                    .hierarchy()
+                    .is_user
+                    .get(v)
+                    .copied()
+                    .unwrap_or(false)
+            })?;
+        (user == ix || self.cur.hierarchy().fs_ancestors(user).any(|a| a == ix)).then_some(user)
     }
 
     /// `user`'s ancestor-or-self directly below `parent` in the fairshare tree, if any.
     fn below(&self, parent: usize, user: usize) -> Option<usize> {
         std::iter::once(user)
-            .chain(self.h.fs_ancestors(user))
-            .find(|&a| self.h.fs_parent.get(a).copied().flatten() == Some(parent))
+            .chain(self.cur.hierarchy().fs_ancestors(user))
+            .find(|&a| self.cur.hierarchy().fs_parent.get(a).copied().flatten() == Some(parent))
     }
 }
 
@@ -398,8 +395,8 @@ fn crossing(
 }
 
 fn reason(runs: &Runs, x: usize, edited_user: Option<usize>) -> Option<Reason> {
-    let (h, run) = (runs.h, runs.run);
-    if runs.same_tree && runs.base_run.tie_rule != run.tie_rule {
+    let (h, run) = (runs.cur.hierarchy(), runs.cur.run());
+    if runs.same_tree && runs.base.rule() != run.tie_rule {
         return Some(Reason::TieRule);
     }
     let mut path: Vec<usize> = std::iter::once(x).chain(h.fs_ancestors(x)).collect();
@@ -416,7 +413,7 @@ fn reason(runs: &Runs, x: usize, edited_user: Option<usize>) -> Option<Reason> {
                 .filter(|&e| runs.below(parent, e) == Some(other))
                 .or_else(|| runs.first_user_under(other));
             let deciding = user
-                .and_then(|u| explain(&runs.cur.tree, h, run, x, u).ok())
+                .and_then(|u| explain(runs.cur, x, u).ok())
                 .filter(|e| e.common_ancestor == parent)
                 .map(|e| e.deciding);
             return Some(Reason::Crossed {
@@ -439,20 +436,19 @@ fn reason(runs: &Runs, x: usize, edited_user: Option<usize>) -> Option<Reason> {
             });
         }
     }
-    if runs.base_run.n_users != run.n_users {
+    if runs.base.run().n_users != run.n_users {
         return Some(Reason::UserCount {
-            old: runs.base_run.n_users,
+            old: runs.base.run().n_users,
             new: run.n_users,
         });
     }
-    (runs.base_run.tie_rule != run.tie_rule).then_some(Reason::TieRule)
+    (runs.base.run().tie_rule != run.tie_rule).then_some(Reason::TieRule)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fair_tree;
-    use crate::{Assoc, Shares, TieRule};
+    use crate::{Assoc, Scenario, Shares, TieRule};
 
     const LAB: &str = r#"{"associations": [
       {"id": 1, "parent": null, "account": "root", "user": null, "shares": 1},
@@ -469,12 +465,13 @@ mod tests {
         rule: TieRule,
     ) -> (Scenario, RunDiff) {
         let base = crate::scenario::parse(LAB).0.unwrap();
-        let base_run = fair_tree::run(&base.tree);
         let mut cur = base.clone();
         cur.tree = edit(&base.tree);
-        let h = Hierarchy::new(&cur.tree);
-        let run = fair_tree::run_with(&cur.tree, &h, rule);
-        let d = run_diff(&base, &base_run, &cur, &h, &run, usize::MAX);
+        let d = run_diff(
+            &Ranked::new(&base.tree, TieRule::Slurm),
+            &Ranked::new(&cur.tree, rule),
+            usize::MAX,
+        );
         (cur, d)
     }
 
@@ -551,9 +548,11 @@ mod tests {
             .tree
             .with_usage(AssocId(22), LongDouble::from_u64(220))
             .unwrap();
-        let h = Hierarchy::new(&cur.tree);
-        let run = fair_tree::run(&cur.tree);
-        let one = run_diff(&base, &fair_tree::run(&base.tree), &cur, &h, &run, 1);
+        let one = run_diff(
+            &Ranked::new(&base.tree, TieRule::Slurm),
+            &Ranked::new(&cur.tree, TieRule::Slurm),
+            1,
+        );
         assert!(one.moved[0].reason.is_some());
         assert!(one.moved[1..].iter().all(|m| m.reason.is_none()));
         assert_eq!(one.moved.len(), all.moved.len());
@@ -626,10 +625,8 @@ mod tests {
         )
         .0
         .unwrap();
-        let h = Hierarchy::new(&base.tree);
-        let slurm = fair_tree::run(&base.tree);
-        let documented = fair_tree::run_with(&base.tree, &h, TieRule::Documented);
-        let d = run_diff(&base, &slurm, &base, &h, &documented, usize::MAX);
+        let slurm = Ranked::new(&base.tree, TieRule::Slurm);
+        let d = run_diff(&slurm, &slurm.with_rule(TieRule::Documented), usize::MAX);
         assert!(!d.moved.is_empty(), "the rules rank this tree differently");
         assert!(d.moved.iter().all(|m| m.reason == Some(Reason::TieRule)));
     }

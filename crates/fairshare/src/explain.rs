@@ -9,12 +9,12 @@
 //! - on equal Level FS and the same kind, Slurm keeps its list (lineage) order, and the later one
 //!   starts tied, which can make the two users share a rank.
 //!
-//! This module only reads a finished [`FairTreeRun`]; it does not rank anything itself.
+//! This module only reads a finished [`crate::FairTreeRun`]; it does not rank anything itself.
 
 use std::fmt::Write as _;
 
-use crate::fair_tree::{FairTreeRun, TieRule};
-use crate::hierarchy::Hierarchy;
+use crate::Ranked;
+use crate::fair_tree::TieRule;
 use crate::ld::LongDouble;
 use crate::step::{OrderReason, Tie};
 use crate::tree::{AssocId, AssocTree};
@@ -91,15 +91,9 @@ impl std::fmt::Display for ExplainError {
 
 impl std::error::Error for ExplainError {}
 
-/// Explains the order of user associations `a` and `b` (positions in `tree`) in `run`, which
-/// was ranked from `tree` and `h`.
-pub fn explain(
-    tree: &AssocTree,
-    h: &Hierarchy,
-    run: &FairTreeRun,
-    a: usize,
-    b: usize,
-) -> Result<Explanation, ExplainError> {
+/// Explains the order of user associations `a` and `b` (positions in the ranked tree).
+pub fn explain(ranked: &Ranked, a: usize, b: usize) -> Result<Explanation, ExplainError> {
+    let (tree, h, run) = (ranked.tree(), ranked.hierarchy(), ranked.run());
     for x in [a, b] {
         if !h.is_user.get(x).copied().unwrap_or(false) {
             return Err(ExplainError::NotAUser(x));
@@ -298,7 +292,6 @@ impl Explanation {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fair_tree;
     use crate::scenario;
 
     const TREE: &str = r#"{"associations": [
@@ -313,22 +306,21 @@ mod tests {
     #[test]
     fn explains_at_the_first_common_ancestor() {
         let s = scenario::parse(TREE).0.unwrap();
-        let h = Hierarchy::new(&s.tree);
-        let run = fair_tree::run_with(&s.tree, &h, TieRule::Slurm);
+        let ranked = Ranked::new(&s.tree, TieRule::Slurm);
         let ix = |id: u32| s.tree.position(crate::AssocId(id)).unwrap();
-        let e = explain(&s.tree, &h, &run, ix(21), ix(31)).unwrap();
+        let e = explain(&ranked, ix(21), ix(31)).unwrap();
         assert_eq!(e.common_ancestor, ix(1));
         assert_eq!((e.first.user, e.first.child), (AssocId(31), ix(3)));
         assert_eq!((e.second.user, e.second.child), (AssocId(21), ix(2)));
         assert_eq!(e.deciding, Deciding::HigherLevelFs);
         expect_test::expect!["Under root, chemistry has Level FS 2.166667 and physics has Level FS 0.650000: higher goes first, so every user under chemistry ranks above every user under physics. carol (in chemistry) is at position 1 of 3; alice (in physics) at position 2."]
         .assert_eq(&e.sentence(&s.tree));
-        let within = explain(&s.tree, &h, &run, ix(22), ix(21)).unwrap();
+        let within = explain(&ranked, ix(22), ix(21)).unwrap();
         assert_eq!(within.common_ancestor, ix(2));
         assert_eq!(within.first.user, AssocId(21));
         assert!(within.first.user_is_child && !e.first.user_is_child);
         assert_eq!(
-            explain(&s.tree, &h, &run, ix(2), ix(21)),
+            explain(&ranked, ix(2), ix(21)),
             Err(ExplainError::NotAUser(ix(2)))
         );
     }

@@ -142,8 +142,9 @@ pub fn run(tree: &AssocTree) -> FairTreeRun {
     run_with(tree, &Hierarchy::new(tree), TieRule::Slurm)
 }
 
-/// Runs Fair Tree on an already derived hierarchy, with the given tie rule.
-pub fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeRun {
+/// Runs Fair Tree on `tree`'s hierarchy `h` with the given tie rule (callers outside the crate
+/// use [`crate::Ranked`], which builds `h` from `tree`).
+pub(crate) fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeRun {
     let n = h.len();
     let root = h.root;
     let root_usage = h.usage_raw[root];
@@ -354,7 +355,7 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeR
         });
         let members: Vec<usize> = std::iter::once(&account)
             .chain(&merged)
-            .flat_map(|&a| h.fs_children(a).iter().map(|&m| m as usize))
+            .flat_map(|&a| h.fs_children(a))
             .collect();
         let sorted_step = if members.is_empty() {
             None
@@ -502,7 +503,8 @@ pub fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeR
 /// The run's trace written as Slurm's `_ft_debug` lines (DebugFlags=Priority): one line per
 /// visited association below the root, indented 4 × depth, `=` before tied entries, then
 /// `name (account):  LF` with LF as `%.20Lf`, `inf`, or `parent` for FairShare=parent.
-pub fn slurm_debug_lines(tree: &AssocTree, run: &FairTreeRun) -> Vec<String> {
+pub fn slurm_debug_lines(ranked: &crate::Ranked) -> Vec<String> {
+    let (tree, run) = (ranked.tree(), ranked.run());
     let mut depth = 0usize;
     let mut lines = Vec::new();
     let mut line = |ix: usize, depth: usize, tied: bool| {
@@ -655,7 +657,7 @@ fn mark_rounding_artefacts(
             listed[ix] = true;
             let slot = below.len() as u32;
             below.push((ix, parent_slot));
-            stack.extend(h.children(ix).iter().map(|&c| (c as usize, slot)));
+            stack.extend(h.children(ix).map(|c| (c, slot)));
         }
     }
     // Sums in fixed point: every usage is m · 2^e with e ≥ `lo`, so each is an integer number

@@ -6,7 +6,9 @@
 
 use std::fmt::Write as _;
 
-pub use crate::sshare::{format_double, printf_f};
+pub use crate::sshare::{format_double, printf_e, printf_f};
+
+use crate::LongDouble;
 
 /// C's `printf("%.17g", x)`: 17 significant digits, trailing zeros removed, plain notation for
 /// decimal exponents −4 to 16 and `d.ddde±XX` otherwise. JavaScript's `Number()` (and any
@@ -76,6 +78,41 @@ pub fn trim_fixed(text: &str) -> String {
 /// `3.000000` → `3`; `inf` stays `inf`.
 pub fn trimmed(x: f64) -> String {
     trim_fixed(&printf_f(x))
+}
+
+/// A value inside a written-out formula: sshare's `%f` (six decimals), or four significant
+/// digits in `%e` form when a nonzero value is too small for six decimals to show it
+/// (DEPTH_OBLIVIOUS terms): `0.387500`, `1.236e-07`.
+pub fn formula_value(x: f64) -> String {
+    if x != 0.0 && x.is_finite() && x.abs() < 1e-3 {
+        printf_e(x, 3)
+    } else {
+        printf_f(x)
+    }
+}
+
+/// An 80-bit value inside a formula, narrowed to a double as sshare narrows it, then
+/// [`formula_value`].
+pub fn formula_value_ld(x: LongDouble) -> String {
+    formula_value(x.to_f64())
+}
+
+/// A raw usage inside a formula: the whole number when it is one below 10^15 (`100`),
+/// otherwise [`formula_value`].
+pub fn formula_usage(x: LongDouble) -> String {
+    let f = x.to_f64();
+    if f.is_finite() && f.fract() == 0.0 && f.abs() < 1e15 {
+        format!("{f:.0}")
+    } else {
+        formula_value(f)
+    }
+}
+
+/// `x` with exactly `decimals` digits after the point (Rust's correctly rounded formatting,
+/// as glibc's `%.Nf` rounds): the decay factors (`%.16f`, `%.8f`) people compare with
+/// Slurm's documentation.
+pub fn fixed(x: f64, decimals: usize) -> String {
+    format!("{x:.decimals$}")
 }
 
 /// Two decimals with trailing zeros removed (`12.50` → `12.5`, `-0.00` → `0`): the terms of the
@@ -190,6 +227,20 @@ pub fn fmt_tres_weights(weights: &[(String, u32)]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn formula_values_read_as_the_formula_writes_them() {
+        assert_eq!(formula_value(0.3875), "0.387500");
+        assert_eq!(formula_value(0.0), "0.000000");
+        assert_eq!(formula_value(1.2363462267067424e-07), "1.236e-07");
+        assert_eq!(formula_usage(LongDouble::from_u64(100)), "100");
+        assert_eq!(
+            formula_usage(LongDouble::from_f64(19132102.999856964)),
+            "19132102.999857"
+        );
+        assert_eq!(fixed(0.5f64.powf(1.0 / 7.0), 16), "0.9057236642639067");
+        assert_eq!(fixed(2.0 / 3.0, 8), "0.66666667");
+    }
 
     #[test]
     fn sig17_matches_printf() {

@@ -1,13 +1,13 @@
 //! A deterministic generator of realistic association trees, for benchmarks, tests and demos.
 //!
 //! The shape follows the performance anchor trees (`perf_{1k,10k,100k}.json.gz`): root → 50–300
-//! top-level accounts → sub-accounts 1–3 levels deep → users (at most [`MAX_USERS_PER_ACCOUNT`]
+//! top-level accounts → sub-accounts 1–3 levels deep → users (at most `MAX_USERS_PER_ACCOUNT`
 //! per account), shares uniform in 1–100 with about 2 % FairShare=parent, 30 % of users with no
 //! usage and a log-normal usage (median e¹², σ = 3 in natural-log units) otherwise, and user
 //! names reused across accounts (about half as many names as user associations).
 //!
 //! The same `(size, seed)` gives the same tree on every platform: the generator has its own
-//! PRNG ([`SplitMix64`]) and uses only IEEE basic arithmetic (no `ln`, `exp` or `cos`, whose
+//! PRNG (SplitMix64) and uses only IEEE basic arithmetic (no `ln`, `exp` or `cos`, whose
 //! last bit may differ between the native and the WebAssembly maths libraries).
 //!
 //! This module must not do IO and must not depend on a random-number crate; it only builds
@@ -18,14 +18,14 @@ use crate::scenario::{Algorithm, Params, Scenario};
 use crate::tree::{Assoc, AssocId, AssocTree, Shares};
 
 /// The most users one generated account holds (the anchor trees' maximum is 46).
-pub const MAX_USERS_PER_ACCOUNT: usize = 46;
+pub(crate) const MAX_USERS_PER_ACCOUNT: usize = 46;
 
 /// Sebastiano Vigna's SplitMix64: a tiny, fast, statistically decent 64-bit PRNG.
 ///
 /// state ← state + 0x9E3779B97F4A7C15; z = state; z = (z ⊕ z≫30)·0xBF58476D1CE4E5B9;
 /// z = (z ⊕ z≫27)·0x94D049BB133111EB; output z ⊕ z≫31 (all wrapping, mod 2⁶⁴).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SplitMix64 {
+pub(crate) struct SplitMix64 {
     state: u64,
 }
 
@@ -111,7 +111,7 @@ fn exp2(x: f64) -> f64 {
 
 /// What to generate. [`GenConfig::new`] gives the anchor trees' proportions.
 #[derive(Clone, Debug, PartialEq)]
-pub struct GenConfig {
+pub(crate) struct GenConfig {
     /// Total number of associations, the root included (at least 1).
     pub n_assocs: usize,
     /// PRNG seed.

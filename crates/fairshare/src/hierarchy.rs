@@ -43,34 +43,38 @@ pub const NO_VAL: u32 = 4_294_967_294;
 pub const EXACT_WORK_LIMIT: u64 = 1 << 26;
 
 /// The derived structure of one tree. Built by [`Hierarchy::new`] in O(n log n).
+///
+/// Read through its methods; every association is named by its position in
+/// [`AssocTree::assocs`] (`usize`), like everywhere in the engine. (The fields are the crate's:
+/// the algorithms read them as plain vectors.)
 #[derive(Clone, Debug, PartialEq)]
 pub struct Hierarchy {
     /// Index of the root.
-    pub root: usize,
+    pub(crate) root: usize,
     /// Direct parent of each association (the real tree).
-    pub parent: Vec<Option<usize>>,
+    pub(crate) parent: Vec<Option<usize>>,
     /// Depth in the real tree (root = 0).
-    pub depth: Vec<u32>,
+    pub(crate) depth: Vec<u32>,
     /// Fairshare parent of each association (`None` for the root).
-    pub fs_parent: Vec<Option<usize>>,
+    pub(crate) fs_parent: Vec<Option<usize>>,
     /// Slurm's association-list order (by lineage).
-    pub list_order: Vec<usize>,
+    pub(crate) list_order: Vec<usize>,
     /// Position of each association in `list_order`.
-    pub list_pos: Vec<u32>,
+    pub(crate) list_pos: Vec<u32>,
     /// Level shares of each association: the sum over its fairshare sibling list (`NO_VAL` for
     /// the root).
-    pub level_shares: Vec<u32>,
+    pub(crate) level_shares: Vec<u32>,
     /// `usage_raw` as Slurm aggregates it (users: their own; accounts and root: the list-order
     /// sum of descendant users).
-    pub usage_raw: Vec<LongDouble>,
+    pub(crate) usage_raw: Vec<LongDouble>,
     /// Raw shares as Slurm stores them (FairShare=parent is 2147483647).
-    pub shares_raw: Vec<u32>,
+    pub(crate) shares_raw: Vec<u32>,
     /// Whether each association is FairShare=parent.
-    pub is_parent_shares: Vec<bool>,
+    pub(crate) is_parent_shares: Vec<bool>,
     /// Whether each association is a user association.
-    pub is_user: Vec<bool>,
+    pub(crate) is_user: Vec<bool>,
     /// N: the number of user associations.
-    pub n_users: u32,
+    pub(crate) n_users: u32,
     fs_child_start: Vec<u32>,
     fs_child_list: Vec<u32>,
     child_start: Vec<u32>,
@@ -264,7 +268,7 @@ impl Hierarchy {
             if kids.is_empty() {
                 continue;
             }
-            // FairShare=parent members count 0 (`Shares::level_contribution`).
+            // FairShare=parent members count 0.
             let sum = kids.iter().fold(0u32, |acc, &c| {
                 let c = c as usize;
                 acc.wrapping_add(if is_parent_shares[c] {
@@ -338,13 +342,89 @@ impl Hierarchy {
         self.parent.is_empty()
     }
 
-    /// The fairshare children of `ix`, in list order (Slurm's `children_list`).
-    pub fn fs_children(&self, ix: usize) -> &[u32] {
-        &self.fs_child_list[self.fs_child_start[ix] as usize..self.fs_child_start[ix + 1] as usize]
+    /// The root association.
+    pub fn root(&self) -> usize {
+        self.root
+    }
+
+    /// The direct parent of `ix` in the real tree (Slurm's `parent_assoc_ptr`); `None` for the
+    /// root.
+    pub fn parent(&self, ix: usize) -> Option<usize> {
+        self.parent[ix]
+    }
+
+    /// The depth of `ix` in the real tree (the root is 0).
+    pub fn depth(&self, ix: usize) -> u32 {
+        self.depth[ix]
+    }
+
+    /// The fairshare parent of `ix` (Slurm's `fs_assoc_ptr`): the nearest ancestor, from the
+    /// direct parent up, that is the root or not FairShare=parent. `None` for the root.
+    pub fn fs_parent(&self, ix: usize) -> Option<usize> {
+        self.fs_parent[ix]
+    }
+
+    /// Every association in Slurm's association-list order: sorted byte-wise by lineage, so
+    /// each account is followed by its users, then its sub-accounts (the order `sshare -a`
+    /// prints).
+    pub fn list_order(&self) -> &[usize] {
+        &self.list_order
+    }
+
+    /// Slurm's `level_shares` of `ix`: the raw shares of its fairshare siblings (itself
+    /// included, FairShare=parent members counting 0) summed as a wrapping `u32`; S = shares /
+    /// level shares. [`NO_VAL`] for the root.
+    pub fn level_shares(&self, ix: usize) -> u32 {
+        self.level_shares[ix]
+    }
+
+    /// Slurm's `usage_raw` of `ix`, 80-bit: a user's own; an account's (and the root's) the
+    /// sum of its users' usage in list order (usage given on accounts is ignored).
+    pub fn usage_raw(&self, ix: usize) -> LongDouble {
+        self.usage_raw[ix]
+    }
+
+    /// Slurm's `shares_raw` of `ix`: the FairShare value, or 2147483647 (`0x7FFFFFFF`,
+    /// `SLURMDB_FS_USE_PARENT`) for FairShare=parent.
+    pub fn shares_raw(&self, ix: usize) -> u32 {
+        self.shares_raw[ix]
+    }
+
+    /// Whether `ix` is a user association (false for positions outside the tree).
+    pub fn is_user(&self, ix: usize) -> bool {
+        self.is_user.get(ix).copied().unwrap_or(false)
+    }
+
+    /// N, the number of user associations (Slurm's `g_user_assoc_count`): ranks run from N
+    /// (first served) down, and FairShare = rank / N.
+    pub fn n_users(&self) -> u32 {
+        self.n_users
+    }
+
+    /// The fairshare children of `ix`, in list order (Slurm's `children_list`: the real
+    /// children, with a FairShare=parent account's children hoisted into its parent's list).
+    pub fn fs_children(
+        &self,
+        ix: usize,
+    ) -> impl ExactSizeIterator<Item = usize> + DoubleEndedIterator + Clone + '_ {
+        self.fs_children_u32(ix).iter().map(|&c| c as usize)
     }
 
     /// The real children of `ix`, in list order.
-    pub fn children(&self, ix: usize) -> &[u32] {
+    pub fn children(
+        &self,
+        ix: usize,
+    ) -> impl ExactSizeIterator<Item = usize> + DoubleEndedIterator + Clone + '_ {
+        self.children_u32(ix).iter().map(|&c| c as usize)
+    }
+
+    /// [`Hierarchy::fs_children`] as stored (compact, for the crate's own loops).
+    pub(crate) fn fs_children_u32(&self, ix: usize) -> &[u32] {
+        &self.fs_child_list[self.fs_child_start[ix] as usize..self.fs_child_start[ix + 1] as usize]
+    }
+
+    /// [`Hierarchy::children`] as stored.
+    pub(crate) fn children_u32(&self, ix: usize) -> &[u32] {
         &self.child_list[self.child_start[ix] as usize..self.child_start[ix + 1] as usize]
     }
 
@@ -746,13 +826,9 @@ mod tests {
         ])
         .unwrap();
         let h = Hierarchy::new(&tree);
-        let kids: Vec<u32> = h
-            .fs_children(1)
-            .iter()
-            .map(|&i| tree.assocs()[i as usize].id.0)
-            .collect();
+        let kids: Vec<u32> = h.fs_children(1).map(|i| tree.assocs()[i].id.0).collect();
         assert_eq!(kids, vec![52, 53, 51, 512]);
-        assert!(h.fs_children(4).is_empty());
+        assert_eq!(h.fs_children(4).len(), 0);
         assert_eq!(h.level_shares[5], 70);
         assert_eq!(h.level_shares[0], NO_VAL);
         // Account usage is the users' sum; the 99 given on aDA is ignored.

@@ -39,7 +39,7 @@
 //! - names cut by a fixed-width column (`longaccountnam+`) are kept as printed;
 //! - a fixed-width table without header is read as sshare's own short or `-l` table.
 //!
-//! At most [`MAX_DIAGNOSTICS`] diagnostics are listed, then one that counts the rest.
+//! At most `MAX_DIAGNOSTICS` diagnostics are listed, then one that counts the rest.
 //!
 //! This module must never panic on any input, and does no IO.
 

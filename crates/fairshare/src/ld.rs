@@ -256,7 +256,7 @@ impl LongDouble {
     }
 
     /// `self - rhs`, rounded to 80 bits.
-    pub fn sub(self, rhs: LongDouble) -> LongDouble {
+    pub(crate) fn sub(self, rhs: LongDouble) -> LongDouble {
         if self.is_normal() && rhs.is_normal() {
             return self.add(-rhs);
         }

@@ -4,6 +4,8 @@
 //! - [`hierarchy`]: what Slurm derives from it (list order, fairshare parents, level shares,
 //!   usage sums).
 //! - [`fair_tree`]: Fair Tree, with a typed trace ([`step`]) produced in the same pass.
+//! - [`Ranked`]: a tree, its hierarchy and its Fair Tree run, built together; what
+//!   [`explain`], [`diff`] and [`sshare`]'s rows read.
 //! - [`classic`]: the classic algorithm (and DEPTH_OBLIVIOUS), with the terms of every formula.
 //! - [`explain`]: "why is B above me?", answered at the first common ancestor.
 //! - [`decay`], [`priority`]: usage decay over time and the multifactor job priority.
@@ -35,6 +37,7 @@ pub mod layout;
 pub mod ld;
 pub mod link;
 pub mod priority;
+pub mod ranked;
 pub mod scenario;
 pub mod sshare;
 pub mod step;
@@ -45,6 +48,7 @@ pub use fair_tree::{FairTreeAssoc, FairTreeRun, LevelFsRule, TieRule};
 pub use hierarchy::Hierarchy;
 pub use import::{Imported, PrintedRow};
 pub use ld::LongDouble;
+pub use ranked::Ranked;
 pub use scenario::{Algorithm, Params, Scenario};
 pub use step::{Frame, Step};
 pub use tree::{Assoc, AssocId, AssocKind, AssocTree, Shares, TreeError};

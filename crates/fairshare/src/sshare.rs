@@ -20,8 +20,8 @@ use std::fmt::Write as _;
 
 use num_bigint::BigUint;
 
+use crate::Ranked;
 use crate::classic::ClassicRun;
-use crate::fair_tree::FairTreeRun;
 use crate::hierarchy::Hierarchy;
 use crate::ld::LongDouble;
 use crate::scenario::Algorithm;
@@ -117,7 +117,7 @@ fn push_printf_f(out: &mut String, x: f64) {
 }
 
 /// `print_fields_double` in `-p`/`-P` mode: `%f`, or an empty string for Slurm's unset markers
-/// (see [`is_blank_double`]); `inf` for +∞.
+/// (see `is_blank_double`); `inf` for +∞.
 pub fn format_double(x: f64) -> String {
     if is_blank_double(x) {
         String::new()
@@ -333,7 +333,7 @@ pub enum Column {
     LevelFS,
     /// `GrpTRESMins`: blank (scenarios set no limits).
     GrpTRESMins,
-    /// `TRESRunMins`: [`TRES_RUN_MINS`].
+    /// `TRESRunMins`: `cpu=0` (scenarios run no jobs).
     TRESRunMins,
 }
 
@@ -391,7 +391,7 @@ impl Column {
     }
 
     /// Whether fixed-width cells are left-justified (only Account).
-    pub const fn left_justified(self) -> bool {
+    pub(crate) const fn left_justified(self) -> bool {
         matches!(self, Column::Account)
     }
 }
@@ -499,17 +499,20 @@ fn base_row(tree: &AssocTree, h: &Hierarchy, ix: usize) -> Row {
 }
 
 /// The rows `sshare -a` prints for a Fair Tree run, in Slurm's association-list order.
-pub fn fair_tree_rows(tree: &AssocTree, h: &Hierarchy, run: &FairTreeRun) -> Vec<Row> {
-    h.list_order
+pub fn fair_tree_rows(ranked: &Ranked) -> Vec<Row> {
+    ranked
+        .hierarchy()
+        .list_order
         .iter()
-        .map(|&ix| fair_tree_row(tree, h, run, ix))
+        .map(|&ix| fair_tree_row(ranked, ix))
         .collect()
 }
 
 /// The sshare row of association `ix` for a Fair Tree run (one row of [`fair_tree_rows`], for
 /// views that show a few associations of a big tree).
-pub fn fair_tree_row(tree: &AssocTree, h: &Hierarchy, run: &FairTreeRun, ix: usize) -> Row {
-    let r = &run.assocs[ix];
+pub fn fair_tree_row(ranked: &Ranked, ix: usize) -> Row {
+    let (tree, h) = (ranked.tree(), ranked.hierarchy());
+    let r = &ranked.run().assocs[ix];
     let parent_shares = tree.assocs()[ix].shares.is_parent();
     Row {
         norm_shares: r.shares_norm,
@@ -529,7 +532,13 @@ pub fn fair_tree_row(tree: &AssocTree, h: &Hierarchy, run: &FairTreeRun, ix: usi
 
 /// The rows `sshare -a` prints for a classic run, in Slurm's association-list order. Account
 /// factors are computed by Slurm but not printed (since 25.11), so `fairshare` is `None` there.
-pub fn classic_rows(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun) -> Vec<Row> {
+/// `run` is `ranked`'s classic run ([`Ranked::classic`]); a run of another tree (another
+/// length) gives no rows rather than a panic.
+pub fn classic_rows(ranked: &Ranked, run: &ClassicRun) -> Vec<Row> {
+    let (tree, h) = (ranked.tree(), ranked.hierarchy());
+    if run.assocs.len() != h.len() {
+        return Vec::new();
+    }
     h.list_order
         .iter()
         .map(|&ix| {
@@ -749,6 +758,17 @@ pub fn render_text(rows: &[Row], columns: &[Column], layout: TextLayout, header:
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn classic_rows_of_another_trees_run_are_empty_not_a_panic() {
+        let small = crate::r#gen::scenario(20, 1);
+        let big = crate::r#gen::scenario(200, 2);
+        let ranked = Ranked::new(&small.tree, crate::TieRule::Slurm);
+        let other = Ranked::new(&big.tree, crate::TieRule::Slurm).classic(&big.params);
+        assert!(classic_rows(&ranked, &other).is_empty());
+        let own = ranked.classic(&small.params);
+        assert_eq!(classic_rows(&ranked, &own).len(), small.tree.len());
+    }
 
     #[test]
     fn doubles_print_like_printf() {

@@ -15,6 +15,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::sync::Arc;
 
 use crate::ld::LongDouble;
 
@@ -29,7 +30,7 @@ impl fmt::Display for AssocId {
 }
 
 /// Slurm stores FairShare=parent as this raw share value; a numeric 2147483647 means the same.
-pub const SHARES_PARENT_RAW: u32 = 0x7FFF_FFFF;
+pub(crate) const SHARES_PARENT_RAW: u32 = 0x7FFF_FFFF;
 
 /// Usage must be below this (2^64): sshare prints `RawUsage` as a 64-bit integer, so a larger
 /// value is one Slurm cannot report (sshare prints it blank), and bounding usage is what keeps
@@ -58,14 +59,6 @@ impl Shares {
     /// Whether this is FairShare=parent.
     pub fn is_parent(self) -> bool {
         matches!(self, Shares::Parent)
-    }
-
-    /// The number that enters level sums: FairShare=parent contributes 0.
-    pub fn level_contribution(self) -> u32 {
-        match self {
-            Shares::Value(v) => v,
-            Shares::Parent => 0,
-        }
     }
 }
 
@@ -234,8 +227,25 @@ impl fmt::Display for TreeError {
 impl std::error::Error for TreeError {}
 
 /// A validated association tree, in input order.
-#[derive(Clone, Debug, PartialEq)]
+///
+/// Immutable and shared: a clone is O(1) (the associations sit behind an `Arc`), so a
+/// [`crate::Ranked`], an undo step and the app's state can each hold the same tree; edits
+/// build a new tree.
+#[derive(Clone, Debug)]
 pub struct AssocTree {
+    inner: Arc<TreeData>,
+}
+
+impl PartialEq for AssocTree {
+    /// Same associations in the same order (a shared tree is equal to itself at once).
+    fn eq(&self, other: &AssocTree) -> bool {
+        Arc::ptr_eq(&self.inner, &other.inner) || self.inner.assocs == other.inner.assocs
+    }
+}
+
+/// What an [`AssocTree`] shares between its clones.
+#[derive(Debug, PartialEq)]
+struct TreeData {
     assocs: Vec<Assoc>,
     index: HashMap<AssocId, usize>,
     /// Position of each association's parent (derived from `assocs` at validation).
@@ -361,45 +371,48 @@ impl AssocTree {
             .map(|a| a.parent.and_then(|p| index.get(&p).copied()))
             .collect();
         Ok(AssocTree {
-            assocs,
-            index,
-            parents,
+            inner: Arc::new(TreeData {
+                assocs,
+                index,
+                parents,
+            }),
         })
     }
 
     /// The associations, in input order.
     pub fn assocs(&self) -> &[Assoc] {
-        &self.assocs
+        &self.inner.assocs
     }
 
     /// Number of associations.
     pub fn len(&self) -> usize {
-        self.assocs.len()
+        self.inner.assocs.len()
     }
 
     /// Whether the tree is empty (never true for a valid tree; kept for API symmetry).
     pub fn is_empty(&self) -> bool {
-        self.assocs.is_empty()
+        self.inner.assocs.is_empty()
     }
 
     /// The association with this id.
     pub fn get(&self, id: AssocId) -> Option<&Assoc> {
-        self.index.get(&id).map(|&i| &self.assocs[i])
+        self.inner.index.get(&id).map(|&i| &self.inner.assocs[i])
     }
 
     /// Position of `id` in input order.
     pub fn position(&self, id: AssocId) -> Option<usize> {
-        self.index.get(&id).copied()
+        self.inner.index.get(&id).copied()
     }
 
     /// Position (in input order) of the parent of the association at position `ix`.
     pub fn parent_position(&self, ix: usize) -> Option<usize> {
-        self.parents.get(ix).copied().flatten()
+        self.inner.parents.get(ix).copied().flatten()
     }
 
     /// The root association.
     pub fn root(&self) -> &Assoc {
-        self.assocs
+        self.inner
+            .assocs
             .iter()
             .find(|a| a.parent.is_none())
             .expect("a valid tree has a root")
@@ -407,11 +420,11 @@ impl AssocTree {
 
     /// Number of user associations (Slurm's `g_user_assoc_count`, N).
     pub fn n_users(&self) -> usize {
-        self.assocs.iter().filter(|a| a.is_user()).count()
+        self.inner.assocs.iter().filter(|a| a.is_user()).count()
     }
 
     /// Whether `ancestor` is `id` or one of its ancestors.
-    pub fn is_ancestor_or_self(&self, ancestor: AssocId, id: AssocId) -> bool {
+    pub(crate) fn is_ancestor_or_self(&self, ancestor: AssocId, id: AssocId) -> bool {
         let mut cur = Some(id);
         let mut steps = 0;
         while let Some(c) = cur {
@@ -419,7 +432,7 @@ impl AssocTree {
                 return true;
             }
             steps += 1;
-            if steps > self.assocs.len() {
+            if steps > self.inner.assocs.len() {
                 return false;
             }
             cur = self.get(c).and_then(|a| a.parent);
@@ -430,7 +443,8 @@ impl AssocTree {
     /// A fresh id, one above the largest in use.
     pub fn next_id(&self) -> AssocId {
         AssocId(
-            self.assocs
+            self.inner
+                .assocs
                 .iter()
                 .map(|a| a.id.0)
                 .max()
@@ -442,7 +456,7 @@ impl AssocTree {
         &self,
         f: impl FnOnce(&mut Vec<Assoc>) -> Result<(), TreeError>,
     ) -> Result<AssocTree, Vec<TreeError>> {
-        let mut assocs = self.assocs.clone();
+        let mut assocs = self.inner.assocs.clone();
         f(&mut assocs).map_err(|e| vec![e])?;
         AssocTree::new(assocs)
     }
@@ -514,9 +528,9 @@ impl AssocTree {
         }
         // The subtree, found top-down in one pass over a child index (not one ancestor walk
         // per association, which is quadratic on deep trees).
-        let n = self.assocs.len();
+        let n = self.inner.assocs.len();
         let mut kids: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for (ix, p) in self.parents.iter().enumerate() {
+        for (ix, p) in self.inner.parents.iter().enumerate() {
             if let Some(p) = *p {
                 kids[p].push(ix);
             }

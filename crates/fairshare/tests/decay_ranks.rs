@@ -5,11 +5,9 @@
 mod common;
 
 use common::vectors;
-use fairshare::decay::{
-    self, Job, RankTarget, Schedule, UsageSim, cycle_factor, hierarchy_with_usages, time_until_rank,
-};
+use fairshare::decay::{self, Job, RankTarget, Schedule, UsageSim, cycle_factor, time_until_rank};
 use fairshare::tree::{Assoc, AssocId, AssocTree, Shares};
-use fairshare::{FairTreeRun, LongDouble, TieRule, fair_tree, scenario};
+use fairshare::{FairTreeRun, LongDouble, Ranked, TieRule, fair_tree, scenario};
 
 const H: u64 = decay::DEFAULT_HALF_LIFE_SECS;
 
@@ -23,7 +21,9 @@ fn vector_tree(name: &str) -> AssocTree {
 
 /// Fair Tree on `tree` with every association's usage (users and accounts) as given.
 fn run_at(tree: &AssocTree, usage: &[LongDouble]) -> FairTreeRun {
-    fair_tree::run_with(tree, &hierarchy_with_usages(tree, usage), TieRule::Slurm)
+    Ranked::with_usages(tree, usage, TieRule::Slurm)
+        .run()
+        .clone()
 }
 
 /// Every association's usage multiplied once by d^secs, as one Slurm cycle of `secs` does.
@@ -72,7 +72,7 @@ fn decay_alone_leaves_test24_4_ranks_unchanged() {
 fn near_tie_above(run: &FairTreeRun, h: &fairshare::Hierarchy, ix: usize) -> bool {
     let lf = |i: usize| run.assocs[i].level_fs_key.to_f64();
     std::iter::once(ix).chain(h.fs_ancestors(ix)).any(|a| {
-        let Some(p) = h.fs_parent[a] else {
+        let Some(p) = h.fs_parent(a) else {
             return false;
         };
         run.sorted_children[p]

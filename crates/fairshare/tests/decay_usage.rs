@@ -275,11 +275,13 @@ fn jobs_charge_the_user_and_every_ancestor_and_usages_go_back_into_a_tree() {
         assert!(close(diff, added), "{ix}: {diff} vs {added}");
     }
     assert_eq!(later[3], decayed_only[3]);
-    // Back into a tree (users' values), or exactly as Slurm holds them (a hierarchy).
+    // Back into a tree (users' values), or exactly as Slurm holds them (a ranked tree).
     let t2 = decay::tree_with_usages(&tree, &later).unwrap();
     assert_eq!(t2.assocs()[2].usage_raw, later[2]);
-    let h = decay::hierarchy_with_usages(&tree, &later);
-    assert_eq!(h.usage_raw, later);
+    let ranked = fairshare::Ranked::with_usages(&tree, &later, fairshare::TieRule::Slurm);
+    let h = ranked.hierarchy();
+    let usage: Vec<LongDouble> = (0..h.len()).map(|ix| h.usage_raw(ix)).collect();
+    assert_eq!(usage, later);
 }
 
 #[test]

@@ -7,6 +7,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use fairshare::Ranked;
 use fairshare::sshare::{self, MAX_PARSABLE_INDENT};
 use fairshare::step::Frame;
 use fairshare::tree::MAX_USAGE_RAW;
@@ -237,12 +238,15 @@ fn deep_chain_with_a_fractional_user_at_every_level_is_linear() {
     assert!(h.work() <= 4 * n_log_n(n), "work {} for {n}", h.work());
     assert!(bytes <= 400 * n as u64, "{bytes} bytes for {n}");
     assert!(count <= 200, "{count} allocations");
-    assert!(h.usage_raw.iter().all(|u| u.is_finite()));
+    assert!((0..h.len()).all(|ix| h.usage_raw(ix).is_finite()));
     // The rest of the engine on the same chain: runs and memory stay linear.
-    let (run, bytes, _) = allocated(|| fair_tree::run_with(&tree, &h, TieRule::Slurm));
+    // (A Ranked under the other rule first, so that only the run is measured.)
+    let ranked = Ranked::new(&tree, TieRule::Documented);
+    let (ranked, bytes, _) = allocated(|| ranked.with_rule(TieRule::Slurm));
+    let run = ranked.run();
     assert!(bytes <= 1200 * n as u64, "Fair Tree: {bytes} bytes for {n}");
     assert!(run.steps.len() <= 4 * n);
-    let (c, bytes, _) = allocated(|| classic::run_with(&tree, &h, &Params::default()));
+    let (c, bytes, _) = allocated(|| ranked.classic(&Params::default()));
     assert!(bytes <= 800 * n as u64, "classic: {bytes} bytes for {n}");
     assert!(
         c.assocs
@@ -268,7 +272,7 @@ fn deep_chain_with_whole_usages_is_exact_and_linear() {
         .filter(|l| l % 3 == 0)
         .map(|l| u64::from(l) * 1000 + 7)
         .sum();
-    assert_eq!(h.usage_raw[h.root], LongDouble::from_u64(total));
+    assert_eq!(h.usage_raw(h.root()), LongDouble::from_u64(total));
 }
 
 #[test]
@@ -291,7 +295,7 @@ fn users_at_the_bottom_of_a_deep_chain_are_summed_once() {
     assert!(!h.approximated(), "the exact sums are affordable");
     assert!(h.work() <= 4 * n_log_n(tree.len()), "work {}", h.work());
     let bottom_ix = tree.position(AssocId(bottom)).unwrap();
-    assert_eq!(h.usage_raw[h.root], h.usage_raw[bottom_ix]);
+    assert_eq!(h.usage_raw(h.root()), h.usage_raw(bottom_ix));
 }
 
 #[test]
@@ -304,11 +308,16 @@ fn fairshare_parent_chain_is_linear() {
         }
     }
     let tree = AssocTree::new(v).unwrap();
-    let h = Hierarchy::new(&tree);
+    let ranked = Ranked::new(&tree, TieRule::Slurm);
+    let h = ranked.hierarchy();
     assert!(h.work() <= 4 * n_log_n(tree.len()), "work {}", h.work());
     // Every account of the chain is hoisted to the root.
-    assert!(h.fs_parent.iter().flatten().all(|&p| p == h.root));
-    let run = classic::run_with(&tree, &h, &Params::default());
+    assert!(
+        (0..h.len())
+            .filter_map(|ix| h.fs_parent(ix))
+            .all(|p| p == h.root())
+    );
+    let run = ranked.classic(&Params::default());
     assert!(run.assocs.iter().all(|a| !a.usage_effective.is_nan()));
 }
 
@@ -331,9 +340,9 @@ fn lineage_on_the_root_only_builds_no_long_strings() {
     assert!(h.work() <= 4 * n_log_n(n), "work {}", h.work());
     assert!(!h.approximated());
     assert!(
-        h.list_order
+        h.list_order()
             .windows(2)
-            .all(|w| h.parent[w[1]] == Some(w[0]))
+            .all(|w| h.parent(w[1]) == Some(w[0]))
     );
 }
 
@@ -351,7 +360,7 @@ fn lineages_that_do_not_follow_the_tree_still_sort_as_whole_strings() {
     let tree = AssocTree::new(v).unwrap();
     let h = Hierarchy::new(&tree);
     let names: Vec<&str> = h
-        .list_order
+        .list_order()
         .iter()
         .map(|&ix| tree.assocs()[ix].account.as_str())
         .collect();
@@ -373,12 +382,12 @@ fn depth_oblivious_with_wide_sibling_lists_sums_each_list_once() {
         ));
     }
     let tree = AssocTree::new(v).unwrap();
-    let h = Hierarchy::new(&tree);
+    let ranked = Ranked::new(&tree, TieRule::Slurm);
     let params = Params {
         depth_oblivious: true,
         ..Params::default()
     };
-    let (run, bytes, count) = allocated(|| classic::run_with(&tree, &h, &params));
+    let (run, bytes, count) = allocated(|| ranked.classic(&params));
     assert!(bytes <= 800 * tree.len() as u64, "{bytes} bytes");
     assert!(count <= 64, "{count} allocations");
     let sums: Vec<LongDouble> = run
@@ -443,9 +452,9 @@ fn sacctmgr_ids_children_first_keep_the_printed_order_in_linear_memory() {
     let h = Hierarchy::new(&tree);
     assert!(!h.approximated());
     assert!(
-        h.list_order
+        h.list_order()
             .windows(2)
-            .all(|w| h.parent[w[1]] == Some(w[0]))
+            .all(|w| h.parent(w[1]) == Some(w[0]))
     );
 }
 
@@ -476,9 +485,8 @@ fn scenario_with_fifty_thousand_bad_associations_finds_lines_once() {
 fn sshare_rows_of_a_deep_tree_are_refused_up_front_or_cut_to_the_column() {
     let _serial = SERIAL.lock();
     let tree = AssocTree::new(chain(N, |_| None)).unwrap();
-    let h = Hierarchy::new(&tree);
-    let run = fair_tree::run_with(&tree, &h, TieRule::Slurm);
-    let rows = sshare::fair_tree_rows(&tree, &h, &run);
+    let ranked = Ranked::new(&tree, TieRule::Slurm);
+    let rows = sshare::fair_tree_rows(&ranked);
     // -P would write N²/2 spaces: the caller sees that before rendering.
     assert!(sshare::parsable_indentation(&rows) > MAX_PARSABLE_INDENT);
     // Fixed width shows at most the column: linear.

@@ -4,14 +4,15 @@
 mod common;
 
 use common::TEST24_1_CLASSIC_FIXED;
+use fairshare::Ranked;
 use fairshare::import::{self, Agreement, Format, Imported};
 use fairshare::sshare::{self, TextLayout};
-use fairshare::{Algorithm, AssocTree, Hierarchy, Shares, classic, fair_tree};
+use fairshare::{Algorithm, AssocTree, Hierarchy, Shares, TieRule};
 
 /// (depth, name, shares) in Slurm's list order: a compact picture of a tree.
 fn outline(tree: &AssocTree) -> Vec<String> {
     let h = Hierarchy::new(tree);
-    h.list_order
+    h.list_order()
         .iter()
         .map(|&ix| {
             let a = &tree.assocs()[ix];
@@ -21,7 +22,7 @@ fn outline(tree: &AssocTree) -> Vec<String> {
             };
             format!(
                 "{}{who} {} {}",
-                " ".repeat(h.depth[ix] as usize),
+                " ".repeat(h.depth(ix) as usize),
                 a.shares,
                 a.usage_raw
             )
@@ -168,10 +169,10 @@ fn fixed_width_classic_table_recomputes_exactly() {
     let s = clean(&imp);
     assert_eq!(s.algorithm, Algorithm::Classic);
     assert_eq!(s.tree.len(), 14);
-    let h = Hierarchy::new(&s.tree);
-    let run = classic::run_with(&s.tree, &h, &s.params);
-    let rows = sshare::classic_rows(&s.tree, &h, &run);
-    let cmp = import::compare(&s.tree, &h, &rows, &imp.printed);
+    let ranked = Ranked::new(&s.tree, TieRule::Slurm);
+    let run = ranked.classic(&s.params);
+    let rows = sshare::classic_rows(&ranked, &run);
+    let cmp = import::compare(&ranked, &rows, &imp.printed);
     assert_eq!(cmp.len(), 14);
     for c in &cmp {
         assert_eq!(c.agreement, Agreement::Match, "{c:?}");
@@ -261,10 +262,9 @@ fn sshare_json() {
     assert_eq!(p.line, Some(18));
     assert_eq!(p.level_fs.as_ref().map(|l| l.text.as_str()), Some("inf"));
     // Recomputed: u1 is the only user, FairShare 1.
-    let h = Hierarchy::new(&s.tree);
-    let run = fair_tree::run_with(&s.tree, &h, fairshare::TieRule::Slurm);
-    let rows = sshare::fair_tree_rows(&s.tree, &h, &run);
-    for c in import::compare(&s.tree, &h, &rows, &imp.printed) {
+    let ranked = Ranked::new(&s.tree, fairshare::TieRule::Slurm);
+    let rows = sshare::fair_tree_rows(&ranked);
+    for c in import::compare(&ranked, &rows, &imp.printed) {
         assert_eq!(c.agreement, Agreement::Match, "{c:?}");
     }
 }
@@ -476,10 +476,9 @@ fn truncated_usage_and_retained_usage_are_told_apart() {
     let text = "Account|User|RawShares|NormShares|RawUsage|NormUsage|EffectvUsage|FairShare|LevelFS\nroot|||0.000000|31||1.000000||\n a||1|1.000000|31|1.000000|1.000000||1.000000\n  a|u1|1|0.500000|10|0.340836|0.340836|0.500000|1.466981\n  a|u2|1|0.500000|20|0.665595|0.665595|1.000000|0.751208\n";
     let imp = import::import(text);
     let s = clean(&imp);
-    let h = Hierarchy::new(&s.tree);
-    let run = fair_tree::run_with(&s.tree, &h, fairshare::TieRule::Slurm);
-    let rows = sshare::fair_tree_rows(&s.tree, &h, &run);
-    let cmp = import::compare(&s.tree, &h, &rows, &imp.printed);
+    let ranked = Ranked::new(&s.tree, fairshare::TieRule::Slurm);
+    let rows = sshare::fair_tree_rows(&ranked);
+    let cmp = import::compare(&ranked, &rows, &imp.printed);
     let verdicts: Vec<Agreement> = cmp.iter().map(|c| c.agreement).collect();
     assert_eq!(
         verdicts,
@@ -495,10 +494,9 @@ fn truncated_usage_and_retained_usage_are_told_apart() {
         .replace(" a||1|1.000000|31|", " a||1|1.000000|131|");
     let imp = import::import(&retained);
     let s = clean(&imp);
-    let h = Hierarchy::new(&s.tree);
-    let run = fair_tree::run_with(&s.tree, &h, fairshare::TieRule::Slurm);
-    let rows = sshare::fair_tree_rows(&s.tree, &h, &run);
-    let cmp = import::compare(&s.tree, &h, &rows, &imp.printed);
+    let ranked = Ranked::new(&s.tree, fairshare::TieRule::Slurm);
+    let rows = sshare::fair_tree_rows(&ranked);
+    let cmp = import::compare(&ranked, &rows, &imp.printed);
     assert!(
         cmp.iter()
             .all(|c| c.agreement == Agreement::AccountUsageIncludesRetained),
@@ -511,10 +509,9 @@ fn truncated_usage_and_retained_usage_are_told_apart() {
         .tree
         .with_usage(fairshare::AssocId(4), fairshare::LongDouble::from_u64(99))
         .expect("edit");
-    let h = Hierarchy::new(&edited);
-    let run = fair_tree::run_with(&edited, &h, fairshare::TieRule::Slurm);
-    let rows = sshare::fair_tree_rows(&edited, &h, &run);
-    let cmp = import::compare(&edited, &h, &rows, &imp.printed);
+    let ranked = Ranked::new(&edited, fairshare::TieRule::Slurm);
+    let rows = sshare::fair_tree_rows(&ranked);
+    let cmp = import::compare(&ranked, &rows, &imp.printed);
     assert_eq!(cmp[3].agreement, Agreement::Differs, "{:?}", cmp[3]);
 }
 

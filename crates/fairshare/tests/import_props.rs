@@ -11,9 +11,10 @@ mod common;
 
 use common::texts;
 use common::trees::{self, Shape, shape};
+use fairshare::Ranked;
 use fairshare::import;
 use fairshare::sshare::{self, TextLayout};
-use fairshare::{Algorithm, AssocTree, Hierarchy, LongDouble, Shares, classic, fair_tree};
+use fairshare::{Algorithm, AssocTree, LongDouble, Shares};
 use proptest::prelude::*;
 
 /// One generated node: (parent pick, is user, name, shares pick, usage).
@@ -73,15 +74,14 @@ fn exercise(imp: &import::Imported) {
     let Some(s) = &imp.scenario else {
         return;
     };
-    let h = Hierarchy::new(&s.tree);
-    let ft = fair_tree::run_with(&s.tree, &h, fairshare::TieRule::Slurm);
-    let rows = sshare::fair_tree_rows(&s.tree, &h, &ft);
+    let ranked = Ranked::new(&s.tree, fairshare::TieRule::Slurm);
+    let rows = sshare::fair_tree_rows(&ranked);
     let cols = sshare::default_columns(Algorithm::FairTree, sshare::SshareFlags::LONG_PARTITIONS);
     let _ = sshare::render(&rows, &cols, TextLayout::FixedWidth, sshare::Header::Shown);
-    let _ = import::compare(&s.tree, &h, &rows, &imp.printed);
-    let cl = classic::run_with(&s.tree, &h, &s.params);
-    let rows = sshare::classic_rows(&s.tree, &h, &cl);
-    let _ = import::compare(&s.tree, &h, &rows, &imp.printed);
+    let _ = import::compare(&ranked, &rows, &imp.printed);
+    let cl = ranked.classic(&s.params);
+    let rows = sshare::classic_rows(&ranked, &cl);
+    let _ = import::compare(&ranked, &rows, &imp.printed);
 }
 
 proptest! {
@@ -90,9 +90,8 @@ proptest! {
     #[test]
     fn emitted_sshare_reads_back(specs in specs()) {
         let tree = tree_from(&specs);
-        let h = Hierarchy::new(&tree);
-        let run = fair_tree::run_with(&tree, &h, fairshare::TieRule::Slurm);
-        let rows = sshare::fair_tree_rows(&tree, &h, &run);
+        let ranked = Ranked::new(&tree, fairshare::TieRule::Slurm);
+        let rows = sshare::fair_tree_rows(&ranked);
         let cols = sshare::default_columns(Algorithm::FairTree, sshare::SshareFlags::LONG);
         let mut want = shape(&tree);
         want[0].3 = None;
@@ -153,9 +152,8 @@ proptest! {
         junk in "\\PC{0,12}",
     ) {
         let tree = tree_from(&specs);
-        let h = Hierarchy::new(&tree);
-        let run = fair_tree::run_with(&tree, &h, fairshare::TieRule::Slurm);
-        let rows = sshare::fair_tree_rows(&tree, &h, &run);
+        let ranked = Ranked::new(&tree, fairshare::TieRule::Slurm);
+        let rows = sshare::fair_tree_rows(&ranked);
         let cols = sshare::default_columns(Algorithm::FairTree, sshare::SshareFlags::LONG);
         let text = match which {
             0 => sshare::render_text(&rows, &cols, TextLayout::ParsableNoEnding, sshare::Header::Shown),

@@ -12,9 +12,10 @@ mod common;
 
 use common::trees::{shape, sshare_rows};
 use common::{Vector, vectors};
+use fairshare::Ranked;
 use fairshare::import::{self, Agreement, Format};
 use fairshare::sshare::{self, TextLayout};
-use fairshare::{Hierarchy, Scenario, Shares, scenario};
+use fairshare::{Scenario, Shares, scenario};
 use serde_json::{Value, json};
 
 fn integer_usage(s: &Scenario) -> bool {
@@ -98,8 +99,8 @@ fn check_vector_lines(v: &Vector, exact: &mut u32, structural: &mut u32) -> Resu
     // sshare prints no damping factor or flags; take them from the vector.
     got.params = original.params.clone();
     let rows = sshare_rows(&got);
-    let h = Hierarchy::new(&got.tree);
-    let cmp = import::compare(&got.tree, &h, &rows, &imp.printed);
+    let ranked = Ranked::new(&got.tree, fairshare::TieRule::Slurm);
+    let cmp = import::compare(&ranked, &rows, &imp.printed);
     if cmp.len() != lines.len() {
         return Err(format!("{}: {} comparisons", v.name, cmp.len()));
     }

@@ -5,6 +5,7 @@
 mod common;
 
 use common::trees;
+use fairshare::Ranked;
 use fairshare::step::{Frame, NodeStatus};
 use fairshare::{
     AssocTree, Hierarchy, LongDouble, Params, Scenario, Shares, TieRule, classic, fair_tree,
@@ -45,10 +46,10 @@ fn users_under(h: &Hierarchy, ix: usize) -> Vec<usize> {
     let mut out = Vec::new();
     let mut stack = vec![ix];
     while let Some(x) = stack.pop() {
-        if h.is_user[x] {
+        if h.is_user(x) {
             out.push(x);
         }
-        stack.extend(h.fs_children(x).iter().map(|&c| c as usize));
+        stack.extend(h.fs_children(x));
     }
     out
 }
@@ -59,11 +60,11 @@ proptest! {
     #[test]
     fn fairshare_is_rank_over_n_and_in_unit_interval(tree in arb_tree()) {
         for rule in [TieRule::Slurm, TieRule::Documented] {
-            let h = Hierarchy::new(&tree);
-            let run = fair_tree::run_with(&tree, &h, rule);
-            let n = h.n_users;
+            let ranked = Ranked::new(&tree, rule);
+            let (h, run) = (ranked.hierarchy(), ranked.run());
+            let n = h.n_users();
             for (ix, a) in run.assocs.iter().enumerate() {
-                if h.is_user[ix] {
+                if h.is_user(ix) {
                     let rank = a.rank.expect("every user is ranked");
                     let fs = a.fairshare.expect("every user has a FairShare");
                     prop_assert!(rank >= 1 && rank <= n);
@@ -75,7 +76,7 @@ proptest! {
             }
             // Competition ranking along the walk: the k-th user reached gets N − k unless tied,
             // and a tied user repeats the previous rank.
-            let users: Vec<usize> = run.visit_order.iter().copied().filter(|&x| h.is_user[x]).collect();
+            let users: Vec<usize> = run.visit_order.iter().copied().filter(|&x| h.is_user(x)).collect();
             prop_assert_eq!(users.len() as u32, n);
             for (k, &u) in users.iter().enumerate() {
                 let rank = run.assocs[u].rank.unwrap();
@@ -90,15 +91,15 @@ proptest! {
 
     #[test]
     fn a_higher_level_fs_ranks_every_user_below_it_higher(tree in arb_tree()) {
-        let h = Hierarchy::new(&tree);
-        let run = fair_tree::run_with(&tree, &h, TieRule::Slurm);
+        let ranked = Ranked::new(&tree, TieRule::Slurm);
+        let (h, run) = (ranked.hierarchy(), ranked.run());
         for order in &run.sorted_children {
             for w in order.windows(2) {
                 let (x, y) = (w[0], w[1]);
                 prop_assert!(run.assocs[x].level_fs_key >= run.assocs[y].level_fs_key, "sorted descending");
                 if run.assocs[x].level_fs_key > run.assocs[y].level_fs_key {
-                    let low_x = users_under(&h, x).iter().filter_map(|&u| run.assocs[u].rank).min();
-                    let high_y = users_under(&h, y).iter().filter_map(|&u| run.assocs[u].rank).max();
+                    let low_x = users_under(h, x).iter().filter_map(|&u| run.assocs[u].rank).min();
+                    let high_y = users_under(h, y).iter().filter_map(|&u| run.assocs[u].rank).max();
                     if let (Some(lx), Some(hy)) = (low_x, high_y) {
                         prop_assert!(lx >= hy, "users under the higher sibling rank at least as high");
                     }
@@ -109,12 +110,12 @@ proptest! {
 
     #[test]
     fn replaying_the_trace_gives_the_results(tree in arb_tree(), cut in any::<prop::sample::Index>()) {
-        let h = Hierarchy::new(&tree);
-        let run = fair_tree::run_with(&tree, &h, TieRule::Slurm);
+        let ranked = Ranked::new(&tree, TieRule::Slurm);
+        let (h, run) = (ranked.hierarchy(), ranked.run());
         let end = Frame::at(&run.steps, run.steps.len());
         for (ix, a) in run.assocs.iter().enumerate() {
             prop_assert_eq!(end.rank_of[ix], a.rank);
-            if h.is_user[ix] {
+            if h.is_user(ix) {
                 prop_assert_eq!(end.status[ix], NodeStatus::Ranked);
             }
         }
@@ -133,11 +134,11 @@ proptest! {
     #[test]
     fn scaling_one_sibling_groups_shares_changes_nothing(tree in arb_tree(), pick in any::<prop::sample::Index>(), factor in 2u32..8) {
         let h = Hierarchy::new(&tree);
-        let groups: Vec<usize> = (0..h.len()).filter(|&p| !h.fs_children(p).is_empty()).collect();
+        let groups: Vec<usize> = (0..h.len()).filter(|&p| h.fs_children(p).len() > 0).collect();
         let group = groups[pick.index(groups.len())];
         let mut scaled = tree.clone();
-        for &c in h.fs_children(group) {
-            let a = &tree.assocs()[c as usize];
+        for c in h.fs_children(group) {
+            let a = &tree.assocs()[c];
             if let Shares::Value(v) = a.shares {
                 scaled = scaled.with_shares(a.id, Shares::Value(v * factor)).unwrap();
             }

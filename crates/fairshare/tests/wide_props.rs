@@ -13,7 +13,7 @@ mod common;
 use common::trees;
 use fairshare::step::Frame;
 use fairshare::{
-    AssocTree, Hierarchy, LongDouble, Params, Shares, TieRule, classic, fair_tree, sshare,
+    AssocTree, Hierarchy, LongDouble, Params, Ranked, Shares, TieRule, classic, sshare,
 };
 use proptest::prelude::*;
 
@@ -160,22 +160,22 @@ fn reference_list_order(tree: &AssocTree) -> Vec<usize> {
 fn reference_usage(tree: &AssocTree, h: &Hierarchy) -> Vec<LongDouble> {
     let mut usage: Vec<LongDouble> = (0..tree.len())
         .map(|ix| {
-            if h.is_user[ix] {
+            if h.is_user(ix) {
                 tree.assocs()[ix].usage_raw
             } else {
                 LongDouble::ZERO
             }
         })
         .collect();
-    for &ix in &h.list_order {
-        if !h.is_user[ix] {
+    for &ix in h.list_order() {
+        if !h.is_user(ix) {
             continue;
         }
         let u = usage[ix];
-        let mut p = h.parent[ix];
+        let mut p = h.parent(ix);
         while let Some(a) = p {
             usage[a] = usage[a].add(u);
-            p = h.parent[a];
+            p = h.parent(a);
         }
     }
     usage
@@ -183,17 +183,23 @@ fn reference_usage(tree: &AssocTree, h: &Hierarchy) -> Vec<LongDouble> {
 
 /// Everything must run, agree with its own trace, and never produce a NaN.
 fn check_everything(tree: &AssocTree) -> Result<(), TestCaseError> {
-    let h = Hierarchy::new(tree);
+    let slurm = Ranked::new(tree, TieRule::Slurm);
+    let h = slurm.hierarchy();
     prop_assert!(!h.approximated(), "small trees are computed exactly");
     // Lineages that do not follow the tree sort as whole strings: any order then is Slurm's.
-    prop_assert_eq!(&h.list_order, &reference_list_order(tree));
-    let want = reference_usage(tree, &h);
-    for (ix, (got, want)) in h.usage_raw.iter().zip(&want).enumerate() {
+    prop_assert_eq!(&h.list_order(), &reference_list_order(tree));
+    let want = reference_usage(tree, h);
+    for (ix, (got, want)) in (0..h.len())
+        .map(|ix| h.usage_raw(ix))
+        .zip(&want)
+        .enumerate()
+    {
         prop_assert_eq!(got.to_bits(), want.to_bits(), "usage of {}", ix);
         prop_assert!(got.is_finite() && !got.is_negative());
     }
     for rule in [TieRule::Slurm, TieRule::Documented] {
-        let run = fair_tree::run_with(tree, &h, rule);
+        let ranked = slurm.with_rule(rule);
+        let run = ranked.run();
         for a in &run.assocs {
             prop_assert!(!a.level_fs_key.is_nan());
             prop_assert!(!a.usage_effective.is_nan());
@@ -206,7 +212,7 @@ fn check_everything(tree: &AssocTree) -> Result<(), TestCaseError> {
         for (ix, a) in run.assocs.iter().enumerate() {
             prop_assert_eq!(end.rank_of[ix], a.rank);
         }
-        let rows = sshare::fair_tree_rows(tree, &h, &run);
+        let rows = sshare::fair_tree_rows(&ranked);
         let _ = sshare::render(
             &rows,
             &sshare::default_columns(fairshare::Algorithm::FairTree, sshare::SshareFlags::LONG),
@@ -219,7 +225,7 @@ fn check_everything(tree: &AssocTree) -> Result<(), TestCaseError> {
             depth_oblivious,
             ..Params::default()
         };
-        let run = classic::run_with(tree, &h, &params);
+        let run = slurm.classic(&params);
         for (ix, a) in run.assocs.iter().enumerate() {
             prop_assert!(
                 !a.usage_effective.is_nan() || depth_oblivious,
@@ -229,7 +235,7 @@ fn check_everything(tree: &AssocTree) -> Result<(), TestCaseError> {
             // S the plain way: the factors multiplied from the association up.
             if let classic::SharesRule::Product = a.shares_rule {
                 let mut s = 1.0f64;
-                for f in classic::share_factors(&h, ix) {
+                for f in classic::share_factors(h, ix) {
                     if f.level_shares == 0 {
                         s = 0.0;
                     } else if s != 0.0 {

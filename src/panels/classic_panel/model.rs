@@ -9,8 +9,11 @@
 //! translations can reorder the values.
 
 use fairshare::classic::{ClassicRun, DepthOblivious, SharesRule, UsageRule};
-use fairshare::sshare::{self, Column, printf_e, printf_f};
-use fairshare::{AssocId, AssocTree, FairTreeRun, Hierarchy, LongDouble};
+use fairshare::format::{
+    formula_usage as usage, formula_value as value, formula_value_ld as value_ld,
+};
+use fairshare::sshare::{self, Column};
+use fairshare::{AssocId, AssocTree, FairTreeRun, Hierarchy, Ranked};
 
 use crate::messages::classic::ClassicMsg;
 use crate::messages::{Lang, Message};
@@ -34,31 +37,6 @@ impl Line {
     pub fn text(&self, lang: Lang) -> String {
         let pairs: Vec<(&str, &str)> = self.args.iter().map(|(k, v)| (*k, v.as_str())).collect();
         self.msg.fill(lang, &pairs)
-    }
-}
-
-/// A value inside a formula: sshare's `%f` (6 decimals), or 4 significant digits in `%e` form
-/// when a nonzero value is too small for 6 decimals to show it (DEPTH_OBLIVIOUS terms).
-pub fn value(x: f64) -> String {
-    if x != 0.0 && x.is_finite() && x.abs() < 1e-3 {
-        printf_e(x, 3)
-    } else {
-        printf_f(x)
-    }
-}
-
-/// An 80-bit value inside a formula (narrowed to a double, as sshare does).
-pub fn value_ld(x: LongDouble) -> String {
-    value(x.to_f64())
-}
-
-/// A raw usage: the integer when it is one, otherwise [`value`].
-pub fn usage(x: LongDouble) -> String {
-    let f = x.to_f64();
-    if f.is_finite() && f.fract() == 0.0 && f.abs() < 1e15 {
-        format!("{f:.0}")
-    } else {
-        value(f)
     }
 }
 
@@ -115,7 +93,7 @@ pub fn explain(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, id: AssocId) -
         return None;
     }
     let a = &tree.assocs()[ix];
-    let heading = match (&a.user, ix == h.root) {
+    let heading = match (&a.user, ix == h.root()) {
         (_, true) => Line::new(
             ClassicMsg::HeadingRoot,
             vec![("name", a.name().to_string())],
@@ -133,8 +111,8 @@ pub fn explain(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, id: AssocId) -
     // The fairshare path from the first tier down to `ix`.
     let mut path = vec![ix];
     let mut cur = ix;
-    while let Some(p) = h.fs_parent[cur] {
-        if p == h.root || path.len() > h.len() {
+    while let Some(p) = h.fs_parent(cur) {
+        if p == h.root() || path.len() > h.len() {
             break;
         }
         path.push(p);
@@ -206,7 +184,7 @@ fn shares_line(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> 
 fn usage_norm_line(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> Option<Line> {
     let a = &run.assocs[ix];
     let ua = a.usage_norm?;
-    let root_usage = run.assocs[h.root].usage_raw;
+    let root_usage = run.assocs[h.root()].usage_raw;
     let n = name(tree, ix);
     Some(if root_usage.is_zero() {
         Line::new(ClassicMsg::UsageNormRootZero, vec![("name", n)])
@@ -239,7 +217,7 @@ fn usage_lines(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> 
     let n = name(tree, ix);
     let ua = a.usage_norm.map(value_ld).unwrap_or_default();
     let ue = value_ld(a.usage_effective);
-    let parent = h.fs_parent[ix];
+    let parent = h.fs_parent(ix);
     let parent_name = parent.map(|p| name(tree, p)).unwrap_or_default();
     match &a.usage_rule {
         UsageRule::Root => vec![Line::new(ClassicMsg::UsageRoot, vec![("name", n)])],
@@ -276,7 +254,7 @@ fn usage_lines(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> 
             vec![("name", n), ("ue", ue)],
         )],
         UsageRule::DepthOblivious(d) => {
-            let p = parent.unwrap_or(h.root);
+            let p = parent.unwrap_or(h.root());
             depth_oblivious_lines(DepthObliviousArgs {
                 name: n,
                 parent: parent_name,
@@ -373,8 +351,8 @@ fn factor_line(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> 
     let ue = value_ld(src.usage_effective);
     let s = value(src.shares_norm);
     Some(if a.factor_source != ix {
-        let from = if a.factor_source == h.root {
-            name(tree, h.root)
+        let from = if a.factor_source == h.root() {
+            name(tree, h.root())
         } else {
             name(tree, a.factor_source)
         };
@@ -405,8 +383,8 @@ pub fn idle_holder(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun) -> Option<
         return None;
     }
     (0..tree.len())
-        .filter(|&ix| h.fs_parent[ix] == Some(h.root) && !h.is_user[ix])
-        .find(|&ix| h.shares_raw[ix] == 0 && !run.assocs[ix].usage_raw.is_zero())
+        .filter(|&ix| h.fs_parent(ix) == Some(h.root()) && !h.is_user(ix))
+        .find(|&ix| h.shares_raw(ix) == 0 && !run.assocs[ix].usage_raw.is_zero())
         .map(|ix| {
             (
                 name(tree, ix),
@@ -453,15 +431,16 @@ impl Cells for ClassicRow {
     }
 }
 
-/// The classic values of every association, in sshare's order and formatting.
-pub fn table(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun) -> Vec<ClassicRow> {
-    if run.assocs.len() != tree.len() || h.len() != tree.len() {
+/// The classic values of every association, in sshare's order and formatting (`run` is
+/// `ranked`'s classic run; empty if it is another tree's).
+pub fn table(ranked: &Ranked, run: &ClassicRun) -> Vec<ClassicRow> {
+    if run.assocs.len() != ranked.tree().len() {
         return Vec::new();
     }
-    sshare::classic_rows(tree, h, run)
+    sshare::classic_rows(ranked, run)
         .into_iter()
         .map(|row| {
-            let a = &tree.assocs()[row.ix];
+            let a = &ranked.tree().assocs()[row.ix];
             ClassicRow {
                 id: a.id,
                 depth: row.depth,
@@ -542,27 +521,26 @@ pub fn orders(tree: &AssocTree, h: &Hierarchy, classic: &ClassicRun, ft: &FairTr
         };
     }
     let users: Vec<usize> = h
-        .list_order
+        .list_order()
         .iter()
         .copied()
-        .filter(|&ix| h.is_user[ix])
+        .filter(|&ix| h.is_user(ix))
         .collect();
 
     // Classic has no ranking of its own: a job's priority reads F, so higher F comes first.
-    let mut by_f: Vec<(usize, f64)> = users
-        .iter()
-        .map(|&ix| (ix, classic.assocs[ix].fairshare.unwrap_or(0.0)))
-        .collect();
-    by_f.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let f = |ix: usize| classic.assocs[ix].fairshare.unwrap_or(0.0);
+    let mut by_f = users.clone();
+    crate::sort::sort_by(&mut by_f, &|a, b| f(b).total_cmp(&f(a)));
+    let by_f: Vec<(usize, f64)> = by_f.into_iter().map(|ix| (ix, f(ix))).collect();
     // Fair Tree: rank N is first; the visiting order breaks nothing (ties share a rank).
-    let mut by_rank: Vec<(usize, u32)> = users
-        .iter()
-        .map(|&ix| (ix, ft.assocs[ix].rank.unwrap_or(0)))
-        .collect();
-    by_rank.sort_by(|a, b| {
-        b.1.cmp(&a.1)
-            .then(ft.assocs[a.0].visit.cmp(&ft.assocs[b.0].visit))
+    let rank = |ix: usize| ft.assocs[ix].rank.unwrap_or(0);
+    let mut by_rank = users;
+    crate::sort::sort_by(&mut by_rank, &|a, b| {
+        rank(b)
+            .cmp(&rank(a))
+            .then(ft.assocs[a].visit.cmp(&ft.assocs[b].visit))
     });
+    let by_rank: Vec<(usize, u32)> = by_rank.into_iter().map(|ix| (ix, rank(ix))).collect();
 
     let classic_places = places(&by_f);
     let ft_places = places(&by_rank);

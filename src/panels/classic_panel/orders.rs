@@ -9,6 +9,7 @@ use crate::messages::Message;
 use crate::messages::classic::ClassicMsg;
 use crate::state::AppState;
 use crate::widgets::row_window::window_around;
+use crate::widgets::when::When;
 
 /// Each list shows at most this many users (around the selected one).
 pub const ORDER_LIMIT: usize = 30;
@@ -84,13 +85,13 @@ pub fn OrderComparison() -> impl IntoView {
             <h3 class="ft-order__title">{i18n.t(ClassicMsg::OrdersTitle)}</h3>
             <p class="ft-panel-help">{i18n.t(ClassicMsg::OrdersCaption)}</p>
             <p class="ft-order__summary">
-                <Show when=same fallback=move || summary()>
+                <When when=same fallback=move || summary()>
                     {i18n.t(ClassicMsg::OrdersSame)}
-                </Show>
+                </When>
             </p>
-            <Show when=cut>
-                <p class="ft-panel-help">{window_note}</p>
-            </Show>
+            <When when=cut>
+                <p class="ft-panel-help">{move || window_note()}</p>
+            </When>
             <div class="ft-order__columns">
                 <OrderList
                     side=Side::Classic
@@ -158,7 +159,7 @@ fn Entry(side: Side, entry: OrderEntry) -> impl IntoView {
             <span class="ft-order__label">{entry.label}</span>
             " "
             <span class="ft-order__value">{entry.value}</span>
-            {differs.then(|| view! { <span class="ft-order__moved">{marker}</span> })}
+            {differs.then(|| view! { <span class="ft-order__moved">{move || marker()}</span> })}
         </li>
     }
 }

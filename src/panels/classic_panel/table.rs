@@ -37,11 +37,9 @@ pub fn ClassicTable() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     let rows = Memo::new(move |_| {
-        state.scenario.with(|s| {
-            state
-                .hierarchy
-                .with(|h| state.classic.with(|c| model::table(&s.tree, h, c)))
-        })
+        state
+            .ranked
+            .with(|r| state.classic.with(|c| model::table(r, c)))
     });
     let sort = RwSignal::new(None::<SortBy>);
     let query = RwSignal::new(String::new());
@@ -91,7 +89,7 @@ pub fn ClassicTable() -> impl IntoView {
                     prop:value=move || query.get()
                     on:input=move |ev| query.set(event_target_value(&ev))
                 />
-                <span class="ft-table-tools__count" role="status">{shown}</span>
+                <span class="ft-table-tools__count" role="status">{move || shown()}</span>
             </div>
             <div class="ft-pscroll ft-ctable__scroll" node_ref=scroll.node on:scroll=move |_| scroll.measure()>
                 <table

@@ -2,8 +2,8 @@
 //! (seed 002's worked example number by number, one damping vector, one DEPTH_OBLIVIOUS vector),
 //! the whole-tree table, and the two orders.
 
-use fairshare::classic::{self, ClassicRun, UsageRule};
-use fairshare::{AssocId, Hierarchy, Scenario, fair_tree};
+use fairshare::classic::{ClassicRun, UsageRule};
+use fairshare::{AssocId, Ranked, Scenario, TieRule};
 
 use super::model::{self, Explain};
 use crate::messages::Lang;
@@ -17,15 +17,15 @@ fn vector(text: &str) -> Scenario {
     fairshare::scenario::parse(text).0.unwrap()
 }
 
-fn run(s: &Scenario) -> (Hierarchy, ClassicRun) {
-    let h = Hierarchy::new(&s.tree);
-    let c = classic::run_with(&s.tree, &h, &s.params);
-    (h, c)
+fn run(s: &Scenario) -> (Ranked, ClassicRun) {
+    let ranked = Ranked::new(&s.tree, TieRule::Slurm);
+    let c = ranked.classic(&s.params);
+    (ranked, c)
 }
 
 fn explain(s: &Scenario, id: u32) -> Explain {
-    let (h, c) = run(s);
-    model::explain(&s.tree, &h, &c, AssocId(id)).unwrap()
+    let (r, c) = run(s);
+    model::explain(&s.tree, r.hierarchy(), &c, AssocId(id)).unwrap()
 }
 
 fn en(line: &model::Line) -> String {
@@ -117,9 +117,9 @@ fn zero_shares_and_the_idle_machine() {
         en(e.factor.as_ref().unwrap()),
         "F(User6) = 0.000000: S = 0, so F = 0 whatever the usage"
     );
-    let (h, c) = run(&s);
+    let (r, c) = run(&s);
     assert_eq!(
-        model::idle_holder(&s.tree, &h, &c),
+        model::idle_holder(&s.tree, r.hierarchy(), &c),
         Some(("AccountG".to_string(), "0.300000".to_string()))
     );
 }
@@ -141,8 +141,8 @@ fn root_and_accounts() {
 #[test]
 fn unknown_id_gives_nothing() {
     let s = classic_example();
-    let (h, c) = run(&s);
-    assert!(model::explain(&s.tree, &h, &c, AssocId(999)).is_none());
+    let (r, c) = run(&s);
+    assert!(model::explain(&s.tree, r.hierarchy(), &c, AssocId(999)).is_none());
 }
 
 /// A damping vector (d = 10): the formula shows d and the vector's factors.
@@ -171,12 +171,12 @@ fn depth_oblivious_vector_classic_rand_0104() {
         "../../../crates/fairshare/tests/data/classic/classic_rand_0104.json"
     ));
     assert!(s.params.depth_oblivious);
-    let (h, c) = run(&s);
+    let (r, c) = run(&s);
     let ix = s.tree.position(AssocId(4)).unwrap();
     let UsageRule::DepthOblivious(d) = &c.assocs[ix].usage_rule else {
         panic!("uf736 should use the DEPTH_OBLIVIOUS formula");
     };
-    let e = model::explain(&s.tree, &h, &c, AssocId(4)).unwrap();
+    let e = model::explain(&s.tree, r.hierarchy(), &c, AssocId(4)).unwrap();
     assert!(e.uses_depth_oblivious);
     let lines = chain(&e);
     assert_eq!(
@@ -189,7 +189,7 @@ fn depth_oblivious_vector_classic_rand_0104() {
         own[0],
         format!(
             "ratio_p = UE(agh47.n) / S(agh47.n) = 1.359e-06 / 0.019608 = {}",
-            model::value_ld(d.ratio_p)
+            fairshare::format::formula_value_ld(d.ratio_p)
         )
     );
     assert!(own[1].starts_with("ratio_s = Σ UA of agh47.n's children / S(agh47.n) = 1.359e-06"));
@@ -222,8 +222,8 @@ fn fairshare_parent_copies_its_parents_factor() {
 #[test]
 fn table_rows_are_sshare_cells() {
     let s = classic_example();
-    let (h, c) = run(&s);
-    let rows = model::table(&s.tree, &h, &c);
+    let (r, c) = run(&s);
+    let rows = model::table(&r, &c);
     assert_eq!(rows.len(), s.tree.len());
     assert_eq!(rows[0].name, "root");
     assert_eq!(rows[0].usage_norm, "");
@@ -246,9 +246,8 @@ fn table_rows_are_sshare_cells() {
 #[test]
 fn orders_mark_users_placed_differently() {
     let s = classic_example();
-    let (h, c) = run(&s);
-    let ft = fair_tree::run_with(&s.tree, &h, fairshare::TieRule::Slurm);
-    let o = model::orders(&s.tree, &h, &c, &ft);
+    let (r, c) = run(&s);
+    let o = model::orders(&s.tree, r.hierarchy(), &c, r.run());
     let names: Vec<&str> = o.classic.iter().map(|e| e.label.as_str()).collect();
     assert_eq!(
         names,
@@ -296,27 +295,13 @@ fn ties_share_a_place() {
       {"id": 5, "parent": 2, "account": "a", "user": "u3", "shares": 1, "usage_raw": 5}
     ]}"#;
     let s = vector(text);
-    let (h, c) = run(&s);
-    let ft = fair_tree::run_with(&s.tree, &h, fairshare::TieRule::Slurm);
-    let o = model::orders(&s.tree, &h, &c, &ft);
+    let (r, c) = run(&s);
+    let o = model::orders(&s.tree, r.hierarchy(), &c, r.run());
     let places: Vec<usize> = o.classic.iter().map(|e| e.place).collect();
     assert_eq!(places, [1, 1, 3]);
     let places: Vec<usize> = o.fair_tree.iter().map(|e| e.place).collect();
     assert_eq!(places, [1, 1, 3]);
     assert_eq!(o.n_differ(), 0);
-}
-
-#[test]
-fn values_use_sshare_digits_and_show_tiny_ones() {
-    assert_eq!(model::value(0.3875), "0.387500");
-    assert_eq!(model::value(0.0), "0.000000");
-    assert_eq!(model::value(1.2363462267067424e-07), "1.236e-07");
-    assert_eq!(model::usage(fairshare::LongDouble::from_u64(100)), "100");
-    assert_eq!(
-        model::usage(fairshare::LongDouble::from_f64(19132102.999856964)),
-        "19132102.999857"
-    );
-    assert_eq!(model::factor(0.408478863310275), "0.408479");
 }
 
 #[test]

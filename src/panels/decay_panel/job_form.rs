@@ -14,6 +14,7 @@ use crate::panels::classic_panel::field::Field;
 use crate::panels::compare::MENU_LIMIT;
 use crate::state::AppState;
 use crate::widgets::row_window::window_around;
+use crate::widgets::when::When;
 
 /// Adding jobs to the timeline, and the list of them.
 #[component]
@@ -145,20 +146,20 @@ pub(super) fn JobForm(controls: DecayControls) -> impl IntoView {
                 />
                 <span>{i18n.t(DecayMsg::JobRunning)}</span>
             </label>
-            <Show when=move || !running.get()>
+            <When when=move || !running.get()>
                 <Field
                     label=Signal::derive(move || DecayMsg::JobHours.text(i18n.lang()).to_string())
                     value=Signal::derive(move || hours.get().to_string())
                     on_commit=number(hours, DecayMsg::JobHours)
                     min="0"
                 />
-            </Show>
+            </When>
             <button type="button" class="ft-button" on:click=add>
                 {i18n.t(DecayMsg::AddJob)}
             </button>
-            <Show when=move || add_error.with(Option::is_some)>
+            <When when=move || add_error.with(Option::is_some)>
                 <p class="ft-numfield__error" role="alert">{move || add_error.get().unwrap_or_default()}</p>
-            </Show>
+            </When>
             <JobList controls=controls />
         </div>
     }

@@ -9,6 +9,7 @@ use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::decay::DecayMsg;
 use crate::state::AppState;
+use crate::widgets::when::When;
 
 /// The jobs on the timeline, each with a remove button.
 #[component]
@@ -68,7 +69,7 @@ pub(super) fn JobList(controls: DecayControls) -> impl IntoView {
         controls.reapply(state);
     };
     view! {
-        <Show
+        <When
             when=move || shown.with(|j| !j.is_empty())
             fallback=move || view! { <p class="ft-panel-help">{i18n.t(DecayMsg::NoJobs)}</p> }
         >
@@ -85,9 +86,9 @@ pub(super) fn JobList(controls: DecayControls) -> impl IntoView {
                             };
                             view! {
                                 <li class="ft-jobs__item">
-                                    <span>{text}</span>
+                                    <span>{move || text()}</span>
                                     <button type="button" class="ft-button" on:click=move |_| remove(i)>
-                                        {name}
+                                        {move || name()}
                                     </button>
                                 </li>
                             }
@@ -95,6 +96,6 @@ pub(super) fn JobList(controls: DecayControls) -> impl IntoView {
                         .collect_view()
                 }}
             </ol>
-        </Show>
+        </When>
     }
 }

@@ -7,9 +7,7 @@
 
 use fairshare::decay::{self, Job, RankTarget, Schedule};
 use fairshare::diff::run_diff;
-use fairshare::{
-    AssocId, AssocTree, Hierarchy, LongDouble, Scenario, TieRule, TreeError, fair_tree,
-};
+use fairshare::{AssocId, AssocTree, LongDouble, Ranked, TieRule, TreeError};
 
 /// The jobs as seen from the timeline's t = 0, which is `epoch` seconds into the jobs' clock:
 /// times move back by `epoch`, and jobs that were over by then are left out (their usage is in
@@ -89,30 +87,16 @@ pub fn readout_usages(
     })
 }
 
-/// The timeline's t = 0 as a scenario (`now`'s with `base`'s tree) and its Fair Tree run under
-/// `rule`, to compare the scenario now with.
-pub fn origin_run(
-    base: &AssocTree,
-    now: &Scenario,
-    rule: TieRule,
-) -> (Scenario, fair_tree::FairTreeRun) {
-    let then = Scenario {
-        tree: base.clone(),
-        ..now.clone()
-    };
-    let run = fair_tree::run_with(base, &Hierarchy::new(base), rule);
-    (then, run)
+/// The timeline's t = 0 (`base`, the tree then) ranked under `rule`, to compare the scenario
+/// now with.
+pub fn origin_run(base: &AssocTree, rule: TieRule) -> Ranked {
+    Ranked::new(base, rule)
 }
 
-/// How many users rank differently in the scenario now than at the timeline's t = 0, by the
-/// engine's [`run_diff`] (users matched by id).
-pub fn rank_changes(
-    then: &(Scenario, fair_tree::FairTreeRun),
-    now: &Scenario,
-    h: &Hierarchy,
-    run: &fair_tree::FairTreeRun,
-) -> usize {
-    run_diff(&then.0, &then.1, now, h, run, 0).moved.len()
+/// How many users rank differently now than at the timeline's t = 0, by the engine's
+/// [`run_diff`] (users matched by id).
+pub fn rank_changes(then: &Ranked, now: &Ranked) -> usize {
+    run_diff(then, now, 0).moved.len()
 }
 
 /// Hours (from an input) to whole seconds; `None` unless finite and ≥ 0.

@@ -1,7 +1,7 @@
 //! `<DecayParams/>`: PriorityDecayHalfLife and PriorityCalcPeriod, with the factors they give.
 
 use fairshare::decay;
-use fairshare::format::{parse_slurm_minutes, printf_f};
+use fairshare::format::{self, parse_slurm_minutes, printf_f};
 use leptos::prelude::*;
 
 use super::DecayControls;
@@ -10,6 +10,7 @@ use crate::messages::Message;
 use crate::messages::decay::DecayMsg;
 use crate::panels::classic_panel::field::Field;
 use crate::state::AppState;
+use crate::widgets::when::When;
 
 /// PriorityDecayHalfLife and PriorityCalcPeriod, with the factors they give.
 #[component]
@@ -47,14 +48,11 @@ pub(super) fn DecayParams(controls: DecayControls) -> impl IntoView {
         let d = decay::decay_factor(s.half_life_secs);
         vec![
             ("h", s.half_life_secs.to_string()),
-            ("d", format!("{d:.16}")),
+            ("d", format::fixed(d, 16)),
             ("p", s.period().to_string()),
             (
                 "dp",
-                format!(
-                    "{:.8}",
-                    decay::cycle_factor(s.half_life_secs, s.period() as f64)
-                ),
+                format::fixed(decay::cycle_factor(s.half_life_secs, s.period() as f64), 8),
             ),
         ]
     });
@@ -79,10 +77,10 @@ pub(super) fn DecayParams(controls: DecayControls) -> impl IntoView {
                 kind="text"
             />
             <p class="ft-panel-help">{i18n.t(DecayMsg::CalcPeriodHelp)}</p>
-            <Show when=decays fallback=move || view! { <p class="ft-readout">{i18n.t(DecayMsg::NoDecay)}</p> }>
-                <p class="ft-readout">{factors}</p>
-                <p class="ft-readout" data-testid="decay-half-life-fact">{fact}</p>
-            </Show>
+            <When when=decays fallback=move || view! { <p class="ft-readout">{i18n.t(DecayMsg::NoDecay)}</p> }>
+                <p class="ft-readout">{move || factors()}</p>
+                <p class="ft-readout" data-testid="decay-half-life-fact">{move || fact()}</p>
+            </When>
         </div>
     }
 }

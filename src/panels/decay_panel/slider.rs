@@ -1,15 +1,15 @@
 //! `<TimeSlider/>`: the time slider and what it does to usage and ranks.
 
 use fairshare::decay;
-use fairshare::format::{fmt_duration, printf_f};
+use fairshare::format::{fmt_duration, formula_usage as fmt_usage, printf_f};
 use leptos::prelude::*;
 
 use super::{DecayControls, model};
 use crate::i18n::I18n;
 use crate::messages::decay::DecayMsg;
 use crate::messages::engine::tree_errors_text;
-use crate::panels::classic_panel::model::usage as fmt_usage;
 use crate::state::AppState;
+use crate::widgets::when::When;
 
 /// Usage at the slider's time, from the engine's simulation (for the readouts).
 #[derive(Clone, Debug, PartialEq)]
@@ -46,21 +46,13 @@ pub(super) fn TimeSlider(controls: DecayControls) -> impl IntoView {
     let origin_run = Memo::new(move |_| {
         let base = state.decay.with(|c| c.base.clone())?;
         let rule = state.tie_rule.get();
-        Some(
-            state
-                .scenario
-                .with_untracked(|s| model::origin_run(&base, s, rule)),
-        )
+        Some(model::origin_run(&base, rule))
     });
     let changed = Memo::new(move |_| {
         origin_run
             .with(|then| {
                 let then = then.as_ref()?;
-                Some(state.scenario.with(|s| {
-                    state
-                        .hierarchy
-                        .with(|h| state.run.with(|r| model::rank_changes(then, s, h, r)))
-                }))
+                Some(state.ranked.with(|now| model::rank_changes(then, now)))
             })
             .unwrap_or(0)
     });
@@ -124,24 +116,24 @@ pub(super) fn TimeSlider(controls: DecayControls) -> impl IntoView {
                     }
                 />
             </label>
-            <p class="ft-readout ft-readout--big" data-testid="decay-time">{time_text}</p>
-            <p class="ft-readout" data-testid="decay-factor">{factor_text}</p>
-            <p class="ft-readout" data-testid="decay-root-usage">{root_text}</p>
-            <Show when=move || readout.with(|r| r.as_ref().is_some_and(|r| r.selected.is_some()))>
-                <p class="ft-readout" data-testid="decay-selected-usage">{selected_text}</p>
-            </Show>
+            <p class="ft-readout ft-readout--big" data-testid="decay-time">{move || time_text()}</p>
+            <p class="ft-readout" data-testid="decay-factor">{move || factor_text()}</p>
+            <p class="ft-readout" data-testid="decay-root-usage">{move || root_text()}</p>
+            <When when=move || readout.with(|r| r.as_ref().is_some_and(|r| r.selected.is_some()))>
+                <p class="ft-readout" data-testid="decay-selected-usage">{move || selected_text()}</p>
+            </When>
             <p class="ft-panel-help">{i18n.t(DecayMsg::ApplyHint)}</p>
-            <Show when=move || state.decay.with(|c| c.base.is_none() && c.epoch > 0)>
+            <When when=move || state.decay.with(|c| c.base.is_none() && c.epoch > 0)>
                 <p class="ft-panel-help">{i18n.t(DecayMsg::Restarted)}</p>
-            </Show>
-            <Show when=move || controls.error.with(Option::is_some)>
+            </When>
+            <When when=move || controls.error.with(Option::is_some)>
                 <p class="ft-numfield__error" role="alert">{move || controls.error.with(|e| e.as_deref().map(|e| tree_errors_text(e, i18n.lang())))}</p>
-            </Show>
+            </When>
             <p class="ft-fnote ft-fnote--fact" data-testid="decay-rank-fact">{i18n.t(DecayMsg::RankFact)}</p>
             <p class="ft-readout" data-testid="decay-rank-changes">
-                <Show when=any_changed fallback=move || i18n.t(DecayMsg::RanksSame)()>
-                    {changed_text}
-                </Show>
+                <When when=any_changed fallback=move || i18n.t(DecayMsg::RanksSame)()>
+                    {move || changed_text()}
+                </When>
             </p>
         </div>
     }

@@ -18,14 +18,9 @@ fn schedule() -> Schedule {
 
 /// Users whose rank differs between `base` and `tree` (Slurm's tie rule).
 fn changes(base: &AssocTree, tree: &AssocTree) -> usize {
-    let now = fairshare::Scenario {
-        tree: tree.clone(),
-        ..classic_example()
-    };
-    let h = Hierarchy::new(tree);
-    let run = fair_tree::run_with(tree, &h, TieRule::Slurm);
-    let then = origin_run(base, &now, TieRule::Slurm);
-    rank_changes(&then, &now, &h, &run)
+    let now = fairshare::Ranked::new(tree, TieRule::Slurm);
+    let then = origin_run(base, TieRule::Slurm);
+    rank_changes(&then, &now)
 }
 
 #[test]
@@ -68,7 +63,7 @@ fn one_half_life_halves_every_usage() {
     let tree = tree_at(&base, &[], &schedule(), 604_800).unwrap();
     let h0 = Hierarchy::new(&base);
     let h1 = Hierarchy::new(&tree);
-    let ratio = h1.usage_raw[h1.root].to_f64() / h0.usage_raw[h0.root].to_f64();
+    let ratio = h1.usage_raw(h1.root()).to_f64() / h0.usage_raw(h0.root()).to_f64();
     assert_eq!(printf_f(ratio), "0.500073");
     let user1 = base.position(AssocId(211)).unwrap();
     assert!((tree.assocs()[user1].usage_raw.to_f64() - 20.0 * 0.500073).abs() < 1e-5);

@@ -13,6 +13,7 @@ use crate::messages::Message;
 use crate::messages::decay::DecayMsg;
 use crate::panels::classic_panel::field::Field;
 use crate::state::AppState;
+use crate::widgets::when::When;
 
 /// "How long until I am back above X?" for the selected user, computed by the engine.
 #[component]
@@ -76,7 +77,7 @@ pub(super) fn UntilQuestion(controls: DecayControls) -> impl IntoView {
     view! {
         <div class="ft-decay__until">
             <h3>{i18n.t(DecayMsg::UntilTitle)}</h3>
-            <Show
+            <When
                 when=move || user.with(Option::is_some)
                 fallback=move || view! { <p class="ft-panel-help">{i18n.t(DecayMsg::UntilPick)}</p> }
             >
@@ -121,8 +122,8 @@ pub(super) fn UntilQuestion(controls: DecayControls) -> impl IntoView {
                 >
                     {i18n.t(DecayMsg::UntilCompute)}
                 </button>
-            </Show>
-            <p class="ft-answer" role="status" data-testid="decay-until">{answer_text}</p>
+            </When>
+            <p class="ft-answer" role="status" data-testid="decay-until">{move || answer_text()}</p>
         </div>
     }
 }

@@ -190,7 +190,7 @@ impl Facts {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fairshare::{AssocId, Hierarchy, TieRule, fair_tree};
+    use fairshare::{AssocId, TieRule};
 
     const TREE: &str = r#"{"associations": [
       {"id": 1, "parent": null, "account": "root", "user": null, "shares": 1},
@@ -205,9 +205,9 @@ mod tests {
 
     fn with_facts(check: impl Fn(&dyn Fn(u32) -> Facts)) {
         let s = fairshare::scenario::parse(TREE).0.unwrap();
-        let h = Hierarchy::new(&s.tree);
-        let run = fair_tree::run_with(&s.tree, &h, TieRule::Slurm);
-        let get = |id: u32| facts(&run, s.tree.position(AssocId(id)).unwrap()).unwrap();
+        let ranked = fairshare::Ranked::new(&s.tree, TieRule::Slurm);
+        let run = ranked.run();
+        let get = |id: u32| facts(run, s.tree.position(AssocId(id)).unwrap()).unwrap();
         check(&get);
     }
 
@@ -275,11 +275,11 @@ mod tests {
           {"id": 5, "parent": 2, "account": "a", "user": "z", "shares": 45, "usage_raw": 5}
         ]}"#;
         let s = fairshare::scenario::parse(text).0.unwrap();
-        let h = Hierarchy::new(&s.tree);
-        let run = fair_tree::run_with(&s.tree, &h, TieRule::Slurm);
+        let ranked = fairshare::Ranked::new(&s.tree, TieRule::Slurm);
+        let run = ranked.run();
         let notes: Vec<String> = (0..s.tree.len())
             .filter_map(|ix| {
-                facts(&run, ix)?
+                facts(run, ix)?
                     .artefact_text(Lang::En, |sib| s.tree.assocs()[sib].name().to_string())
             })
             .collect();

@@ -204,7 +204,7 @@ pub fn move_menu(targets: &[MoveTarget], filter: &str) -> Vec<MoveTarget> {
             picked.push(always);
         }
     }
-    picked.sort_unstable();
+    crate::sort::sort_by(&mut picked, &|a, b| a.cmp(&b));
     picked.into_iter().map(|i| targets[i].clone()).collect()
 }
 

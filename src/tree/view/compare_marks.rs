@@ -63,13 +63,9 @@ impl CompareMarks {
     pub fn new(state: AppState) -> Self {
         Self(IndexMarks::new(move || {
             let (selected, other) = (state.selected.get(), state.compare_with.get());
-            state.scenario.with(|s| {
-                state.hierarchy.with(|h| {
-                    state.run.with(|run| {
-                        let hl = highlight(&s.tree, h, run, selected, other);
-                        roles(s.tree.len(), hl.as_ref())
-                    })
-                })
+            state.ranked.with(|r| {
+                let hl = highlight(r, selected, other);
+                roles(r.tree().len(), hl.as_ref())
             })
         }))
     }

@@ -9,6 +9,7 @@ use crate::i18n::I18n;
 use crate::messages::tree::TreeMsg;
 use crate::messages::{Lang, Message};
 use crate::state::AppState;
+use crate::widgets::when::When;
 
 /// How many matches are offered.
 pub const LIMIT: usize = 8;
@@ -142,8 +143,8 @@ pub fn FindBox() -> impl IntoView {
                 on:blur=move |_| open.set(false)
                 on:focus=move |_| open.set(true)
             />
-            <Show when=shown>
-                <Show
+            <When when=shown>
+                <When
                     when=move || matches.with(|m| !m.is_empty())
                     fallback=move || {
                         view! {
@@ -159,10 +160,10 @@ pub fn FindBox() -> impl IntoView {
                         role="listbox"
                         aria-label=i18n.t(TreeMsg::FindMatches)
                     >
-                        {options}
+                        {move || options()}
                     </ul>
-                </Show>
-            </Show>
+                </When>
+            </When>
         </div>
     }
 }

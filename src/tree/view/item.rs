@@ -22,9 +22,11 @@ use crate::messages::tree::TreeMsg;
 use crate::player::marks::FrameMarks;
 use crate::state::AppState;
 use crate::tree_model::{ChildRef, NodeView, kind_attr};
+use crate::widgets::when::When;
 
 use super::TreeCtx;
 use super::compare_marks::CompareRole;
+use super::entries::Entries;
 use super::extra::ExtraItem;
 
 /// The fact a comparison role adds to the accessible name (the paths add none: the compare
@@ -130,7 +132,7 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
             on:click=select
             on:focus=move |_| ctx.focused.set(Some(id))
         >
-            <Show when=has_children>
+            <When when=has_children>
                 <div
                     class="ft-item__toggle"
                     class:ft-item__toggle--expanded=expanded
@@ -138,19 +140,20 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
                     title=toggle_title
                     on:click=toggle
                 ></div>
-            </Show>
-            <Show when=move || has_children() && expanded()>
+            </When>
+            <When when=move || has_children() && expanded()>
                 <div class="ft-item__group" role="group">
-                    <For
-                        each=children
-                        key=|child| *child
-                        children=move |child| match child {
-                            ChildRef::Node(id) => view! { <TreeItem id /> }.into_any(),
-                            key => view! { <ExtraItem key /> }.into_any(),
-                        }
-                    />
+                    <Entries keys=children entry=group_entry />
                 </div>
-            </Show>
+            </When>
         </div>
+    }
+}
+
+/// One entry of a group: a child treeitem, or an entry standing for hidden ones.
+pub fn group_entry(key: ChildRef) -> AnyView {
+    match key {
+        ChildRef::Node(id) => view! { <TreeItem id /> }.into_any(),
+        key => view! { <ExtraItem key /> }.into_any(),
     }
 }

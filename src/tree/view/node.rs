@@ -202,7 +202,7 @@ pub fn CardBody(card: CardView) -> impl IntoView {
 mod tests {
     use super::*;
     use crate::tree_model::{ModelInput, build};
-    use fairshare::{Hierarchy, fair_tree};
+    use fairshare::{Ranked, TieRule};
     use std::sync::Arc;
 
     #[test]
@@ -215,14 +215,11 @@ mod tests {
     #[test]
     fn status_classes_are_added_only_while_animating() {
         let scenario = crate::presets::by_id("classic-example").unwrap().scenario();
-        let h = Hierarchy::new(&scenario.tree);
-        let run = fair_tree::run(&scenario.tree);
-        let outline = crate::tree::visible::Outline::new(&h, &run);
+        let ranked = Ranked::new(&scenario.tree, TieRule::Slurm);
+        let outline = crate::tree::visible::Outline::new(ranked.hierarchy(), ranked.run());
         let visible = crate::tree::visible::visible(&outline, &Default::default(), None);
         let model = build(&ModelInput {
-            tree: &scenario.tree,
-            hierarchy: &h,
-            run: &run,
+            ranked: &ranked,
             slurm_run: None,
             what_if: None,
             outline: &outline,

@@ -14,7 +14,7 @@ use libfuzzer_sys::fuzz_target;
 use fairshare::decay::{self, Job, Schedule};
 use fairshare::layout::{self, Spacing};
 use fairshare::step::Frame;
-use fairshare::{Hierarchy, Params, TieRule, classic, explain, fair_tree};
+use fairshare::{Params, Ranked, TieRule, explain, fair_tree};
 use fairshare_fuzz::arb;
 
 /// Largest tree built from one input.
@@ -27,10 +27,12 @@ fuzz_target!(|data: &[u8]| {
     let Ok(tree) = arb::tree(&mut u, MAX_ASSOCS) else {
         return;
     };
-    let h = Hierarchy::new(&tree);
-    let users: Vec<usize> = (0..tree.len()).filter(|&i| h.is_user[i]).collect();
+    let slurm = Ranked::new(&tree, TieRule::Slurm);
+    let h = slurm.hierarchy();
+    let users: Vec<usize> = (0..tree.len()).filter(|&i| h.is_user(i)).collect();
     for rule in [TieRule::Slurm, TieRule::Documented] {
-        let run = fair_tree::run_with(&tree, &h, rule);
+        let ranked = slurm.with_rule(rule);
+        let run = ranked.run();
         for a in &run.assocs {
             assert!(!a.level_fs_key.is_nan(), "Level FS is never NaN");
             if let Some(fs) = a.fairshare {
@@ -49,14 +51,14 @@ fuzz_target!(|data: &[u8]| {
         }
         if rule == TieRule::Slurm {
             // Exact decimal expansion of every value (slow for subnormals): once per input.
-            let _ = fair_tree::slurm_debug_lines(&tree, &run);
+            let _ = fair_tree::slurm_debug_lines(&ranked);
         }
         if let (Ok(i), Ok(j)) = (
             u.choose_index(users.len().max(1)),
             u.choose_index(users.len().max(1)),
         ) {
             if let (Some(&a), Some(&b)) = (users.get(i), users.get(j)) {
-                if let Ok(e) = explain::explain(&tree, &h, &run, a, b) {
+                if let Ok(e) = explain::explain(&ranked, a, b) {
                     let _ = e.sentence(&tree);
                 }
             }
@@ -68,7 +70,7 @@ fuzz_target!(|data: &[u8]| {
             damping_factor: damping,
             depth_oblivious,
         };
-        let run = classic::run_with(&tree, &h, &params);
+        let run = slurm.classic(&params);
         for a in &run.assocs {
             if let Some(f) = a.fairshare {
                 assert!(!(f < 0.0 || f > 1.0), "F in [0, 1] or NaN-free: {f}");
@@ -77,11 +79,11 @@ fuzz_target!(|data: &[u8]| {
     }
     // Layout of the whole tree.
     let kids: Vec<Vec<usize>> = (0..tree.len())
-        .map(|i| h.children(i).iter().map(|&c| c as usize).collect())
+        .map(|i| h.children(i).collect())
         .collect();
     let _ = layout::tidy(
         tree.len(),
-        h.root,
+        h.root(),
         |i| &kids[i],
         |_| 10.0,
         Spacing::default(),
@@ -108,6 +110,5 @@ fuzz_target!(|data: &[u8]| {
     let cycles = i64::from(u.int_in_range(0..=MAX_CYCLES).unwrap_or(24));
     let t = (schedule.calc_period_secs.max(1) as i64 * cycles).min(7200);
     let usage = decay::advance_usage(&tree, &jobs, &schedule, t);
-    let h2 = decay::hierarchy_with_usages(&tree, &usage);
-    let _ = fair_tree::run_with(&tree, &h2, TieRule::Slurm);
+    let _ = Ranked::with_usages(&tree, &usage, TieRule::Slurm);
 });

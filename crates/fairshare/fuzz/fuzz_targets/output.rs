@@ -8,7 +8,7 @@ use libfuzzer_sys::arbitrary::Unstructured;
 use libfuzzer_sys::fuzz_target;
 
 use fairshare::sshare::{self, TextLayout};
-use fairshare::{Algorithm, Hierarchy, Params, Scenario, TieRule, classic, fair_tree, scenario};
+use fairshare::{Algorithm, Params, Ranked, Scenario, TieRule, scenario};
 use fairshare_fuzz::arb;
 
 /// Largest tree built from one input.
@@ -32,13 +32,12 @@ fuzz_target!(|data: &[u8]| {
     let (back, diags) = scenario::parse(&json);
     let back = back.unwrap_or_else(|| panic!("to_json output must parse: {diags:?}"));
     assert_eq!(back.tree, s.tree, "scenario JSON round-trips");
-    let h = Hierarchy::new(&s.tree);
+    let ranked = Ranked::new(&s.tree, TieRule::Slurm);
     let (algorithm, rows) = if pick & 1 == 0 {
-        let ft = fair_tree::run_with(&s.tree, &h, TieRule::Slurm);
-        (Algorithm::FairTree, sshare::fair_tree_rows(&s.tree, &h, &ft))
+        (Algorithm::FairTree, sshare::fair_tree_rows(&ranked))
     } else {
-        let cl = classic::run_with(&s.tree, &h, &Params::default());
-        (Algorithm::Classic, sshare::classic_rows(&s.tree, &h, &cl))
+        let cl = ranked.classic(&Params::default());
+        (Algorithm::Classic, sshare::classic_rows(&ranked, &cl))
     };
     let long = pick & 2 != 0;
     let layout = match (pick >> 2) % 3 {

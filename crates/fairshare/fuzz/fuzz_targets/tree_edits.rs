@@ -5,7 +5,7 @@
 use libfuzzer_sys::arbitrary::Unstructured;
 use libfuzzer_sys::fuzz_target;
 
-use fairshare::{Assoc, AssocId, Hierarchy, TieRule, fair_tree};
+use fairshare::{Assoc, AssocId, Ranked, TieRule};
 use fairshare_fuzz::arb;
 
 fuzz_target!(|data: &[u8]| {
@@ -52,9 +52,8 @@ fuzz_target!(|data: &[u8]| {
             let again = fairshare::AssocTree::new(t.assocs().to_vec());
             assert!(again.is_ok(), "an edit returned an invalid tree");
             tree = t;
-            let h = Hierarchy::new(&tree);
-            let run = fair_tree::run_with(&tree, &h, TieRule::Slurm);
-            assert_eq!(run.assocs.len(), tree.len());
+            let ranked = Ranked::new(&tree, TieRule::Slurm);
+            assert_eq!(ranked.run().assocs.len(), tree.len());
         }
     }
 });

@@ -7,21 +7,20 @@
 
 use fairshare::import::{self, Imported};
 use fairshare::sshare::{self, TextLayout};
-use fairshare::{Algorithm, Hierarchy, classic, fair_tree};
+use fairshare::{Algorithm, Ranked};
 
 /// Imports `text` and exercises the result.
 pub fn check(text: &str) -> Imported {
     let imp = import::import(text);
     if let Some(s) = &imp.scenario {
-        let h = Hierarchy::new(&s.tree);
-        let ft = fair_tree::run_with(&s.tree, &h, fairshare::TieRule::Slurm);
-        let rows = sshare::fair_tree_rows(&s.tree, &h, &ft);
+        let ranked = Ranked::new(&s.tree, fairshare::TieRule::Slurm);
+        let rows = sshare::fair_tree_rows(&ranked);
         let cols = sshare::default_columns(Algorithm::FairTree, sshare::SshareFlags::LONG_PARTITIONS);
         let _ = sshare::render(&rows, &cols, TextLayout::FixedWidth, sshare::Header::Shown);
-        let _ = import::compare(&s.tree, &h, &rows, &imp.printed);
-        let cl = classic::run_with(&s.tree, &h, &s.params);
-        let rows = sshare::classic_rows(&s.tree, &h, &cl);
-        let _ = import::compare(&s.tree, &h, &rows, &imp.printed);
+        let _ = import::compare(&ranked, &rows, &imp.printed);
+        let cl = ranked.classic(&s.params);
+        let rows = sshare::classic_rows(&ranked, &cl);
+        let _ = import::compare(&ranked, &rows, &imp.printed);
     }
     imp
 }

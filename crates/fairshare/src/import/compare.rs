@@ -13,9 +13,9 @@
 use std::collections::HashMap;
 
 use super::{PrintedNumber, PrintedRow};
-use crate::hierarchy::Hierarchy;
+use crate::Ranked;
 use crate::sshare::{self, Column, Row};
-use crate::tree::{AssocId, AssocTree};
+use crate::tree::AssocId;
 
 /// Why a printed row and its recomputation agree or not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,14 +135,10 @@ fn e_precision(t: &str) -> Option<usize> {
 /// Compares what Slurm printed with recomputed sshare rows of the same tree.
 ///
 /// `rows` are the recomputed rows ([`sshare::fair_tree_rows`] or [`sshare::classic_rows`]) of
-/// `tree`, and `h` its hierarchy. Printed rows whose association is no longer in the tree are
+/// the ranked tree. Printed rows whose association is no longer in the tree are
 /// skipped. The result follows the order of `printed`.
-pub fn compare(
-    tree: &AssocTree,
-    h: &Hierarchy,
-    rows: &[Row],
-    printed: &[PrintedRow],
-) -> Vec<RowComparison> {
+pub fn compare(ranked: &Ranked, rows: &[Row], printed: &[PrintedRow]) -> Vec<RowComparison> {
+    let (tree, h) = (ranked.tree(), ranked.hierarchy());
     let n = tree.len();
     let by_ix: HashMap<usize, &Row> = rows.iter().map(|r| (r.ix, r)).collect();
     let printed_of: HashMap<usize, &PrintedRow> = printed
@@ -198,7 +194,7 @@ pub fn compare(
             .flatten()
             .is_some_and(|p| retained_at[p]);
         retained_at[ix] = above || retained_here.get(ix).copied().unwrap_or(false);
-        stack.extend(h.children(ix).iter().map(|&c| c as usize));
+        stack.extend(h.children(ix));
     }
     let retained = |ix: usize| retained_at.get(ix).copied().unwrap_or(false);
     // Whether every user's printed usage is the tree's usage, truncated.

@@ -4,13 +4,11 @@
 //! Shared by the importer's tests and, through `#[path]`, by the engine's benchmarks.
 
 use fairshare::sshare::{self, Header, SshareFlags, TextLayout};
-use fairshare::{Algorithm, AssocTree, Hierarchy, fair_tree};
+use fairshare::{Algorithm, AssocTree, Hierarchy, Ranked, TieRule};
 
 /// What `sshare -a -l -P` prints for `tree` under Fair Tree (header included).
 pub fn sshare_long_parsable(tree: &AssocTree) -> String {
-    let h = Hierarchy::new(tree);
-    let run = fair_tree::run(tree);
-    let rows = sshare::fair_tree_rows(tree, &h, &run);
+    let rows = sshare::fair_tree_rows(&Ranked::new(tree, TieRule::Slurm));
     let cols = sshare::default_columns(Algorithm::FairTree, SshareFlags::LONG);
     sshare::render_text(&rows, &cols, TextLayout::ParsableNoEnding, Header::Shown)
 }
@@ -20,11 +18,11 @@ pub fn sshare_long_parsable(tree: &AssocTree) -> String {
 pub fn sacctmgr(tree: &AssocTree) -> String {
     let h = Hierarchy::new(tree);
     let mut out = String::from("Account|User|Share\n");
-    for &ix in &h.list_order {
+    for &ix in h.list_order() {
         let a = &tree.assocs()[ix];
         out.push_str(&format!(
             "{}{}|{}|{}\n",
-            " ".repeat(h.depth[ix] as usize),
+            " ".repeat(h.depth(ix) as usize),
             a.account,
             a.user.as_deref().unwrap_or(""),
             a.shares

@@ -3,8 +3,9 @@
 //! how a picked node becomes an [`Assoc`] is here, once.
 
 use fairshare::sshare;
-use fairshare::{Algorithm, Assoc, AssocId, AssocTree, Hierarchy, LongDouble, Scenario, Shares};
-use fairshare::{classic, fair_tree};
+use fairshare::{
+    Algorithm, Assoc, AssocId, AssocTree, Hierarchy, LongDouble, Ranked, Scenario, Shares, TieRule,
+};
 
 /// The root every generated tree starts with: id 1, account `root`, shares 1, no usage.
 pub fn root() -> Assoc {
@@ -55,15 +56,15 @@ pub type Shape = Vec<(u32, String, Option<String>, Option<Shares>, Option<u64>)>
 /// The [`Shape`] of `tree`.
 pub fn shape(tree: &AssocTree) -> Shape {
     let h = Hierarchy::new(tree);
-    h.list_order
+    h.list_order()
         .iter()
         .map(|&ix| {
             let a = &tree.assocs()[ix];
             (
-                h.depth[ix],
+                h.depth(ix),
                 a.account.clone(),
                 a.user.clone(),
-                (ix != h.root).then_some(a.shares),
+                (ix != h.root()).then_some(a.shares),
                 a.user
                     .is_some()
                     .then(|| sshare::truncate_usage(a.usage_raw)),
@@ -74,15 +75,9 @@ pub fn shape(tree: &AssocTree) -> Shape {
 
 /// sshare's rows for a scenario, under the scenario's own algorithm.
 pub fn sshare_rows(s: &Scenario) -> Vec<sshare::Row> {
-    let h = Hierarchy::new(&s.tree);
+    let ranked = Ranked::new(&s.tree, TieRule::Slurm);
     match s.algorithm {
-        Algorithm::FairTree => {
-            let run = fair_tree::run_with(&s.tree, &h, fairshare::TieRule::Slurm);
-            sshare::fair_tree_rows(&s.tree, &h, &run)
-        }
-        Algorithm::Classic => {
-            let run = classic::run_with(&s.tree, &h, &s.params);
-            sshare::classic_rows(&s.tree, &h, &run)
-        }
+        Algorithm::FairTree => sshare::fair_tree_rows(&ranked),
+        Algorithm::Classic => sshare::classic_rows(&ranked, &ranked.classic(&s.params)),
     }
 }

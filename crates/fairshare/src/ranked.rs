@@ -1,0 +1,149 @@
+//! [`Ranked`]: a tree, its hierarchy and its Fair Tree run, built together.
+//!
+//! Every result that reads a run also reads the tree it ranked (names, ids) and the hierarchy
+//! it was ranked on (fairshare parents, level shares): [`crate::explain::explain`],
+//! [`crate::diff::run_diff`], [`crate::sshare::fair_tree_rows`],
+//! [`crate::fair_tree::slurm_debug_lines`]. They take a `Ranked`, which can only be built from a
+//! tree, so the three never disagree.
+//!
+//! All three parts are shared (`Arc`), so a clone is O(1); [`Ranked::with_rule`] ranks the same
+//! tree and hierarchy again under another tie rule without deriving the hierarchy again.
+
+use std::sync::Arc;
+
+use crate::classic::{self, ClassicRun};
+use crate::decay;
+use crate::fair_tree::{self, FairTreeRun, TieRule};
+use crate::hierarchy::Hierarchy;
+use crate::ld::LongDouble;
+use crate::scenario::Params;
+use crate::tree::AssocTree;
+
+/// A tree ranked by Fair Tree: the tree, the hierarchy Slurm derives from it
+/// ([`Hierarchy::new`]) and the run over both ([`FairTreeRun`]), under one [`TieRule`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ranked {
+    tree: AssocTree,
+    hierarchy: Arc<Hierarchy>,
+    run: Arc<FairTreeRun>,
+}
+
+impl Ranked {
+    /// Derives the hierarchy of `tree` and runs Fair Tree on it with `rule`: O(n log n).
+    /// (The tree is shared, not copied.)
+    pub fn new(tree: &AssocTree, rule: TieRule) -> Ranked {
+        Ranked::on(tree.clone(), Hierarchy::new(tree), rule)
+    }
+
+    /// `tree` ranked with the usage Slurm holds at some moment in place of the tree's own:
+    /// `usage[i]` for the association at position `i` (accounts included, as
+    /// [`decay::advance_usage`] gives them; entries beyond the vector keep the summed value).
+    /// This is what Slurm ranks after decay cycles, bit for bit, whereas a tree rebuilt with
+    /// [`decay::tree_with_usages`] re-sums account usage from its users.
+    pub fn with_usages(tree: &AssocTree, usage: &[LongDouble], rule: TieRule) -> Ranked {
+        let mut h = Hierarchy::new(tree);
+        decay::set_usages(&mut h, usage);
+        Ranked::on(tree.clone(), h, rule)
+    }
+
+    fn on(tree: AssocTree, hierarchy: Hierarchy, rule: TieRule) -> Ranked {
+        let run = fair_tree::run_with(&tree, &hierarchy, rule);
+        Ranked {
+            tree,
+            hierarchy: Arc::new(hierarchy),
+            run: Arc::new(run),
+        }
+    }
+
+    /// The same tree and hierarchy (shared) ranked under `rule`: one Fair Tree run, O(n log n);
+    /// a clone if `rule` is already this run's.
+    pub fn with_rule(&self, rule: TieRule) -> Ranked {
+        if rule == self.rule() {
+            return self.clone();
+        }
+        Ranked {
+            tree: self.tree.clone(),
+            hierarchy: Arc::clone(&self.hierarchy),
+            run: Arc::new(fair_tree::run_with(&self.tree, &self.hierarchy, rule)),
+        }
+    }
+
+    /// The classic algorithm (or DEPTH_OBLIVIOUS, as `params` say) on the same tree and
+    /// hierarchy.
+    pub fn classic(&self, params: &Params) -> ClassicRun {
+        classic::run_with(&self.tree, &self.hierarchy, params)
+    }
+
+    /// The tree that was ranked.
+    pub fn tree(&self) -> &AssocTree {
+        &self.tree
+    }
+
+    /// Its hierarchy (list order, fairshare parents, level shares, usage sums).
+    pub fn hierarchy(&self) -> &Hierarchy {
+        &self.hierarchy
+    }
+
+    /// The Fair Tree run: per-association values, visiting order and trace.
+    pub fn run(&self) -> &FairTreeRun {
+        &self.run
+    }
+
+    /// The hierarchy as a shared handle (for a holder that outlives this `Ranked`).
+    pub fn shared_hierarchy(&self) -> Arc<Hierarchy> {
+        Arc::clone(&self.hierarchy)
+    }
+
+    /// The run as a shared handle (for a holder that outlives this `Ranked`).
+    pub fn shared_run(&self) -> Arc<FairTreeRun> {
+        Arc::clone(&self.run)
+    }
+
+    /// The tie rule the run used.
+    pub fn rule(&self) -> TieRule {
+        self.run.tie_rule
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tree() -> AssocTree {
+        let text = r#"{"associations": [
+          {"id": 1, "parent": null, "account": "root", "user": null, "shares": 1},
+          {"id": 2, "parent": 1, "account": "a", "user": null, "shares": 1},
+          {"id": 3, "parent": 1, "account": "b", "user": null, "shares": 1},
+          {"id": 4, "parent": 2, "account": "a", "user": "u1", "shares": 1, "usage_raw": 10},
+          {"id": 5, "parent": 3, "account": "b", "user": "u2", "shares": 1, "usage_raw": 10}
+        ]}"#;
+        crate::scenario::parse(text).0.unwrap().tree
+    }
+
+    #[test]
+    fn another_rule_shares_the_tree_and_hierarchy_and_ranks_again() {
+        let slurm = Ranked::new(&tree(), TieRule::Slurm);
+        let documented = slurm.with_rule(TieRule::Documented);
+        assert!(Arc::ptr_eq(&slurm.hierarchy, &documented.hierarchy));
+        assert_eq!(documented.rule(), TieRule::Documented);
+        assert_eq!(slurm.rule(), TieRule::Slurm);
+        // Tied accounts a and b: Slurm's code gives u2 the rank u1 had; the documented merge
+        // ranks them together too, but the runs are built separately.
+        assert_eq!(documented, Ranked::new(&tree(), TieRule::Documented));
+        assert_eq!(slurm.with_rule(TieRule::Slurm), slurm);
+    }
+
+    #[test]
+    fn usages_replace_the_summed_ones() {
+        let t = tree();
+        let usage = [20.0, 5.0, 15.0, 5.0, 15.0].map(LongDouble::from_f64);
+        let r = Ranked::with_usages(&t, &usage, TieRule::Slurm);
+        assert_eq!(r.run().assocs[1].usage_raw, LongDouble::from_f64(5.0));
+        assert_eq!(r.run().assocs[4].rank, Some(1), "u2 below u1 now");
+        assert_eq!(
+            Ranked::new(&t, TieRule::Slurm).run().assocs[4].rank,
+            Some(2),
+            "tied with u1 on the tree's own usage"
+        );
+    }
+}
