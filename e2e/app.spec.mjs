@@ -2,23 +2,16 @@
 import { test, expect } from '@playwright/test';
 import { ExplorerPage } from './fixtures/page.mjs';
 
-test('page loads with no console errors', async ({ page }) => {
+test('page loads with no console errors, no panic banner and no alert', async ({ page }) => {
   const app = new ExplorerPage(page);
   await app.goto('/');
 
   await expect(page).toHaveTitle('Fairshare Explorer');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(app.treeRegion()).toBeVisible();
-  await app.screenshot('home');
-  expect(app.errors).toEqual([]);
-});
-
-test('panic banner is not shown', async ({ page }) => {
-  const app = new ExplorerPage(page);
-  await app.goto('/');
-
   await expect(app.panicBanner()).toHaveCount(0);
   await expect(app.alerts()).toHaveCount(0);
+  await app.screenshot('home');
   expect(app.errors).toEqual([]);
 });
 

@@ -1,30 +1,9 @@
-// The decay timeline: one half-life leaves Slurm's 0.500073 of the usage; jobs move ranks;
-// "how long until" is computed.
+// The decay timeline through the page: a job added in the panel moves ranks, and "how long
+// until" is computed for the user selected in the tree. (One half-life leaving Slurm's 0.500073
+// of the usage, as one undoable edit, is the component test decay_slider_applies_one_undoable_edit
+// in tests/web_panels.rs.)
 import { test, expect } from '@playwright/test';
 import { ExplorerPage } from './fixtures/page.mjs';
-
-const HALF_LIFE = 7 * 24 * 3600; // PriorityDecayHalfLife=7-0, in seconds.
-
-test('one half-life leaves about half the usage, and decay alone keeps every rank', async ({ page }) => {
-  const app = new ExplorerPage(page);
-  await app.goto('/');
-  await app.openTab('Usage decay over time');
-  const decay = app.decayPanel();
-  await expect(decay).toBeVisible();
-  await expect(decay.getByTestId('decay-half-life-fact')).toContainText('0.500073');
-  await expect(decay.getByTestId('decay-root-usage')).toContainText('100 at t = 0, 100 at t');
-
-  await decay.getByRole('slider', { name: 'Time' }).fill(String(HALF_LIFE));
-  await expect(decay.getByTestId('decay-time')).toContainText('t = 7-00:00:00 (2016 decay cycles)');
-  await expect(decay.getByTestId('decay-factor')).toContainText('d^t = 0.500073');
-  await expect(decay.getByTestId('decay-root-usage')).toContainText(/100 at t = 0, 50\.007\d* at t/);
-  await expect(decay.getByTestId('decay-rank-changes')).toHaveText('Every rank is the same as at t = 0.');
-  // The tree's numbers follow: the sshare table (when present) shows root's usage halved.
-  await app.screenshotOf(decay, 'decay-half-life');
-
-  // Undo takes the move back; the timeline restarts from the tree as it is.
-  expect(app.errors).toEqual([]);
-});
 
 test('a running job moves ranks, and "how long until" is computed', async ({ page }) => {
   const app = new ExplorerPage(page);

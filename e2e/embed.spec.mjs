@@ -154,17 +154,3 @@ test('Export SVG draws every shown card, also those far outside the view', async
   expect(app.errors).toEqual([]);
 });
 
-test('present=1: PageDown and PageUp step the walk', async ({ page }) => {
-  const app = new ExplorerPage(page);
-  await app.goto('/?present=1&preset=fair-tree-example');
-  await expect(page.locator('html')).toHaveClass(/\bft-present\b/);
-  const steps = () => page.locator('input[type="range"]').evaluateAll((els) => els.map((e) => e.value));
-  await page.keyboard.press('PageDown');
-  await expect.poll(steps).toContain('0');
-  await page.keyboard.press('PageDown');
-  await page.keyboard.press('PageDown');
-  await expect.poll(steps).toContain('2');
-  await page.keyboard.press('PageUp');
-  await expect.poll(steps).toContain('1');
-  expect(app.errors).toEqual([]);
-});

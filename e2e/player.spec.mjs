@@ -41,19 +41,6 @@ async function fineSteps(app) {
   await app.player().getByRole('radio', { name: 'One step per visit or comparison' }).check();
 }
 
-test('the page opens on the finished ranking, one click away from the walk', async ({ page }) => {
-  const app = await openTest24(page);
-  await expect(app.narration()).toContainText('The finished ranking of 21 users');
-  await expect(app.playerButton('Play')).toBeVisible();
-  await expect(app.player().getByRole('slider', { name: 'Step' })).toHaveValue(String(N_STEPS));
-  await expect(page.locator('[data-current="true"]')).toHaveCount(0);
-
-  await app.playerButton('Step forward').click();
-  await expect(app.player().getByTestId('player-position')).not.toHaveText(/Finished/);
-  await expect(app.narration()).not.toContainText('The finished ranking');
-  expect(app.errors).toEqual([]);
-});
-
 test('Jump to end gives the same ranks as the table', async ({ page }) => {
   const app = await openTest24(page);
   await needTree(page);
@@ -118,25 +105,6 @@ test('stepping moves data-current in the visiting order and the narration change
   expect(app.errors).toEqual([]);
 });
 
-test('Step back undoes a rank', async ({ page }) => {
-  const app = await openTest24(page);
-  await needTree(page);
-  await fineSteps(app);
-  await app.playerButton('Restart').click();
-  for (let i = 0; i < 3; i++) await app.playerButton('Next ranked user').click();
-  // The third ranking is aE2's (after u1 and aE1).
-  const ae2 = treeItems(page, 'aE2');
-  await expect(ae2).toHaveAttribute('data-ranked', 'true');
-  await expect(ae2).toHaveAttribute('data-current', 'true');
-  await expect(app.player().getByTestId('counter-fairshare')).toHaveText(
-    'FairShare of aE2 = 21 / 21 = 1.000000',
-  );
-  await app.playerButton('Step back').click();
-  await expect(ae2).not.toHaveAttribute('data-ranked', 'true');
-  await expect(treeItems(page, 'aE1')).toHaveAttribute('data-ranked', 'true');
-  expect(app.errors).toEqual([]);
-});
-
 test('keyboard: Space plays and pauses, arrows step, Home and End jump', async ({ page }) => {
   const app = await openTest24(page);
   await fineSteps(app);
@@ -166,23 +134,6 @@ test('keyboard: Space plays and pauses, arrows step, Home and End jump', async (
   const stopped = await position.innerText();
   await page.waitForTimeout(500);
   await expect(position).toHaveText(stopped);
-  expect(app.errors).toEqual([]);
-});
-
-test('My path plays only the steps that decide the selected user', async ({ page }) => {
-  const app = await openTest24(page);
-  await needTree(page);
-  await treeItems(page, 'uGA1').click();
-  await app.player().getByRole('checkbox', { name: 'My path' }).check();
-  await expect(app.player()).toContainText("Only the 12 steps that decide uGA1's rank.");
-  const currents = [];
-  for (let i = 0; i < 12; i++) {
-    await app.playerButton('Step forward').click();
-    currents.push(await page.locator('[role="treeitem"][data-current="true"]').getAttribute('data-name'));
-  }
-  expect([...new Set(currents)]).toEqual(['root', 'aG', 'uG1', 'aGA', 'uGA1']);
-  await expect(app.narration()).toContainText('uGA1 reuses rank 4');
-  await app.screenshot('player-my-path');
   expect(app.errors).toEqual([]);
 });
 

@@ -42,6 +42,7 @@ test('Next lesson opens the next preset with its caption, Previous lesson comes 
 test('the clicker steps the walk, and past its end opens the next lesson', async ({ page }) => {
   const app = new ExplorerPage(page);
   await app.goto('/?fresh=1&present=1&preset=fair-tree-example');
+  await expect(page.locator('html')).toHaveClass(/\bft-present\b/);
   const slider = app.player().getByRole('slider', { name: 'Step' });
   await page.keyboard.press('PageDown');
   await expect(slider).toHaveValue('0');

@@ -4,22 +4,7 @@
 import { test, expect } from '@playwright/test';
 import { deflateRawSync } from 'node:zlib';
 import { ExplorerPage } from './fixtures/page.mjs';
-
-/** Opens a panel's tab when the layout has tabs (ui-contract "Layout"). */
-async function openTab(page, name) {
-  const tab = page.getByRole('tab', { name, exact: true });
-  if ((await tab.count()) > 0) await tab.click();
-}
-
-/** A chain of `depth` accounts below the root with one user, `deep`, at the bottom. */
-function chain(depth) {
-  const associations = [{ id: 1, parent: null, account: 'root', user: null, shares: 1, usage_raw: 0 }];
-  for (let d = 0; d < depth; d++) {
-    associations.push({ id: d + 2, parent: d + 1, account: `c${d}`, user: null, shares: 1, usage_raw: 0 });
-  }
-  associations.push({ id: depth + 2, parent: depth + 1, account: `c${depth - 1}`, user: 'deep', shares: 1, usage_raw: 5 });
-  return { name: `chain_${depth}`, associations };
-}
+import { chain } from './fixtures/scenarios.mjs';
 
 /** The share-link fragment of a scenario, made as the app makes it (raw deflate, base64url). */
 function linkFragment(scenario) {
@@ -38,7 +23,7 @@ test('a reload after an edit restores it; Start over resets', async ({ page }) =
   await app.choosePreset('fair-tree-example');
   await expect(app.allTreeItems()).toHaveCount(9);
   await app.clickTreeItem('UserB');
-  await openTab(page, 'Inspector');
+  await app.openTab('Inspector');
   await app.editField('Raw usage', '40000');
   await expect(app.treeItemWithId(221)).toHaveAttribute('data-rank', '1');
   await page.getByRole('checkbox', { name: 'Documented tie rule' }).check();
@@ -126,7 +111,7 @@ test('a 5,000-deep chain opens as a share link without an error; a reload keeps 
   await find.press('Enter');
   const bottom = app.treeItemById(5_002);
   await expect(bottom).toHaveAttribute('aria-selected', 'true');
-  await openTab(page, 'Inspector');
+  await app.openTab('Inspector');
   await app.editField('Raw usage', '123');
   await expect(page.getByLabel('Raw usage', { exact: true })).toHaveValue('123');
 
@@ -137,7 +122,7 @@ test('a 5,000-deep chain opens as a share link without an error; a reload keeps 
   await expect(note(page)).toBeVisible({ timeout: 60_000 });
   await expect(root).toHaveAccessibleName(/: 1 users/);
   await expect(app.treeItemById(5_002)).toHaveAttribute('aria-selected', 'true');
-  await openTab(page, 'Inspector');
+  await app.openTab('Inspector');
   await expect(page.getByLabel('Raw usage', { exact: true })).toHaveValue('123');
   await expect(app.panicBanner()).toHaveCount(0);
   expect(app.errors).toEqual([]);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { ExplorerPage } from './fixtures/page.mjs';
+import { chain } from './fixtures/scenarios.mjs';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
@@ -37,27 +38,11 @@ function deepestUser(scenario) {
   return best;
 }
 
-/** A chain of `depth` accounts below the root with one user, `deep`, at the bottom. */
-function chain(depth) {
-  const associations = [{ id: 1, parent: null, account: 'root', user: null, shares: 1, usage_raw: 0 }];
-  for (let d = 0; d < depth; d++) {
-    associations.push({ id: d + 2, parent: d + 1, account: `c${d}`, user: null, shares: 1, usage_raw: 0 });
-  }
-  associations.push({ id: depth + 2, parent: depth + 1, account: `c${depth - 1}`, user: 'deep', shares: 1, usage_raw: 5 });
-  return { name: `chain_${depth}`, associations };
-}
-
-/** Opens a panel's tab when the layout puts panels behind tabs. */
-async function openTab(page, name) {
-  const tab = page.getByRole('tab', { name, exact: true });
-  if (await tab.count()) await tab.click();
-}
-
 /** Pastes `text` into the import box and loads it; returns the milliseconds until the root's
  * treeitem names the new tree's number of users. */
 async function paste(app, text, users) {
   const { page } = app;
-  await openTab(page, 'Import');
+  await app.openTab('Import');
   // One input event with the whole text (typing a megabyte key by key is not the point).
   await page.getByLabel('Paste sshare output or scenario JSON').evaluate((el, t) => {
     el.value = t;
@@ -141,7 +126,7 @@ for (const size of ['1k', '10k']) {
     // The whole page stays small (the contract: at most 5,000 elements), whatever the tree.
     expect(counts.page).toBeLessThanOrEqual(5_000);
     // An edit re-ranks: the heaviest usage sends the user to the last position.
-    await openTab(page, 'Inspector');
+    await app.openTab('Inspector');
     const field = page.getByLabel('Raw usage', { exact: true });
     const t2 = Date.now();
     await field.fill('1e18');

@@ -7,7 +7,8 @@
 //! - narration transcripts: the player's sentence at every step of a preset's walk;
 //! - classic formula lines: the classic panel's arithmetic for every association;
 //! - compare sentences: each user compared with the user ranked just above;
-//! - what-if rows: the rows (and reasons) after a few typical edits;
+//! - what-if rows: the rows after a few typical edits, one of each kind of reason (a group
+//!   passed, a sibling user passed, a new tie, a new user changing N, the tie rule alone);
 //! - import outlines: what the import panel says about each sample file.
 
 use std::fmt::Write as _;
@@ -15,7 +16,9 @@ use std::path::Path;
 
 use expect_test::expect_file;
 use fairshare::step::Frame;
-use fairshare::{AssocId, AssocTree, Hierarchy, LongDouble, Scenario, TieRule, fair_tree};
+use fairshare::{
+    Assoc, AssocId, AssocTree, Hierarchy, LongDouble, Scenario, Shares, TieRule, fair_tree,
+};
 
 use crate::messages::import::ImportMsg;
 use crate::messages::{Lang, Message};
@@ -213,6 +216,58 @@ fn snapshot_what_if_rows() {
             "the documented tie rule, nothing else",
             "tied-accounts",
             what_if_rows("tied-accounts", Clone::clone, TieRule::Documented, Lang::En),
+        ),
+        (
+            "UserC runs less: it passes its sibling UserA",
+            "fair-tree-example",
+            what_if_rows(
+                "fair-tree-example",
+                usage("UserC", 50),
+                TieRule::Slurm,
+                Lang::En,
+            ),
+        ),
+        (
+            "UserC runs as little as UserA: a new tie",
+            "fair-tree-example",
+            what_if_rows(
+                "fair-tree-example",
+                usage("UserC", 100),
+                TieRule::Slurm,
+                Lang::En,
+            ),
+        ),
+        (
+            "a new user in Acct12 with no shares: N grows",
+            "fair-tree-example",
+            what_if_rows(
+                "fair-tree-example",
+                |t: &AssocTree| {
+                    t.with_added(Assoc {
+                        id: AssocId(999),
+                        parent: Some(id_of(t, "Acct12")),
+                        account: "Acct12".into(),
+                        user: Some("newbie".into()),
+                        partition: None,
+                        shares: Shares::Value(0),
+                        usage_raw: LongDouble::ZERO,
+                        lineage: None,
+                    })
+                    .expect("a valid edit")
+                },
+                TieRule::Slurm,
+                Lang::En,
+            ),
+        ),
+        (
+            "UserC runs less (ja)",
+            "fair-tree-example",
+            what_if_rows(
+                "fair-tree-example",
+                usage("UserC", 50),
+                TieRule::Slurm,
+                Lang::Ja,
+            ),
         ),
         (
             "UserB runs a lot (ja)",

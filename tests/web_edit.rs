@@ -17,7 +17,6 @@ use fairshare_explorer::panels::compare::ComparePanel;
 use fairshare_explorer::panels::import_panel::ImportPanel;
 use fairshare_explorer::panels::inspector::Inspector;
 use fairshare_explorer::panels::whatif::WhatIf;
-use fairshare_explorer::presets;
 use fairshare_explorer::shell::toolbar::Toolbar;
 use fairshare_explorer::state::AppState;
 use leptos::prelude::*;
@@ -28,6 +27,8 @@ use wasm_bindgen_test::*;
 wasm_bindgen_test_configure!(run_in_browser);
 
 mod support;
+
+use support::preset;
 
 /// Page-object helpers: the shared ones, and the form controls the inspector tests drive.
 mod ui {
@@ -120,10 +121,6 @@ fn mount_controls(scenario: Scenario) -> (ui::Mounted<impl Mountable>, AppState)
     });
     let state = cell.get().expect("mounted");
     (mounted, state)
-}
-
-fn preset(id: &str) -> Scenario {
-    presets::by_id(id).unwrap().scenario()
 }
 
 fn id_of(state: AppState, name: &str) -> AssocId {

@@ -17,7 +17,6 @@ use fairshare_explorer::messages::{Lang, Message};
 use fairshare_explorer::player::Player;
 use fairshare_explorer::player::model::{Granularity, stops};
 use fairshare_explorer::player::narration::narrate;
-use fairshare_explorer::presets;
 use fairshare_explorer::state::AppState;
 use leptos::prelude::*;
 use leptos::task::tick;
@@ -100,7 +99,7 @@ fn mount_player() -> (ui::Mounted<impl Mountable>, AppState) {
     let provided = Rc::clone(&cell);
     let view = ui::mount(move || {
         I18n::provide(Lang::En);
-        let scenario = presets::by_id("test24-4").expect("preset").scenario();
+        let scenario = ui::preset("test24-4");
         provided.set(Some(AppState::provide(scenario)));
         view! { <Player /> }
     });
@@ -443,7 +442,7 @@ async fn frame_marks_change_only_with_the_cursor() {
     let cell: Rc<Cell<Option<(AppState, FrameMarks)>>> = Rc::new(Cell::new(None));
     let provided = Rc::clone(&cell);
     let view = ui::mount(move || {
-        let scenario = presets::by_id("test24-4").expect("preset").scenario();
+        let scenario = ui::preset("test24-4");
         let state = AppState::provide(scenario);
         let marks = FrameMarks::provide(state);
         provided.set(Some((state, marks)));

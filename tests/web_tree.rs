@@ -12,8 +12,7 @@ use fairshare::step::Step;
 use fairshare::{AssocId, LongDouble, Scenario, TieRule};
 use fairshare_explorer::i18n::I18n;
 use fairshare_explorer::messages::Lang;
-use fairshare_explorer::panels::sshare_table::SshareTable;
-use fairshare_explorer::presets;
+use fairshare_explorer::panels::sshare_table::{COLUMNS, SshareTable};
 use fairshare_explorer::state::AppState;
 use fairshare_explorer::tree_view::TreeView;
 use leptos::prelude::*;
@@ -35,6 +34,8 @@ extern "C" {
 }
 
 mod support;
+
+use support::preset;
 
 /// Page-object helpers: the shared ones, and the tree's own.
 mod ui {
@@ -83,10 +84,6 @@ fn mount(scenario: Scenario) -> (ui::Mounted<impl Mountable>, AppState) {
         }
     });
     (mounted, cell.get().expect("mounted"))
-}
-
-fn preset(id: &str) -> Scenario {
-    presets::by_id(id).expect("preset").scenario()
 }
 
 fn ids(elements: &[web_sys::Element]) -> Vec<u32> {
@@ -355,20 +352,9 @@ async fn the_table_has_the_sshare_headers_and_one_row_per_association() {
         .iter()
         .map(|th| th.text_content().unwrap_or_default())
         .collect();
-    assert_eq!(
-        headers,
-        [
-            "Account",
-            "User",
-            "RawShares",
-            "NormShares",
-            "RawUsage",
-            "NormUsage",
-            "EffectvUsage",
-            "FairShare",
-            "LevelFS"
-        ]
-    );
+    // The table's own columns (their names are pinned in src/panels/sshare_table.rs's tests).
+    let want: Vec<&str> = COLUMNS.iter().map(|c| c.header()).collect();
+    assert_eq!(headers, want);
     assert_eq!(view.all("tbody tr").len(), 14);
     let cells: Vec<String> = view
         .all("tbody tr[data-assoc-id='211'] td")
@@ -463,31 +449,9 @@ async fn a_10k_tree_opens_collapsed_reveals_a_selected_user_and_reranks() {
     assert!(view.count(".ft-tree-panel *") <= 2_000);
 }
 
-/// A chain of `depth` accounts with one user at the bottom (ids: account d = d + 2).
-fn chain(depth: u32) -> Scenario {
-    let mut assocs = vec![
-        r#"{"id": 1, "parent": null, "account": "root", "user": null, "shares": 1}"#.to_string(),
-    ];
-    for d in 0..depth {
-        assocs.push(format!(
-            r#"{{"id": {}, "parent": {}, "account": "c{d}", "user": null, "shares": 1}}"#,
-            d + 2,
-            d + 1
-        ));
-    }
-    assocs.push(format!(
-        r#"{{"id": {}, "parent": {}, "account": "c{}", "user": "deep", "shares": 1, "usage_raw": 5}}"#,
-        depth + 2,
-        depth + 1,
-        depth - 1
-    ));
-    let text = format!(r#"{{"associations": [{}]}}"#, assocs.join(","));
-    fairshare::scenario::parse(&text).0.unwrap()
-}
-
 #[wasm_bindgen_test]
 async fn a_5000_deep_chain_opens_and_reveals_its_bottom_with_true_levels() {
-    let (view, state) = mount_tree(chain(5_000));
+    let (view, state) = mount_tree(fairshare::r#gen::chain(5_000));
     tick().await;
     assert_eq!(view.count("[role='treeitem']"), 3);
     state.select(Some(AssocId(5_002)));

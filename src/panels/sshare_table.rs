@@ -439,6 +439,32 @@ mod tests {
         assert!(rows.iter().all(|r| r.printed.is_none()));
     }
 
+    /// Every row, every cell, in order: what `sshare -a -l -P` (the engine's emitter, which the
+    /// CLI's `compute --format sshare` prints) gives for these columns.
+    #[test]
+    fn every_cell_is_what_sshare_prints() {
+        for id in [
+            "classic-example",
+            "fair-tree-example",
+            "test24-4",
+            "fairshare-parent",
+        ] {
+            let scenario = crate::presets::by_id(id).unwrap().scenario();
+            let ranked = Ranked::new(&scenario.tree, fairshare::TieRule::Slurm);
+            let cells: Vec<String> = table_rows(&ranked, &[], Lang::En)
+                .iter()
+                .map(|r| r.cells.join("|"))
+                .collect();
+            let printed = sshare::render(
+                &sshare::fair_tree_rows(&ranked),
+                &COLUMNS,
+                sshare::TextLayout::ParsableNoEnding,
+                sshare::Header::Omitted,
+            );
+            assert_eq!(cells, printed, "{id}");
+        }
+    }
+
     #[test]
     fn imported_sshare_shows_printed_values_and_reasons() {
         let text = "\

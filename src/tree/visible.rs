@@ -494,29 +494,6 @@ mod tests {
         fairshare::scenario::parse(&text).0.unwrap()
     }
 
-    /// A chain of `depth` accounts below the root, with one user at the bottom.
-    fn chain(depth: u32) -> Scenario {
-        let mut assocs = vec![
-            r#"{"id": 1, "parent": null, "account": "root", "user": null, "shares": 1}"#
-                .to_string(),
-        ];
-        for d in 0..depth {
-            assocs.push(format!(
-                r#"{{"id": {}, "parent": {}, "account": "c{d}", "user": null, "shares": 1}}"#,
-                d + 2,
-                d + 1
-            ));
-        }
-        assocs.push(format!(
-            r#"{{"id": {}, "parent": {}, "account": "c{}", "user": "deep", "shares": 1, "usage_raw": 5}}"#,
-            depth + 2,
-            depth + 1,
-            depth - 1
-        ));
-        let text = format!(r#"{{"associations": [{}]}}"#, assocs.join(","));
-        fairshare::scenario::parse(&text).0.unwrap()
-    }
-
     #[test]
     fn small_trees_open_fully_expanded() {
         let f = Fixture::new(crate::presets::by_id("classic-example").unwrap().scenario());
@@ -587,7 +564,7 @@ mod tests {
 
     #[test]
     fn a_deep_chain_opens_collapsed_and_elides_a_deep_focus_path() {
-        let f = Fixture::new(chain(10_000));
+        let f = Fixture::new(fairshare::r#gen::chain(10_000));
         let v = visible(&f.outline, &Request::default(), None);
         // Root, the first level (the root has one child), the second collapsed.
         assert_eq!(f.show(&v), ["1+", "2+", "3"]);
@@ -618,7 +595,7 @@ mod tests {
 
     #[test]
     fn an_elided_chain_ends_at_the_focus_not_below_it() {
-        let f = Fixture::new(chain(1_000));
+        let f = Fixture::new(fairshare::r#gen::chain(1_000));
         let req = Request {
             expanded: (0..f.outline.len()).collect(),
             ..Request::default()
@@ -649,7 +626,7 @@ mod tests {
             v.node_count()
         );
         // Expanding every account of a long chain: the chain is elided, the nesting bounded.
-        let f = Fixture::new(chain(5_000));
+        let f = Fixture::new(fairshare::r#gen::chain(5_000));
         let req = Request {
             expanded: (0..f.outline.len()).collect(),
             ..Request::default()
@@ -675,11 +652,14 @@ mod tests {
     }
 
     #[test]
-    fn ten_thousand_deep_and_a_hundred_thousand_wide_are_quick_to_show() {
-        for s in [chain(10_000), fairshare::r#gen::scenario(100_000, 5)] {
+    fn ten_thousand_deep_and_a_hundred_thousand_wide_show_a_bounded_set() {
+        // How long it takes: `cargo bench -p fairshare-explorer --bench app -- visible_set`.
+        for s in [
+            fairshare::r#gen::chain(10_000),
+            fairshare::r#gen::scenario(100_000, 5),
+        ] {
             let f = Fixture::new(s);
             let last = f.outline.len() - 1;
-            let t = std::time::Instant::now();
             let v = visible(
                 &f.outline,
                 &Request {
@@ -687,12 +667,6 @@ mod tests {
                     ..Request::default()
                 },
                 None,
-            );
-            eprintln!(
-                "visible set of {} associations: {} items in {:?}",
-                f.outline.len(),
-                v.items.len(),
-                t.elapsed()
             );
             assert!(v.find(last).is_some());
             assert!(v.items.len() < 200);

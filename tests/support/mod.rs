@@ -4,6 +4,8 @@
 // Each suite uses a subset of these.
 #![allow(dead_code)]
 
+use fairshare::Scenario;
+use fairshare_explorer::presets;
 use leptos::mount::mount_to;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -81,4 +83,9 @@ where
         root,
         _handle: handle,
     }
+}
+
+/// The scenario of the preset `id`.
+pub fn preset(id: &str) -> Scenario {
+    presets::by_id(id).expect("a preset").scenario()
 }

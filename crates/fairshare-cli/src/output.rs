@@ -112,7 +112,7 @@ pub fn sshare_lines(scenario: &Scenario, options: &Options) -> Result<String, St
 /// first): `account/user: position P → Q (rank R → S), FairShare F → G` and the reason, if the
 /// runs give one. Positions count from the top (1 = first served).
 pub fn diff_text(base: &Scenario, new: &Scenario, options: &Options) -> String {
-    use fairshare::diff::{Reason, run_diff};
+    use fairshare::diff::{LfChange, Reason, run_diff};
     use std::fmt::Write as _;
     let d = run_diff(
         &Ranked::new(&base.tree, TieRule::Slurm),
@@ -150,31 +150,16 @@ pub fn diff_text(base: &Scenario, new: &Scenario, options: &Options) -> String {
         );
         let reason = match &m.reason {
             None => String::new(),
-            Some(Reason::Crossed {
-                parent,
-                child,
-                other,
-                now_ahead,
-                child_lf,
-                other_lf,
-                ..
-            }) => {
-                let (first, second) = if *now_ahead {
-                    (child, other)
-                } else {
-                    (other, child)
-                };
-                let lfs = |ix: &usize| {
-                    let (old, new) = if ix == child { child_lf } else { other_lf };
-                    format!("Level FS {} → {}", lf(*old), lf(*new))
+            Some(reason @ Reason::Crossed { parent, .. }) => {
+                let [first, second] = reason.crossed_in_order().expect("a crossing");
+                let side = |(ix, (old, new)): (usize, LfChange)| {
+                    format!("{} (Level FS {} → {})", name(ix), lf(old), lf(new))
                 };
                 format!(
-                    "under {}, {} ({}) now goes before {} ({})",
+                    "under {}, {} now goes before {}",
                     name(*parent),
-                    name(*first),
-                    lfs(first),
-                    name(*second),
-                    lfs(second)
+                    side(first),
+                    side(second)
                 )
             }
             Some(Reason::Tie {

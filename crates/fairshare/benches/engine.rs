@@ -15,7 +15,13 @@
 //!   Slurm's time, so ≤ 20.6 ms at 100k);
 //! - `classic_run` / `classic_run_with`: every association's classic factor, with and without
 //!   the hierarchy (`Ranked::classic`);
-//! - `scenario_parse`: scenario JSON text to a validated tree.
+//! - `scenario_parse`: scenario JSON text to a validated tree;
+//! - `import_sshare`, `import_sacctmgr`, `import_scenario_json`: [`fairshare::import::import`]
+//!   (format detection, parsing, diagnostics, the tree) of `sshare -a -l -P` output as the engine
+//!   prints it, of `sacctmgr show assoc` output (Account|User|Share, indented) and of scenario
+//!   JSON, for the same trees (the import tab's paste → Load);
+//! - `run_diff`: [`fairshare::diff::run_diff`] after the heaviest user's usage drops to zero,
+//!   explaining the first 200 movers as the what-if panel does (both runs ready, not timed).
 //!
 //! Slurm's own code on the anchor trees (perf/README.md): Fair Tree 0.073 / 1.41 / 41.2 ms,
 //! classic 0.032 / 0.95 / 49.3 ms for 1k / 10k / 100k.
@@ -29,8 +35,13 @@ use std::sync::OnceLock;
 
 use divan::Bencher;
 use fairshare::{
-    AssocTree, Hierarchy, Params, Ranked, Scenario, TieRule, classic, fair_tree, scenario,
+    AssocTree, Hierarchy, LongDouble, Params, Ranked, Scenario, TieRule, classic, diff, fair_tree,
+    import, scenario,
 };
+
+/// The cluster texts the importer's tests use (`sshare -a -l -P`, sacctmgr).
+#[path = "../tests/common/texts.rs"]
+mod texts;
 
 fn main() {
     divan::main();
@@ -133,6 +144,44 @@ mod generated_trees {
     fn scenario_parse(b: Bencher, n: usize) {
         let text = scenario::to_json(&fairshare::r#gen::scenario(n, SEED));
         b.bench(|| scenario::parse(&text));
+    }
+
+    #[divan::bench(args = SIZES, sample_count = 20)]
+    fn import_sshare(b: Bencher, n: usize) {
+        let text = texts::sshare_long_parsable(generated(n));
+        b.bench(|| import::import(&text));
+    }
+
+    #[divan::bench(args = SIZES, sample_count = 20)]
+    fn import_sacctmgr(b: Bencher, n: usize) {
+        let text = texts::sacctmgr(generated(n));
+        b.bench(|| import::import(&text));
+    }
+
+    #[divan::bench(args = SIZES, sample_count = 20)]
+    fn import_scenario_json(b: Bencher, n: usize) {
+        let text = scenario::to_json(&fairshare::r#gen::scenario(n, SEED));
+        b.bench(|| import::import(&text));
+    }
+
+    #[divan::bench(args = SIZES, sample_count = 20)]
+    fn run_diff(b: Bencher, n: usize) {
+        let base = generated(n);
+        let heavy = base
+            .assocs()
+            .iter()
+            .filter(|a| a.is_user())
+            .max_by(|a, b| a.usage_raw.partial_cmp(&b.usage_raw).expect("no NaN usage"))
+            .expect("generated trees have users")
+            .id;
+        let cur = base
+            .with_usage(heavy, LongDouble::ZERO)
+            .expect("a valid edit");
+        let (base, cur) = (
+            Ranked::new(base, TieRule::Slurm),
+            Ranked::new(&cur, TieRule::Slurm),
+        );
+        b.bench(|| diff::run_diff(&base, &cur, 200));
     }
 }
 

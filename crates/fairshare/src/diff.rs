@@ -74,9 +74,9 @@ pub enum Reason {
         /// Whether `child` now goes before `other`.
         now_ahead: bool,
         /// `child`'s Level FS, baseline → now.
-        child_lf: (Option<LongDouble>, Option<LongDouble>),
+        child_lf: LfChange,
         /// `other`'s Level FS, baseline → now.
-        other_lf: (Option<LongDouble>, Option<LongDouble>),
+        other_lf: LfChange,
         /// The rule that orders them now, from `fairshare::explain` (when `other` has users).
         deciding: Option<Deciding>,
     },
@@ -98,6 +98,34 @@ pub enum Reason {
     },
     /// The tie rule differs from the baseline's (and nothing else does).
     TieRule,
+}
+
+/// A Level FS in the baseline and now (`None`: it has none, e.g. the root).
+pub type LfChange = (Option<LongDouble>, Option<LongDouble>);
+
+impl Reason {
+    /// For [`Reason::Crossed`], the two siblings in the order they are visited now (the one
+    /// served first first), each with its Level FS change; `None` for the other reasons.
+    pub fn crossed_in_order(&self) -> Option<[(usize, LfChange); 2]> {
+        match *self {
+            Reason::Crossed {
+                child,
+                other,
+                now_ahead,
+                child_lf,
+                other_lf,
+                ..
+            } => {
+                let (child, other) = ((child, child_lf), (other, other_lf));
+                Some(if now_ahead {
+                    [child, other]
+                } else {
+                    [other, child]
+                })
+            }
+            _ => None,
+        }
+    }
 }
 
 /// The whole comparison.

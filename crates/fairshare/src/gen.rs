@@ -156,6 +156,47 @@ pub fn scenario(n_assocs: usize, seed: u64) -> Scenario {
     }
 }
 
+/// The deepest tree for its size: a chain of `depth` accounts below the root (account `c<d>` at
+/// depth d + 1 has id d + 2), and one user `deep` (usage 5) under the last, id `depth + 2`; every
+/// share 1. Trees like it stress what is linear in depth: the tree view's elision, sshare's
+/// indentation, recursion limits.
+pub fn chain(depth: u32) -> Scenario {
+    let account = |d: u32| Assoc {
+        id: AssocId(d + 2),
+        parent: Some(AssocId(d + 1)),
+        account: format!("c{d}"),
+        user: None,
+        partition: None,
+        shares: Shares::Value(1),
+        usage_raw: LongDouble::ZERO,
+        lineage: None,
+    };
+    let mut assocs = Vec::with_capacity(depth as usize + 2);
+    assocs.push(Assoc {
+        id: AssocId(1),
+        parent: None,
+        account: "root".into(),
+        ..account(0)
+    });
+    assocs.extend((0..depth).map(account));
+    assocs.push(Assoc {
+        id: AssocId(depth + 2),
+        parent: Some(AssocId(depth + 1)),
+        account: assocs[depth as usize].account.clone(),
+        user: Some("deep".into()),
+        partition: None,
+        shares: Shares::Value(1),
+        usage_raw: LongDouble::from_u64(5),
+        lineage: None,
+    });
+    Scenario {
+        name: format!("chain_{depth}"),
+        algorithm: Algorithm::FairTree,
+        params: Params::default(),
+        tree: AssocTree::new(assocs).expect("a chain is a valid tree"),
+    }
+}
+
 /// A tree for an explicit configuration.
 ///
 /// Layout, with n associations and A accounts:

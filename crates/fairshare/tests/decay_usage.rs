@@ -1,5 +1,8 @@
 //! Decay and new usage, checked against hand-computed figures from spec §4.2.
 
+mod common;
+
+use common::trees;
 use fairshare::LongDouble;
 use fairshare::decay::{
     self, DEFAULT_CALC_PERIOD_SECS, DEFAULT_HALF_LIFE_SECS, Job, Schedule, UsageSim, cycle_factor,
@@ -40,28 +43,12 @@ impl std::ops::DerefMut for Flat {
 }
 
 fn flat(usage: Vec<LongDouble>, jobs: &[Job], s: Schedule) -> Flat {
-    let user = |k: usize, u: &LongDouble| Assoc {
-        id: AssocId(2 + k as u32),
-        parent: Some(AssocId(1)),
-        account: "root".into(),
-        user: Some(format!("u{k}")),
-        partition: None,
-        shares: Shares::Value(1),
-        usage_raw: *u,
-        lineage: None,
-    };
-    let root = Assoc {
-        id: AssocId(1),
-        parent: None,
-        account: "root".into(),
-        user: None,
-        partition: None,
-        shares: Shares::Value(1),
-        usage_raw: LongDouble::ZERO,
-        lineage: None,
-    };
+    let root = trees::root();
+    let users: Vec<Assoc> = (usage.iter().enumerate())
+        .map(|(k, &u)| trees::user(2 + k as u32, &root, &format!("u{k}"), Shares::Value(1), u))
+        .collect();
     let mut assocs = vec![root];
-    assocs.extend(usage.iter().enumerate().map(|(k, u)| user(k, u)));
+    assocs.extend(users);
     let tree = AssocTree::new(assocs).expect("a flat tree");
     Flat(UsageSim::from_tree(&tree, jobs, s))
 }

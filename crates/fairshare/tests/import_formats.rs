@@ -1,6 +1,9 @@
 //! Every import format with a hand-written sample (read completely, no diagnostics) and a
 //! broken one (a diagnostic naming the right line, and the partial tree the rest gives).
 
+mod common;
+
+use common::TEST24_1_CLASSIC_FIXED;
 use fairshare::Ranked;
 use fairshare::import::{self, Agreement, Format, Imported};
 use fairshare::sshare::{self, TextLayout};
@@ -153,28 +156,9 @@ fn sshare_short_p_without_header() {
     assert_eq!(imp.scenario.map(|s| s.tree.len()), Some(2));
 }
 
-// Spec §5.5, classic, with trailing spaces removed (as pasted from a web page).
-const CLASSIC_FIXED: &str = "\
-Account                    User  RawShares  NormShares    RawUsage   NormUsage  EffectvUsage  FairShare                    GrpTRESMins                    TRESRunMins
--------------------- ---------- ---------- ----------- ----------- ----------- ------------- ---------- ------------------------------ ------------------------------
-root                                          1.000000         100                  1.000000                                                                    cpu=0
- AccountA                               40    0.400000          45    0.450000      0.450000                                                                    cpu=0
-  AccountB                              30    0.300000          20    0.200000      0.387500                                                                    cpu=0
-   AccountB               User1          1    0.300000          20    0.200000      0.387500   0.408479                                                         cpu=0
-  AccountC                              10    0.100000          25    0.250000      0.300000                                                                    cpu=0
-   AccountC               User2          1    0.050000          25    0.250000      0.275000   0.022097                                                         cpu=0
-   AccountC               User3          1    0.050000           0    0.000000      0.150000   0.125000                                                         cpu=0
- AccountD                               60    0.600000          25    0.250000      0.250000                                                                    cpu=0
-  AccountE                              25    0.250000          25    0.250000      0.250000                                                                    cpu=0
-   AccountE               User4          1    0.250000          25    0.250000      0.250000   0.500000                                                         cpu=0
-  AccountF                              35    0.350000           0    0.000000      0.145833                                                                    cpu=0
-   AccountF               User5          1    0.350000           0    0.000000      0.145833   0.749154                                                         cpu=0
- AccountG                                0    0.000000          30    0.300000      0.300000                                                                    cpu=0
-  AccountG                User6          0    0.000000          30    0.300000      0.300000   0.000000                                                         cpu=0";
-
 #[test]
 fn fixed_width_classic_table_recomputes_exactly() {
-    let imp = import::import(CLASSIC_FIXED);
+    let imp = import::import(TEST24_1_CLASSIC_FIXED);
     assert_eq!(
         imp.format,
         Format::Sshare {
@@ -200,13 +184,13 @@ fn fixed_width_classic_table_recomputes_exactly() {
             .iter()
             .map(|l| l.trim_end().to_string())
             .collect();
-    assert_eq!(again.join("\n"), CLASSIC_FIXED);
+    assert_eq!(again.join("\n"), TEST24_1_CLASSIC_FIXED);
 }
 
 #[test]
 fn fixed_width_broken_indentation() {
     // `   AccountB  User1` indented one level too deep (line 6).
-    let broken = CLASSIC_FIXED.replace(
+    let broken = TEST24_1_CLASSIC_FIXED.replace(
         "   AccountB               User1",
         "    AccountB              User1",
     );

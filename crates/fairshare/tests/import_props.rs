@@ -7,32 +7,15 @@
 //!   line deleted, duplicated, swapped or garbled. Whatever tree comes out also runs through
 //!   both algorithms, the sshare emitter and the comparison without panicking.
 
+mod common;
+
+use common::texts;
+use common::trees::{self, Shape, shape};
 use fairshare::Ranked;
 use fairshare::import;
 use fairshare::sshare::{self, TextLayout};
-use fairshare::{Algorithm, Assoc, AssocId, AssocTree, Hierarchy, LongDouble, Shares};
+use fairshare::{Algorithm, AssocTree, LongDouble, Shares};
 use proptest::prelude::*;
-
-type Shape = Vec<(u32, String, Option<String>, Option<Shares>, Option<u64>)>;
-
-fn shape(tree: &AssocTree) -> Shape {
-    let h = Hierarchy::new(tree);
-    h.list_order()
-        .iter()
-        .map(|&ix| {
-            let a = &tree.assocs()[ix];
-            (
-                h.depth(ix),
-                a.account.clone(),
-                a.user.clone(),
-                (ix != h.root()).then_some(a.shares),
-                a.user
-                    .is_some()
-                    .then(|| sshare::truncate_usage(a.usage_raw)),
-            )
-        })
-        .collect()
-}
 
 /// One generated node: (parent pick, is user, name, shares pick, usage).
 type Spec = (u16, bool, String, u32, u64);
@@ -40,16 +23,7 @@ type Spec = (u16, bool, String, u32, u64);
 /// A valid tree from specs: parents are earlier accounts less than 6 deep; account names are
 /// unique, user names unique per account (as in Slurm).
 fn tree_from(specs: &[Spec]) -> AssocTree {
-    let mut assocs = vec![Assoc {
-        id: AssocId(1),
-        parent: None,
-        account: "root".into(),
-        user: None,
-        partition: None,
-        shares: Shares::Value(1),
-        usage_raw: LongDouble::ZERO,
-        lineage: None,
-    }];
+    let mut assocs = vec![trees::root()];
     let mut accounts: Vec<(usize, u32)> = vec![(0, 0)]; // (index, depth)
     let mut used = std::collections::HashSet::new();
     used.insert("root".to_string());
@@ -64,37 +38,18 @@ fn tree_from(specs: &[Spec]) -> AssocTree {
         } else {
             Shares::Value(*shares)
         };
-        let id = AssocId(i as u32 + 2);
+        let id = i as u32 + 2;
         if *is_user {
-            let key = format!("{}:{name}", parent.account);
-            if !used.insert(key) {
+            if !used.insert(format!("{}:{name}", parent.account)) {
                 continue;
             }
-            assocs.push(Assoc {
-                id,
-                parent: Some(parent.id),
-                account: parent.account.clone(),
-                user: Some(name.clone()),
-                partition: None,
-                shares,
-                usage_raw: LongDouble::from_u64(*usage),
-                lineage: None,
-            });
+            let usage = LongDouble::from_u64(*usage);
+            assocs.push(trees::user(id, parent, name, shares, usage));
         } else {
             if !used.insert(name.clone()) {
                 continue;
             }
-            let parent_id = parent.id;
-            assocs.push(Assoc {
-                id,
-                parent: Some(parent_id),
-                account: name.clone(),
-                user: None,
-                partition: None,
-                shares,
-                usage_raw: LongDouble::ZERO,
-                lineage: None,
-            });
+            assocs.push(trees::account(id, parent, name, shares));
             accounts.push((assocs.len() - 1, pd + 1));
         }
     }
@@ -112,22 +67,6 @@ fn specs() -> impl Strategy<Value = Vec<Spec>> {
         ),
         0..50,
     )
-}
-
-fn sacctmgr_tree(tree: &AssocTree) -> String {
-    let h = Hierarchy::new(tree);
-    let mut out = String::from("Account|User|Share\n");
-    for &ix in h.list_order() {
-        let a = &tree.assocs()[ix];
-        out.push_str(&format!(
-            "{}{}|{}|{}\n",
-            " ".repeat(h.depth(ix) as usize),
-            a.account,
-            a.user.as_deref().unwrap_or(""),
-            a.shares
-        ));
-    }
-    out
 }
 
 /// Runs everything downstream of an import, to show that an imported tree is usable.
@@ -170,7 +109,7 @@ proptest! {
             prop_assert_eq!(&got, &want, "{:?}\n{}", layout, text);
         }
         // sacctmgr carries shares (root's too) but no usage.
-        let imp = import::import(&sacctmgr_tree(&tree));
+        let imp = import::import(&texts::sacctmgr(&tree));
         prop_assert!(!imp.has_errors(), "{:?}", imp.diagnostics);
         let got = shape(&imp.scenario.as_ref().expect("a tree").tree);
         let no_usage: Shape = shape(&tree)
@@ -219,7 +158,7 @@ proptest! {
         let text = match which {
             0 => sshare::render_text(&rows, &cols, TextLayout::ParsableNoEnding, sshare::Header::Shown),
             1 => sshare::render_text(&rows, &cols, TextLayout::FixedWidth, sshare::Header::Shown),
-            2 => sacctmgr_tree(&tree),
+            2 => texts::sacctmgr(&tree),
             3 => fairshare::scenario::to_json(&fairshare::Scenario {
                 name: "t".into(),
                 algorithm: Algorithm::FairTree,
@@ -258,4 +197,28 @@ proptest! {
             prop_assert!(AssocTree::new(s.tree.assocs().to_vec()).is_ok());
         }
     }
+}
+
+/// At the size of the largest performance anchor: 100 000 rows of `sshare -a -l -P` and the
+/// same tree as sacctmgr prints it read back whole, with no diagnostics. (How long it takes is
+/// measured by `cargo bench -p fairshare --bench engine -- import`, not asserted here.)
+#[test]
+fn a_hundred_thousand_rows_read_back() {
+    let tree = fairshare::r#gen::tree(100_000, 2026);
+    let imp = import::import(&texts::sshare_long_parsable(&tree));
+    assert!(
+        !imp.has_errors(),
+        "{:?}",
+        &imp.diagnostics[..imp.diagnostics.len().min(5)]
+    );
+    assert_eq!(imp.printed.len(), 100_000);
+    let got = imp.scenario.expect("a tree").tree;
+    assert_eq!(shape(&got), shape(&tree));
+    let imp = import::import(&texts::sacctmgr(&tree));
+    assert!(
+        !imp.has_errors(),
+        "{:?}",
+        &imp.diagnostics[..imp.diagnostics.len().min(5)]
+    );
+    assert_eq!(imp.scenario.map(|s| s.tree.len()), Some(100_000));
 }

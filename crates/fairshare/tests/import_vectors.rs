@@ -10,43 +10,13 @@
 
 mod common;
 
+use common::trees::{shape, sshare_rows};
 use common::{Vector, vectors};
 use fairshare::Ranked;
 use fairshare::import::{self, Agreement, Format};
 use fairshare::sshare::{self, TextLayout};
-use fairshare::{Algorithm, AssocTree, Hierarchy, Scenario, Shares, scenario};
+use fairshare::{Scenario, Shares, scenario};
 use serde_json::{Value, json};
-
-/// A tree in Slurm's list order, with ids replaced by list positions: what any import must
-/// preserve. (depth, account, user, shares (None for the root), truncated usage of users).
-type Shape = Vec<(u32, String, Option<String>, Option<Shares>, Option<u64>)>;
-
-fn shape(tree: &AssocTree) -> Shape {
-    let h = Hierarchy::new(tree);
-    h.list_order()
-        .iter()
-        .map(|&ix| {
-            let a = &tree.assocs()[ix];
-            (
-                h.depth(ix),
-                a.account.clone(),
-                a.user.clone(),
-                (ix != h.root()).then_some(a.shares),
-                a.user
-                    .is_some()
-                    .then(|| sshare::truncate_usage(a.usage_raw)),
-            )
-        })
-        .collect()
-}
-
-fn rows_of(s: &Scenario) -> Vec<sshare::Row> {
-    let ranked = Ranked::new(&s.tree, fairshare::TieRule::Slurm);
-    match s.algorithm {
-        Algorithm::FairTree => sshare::fair_tree_rows(&ranked),
-        Algorithm::Classic => sshare::classic_rows(&ranked, &ranked.classic(&s.params)),
-    }
-}
 
 fn integer_usage(s: &Scenario) -> bool {
     s.tree
@@ -128,7 +98,7 @@ fn check_vector_lines(v: &Vector, exact: &mut u32, structural: &mut u32) -> Resu
     }
     // sshare prints no damping factor or flags; take them from the vector.
     got.params = original.params.clone();
-    let rows = rows_of(&got);
+    let rows = sshare_rows(&got);
     let ranked = Ranked::new(&got.tree, fairshare::TieRule::Slurm);
     let cmp = import::compare(&ranked, &rows, &imp.printed);
     if cmp.len() != lines.len() {
@@ -269,7 +239,7 @@ fn every_vector_reads_back_from_every_layout() {
     for kind in ["fair_tree", "classic"] {
         for v in vectors(kind) {
             let original = scenario::parse(&v.text).0.expect("vector parses");
-            let rows = rows_of(&original);
+            let rows = sshare_rows(&original);
             let want = shape(&original.tree);
             let cols = sshare::default_columns(original.algorithm, sshare::SshareFlags::LONG);
             let cut = rows.iter().any(|r| {

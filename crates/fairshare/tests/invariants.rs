@@ -2,11 +2,14 @@
 //! few distinct shares and usage values, FairShare=parent accounts and users, zero shares,
 //! zero usage, empty accounts.
 
+mod common;
+
+use common::trees;
 use fairshare::Ranked;
 use fairshare::step::{Frame, NodeStatus};
 use fairshare::{
-    Assoc, AssocId, AssocTree, Hierarchy, LongDouble, Params, Scenario, Shares, TieRule, classic,
-    fair_tree, scenario,
+    AssocTree, Hierarchy, LongDouble, Params, Scenario, Shares, TieRule, classic, fair_tree,
+    scenario,
 };
 use proptest::prelude::*;
 
@@ -15,42 +18,23 @@ fn arb_tree() -> impl Strategy<Value = AssocTree> {
     let node = (any::<prop::sample::Index>(), 0u8..10, 0u8..12, 0usize..8);
     prop::collection::vec(node, 1..40).prop_map(|nodes| {
         let usages = [0.0, 1.0, 2.0, 3.0, 5.0, 10.0, 0.5, 1e12];
-        let mut assocs = vec![Assoc {
-            id: AssocId(1),
-            parent: None,
-            account: "root".into(),
-            user: None,
-            partition: None,
-            shares: Shares::Value(1),
-            usage_raw: LongDouble::ZERO,
-            lineage: None,
-        }];
+        let mut assocs = vec![trees::root()];
         let mut accounts = vec![0usize];
         for (i, (parent_pick, kind, shares_pick, usage_pick)) in nodes.into_iter().enumerate() {
-            let parent = accounts[parent_pick.index(accounts.len())];
-            let is_user = kind < 6;
+            let parent = &assocs[accounts[parent_pick.index(accounts.len())]];
             let shares = match shares_pick {
                 0 => Shares::Parent,
                 1 => Shares::Value(0),
                 k => Shares::Value(u32::from(k % 4) + 1),
             };
-            let parent_account = assocs[parent].account.clone();
-            let id = AssocId(i as u32 + 2);
-            assocs.push(Assoc {
-                id,
-                parent: Some(assocs[parent].id),
-                account: if is_user {
-                    parent_account
-                } else {
-                    format!("a{i}")
-                },
-                user: is_user.then(|| format!("u{i}")),
-                partition: None,
-                shares,
-                usage_raw: LongDouble::from_f64(usages[usage_pick]),
-                lineage: None,
-            });
-            if !is_user {
+            let id = i as u32 + 2;
+            if kind < 6 {
+                let usage = LongDouble::from_f64(usages[usage_pick]);
+                assocs.push(trees::user(id, parent, &format!("u{i}"), shares, usage));
+            } else {
+                let mut a = trees::account(id, parent, &format!("a{i}"), shares);
+                a.usage_raw = LongDouble::from_f64(usages[usage_pick]);
+                assocs.push(a);
                 accounts.push(assocs.len() - 1);
             }
         }

@@ -4,8 +4,8 @@
 
 mod common;
 
-use common::vectors;
-use fairshare::Ranked;
+use common::trees::sshare_rows;
+use common::{TEST24_1_CLASSIC_FIXED, vectors};
 use fairshare::sshare::{self, Column, TextLayout};
 use fairshare::{Algorithm, Scenario, scenario};
 
@@ -15,15 +15,6 @@ fn load(kind: &str, name: &str) -> (Scenario, serde_json::Value) {
         .find(|v| v.name == name)
         .unwrap_or_else(|| panic!("no vector {kind}/{name}"));
     (scenario::parse(&v.text).0.expect("vector parses"), v.json)
-}
-
-/// sshare's rows for a scenario, under the scenario's own algorithm.
-fn rows(s: &Scenario) -> Vec<sshare::Row> {
-    let ranked = Ranked::new(&s.tree, fairshare::TieRule::Slurm);
-    match s.algorithm {
-        Algorithm::FairTree => sshare::fair_tree_rows(&ranked),
-        Algorithm::Classic => sshare::classic_rows(&ranked, &ranked.classic(&s.params)),
-    }
 }
 
 #[test]
@@ -36,7 +27,7 @@ fn every_vector_prints_its_sshare_lines() {
             let s = scenario::parse(&v.text).0.expect("vector parses");
             let cols = sshare::default_columns(s.algorithm, sshare::SshareFlags::LONG);
             let got = sshare::render(
-                &rows(&s),
+                &sshare_rows(&s),
                 &cols,
                 TextLayout::Parsable,
                 sshare::Header::Omitted,
@@ -76,7 +67,7 @@ fn every_vector_prints_its_sshare_lines() {
 #[test]
 fn parsable_variants_differ_only_in_the_trailing_bar() {
     let (s, _) = load("fair_tree", "slurm_test24.4_original");
-    let rows = rows(&s);
+    let rows = sshare_rows(&s);
     let cols = sshare::default_columns(Algorithm::FairTree, sshare::SshareFlags::LONG);
     let p = sshare::render(&rows, &cols, TextLayout::Parsable, sshare::Header::Shown);
     let big_p = sshare::render(
@@ -117,7 +108,7 @@ fn fixed_width_lines_end_in_a_space_and_have_the_column_widths() {
     let (s, _) = load("fair_tree", "slurm_test24.4_original");
     let cols = sshare::default_columns(Algorithm::FairTree, sshare::SshareFlags::LONG);
     let lines = sshare::render(
-        &rows(&s),
+        &sshare_rows(&s),
         &cols,
         TextLayout::FixedWidth,
         sshare::Header::Shown,
@@ -162,7 +153,7 @@ fn fixed_width_test24_4_fair_tree_matches_spec() {
     let (s, _) = load("fair_tree", "slurm_test24.4_original");
     let cols = sshare::default_columns(Algorithm::FairTree, sshare::SshareFlags::LONG);
     let lines = sshare::render(
-        &rows(&s),
+        &sshare_rows(&s),
         &cols,
         TextLayout::FixedWidth,
         sshare::Header::Shown,
@@ -171,30 +162,12 @@ fn fixed_width_test24_4_fair_tree_matches_spec() {
     assert_eq!(trimmed(&lines[..first]), TEST24_4_FIXED);
 }
 
-const TEST24_1_CLASSIC_FIXED: &str = "\
-Account                    User  RawShares  NormShares    RawUsage   NormUsage  EffectvUsage  FairShare                    GrpTRESMins                    TRESRunMins
--------------------- ---------- ---------- ----------- ----------- ----------- ------------- ---------- ------------------------------ ------------------------------
-root                                          1.000000         100                  1.000000                                                                    cpu=0
- AccountA                               40    0.400000          45    0.450000      0.450000                                                                    cpu=0
-  AccountB                              30    0.300000          20    0.200000      0.387500                                                                    cpu=0
-   AccountB               User1          1    0.300000          20    0.200000      0.387500   0.408479                                                         cpu=0
-  AccountC                              10    0.100000          25    0.250000      0.300000                                                                    cpu=0
-   AccountC               User2          1    0.050000          25    0.250000      0.275000   0.022097                                                         cpu=0
-   AccountC               User3          1    0.050000           0    0.000000      0.150000   0.125000                                                         cpu=0
- AccountD                               60    0.600000          25    0.250000      0.250000                                                                    cpu=0
-  AccountE                              25    0.250000          25    0.250000      0.250000                                                                    cpu=0
-   AccountE               User4          1    0.250000          25    0.250000      0.250000   0.500000                                                         cpu=0
-  AccountF                              35    0.350000           0    0.000000      0.145833                                                                    cpu=0
-   AccountF               User5          1    0.350000           0    0.000000      0.145833   0.749154                                                         cpu=0
- AccountG                                0    0.000000          30    0.300000      0.300000                                                                    cpu=0
-  AccountG                User6          0    0.000000          30    0.300000      0.300000   0.000000                                                         cpu=0";
-
 #[test]
 fn fixed_width_test24_1_classic_matches_spec() {
     let (s, _) = load("classic", "slurm_test24.1_original");
     let cols = sshare::default_columns(Algorithm::Classic, sshare::SshareFlags::LONG);
     let lines = sshare::render(
-        &rows(&s),
+        &sshare_rows(&s),
         &cols,
         TextLayout::FixedWidth,
         sshare::Header::Shown,
@@ -237,7 +210,7 @@ fn fixed_width_short_fair_tree_matches_spec() {
         ]
     );
     let lines = sshare::render(
-        &rows(&s),
+        &sshare_rows(&s),
         &cols,
         TextLayout::FixedWidth,
         sshare::Header::Shown,
@@ -252,7 +225,7 @@ fn large_level_fs_switches_to_e_in_fixed_width_only() {
     for v in vectors("fair_tree") {
         let s = scenario::parse(&v.text).0.expect("parses");
         let cols = sshare::default_columns(Algorithm::FairTree, sshare::SshareFlags::LONG);
-        for r in rows(&s) {
+        for r in sshare_rows(&s) {
             let Some(lf) = r.level_fs.filter(|x| x.is_finite() && *x >= 1000.0) else {
                 continue;
             };

@@ -8,10 +8,12 @@
 //! list order; list order as whole lineage strings sorted stably), bit for bit whenever the
 //! hierarchy did not have to approximate (see `hierarchy::EXACT_WORK_LIMIT`).
 
+mod common;
+
+use common::trees;
 use fairshare::step::Frame;
 use fairshare::{
-    Assoc, AssocId, AssocTree, Hierarchy, LongDouble, Params, Ranked, Shares, TieRule, classic,
-    sshare,
+    AssocTree, Hierarchy, LongDouble, Params, Ranked, Shares, TieRule, classic, sshare,
 };
 use proptest::prelude::*;
 
@@ -60,16 +62,7 @@ enum Shape {
 fn build(shape: Shape, picks: &[(u8, usize, usize, u8, u8)]) -> AssocTree {
     let usages = usage_values();
     let shares = share_values();
-    let mut assocs = vec![Assoc {
-        id: AssocId(1),
-        parent: None,
-        account: "root".into(),
-        user: None,
-        partition: None,
-        shares: Shares::Value(1),
-        usage_raw: LongDouble::ZERO,
-        lineage: None,
-    }];
+    let mut assocs = vec![trees::root()];
     let mut accounts = vec![0usize];
     for (i, &(kind, u, s, name, lineage)) in picks.iter().enumerate() {
         let parent = match shape {
@@ -80,25 +73,19 @@ fn build(shape: Shape, picks: &[(u8, usize, usize, u8, u8)]) -> AssocTree {
         // Few names, so that sibling users tie on their lineage suffix and sort stably.
         let names = ["a", "b", "a.b", "0", "-x", "zz"];
         let base = names[usize::from(name) % names.len()];
-        let parent_account = assocs[parent].account.clone();
         let parent_lineage = assocs[parent].lineage.clone();
-        let mut a = Assoc {
-            id: AssocId(i as u32 + 2),
-            parent: Some(assocs[parent].id),
+        let (id, share) = (i as u32 + 2, shares[s % shares.len()]);
+        let mut a = if is_user {
+            trees::user(id, &assocs[parent], base, share, usages[u % usages.len()])
+        } else {
             // Account names are unique, as in Slurm (two sibling accounts of one name would
             // interleave their subtrees in a whole-string sort; the engine keeps each subtree
             // together there).
-            account: if is_user {
-                parent_account
-            } else {
-                format!("{base}{i}")
-            },
-            user: is_user.then(|| base.to_string()),
-            partition: (is_user && kind % 7 == 1).then(|| "gpu".to_string()),
-            shares: shares[s % shares.len()],
-            usage_raw: usages[u % usages.len()],
-            lineage: None,
+            let mut a = trees::account(id, &assocs[parent], &format!("{base}{i}"), share);
+            a.usage_raw = usages[u % usages.len()];
+            a
         };
+        a.partition = (is_user && kind % 7 == 1).then(|| "gpu".to_string());
         a.lineage = match lineage % 8 {
             // An explicit lineage that follows the tree (when the parent's is known).
             1 => parent_lineage.map(|p| {

@@ -2,6 +2,9 @@
 
 #![allow(dead_code)]
 
+pub mod texts;
+pub mod trees;
+
 use std::path::{Path, PathBuf};
 
 use fairshare::LongDouble;
@@ -56,3 +59,23 @@ pub fn ld(v: &Value) -> Option<LongDouble> {
 pub fn f64_of(v: &Value) -> Option<f64> {
     v.as_f64()
 }
+
+/// Spec §5.5: `sshare -a -l` on Slurm's test24.1 tree under classic, as printed by the real
+/// sshare (trailing spaces removed, as when pasted from a web page).
+pub const TEST24_1_CLASSIC_FIXED: &str = "\
+Account                    User  RawShares  NormShares    RawUsage   NormUsage  EffectvUsage  FairShare                    GrpTRESMins                    TRESRunMins
+-------------------- ---------- ---------- ----------- ----------- ----------- ------------- ---------- ------------------------------ ------------------------------
+root                                          1.000000         100                  1.000000                                                                    cpu=0
+ AccountA                               40    0.400000          45    0.450000      0.450000                                                                    cpu=0
+  AccountB                              30    0.300000          20    0.200000      0.387500                                                                    cpu=0
+   AccountB               User1          1    0.300000          20    0.200000      0.387500   0.408479                                                         cpu=0
+  AccountC                              10    0.100000          25    0.250000      0.300000                                                                    cpu=0
+   AccountC               User2          1    0.050000          25    0.250000      0.275000   0.022097                                                         cpu=0
+   AccountC               User3          1    0.050000           0    0.000000      0.150000   0.125000                                                         cpu=0
+ AccountD                               60    0.600000          25    0.250000      0.250000                                                                    cpu=0
+  AccountE                              25    0.250000          25    0.250000      0.250000                                                                    cpu=0
+   AccountE               User4          1    0.250000          25    0.250000      0.250000   0.500000                                                         cpu=0
+  AccountF                              35    0.350000           0    0.000000      0.145833                                                                    cpu=0
+   AccountF               User5          1    0.350000           0    0.000000      0.145833   0.749154                                                         cpu=0
+ AccountG                                0    0.000000          30    0.300000      0.300000                                                                    cpu=0
+  AccountG                User6          0    0.000000          30    0.300000      0.300000   0.000000                                                         cpu=0";
