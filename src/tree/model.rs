@@ -812,7 +812,18 @@ fn lay_out(input: &ModelInput<'_>, sizes: &[(f64, f64)]) -> Drawing {
             depth: 0,
         })
     };
-    let tops = level_tops((0..m).map(|i| (placed(i).depth as usize, sizes[i].1)));
+    let is_user = |i: usize| match items[i] {
+        Item::Node { ix, .. } => input.ranked.hierarchy().is_user(ix),
+        _ => false,
+    };
+    let tops = level_tops((0..m).map(|i| {
+        let room = if is_user(i) {
+            USER_TAG_ROOM
+        } else {
+            ACCOUNT_TAG_ROOM
+        };
+        (placed(i).depth as usize, sizes[i].1 + room)
+    }));
     let boxes: Vec<(f64, f64, f64, f64)> = (0..m)
         .map(|i| {
             let (w, h) = sizes[i];
@@ -833,15 +844,18 @@ fn lay_out(input: &ModelInput<'_>, sizes: &[(f64, f64)]) -> Drawing {
     }
 }
 
-/// Room under a card for its tags (what-if, tie rule, hidden), whether or not it has any now:
-/// a tag appearing after an edit must not push the levels below it down.
-const TAG_ROOM: f64 = 2.0 * TAG_STEP;
+/// Room under a user's card for its tags (what-if, tie rule), whether or not it has any now: a
+/// tag appearing after an edit must not push the levels below it down.
+const USER_TAG_ROOM: f64 = 2.0 * TAG_STEP;
+/// Room under an account's card for its tag ("+N hidden" or "new"; a collapsed new account's
+/// second tag runs into the gap, where a collapsed account draws no edges).
+const ACCOUNT_TAG_ROOM: f64 = TAG_STEP;
 /// Space between one level's tags and the next level's cards (the edges run through it).
-const LEVEL_GAP: f64 = 30.0;
+const LEVEL_GAP: f64 = 24.0;
 
 /// The top of every level and, last, the bottom of the drawing, from each entry's (depth,
-/// card height): a level is as tall as its tallest card, so levels of account cards take less
-/// room than levels of user cards. O(entries).
+/// height of its card and tags): a level is as tall as its tallest entry, so levels of account
+/// cards take less room than levels of user cards. O(entries).
 fn level_tops(entries: impl Iterator<Item = (usize, f64)>) -> Vec<f64> {
     let mut tallest: Vec<f64> = Vec::new();
     for (depth, h) in entries {
@@ -854,7 +868,7 @@ fn level_tops(entries: impl Iterator<Item = (usize, f64)>) -> Vec<f64> {
     let mut y = 0.0;
     for h in tallest {
         tops.push(y);
-        y += h + TAG_ROOM + LEVEL_GAP;
+        y += h + LEVEL_GAP;
     }
     tops.push((y - LEVEL_GAP).max(0.0));
     tops
@@ -1408,8 +1422,8 @@ mod tests {
             ]
             .into_iter(),
         );
-        let account = ACCOUNT_H + TAG_ROOM + LEVEL_GAP;
-        let user = USER_H + TAG_ROOM + LEVEL_GAP;
+        let account = ACCOUNT_H + LEVEL_GAP;
+        let user = USER_H + LEVEL_GAP;
         assert_eq!(
             tops,
             vec![
