@@ -144,7 +144,7 @@ mod tree_view {
 #[cfg(not(target_arch = "wasm32"))]
 mod what_if {
     use divan::Bencher;
-    use fairshare::{LongDouble, Ranked, TieRule};
+    use fairshare::{Ranked, TieRule};
     use fairshare_explorer::messages::Lang;
     use fairshare_explorer::panels::whatif::{WhatIfRows, what_if};
 
@@ -153,18 +153,8 @@ mod what_if {
     #[divan::bench(args = SIZES, sample_count = 20)]
     fn rows(b: Bencher, n: usize) {
         let base = ranked(n);
-        let heavy = base
-            .tree()
-            .assocs()
-            .iter()
-            .filter(|a| a.is_user())
-            .max_by(|a, b| a.usage_raw.partial_cmp(&b.usage_raw).expect("no NaN usage"))
-            .expect("generated trees have users")
-            .id;
-        let cur = base
-            .tree()
-            .with_usage(heavy, LongDouble::ZERO)
-            .expect("a valid edit");
+        let cur =
+            fairshare::r#gen::heaviest_user_idle(base.tree()).expect("generated trees have users");
         let cur = Ranked::new(&cur, TieRule::Slurm);
         let diff = what_if(base, &cur);
         b.bench(|| diff.rows(cur.tree(), Lang::En));

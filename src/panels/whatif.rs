@@ -264,16 +264,8 @@ mod tests {
     fn what_if_on_100k_associations_gives_every_row_a_reason() {
         let base = fairshare::r#gen::scenario(100_000, 7);
         let base_ranked = fairshare::Ranked::new(&base.tree, TieRule::Slurm);
-        let heavy = base
-            .tree
-            .assocs()
-            .iter()
-            .filter(|a| a.is_user())
-            .max_by(|a, b| a.usage_raw.partial_cmp(&b.usage_raw).unwrap())
-            .unwrap()
-            .id;
         let mut cur = base.clone();
-        cur.tree = base.tree.with_usage(heavy, LongDouble::ZERO).unwrap();
+        cur.tree = fairshare::r#gen::heaviest_user_idle(&base.tree).unwrap();
         let ranked = fairshare::Ranked::new(&cur.tree, TieRule::Slurm);
         let d = what_if(&base_ranked, &ranked);
         let rows = d.rows(&cur.tree, Lang::En);

@@ -35,8 +35,8 @@ use std::sync::OnceLock;
 
 use divan::Bencher;
 use fairshare::{
-    AssocTree, Hierarchy, LongDouble, Params, Ranked, Scenario, TieRule, classic, diff, fair_tree,
-    import, scenario,
+    AssocTree, Hierarchy, Params, Ranked, Scenario, TieRule, classic, diff, fair_tree, import,
+    scenario,
 };
 
 /// The cluster texts the importer's tests use (`sshare -a -l -P`, sacctmgr).
@@ -167,16 +167,7 @@ mod generated_trees {
     #[divan::bench(args = SIZES, sample_count = 20)]
     fn run_diff(b: Bencher, n: usize) {
         let base = generated(n);
-        let heavy = base
-            .assocs()
-            .iter()
-            .filter(|a| a.is_user())
-            .max_by(|a, b| a.usage_raw.partial_cmp(&b.usage_raw).expect("no NaN usage"))
-            .expect("generated trees have users")
-            .id;
-        let cur = base
-            .with_usage(heavy, LongDouble::ZERO)
-            .expect("a valid edit");
+        let cur = fairshare::r#gen::heaviest_user_idle(base).expect("generated trees have users");
         let (base, cur) = (
             Ranked::new(base, TieRule::Slurm),
             Ranked::new(&cur, TieRule::Slurm),

@@ -197,6 +197,20 @@ pub fn chain(depth: u32) -> Scenario {
     }
 }
 
+/// `tree` with its heaviest user idle (usage 0): the edit that moves the most users, as when a
+/// big consumer stops running. What the what-if and diff benchmarks measure. `None` for a tree
+/// without users.
+pub fn heaviest_user_idle(tree: &AssocTree) -> Option<AssocTree> {
+    let heavy = tree
+        .assocs()
+        .iter()
+        .filter(|a| a.is_user())
+        .max_by(|a, b| {
+            (a.usage_raw.partial_cmp(&b.usage_raw)).unwrap_or(core::cmp::Ordering::Equal)
+        })?;
+    tree.with_usage(heavy.id, LongDouble::ZERO).ok()
+}
+
 /// A tree for an explicit configuration.
 ///
 /// Layout, with n associations and A accounts:
