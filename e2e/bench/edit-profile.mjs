@@ -2,13 +2,14 @@
 // hand; not part of `npx playwright test`).
 //
 //   node e2e/bench/edit-profile.mjs [--dist dist] [--size 1k|10k|100k] [--edits 10]
-//        [--play 0] [--top 40] [--callers <name>] [--trace] [--port 8878]
+//        [--play 0] [--steps 0] [--top 40] [--callers <name>] [--trace] [--port 8878]
 //
 // Loads `perf_<size>.json.gz` (the shared perf folder) by pasting it as workspace.mjs does,
 // selects the first user and makes `--edits` Raw usage edits under DevTools' sampling profiler,
 // then prints the Performance domain's durations per edit (script, style, layout) and the CPU
 // profile's functions by self time. With `--play S`, it profiles S seconds of the playing walk
-// instead. For readable function names build without wasm-opt (an index.html with
+// instead; with `--steps N`, N steps of the walk from its start, one ArrowRight per frame (the
+// finest granularity: a user stepping through by key). For readable function names build without wasm-opt (an index.html with
 // data-wasm-opt="0", e.g. index-prof.html, gitignored) into another dist.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,6 +20,7 @@ const dist = path.resolve(root, arg('dist', 'dist'));
 const size = arg('size', '1k');
 const edits = Number(arg('edits', 10));
 const play = Number(arg('play', 0));
+const steps = Number(arg('steps', 0));
 const top = Number(arg('top', 40));
 const port = Number(arg('port', 8878));
 const perfDir = arg('perf', path.join(root, '..', 'shared', 'perf'));
@@ -50,7 +52,21 @@ try {
   await cdp.send('Performance.enable');
   let units = 0;
   let run;
-  if (play > 0) {
+  if (steps > 0) {
+    const player = page.getByRole('region', { name: 'Ranking animation' });
+    await player.getByRole('button', { name: 'Restart' }).click();
+    await player.getByRole('radio', { name: 'One step per visit or comparison' }).check();
+    run = async () => {
+      units = await page.evaluate(async (n) => {
+        const region = document.querySelector('[role="region"][aria-label="Ranking animation"]');
+        for (let i = 0; i < n; i++) {
+          region.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+          await new Promise(requestAnimationFrame);
+        }
+        return n;
+      }, steps);
+    };
+  } else if (play > 0) {
     const player = page.getByRole('region', { name: 'Ranking animation' });
     await player.getByRole('button', { name: 'Restart' }).click();
     run = async () => {
@@ -121,7 +137,7 @@ try {
     profile = (await cdp.send('Profiler.stop')).profile;
   }
   const after = await metrics(cdp);
-  const unit = play > 0 ? 'frame' : 'edit';
+  const unit = steps > 0 ? 'step' : play > 0 ? 'frame' : 'edit';
   const d = (k) => after[k] - before[k];
   const ms = (k) => ((1000 * d(k)) / units).toFixed(1);
   console.log(`perf_${size}: ${units} ${unit}s`);
