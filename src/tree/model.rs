@@ -1621,12 +1621,10 @@ mod tests {
         out
     }
 
-    // Snapshots are files: native only (a wasm test has no file system).
-    #[cfg(not(target_arch = "wasm32"))]
-    #[test]
-    fn card_labels_of_the_classic_example() {
+    /// The classic example's tree model after User4 (id 311) uses 1000 instead of 20, tagged
+    /// against the preset as the what-if baseline, and the engine's diff it was tagged from.
+    fn classic_example_with_user4_busy() -> (TreeModel, RunDiff) {
         let base = Fixture::new(preset("classic-example"));
-        // One what-if edit, so that the snapshot shows the tags too.
         let edited = base
             .scenario
             .tree
@@ -1651,8 +1649,18 @@ mod tests {
             unsorted: None,
             lang: Lang::En,
         });
+        (model, moves)
+    }
+
+    // Snapshots are files: native only (a wasm test has no file system).
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn card_labels_of_the_classic_example() {
+        // One what-if edit, so that the snapshot shows the tags too.
+        let (model, _) = classic_example_with_user4_busy();
         expect_test::expect_file!["snapshots/classic_example_cards.txt"]
             .assert_eq(&transcript(&model));
+        let base = Fixture::new(preset("classic-example"));
         let ja = build(&ModelInput {
             lang: Lang::Ja,
             ranked: &base.ranked,
@@ -1840,32 +1848,8 @@ mod tests {
 
     #[test]
     fn what_if_tags_show_position_changes_from_the_engines_diff() {
-        let base = Fixture::new(preset("classic-example"));
         // User4 (position 2) uses much more: it drops below everyone in AccountA.
-        let edited = base
-            .scenario
-            .tree
-            .with_usage(AssocId(311), LongDouble::from_u64(1000))
-            .unwrap();
-        let f = Fixture::new(Scenario {
-            tree: edited,
-            ..base.scenario.clone()
-        });
-        let moves = fairshare::diff::run_diff(&base.ranked, &f.ranked, 0);
-        let outline = Outline::new(&f.h, &f.run);
-        let visible = shown(&f.scenario.tree, &outline, &BTreeSet::new());
-        let model = build(&ModelInput {
-            ranked: &f.ranked,
-            slurm_run: None,
-            what_if: Some(WhatIf {
-                baseline: &base.scenario.tree,
-                moves: &moves,
-            }),
-            outline: &outline,
-            visible: &visible,
-            unsorted: None,
-            lang: Lang::En,
-        });
+        let (model, moves) = classic_example_with_user4_busy();
         let u4 = node(&model, 311);
         let moved = moves.moved.iter().find(|m| m.id == AssocId(311)).unwrap();
         assert_eq!(u4.card.tags.len(), 1);
