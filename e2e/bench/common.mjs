@@ -73,3 +73,30 @@ export function launchChromium() {
     args: ['--no-sandbox', '--disable-dev-shm-usage'],
   });
 }
+
+/**
+ * Starts DevTools recording on `cdp`: a timeline trace when `tracing`, else the sampling CPU
+ * profiler (200 µs). Returns `stop()`, which ends it and resolves to `{ profile, events }`
+ * (the CPU profile, or `null` and the trace's events).
+ */
+export async function startRecording(cdp, tracing) {
+  const events = [];
+  if (tracing) {
+    cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
+    await cdp.send('Tracing.start', {
+      categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink,cc,viz',
+      transferMode: 'ReportEvents',
+    });
+  } else {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+  return async () => {
+    if (!tracing) return { profile: (await cdp.send('Profiler.stop')).profile, events };
+    const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+    await cdp.send('Tracing.end');
+    await done;
+    return { profile: null, events };
+  };
+}

@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { arg, flag, launchChromium, root, serve } from './common.mjs';
+import { arg, flag, launchChromium, root, serve, startRecording } from './common.mjs';
 
 const dist = path.resolve(root, arg('dist', 'dist'));
 const size = arg('size', '1k');
@@ -114,28 +114,9 @@ try {
     };
   }
   const before = await metrics(cdp);
-  const tracing = flag('trace');
-  const events = [];
-  if (tracing) {
-    cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
-    await cdp.send('Tracing.start', {
-      categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink,cc,viz',
-      transferMode: 'ReportEvents',
-    });
-  } else {
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-    await cdp.send('Profiler.start');
-  }
+  const stop = await startRecording(cdp, flag('trace'));
   await run();
-  let profile = null;
-  if (tracing) {
-    const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
-    await cdp.send('Tracing.end');
-    await done;
-  } else {
-    profile = (await cdp.send('Profiler.stop')).profile;
-  }
+  const { profile, events } = await stop();
   const after = await metrics(cdp);
   const unit = steps > 0 ? 'step' : play > 0 ? 'frame' : 'edit';
   const d = (k) => after[k] - before[k];

@@ -13,7 +13,7 @@
 // wasm-opt (an index.html with data-wasm-opt="0", e.g. index-prof.html, gitignored) into
 // another dist.
 import path from 'node:path';
-import { arg, flag, launchChromium, root, scenarioFragment, serve } from './common.mjs';
+import { arg, flag, launchChromium, root, scenarioFragment, serve, startRecording } from './common.mjs';
 
 const dist = path.resolve(root, arg('dist', 'dist'));
 const size = Number(arg('size', 500));
@@ -84,28 +84,12 @@ async function profileSteps(page, cdp) {
   for (let i = 0; i < from; i++) await step(page);
   const before = await metrics(cdp);
   const tracing = flag('trace');
-  const events = [];
-  if (tracing) {
-    cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
-    await cdp.send('Tracing.start', {
-      categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink,cc,viz',
-      transferMode: 'ReportEvents',
-    });
-  } else {
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-    await cdp.send('Profiler.start');
-  }
+  const stop = await startRecording(cdp, tracing);
   const t0 = Date.now();
   for (let i = 0; i < steps; i++) await step(page);
   const wall = Date.now() - t0;
-  if (tracing) {
-    const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
-    await cdp.send('Tracing.end');
-    await done;
-    reportTrace(events);
-  }
-  const profile = tracing ? null : (await cdp.send('Profiler.stop')).profile;
+  const { profile, events } = await stop();
+  if (tracing) reportTrace(events);
   const after = await metrics(cdp);
 
   const d = (k) => after[k] - before[k];
