@@ -1,0 +1,5 @@
+//! The engine alone, with no view.
+#[path = "../probe.rs"]
+mod probe;
+
+fn main() {}
