@@ -14,6 +14,12 @@ import path from 'node:path';
 import { arg, launchChromium, root, scenarioFragment, serve } from './common.mjs';
 
 const size = Number(arg('size', 500));
+// The tree travels in the URL fragment, which Chromium caps at 2 MB; the 100k anchor is measured
+// by workspace.mjs, which pastes it.
+if (size > 20000) {
+  console.error('player-frames.mjs: --size above 20000 does not fit a URL; use workspace.mjs --sizes 100k');
+  process.exit(2);
+}
 const seconds = Number(arg('seconds', 8));
 const port = Number(arg('port', 8877));
 
@@ -80,6 +86,8 @@ try {
   if (errors.length) console.log('page errors:', errors);
 } finally {
   await browser.close();
+  // The static server is a child process: end it with us.
+  process.exit();
 }
 
 /** Records every animation frame's delta and marks the frames in which the narration changed. */
