@@ -134,7 +134,7 @@ fn SpeedSelect() -> impl IntoView {
     let i18n = I18n::expect();
     let ctx = PlayerCtx::expect();
     let on_change = move |ev| {
-        if let Ok(speed) = event_target_value(&ev).parse::<f64>() {
+        if let Some(speed) = fairshare::format::parse_f64(&event_target_value(&ev)) {
             ctx.speed.set(speed);
         }
     };

@@ -234,7 +234,7 @@ fn translate_of(transform: &str) -> Option<(f64, f64)> {
     let inner = transform.split("translate(").nth(1)?.split(')').next()?;
     let mut parts = inner
         .split(',')
-        .map(|p| p.trim().trim_end_matches("px").parse::<f64>().ok());
+        .map(|p| fairshare::format::parse_f64(p.trim().trim_end_matches("px")));
     Some((parts.next()??, parts.next()??))
 }
 

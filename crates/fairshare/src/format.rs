@@ -127,6 +127,103 @@ pub fn two_decimals(x: f64) -> String {
     }
 }
 
+/// Reads a double exactly as Rust's `str::parse::<f64>` does (the same texts accepted, the same
+/// correctly rounded value): an optional sign, then `inf`, `infinity` or `nan` in any case, or
+/// digits with an optional point (`5.`, `.5`) and exponent (`1e5`, `1E-5`); no blanks.
+///
+/// The decimal conversion is serde_json's (correctly rounded with its `float_roundtrip`
+/// feature), which the wasm build links anyway for JSON: `str::parse` would add core's own
+/// reader and its 10 KB table of powers of five.
+pub fn parse_f64(text: &str) -> Option<f64> {
+    let (negative, rest) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let value = if rest.eq_ignore_ascii_case("inf") || rest.eq_ignore_ascii_case("infinity") {
+        f64::INFINITY
+    } else if rest.eq_ignore_ascii_case("nan") {
+        f64::NAN
+    } else {
+        parse_unsigned_decimal(rest)?
+    };
+    Some(if negative { -value } else { value })
+}
+
+/// `digits[.digits][(e|E)[sign]digits]` with a digit before or after the point, as a JSON
+/// number (no leading zeros, no bare point) read by serde_json; too large is +∞.
+fn parse_unsigned_decimal(text: &str) -> Option<f64> {
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    let (mantissa, exp) = match text.find(['e', 'E']) {
+        Some(at) => (&text[..at], Some(&text[at + 1..])),
+        None => (text, None),
+    };
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    if !digits(int) || !digits(frac) || (int.is_empty() && frac.is_empty()) {
+        return None;
+    }
+    if let Some(exp) = exp {
+        let unsigned = exp.strip_prefix(['+', '-']).unwrap_or(exp);
+        if unsigned.is_empty() || !digits(unsigned) {
+            return None;
+        }
+    }
+    if let Some(x) = clinger_fast_path(int, frac, exp) {
+        return Some(x);
+    }
+    // Most texts are JSON already (`0.500000`, `12`, `1.5e-07`); others are rewritten.
+    let json_int = int == "0" || (!int.is_empty() && !int.starts_with('0'));
+    let json: std::borrow::Cow<str> = if json_int && (!frac.is_empty() || !mantissa.contains('.')) {
+        text.into()
+    } else {
+        let int = int.trim_start_matches('0');
+        let mut json = String::with_capacity(text.len() + 2);
+        json.push_str(if int.is_empty() { "0" } else { int });
+        if !frac.is_empty() {
+            json.push('.');
+            json.push_str(frac);
+        }
+        if let Some(exp) = exp {
+            json.push('e');
+            json.push_str(exp);
+        }
+        json.into()
+    };
+    match serde_json::from_str::<serde_json::Value>(&json) {
+        Ok(value) => value.as_f64(),
+        // The text is a valid JSON number, so the only error left is "out of range": a value
+        // that rounds beyond the largest double.
+        Err(_) => Some(f64::INFINITY),
+    }
+}
+
+/// The value of `int.frac × 10^exp` when it is one correctly rounded operation (Clinger's fast
+/// path): the digits form an integer of at most 2^53 and the power of ten is at most 10^22, so
+/// both are exact doubles. `None` otherwise. (Most texts take this path: `0.500000`, `1024`.)
+fn clinger_fast_path(int: &str, frac: &str, exp: Option<&str>) -> Option<f64> {
+    const POW10: [f64; 23] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+        1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ];
+    if int.len() + frac.len() > 19 {
+        return None;
+    }
+    let w = int
+        .bytes()
+        .chain(frac.bytes())
+        .fold(0u64, |w, b| w * 10 + u64::from(b - b'0'));
+    if w > 1 << 53 {
+        return None;
+    }
+    let e = match exp {
+        Some(exp) => i64::from(exp.parse::<i32>().ok()?),
+        None => 0,
+    } - frac.len() as i64;
+    let p = *POW10.get(usize::try_from(e.unsigned_abs()).ok()?)?;
+    let w = w as f64;
+    Some(if e >= 0 { w * p } else { w / p })
+}
+
 /// A Slurm time string in minutes, as `time_str2mins` reads PriorityDecayHalfLife and
 /// PriorityCalcPeriod: `M`, `M:S`, `H:M:S`, `D-H`, `D-H:M`, `D-H:M:S`; seconds round up to a
 /// minute. `None` for anything else (negative numbers, words, overflow).
@@ -303,6 +400,115 @@ mod tests {
         assert_eq!(two_decimals(12.5), "12.5");
         assert_eq!(two_decimals(-0.001), "0");
         assert_eq!(two_decimals(3.0), "3");
+    }
+
+    /// `parse_f64` against `str::parse` (the reference) on the same text.
+    fn same_as_str_parse(text: &str) {
+        let want = text.parse::<f64>().ok();
+        let got = parse_f64(text);
+        match (want, got) {
+            (Some(w), Some(g)) if w.is_nan() => {
+                assert!(g.is_nan(), "{text:?}: {g:?}");
+                assert_eq!(w.is_sign_negative(), g.is_sign_negative(), "{text:?}");
+            }
+            (Some(w), Some(g)) => assert_eq!(w.to_bits(), g.to_bits(), "{text:?}: {w:e} {g:e}"),
+            (None, None) => {}
+            _ => panic!("{text:?}: str::parse {want:?}, parse_f64 {got:?}"),
+        }
+    }
+
+    #[test]
+    fn parse_f64_reads_what_str_parse_reads() {
+        for text in [
+            "0",
+            "-0",
+            "+0",
+            "00",
+            "007",
+            "1",
+            "-1",
+            "+1.5",
+            "1.",
+            ".5",
+            "-.5",
+            ".",
+            "-",
+            "+",
+            "",
+            "e5",
+            "1e5",
+            "1E5",
+            "1e+5",
+            "1e-5",
+            "1e",
+            "1e+",
+            "1.5e3",
+            "0.0001",
+            "1_000",
+            " 1",
+            "1 ",
+            "0x10",
+            "inf",
+            "-inf",
+            "+inf",
+            "INF",
+            "Infinity",
+            "-infinity",
+            "infin",
+            "nan",
+            "NaN",
+            "-nan",
+            "+NAN",
+            "nanx",
+            "1e308",
+            "1.7976931348623157e308",
+            "1.7976931348623158e308",
+            "1.7976931348623159e308",
+            "1e309",
+            "-1e400",
+            "1e-400",
+            "4.9406564584124654e-324",
+            "2.4703282292062327e-324",
+            "2.4703282292062328e-324",
+            "0e99999999999999999999",
+            "1e99999999999999999999",
+            "1e-99999999999999999999",
+            "18446744073709551615",
+            "18446744073709551616",
+            "9007199254740993",
+            "123456789012345678901234567890",
+            "0.1",
+            "0.30000000000000004",
+            "2.2250738585072011e-308",
+            "2.2250738585072012e-308",
+            "1--1",
+            "1.2.3",
+            "1e5.5",
+            "٣",
+            "1e١",
+        ] {
+            same_as_str_parse(text);
+        }
+    }
+
+    #[test]
+    fn parse_f64_agrees_on_many_texts() {
+        let mut rng = crate::r#gen::SplitMix64::new(11);
+        for _ in 0..20_000 {
+            let x = f64::from_bits(rng.next_u64());
+            if !x.is_finite() {
+                continue;
+            }
+            same_as_str_parse(&sig17(x));
+            same_as_str_parse(&format!("{x:e}"));
+            same_as_str_parse(&format!("{x:.30e}"));
+            // Random short decimals, with ties and long mantissas among them.
+            let digits = rng.next_u64() % 10_000_000_000_000_000_000;
+            let exp = (rng.next_u64() % 700) as i64 - 350;
+            same_as_str_parse(&format!("{digits}e{exp}"));
+            same_as_str_parse(&format!("{digits}5000000000000000000001e{exp}"));
+            same_as_str_parse(&format!(".{digits}"));
+        }
     }
 
     #[test]
