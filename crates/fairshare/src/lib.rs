@@ -39,6 +39,7 @@ pub mod link;
 pub mod priority;
 pub mod ranked;
 pub mod scenario;
+pub mod sort;
 pub mod sshare;
 pub mod step;
 pub mod tree;
