@@ -251,21 +251,22 @@ fn is_halfway_above(a: f64, digits: &str, exp10: i32) -> bool {
     let (m, e) = (m >> m.trailing_zeros(), e + m.trailing_zeros() as i32);
     // The halfway digit's place: `places` decimals after the point (negative: left of it).
     let places = digits.len() as i32 + 1 - exp10;
-    let Ok(digits) = digits.parse::<u64>() else {
+    // a = m · 5^s / 10^s with m odd (e = −s < 0) has its last nonzero decimal exactly at place
+    // s; an integer's digits after the point are all 0, never 5. Only then compare exactly.
+    let candidate = if e < 0 {
+        places > 0 && e.unsigned_abs() == places.unsigned_abs()
+    } else {
+        places <= 0
+    };
+    let Some(digits) = candidate.then(|| digits.parse::<u64>().ok()).flatten() else {
         return false;
     };
     let halfway = BigUint::from(digits) * 10u32 + 5u32;
     if e < 0 {
-        // a = m · 5^s / 10^s with m odd, so its decimals end exactly at place s.
-        let s = e.unsigned_abs();
-        s == places.unsigned_abs()
-            && places > 0
-            && BigUint::from(m) * BigUint::from(5u32).pow(s) == halfway
+        BigUint::from(m) * BigUint::from(5u32).pow(e.unsigned_abs()) == halfway
     } else {
-        // An integer: its digit at a place after the point is 0, never 5.
-        places <= 0
-            && (BigUint::from(m) << e.unsigned_abs() as usize)
-                == halfway * BigUint::from(10u32).pow(places.unsigned_abs())
+        (BigUint::from(m) << e.unsigned_abs() as usize)
+            == halfway * BigUint::from(10u32).pow(places.unsigned_abs())
     }
 }
 
@@ -281,8 +282,9 @@ pub fn shortest(x: f64) -> String {
     }
     if x.is_infinite() {
         out.push_str("inf");
-    } else if x == 0.0 {
-        out.push('0');
+    } else if x.fract() == 0.0 && x.abs() < 9_007_199_254_740_992.0 {
+        // A whole number below 2^53 (zero included): its digits, as an integer's.
+        let _ = write!(out, "{}", x.abs() as u64);
     } else {
         let (digits, exp10) = shortest_digits(x.abs());
         let len = digits.len() as i32;
