@@ -203,10 +203,10 @@ pub fn run_diff(base: &Ranked, cur: &Ranked, explained: usize) -> RunDiff {
             reason: None,
         }))
     };
-    // Largest moves first, then the better new rank: an unstable sort of (inverted key,
-    // position) pairs (the keys differ: ranks are distinct), the element type of Fair Tree's
-    // sibling sort, so that the wasm holds one copy of the sort for both. The rows are built
-    // again in that order rather than moved about.
+    // Largest moves first, then the better new rank, equal ones in tree order (as a stable
+    // sort of the rows would leave them): an unstable sort of (inverted key, tree position)
+    // pairs, the element type of Fair Tree's sibling sort, so that the wasm holds one copy of
+    // the sort for both. The rows are built again in that order rather than moved about.
     let mut tagged: Vec<(u128, u32)> = Vec::new();
     for (ix, a) in ct.assocs().iter().enumerate() {
         if !a.is_user() {
