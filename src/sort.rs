@@ -1,4 +1,5 @@
-//! The app's sorts, through one instance of the standard library's sort.
+//! The app's sorts, through one instance of the standard library's sort (the engine's
+//! [`fairshare::sort`], which its own sorts off the hot paths share).
 //!
 //! Every `sort_by_key`/`sort_unstable` on a new element type or with a new closure compiles
 //! its own copy of the sort (about 3.5 KB of WebAssembly each; the app had eight). The app's
@@ -10,7 +11,7 @@ use std::cmp::Ordering;
 
 /// Sorts the positions `v` by `cmp`, stably (equal positions keep their order).
 pub fn sort_by(v: &mut [usize], cmp: &dyn Fn(usize, usize) -> Ordering) {
-    v.sort_by(|&a, &b| cmp(a, b));
+    fairshare::sort::sort_by(v, cmp);
 }
 
 /// Sorts `v` ascending and removes repeats.
@@ -21,9 +22,7 @@ pub fn sort_dedup(v: &mut Vec<usize>) {
 
 /// The positions `0..len` ordered by `cmp`, stably.
 pub fn order(len: usize, cmp: &dyn Fn(usize, usize) -> Ordering) -> Vec<usize> {
-    let mut res: Vec<usize> = (0..len).collect();
-    sort_by(&mut res, cmp);
-    res
+    fairshare::sort::order(len, cmp)
 }
 
 #[cfg(test)]

@@ -12,7 +12,8 @@
 //! scenario). Pure helpers are tested natively below.
 
 use fairshare::format::{
-    fmt_hours, fmt_tres_weights, parse_slurm_minutes, parse_tres_weights, printf_f, two_decimals,
+    fmt_hours, fmt_tres_weights, parse_slurm_minutes, parse_tres_weights, printf_f, shortest,
+    two_decimals,
 };
 use fairshare::priority::{self, PendingJob, Priority, PriorityConfig, TresCount, Weights};
 use leptos::prelude::*;
@@ -241,7 +242,7 @@ pub fn segments(cfg: &PriorityConfig, p: &Priority) -> Vec<Segment> {
 
 /// The CSS of a bar segment.
 pub fn segment_style(percent: f64) -> String {
-    format!("flex: 0 0 {percent:.3}%")
+    format!("flex: 0 0 {}%", fairshare::format::fixed(percent, 3))
 }
 
 /// A whole number from an input, in `u32`.
@@ -628,13 +629,13 @@ fn JobFields(inputs: Inputs) -> impl IntoView {
             {uint_field(i18n, PriorityMsg::MaxQosPriority, whole, e, |e| e.max_qos_priority, |e, v| e.max_qos_priority = v)}
             <Field
                 label=label(PriorityMsg::Gpus)
-                value=Signal::derive(move || e.with(|e| e.gpus.to_string()))
+                value=Signal::derive(move || e.with(|e| shortest(e.gpus)))
                 on_commit=number(PriorityMsg::Gpus, |e, x| e.gpus = x)
                 min="0"
             />
             <Field
                 label=label(PriorityMsg::PartitionGpus)
-                value=Signal::derive(move || e.with(|e| e.partition_gpus.to_string()))
+                value=Signal::derive(move || e.with(|e| shortest(e.partition_gpus)))
                 on_commit=number(PriorityMsg::PartitionGpus, |e, x| e.partition_gpus = x)
                 min="0"
             />

@@ -155,11 +155,11 @@ pub fn fair_tree_reading(run: &FairTreeRun, ix: usize) -> Option<FairTreeReading
 /// The CSS `left` of a marker for a value in [0, 1] on a scale drawn left (0) to right (1).
 pub fn marker_left(x: f64) -> String {
     let x = if x.is_finite() {
-        x.clamp(0.0, 1.0)
+        fairshare::clamp(x, 0.0, 1.0)
     } else {
         0.0
     };
-    format!("left: {:.2}%", x * 100.0)
+    format!("left: {}%", fairshare::format::fixed(x * 100.0, 2))
 }
 
 /// Both readings for one user.

@@ -115,7 +115,7 @@ fn Timeline() -> impl IntoView {
                 <svg
                     class="ft-controls__ticks"
                     aria-hidden="true"
-                    viewBox=format!("0 0 {TICKS_WIDTH} 6")
+                    viewBox=format!("0 0 {} 6", fairshare::format::shortest(TICKS_WIDTH))
                     preserveAspectRatio="none"
                 >
                     <path class="ft-controls__tick-path" d=move || ticks.get() vector-effect="non-scaling-stroke" />
@@ -134,14 +134,14 @@ fn SpeedSelect() -> impl IntoView {
     let i18n = I18n::expect();
     let ctx = PlayerCtx::expect();
     let on_change = move |ev| {
-        if let Ok(speed) = event_target_value(&ev).parse::<f64>() {
+        if let Some(speed) = fairshare::format::parse_f64(&event_target_value(&ev)) {
             ctx.speed.set(speed);
         }
     };
     let options = SPEEDS
         .iter()
         .map(|&speed| {
-            let value = speed.to_string();
+            let value = fairshare::format::shortest(speed);
             let label = value.clone();
             view! {
                 <option value=value>
@@ -155,7 +155,7 @@ fn SpeedSelect() -> impl IntoView {
             <span class="ft-controls__label">{i18n.t(PlayerMsg::Speed)}</span>
             <select
                 class="ft-controls__select"
-                prop:value=move || ctx.speed.get().to_string()
+                prop:value=move || fairshare::format::shortest(ctx.speed.get())
                 on:change=on_change
             >
                 {options}

@@ -52,7 +52,7 @@ pub const BASE_INTERVAL_MS: f64 = 900.0;
 /// The interval between two stops at `speed` (clamped to the offered range), in milliseconds.
 pub fn interval_ms(speed: f64) -> u64 {
     let speed = if speed.is_finite() {
-        speed.clamp(SPEEDS[0], SPEEDS[SPEEDS.len() - 1])
+        fairshare::clamp(speed, SPEEDS[0], SPEEDS[SPEEDS.len() - 1])
     } else {
         1.0
     };
@@ -119,12 +119,12 @@ pub const TICKS_WIDTH: f64 = 1000.0;
 /// Every tick as one SVG path (a vertical stroke per tick, `TICKS_WIDTH` wide, 6 high): one
 /// element however many users the tree has.
 pub fn tick_path(ticks: &[usize], len: usize) -> String {
-    use std::fmt::Write;
     let mut d = String::with_capacity(ticks.len() * 12);
     for &k in ticks {
         let x = tick_percent(k, len) * TICKS_WIDTH / 100.0;
-        // Writing to a String cannot fail.
-        let _ = write!(d, "M{x:.1} 0v6");
+        d.push('M');
+        fairshare::format::push_fixed(&mut d, x, 1);
+        d.push_str(" 0v6");
     }
     d
 }

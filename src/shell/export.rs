@@ -186,8 +186,8 @@ fn standalone(original: &Element, size: Option<(f64, f64)>) -> Result<String, Ex
     inline_styles(original, &copy, &[]);
     let _ = copy.set_attribute("xmlns", "http://www.w3.org/2000/svg");
     if let Some((w, h)) = size {
-        let _ = copy.set_attribute("width", &w.to_string());
-        let _ = copy.set_attribute("height", &h.to_string());
+        let _ = copy.set_attribute("width", &fairshare::format::shortest(w));
+        let _ = copy.set_attribute("height", &fairshare::format::shortest(h));
     }
     let (w, h) = (
         copy.get_attribute("width").unwrap_or_default(),

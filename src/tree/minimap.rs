@@ -10,9 +10,7 @@
 //!
 //! No Leptos, no DOM: `tree/view/minimap.rs` puts these values into markup.
 
-use std::fmt::Write as _;
-
-use fairshare::{AssocId, AssocKind};
+use fairshare::{AssocId, AssocKind, clamp};
 
 use crate::tree_model::TreeModel;
 
@@ -51,8 +49,8 @@ pub struct Frame {
 /// [`MAX_H`], or [`MAX_SHARE`] of a small frame (never below [`MIN_SIDE`]).
 pub fn bounds(view_w: f64, view_h: f64) -> (f64, f64) {
     (
-        (view_w * MAX_SHARE.0).clamp(MIN_SIDE, MAX_W),
-        (view_h * MAX_SHARE.1).clamp(MIN_SIDE, MAX_H),
+        clamp(view_w * MAX_SHARE.0, MIN_SIDE, MAX_W),
+        clamp(view_h * MAX_SHARE.1, MIN_SIDE, MAX_H),
     )
 }
 
@@ -64,8 +62,8 @@ impl Frame {
         let (width, height) = (width.max(1.0), height.max(1.0));
         let (max_w, max_h) = (max_w.max(MIN_SIDE), max_h.max(MIN_SIDE));
         let fit = (max_w / width).min(max_h / height);
-        let w = (width * fit).clamp(MIN_SIDE, max_w);
-        let h = (height * fit).clamp(MIN_SIDE, max_h);
+        let w = clamp(width * fit, MIN_SIDE, max_w);
+        let h = clamp(height * fit, MIN_SIDE, max_h);
         Frame {
             w,
             h,
@@ -92,8 +90,8 @@ impl Frame {
     /// The drawing point under the minimap point `(px, py)` (clamped into the minimap).
     pub fn to_drawing(&self, px: f64, py: f64) -> (f64, f64) {
         (
-            px.clamp(0.0, self.w) / self.sx,
-            py.clamp(0.0, self.h) / self.sy,
+            clamp(px, 0.0, self.w) / self.sx,
+            clamp(py, 0.0, self.h) / self.sy,
         )
     }
 }
@@ -140,10 +138,10 @@ impl Camera {
         let s = self.scale.max(1e-9);
         let (left, top, w, h) = self.view;
         let (dw, dh) = (self.drawing.0.max(1.0), self.drawing.1.max(1.0));
-        let x0 = ((left - self.canvas_left()) / s).clamp(0.0, dw);
-        let y0 = (top / s).clamp(0.0, dh);
-        let x1 = ((left - self.canvas_left() + w) / s).clamp(0.0, dw);
-        let y1 = ((top + h) / s).clamp(0.0, dh);
+        let x0 = clamp((left - self.canvas_left()) / s, 0.0, dw);
+        let y0 = clamp(top / s, 0.0, dh);
+        let x1 = clamp((left - self.canvas_left() + w) / s, 0.0, dw);
+        let y1 = clamp((top + h) / s, 0.0, dh);
         (x0, y0, x1 - x0, y1 - y0)
     }
 
@@ -155,8 +153,8 @@ impl Camera {
         let left = self.canvas_left() + x * self.scale - w / 2.0;
         let top = y * self.scale - h / 2.0;
         (
-            left.clamp(0.0, (cw - w).max(0.0)).round(),
-            top.clamp(0.0, (ch - h).max(0.0)).round(),
+            clamp(left, 0.0, (cw - w).max(0.0)).round(),
+            clamp(top, 0.0, (ch - h).max(0.0)).round(),
         )
     }
 }
@@ -184,9 +182,19 @@ pub fn kind_slot(kind: AssocKind) -> usize {
     }
 }
 
-/// Appends a rectangle to SVG path data (one decimal: sub-pixel detail is invisible here).
+/// Appends SVG path data: each command (or separator) with its number, one decimal
+/// (sub-pixel detail is invisible here).
+fn push_path(path: &mut String, parts: &[(&str, f64)]) {
+    for &(command, value) in parts {
+        path.push_str(command);
+        fairshare::format::push_fixed(path, value, 1);
+    }
+}
+
+/// Appends a rectangle to SVG path data.
 fn push_rect(path: &mut String, (x, y, w, h): Rect) {
-    let _ = write!(path, "M{x:.1} {y:.1}h{w:.1}v{h:.1}h{:.1}z", -w);
+    push_path(path, &[("M", x), (" ", y), ("h", w), ("v", h), ("h", -w)]);
+    path.push('z');
 }
 
 impl Overview {
@@ -206,7 +214,10 @@ impl Overview {
             );
             if let Some(parent) = node.parent.and_then(|p| model.get(p)) {
                 let ((x0, y0), (x1, y1)) = (centre_bottom(parent.bbox), centre_top(node.bbox));
-                let _ = write!(res.edges, "M{x0:.1} {y0:.1}L{x1:.1} {y1:.1}");
+                push_path(
+                    &mut res.edges,
+                    &[("M", x0), (" ", y0), ("L", x1), (" ", y1)],
+                );
             }
         }
         for extra in &model.extras {
@@ -234,7 +245,7 @@ fn translate_of(transform: &str) -> Option<(f64, f64)> {
     let inner = transform.split("translate(").nth(1)?.split(')').next()?;
     let mut parts = inner
         .split(',')
-        .map(|p| p.trim().trim_end_matches("px").parse::<f64>().ok());
+        .map(|p| fairshare::format::parse_f64(p.trim().trim_end_matches("px")));
     Some((parts.next()??, parts.next()??))
 }
 

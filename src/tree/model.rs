@@ -477,7 +477,8 @@ impl TreeModel {
 
     /// The SVG `viewBox`.
     pub fn view_box(&self) -> String {
-        format!("0 0 {:.1} {:.1}", self.width, self.height)
+        let fixed = fairshare::format::fixed;
+        format!("0 0 {} {}", fixed(self.width, 1), fixed(self.height, 1))
     }
 
     /// CSS of the canvas drawn at `scale` CSS pixels per drawing unit.
@@ -512,9 +513,7 @@ pub fn auto_scale(width: f64, height: f64, view_w: f64, view_h: f64) -> f64 {
     if view_w <= 0.0 || view_h <= 0.0 || width <= 0.0 || height <= 0.0 {
         return 1.0;
     }
-    (view_w / width)
-        .min(view_h / height)
-        .clamp(1.0, MAX_FIT_SCALE)
+    fairshare::clamp((view_w / width).min(view_h / height), 1.0, MAX_FIT_SCALE)
 }
 
 /// Below this scale the drawing shows compact marks instead of cards (card text would be
@@ -596,7 +595,7 @@ fn push_fixed(out: &mut String, v: f64, decimals: u32) {
     let unit = 10u64.pow(decimals);
     let scaled = (v * unit as f64).round();
     if !scaled.is_finite() || scaled.abs() >= 1e15 {
-        let _ = write!(out, "{v:.*}", decimals as usize);
+        fairshare::format::push_fixed(out, v, decimals as usize);
         return;
     }
     let n = scaled as i64;
@@ -1022,10 +1021,11 @@ fn card_view(input: &ModelInput<'_>, ix: usize, t: &NodeTexts, w: f64, card_h: f
     let a = &input.ranked.tree().assocs()[ix];
     let bw = badge_w(&t.badge);
     let bar_w = w - 2.0 * PAD;
-    let fairshare = input.ranked.run().assocs[ix]
-        .fairshare
-        .unwrap_or(0.0)
-        .clamp(0.0, 1.0);
+    let fairshare = fairshare::clamp(
+        input.ranked.run().assocs[ix].fairshare.unwrap_or(0.0),
+        0.0,
+        1.0,
+    );
     CardView {
         kind: kind_of(input, ix),
         display_name: cut_name(a.name()),
@@ -1306,7 +1306,7 @@ fn card_width(name: &str, t: &NodeTexts) -> f64 {
     for tag in &t.tags {
         w = w.max(text_w(&tag.text, MONO_CH) + 2.0 * PAD);
     }
-    w.clamp(MIN_W, MAX_W)
+    fairshare::clamp(w, MIN_W, MAX_W)
 }
 
 /// A cubic edge from the bottom centre of box `from` to the top centre of box `to`.

@@ -191,13 +191,16 @@ impl AppState {
         if self.collapsed.with_untracked(|c| !c.is_empty()) {
             self.collapsed.update(|c| c.clear());
         }
-        let accounts: BTreeSet<AssocId> = self.scenario.with_untracked(|s| {
-            s.tree
-                .assocs()
-                .iter()
-                .filter(|a| a.kind() != AssocKind::User)
-                .map(|a| a.id)
-                .collect()
+        // Inserted one by one: `collect` into a set would sort first, with a sort of its own.
+        let mut accounts = BTreeSet::new();
+        self.scenario.with_untracked(|s| {
+            accounts.extend(
+                s.tree
+                    .assocs()
+                    .iter()
+                    .filter(|a| a.kind() != AssocKind::User)
+                    .map(|a| a.id),
+            );
         });
         self.expanded.set(accounts);
     }

@@ -8,7 +8,7 @@ pub fn Spacer(#[prop(into)] px: Signal<f64>) -> impl IntoView {
     move || {
         let px = px.get();
         (px > 0.0).then(|| {
-            view! { <tr class="ft-table-spacer" aria-hidden="true" style=format!("height: {px}px")></tr> }
+            view! { <tr class="ft-table-spacer" aria-hidden="true" style=format!("height: {}px", fairshare::format::shortest(px))></tr> }
         })
     }
 }

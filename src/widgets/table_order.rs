@@ -59,7 +59,7 @@ pub fn next_sort(sort: Option<SortBy>, column: usize) -> Option<SortBy> {
 
 /// A cell's value for sorting.
 fn number(text: &str) -> Option<f64> {
-    text.parse::<f64>().ok().filter(|x| !x.is_nan())
+    fairshare::format::parse_f64(text).filter(|x| !x.is_nan())
 }
 
 /// Compares two non-empty, trimmed cells ascending.

@@ -523,7 +523,7 @@ impl UsageSim {
     /// Charges every job that ends in (last cycle, `t`], in order of end time (Slurm charges a
     /// job when it ends).
     fn charge_ends_until(&mut self, t: i64) {
-        let mut ending: Vec<(i64, usize)> = self
+        let ending: Vec<(i64, usize)> = self
             .jobs
             .iter()
             .enumerate()
@@ -532,9 +532,20 @@ impl UsageSim {
                 _ => None,
             })
             .collect();
-        ending.sort_unstable();
+        // By end time, then job: (end with its sign bit flipped, which orders like the end
+        // itself, and position) pairs, the element type of Fair Tree's sibling sort, so that
+        // the wasm holds one copy of the sort for both.
+        let mut tagged: Vec<(u128, u32)> = ending
+            .iter()
+            .enumerate()
+            .map(|(pos, &(end, i))| {
+                let end = u128::from(end.cast_unsigned() ^ (1 << 63));
+                ((end << 64) | i as u128, pos as u32)
+            })
+            .collect();
+        tagged.sort_unstable();
         let mut batch = Vec::with_capacity(ending.len());
-        for (end, i) in ending {
+        for (end, i) in tagged.iter().map(|&(_, pos)| ending[pos as usize]) {
             batch.extend(self.charge(i, self.last_ran, end));
             self.done[i] = true;
         }

@@ -181,24 +181,17 @@ pub fn run_diff(base: &Ranked, cur: &Ranked, explained: usize) -> RunDiff {
         _ => None,
     };
     let mut diff = RunDiff::default();
-    for (ix, a) in ct.assocs().iter().enumerate() {
-        if !a.is_user() {
-            continue;
-        }
+    // The row of the user at `ix` if its rank changed; `Err(())` if it is new.
+    let row = |ix: usize, a: &crate::tree::Assoc| -> Result<Option<Moved>, ()> {
         let Some(now) = run.assocs.get(ix) else {
-            continue;
+            return Ok(None);
         };
-        let Some(before) = base_position(bt, ix, a.id).and_then(|b| base_run.assocs.get(b)) else {
-            diff.added += 1;
-            continue;
-        };
+        let before = base_position(bt, ix, a.id).and_then(|b| base_run.assocs.get(b));
+        let before = before.ok_or(())?;
         let (Some(old_rank), Some(new_rank)) = (before.rank, now.rank) else {
-            continue;
+            return Ok(None);
         };
-        if old_rank == new_rank {
-            continue;
-        }
-        diff.moved.push(Moved {
+        Ok((old_rank != new_rank).then(|| Moved {
             id: a.id,
             ix,
             old_rank,
@@ -208,19 +201,40 @@ pub fn run_diff(base: &Ranked, cur: &Ranked, explained: usize) -> RunDiff {
             old_fairshare: before.fairshare.unwrap_or(0.0),
             new_fairshare: now.fairshare.unwrap_or(0.0),
             reason: None,
-        });
+        }))
+    };
+    // Largest moves first, then the better new rank, equal ones in tree order (as a stable
+    // sort of the rows would leave them): an unstable sort of (inverted key, tree position)
+    // pairs, the element type of Fair Tree's sibling sort, so that the wasm holds one copy of
+    // the sort for both. The rows are built again in that order rather than moved about.
+    let mut tagged: Vec<(u128, u32)> = Vec::new();
+    for (ix, a) in ct.assocs().iter().enumerate() {
+        if !a.is_user() {
+            continue;
+        }
+        match row(ix, a) {
+            Err(()) => diff.added += 1,
+            Ok(Some(m)) => {
+                let key = (u128::from(m.delta().unsigned_abs()) << 32) | u128::from(m.new_rank);
+                tagged.push((!key, ix as u32));
+            }
+            Ok(None) => {}
+        }
     }
+    tagged.sort_unstable();
+    let assocs = ct.assocs();
+    diff.moved = tagged
+        .iter()
+        .filter_map(|&(_, ix)| {
+            let ix = ix as usize;
+            row(ix, assocs.get(ix)?).ok().flatten()
+        })
+        .collect();
     diff.removed = bt
         .assocs()
         .iter()
         .filter(|a| a.is_user() && ct.get(a.id).is_none())
         .count();
-    diff.moved.sort_by(|a, b| {
-        b.delta()
-            .abs()
-            .cmp(&a.delta().abs())
-            .then(b.new_rank.cmp(&a.new_rank))
-    });
     // Reasons only for the rows shown: each may call `explain`, which is linear in a sibling
     // list, and a big import can move every one of 100 000 users.
     for m in diff.moved.iter_mut().take(explained) {

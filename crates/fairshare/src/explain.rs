@@ -164,7 +164,7 @@ fn level_fs_text(side: &Side) -> String {
     match side.child_level_fs {
         _ if side.child_is_parent_shares => "parent".to_string(),
         Some(lf) if lf.is_infinite() => "inf".to_string(),
-        Some(lf) => format!("{:.6}", lf.to_f64()),
+        Some(lf) => crate::format::fixed(lf.to_f64(), 6),
         None => "unset".to_string(),
     }
 }

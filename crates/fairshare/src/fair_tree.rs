@@ -644,7 +644,8 @@ fn mark_rounding_artefacts(
     // it: every association below a needed one is listed once, in pre-order, with the slot of
     // its parent in the list (`NONE` for the top of a subtree).
     const NONE: u32 = u32::MAX;
-    tops.sort_unstable_by_key(|&ix| h.depth[ix]);
+    // (The order among equal depths changes no sum.)
+    crate::sort::sort_by(&mut tops, &|a, b| h.depth[a].cmp(&h.depth[b]));
     let mut listed = vec![false; h.len()];
     let mut below: Vec<(usize, u32)> = Vec::new();
     let mut stack: Vec<(usize, u32)> = Vec::new();

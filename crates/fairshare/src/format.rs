@@ -8,6 +8,8 @@ use std::fmt::Write as _;
 
 pub use crate::sshare::{format_double, printf_e, printf_f};
 
+use num_bigint::BigUint;
+
 use crate::LongDouble;
 
 /// C's `printf("%.17g", x)`: 17 significant digits, trailing zeros removed, plain notation for
@@ -23,8 +25,8 @@ pub fn sig17(x: f64) -> String {
     if x == 0.0 {
         return if x.is_sign_negative() { "-0" } else { "0" }.into();
     }
-    // Rust's exact-precision formatting is correctly rounded, as glibc's printf is.
-    let e_form = format!("{x:.16e}");
+    // Correctly rounded, as glibc's printf is.
+    let e_form = printf_e(x, 16);
     let (mantissa, exp) = e_form.split_once('e').unwrap_or((&e_form, "0"));
     let exp: i32 = exp.parse().unwrap_or(0);
     let (sign, mantissa) = match mantissa.strip_prefix('-') {
@@ -102,29 +104,341 @@ pub fn formula_value_ld(x: LongDouble) -> String {
 pub fn formula_usage(x: LongDouble) -> String {
     let f = x.to_f64();
     if f.is_finite() && f.fract() == 0.0 && f.abs() < 1e15 {
-        format!("{f:.0}")
+        fixed(f, 0)
     } else {
         formula_value(f)
     }
 }
 
-/// `x` with exactly `decimals` digits after the point (Rust's correctly rounded formatting,
-/// as glibc's `%.Nf` rounds): the decay factors (`%.16f`, `%.8f`) people compare with
-/// Slurm's documentation.
+/// `x` with exactly `decimals` digits after the point, as Rust's `{x:.decimals$}` writes it
+/// (correctly rounded from the exact binary value, ties to even, as glibc's `%.Nf`; `NaN`,
+/// `inf`, `-inf`): the decay factors (`%.16f`, `%.8f`) people compare with Slurm's
+/// documentation, CSS and SVG geometry.
+///
+/// The app's float texts all come from here, [`shortest`] and [`shortest_exp`] rather than
+/// `format!`: core's float printing (Grisu and Dragon with their tables) is then not in the
+/// wasm at all.
 pub fn fixed(x: f64, decimals: usize) -> String {
-    format!("{x:.decimals$}")
+    let mut out = String::with_capacity(decimals + 8);
+    push_fixed(&mut out, x, decimals);
+    out
+}
+
+/// [`fixed`], appended to `out`.
+pub fn push_fixed(out: &mut String, x: f64, decimals: usize) {
+    if x.is_nan() {
+        out.push_str("NaN");
+        return;
+    }
+    if x.is_sign_negative() {
+        out.push('-');
+    }
+    if x.is_infinite() {
+        out.push_str("inf");
+    } else {
+        push_fixed_abs(out, x.abs(), decimals);
+    }
+}
+
+/// A finite `a ≥ 0` with `decimals` digits after the point, correctly rounded (ties to even).
+pub(crate) fn push_fixed_abs(out: &mut String, a: f64, decimals: usize) {
+    let Some((q, unit)) = scaled_to_decimals(a, decimals) else {
+        // Huge values or many decimals: exact digits through the 80-bit formatter, which is
+        // exact for a widened double.
+        out.push_str(&LongDouble::from_f64(a).to_fixed(decimals));
+        return;
+    };
+    // 64-bit division when it fits (the usual case; wasm has no 128-bit division).
+    let _ = match (u64::try_from(q), u64::try_from(unit)) {
+        (Ok(q), Ok(unit)) => write!(out, "{}", q / unit),
+        _ => write!(out, "{}", q / unit),
+    };
+    if decimals > 0 {
+        let _ = match (u64::try_from(q), u64::try_from(unit)) {
+            (Ok(q), Ok(unit)) => write!(out, ".{:0decimals$}", q % unit),
+            _ => write!(out, ".{:0decimals$}", q % unit),
+        };
+    }
+}
+
+/// `(round(a · 10^decimals), 10^decimals)` in 128-bit integers (ties to even), when they fit.
+/// With a = m · 2^e (m < 2^53) the product m · 10^decimals is exact; the power of two is a
+/// shift, and a right shift's lost bits decide the rounding.
+fn scaled_to_decimals(a: f64, decimals: usize) -> Option<(u128, u128)> {
+    let unit = 10u128.checked_pow(u32::try_from(decimals).ok()?)?;
+    let bits = a.to_bits();
+    let biased = ((bits >> 52) & 0x7ff) as i32;
+    let frac = bits & ((1u64 << 52) - 1);
+    let (m, e) = if biased == 0 {
+        (frac, -1074)
+    } else {
+        (frac | (1u64 << 52), biased - 1075)
+    };
+    let n = u128::from(m).checked_mul(unit)?;
+    if e >= 0 {
+        let e = e.unsigned_abs();
+        return (n.leading_zeros() > e).then(|| (n << e, unit));
+    }
+    let s = e.unsigned_abs();
+    if s > 128 {
+        // n < 2^128 ≤ 2^(s-1): below one half of the last place.
+        return Some((0, unit));
+    }
+    if s == 128 {
+        return None;
+    }
+    let q = n >> s;
+    let r = n & ((1u128 << s) - 1);
+    let half = 1u128 << (s - 1);
+    let q = if r > half || (r == half && q & 1 == 1) {
+        q + 1
+    } else {
+        q
+    };
+    Some((q, unit))
+}
+
+/// The shortest decimal digits that read back as `a` (finite, > 0), nearest to `a`:
+/// `(digits, exp10)` with `a ≈ 0.d1d2… × 10^exp10`, no leading or trailing zeros. The digits
+/// are serde_json's (its shortest round-trip writer, in the wasm anyway for JSON output).
+fn shortest_digits(a: f64) -> (String, i32) {
+    let text = serde_json::Number::from_f64(a).map_or_else(String::new, |n| n.to_string());
+    let (mantissa, exp) = text.split_once('e').unwrap_or((&text, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let all = format!("{int}{frac}");
+    let lead = all.len() - all.trim_start_matches('0').len();
+    let mut digits = all.trim_matches('0').to_string();
+    let mut exp10 = exp + int.len() as i32 - lead as i32;
+    // When `a` lies exactly halfway between two shortest candidates, serde_json's writer takes
+    // the even one and Rust's the upper one: round up to write what Rust writes.
+    if is_halfway_above(a, &digits, exp10) {
+        let mut bytes = digits.into_bytes();
+        let mut carry = true;
+        for b in bytes.iter_mut().rev() {
+            if *b == b'9' {
+                *b = b'0';
+            } else {
+                *b += 1;
+                carry = false;
+                break;
+            }
+        }
+        if carry {
+            bytes.insert(0, b'1');
+            exp10 += 1;
+        }
+        let text = String::from_utf8(bytes).unwrap_or_default();
+        digits = text.trim_end_matches('0').to_string();
+    }
+    (digits, exp10)
+}
+
+/// Whether `a` is exactly `0.digits5 × 10^exp10`: halfway between `digits` and the next value
+/// of that many digits.
+fn is_halfway_above(a: f64, digits: &str, exp10: i32) -> bool {
+    let bits = a.to_bits();
+    let biased = ((bits >> 52) & 0x7ff) as i32;
+    let frac = bits & ((1u64 << 52) - 1);
+    let (m, e) = if biased == 0 {
+        (frac, -1074)
+    } else {
+        (frac | (1u64 << 52), biased - 1075)
+    };
+    if m == 0 {
+        return false;
+    }
+    let (m, e) = (m >> m.trailing_zeros(), e + m.trailing_zeros() as i32);
+    // The halfway digit's place: `places` decimals after the point (negative: left of it).
+    let places = digits.len() as i32 + 1 - exp10;
+    // a = m · 5^s / 10^s with m odd (e = −s < 0) has its last nonzero decimal exactly at place
+    // s; an integer's digits after the point are all 0, never 5. Only then compare exactly.
+    let candidate = if e < 0 {
+        places > 0 && e.unsigned_abs() == places.unsigned_abs()
+    } else {
+        places <= 0
+    };
+    let Some(digits) = candidate.then(|| digits.parse::<u64>().ok()).flatten() else {
+        return false;
+    };
+    let halfway = BigUint::from(digits) * 10u32 + 5u32;
+    if e < 0 {
+        BigUint::from(m) * BigUint::from(5u32).pow(e.unsigned_abs()) == halfway
+    } else {
+        (BigUint::from(m) << e.unsigned_abs() as usize)
+            == halfway * BigUint::from(10u32).pow(places.unsigned_abs())
+    }
+}
+
+/// `x` as Rust's `{x}` (`Display`) writes it: the shortest decimal that reads back as `x`, in
+/// plain notation (`0.1`, `1`, `1e16` as `10000000000000000`); `NaN`, `inf`, `-inf`, `-0`.
+pub fn shortest(x: f64) -> String {
+    let mut out = String::new();
+    if x.is_nan() {
+        return "NaN".into();
+    }
+    if x.is_sign_negative() {
+        out.push('-');
+    }
+    if x.is_infinite() {
+        out.push_str("inf");
+    } else if x.fract() == 0.0 && x.abs() < 9_007_199_254_740_992.0 {
+        // A whole number below 2^53 (zero included): its digits, as an integer's.
+        let _ = write!(out, "{}", x.abs() as u64);
+    } else {
+        let (digits, exp10) = shortest_digits(x.abs());
+        let len = digits.len() as i32;
+        if exp10 <= 0 {
+            out.push_str("0.");
+            out.extend(std::iter::repeat_n('0', exp10.unsigned_abs() as usize));
+            out.push_str(&digits);
+        } else if exp10 >= len {
+            out.push_str(&digits);
+            out.extend(std::iter::repeat_n('0', (exp10 - len) as usize));
+        } else {
+            let (int, frac) = digits.split_at(exp10 as usize);
+            out.push_str(int);
+            out.push('.');
+            out.push_str(frac);
+        }
+    }
+    out
+}
+
+/// `x` as Rust's `{x:e}` (`LowerExp`) writes it: the shortest round-trip digits as `d.ddde-7`
+/// (`1e0`, `1.5e16`); `NaN`, `inf`, `-inf`, `0e0`.
+pub fn shortest_exp(x: f64) -> String {
+    let mut out = String::new();
+    if x.is_nan() {
+        return "NaN".into();
+    }
+    if x.is_sign_negative() {
+        out.push('-');
+    }
+    if x.is_infinite() {
+        out.push_str("inf");
+    } else if x == 0.0 {
+        out.push_str("0e0");
+    } else {
+        let (digits, exp10) = shortest_digits(x.abs());
+        let (first, rest) = digits.split_at(1);
+        out.push_str(first);
+        if !rest.is_empty() {
+            out.push('.');
+            out.push_str(rest);
+        }
+        let _ = write!(out, "e{}", exp10 - 1);
+    }
+    out
 }
 
 /// Two decimals with trailing zeros removed (`12.50` → `12.5`, `-0.00` → `0`): the terms of the
 /// job priority sum, whose weights are whole numbers.
 pub fn two_decimals(x: f64) -> String {
-    let s = format!("{x:.2}");
+    let s = fixed(x, 2);
     let s = s.trim_end_matches('0').trim_end_matches('.');
     if s == "-0" {
         "0".to_string()
     } else {
         s.to_string()
     }
+}
+
+/// Reads a double exactly as Rust's `str::parse::<f64>` does (the same texts accepted, the same
+/// correctly rounded value): an optional sign, then `inf`, `infinity` or `nan` in any case, or
+/// digits with an optional point (`5.`, `.5`) and exponent (`1e5`, `1E-5`); no blanks.
+///
+/// The decimal conversion is serde_json's (correctly rounded with its `float_roundtrip`
+/// feature), which the wasm build links anyway for JSON: `str::parse` would add core's own
+/// reader and its 10 KB table of powers of five.
+pub fn parse_f64(text: &str) -> Option<f64> {
+    let (negative, rest) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let value = if rest.eq_ignore_ascii_case("inf") || rest.eq_ignore_ascii_case("infinity") {
+        f64::INFINITY
+    } else if rest.eq_ignore_ascii_case("nan") {
+        f64::NAN
+    } else {
+        parse_unsigned_decimal(rest)?
+    };
+    Some(if negative { -value } else { value })
+}
+
+/// `digits[.digits][(e|E)[sign]digits]` with a digit before or after the point, as a JSON
+/// number (no leading zeros, no bare point) read by serde_json; too large is +∞.
+fn parse_unsigned_decimal(text: &str) -> Option<f64> {
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    let (mantissa, exp) = match text.find(['e', 'E']) {
+        Some(at) => (&text[..at], Some(&text[at + 1..])),
+        None => (text, None),
+    };
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    if !digits(int) || !digits(frac) || (int.is_empty() && frac.is_empty()) {
+        return None;
+    }
+    if let Some(exp) = exp {
+        let unsigned = exp.strip_prefix(['+', '-']).unwrap_or(exp);
+        if unsigned.is_empty() || !digits(unsigned) {
+            return None;
+        }
+    }
+    if let Some(x) = clinger_fast_path(int, frac, exp) {
+        return Some(x);
+    }
+    // Most texts are JSON already (`0.500000`, `12`, `1.5e-07`); others are rewritten.
+    let json_int = int == "0" || (!int.is_empty() && !int.starts_with('0'));
+    let json: std::borrow::Cow<str> = if json_int && (!frac.is_empty() || !mantissa.contains('.')) {
+        text.into()
+    } else {
+        let int = int.trim_start_matches('0');
+        let mut json = String::with_capacity(text.len() + 2);
+        json.push_str(if int.is_empty() { "0" } else { int });
+        if !frac.is_empty() {
+            json.push('.');
+            json.push_str(frac);
+        }
+        if let Some(exp) = exp {
+            json.push('e');
+            json.push_str(exp);
+        }
+        json.into()
+    };
+    match serde_json::from_str::<serde_json::Value>(&json) {
+        Ok(value) => value.as_f64(),
+        // The text is a valid JSON number, so the only error left is "out of range": a value
+        // that rounds beyond the largest double.
+        Err(_) => Some(f64::INFINITY),
+    }
+}
+
+/// The value of `int.frac × 10^exp` when it is one correctly rounded operation (Clinger's fast
+/// path): the digits form an integer of at most 2^53 and the power of ten is at most 10^22, so
+/// both are exact doubles. `None` otherwise. (Most texts take this path: `0.500000`, `1024`.)
+fn clinger_fast_path(int: &str, frac: &str, exp: Option<&str>) -> Option<f64> {
+    const POW10: [f64; 23] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+        1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ];
+    if int.len() + frac.len() > 19 {
+        return None;
+    }
+    let w = int
+        .bytes()
+        .chain(frac.bytes())
+        .fold(0u64, |w, b| w * 10 + u64::from(b - b'0'));
+    if w > 1 << 53 {
+        return None;
+    }
+    let e = match exp {
+        Some(exp) => i64::from(exp.parse::<i32>().ok()?),
+        None => 0,
+    } - frac.len() as i64;
+    let p = *POW10.get(usize::try_from(e.unsigned_abs()).ok()?)?;
+    let w = w as f64;
+    Some(if e >= 0 { w * p } else { w / p })
 }
 
 /// A Slurm time string in minutes, as `time_str2mins` reads PriorityDecayHalfLife and
@@ -181,9 +495,9 @@ pub fn fmt_duration(secs: i64) -> String {
 pub fn fmt_hours(secs: i64) -> String {
     let h = secs as f64 / 3600.0;
     if h.fract() == 0.0 {
-        format!("{h:.0}")
+        fixed(h, 0)
     } else {
-        format!("{h}")
+        shortest(h)
     }
 }
 
@@ -303,6 +617,169 @@ mod tests {
         assert_eq!(two_decimals(12.5), "12.5");
         assert_eq!(two_decimals(-0.001), "0");
         assert_eq!(two_decimals(3.0), "3");
+    }
+
+    /// `parse_f64` against `str::parse` (the reference) on the same text.
+    fn same_as_str_parse(text: &str) {
+        let want = text.parse::<f64>().ok();
+        let got = parse_f64(text);
+        match (want, got) {
+            (Some(w), Some(g)) if w.is_nan() => {
+                assert!(g.is_nan(), "{text:?}: {g:?}");
+                assert_eq!(w.is_sign_negative(), g.is_sign_negative(), "{text:?}");
+            }
+            (Some(w), Some(g)) => assert_eq!(w.to_bits(), g.to_bits(), "{text:?}: {w:e} {g:e}"),
+            (None, None) => {}
+            _ => panic!("{text:?}: str::parse {want:?}, parse_f64 {got:?}"),
+        }
+    }
+
+    #[test]
+    fn parse_f64_reads_what_str_parse_reads() {
+        for text in [
+            "0",
+            "-0",
+            "+0",
+            "00",
+            "007",
+            "1",
+            "-1",
+            "+1.5",
+            "1.",
+            ".5",
+            "-.5",
+            ".",
+            "-",
+            "+",
+            "",
+            "e5",
+            "1e5",
+            "1E5",
+            "1e+5",
+            "1e-5",
+            "1e",
+            "1e+",
+            "1.5e3",
+            "0.0001",
+            "1_000",
+            " 1",
+            "1 ",
+            "0x10",
+            "inf",
+            "-inf",
+            "+inf",
+            "INF",
+            "Infinity",
+            "-infinity",
+            "infin",
+            "nan",
+            "NaN",
+            "-nan",
+            "+NAN",
+            "nanx",
+            "1e308",
+            "1.7976931348623157e308",
+            "1.7976931348623158e308",
+            "1.7976931348623159e308",
+            "1e309",
+            "-1e400",
+            "1e-400",
+            "4.9406564584124654e-324",
+            "2.4703282292062327e-324",
+            "2.4703282292062328e-324",
+            "0e99999999999999999999",
+            "1e99999999999999999999",
+            "1e-99999999999999999999",
+            "18446744073709551615",
+            "18446744073709551616",
+            "9007199254740993",
+            "123456789012345678901234567890",
+            "0.1",
+            "0.30000000000000004",
+            "2.2250738585072011e-308",
+            "2.2250738585072012e-308",
+            "1--1",
+            "1.2.3",
+            "1e5.5",
+            "٣",
+            "1e١",
+        ] {
+            same_as_str_parse(text);
+        }
+    }
+
+    #[test]
+    fn parse_f64_agrees_on_many_texts() {
+        let mut rng = crate::r#gen::SplitMix64::new(11);
+        for _ in 0..20_000 {
+            let x = f64::from_bits(rng.next_u64());
+            if !x.is_finite() {
+                continue;
+            }
+            same_as_str_parse(&sig17(x));
+            same_as_str_parse(&format!("{x:e}"));
+            same_as_str_parse(&format!("{x:.30e}"));
+            // Random short decimals, with ties and long mantissas among them.
+            let digits = rng.next_u64() % 10_000_000_000_000_000_000;
+            let exp = (rng.next_u64() % 700) as i64 - 350;
+            same_as_str_parse(&format!("{digits}e{exp}"));
+            same_as_str_parse(&format!("{digits}5000000000000000000001e{exp}"));
+            same_as_str_parse(&format!(".{digits}"));
+        }
+    }
+
+    #[test]
+    fn float_texts_are_rusts() {
+        let mut rng = crate::r#gen::SplitMix64::new(5);
+        let mut values = vec![
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            0.5,
+            0.15,
+            0.25,
+            2.5,
+            -2.5,
+            1e15,
+            1e16,
+            1e21,
+            1e22,
+            1e-4,
+            1e-5,
+            1e-7,
+            5e-324,
+            2.2250738585072014e-308,
+            f64::MAX,
+            f64::NAN,
+            -f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            123.456,
+            0.1 + 0.2,
+            9007199254740993.0,
+            4294967296.5,
+        ];
+        for _ in 0..20_000 {
+            values.push(f64::from_bits(rng.next_u64()));
+            // Everyday magnitudes: geometry, percentages, hours.
+            values.push((rng.next_u64() % 10_000_000) as f64 / 1024.0 - 4000.0);
+            // Halfway cases: few fraction bits at 16-17 digits, integers ending in 5 beyond.
+            let n = (1u64 << 49) + rng.next_u64() % (1u64 << 50);
+            values.push(n as f64 + 0.25);
+            values.push((n % 100_000_000_000_000_000 / 10 * 10 + 5) as f64 * 1e3);
+        }
+        for x in values {
+            assert_eq!(shortest(x), format!("{x}"), "{:#x}", x.to_bits());
+            assert_eq!(shortest_exp(x), format!("{x:e}"), "{:#x}", x.to_bits());
+            for decimals in [0, 1, 2, 3, 6, 16, 20, 40] {
+                assert_eq!(
+                    fixed(x, decimals),
+                    format!("{x:.decimals$}"),
+                    "{x:e} {decimals}"
+                );
+            }
+        }
     }
 
     #[test]

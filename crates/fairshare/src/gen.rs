@@ -84,7 +84,7 @@ impl SplitMix64 {
 /// integer part scales by an exact power of two, the fraction f ∈ [0, 1) uses the Taylor series
 /// of e^(f·ln 2) to 14 terms (relative error < 1e-15).
 fn exp2(x: f64) -> f64 {
-    let x = x.clamp(-1000.0, 1000.0);
+    let x = crate::clamp(x, -1000.0, 1000.0);
     let k = x.floor();
     let f = x - k;
     let y = f * std::f64::consts::LN_2;

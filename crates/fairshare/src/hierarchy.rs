@@ -727,7 +727,9 @@ fn list_order(
             };
         }
         let mut order: Vec<usize> = (0..n).collect();
-        order.sort_by(|&a, &b| lineage[a].as_bytes().cmp(lineage[b].as_bytes()));
+        crate::sort::sort_by(&mut order, &|a, b| {
+            lineage[a].as_bytes().cmp(lineage[b].as_bytes())
+        });
         return order;
     }
     *approximated |= !follows;

@@ -39,6 +39,7 @@ pub mod link;
 pub mod priority;
 pub mod ranked;
 pub mod scenario;
+pub mod sort;
 pub mod sshare;
 pub mod step;
 pub mod tree;
@@ -52,3 +53,18 @@ pub use ranked::Ranked;
 pub use scenario::{Algorithm, Params, Scenario};
 pub use step::{Frame, Step};
 pub use tree::{Assoc, AssocId, AssocKind, AssocTree, Shares, TreeError};
+
+/// `x` limited to `[lo, hi]`, as `f64::clamp` computes it (`x` itself when it is NaN), without
+/// its panic when `lo > hi`, where `x` is compared with `lo` first. `f64::clamp`'s panic
+/// message prints both bounds with `{:?}`, and that one message links core's whole float
+/// printer (Grisu, Dragon and their tables) into the wasm; the app and the engine clamp with
+/// this instead.
+pub fn clamp(x: f64, lo: f64, hi: f64) -> f64 {
+    if x < lo {
+        lo
+    } else if x > hi {
+        hi
+    } else {
+        x
+    }
+}

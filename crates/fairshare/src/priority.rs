@@ -260,7 +260,7 @@ pub fn job_size_factor(size: &JobSize, favor_small: bool, small_relative_to_time
         }
         js
     };
-    js.clamp(0.0, 1.0)
+    crate::clamp(js, 0.0, 1.0)
 }
 
 /// TRES factor: **count / partition total**, 0 when the total is 0; the raw count with

@@ -77,43 +77,7 @@ fn push_printf_f(out: &mut String, x: f64) {
         out.push_str("inf");
         return;
     }
-    // Fast exact path: a = m · 2^e with m < 2^53. round(a · 10^6) in u128, ties to even.
-    let bits = a.to_bits();
-    let biased = ((bits >> 52) & 0x7ff) as i32;
-    let frac = bits & ((1u64 << 52) - 1);
-    let (m, e) = if biased == 0 {
-        (frac, -1074)
-    } else {
-        (frac | (1u64 << 52), biased - 1075)
-    };
-    let scaled: Option<u128> = if e >= 0 {
-        // m · 2^e · 10^6 < 2^53 · 2^e · 2^20 fits when e ≤ 54.
-        (e <= 54).then(|| (u128::from(m) << e) * 1_000_000)
-    } else {
-        let s = (-e) as u32;
-        let n = u128::from(m) * 1_000_000; // < 2^73
-        if s >= 100 {
-            // n < 2^73 ≤ 2^(s-1): below one half of a unit in the sixth decimal.
-            Some(0)
-        } else {
-            let q = n >> s;
-            let r = n & ((1u128 << s) - 1);
-            let half = 1u128 << (s - 1);
-            Some(if r > half || (r == half && q & 1 == 1) {
-                q + 1
-            } else {
-                q
-            })
-        }
-    };
-    match scaled {
-        Some(q) => {
-            let _ = write!(out, "{}.{:06}", q / 1_000_000, q % 1_000_000);
-        }
-        // Huge values (≥ 2^107): exact digits through the 80-bit formatter, which is exact for a
-        // widened double.
-        None => out.push_str(&LongDouble::from_f64(a).to_fixed(6)),
-    }
+    crate::format::push_fixed_abs(out, a, 6);
 }
 
 /// `print_fields_double` in `-p`/`-P` mode: `%f`, or an empty string for Slurm's unset markers

@@ -128,7 +128,7 @@ pub(super) fn JobForm(controls: DecayControls) -> impl IntoView {
             </label>
             <Field
                 label=Signal::derive(move || DecayMsg::JobBillable.text(i18n.lang()).to_string())
-                value=Signal::derive(move || billable.get().to_string())
+                value=Signal::derive(move || fairshare::format::shortest(billable.get()))
                 on_commit=number(billable, DecayMsg::JobBillable)
                 min="0"
             />
@@ -149,7 +149,7 @@ pub(super) fn JobForm(controls: DecayControls) -> impl IntoView {
             <When when=move || !running.get()>
                 <Field
                     label=Signal::derive(move || DecayMsg::JobHours.text(i18n.lang()).to_string())
-                    value=Signal::derive(move || hours.get().to_string())
+                    value=Signal::derive(move || fairshare::format::shortest(hours.get()))
                     on_commit=number(hours, DecayMsg::JobHours)
                     min="0"
                 />

@@ -30,7 +30,7 @@ pub(super) fn JobList(controls: DecayControls) -> impl IntoView {
         let lang = i18n.lang();
         let n = (n + 1).to_string();
         let user = label(&j);
-        let billable = j.billable.to_string();
+        let billable = fairshare::format::shortest(j.billable);
         let start = fmt_duration(j.start);
         match j.end {
             Some(end) => DecayMsg::JobLine.fill(

@@ -108,10 +108,7 @@ pub fn hours_to_secs(hours: f64) -> Option<i64> {
 
 /// A number of at least 0 (billing TRES, hours).
 pub fn parse_non_negative(text: &str) -> Option<f64> {
-    text.trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|x| x.is_finite() && *x >= 0.0)
+    fairshare::format::parse_f64(text.trim()).filter(|x| x.is_finite() && *x >= 0.0)
 }
 
 /// How far the slider reaches for a tree of `n_assocs` associations: four half-lives (a week
@@ -236,7 +233,7 @@ pub fn parse_target(kind: TargetKind, text: &str, n_users: usize) -> Option<Rank
             (r >= 1 && (r as usize) <= n_users).then_some(RankTarget::RankAtLeast(r))
         }
         TargetKind::FairShare => {
-            let f: f64 = text.parse().ok()?;
+            let f = fairshare::format::parse_f64(text)?;
             (f.is_finite() && (0.0..=1.0).contains(&f)).then_some(RankTarget::FairShareAtLeast(f))
         }
     }

@@ -74,9 +74,9 @@ pub fn usage_field_text(x: LongDouble) -> String {
     if x.is_exact_f64() {
         let f = x.to_f64();
         if f == 0.0 || (1e-6..1e21).contains(&f.abs()) {
-            format!("{f}")
+            fairshare::format::shortest(f)
         } else {
-            format!("{f:e}")
+            fairshare::format::shortest_exp(f)
         }
     } else {
         x.to_lg21()

@@ -22,7 +22,7 @@ const PAN_STEP: f64 = 0.4;
 
 /// The next zoom after a zoom click by `factor`, from the current scale.
 pub fn next_zoom(current: f64, factor: f64) -> f64 {
-    (current * factor).clamp(ZOOM_MIN, ZOOM_MAX)
+    fairshare::clamp(current * factor, ZOOM_MIN, ZOOM_MAX)
 }
 
 /// The scale "Fit to screen" chooses for a drawing of `width` × `height` units in a frame of
@@ -33,11 +33,11 @@ pub fn fit_scale(width: f64, height: f64, view_w: f64, view_h: f64) -> Option<f6
     if view_w <= FIT_SLACK || view_h <= FIT_SLACK || width <= 0.0 || height <= 0.0 {
         return None;
     }
-    Some(
-        ((view_w - FIT_SLACK) / width)
-            .min((view_h - FIT_SLACK) / height)
-            .clamp(ZOOM_MIN, MAX_FIT_SCALE),
-    )
+    Some(fairshare::clamp(
+        ((view_w - FIT_SLACK) / width).min((view_h - FIT_SLACK) / height),
+        ZOOM_MIN,
+        MAX_FIT_SCALE,
+    ))
 }
 
 impl TreeCtx {

@@ -3,6 +3,7 @@
 //! treeitem nor carries `data-assoc-id`; each is drawn as a small pill ([`ExtraCard`]) with a
 //! transparent overlay over it ([`ExtraItem`]), like the nodes.
 
+use fairshare::format::shortest;
 use leptos::prelude::*;
 
 use crate::i18n::I18n;
@@ -30,11 +31,11 @@ pub(super) fn extra_drawing(extra: &ExtraView) -> impl IntoView + use<> {
     view! {
         <path class="ft-edge ft-edge--extra" d=extra.edge.clone()></path>
         <g class="ft-extra" style=extra.transform.clone()>
-            <rect class="ft-extra__body" width=extra.w height=extra.h rx="16"></rect>
+            <rect class="ft-extra__body" width=shortest(extra.w) height=shortest(extra.h) rx="16"></rect>
             <text
                 class="ft-extra__text"
-                x=extra.w / 2.0
-                y=extra.h / 2.0 + 4.0
+                x=shortest(extra.w / 2.0)
+                y=shortest(extra.h / 2.0 + 4.0)
                 text-anchor="middle"
             >
                 {extra.text.clone()}

@@ -7,6 +7,7 @@
 //! geometry is [`crate::tree::minimap`]'s; this file only wires it to the DOM.
 
 use fairshare::AssocId;
+use fairshare::format::{fixed, shortest};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -63,8 +64,10 @@ fn move_view(
 #[component]
 fn Mark(#[prop(into)] at: Signal<Option<(f64, f64)>>, class: &'static str) -> impl IntoView {
     move || {
-        at.get()
-            .map(|(cx, cy)| view! { <circle class=class cx=cx cy=cy r="4"></circle> })
+        at.get().map(|(cx, cy)| {
+            let (cx, cy) = (shortest(cx), shortest(cy));
+            view! { <circle class=class cx=cx cy=cy r="4"></circle> }
+        })
     }
 }
 
@@ -85,12 +88,12 @@ pub fn Minimap() -> impl IntoView {
     let camera = use_camera(ctx);
     let hidden = move || camera.with(|c| !c.is_measured() || c.fits());
     let size = move |pick: fn(f64, f64) -> f64| {
-        move || overview.with(|o| o.frame.map_or(0.0, |f| pick(f.w, f.h)))
+        move || shortest(overview.with(|o| o.frame.map_or(0.0, |f| pick(f.w, f.h))))
     };
     let view_box = move || {
         overview.with(|o| {
             o.frame
-                .map(|f| format!("0 0 {:.1} {:.1}", f.w, f.h))
+                .map(|f| format!("0 0 {} {}", fixed(f.w, 1), fixed(f.h, 1)))
                 .unwrap_or_default()
         })
     };
@@ -101,7 +104,7 @@ pub fn Minimap() -> impl IntoView {
         })
     });
     let side = move |pick: fn((f64, f64, f64, f64)) -> f64| {
-        move || viewport.get().map(pick).unwrap_or_default()
+        move || shortest(viewport.get().map(pick).unwrap_or_default())
     };
     let mark_of = move |id: Option<AssocId>| {
         id.and_then(|id| overview.with(|o| ctx.model.with(|m| o.mark(m, id))))

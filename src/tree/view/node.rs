@@ -9,6 +9,7 @@
 //! person icon and a rank bar, the root has a double border; the header's colour is the Level
 //! FS band (see style/tree.css and the legend).
 
+use fairshare::format::shortest;
 use fairshare::step::NodeStatus;
 use fairshare::{AssocId, AssocKind};
 use leptos::prelude::*;
@@ -104,7 +105,7 @@ pub fn NodeCard(id: AssocId) -> impl IntoView {
 /// enclosing `<g>`), with no text.
 #[component]
 fn MarkBody(card: CardView) -> impl IntoView {
-    view! { <rect class="ft-node__mark" width=card.w height=card.h rx="10"></rect> }
+    view! { <rect class="ft-node__mark" width=shortest(card.w) height=shortest(card.h) rx="10"></rect> }
 }
 
 /// The contents of a card (static: redrawn when the card's view changes; also drawn by the
@@ -114,24 +115,24 @@ pub fn CardBody(card: CardView) -> impl IntoView {
     let user = card.rank.clone().map(|rank| {
         view! {
             <g class="ft-node__rank">
-                <text class="ft-node__text" x=PAD y=LINE_Y[3]>
+                <text class="ft-node__text" x=shortest(PAD) y=shortest(LINE_Y[3])>
                     {rank.position}
                 </text>
                 <text
                     class="ft-node__text ft-node__fs"
-                    x=card.right_x
-                    y=LINE_Y[3]
+                    x=shortest(card.right_x)
+                    y=shortest(LINE_Y[3])
                     text-anchor="end"
                 >
                     {rank.fairshare}
                 </text>
-                <rect class="ft-node__bar" x=PAD y=BAR_Y width=rank.bar_w height=BAR_H></rect>
+                <rect class="ft-node__bar" x=shortest(PAD) y=shortest(BAR_Y) width=shortest(rank.bar_w) height=shortest(BAR_H)></rect>
                 <rect
                     class="ft-node__bar-fill"
-                    x=PAD
-                    y=BAR_Y
-                    width=rank.fill_w
-                    height=BAR_H
+                    x=shortest(PAD)
+                    y=shortest(BAR_Y)
+                    width=shortest(rank.fill_w)
+                    height=shortest(BAR_H)
                 ></rect>
             </g>
         }
@@ -139,8 +140,8 @@ pub fn CardBody(card: CardView) -> impl IntoView {
     let artefact = card.artefact.clone().map(|text| {
         view! {
             <g class="ft-node__artefact">
-                <circle cx=card.right_x cy="12" r="8"></circle>
-                <text x=card.right_x y="16" text-anchor="middle">
+                <circle cx=shortest(card.right_x) cy="12" r="8"></circle>
+                <text x=shortest(card.right_x) y="16" text-anchor="middle">
                     {text}
                 </text>
             </g>
@@ -151,44 +152,44 @@ pub fn CardBody(card: CardView) -> impl IntoView {
         .iter()
         .map(|tag| {
             view! {
-                <text class=tag.class x=PAD y=tag.y>
+                <text class=tag.class x=shortest(PAD) y=shortest(tag.y)>
                     {tag.text.clone()}
                 </text>
             }
         })
         .collect_view();
     view! {
-        <rect class="ft-node__body" width=card.w height=card.h></rect>
+        <rect class="ft-node__body" width=shortest(card.w) height=shortest(card.h)></rect>
         <rect
             class="ft-node__inner"
-            x=INNER_INSET
-            y=INNER_INSET
-            width=card.inner_w
-            height=card.inner_h
+            x=shortest(INNER_INSET)
+            y=shortest(INNER_INSET)
+            width=shortest(card.inner_w)
+            height=shortest(card.inner_h)
         ></rect>
-        <rect class="ft-node__header" width=card.w height=HEADER_H></rect>
+        <rect class="ft-node__header" width=shortest(card.w) height=shortest(HEADER_H)></rect>
         <path class="ft-node__icon" transform="translate(7 5)" d=icon_path(card.kind)></path>
-        <text class="ft-node__name" x=ICON_W y="16">
+        <text class="ft-node__name" x=shortest(ICON_W) y="16">
             {card.display_name.clone()}
         </text>
-        <text class="ft-node__text" x=PAD y=LINE_Y[0]>
+        <text class="ft-node__text" x=shortest(PAD) y=shortest(LINE_Y[0])>
             {card.shares.clone()}
         </text>
-        <text class="ft-node__text" x=card.right_x y=LINE_Y[0] text-anchor="end">
+        <text class="ft-node__text" x=shortest(card.right_x) y=shortest(LINE_Y[0]) text-anchor="end">
             {card.s.clone()}
         </text>
-        <text class="ft-node__text" x=PAD y=LINE_Y[1]>
+        <text class="ft-node__text" x=shortest(PAD) y=shortest(LINE_Y[1])>
             {card.usage.clone()}
         </text>
-        <text class="ft-node__text" x=card.right_x y=LINE_Y[1] text-anchor="end">
+        <text class="ft-node__text" x=shortest(card.right_x) y=shortest(LINE_Y[1]) text-anchor="end">
             {card.u.clone()}
         </text>
-        <text class="ft-node__text" x=PAD y=LINE_Y[2]>
+        <text class="ft-node__text" x=shortest(PAD) y=shortest(LINE_Y[2])>
             {card.level_fs_label.clone()}
         </text>
         <g class=card.badge.kind.as_class()>
-            <rect x=card.badge.x y=BADGE_Y width=card.badge.w height="16" rx="8"></rect>
-            <text x=card.badge.cx y=LINE_Y[2] text-anchor="middle">
+            <rect x=shortest(card.badge.x) y=shortest(BADGE_Y) width=shortest(card.badge.w) height="16" rx="8"></rect>
+            <text x=shortest(card.badge.cx) y=shortest(LINE_Y[2]) text-anchor="middle">
                 {card.badge.text.clone()}
             </text>
         </g>

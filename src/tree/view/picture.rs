@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use fairshare::AssocId;
+use fairshare::format::fixed;
 use leptos::prelude::*;
 
 use crate::tree_model::{NodeView, TreeModel};
@@ -61,8 +62,8 @@ pub fn TreePicture(model: Arc<TreeModel>, selected: Option<AssocId>) -> impl Int
     view! {
         <svg
             data-tree-picture=""
-            width=format!("{:.0}", model.width.max(1.0).ceil())
-            height=format!("{:.0}", model.height.max(1.0).ceil())
+            width=fixed(model.width.max(1.0).ceil(), 0)
+            height=fixed(model.height.max(1.0).ceil(), 0)
             viewBox=model.view_box()
         >
             <HatchDefs />

@@ -102,7 +102,7 @@ fn check_double(column: Column, p: &PrintedNumber<f64>, r: Option<f64>) -> Colum
     } else {
         // JSON: a full double; compare at sshare's printed resolution.
         let rt = match r {
-            Some(x) if !blank_r => format!("{x}"),
+            Some(x) if !blank_r => crate::format::shortest(x),
             _ => String::new(),
         };
         let pf = p.value.map(sshare::format_double).unwrap_or_default();

@@ -62,7 +62,7 @@ fn number(v: &Value) -> PrintedNumber<f64> {
         },
         Value::String(s) => PrintedNumber {
             text: s.as_str().into(),
-            value: s.trim().parse().ok(),
+            value: crate::format::parse_f64(s.trim()),
         },
         other => PrintedNumber {
             text: other.to_string().into(),

@@ -825,9 +825,9 @@ fn printed_double(
     let value = if t.is_empty() {
         None
     } else {
-        match t.parse::<f64>() {
-            Ok(v) => Some(v),
-            Err(_) => {
+        match crate::format::parse_f64(t) {
+            Some(v) => Some(v),
+            None => {
                 diags.warning(
                     Some(line),
                     DiagKind::NotANumber {
