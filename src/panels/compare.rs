@@ -142,9 +142,9 @@ fn UserSelect(
             </When>
             <select id=id class="ft-select" on:change=on_input>
                 <option value="" prop:selected=move || value.get().is_none()>{i18n.t(CompareMsg::ChooseUser)}</option>
-                <For each=options key=|u| (u.id, u.label.clone()) let:u>
+                {move || options().into_iter().map(|u| view! {
                     <option value=u.id.0.to_string() prop:selected=move || value.get() == Some(u.id)>{u.label}</option>
-                </For>
+                }.into_any()).collect::<Vec<_>>()}
             </select>
             <When when=many>
                 <span class="ft-help">{move || count()}</span>
@@ -192,9 +192,7 @@ fn ExplanationView(explanation: Explanation) -> impl IntoView {
             <dt>{i18n.t(CompareMsg::WhyLabel)}</dt>
             <dd data-testid="compare-sentence" class="ft-compare__sentence">{move || text().sentence}</dd>
         </dl>
-        <For each=move || text().notes key=|n| n.clone() let:note>
-            <p class="ft-note">{note}</p>
-        </For>
+        {move || text().notes.into_iter().map(|note| view! { <p class="ft-note">{note}</p> }.into_any()).collect::<Vec<_>>()}
     }
 }
 

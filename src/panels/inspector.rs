@@ -375,9 +375,9 @@ fn Actions(id: AssocId) -> impl IntoView {
             </When>
             <select id=move_id class="ft-select" on:change=on_move disabled=is_root
                 aria-describedby=error_id.clone()>
-                <For each=menu key=|t| t.clone() let:t>
+                {move || menu().into_iter().map(|t| view! {
                     <option value=t.id.0.to_string() prop:selected=t.current>{t.label()}</option>
-                </For>
+                }.into_any()).collect::<Vec<_>>()}
             </select>
             <FieldAlert error=Signal::derive(error) error_id />
         </div>

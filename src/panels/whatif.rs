@@ -60,14 +60,14 @@ pub fn WhatIf() -> impl IntoView {
             <h2 class="ft-panel__title">{i18n.t(WhatIfMsg::Region)}</h2>
             <p class="ft-whatif__summary" role="status">{move || summary()}</p>
             <ol class="ft-whatif__list" aria-label=i18n.t(WhatIfMsg::List)>
-                <For each=move || rows.get() key=|r| r.clone() let:row>
+                {move || rows.get().into_iter().map(|row| view! {
                     <li class="ft-whatif__row" data-assoc-id=row.id.0 data-delta=row.delta>
                         <span class=row.direction_class()>{row.delta_text.clone()}</span>
                         " "
                         <span>{row.text}</span>
                         <span class="ft-whatif__reason">{row.reason}</span>
                     </li>
-                </For>
+                }.into_any()).collect::<Vec<_>>()}
             </ol>
             <button type="button" class="ft-button" title=i18n.t(WhatIfMsg::ResetHelp)
                 on:click=move |_| state.reset_baseline() disabled=move || unchanged.get()>
