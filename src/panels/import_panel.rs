@@ -166,7 +166,7 @@ fn OutcomeView(outcome: Outcome, on_partial: Callback<Box<Imported>>) -> impl In
                     <When when=move || warnings.with_value(|w| !w.is_empty())>
                         <p>{i18n.t(ImportMsg::Assumptions)}</p>
                         <ul class="ft-import__diagnostics">
-                            {move || diagnostic_lines(&warnings.get_value(), i18n.lang()).into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
+                            {move || diagnostic_lines(&warnings.get_value(), i18n.lang()).into_iter().map(|l| view! { <li>{l}</li> }.into_any()).collect::<Vec<_>>()}
                         </ul>
                     </When>
                 </div>
@@ -203,7 +203,7 @@ fn OutcomeView(outcome: Outcome, on_partial: Callback<Box<Imported>>) -> impl In
                 <div class="ft-import__alert" role="alert">
                     <p class="ft-import__alert-title">{move || heading()}</p>
                     <ul class="ft-import__diagnostics">
-                        {move || diagnostic_lines(&diagnostics.get_value(), i18n.lang()).into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
+                        {move || diagnostic_lines(&diagnostics.get_value(), i18n.lang()).into_iter().map(|l| view! { <li>{l}</li> }.into_any()).collect::<Vec<_>>()}
                     </ul>
                 </div>
                 {n_partial.map(|n| view! {

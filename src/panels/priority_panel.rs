@@ -411,7 +411,7 @@ fn PriorityResult(result: ResultMemo) -> impl IntoView {
                             <span class=s.term.as_class() style=segment_style(s.percent) title=title></span>
                         }
                     })
-                    .collect_view()
+                    .map(IntoAny::into_any).collect::<Vec<_>>()
             }}
         </div>
         <table class="ft-terms">
@@ -444,7 +444,7 @@ fn PriorityResult(result: ResultMemo) -> impl IntoView {
                                 </tr>
                             }
                         })
-                        .collect_view()
+                        .map(IntoAny::into_any).collect::<Vec<_>>()
                 }}
             </tbody>
         </table>

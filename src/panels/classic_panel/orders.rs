@@ -125,7 +125,7 @@ fn OrderList(
                         .get()
                         .into_iter()
                         .map(|entry| view! { <Entry side=side entry=entry /> })
-                        .collect_view()
+                        .map(IntoAny::into_any).collect::<Vec<_>>()
                 }}
             </ol>
         </div>
