@@ -125,14 +125,16 @@ fn ExplainView(e: Explain) -> impl IntoView {
                 .lines
                 .into_iter()
                 .map(|line| view! { <p class="ft-formula">{text(line)}</p> })
-                .collect_view();
+                .map(IntoAny::into_any)
+                .collect::<Vec<_>>();
             view! {
                 <li class="ft-chain__step" class:ft-chain__step--selected=step.is_selected>
                     {lines}
                 </li>
             }
         })
-        .collect_view();
+        .map(IntoAny::into_any)
+        .collect::<Vec<_>>();
     let usage_norm = e.usage_norm.map(|line| {
         view! {
             <div class="ft-formula-block">

@@ -257,7 +257,7 @@ pub fn ScoreLegend() -> impl IntoView {
                                 </li>
                             }
                         })
-                        .collect_view()}
+                        .map(IntoAny::into_any).collect::<Vec<_>>()}
                 </ul>
                 <When when=has_user>
                     <p class="ft-score__value" data-testid="legend-classic">{move || classic_text()}</p>

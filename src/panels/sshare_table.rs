@@ -222,7 +222,8 @@ fn SshareRow(row: SshareRow, #[prop(into)] tab_stop: Signal<Option<AssocId>>) ->
             };
             view! { <td class=class>{text}</td> }
         })
-        .collect_view();
+        .map(IntoAny::into_any)
+        .collect::<Vec<_>>();
     let printed = row.printed.map(|p| {
         let mark = |differs: bool| {
             if differs {
@@ -235,7 +236,8 @@ fn SshareRow(row: SshareRow, #[prop(into)] tab_stop: Signal<Option<AssocId>>) ->
             .details
             .into_iter()
             .map(|d| view! { <li>{d}</li> })
-            .collect_view();
+            .map(IntoAny::into_any)
+            .collect::<Vec<_>>();
         view! {
             <td class=mark(p.fairshare_differs)>{p.fairshare}</td>
             <td class=mark(p.level_fs_differs)>{p.level_fs}</td>
@@ -313,7 +315,8 @@ pub fn SshareTable() -> impl IntoView {
             let label = c.header().to_string();
             view! { <SortHeader column label=Signal::stored(label) sort /> }
         })
-        .collect_view();
+        .map(IntoAny::into_any)
+        .collect::<Vec<_>>();
     let filter_id = crate::panels::compare::next_dom_id("ft-sshare-filter");
     view! {
         <section class="ft-panel ft-sshare-panel" role="region" aria-label=i18n.t(CommonMsg::RegionSshare)>

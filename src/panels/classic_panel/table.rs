@@ -69,7 +69,8 @@ pub fn ClassicTable() -> impl IntoView {
             let class = if numeric { "ft-ctable__num" } else { "" };
             view! { <SortHeader column label sort class /> }
         })
-        .collect_view();
+        .map(IntoAny::into_any)
+        .collect::<Vec<_>>();
     let filter_id = crate::panels::compare::next_dom_id("ft-ctable-filter");
     view! {
         <div class="ft-classic__table">

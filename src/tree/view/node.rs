@@ -156,7 +156,8 @@ pub fn CardBody(card: CardView) -> impl IntoView {
                 </text>
             }
         })
-        .collect_view();
+        .map(IntoAny::into_any)
+        .collect::<Vec<_>>();
     view! {
         <rect class="ft-node__body" width=card.w height=card.h></rect>
         <rect
