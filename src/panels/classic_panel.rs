@@ -159,9 +159,9 @@ fn ExplainView(e: Explain) -> impl IntoView {
             </div>
         }
     });
-    let depth_note = e
-        .uses_depth_oblivious
-        .then(|| view! { <p class="ft-fnote">{i18n.t(ClassicMsg::NoteDepthOblivious)}</p> });
+    let depth_note = e.uses_depth_oblivious.then(|| {
+        view! { <p class="ft-fnote">{i18n.t(ClassicMsg::NoteDepthOblivious)}</p> }.into_any()
+    });
     view! {
         <article class="ft-classic__explain" data-testid="classic-explain">
             <h3 class="ft-classic__heading">{text(e.heading)}</h3>

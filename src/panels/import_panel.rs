@@ -126,7 +126,7 @@ pub fn ImportPanel() -> impl IntoView {
             </div>
             {move || outcome.get().map(|o| view! { <OutcomeView outcome=o on_partial=Callback::new(move |imported: Box<Imported>| {
                 outcome.set(Some(load_partial(state, *imported)));
-            }) /> })}
+            }) /> }.into_any())}
             <When when=move || exported.with(Option::is_some)>
                 <ExportedJson json=Signal::derive(move || exported.get().unwrap_or_default()) />
             </When>
@@ -210,7 +210,7 @@ fn OutcomeView(outcome: Outcome, on_partial: Callback<Box<Imported>>) -> impl In
                     <button type="button" class="ft-button" on:click=on_click>
                         {move || ImportMsg::LoadPartial.fill(i18n.lang(), &[("n", &n.to_string())])}
                     </button>
-                })}
+                }.into_any())}
             }
             .into_any()
         }

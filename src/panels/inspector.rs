@@ -425,13 +425,13 @@ fn FactsView(id: AssocId) -> impl IntoView {
             <dt>{i18n.t(InspectorMsg::FactLevelFs)}</dt>
             <dd data-testid="fact-level-fs">
                 {get(Facts::level_fs_text)}
-                {move || served().map(|s| view! { " " <span class=s.as_class()>{s.text(i18n.lang())}</span> })}
+                {move || served().map(|s| view! { " " <span class=s.as_class()>{s.text(i18n.lang())}</span> }.into_any())}
             </dd>
             <dt>{i18n.t(InspectorMsg::FactRank)}</dt>
             <dd data-testid="fact-rank">{get(Facts::rank_text)}</dd>
             <dt>{i18n.t(InspectorMsg::FactFairShare)}</dt>
             <dd data-testid="fact-fairshare">{get(|f, lang| f.fairshare.clone().unwrap_or_else(|| InspectorMsg::Blank.text(lang).to_string()))}</dd>
         </dl>
-        {move || artefact().map(|text| view! { <p class="ft-inspector__artefact">{text}</p> })}
+        {move || artefact().map(|text| view! { <p class="ft-inspector__artefact">{text}</p> }.into_any())}
     }
 }

@@ -159,7 +159,7 @@ fn Entry(side: Side, entry: OrderEntry) -> impl IntoView {
             <span class="ft-order__label">{entry.label}</span>
             " "
             <span class="ft-order__value">{entry.value}</span>
-            {differs.then(|| view! { <span class="ft-order__moved">{move || marker()}</span> })}
+            {differs.then(|| view! { <span class="ft-order__moved">{move || marker()}</span> }.into_any())}
         </li>
     }
 }

@@ -64,7 +64,7 @@ fn move_view(
 fn Mark(#[prop(into)] at: Signal<Option<(f64, f64)>>, class: &'static str) -> impl IntoView {
     move || {
         at.get()
-            .map(|(cx, cy)| view! { <circle class=class cx=cx cy=cy r="4"></circle> })
+            .map(|(cx, cy)| view! { <circle class=class cx=cx cy=cy r="4"></circle> }.into_any())
     }
 }
 
