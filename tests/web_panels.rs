@@ -229,3 +229,38 @@ async fn priority_total_follows_weights_and_selection() {
     tick().await;
     assert!(panel.find("[role='alert']").is_some());
 }
+
+#[wasm_bindgen_test]
+async fn priority_suggested_weight_follows_the_tree_and_sets_the_weight() {
+    let (panel, state) = mount_with_state(|| view! { <PriorityPanel /> });
+    tick().await;
+    let n = state.run.with_untracked(|r| r.n_users);
+    let suggested = || panel.text("[data-testid='priority-suggested']");
+    assert!(
+        suggested().contains(&format!("N = {n} ")),
+        "{}",
+        suggested()
+    );
+    panel.button(&format!("Set PriorityWeightFairshare to {}", 2 * n));
+    state.add_child(AssocId(2), true, "new_user").unwrap();
+    tick().await;
+    assert!(
+        suggested().contains(&format!("N = {} ", n + 1)),
+        "{}",
+        suggested()
+    );
+    let before = panel.text("[data-testid='priority-total']");
+    panel
+        .button(&format!("Set PriorityWeightFairshare to {}", 2 * (n + 1)))
+        .click();
+    tick().await;
+    let weight = (2 * (n + 1)).to_string();
+    assert!(
+        panel
+            .all("input")
+            .iter()
+            .any(|i| i.unchecked_ref::<web_sys::HtmlInputElement>().value() == weight),
+        "a field shows the new weight"
+    );
+    assert_ne!(panel.text("[data-testid='priority-total']"), before);
+}

@@ -43,7 +43,8 @@ pub fn ClassicPanel() -> impl IntoView {
                 .with(|h| state.classic.with(|c| model::explain(&s.tree, h, c, id)))
         })
     });
-    let idle = Memo::new(move |_| {
+    // Only on the classic page's example (a tree of a few associations): cheap to recompute.
+    let idle = move || {
         if state.preset.get() != Some(CLASSIC_EXAMPLE) {
             return None;
         }
@@ -52,9 +53,9 @@ pub fn ClassicPanel() -> impl IntoView {
                 .hierarchy
                 .with(|h| state.classic.with(|c| model::idle_holder(&s.tree, h, c)))
         })
-    });
+    };
     let machine_note = i18n.tf(ClassicMsg::MachineNote, move || {
-        idle.get().map_or_else(Vec::new, |(account, ua)| {
+        idle().map_or_else(Vec::new, |(account, ua)| {
             vec![("account", account), ("ua", ua)]
         })
     });
@@ -68,7 +69,7 @@ pub fn ClassicPanel() -> impl IntoView {
             <h2 class="ft-panel__title">{i18n.t(CommonMsg::RegionClassic)}</h2>
             <p class="ft-panel-help">{i18n.t(ClassicMsg::Intro)}</p>
             <ClassicParams />
-            <When when=move || idle.with(Option::is_some)>
+            <When when=move || idle().is_some()>
                 <p class="ft-fnote ft-fnote--machine" data-testid="machine-note">
                     {move || machine_note()}
                 </p>

@@ -96,12 +96,14 @@ pub fn Inspector() -> impl IntoView {
 fn Editor(id: AssocId) -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
-    let assoc = Memo::new(move |_| state.scenario.with(|s| s.tree.get(id).cloned()));
-    let kind = Memo::new(move |_| assoc.with(|a| a.as_ref().map(Assoc::kind)));
+    // Only a change of kind swaps the usage field (so edits keep the focus where it is).
+    let kind = Memo::new(move |_| state.scenario.with(|s| s.tree.get(id).map(Assoc::kind)));
     let heading = move || {
         let lang = i18n.lang();
-        assoc.with(|a| {
-            let Some(a) = a else { return String::new() };
+        state.scenario.with(|s| {
+            let Some(a) = s.tree.get(id) else {
+                return String::new();
+            };
             let account = ("account", a.account.as_str());
             match (&a.user, a.kind()) {
                 (Some(user), _) => InspectorMsg::HeadingUser.fill(lang, &[("user", user), account]),

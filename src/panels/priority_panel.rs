@@ -456,12 +456,12 @@ fn PriorityResult(result: ResultMemo) -> impl IntoView {
 fn SuggestedWeight(inputs: Inputs) -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
-    let range = Memo::new(move |_| {
+    let range = move || {
         let r = priority::suggested_fairshare_weight(state.run.with(|r| r.n_users));
         (*r.start(), *r.end())
-    });
+    };
     let text = i18n.tf(PriorityMsg::Suggested, move || {
-        let (low, high) = range.get();
+        let (low, high) = range();
         vec![
             ("n", state.run.with(|r| r.n_users).to_string()),
             ("low", low.to_string()),
@@ -469,7 +469,7 @@ fn SuggestedWeight(inputs: Inputs) -> impl IntoView {
         ]
     });
     let button = i18n.tf(PriorityMsg::UseSuggested, move || {
-        vec![("high", range.get().1.to_string())]
+        vec![("high", range().1.to_string())]
     });
     view! {
         <p class="ft-fnote ft-fnote--fact" data-testid="priority-suggested">{move || text()}</p>
@@ -477,7 +477,7 @@ fn SuggestedWeight(inputs: Inputs) -> impl IntoView {
             type="button"
             class="ft-button"
             on:click=move |_| {
-                let high = range.get_untracked().1;
+                let high = untrack(range).1;
                 inputs.config.update(|c| c.weights.fairshare = high);
             }
         >

@@ -94,14 +94,14 @@ pub fn Minimap() -> impl IntoView {
                 .unwrap_or_default()
         })
     };
-    let viewport = Memo::new(move |_| {
+    let viewport = move || {
         overview.with(|o| {
             o.frame
                 .map(|f| f.rect(camera.with(Camera::visible), MIN_VIEWPORT))
         })
-    });
+    };
     let side = move |pick: fn((f64, f64, f64, f64)) -> f64| {
-        move || viewport.get().map(pick).unwrap_or_default()
+        move || viewport().map(pick).unwrap_or_default()
     };
     let mark_of = move |id: Option<AssocId>| {
         id.and_then(|id| overview.with(|o| ctx.model.with(|m| o.mark(m, id))))
