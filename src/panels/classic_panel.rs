@@ -35,14 +35,14 @@ const CLASSIC_EXAMPLE: &str = "classic-example";
 pub fn ClassicPanel() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
-    let explain = Memo::new(move |_| {
+    let explain = move || {
         let id = state.selected.get()?;
         state.scenario.with(|s| {
             state
                 .hierarchy
                 .with(|h| state.classic.with(|c| model::explain(&s.tree, h, c, id)))
         })
-    });
+    };
     // Only on the classic page's example (a tree of a few associations): cheap to recompute.
     let idle = move || {
         if state.preset.get() != Some(CLASSIC_EXAMPLE) {
@@ -74,7 +74,7 @@ pub fn ClassicPanel() -> impl IntoView {
                     {move || machine_note()}
                 </p>
             </When>
-            {move || match explain.get() {
+            {move || match explain() {
                 Some(e) => view! { <ExplainView e=e /> }.into_any(),
                 None => {
                     view! { <p class="ft-classic__prompt">{i18n.t(ClassicMsg::SelectPrompt)}</p> }

@@ -43,10 +43,10 @@ pub fn ComparePanel() -> impl IntoView {
             .scenario
             .with(|s| state.run.with(|r| user_choices(&s.tree, r, lang)))
     });
-    let explanation = Memo::new(move |_| {
+    let explanation = move || {
         let (me, other) = (me.get()?, other.get()?);
         state.ranked.with(|r| explain(r, me, other).ok())
-    });
+    };
     let above = Memo::new(move |_| {
         let me = me.get()?;
         state
@@ -90,7 +90,7 @@ pub fn ComparePanel() -> impl IntoView {
             <When when=move || me.get().is_some() && above.get().is_none()>
                 <p class="ft-hint">{move || nobody_above()}</p>
             </When>
-            {move || match explanation.get() {
+            {move || match explanation() {
                 Some(e) => view! { <ExplanationView explanation=e /> }.into_any(),
                 None => view! { <p class="ft-hint">{i18n.t(CompareMsg::PickTwo)}</p> }.into_any(),
             }}

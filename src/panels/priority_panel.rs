@@ -309,9 +309,9 @@ pub fn PriorityPanel() -> impl IntoView {
         example: RwSignal::new(Example::default()),
         max_age_text: RwSignal::new("7-0".to_string()),
     };
-    let owner = Memo::new(move |_| job_owner(state));
+    let owner = move || job_owner(state);
     let result = Memo::new(move |_| {
-        let fs = owner.with(|o| o.as_ref().map_or(0.0, |o| o.fairshare));
+        let fs = owner().map_or(0.0, |o| o.fairshare);
         let job = inputs.example.with(|e| pending_job(e, fs));
         inputs.config.with(|cfg| {
             let p = priority::priority(cfg, &job);
@@ -321,7 +321,7 @@ pub fn PriorityPanel() -> impl IntoView {
     let owner_text = move || {
         let lang = i18n.lang();
         let n = state.run.with(|r| r.n_users).to_string();
-        match owner.get() {
+        match owner() {
             Some(o) => {
                 let msg = if o.selected {
                     PriorityMsg::JobUser

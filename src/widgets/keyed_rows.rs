@@ -17,8 +17,8 @@ pub fn KeyedRows(
     view! { <For each=move || keys.get() key=|ix| *ix children=move |ix| row.run(ix) /> }
 }
 
-/// The row at `ix` of `rows`, drawn by `draw` and updated only when that row's value changes
-/// (nothing once `ix` is past the end).
+/// The row at `ix` of `rows`, drawn by `draw`, and drawn again in place (the same element,
+/// its changed parts updated) whenever `rows` changes; nothing once `ix` is past the end.
 pub fn row_at<R>(
     rows: Memo<Vec<R>>,
     ix: usize,
@@ -27,6 +27,5 @@ pub fn row_at<R>(
 where
     R: Clone + PartialEq + Send + Sync + 'static,
 {
-    let row = Memo::new(move |_| rows.with(|rows| rows.get(ix).cloned()));
-    view! { {move || row.get().map(&draw)} }.into_any()
+    view! { {move || rows.with(|rows| rows.get(ix).cloned()).map(&draw)} }.into_any()
 }
