@@ -215,6 +215,20 @@ async fn priority_total_follows_weights_and_selection() {
     );
     let with_user5 = total();
     assert_ne!(first, with_user5, "User5 ranks higher than User1");
+    // The bar and the table of terms show the same result.
+    let bar = panel.get("[data-testid='priority-bar']");
+    let priority = with_user5
+        .split_whitespace()
+        .last()
+        .unwrap()
+        .trim_end_matches('.');
+    assert!(
+        bar.get_attribute("aria-label").unwrap().contains(priority),
+        "{:?} vs {with_user5}",
+        bar.get_attribute("aria-label")
+    );
+    assert!(panel.count("[data-testid='priority-bar'] span") > 0);
+    assert!(panel.count(".ft-terms tbody tr") >= panel.count("[data-testid='priority-bar'] span"));
     let age = panel
         .root
         .query_selector_all("input")
