@@ -164,6 +164,23 @@ async fn decay_slider_applies_one_undoable_edit() {
     let (panel, state) = mount_with_state(|| view! { <DecayPanel /> });
     tick().await;
     let slider = panel.get("input[type='range']");
+    // The usage readouts: the root's, and the selected user's once there is one.
+    assert!(
+        panel
+            .text("[data-testid='decay-root-usage']")
+            .starts_with("root RawUsage: 100 at t = 0")
+    );
+    assert!(panel.find("[data-testid='decay-selected-usage']").is_none());
+    state.select(Some(AssocId(211)));
+    tick().await;
+    assert!(
+        panel
+            .text("[data-testid='decay-selected-usage']")
+            .contains(" RawUsage: ")
+    );
+    state.select(None);
+    tick().await;
+    assert!(panel.find("[data-testid='decay-selected-usage']").is_none());
     set_input(&slider, "604800");
     tick().await;
     assert!(

@@ -67,13 +67,13 @@ pub(super) fn UntilQuestion(controls: DecayControls) -> impl IntoView {
         answer.set(Some((id, tree, res)));
     };
     // The answer stands while the question does: same user, same tree.
-    let shown = Memo::new(move |_| {
+    let shown = move || {
         let (id, tree, res) = answer.get()?;
         let (sel, name) = user()?;
         let same = sel == id && state.scenario.with(|s| s.tree == tree);
         same.then_some((name, res))
-    });
-    let answer_text = move || shown.get().map(|(name, res)| until_text(i18n, &name, &res));
+    };
+    let answer_text = move || shown().map(|(name, res)| until_text(i18n, &name, &res));
     view! {
         <div class="ft-decay__until">
             <h3>{i18n.t(DecayMsg::UntilTitle)}</h3>
