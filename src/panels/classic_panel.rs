@@ -144,6 +144,7 @@ fn ExplainView(e: Explain) -> impl IntoView {
                 <p class="ft-fnote">{i18n.t(ClassicMsg::NoteUsageNorm)}</p>
             </div>
         }
+        .into_any()
     });
     let factor = e.factor.map(|line| {
         view! {
@@ -159,6 +160,7 @@ fn ExplainView(e: Explain) -> impl IntoView {
                 <p class="ft-fnote">{move || damping_note()}</p>
             </div>
         }
+        .into_any()
     });
     let depth_note = e.uses_depth_oblivious.then(|| {
         view! { <p class="ft-fnote">{i18n.t(ClassicMsg::NoteDepthOblivious)}</p> }.into_any()

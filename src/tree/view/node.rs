@@ -135,6 +135,7 @@ pub fn CardBody(card: CardView) -> impl IntoView {
                 ></rect>
             </g>
         }
+        .into_any()
     });
     let artefact = card.artefact.clone().map(|text| {
         view! {
@@ -145,6 +146,7 @@ pub fn CardBody(card: CardView) -> impl IntoView {
                 </text>
             </g>
         }
+        .into_any()
     });
     let tags = card
         .tags
