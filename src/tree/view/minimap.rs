@@ -55,9 +55,11 @@ fn move_view(ctx: TreeCtx, overview: Memo<Overview>, ev: &web_sys::PointerEvent)
 /// A user's mark on the minimap.
 #[component]
 fn Mark(#[prop(into)] at: Signal<Option<(f64, f64)>>, class: &'static str) -> impl IntoView {
-    move || {
-        at.get()
-            .map(|(cx, cy)| view! { <circle class=class cx=cx cy=cy r="4"></circle> }.into_any())
+    view! {
+        {move || {
+            at.get()
+                .map(|(cx, cy)| view! { <circle class=class cx=cx cy=cy r="4"></circle> }.into_any())
+        }}
     }
 }
 
