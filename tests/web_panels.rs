@@ -164,6 +164,23 @@ async fn decay_slider_applies_one_undoable_edit() {
     let (panel, state) = mount_with_state(|| view! { <DecayPanel /> });
     tick().await;
     let slider = panel.get("input[type='range']");
+    // The usage readouts: the root's, and the selected user's once there is one.
+    assert!(
+        panel
+            .text("[data-testid='decay-root-usage']")
+            .starts_with("root RawUsage: 100 at t = 0")
+    );
+    assert!(panel.find("[data-testid='decay-selected-usage']").is_none());
+    state.select(Some(AssocId(211)));
+    tick().await;
+    assert!(
+        panel
+            .text("[data-testid='decay-selected-usage']")
+            .contains(" RawUsage: ")
+    );
+    state.select(None);
+    tick().await;
+    assert!(panel.find("[data-testid='decay-selected-usage']").is_none());
     set_input(&slider, "604800");
     tick().await;
     assert!(
@@ -215,6 +232,20 @@ async fn priority_total_follows_weights_and_selection() {
     );
     let with_user5 = total();
     assert_ne!(first, with_user5, "User5 ranks higher than User1");
+    // The bar and the table of terms show the same result.
+    let bar = panel.get("[data-testid='priority-bar']");
+    let priority = with_user5
+        .split_whitespace()
+        .last()
+        .unwrap()
+        .trim_end_matches('.');
+    assert!(
+        bar.get_attribute("aria-label").unwrap().contains(priority),
+        "{:?} vs {with_user5}",
+        bar.get_attribute("aria-label")
+    );
+    assert!(panel.count("[data-testid='priority-bar'] span") > 0);
+    assert!(panel.count(".ft-terms tbody tr") >= panel.count("[data-testid='priority-bar'] span"));
     let age = panel
         .root
         .query_selector_all("input")
@@ -228,4 +259,39 @@ async fn priority_total_follows_weights_and_selection() {
     set_input(&age, "not a number");
     tick().await;
     assert!(panel.find("[role='alert']").is_some());
+}
+
+#[wasm_bindgen_test]
+async fn priority_suggested_weight_follows_the_tree_and_sets_the_weight() {
+    let (panel, state) = mount_with_state(|| view! { <PriorityPanel /> });
+    tick().await;
+    let n = state.run.with_untracked(|r| r.n_users);
+    let suggested = || panel.text("[data-testid='priority-suggested']");
+    assert!(
+        suggested().contains(&format!("N = {n} ")),
+        "{}",
+        suggested()
+    );
+    panel.button(&format!("Set PriorityWeightFairshare to {}", 2 * n));
+    state.add_child(AssocId(2), true, "new_user").unwrap();
+    tick().await;
+    assert!(
+        suggested().contains(&format!("N = {} ", n + 1)),
+        "{}",
+        suggested()
+    );
+    let before = panel.text("[data-testid='priority-total']");
+    panel
+        .button(&format!("Set PriorityWeightFairshare to {}", 2 * (n + 1)))
+        .click();
+    tick().await;
+    let weight = (2 * (n + 1)).to_string();
+    assert!(
+        panel
+            .all("input")
+            .iter()
+            .any(|i| i.unchecked_ref::<web_sys::HtmlInputElement>().value() == weight),
+        "a field shows the new weight"
+    );
+    assert_ne!(panel.text("[data-testid='priority-total']"), before);
 }

@@ -365,6 +365,42 @@ async fn the_table_has_the_sshare_headers_and_one_row_per_association() {
     assert_eq!(cells[7], "0.666667");
 }
 
+#[wasm_bindgen_test]
+async fn table_rows_move_when_sorted_and_show_an_edited_value() {
+    use fairshare::sshare::Column;
+    use wasm_bindgen::JsCast;
+
+    let (view, state) = mount(preset("classic-example"));
+    tick().await;
+    let row = || view.get("tbody tr[data-assoc-id='211']");
+    let raw_usage = COLUMNS.iter().position(|c| *c == Column::RawUsage).unwrap();
+    let usage_cell = || {
+        row()
+            .query_selector_all("td")
+            .unwrap()
+            .item(raw_usage as u32)
+            .unwrap()
+    };
+    let before = row();
+    // Sorting by Account reorders the rows: row 211 is the same node, moved.
+    view.all("thead th button")[0]
+        .clone()
+        .unchecked_into::<web_sys::HtmlElement>()
+        .click();
+    tick().await;
+    assert_ne!(
+        ids(&view.all("tbody tr")),
+        [1, 3, 32, 321, 31, 311, 2, 21, 211, 22, 222, 221, 4, 41]
+    );
+    assert!(row().is_same_node(Some(&before)));
+    // An edit of its usage shows in its row.
+    state
+        .set_usage(AssocId(211), LongDouble::from_u64(4321))
+        .unwrap();
+    tick().await;
+    assert_eq!(usage_cell().text_content().as_deref(), Some("4321"));
+}
+
 /// Mounts the tree alone (big trees: the table is not what these tests are about).
 fn mount_tree(scenario: Scenario) -> (ui::Mounted<impl Mountable>, AppState) {
     let cell = Rc::new(Cell::new(None::<AppState>));

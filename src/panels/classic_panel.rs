@@ -35,15 +35,16 @@ const CLASSIC_EXAMPLE: &str = "classic-example";
 pub fn ClassicPanel() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
-    let explain = Memo::new(move |_| {
+    let explain = move || {
         let id = state.selected.get()?;
         state.scenario.with(|s| {
             state
                 .hierarchy
                 .with(|h| state.classic.with(|c| model::explain(&s.tree, h, c, id)))
         })
-    });
-    let idle = Memo::new(move |_| {
+    };
+    // Only on the classic page's example (a tree of a few associations): cheap to recompute.
+    let idle = move || {
         if state.preset.get() != Some(CLASSIC_EXAMPLE) {
             return None;
         }
@@ -52,9 +53,9 @@ pub fn ClassicPanel() -> impl IntoView {
                 .hierarchy
                 .with(|h| state.classic.with(|c| model::idle_holder(&s.tree, h, c)))
         })
-    });
+    };
     let machine_note = i18n.tf(ClassicMsg::MachineNote, move || {
-        idle.get().map_or_else(Vec::new, |(account, ua)| {
+        idle().map_or_else(Vec::new, |(account, ua)| {
             vec![("account", account), ("ua", ua)]
         })
     });
@@ -68,12 +69,12 @@ pub fn ClassicPanel() -> impl IntoView {
             <h2 class="ft-panel__title">{i18n.t(CommonMsg::RegionClassic)}</h2>
             <p class="ft-panel-help">{i18n.t(ClassicMsg::Intro)}</p>
             <ClassicParams />
-            <When when=move || idle.with(Option::is_some)>
+            <When when=move || idle().is_some()>
                 <p class="ft-fnote ft-fnote--machine" data-testid="machine-note">
                     {move || machine_note()}
                 </p>
             </When>
-            {move || match explain.get() {
+            {move || match explain() {
                 Some(e) => view! { <ExplainView e=e /> }.into_any(),
                 None => {
                     view! { <p class="ft-classic__prompt">{i18n.t(ClassicMsg::SelectPrompt)}</p> }
@@ -125,14 +126,16 @@ fn ExplainView(e: Explain) -> impl IntoView {
                 .lines
                 .into_iter()
                 .map(|line| view! { <p class="ft-formula">{text(line)}</p> })
-                .collect_view();
+                .map(IntoAny::into_any)
+                .collect::<Vec<_>>();
             view! {
                 <li class="ft-chain__step" class:ft-chain__step--selected=step.is_selected>
                     {lines}
                 </li>
             }
         })
-        .collect_view();
+        .map(IntoAny::into_any)
+        .collect::<Vec<_>>();
     let usage_norm = e.usage_norm.map(|line| {
         view! {
             <div class="ft-formula-block">
@@ -141,6 +144,7 @@ fn ExplainView(e: Explain) -> impl IntoView {
                 <p class="ft-fnote">{i18n.t(ClassicMsg::NoteUsageNorm)}</p>
             </div>
         }
+        .into_any()
     });
     let factor = e.factor.map(|line| {
         view! {
@@ -156,10 +160,11 @@ fn ExplainView(e: Explain) -> impl IntoView {
                 <p class="ft-fnote">{move || damping_note()}</p>
             </div>
         }
+        .into_any()
     });
-    let depth_note = e
-        .uses_depth_oblivious
-        .then(|| view! { <p class="ft-fnote">{i18n.t(ClassicMsg::NoteDepthOblivious)}</p> });
+    let depth_note = e.uses_depth_oblivious.then(|| {
+        view! { <p class="ft-fnote">{i18n.t(ClassicMsg::NoteDepthOblivious)}</p> }.into_any()
+    });
     view! {
         <article class="ft-classic__explain" data-testid="classic-explain">
             <h3 class="ft-classic__heading">{text(e.heading)}</h3>

@@ -43,10 +43,10 @@ pub fn ComparePanel() -> impl IntoView {
             .scenario
             .with(|s| state.run.with(|r| user_choices(&s.tree, r, lang)))
     });
-    let explanation = Memo::new(move |_| {
+    let explanation = move || {
         let (me, other) = (me.get()?, other.get()?);
         state.ranked.with(|r| explain(r, me, other).ok())
-    });
+    };
     let above = Memo::new(move |_| {
         let me = me.get()?;
         state
@@ -90,7 +90,7 @@ pub fn ComparePanel() -> impl IntoView {
             <When when=move || me.get().is_some() && above.get().is_none()>
                 <p class="ft-hint">{move || nobody_above()}</p>
             </When>
-            {move || match explanation.get() {
+            {move || match explanation() {
                 Some(e) => view! { <ExplanationView explanation=e /> }.into_any(),
                 None => view! { <p class="ft-hint">{i18n.t(CompareMsg::PickTwo)}</p> }.into_any(),
             }}
@@ -142,9 +142,9 @@ fn UserSelect(
             </When>
             <select id=id class="ft-select" on:change=on_input>
                 <option value="" prop:selected=move || value.get().is_none()>{i18n.t(CompareMsg::ChooseUser)}</option>
-                <For each=options key=|u| (u.id, u.label.clone()) let:u>
+                {move || options().into_iter().map(|u| view! {
                     <option value=u.id.0.to_string() prop:selected=move || value.get() == Some(u.id)>{u.label}</option>
-                </For>
+                }.into_any()).collect::<Vec<_>>()}
             </select>
             <When when=many>
                 <span class="ft-help">{move || count()}</span>
@@ -153,49 +153,59 @@ fn UserSelect(
     }
 }
 
-/// The answer, laid out as a definition list with the sentence below.
+/// The answer, laid out as a definition list with the sentence below: one render of every
+/// text (they change together, and nothing in it takes the focus).
 #[component]
 fn ExplanationView(explanation: Explanation) -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
-    let (ancestor, deciding) = (explanation.common_ancestor, explanation.deciding);
-    let text = Memo::new(move |_| {
-        let lang = i18n.lang();
-        state.scenario.with(|s| {
-            state.hierarchy.with(|h| {
-                state
-                    .run
-                    .with(|r| describe(&s.tree, h, r, &explanation, lang))
-            })
-        })
-    });
-    let text = move || text.get();
-    let ancestor_id = move || state.id_at(ancestor).map(|id| id.0);
+    view! {
+        {move || {
+            let lang = i18n.lang();
+            let text = state.scenario.with(|s| {
+                state.hierarchy.with(|h| {
+                    state
+                        .run
+                        .with(|r| describe(&s.tree, h, r, &explanation, lang))
+                })
+            });
+            let ancestor_id = state.id_at(explanation.common_ancestor).map(|id| id.0);
+            explanation_list(text, ancestor_id, explanation.deciding, lang)
+        }}
+    }
+}
+
+/// The texts of an explanation as a definition list, with its notes below.
+fn explanation_list(
+    text: ComparisonText,
+    ancestor_id: Option<u32>,
+    deciding: Deciding,
+    lang: Lang,
+) -> AnyView {
     view! {
         <dl class="ft-compare__facts">
-            <dt>{i18n.t(CompareMsg::AncestorLabel)}</dt>
-            <dd data-testid="compare-ancestor" data-assoc-id=ancestor_id>{move || text().ancestor}</dd>
-            <dt>{i18n.t(CompareMsg::DecidingLabel)}</dt>
+            <dt>{CompareMsg::AncestorLabel.text(lang)}</dt>
+            <dd data-testid="compare-ancestor" data-assoc-id=ancestor_id>{text.ancestor}</dd>
+            <dt>{CompareMsg::DecidingLabel.text(lang)}</dt>
             <dd data-testid="compare-deciding">
-                <span data-testid="compare-first-child">{move || text().first_child}</span>
+                <span data-testid="compare-first-child">{text.first_child}</span>
                 " · "
-                <span data-testid="compare-second-child">{move || text().second_child}</span>
+                <span data-testid="compare-second-child">{text.second_child}</span>
             </dd>
-            <dt>{i18n.t(CompareMsg::RuleLabel)}</dt>
-            <dd data-testid="compare-rule" data-rule=deciding_attr(deciding)>{move || text().rule}</dd>
-            <dt>{i18n.t(CompareMsg::RanksLabel)}</dt>
+            <dt>{CompareMsg::RuleLabel.text(lang)}</dt>
+            <dd data-testid="compare-rule" data-rule=deciding_attr(deciding)>{text.rule}</dd>
+            <dt>{CompareMsg::RanksLabel.text(lang)}</dt>
             <dd data-testid="compare-ranks">
-                <span>{move || text().first_rank}</span>
+                <span>{text.first_rank}</span>
                 <br />
-                <span>{move || text().second_rank}</span>
+                <span>{text.second_rank}</span>
             </dd>
-            <dt>{i18n.t(CompareMsg::WhyLabel)}</dt>
-            <dd data-testid="compare-sentence" class="ft-compare__sentence">{move || text().sentence}</dd>
+            <dt>{CompareMsg::WhyLabel.text(lang)}</dt>
+            <dd data-testid="compare-sentence" class="ft-compare__sentence">{text.sentence}</dd>
         </dl>
-        <For each=move || text().notes key=|n| n.clone() let:note>
-            <p class="ft-note">{note}</p>
-        </For>
+        {text.notes.into_iter().map(|note| view! { <p class="ft-note">{note}</p> }.into_any()).collect::<Vec<_>>()}
     }
+    .into_any()
 }
 
 // ----- Pure helpers ------------------------------------------------------------------------

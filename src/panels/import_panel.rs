@@ -126,7 +126,7 @@ pub fn ImportPanel() -> impl IntoView {
             </div>
             {move || outcome.get().map(|o| view! { <OutcomeView outcome=o on_partial=Callback::new(move |imported: Box<Imported>| {
                 outcome.set(Some(load_partial(state, *imported)));
-            }) /> })}
+            }) /> }.into_any())}
             <When when=move || exported.with(Option::is_some)>
                 <ExportedJson json=Signal::derive(move || exported.get().unwrap_or_default()) />
             </When>
@@ -166,7 +166,7 @@ fn OutcomeView(outcome: Outcome, on_partial: Callback<Box<Imported>>) -> impl In
                     <When when=move || warnings.with_value(|w| !w.is_empty())>
                         <p>{i18n.t(ImportMsg::Assumptions)}</p>
                         <ul class="ft-import__diagnostics">
-                            {move || diagnostic_lines(&warnings.get_value(), i18n.lang()).into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
+                            {move || diagnostic_lines(&warnings.get_value(), i18n.lang()).into_iter().map(|l| view! { <li>{l}</li> }.into_any()).collect::<Vec<_>>()}
                         </ul>
                     </When>
                 </div>
@@ -203,14 +203,14 @@ fn OutcomeView(outcome: Outcome, on_partial: Callback<Box<Imported>>) -> impl In
                 <div class="ft-import__alert" role="alert">
                     <p class="ft-import__alert-title">{move || heading()}</p>
                     <ul class="ft-import__diagnostics">
-                        {move || diagnostic_lines(&diagnostics.get_value(), i18n.lang()).into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
+                        {move || diagnostic_lines(&diagnostics.get_value(), i18n.lang()).into_iter().map(|l| view! { <li>{l}</li> }.into_any()).collect::<Vec<_>>()}
                     </ul>
                 </div>
                 {n_partial.map(|n| view! {
                     <button type="button" class="ft-button" on:click=on_click>
                         {move || ImportMsg::LoadPartial.fill(i18n.lang(), &[("n", &n.to_string())])}
                     </button>
-                })}
+                }.into_any())}
             }
             .into_any()
         }

@@ -96,12 +96,14 @@ pub fn Inspector() -> impl IntoView {
 fn Editor(id: AssocId) -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
-    let assoc = Memo::new(move |_| state.scenario.with(|s| s.tree.get(id).cloned()));
-    let kind = Memo::new(move |_| assoc.with(|a| a.as_ref().map(Assoc::kind)));
+    // Only a change of kind swaps the usage field (so edits keep the focus where it is).
+    let kind = Memo::new(move |_| state.scenario.with(|s| s.tree.get(id).map(Assoc::kind)));
     let heading = move || {
         let lang = i18n.lang();
-        assoc.with(|a| {
-            let Some(a) = a else { return String::new() };
+        state.scenario.with(|s| {
+            let Some(a) = s.tree.get(id) else {
+                return String::new();
+            };
             let account = ("account", a.account.as_str());
             match (&a.user, a.kind()) {
                 (Some(user), _) => InspectorMsg::HeadingUser.fill(lang, &[("user", user), account]),
@@ -375,63 +377,65 @@ fn Actions(id: AssocId) -> impl IntoView {
             </When>
             <select id=move_id class="ft-select" on:change=on_move disabled=is_root
                 aria-describedby=error_id.clone()>
-                <For each=menu key=|t| t.clone() let:t>
+                {move || menu().into_iter().map(|t| view! {
                     <option value=t.id.0.to_string() prop:selected=t.current>{t.label()}</option>
-                </For>
+                }.into_any()).collect::<Vec<_>>()}
             </select>
             <FieldAlert error=Signal::derive(error) error_id />
         </div>
     }
 }
 
-/// What Fair Tree computed for the association.
+/// What Fair Tree computed for the association: one render of every fact (they change
+/// together, and nothing in it takes the focus).
 #[component]
 fn FactsView(id: AssocId) -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
-    let facts = Memo::new(move |_| {
-        let ix = state.ix(id)?;
-        state.run.with(|r| facts(r, ix))
-    });
-    let get = move |f: fn(&Facts, crate::messages::Lang) -> String| {
-        move || {
-            facts
-                .with(|x| x.as_ref().map(|x| f(x, i18n.lang())))
-                .unwrap_or_default()
-        }
-    };
-    let served = move || facts.with(|x| x.as_ref().and_then(|x| x.served));
-    let artefact = move || {
-        let lang = i18n.lang();
-        facts.with(|x| {
-            x.as_ref()?.artefact_text(lang, |sib| {
-                state.scenario.with(|s| {
-                    s.tree
-                        .assocs()
-                        .get(sib)
-                        .map(|a| a.name().to_string())
-                        .unwrap_or_default()
-                })
-            })
-        })
-    };
     view! {
         <h4 class="ft-inspector__subheading">{i18n.t(InspectorMsg::Computed)}</h4>
-        <dl class="ft-facts">
-            <dt>{i18n.t(InspectorMsg::FactS)}</dt>
-            <dd data-testid="fact-s">{get(|f, _| f.s.clone())}</dd>
-            <dt>{i18n.t(InspectorMsg::FactU)}</dt>
-            <dd data-testid="fact-u">{get(|f, _| f.u.clone())}</dd>
-            <dt>{i18n.t(InspectorMsg::FactLevelFs)}</dt>
-            <dd data-testid="fact-level-fs">
-                {get(Facts::level_fs_text)}
-                {move || served().map(|s| view! { " " <span class=s.as_class()>{s.text(i18n.lang())}</span> })}
-            </dd>
-            <dt>{i18n.t(InspectorMsg::FactRank)}</dt>
-            <dd data-testid="fact-rank">{get(Facts::rank_text)}</dd>
-            <dt>{i18n.t(InspectorMsg::FactFairShare)}</dt>
-            <dd data-testid="fact-fairshare">{get(|f, lang| f.fairshare.clone().unwrap_or_else(|| InspectorMsg::Blank.text(lang).to_string()))}</dd>
-        </dl>
-        {move || artefact().map(|text| view! { <p class="ft-inspector__artefact">{text}</p> })}
+        {move || {
+            let facts = state.ix(id).and_then(|ix| state.run.with(|r| facts(r, ix)));
+            facts_list(state, facts, i18n.lang())
+        }}
     }
+}
+
+/// The facts as a definition list, with the note on a rounding artefact (blank values before
+/// the association is in the run).
+fn facts_list(state: AppState, facts: Option<Facts>, lang: crate::messages::Lang) -> AnyView {
+    let text = |f: fn(&Facts, crate::messages::Lang) -> String| {
+        facts.as_ref().map(|x| f(x, lang)).unwrap_or_default()
+    };
+    let served = facts.as_ref().and_then(|x| x.served);
+    let artefact = facts.as_ref().and_then(|x| {
+        x.artefact_text(lang, |sib| {
+            state.scenario.with(|s| {
+                s.tree
+                    .assocs()
+                    .get(sib)
+                    .map(|a| a.name().to_string())
+                    .unwrap_or_default()
+            })
+        })
+    });
+    view! {
+        <dl class="ft-facts">
+            <dt>{InspectorMsg::FactS.text(lang)}</dt>
+            <dd data-testid="fact-s">{text(|f, _| f.s.clone())}</dd>
+            <dt>{InspectorMsg::FactU.text(lang)}</dt>
+            <dd data-testid="fact-u">{text(|f, _| f.u.clone())}</dd>
+            <dt>{InspectorMsg::FactLevelFs.text(lang)}</dt>
+            <dd data-testid="fact-level-fs">
+                {text(Facts::level_fs_text)}
+                {served.map(|s| view! { " " <span class=s.as_class()>{s.text(lang)}</span> }.into_any())}
+            </dd>
+            <dt>{InspectorMsg::FactRank.text(lang)}</dt>
+            <dd data-testid="fact-rank">{text(Facts::rank_text)}</dd>
+            <dt>{InspectorMsg::FactFairShare.text(lang)}</dt>
+            <dd data-testid="fact-fairshare">{text(|f, lang| f.fairshare.clone().unwrap_or_else(|| InspectorMsg::Blank.text(lang).to_string()))}</dd>
+        </dl>
+        {artefact.map(|text| view! { <p class="ft-inspector__artefact">{text}</p> }.into_any())}
+    }
+    .into_any()
 }

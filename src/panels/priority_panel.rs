@@ -19,13 +19,12 @@ use fairshare::priority::{self, PendingJob, Priority, PriorityConfig, TresCount,
 use leptos::prelude::*;
 
 use crate::i18n::I18n;
-use crate::messages::Message;
 use crate::messages::common::CommonMsg;
 use crate::messages::priority::PriorityMsg;
+use crate::messages::{Lang, Message};
 use crate::panels::classic_panel::field::Field;
 use crate::panels::decay_panel::model::{hours_to_secs, parse_non_negative};
 use crate::state::AppState;
-use crate::widgets::when::When;
 
 // ---------------------------------------------------------------------------------------------
 // Pure helpers (tested natively)
@@ -310,19 +309,11 @@ pub fn PriorityPanel() -> impl IntoView {
         example: RwSignal::new(Example::default()),
         max_age_text: RwSignal::new("7-0".to_string()),
     };
-    let owner = Memo::new(move |_| job_owner(state));
-    let result = Memo::new(move |_| {
-        let fs = owner.with(|o| o.as_ref().map_or(0.0, |o| o.fairshare));
-        let job = inputs.example.with(|e| pending_job(e, fs));
-        inputs.config.with(|cfg| {
-            let p = priority::priority(cfg, &job);
-            (segments(cfg, &p), p.sum, p.priority, p.clamp)
-        })
-    });
+    let owner = move || job_owner(state);
     let owner_text = move || {
         let lang = i18n.lang();
         let n = state.run.with(|r| r.n_users).to_string();
-        match owner.get() {
+        match owner() {
             Some(o) => {
                 let msg = if o.selected {
                     PriorityMsg::JobUser
@@ -352,7 +343,7 @@ pub fn PriorityPanel() -> impl IntoView {
             <p class="ft-panel-help">{i18n.t(PriorityMsg::Intro)}</p>
             <p class="ft-formula">{i18n.t(PriorityMsg::Formula)}</p>
             <p class="ft-readout" data-testid="priority-owner">{move || owner_text()}</p>
-            <PriorityResult result=result />
+            <PriorityResult inputs=inputs />
             <SuggestedWeight inputs=inputs />
             <WeightFields inputs=inputs />
             <JobFields inputs=inputs />
@@ -360,96 +351,95 @@ pub fn PriorityPanel() -> impl IntoView {
     }
 }
 
-type ResultMemo = Memo<(Vec<Segment>, f64, u32, Option<priority::Clamp>)>;
-
-/// The stacked bar, the table of terms, and the total.
+/// The stacked bar, the table of terms, and the total: one render of the engine's result for
+/// the example job (they change together, and nothing in it takes the focus).
 #[component]
-fn PriorityResult(result: ResultMemo) -> impl IntoView {
+fn PriorityResult(inputs: Inputs) -> impl IntoView {
     let i18n = I18n::expect();
-    let total = move || {
-        result.with(|(_, sum, p, _)| {
-            PriorityMsg::Total.fill(
-                i18n.lang(),
-                &[("sum", &two_decimals(*sum)), ("priority", &p.to_string())],
-            )
-        })
-    };
-    let bar_label = move || {
-        let lang = i18n.lang();
-        result.with(|(segs, _, p, _)| {
-            let terms = segs
-                .iter()
-                .filter(|s| s.value != 0.0)
-                .map(|s| format!("{} {}", s.term.label(lang), s.value_text))
-                .collect::<Vec<_>>()
-                .join(", ");
-            PriorityMsg::BarLabel.fill(lang, &[("priority", &p.to_string()), ("terms", &terms)])
-        })
-    };
-    let clamp = move || {
-        result.with(|(_, _, _, clamp)| {
-            clamp.map(|c| match c {
-                priority::Clamp::RaisedToOne => PriorityMsg::ClampRaised,
-                priority::Clamp::CappedAtMax => PriorityMsg::ClampCapped,
-            })
-        })
-    };
+    let state = AppState::expect();
     view! {
-        <p class="ft-total" data-testid="priority-total">{move || total()}</p>
-        <When when=move || clamp().is_some()>
-            <p class="ft-panel-help">{move || clamp().map(|m| m.text(i18n.lang()))}</p>
-        </When>
-        <div class="ft-bar" role="img" aria-label=bar_label data-testid="priority-bar">
-            {move || {
-                result
-                    .get()
-                    .0
-                    .into_iter()
-                    .filter(|s| s.percent > 0.0)
-                    .map(|s| {
-                        let title = format!("{} {}", s.term.label(i18n.lang()), s.value_text);
-                        view! {
-                            <span class=s.term.as_class() style=segment_style(s.percent) title=title></span>
-                        }
-                    })
-                    .collect_view()
-            }}
-        </div>
+        {move || {
+            let fs = job_owner(state).map_or(0.0, |o| o.fairshare);
+            let job = inputs.example.with(|e| pending_job(e, fs));
+            let p = inputs.config.with(|cfg| {
+                let p = priority::priority(cfg, &job);
+                (segments(cfg, &p), p)
+            });
+            result_view(p.0, &p.1, i18n.lang())
+        }}
+    }
+}
+
+/// The total, the clamp note, the stacked bar and the table of terms of `p` (`segs` are its
+/// terms).
+fn result_view(segs: Vec<Segment>, p: &Priority, lang: Lang) -> AnyView {
+    let total = PriorityMsg::Total.fill(
+        lang,
+        &[
+            ("sum", &two_decimals(p.sum)),
+            ("priority", &p.priority.to_string()),
+        ],
+    );
+    let terms = segs
+        .iter()
+        .filter(|s| s.value != 0.0)
+        .map(|s| format!("{} {}", s.term.label(lang), s.value_text))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let bar_label = PriorityMsg::BarLabel.fill(
+        lang,
+        &[("priority", &p.priority.to_string()), ("terms", &terms)],
+    );
+    let clamp = p.clamp.map(|c| match c {
+        priority::Clamp::RaisedToOne => PriorityMsg::ClampRaised,
+        priority::Clamp::CappedAtMax => PriorityMsg::ClampCapped,
+    });
+    let bar = segs
+        .iter()
+        .filter(|s| s.percent > 0.0)
+        .map(|s| {
+            let title = format!("{} {}", s.term.label(lang), s.value_text);
+            view! {
+                <span class=s.term.as_class() style=segment_style(s.percent) title=title></span>
+            }
+            .into_any()
+        })
+        .collect::<Vec<_>>();
+    let rows = segs
+        .into_iter()
+        .map(|s| {
+            view! {
+                <tr>
+                    <th scope="row">
+                        <span class=format!("ft-swatch {}", s.term.as_class()) aria-hidden="true"></span>
+                        {s.term.label(lang)}
+                    </th>
+                    <td class="ft-terms__num">{s.weight}</td>
+                    <td class="ft-terms__num">{s.factor}</td>
+                    <td class="ft-terms__num">{s.value_text}</td>
+                </tr>
+            }
+            .into_any()
+        })
+        .collect::<Vec<_>>();
+    view! {
+        <p class="ft-total" data-testid="priority-total">{total}</p>
+        {clamp.map(|m| view! { <p class="ft-panel-help">{m.text(lang)}</p> }.into_any())}
+        <div class="ft-bar" role="img" aria-label=bar_label data-testid="priority-bar">{bar}</div>
         <table class="ft-terms">
-            <caption class="ft-ctable__caption">{i18n.t(PriorityMsg::TermsTitle)}</caption>
+            <caption class="ft-ctable__caption">{PriorityMsg::TermsTitle.text(lang)}</caption>
             <thead>
                 <tr>
-                    <th scope="col">{i18n.t(PriorityMsg::ColumnTerm)}</th>
-                    <th scope="col" class="ft-terms__num">{i18n.t(PriorityMsg::ColumnWeight)}</th>
-                    <th scope="col" class="ft-terms__num">{i18n.t(PriorityMsg::ColumnFactor)}</th>
-                    <th scope="col" class="ft-terms__num">{i18n.t(PriorityMsg::ColumnProduct)}</th>
+                    <th scope="col">{PriorityMsg::ColumnTerm.text(lang)}</th>
+                    <th scope="col" class="ft-terms__num">{PriorityMsg::ColumnWeight.text(lang)}</th>
+                    <th scope="col" class="ft-terms__num">{PriorityMsg::ColumnFactor.text(lang)}</th>
+                    <th scope="col" class="ft-terms__num">{PriorityMsg::ColumnProduct.text(lang)}</th>
                 </tr>
             </thead>
-            <tbody>
-                {move || {
-                    result
-                        .get()
-                        .0
-                        .into_iter()
-                        .map(|s| {
-                            let label = s.term.label(i18n.lang());
-                            view! {
-                                <tr>
-                                    <th scope="row">
-                                        <span class=format!("ft-swatch {}", s.term.as_class()) aria-hidden="true"></span>
-                                        {label}
-                                    </th>
-                                    <td class="ft-terms__num">{s.weight}</td>
-                                    <td class="ft-terms__num">{s.factor}</td>
-                                    <td class="ft-terms__num">{s.value_text}</td>
-                                </tr>
-                            }
-                        })
-                        .collect_view()
-                }}
-            </tbody>
+            <tbody>{rows}</tbody>
         </table>
     }
+    .into_any()
 }
 
 /// PriorityWeightFairshare's 1–2 × N advice for the current tree.
@@ -457,12 +447,12 @@ fn PriorityResult(result: ResultMemo) -> impl IntoView {
 fn SuggestedWeight(inputs: Inputs) -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
-    let range = Memo::new(move |_| {
+    let range = move || {
         let r = priority::suggested_fairshare_weight(state.run.with(|r| r.n_users));
         (*r.start(), *r.end())
-    });
+    };
     let text = i18n.tf(PriorityMsg::Suggested, move || {
-        let (low, high) = range.get();
+        let (low, high) = range();
         vec![
             ("n", state.run.with(|r| r.n_users).to_string()),
             ("low", low.to_string()),
@@ -470,7 +460,7 @@ fn SuggestedWeight(inputs: Inputs) -> impl IntoView {
         ]
     });
     let button = i18n.tf(PriorityMsg::UseSuggested, move || {
-        vec![("high", range.get().1.to_string())]
+        vec![("high", range().1.to_string())]
     });
     view! {
         <p class="ft-fnote ft-fnote--fact" data-testid="priority-suggested">{move || text()}</p>
@@ -478,7 +468,7 @@ fn SuggestedWeight(inputs: Inputs) -> impl IntoView {
             type="button"
             class="ft-button"
             on:click=move |_| {
-                let high = range.get_untracked().1;
+                let high = untrack(range).1;
                 inputs.config.update(|c| c.weights.fairshare = high);
             }
         >

@@ -14,10 +14,9 @@ use fairshare::{AssocId, FairTreeRun};
 use leptos::prelude::*;
 
 use crate::i18n::I18n;
-use crate::messages::Message;
 use crate::messages::classic::ClassicMsg;
+use crate::messages::{Lang, Message};
 use crate::state::AppState;
-use crate::widgets::when::When;
 
 /// The classic reading of a factor F.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -200,94 +199,91 @@ fn readings(state: AppState, id: AssocId) -> Option<Readings> {
 pub fn ScoreLegend() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
-    let current = Memo::new(move |_| state.selected.get().and_then(|id| readings(state, id)));
-    let band = move || current.get().map(|r| r.band.legend_item());
-    let classic_text = i18n.tf(ClassicMsg::LegendClassicValue, move || {
-        current.get().map_or_else(Vec::new, |r| {
-            vec![
-                ("name", r.name),
-                ("f", r.classic_f),
-                ("reading", r.band.msg().text(i18n.lang()).to_string()),
-            ]
-        })
-    });
-    let ft_text = i18n.tf(ClassicMsg::LegendFairTreeValue, move || {
-        current
-            .get()
-            .and_then(|r| r.fair_tree.map(|ft| (r.name, ft)))
-            .map_or_else(Vec::new, |(name, ft)| {
-                vec![
-                    ("name", name),
-                    ("position", ft.position.to_string()),
-                    ("rank", ft.rank.to_string()),
-                    ("n", ft.n.to_string()),
-                    ("fs", ft.fairshare),
-                    ("below", ft.below.to_string()),
-                    ("above", ft.above.to_string()),
-                    ("reading", ft.band.msg().text(i18n.lang()).to_string()),
-                ]
-            })
-    });
-    let classic_marker = move || current.get().map(|r| marker_left(r.classic_value));
-    let ft_marker = move || {
-        current
-            .get()
-            .and_then(|r| r.fair_tree.map(|ft| marker_left(ft.value)))
-    };
-    let has_user = move || current.with(Option::is_some);
-    let has_ft = move || current.with(|r| r.as_ref().is_some_and(|r| r.fair_tree.is_some()));
-
     view! {
         <section class="ft-panel ft-score" role="region" aria-label=i18n.t(ClassicMsg::LegendTitle)>
             <h2 class="ft-panel__title">{i18n.t(ClassicMsg::LegendTitle)}</h2>
-            <When when=move || !has_user()>
-                <p class="ft-score__prompt">{i18n.t(ClassicMsg::LegendPickUser)}</p>
-            </When>
-            <div class="ft-score__part">
-                <h3 class="ft-score__title">{i18n.t(ClassicMsg::LegendClassicTitle)}</h3>
-                <Scale marker=Signal::derive(classic_marker) />
-                <ul class="ft-score__items">
-                    {CLASSIC_LEGEND
-                        .into_iter()
-                        .map(|item| {
-                            let on = move || band() == Some(item);
-                            view! {
-                                <li class="ft-score__item" class:ft-score__item--current=on>
-                                    {i18n.t(item)}
-                                </li>
-                            }
-                        })
-                        .collect_view()}
-                </ul>
-                <When when=has_user>
-                    <p class="ft-score__value" data-testid="legend-classic">{move || classic_text()}</p>
-                </When>
-            </div>
-            <div class="ft-score__part">
-                <h3 class="ft-score__title">{i18n.t(ClassicMsg::LegendFairTreeTitle)}</h3>
-                <Scale marker=Signal::derive(ft_marker) />
-                <p class="ft-score__text">{i18n.t(ClassicMsg::LegendFairTreeText)}</p>
-                <When when=has_ft>
-                    <p class="ft-score__value" data-testid="legend-fair-tree">{move || ft_text()}</p>
-                </When>
-            </div>
+            {move || {
+                let current = state.selected.get().and_then(|id| readings(state, id));
+                legend(current, i18n.lang())
+            }}
         </section>
     }
 }
 
+/// Both parts of the legend, the readings of `current` marked and worded: one render (the
+/// readings change together, and nothing in it takes the focus).
+fn legend(current: Option<Readings>, lang: Lang) -> AnyView {
+    let band = current.as_ref().map(|r| r.band.legend_item());
+    let classic_marker = current.as_ref().map(|r| marker_left(r.classic_value));
+    let ft_marker = current
+        .as_ref()
+        .and_then(|r| r.fair_tree.as_ref().map(|ft| marker_left(ft.value)));
+    let classic_text = current.as_ref().map(|r| {
+        ClassicMsg::LegendClassicValue.fill(
+            lang,
+            &[
+                ("name", &r.name),
+                ("f", &r.classic_f),
+                ("reading", r.band.msg().text(lang)),
+            ],
+        )
+    });
+    let ft_text = current.as_ref().and_then(|r| {
+        let ft = r.fair_tree.as_ref()?;
+        Some(ClassicMsg::LegendFairTreeValue.fill(
+            lang,
+            &[
+                ("name", &r.name),
+                ("position", &ft.position.to_string()),
+                ("rank", &ft.rank.to_string()),
+                ("n", &ft.n.to_string()),
+                ("fs", &ft.fairshare),
+                ("below", &ft.below.to_string()),
+                ("above", &ft.above.to_string()),
+                ("reading", ft.band.msg().text(lang)),
+            ],
+        ))
+    });
+    let items = CLASSIC_LEGEND
+        .into_iter()
+        .map(|item| {
+            view! {
+                <li class="ft-score__item" class:ft-score__item--current=band == Some(item)>
+                    {item.text(lang)}
+                </li>
+            }
+            .into_any()
+        })
+        .collect::<Vec<_>>();
+    view! {
+        {current.is_none().then(|| view! { <p class="ft-score__prompt">{ClassicMsg::LegendPickUser.text(lang)}</p> }.into_any())}
+        <div class="ft-score__part">
+            <h3 class="ft-score__title">{ClassicMsg::LegendClassicTitle.text(lang)}</h3>
+            {scale(classic_marker)}
+            <ul class="ft-score__items">{items}</ul>
+            {classic_text.map(|t| view! { <p class="ft-score__value" data-testid="legend-classic">{t}</p> }.into_any())}
+        </div>
+        <div class="ft-score__part">
+            <h3 class="ft-score__title">{ClassicMsg::LegendFairTreeTitle.text(lang)}</h3>
+            {scale(ft_marker)}
+            <p class="ft-score__text">{ClassicMsg::LegendFairTreeText.text(lang)}</p>
+            {ft_text.map(|t| view! { <p class="ft-score__value" data-testid="legend-fair-tree">{t}</p> }.into_any())}
+        </div>
+    }
+    .into_any()
+}
+
 /// A 0 — 0.5 — 1 scale with an optional marker (decorative: the text says the same).
-#[component]
-fn Scale(#[prop(into)] marker: Signal<Option<String>>) -> impl IntoView {
+fn scale(marker: Option<String>) -> AnyView {
     view! {
         <div class="ft-score-scale" aria-hidden="true">
             <span class="ft-score-scale__tick ft-score-scale__tick--low">"0"</span>
             <span class="ft-score-scale__tick ft-score-scale__tick--mid">"0.5"</span>
             <span class="ft-score-scale__tick ft-score-scale__tick--high">"1"</span>
-            <When when=move || marker.with(Option::is_some)>
-                <span class="ft-score-scale__marker" style=move || marker.get().unwrap_or_default()></span>
-            </When>
+            {marker.map(|m| view! { <span class="ft-score-scale__marker" style=m></span> }.into_any())}
         </div>
     }
+    .into_any()
 }
 
 #[cfg(test)]

@@ -27,6 +27,7 @@ use crate::messages::table::TableMsg;
 use crate::messages::{Lang, Message};
 use crate::shell::PanelTab;
 use crate::state::AppState;
+use crate::widgets::keyed_rows::{KeyedRows, row_at};
 use crate::widgets::scroll_window::ScrollWindow;
 use crate::widgets::sort_header::SortHeader;
 use crate::widgets::spacer::Spacer;
@@ -221,7 +222,8 @@ fn SshareRow(row: SshareRow, #[prop(into)] tab_stop: Signal<Option<AssocId>>) ->
             };
             view! { <td class=class>{text}</td> }
         })
-        .collect_view();
+        .map(IntoAny::into_any)
+        .collect::<Vec<_>>();
     let printed = row.printed.map(|p| {
         let mark = |differs: bool| {
             if differs {
@@ -234,7 +236,8 @@ fn SshareRow(row: SshareRow, #[prop(into)] tab_stop: Signal<Option<AssocId>>) ->
             .details
             .into_iter()
             .map(|d| view! { <li>{d}</li> })
-            .collect_view();
+            .map(IntoAny::into_any)
+            .collect::<Vec<_>>();
         view! {
             <td class=mark(p.fairshare_differs)>{p.fairshare}</td>
             <td class=mark(p.level_fs_differs)>{p.level_fs}</td>
@@ -282,16 +285,10 @@ pub fn SshareTable() -> impl IntoView {
     });
     let scroll = ScrollWindow::new();
     let window = Memo::new(move |_| scroll.window(order.with(Vec::len)));
+    // The drawn rows, as indices into `rows` (each row reads its own value).
     let drawn = move || {
         let w = window.get();
-        rows.with(|rows| {
-            order.with(|order| {
-                order[w.start..w.end]
-                    .iter()
-                    .map(|&i| rows[i].clone())
-                    .collect::<Vec<_>>()
-            })
-        })
+        order.with(|order| order[w.start..w.end].to_vec())
     };
     let has_printed = move || state.printed.with(|p| !p.is_empty());
     let tab_stop = Signal::derive(move || {
@@ -318,7 +315,8 @@ pub fn SshareTable() -> impl IntoView {
             let label = c.header().to_string();
             view! { <SortHeader column label=Signal::stored(label) sort /> }
         })
-        .collect_view();
+        .map(IntoAny::into_any)
+        .collect::<Vec<_>>();
     let filter_id = crate::panels::compare::next_dom_id("ft-sshare-filter");
     view! {
         <section class="ft-panel ft-sshare-panel" role="region" aria-label=i18n.t(CommonMsg::RegionSshare)>
@@ -365,10 +363,11 @@ pub fn SshareTable() -> impl IntoView {
                     </thead>
                     <tbody>
                         <Spacer px=Signal::derive(move || window.get().before_px) />
-                        <For
-                            each=drawn
-                            key=|row| row.clone()
-                            children=move |row| view! { <SshareRow row tab_stop /> }
+                        <KeyedRows
+                            keys=Signal::derive(drawn)
+                            row=Callback::new(move |ix| {
+                                row_at(rows, ix, move |row| view! { <SshareRow row tab_stop /> }.into_any())
+                            })
                         />
                         <Spacer px=Signal::derive(move || window.get().after_px) />
                     </tbody>

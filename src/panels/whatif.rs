@@ -25,11 +25,11 @@ pub fn WhatIf() -> impl IntoView {
             .baseline_ranked
             .with(|base| state.ranked.with(|cur| what_if(base, cur)))
     });
-    let rows = Memo::new(move |_| {
+    let rows = move || {
         let lang = i18n.lang();
         let d = diff.get();
         state.scenario.with(|s| d.rows(&s.tree, lang))
-    });
+    };
     let unchanged = Memo::new(move |_| state.baseline.with(|b| state.scenario.with(|s| b == s)));
     let summary = move || {
         let d = diff.get();
@@ -60,14 +60,14 @@ pub fn WhatIf() -> impl IntoView {
             <h2 class="ft-panel__title">{i18n.t(WhatIfMsg::Region)}</h2>
             <p class="ft-whatif__summary" role="status">{move || summary()}</p>
             <ol class="ft-whatif__list" aria-label=i18n.t(WhatIfMsg::List)>
-                <For each=move || rows.get() key=|r| r.clone() let:row>
+                {move || rows().into_iter().map(|row| view! {
                     <li class="ft-whatif__row" data-assoc-id=row.id.0 data-delta=row.delta>
                         <span class=row.direction_class()>{row.delta_text.clone()}</span>
                         " "
                         <span>{row.text}</span>
                         <span class="ft-whatif__reason">{row.reason}</span>
                     </li>
-                </For>
+                }.into_any()).collect::<Vec<_>>()}
             </ol>
             <button type="button" class="ft-button" title=i18n.t(WhatIfMsg::ResetHelp)
                 on:click=move |_| state.reset_baseline() disabled=move || unchanged.get()>

@@ -149,7 +149,8 @@ fn SpeedSelect() -> impl IntoView {
                 </option>
             }
         })
-        .collect_view();
+        .map(IntoAny::into_any)
+        .collect::<Vec<_>>();
     view! {
         <label class="ft-controls__field">
             <span class="ft-controls__label">{i18n.t(PlayerMsg::Speed)}</span>
@@ -186,7 +187,8 @@ fn GranularityChoice() -> impl IntoView {
                 </label>
             }
         })
-        .collect_view();
+        .map(IntoAny::into_any)
+        .collect::<Vec<_>>();
     view! {
         <fieldset class="ft-controls__fieldset">
             <legend class="ft-controls__label">{i18n.t(PlayerMsg::Granularity)}</legend>

@@ -87,7 +87,7 @@ pub fn CountersPanel() -> impl IntoView {
                         path.get()
                             .into_iter()
                             .map(|name| view! { <li class="ft-path__item">{name}</li> })
-                            .collect_view()
+                            .map(IntoAny::into_any).collect::<Vec<_>>()
                     }}
                 </ol>
             </div>

@@ -15,6 +15,7 @@ use crate::player::model::{GroupRow, GroupView, group_view, reason_msg};
 use crate::player::narration::join_names;
 use crate::state::AppState;
 use crate::widgets::index_marks::KeyedMarks;
+use crate::widgets::keyed_rows::KeyedRows;
 use crate::widgets::row_window::RowWindow;
 use crate::widgets::when::When;
 
@@ -150,9 +151,7 @@ pub fn GroupPanel() -> impl IntoView {
                             </div>
                         </div>
                         <div role="rowgroup" class="ft-group__body" style:height=body_height>
-                            <For each=move || keys.get() key=|ix| *ix let:ix>
-                                <GroupRowView ix=ix rows=rows />
-                            </For>
+                            <KeyedRows keys=keys row=Callback::new(move |ix| view! { <GroupRowView ix rows /> }.into_any()) />
                         </div>
                     </div>
                 </div>

@@ -40,7 +40,8 @@ pub fn PseudocodePanel() -> impl IntoView {
                     </li>
                 }
             })
-            .collect_view()
+            .map(IntoAny::into_any)
+            .collect::<Vec<_>>()
     };
 
     view! {

@@ -117,7 +117,7 @@ pub fn ExportButtons() -> impl IntoView {
         <button type="button" class="ft-button" on:click=on_sshare>{i18n.t(ShellMsg::ExportSshare)}</button>
         {move || error.get().map(|e| view! {
             <p class="ft-alert" role="alert">{move || e.message(i18n.lang())}</p>
-        })}
+        }.into_any())}
     }
 }
 

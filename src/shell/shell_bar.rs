@@ -26,9 +26,9 @@ pub fn ShellBar() -> impl IntoView {
             <When when=move || shell.restored.get()>
                 <SessionNote shell />
             </When>
-            {embed.then(|| view! { <OpenInFull /> })}
+            {embed.then(|| view! { <OpenInFull /> }.into_any())}
         </div>
-        {present.then(|| view! { <crate::shell::lesson::LessonBar /> })}
+        {present.then(|| view! { <crate::shell::lesson::LessonBar /> }.into_any())}
     }
     .into_any()
 }

@@ -13,7 +13,7 @@ pub fn SidePanels() -> impl IntoView {
     view! {
         <aside class="ft-side">
             <TabList />
-            {PanelTab::ALL.into_iter().map(|tab| view! { <TabPanel tab /> }).collect_view()}
+            {PanelTab::ALL.into_iter().map(|tab| view! { <TabPanel tab /> }).map(IntoAny::into_any).collect::<Vec<_>>()}
         </aside>
     }
 }

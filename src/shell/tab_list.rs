@@ -16,7 +16,7 @@ pub fn TabList() -> impl IntoView {
     let i18n = I18n::expect();
     view! {
         <div class="ft-tabs" role="tablist" aria-label=i18n.t(ShellMsg::PanelsLabel)>
-            {PanelTab::ALL.into_iter().map(|tab| view! { <Tab tab /> }).collect_view()}
+            {PanelTab::ALL.into_iter().map(|tab| view! { <Tab tab /> }).map(IntoAny::into_any).collect::<Vec<_>>()}
         </div>
     }
 }

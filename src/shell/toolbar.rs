@@ -75,7 +75,7 @@ fn PresetMenu() -> impl IntoView {
                             </option>
                         }
                     })
-                    .collect_view()}
+                    .map(IntoAny::into_any).collect::<Vec<_>>()}
             </select>
             <When when=move || caption().is_some()>
                 <p class="ft-caption" id=caption_id.clone()>
@@ -200,7 +200,7 @@ fn LanguageMenu() -> impl IntoView {
                             </option>
                         }
                     })
-                    .collect_view()}
+                    .map(IntoAny::into_any).collect::<Vec<_>>()}
             </select>
         </div>
     }

@@ -186,7 +186,7 @@ pub fn InputField(
             {children.map(|c| c())}
             {help.zip(help_id).map(|(help, id)| view! {
                 <p class="ft-help" id=id data-testid=help_testid>{move || help.get()}</p>
-            })}
+            }.into_any())}
             <When when=refused>
                 <p class=look.error_class() role="alert" id=error_id.clone()>
                     {move || error.get().unwrap_or_default()}

@@ -2,6 +2,7 @@
 
 pub mod index_marks;
 pub mod input_field;
+pub mod keyed_rows;
 pub mod row_window;
 pub mod scroll_window;
 pub mod sort_header;

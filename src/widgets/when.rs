@@ -13,11 +13,13 @@ pub fn When(
     #[prop(optional, into)] fallback: ViewFn,
 ) -> impl IntoView {
     let shown = Memo::new(move |_| when.get());
-    move || {
-        if shown.get() {
-            children()
-        } else {
-            fallback.run()
-        }
+    view! {
+        {move || {
+            if shown.get() {
+                children()
+            } else {
+                fallback.run()
+            }
+        }}
     }
 }

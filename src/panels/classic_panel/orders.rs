@@ -125,7 +125,7 @@ fn OrderList(
                         .get()
                         .into_iter()
                         .map(|entry| view! { <Entry side=side entry=entry /> })
-                        .collect_view()
+                        .map(IntoAny::into_any).collect::<Vec<_>>()
                 }}
             </ol>
         </div>
@@ -159,7 +159,7 @@ fn Entry(side: Side, entry: OrderEntry) -> impl IntoView {
             <span class="ft-order__label">{entry.label}</span>
             " "
             <span class="ft-order__value">{entry.value}</span>
-            {differs.then(|| view! { <span class="ft-order__moved">{move || marker()}</span> })}
+            {differs.then(|| view! { <span class="ft-order__moved">{move || marker()}</span> }.into_any())}
         </li>
     }
 }

@@ -12,6 +12,7 @@ use crate::messages::classic::ClassicMsg;
 use crate::messages::table::TableMsg;
 use crate::shell::PanelTab;
 use crate::state::AppState;
+use crate::widgets::keyed_rows::{KeyedRows, row_at};
 use crate::widgets::scroll_window::ScrollWindow;
 use crate::widgets::sort_header::SortHeader;
 use crate::widgets::spacer::Spacer;
@@ -48,16 +49,10 @@ pub fn ClassicTable() -> impl IntoView {
     });
     let scroll = ScrollWindow::new();
     let window = Memo::new(move |_| scroll.window(order.with(Vec::len)));
+    // The drawn rows, as indices into `rows` (each row reads its own value).
     let drawn = move || {
         let w = window.get();
-        rows.with(|rows| {
-            order.with(|order| {
-                order[w.start..w.end]
-                    .iter()
-                    .map(|&i| rows[i].clone())
-                    .collect::<Vec<_>>()
-            })
-        })
+        order.with(|order| order[w.start..w.end].to_vec())
     };
     scroll.follow_selection(state, PanelTab::Classic, rows, order, |r| r.id);
     let shown = i18n.tf(TableMsg::Shown, move || {
@@ -74,7 +69,8 @@ pub fn ClassicTable() -> impl IntoView {
             let class = if numeric { "ft-ctable__num" } else { "" };
             view! { <SortHeader column label sort class /> }
         })
-        .collect_view();
+        .map(IntoAny::into_any)
+        .collect::<Vec<_>>();
     let filter_id = crate::panels::compare::next_dom_id("ft-ctable-filter");
     view! {
         <div class="ft-classic__table">
@@ -106,7 +102,7 @@ pub fn ClassicTable() -> impl IntoView {
                     </thead>
                     <tbody>
                         <Spacer px=Signal::derive(move || window.get().before_px) />
-                        <For each=drawn key=|row| row.clone() children=move |row| view! { <Row row=row /> } />
+                        <KeyedRows keys=Signal::derive(drawn) row=Callback::new(move |ix| row_at(rows, ix, |row| view! { <Row row /> }.into_any())) />
                         <Spacer px=Signal::derive(move || window.get().after_px) />
                     </tbody>
                 </table>

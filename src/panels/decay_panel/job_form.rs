@@ -122,7 +122,7 @@ pub(super) fn JobForm(controls: DecayControls) -> impl IntoView {
                                     </option>
                                 }
                             })
-                            .collect_view()
+                            .map(IntoAny::into_any).collect::<Vec<_>>()
                     }}
                 </select>
             </label>

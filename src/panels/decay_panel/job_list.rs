@@ -93,7 +93,7 @@ pub(super) fn JobList(controls: DecayControls) -> impl IntoView {
                                 </li>
                             }
                         })
-                        .collect_view()
+                        .map(IntoAny::into_any).collect::<Vec<_>>()
                 }}
             </ol>
         </When>

@@ -8,6 +8,7 @@ use super::{DecayControls, model};
 use crate::i18n::I18n;
 use crate::messages::decay::DecayMsg;
 use crate::messages::engine::tree_errors_text;
+use crate::messages::{Lang, Message};
 use crate::state::AppState;
 use crate::widgets::when::When;
 
@@ -25,7 +26,8 @@ pub(super) fn TimeSlider(controls: DecayControls) -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     let shown = Memo::new(move |_| controls.shown(state));
-    let readout = Memo::new(move |_| {
+    // The usage readouts: one render of the engine's simulation at the slider's time.
+    let readout = move || {
         let origin = controls.origin(state);
         let r = model::readout_usages(
             &origin,
@@ -41,7 +43,7 @@ pub(super) fn TimeSlider(controls: DecayControls) -> impl IntoView {
                 .selected
                 .map(|(name, from, to)| (name, fmt_usage(from), fmt_usage(to))),
         })
-    });
+    };
     // The tree at t = 0 and its run, once per start of the timeline (not per move).
     let origin_run = Memo::new(move |_| {
         let base = state.decay.with(|c| c.base.clone())?;
@@ -66,22 +68,6 @@ pub(super) fn TimeSlider(controls: DecayControls) -> impl IntoView {
     let factor_text = i18n.tf(DecayMsg::FactorReadout, move || {
         let factor = decay::decayed(1.0, shown.get() as f64, controls.half_life.get());
         vec![("factor", printf_f(factor))]
-    });
-    let root_text = i18n.tf(DecayMsg::RootUsage, move || {
-        readout.with(|r| {
-            r.as_ref().map_or_else(Vec::new, |r| {
-                vec![("from", r.root_from.clone()), ("to", r.root_to.clone())]
-            })
-        })
-    });
-    let selected_text = i18n.tf(DecayMsg::SelectedUsage, move || {
-        readout.with(|r| {
-            r.as_ref()
-                .and_then(|r| r.selected.clone())
-                .map_or_else(Vec::new, |(name, from, to)| {
-                    vec![("name", name), ("from", from), ("to", to)]
-                })
-        })
     });
     let changed_text = i18n.tf(DecayMsg::RanksChanged, move || {
         vec![("n", changed.get().to_string())]
@@ -118,10 +104,7 @@ pub(super) fn TimeSlider(controls: DecayControls) -> impl IntoView {
             </label>
             <p class="ft-readout ft-readout--big" data-testid="decay-time">{move || time_text()}</p>
             <p class="ft-readout" data-testid="decay-factor">{move || factor_text()}</p>
-            <p class="ft-readout" data-testid="decay-root-usage">{move || root_text()}</p>
-            <When when=move || readout.with(|r| r.as_ref().is_some_and(|r| r.selected.is_some()))>
-                <p class="ft-readout" data-testid="decay-selected-usage">{move || selected_text()}</p>
-            </When>
+            {move || readout_view(readout(), i18n.lang())}
             <p class="ft-panel-help">{i18n.t(DecayMsg::ApplyHint)}</p>
             <When when=move || state.decay.with(|c| c.base.is_none() && c.epoch > 0)>
                 <p class="ft-panel-help">{i18n.t(DecayMsg::Restarted)}</p>
@@ -137,4 +120,22 @@ pub(super) fn TimeSlider(controls: DecayControls) -> impl IntoView {
             </p>
         </div>
     }
+}
+
+/// The root's usage from t = 0 to the slider's time, and the selected user's.
+fn readout_view(readout: Option<Readout>, lang: Lang) -> AnyView {
+    let (root, selected) = match readout {
+        Some(r) => (
+            DecayMsg::RootUsage.fill(lang, &[("from", &r.root_from), ("to", &r.root_to)]),
+            r.selected.map(|(name, from, to)| {
+                DecayMsg::SelectedUsage.fill(lang, &[("name", &name), ("from", &from), ("to", &to)])
+            }),
+        ),
+        None => (DecayMsg::RootUsage.fill(lang, &[]), None),
+    };
+    view! {
+        <p class="ft-readout" data-testid="decay-root-usage">{root}</p>
+        {selected.map(|text| view! { <p class="ft-readout" data-testid="decay-selected-usage">{text}</p> }.into_any())}
+    }
+    .into_any()
 }

@@ -24,7 +24,7 @@ pub(super) fn UntilQuestion(controls: DecayControls) -> impl IntoView {
     let target_text = RwSignal::new("0.5".to_string());
     let target = RwSignal::new(Some(RankTarget::FairShareAtLeast(0.5)));
     let answer = RwSignal::new(None::<(AssocId, AssocTree, Until)>);
-    let user = Memo::new(move |_| {
+    let user = move || {
         let id = state.selected.get()?;
         state.scenario.with(|s| {
             s.tree
@@ -32,7 +32,7 @@ pub(super) fn UntilQuestion(controls: DecayControls) -> impl IntoView {
                 .filter(|a| a.is_user())
                 .map(|a| (id, a.name().to_string()))
         })
-    });
+    };
     let n_users = move || state.scenario.with(|s| s.tree.n_users());
     let refusal = move || {
         let lang = i18n.lang_untracked();
@@ -55,7 +55,7 @@ pub(super) fn UntilQuestion(controls: DecayControls) -> impl IntoView {
         }
     });
     let compute = move |_| {
-        let (Some((id, _)), Some(t)) = (user.get_untracked(), target.get_untracked()) else {
+        let (Some((id, _)), Some(t)) = (untrack(user), target.get_untracked()) else {
             return;
         };
         let (epoch, now) = state.decay.with_untracked(|c| (c.epoch, c.time));
@@ -67,18 +67,18 @@ pub(super) fn UntilQuestion(controls: DecayControls) -> impl IntoView {
         answer.set(Some((id, tree, res)));
     };
     // The answer stands while the question does: same user, same tree.
-    let shown = Memo::new(move |_| {
+    let shown = move || {
         let (id, tree, res) = answer.get()?;
-        let (sel, name) = user.get()?;
+        let (sel, name) = user()?;
         let same = sel == id && state.scenario.with(|s| s.tree == tree);
         same.then_some((name, res))
-    });
-    let answer_text = move || shown.get().map(|(name, res)| until_text(i18n, &name, &res));
+    };
+    let answer_text = move || shown().map(|(name, res)| until_text(i18n, &name, &res));
     view! {
         <div class="ft-decay__until">
             <h3>{i18n.t(DecayMsg::UntilTitle)}</h3>
             <When
-                when=move || user.with(Option::is_some)
+                when=move || user().is_some()
                 fallback=move || view! { <p class="ft-panel-help">{i18n.t(DecayMsg::UntilPick)}</p> }
             >
                 <label class="ft-numfield__label">

@@ -23,7 +23,7 @@ fn use_extra(ctx: TreeCtx, key: ChildRef) -> Memo<Option<std::sync::Arc<ExtraVie
 pub fn ExtraCard(key: ChildRef) -> impl IntoView {
     let ctx = TreeCtx::expect();
     let extra = use_extra(ctx, key);
-    move || extra.get().map(|e| extra_drawing(&e))
+    view! { {move || extra.get().map(|e| extra_drawing(&e).into_any())} }
 }
 
 /// The edge and pill of a "… N more" or "… K levels" entry (also drawn by the SVG export).
@@ -50,40 +50,42 @@ pub fn ExtraItem(key: ChildRef) -> impl IntoView {
     let ctx = TreeCtx::expect();
     let i18n = I18n::expect();
     let extra = use_extra(ctx, key);
-    move || {
-        extra.get().map(|e| match (key, e.range) {
-            (ChildRef::More(parent, _), Some((from, to))) => {
-                let title = TreeMsg::MoreTitle.fill(
-                    i18n.lang(),
-                    &[(
-                        "n",
-                        &to.saturating_sub(from)
-                            .min(crate::tree::visible::PAGE)
-                            .to_string(),
-                    )],
-                );
-                view! {
-                    <button
-                        type="button"
-                        class="ft-more"
-                        style=e.overlay_style.clone()
-                        title=title
-                        on:click=move |ev| {
-                            ev.stop_propagation();
-                            ctx.show_more(parent, from, to);
-                        }
-                    >
-                        {e.text.clone()}
-                    </button>
+    view! {
+        {move || {
+            extra.get().map(|e| match (key, e.range) {
+                (ChildRef::More(parent, _), Some((from, to))) => {
+                    let title = TreeMsg::MoreTitle.fill(
+                        i18n.lang(),
+                        &[(
+                            "n",
+                            &to.saturating_sub(from)
+                                .min(crate::tree::visible::PAGE)
+                                .to_string(),
+                        )],
+                    );
+                    view! {
+                        <button
+                            type="button"
+                            class="ft-more"
+                            style=e.overlay_style.clone()
+                            title=title
+                            on:click=move |ev| {
+                                ev.stop_propagation();
+                                ctx.show_more(parent, from, to);
+                            }
+                        >
+                            {e.text.clone()}
+                        </button>
+                    }
+                    .into_any()
                 }
-                .into_any()
-            }
-            _ => view! {
-                <div class="ft-elision" role="none" style=e.overlay_style.clone()>
-                    {e.text.clone()}
-                </div>
-            }
-            .into_any(),
-        })
+                _ => view! {
+                    <div class="ft-elision" role="none" style=e.overlay_style.clone()>
+                        {e.text.clone()}
+                    </div>
+                }
+                .into_any(),
+            })
+        }}
     }
 }

@@ -121,7 +121,8 @@ pub fn FindBox() -> impl IntoView {
                     </li>
                 }
             })
-            .collect_view()
+            .map(IntoAny::into_any)
+            .collect::<Vec<_>>()
     };
     view! {
         <div class="ft-find">

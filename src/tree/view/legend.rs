@@ -23,7 +23,8 @@ pub fn Legend() -> impl IntoView {
                 </li>
             }
         })
-        .collect_view();
+        .map(IntoAny::into_any)
+        .collect::<Vec<_>>();
     let shapes = [
         (
             "ft-legend__shape ft-legend__shape--account",
@@ -59,7 +60,8 @@ pub fn Legend() -> impl IntoView {
             </li>
         }
     })
-    .collect_view();
+    .map(IntoAny::into_any)
+    .collect::<Vec<_>>();
     view! {
         <details class="ft-legend">
             <summary class="ft-legend__title">{i18n.t(TreeMsg::LegendTitle)}</summary>

@@ -19,21 +19,16 @@ use crate::tree::minimap::{Camera, MIN_VIEWPORT, Overview, bounds};
 use super::TreeCtx;
 
 /// The camera of the tree view now.
-fn use_camera(ctx: TreeCtx) -> Memo<Camera> {
-    Memo::new(move |_| Camera {
+fn camera(ctx: TreeCtx) -> Camera {
+    Camera {
         view: ctx.view.get(),
         scale: ctx.scale.get(),
         drawing: ctx.model.with(|m| (m.width, m.height)),
-    })
+    }
 }
 
 /// Scrolls the tree's viewport so that the drawing point under the pointer is in the middle.
-fn move_view(
-    ctx: TreeCtx,
-    overview: Memo<Overview>,
-    camera: Memo<Camera>,
-    ev: &web_sys::PointerEvent,
-) {
+fn move_view(ctx: TreeCtx, overview: Memo<Overview>, ev: &web_sys::PointerEvent) {
     let (Some(frame), Some(viewport)) = (
         overview.with_untracked(|o| o.frame),
         ctx.viewport.get_untracked(),
@@ -52,9 +47,7 @@ fn move_view(
     // The box may be scaled by CSS: map its pixels onto the minimap's.
     let px = (f64::from(ev.client_x()) - rect.left()) * frame.w / rect.width().max(1.0);
     let py = (f64::from(ev.client_y()) - rect.top()) * frame.h / rect.height().max(1.0);
-    let (left, top) = camera
-        .get_untracked()
-        .scroll_to_centre(frame.to_drawing(px, py));
+    let (left, top) = untrack(|| camera(ctx)).scroll_to_centre(frame.to_drawing(px, py));
     viewport.set_scroll_left(left as i32);
     viewport.set_scroll_top(top as i32);
     super::camera::measure(ctx);
@@ -63,11 +56,13 @@ fn move_view(
 /// A user's mark on the minimap.
 #[component]
 fn Mark(#[prop(into)] at: Signal<Option<(f64, f64)>>, class: &'static str) -> impl IntoView {
-    move || {
-        at.get().map(|(cx, cy)| {
-            let (cx, cy) = (shortest(cx), shortest(cy));
-            view! { <circle class=class cx=cx cy=cy r="4"></circle> }
-        })
+    view! {
+        {move || {
+            at.get().map(|(cx, cy)| {
+                let (cx, cy) = (shortest(cx), shortest(cy));
+                view! { <circle class=class cx=cx cy=cy r="4"></circle> }.into_any()
+            })
+        }}
     }
 }
 
@@ -85,8 +80,10 @@ pub fn Minimap() -> impl IntoView {
         let max = max.get();
         ctx.model.with(|m| Overview::new(m, max))
     });
-    let camera = use_camera(ctx);
-    let hidden = move || camera.with(|c| !c.is_measured() || c.fits());
+    let hidden = move || {
+        let c = camera(ctx);
+        !c.is_measured() || c.fits()
+    };
     let size = move |pick: fn(f64, f64) -> f64| {
         move || shortest(overview.with(|o| o.frame.map_or(0.0, |f| pick(f.w, f.h))))
     };
@@ -97,14 +94,10 @@ pub fn Minimap() -> impl IntoView {
                 .unwrap_or_default()
         })
     };
-    let viewport = Memo::new(move |_| {
-        overview.with(|o| {
-            o.frame
-                .map(|f| f.rect(camera.with(Camera::visible), MIN_VIEWPORT))
-        })
-    });
+    let viewport =
+        move || overview.with(|o| o.frame.map(|f| f.rect(camera(ctx).visible(), MIN_VIEWPORT)));
     let side = move |pick: fn((f64, f64, f64, f64)) -> f64| {
-        move || shortest(viewport.get().map(pick).unwrap_or_default())
+        move || shortest(viewport().map(pick).unwrap_or_default())
     };
     let mark_of = move |id: Option<AssocId>| {
         id.and_then(|id| overview.with(|o| ctx.model.with(|m| o.mark(m, id))))
@@ -135,11 +128,11 @@ pub fn Minimap() -> impl IntoView {
                     // Keeps the drag when the pointer leaves the minimap.
                     let _ = el.set_pointer_capture(ev.pointer_id());
                 }
-                move_view(ctx, overview, camera, &ev);
+                move_view(ctx, overview, &ev);
             }
             on:pointermove=move |ev| {
                 if dragging.get_value() && ev.buttons() & 1 == 1 {
-                    move_view(ctx, overview, camera, &ev);
+                    move_view(ctx, overview, &ev);
                 }
             }
             on:pointerup=move |_| dragging.set_value(false)

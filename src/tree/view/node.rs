@@ -136,6 +136,7 @@ pub fn CardBody(card: CardView) -> impl IntoView {
                 ></rect>
             </g>
         }
+        .into_any()
     });
     let artefact = card.artefact.clone().map(|text| {
         view! {
@@ -146,6 +147,7 @@ pub fn CardBody(card: CardView) -> impl IntoView {
                 </text>
             </g>
         }
+        .into_any()
     });
     let tags = card
         .tags
@@ -157,7 +159,8 @@ pub fn CardBody(card: CardView) -> impl IntoView {
                 </text>
             }
         })
-        .collect_view();
+        .map(IntoAny::into_any)
+        .collect::<Vec<_>>();
     view! {
         <rect class="ft-node__body" width=shortest(card.w) height=shortest(card.h)></rect>
         <rect

@@ -57,8 +57,14 @@ pub fn TreePicture(model: Arc<TreeModel>, selected: Option<AssocId>) -> impl Int
         .iter()
         .filter_map(|id| model.get(*id))
         .map(|n| node_picture(n, selected == Some(n.id)))
-        .collect_view();
-    let extras = model.extras.iter().map(|e| extra_drawing(e)).collect_view();
+        .map(IntoAny::into_any)
+        .collect::<Vec<_>>();
+    let extras = model
+        .extras
+        .iter()
+        .map(|e| extra_drawing(e))
+        .map(IntoAny::into_any)
+        .collect::<Vec<_>>();
     view! {
         <svg
             data-tree-picture=""
