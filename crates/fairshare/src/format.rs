@@ -126,6 +126,12 @@ pub fn fixed(x: f64, decimals: usize) -> String {
 
 /// [`fixed`], appended to `out`.
 pub fn push_fixed(out: &mut String, x: f64, decimals: usize) {
+    push_signed(out, x, |out, a| push_fixed_abs(out, a, decimals));
+}
+
+/// `NaN`, the sign and `inf` as Rust's float formatting writes them; a finite `|x|` is written
+/// by `finite`.
+fn push_signed(out: &mut String, x: f64, finite: impl FnOnce(&mut String, f64)) {
     if x.is_nan() {
         out.push_str("NaN");
         return;
@@ -136,8 +142,21 @@ pub fn push_fixed(out: &mut String, x: f64, decimals: usize) {
     if x.is_infinite() {
         out.push_str("inf");
     } else {
-        push_fixed_abs(out, x.abs(), decimals);
+        finite(out, x.abs());
     }
+}
+
+/// `a = m · 2^e` exactly, for a finite `a ≥ 0` (`m < 2^53`; subnormals have `e = −1074`).
+fn mantissa_exponent(a: f64) -> (u64, i32) {
+    let bits = a.to_bits();
+    let biased = ((bits >> 52) & 0x7ff) as i32;
+    let frac = bits & ((1u64 << 52) - 1);
+    let (m, e) = if biased == 0 {
+        (frac, -1074)
+    } else {
+        (frac | (1u64 << 52), biased - 1075)
+    };
+    (m, e)
 }
 
 /// A finite `a ≥ 0` with `decimals` digits after the point, correctly rounded (ties to even).
@@ -166,14 +185,7 @@ pub(crate) fn push_fixed_abs(out: &mut String, a: f64, decimals: usize) {
 /// shift, and a right shift's lost bits decide the rounding.
 fn scaled_to_decimals(a: f64, decimals: usize) -> Option<(u128, u128)> {
     let unit = 10u128.checked_pow(u32::try_from(decimals).ok()?)?;
-    let bits = a.to_bits();
-    let biased = ((bits >> 52) & 0x7ff) as i32;
-    let frac = bits & ((1u64 << 52) - 1);
-    let (m, e) = if biased == 0 {
-        (frac, -1074)
-    } else {
-        (frac | (1u64 << 52), biased - 1075)
-    };
+    let (m, e) = mantissa_exponent(a);
     let n = u128::from(m).checked_mul(unit)?;
     if e >= 0 {
         let e = e.unsigned_abs();
@@ -237,14 +249,7 @@ fn shortest_digits(a: f64) -> (String, i32) {
 /// Whether `a` is exactly `0.digits5 × 10^exp10`: halfway between `digits` and the next value
 /// of that many digits.
 fn is_halfway_above(a: f64, digits: &str, exp10: i32) -> bool {
-    let bits = a.to_bits();
-    let biased = ((bits >> 52) & 0x7ff) as i32;
-    let frac = bits & ((1u64 << 52) - 1);
-    let (m, e) = if biased == 0 {
-        (frac, -1074)
-    } else {
-        (frac | (1u64 << 52), biased - 1075)
-    };
+    let (m, e) = mantissa_exponent(a);
     if m == 0 {
         return false;
     }
@@ -274,19 +279,13 @@ fn is_halfway_above(a: f64, digits: &str, exp10: i32) -> bool {
 /// plain notation (`0.1`, `1`, `1e16` as `10000000000000000`); `NaN`, `inf`, `-inf`, `-0`.
 pub fn shortest(x: f64) -> String {
     let mut out = String::new();
-    if x.is_nan() {
-        return "NaN".into();
-    }
-    if x.is_sign_negative() {
-        out.push('-');
-    }
-    if x.is_infinite() {
-        out.push_str("inf");
-    } else if x.fract() == 0.0 && x.abs() < 9_007_199_254_740_992.0 {
-        // A whole number below 2^53 (zero included): its digits, as an integer's.
-        let _ = write!(out, "{}", x.abs() as u64);
-    } else {
-        let (digits, exp10) = shortest_digits(x.abs());
+    push_signed(&mut out, x, |out, a| {
+        if a.fract() == 0.0 && a < 9_007_199_254_740_992.0 {
+            // A whole number below 2^53 (zero included): its digits, as an integer's.
+            let _ = write!(out, "{}", a as u64);
+            return;
+        }
+        let (digits, exp10) = shortest_digits(a);
         let len = digits.len() as i32;
         if exp10 <= 0 {
             out.push_str("0.");
@@ -301,7 +300,7 @@ pub fn shortest(x: f64) -> String {
             out.push('.');
             out.push_str(frac);
         }
-    }
+    });
     out
 }
 
@@ -309,18 +308,12 @@ pub fn shortest(x: f64) -> String {
 /// (`1e0`, `1.5e16`); `NaN`, `inf`, `-inf`, `0e0`.
 pub fn shortest_exp(x: f64) -> String {
     let mut out = String::new();
-    if x.is_nan() {
-        return "NaN".into();
-    }
-    if x.is_sign_negative() {
-        out.push('-');
-    }
-    if x.is_infinite() {
-        out.push_str("inf");
-    } else if x == 0.0 {
-        out.push_str("0e0");
-    } else {
-        let (digits, exp10) = shortest_digits(x.abs());
+    push_signed(&mut out, x, |out, a| {
+        if a == 0.0 {
+            out.push_str("0e0");
+            return;
+        }
+        let (digits, exp10) = shortest_digits(a);
         let (first, rest) = digits.split_at(1);
         out.push_str(first);
         if !rest.is_empty() {
@@ -328,7 +321,7 @@ pub fn shortest_exp(x: f64) -> String {
             out.push_str(rest);
         }
         let _ = write!(out, "e{}", exp10 - 1);
-    }
+    });
     out
 }
 
