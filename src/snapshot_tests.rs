@@ -16,9 +16,7 @@ use std::path::Path;
 
 use expect_test::expect_file;
 use fairshare::step::Frame;
-use fairshare::{
-    Assoc, AssocId, AssocTree, Hierarchy, LongDouble, Scenario, Shares, TieRule, fair_tree,
-};
+use fairshare::{Assoc, AssocId, AssocTree, LongDouble, Scenario, Shares, TieRule, fair_tree};
 
 use crate::messages::import::ImportMsg;
 use crate::messages::{Lang, Message};
@@ -82,11 +80,11 @@ fn snapshot_narration_ties() {
 /// The classic panel's lines for every association of `id`.
 fn classic_lines(id: &str, lang: Lang) -> String {
     let s = preset(id);
-    let h = Hierarchy::new(&s.tree);
-    let run = fairshare::classic::run(&s.tree, &s.params);
+    let ranked = fairshare::Ranked::new(&s.tree, TieRule::Slurm);
+    let run = ranked.classic(&s.params);
     let mut out = String::new();
     for a in s.tree.assocs() {
-        let e = classic::explain(&s.tree, &h, &run, a.id).expect("every association explains");
+        let e = classic::explain(&ranked, &run, a.id).expect("every association explains");
         writeln!(out, "## {}", e.heading.text(lang)).unwrap();
         writeln!(out, "{}", e.shares.text(lang)).unwrap();
         for line in e.usage_norm.iter() {
@@ -128,7 +126,7 @@ fn compare_sentences(id: &str, lang: Lang) -> String {
             continue;
         };
         let e = fairshare::explain::explain(&ranked, ix, above).expect("two users explain");
-        let text = describe(&s.tree, h, run, &e, lang);
+        let text = describe(&ranked, &e, lang);
         writeln!(out, "## {} / {}", a.name(), s.tree.assocs()[above].name()).unwrap();
         writeln!(out, "{}", text.sentence).unwrap();
         for note in &text.notes {

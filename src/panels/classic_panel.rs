@@ -37,22 +37,18 @@ pub fn ClassicPanel() -> impl IntoView {
     let state = AppState::expect();
     let explain = move || {
         let id = state.selected.get()?;
-        state.scenario.with(|s| {
-            state
-                .hierarchy
-                .with(|h| state.classic.with(|c| model::explain(&s.tree, h, c, id)))
-        })
+        state
+            .ranked
+            .with(|r| state.classic.with(|c| model::explain(r, c, id)))
     };
     // Only on the classic page's example (a tree of a few associations): cheap to recompute.
     let idle = move || {
         if state.preset.get() != Some(CLASSIC_EXAMPLE) {
             return None;
         }
-        state.scenario.with(|s| {
-            state
-                .hierarchy
-                .with(|h| state.classic.with(|c| model::idle_holder(&s.tree, h, c)))
-        })
+        state
+            .ranked
+            .with(|r| state.classic.with(|c| model::idle_holder(r, c)))
     };
     let machine_note = i18n.tf(ClassicMsg::MachineNote, move || {
         idle().map_or_else(Vec::new, |(account, ua)| {

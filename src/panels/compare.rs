@@ -162,13 +162,7 @@ fn ExplanationView(explanation: Explanation) -> impl IntoView {
     view! {
         {move || {
             let lang = i18n.lang();
-            let text = state.scenario.with(|s| {
-                state.hierarchy.with(|h| {
-                    state
-                        .run
-                        .with(|r| describe(&s.tree, h, r, &explanation, lang))
-                })
-            });
+            let text = state.ranked.with(|r| describe(r, &explanation, lang));
             let ancestor_id = state.id_at(explanation.common_ancestor).map(|id| id.0);
             explanation_list(text, ancestor_id, explanation.deciding, lang)
         }}
@@ -362,13 +356,8 @@ pub struct ComparisonText {
 }
 
 /// Builds every text of an explanation from its data.
-pub fn describe(
-    tree: &AssocTree,
-    h: &Hierarchy,
-    run: &FairTreeRun,
-    e: &Explanation,
-    lang: Lang,
-) -> ComparisonText {
+pub fn describe(ranked: &Ranked, e: &Explanation, lang: Lang) -> ComparisonText {
+    let (tree, h, run) = (ranked.tree(), ranked.hierarchy(), ranked.run());
     let assocs = tree.assocs();
     let plain = |ix: usize| {
         assocs
@@ -577,7 +566,7 @@ mod tests {
         }
         fn text(&self, a: &str, b: &str, lang: Lang) -> (Explanation, ComparisonText) {
             let e = explain(&self.ranked, self.ix(a), self.ix(b)).unwrap();
-            let t = describe(&self.s.tree, &self.h, &self.run, &e, lang);
+            let t = describe(&self.ranked, &e, lang);
             (e, t)
         }
     }
@@ -625,7 +614,7 @@ mod tests {
                         let Ok(e) = explain(&c.ranked, a, b) else {
                             continue;
                         };
-                        let t = describe(&c.s.tree, &c.h, &c.run, &e, Lang::En);
+                        let t = describe(&c.ranked, &e, Lang::En);
                         assert_eq!(t.sentence, e.sentence(&c.s.tree), "{} {a} {b}", preset.id);
                     }
                 }

@@ -13,7 +13,7 @@ use fairshare::format::{
     formula_usage as usage, formula_value as value, formula_value_ld as value_ld,
 };
 use fairshare::sshare::{self, Column};
-use fairshare::{AssocId, AssocTree, FairTreeRun, Hierarchy, Ranked};
+use fairshare::{AssocId, AssocTree, Hierarchy, Ranked};
 
 use crate::messages::classic::ClassicMsg;
 use crate::messages::{Lang, Message};
@@ -85,9 +85,10 @@ fn name(tree: &AssocTree, ix: usize) -> String {
         .unwrap_or_default()
 }
 
-/// The classic arithmetic of association `id`, or `None` if it is not in the tree (or the run
-/// does not belong to the tree).
-pub fn explain(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, id: AssocId) -> Option<Explain> {
+/// The classic arithmetic of association `id` (`run` is `ranked.classic(…)`), or `None` if it is
+/// not in the tree (or the run does not belong to the tree).
+pub fn explain(ranked: &Ranked, run: &ClassicRun, id: AssocId) -> Option<Explain> {
+    let (tree, h) = (ranked.tree(), ranked.hierarchy());
     let ix = tree.position(id)?;
     if run.assocs.len() != tree.len() || h.len() != tree.len() {
         return None;
@@ -378,7 +379,8 @@ fn factor_line(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> 
 /// A first-tier account with no shares that holds usage: in the classic page's example it
 /// stands for the unused part of the machine (its "fraction of the machine" readings need
 /// root's usage to be the whole machine). Returns its name and UA.
-pub fn idle_holder(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun) -> Option<(String, String)> {
+pub fn idle_holder(ranked: &Ranked, run: &ClassicRun) -> Option<(String, String)> {
+    let (tree, h) = (ranked.tree(), ranked.hierarchy());
     if run.assocs.len() != tree.len() {
         return None;
     }
@@ -511,8 +513,10 @@ fn places<K: PartialEq>(sorted: &[(usize, K)]) -> Vec<(usize, usize)> {
     res
 }
 
-/// The two orders of the user associations, with each user's place in both.
-pub fn orders(tree: &AssocTree, h: &Hierarchy, classic: &ClassicRun, ft: &FairTreeRun) -> Orders {
+/// The two orders of the user associations, with each user's place in both: classic's
+/// (`classic` is `ranked.classic(…)`) and Fair Tree's (`ranked`'s run).
+pub fn orders(ranked: &Ranked, classic: &ClassicRun) -> Orders {
+    let (tree, h, ft) = (ranked.tree(), ranked.hierarchy(), ranked.run());
     let n = tree.len();
     if classic.assocs.len() != n || ft.assocs.len() != n || h.len() != n {
         return Orders {

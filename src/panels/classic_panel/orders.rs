@@ -52,13 +52,9 @@ pub fn OrderComparison() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     let orders = Memo::new(move |_| {
-        state.scenario.with(|s| {
-            state.hierarchy.with(|h| {
-                state
-                    .classic
-                    .with(|c| state.run.with(|r| model::orders(&s.tree, h, c, r)))
-            })
-        })
+        state
+            .ranked
+            .with(|r| state.classic.with(|c| model::orders(r, c)))
     });
     let summary = i18n.tf(ClassicMsg::OrdersDiffer, move || {
         orders.with(|o| {

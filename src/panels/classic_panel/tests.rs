@@ -25,7 +25,7 @@ fn run(s: &Scenario) -> (Ranked, ClassicRun) {
 
 fn explain(s: &Scenario, id: u32) -> Explain {
     let (r, c) = run(s);
-    model::explain(&s.tree, r.hierarchy(), &c, AssocId(id)).unwrap()
+    model::explain(&r, &c, AssocId(id)).unwrap()
 }
 
 fn en(line: &model::Line) -> String {
@@ -119,7 +119,7 @@ fn zero_shares_and_the_idle_machine() {
     );
     let (r, c) = run(&s);
     assert_eq!(
-        model::idle_holder(&s.tree, r.hierarchy(), &c),
+        model::idle_holder(&r, &c),
         Some(("AccountG".to_string(), "0.300000".to_string()))
     );
 }
@@ -142,7 +142,7 @@ fn root_and_accounts() {
 fn unknown_id_gives_nothing() {
     let s = classic_example();
     let (r, c) = run(&s);
-    assert!(model::explain(&s.tree, r.hierarchy(), &c, AssocId(999)).is_none());
+    assert!(model::explain(&r, &c, AssocId(999)).is_none());
 }
 
 /// A damping vector (d = 10): the formula shows d and the vector's factors.
@@ -176,7 +176,7 @@ fn depth_oblivious_vector_classic_rand_0104() {
     let UsageRule::DepthOblivious(d) = &c.assocs[ix].usage_rule else {
         panic!("uf736 should use the DEPTH_OBLIVIOUS formula");
     };
-    let e = model::explain(&s.tree, r.hierarchy(), &c, AssocId(4)).unwrap();
+    let e = model::explain(&r, &c, AssocId(4)).unwrap();
     assert!(e.uses_depth_oblivious);
     let lines = chain(&e);
     assert_eq!(
@@ -247,7 +247,7 @@ fn table_rows_are_sshare_cells() {
 fn orders_mark_users_placed_differently() {
     let s = classic_example();
     let (r, c) = run(&s);
-    let o = model::orders(&s.tree, r.hierarchy(), &c, r.run());
+    let o = model::orders(&r, &c);
     let names: Vec<&str> = o.classic.iter().map(|e| e.label.as_str()).collect();
     assert_eq!(
         names,
@@ -296,7 +296,7 @@ fn ties_share_a_place() {
     ]}"#;
     let s = vector(text);
     let (r, c) = run(&s);
-    let o = model::orders(&s.tree, r.hierarchy(), &c, r.run());
+    let o = model::orders(&r, &c);
     let places: Vec<usize> = o.classic.iter().map(|e| e.place).collect();
     assert_eq!(places, [1, 1, 3]);
     let places: Vec<usize> = o.fair_tree.iter().map(|e| e.place).collect();
