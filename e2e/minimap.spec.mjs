@@ -62,6 +62,42 @@ test('clicking and dragging on the minimap moves the view there', async ({ page 
   expect(app.errors).toEqual([]);
 });
 
+test('a card the camera goes to is never left under the minimap', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const app = new ExplorerPage(page);
+  await app.goto('/?preset=test24-4');
+  await expect(app.allTreeItems()).toHaveCount(35);
+  const minimap = app.treeRegion().getByRole('img', { name: 'Tree overview' });
+  await expect(minimap).toBeVisible();
+  // Scroll so that uBA1's card (id 311) sits wholly inside the frame, under the minimap.
+  const under = () =>
+    page.evaluate(() => {
+      const v = document.querySelector('.ft-tree__viewport').getBoundingClientRect();
+      const m = document.querySelector('[data-minimap]').getBoundingClientRect();
+      const c = document.querySelector('[role="treeitem"][data-assoc-id="311"]').getBoundingClientRect();
+      return {
+        inFrame: c.left >= v.left && c.right <= v.right && c.top >= v.top && c.bottom <= v.bottom,
+        underMinimap: c.left < m.right && c.right > m.left && c.top < m.bottom && c.bottom > m.top,
+      };
+    });
+  await page.evaluate(() => {
+    const v = document.querySelector('.ft-tree__viewport');
+    const m = document.querySelector('[data-minimap]').getBoundingClientRect();
+    const c = document.querySelector('[role="treeitem"][data-assoc-id="311"]').getBoundingClientRect();
+    v.scrollLeft += c.right - (m.right - 4);
+    v.scrollTop += c.bottom - (m.bottom - 4);
+  });
+  await expect.poll(under).toEqual({ inFrame: true, underMinimap: true });
+  // Found by name: the camera takes it out from under the minimap (a click would hit the map).
+  const box = page.getByRole('searchbox', { name: 'Find user or account' });
+  await box.fill('uBA1');
+  await expect(page.getByRole('listbox', { name: 'Matches' }).getByRole('option').first()).toBeVisible();
+  await box.press('Enter');
+  await expect(app.treeItemById(311)).toHaveAttribute('aria-selected', 'true');
+  await expect.poll(under).toEqual({ inFrame: true, underMinimap: false });
+  expect(app.errors).toEqual([]);
+});
+
 test('no minimap on a narrow screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const app = new ExplorerPage(page);

@@ -122,6 +122,8 @@ pub struct TreeCtx {
     pub follow: ReadSignal<Option<usize>>,
     /// The `role="tree"` element.
     pub tree: NodeRef<html::Div>,
+    /// The minimap, over the viewport's corner: the camera treats what it covers as hidden.
+    pub minimap: NodeRef<html::Div>,
 }
 
 impl TreeCtx {
@@ -343,6 +345,7 @@ pub fn TreeView() -> impl IntoView {
         viewport: NodeRef::new(),
         canvas: NodeRef::new(),
         tree: NodeRef::new(),
+        minimap: NodeRef::new(),
         compare: CompareMarks::new(state),
         nodes: KeyedMarks::new(move || {
             model.with(|m| m.nodes.iter().map(|n| (n.id, Some(n.clone()))).collect())

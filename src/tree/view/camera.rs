@@ -28,8 +28,8 @@ pub fn measure(ctx: TreeCtx) {
     }
 }
 
-/// Scrolls the viewport so that the card of `id` is in view (centred when it was not), without
-/// scrolling the page. Nothing when it is not shown.
+/// Scrolls the viewport so that the card of `id` is in view and not under the minimap (centred
+/// when it was not), without scrolling the page. Nothing when it is not shown.
 ///
 /// The target comes from the model (the card's box in the drawing × the scale), not from the
 /// element's box: cards glide to new places by CSS transition after a reveal, so the element
@@ -62,6 +62,21 @@ pub fn scroll_to(ctx: TreeCtx, id: AssocId) {
     let (right, bottom) = (left + w * s, top + h * s);
     let (vw, vh) = (f64::from(v.client_width()), f64::from(v.client_height()));
     let inside = left >= sl && right <= sl + vw && top >= st && bottom <= st + vh;
+    // A card under the minimap is not in view either (it sits over the viewport's corner).
+    let (cl, ct) = (vr.left() + left - sl, vr.top() + top - st);
+    let under_minimap = ctx
+        .minimap
+        .try_get_untracked()
+        .flatten()
+        .filter(|m| !m.hidden())
+        .is_some_and(|m| {
+            let mr = m.get_bounding_client_rect();
+            cl < mr.right()
+                && cl + (right - left) > mr.left()
+                && ct < mr.bottom()
+                && ct + (bottom - top) > mr.top()
+        });
+    let inside = inside && !under_minimap;
     if !inside {
         v.set_scroll_left((((left + right) - vw) / 2.0).max(0.0).round() as i32);
         v.set_scroll_top((((top + bottom) - vh) / 2.0).max(0.0).round() as i32);

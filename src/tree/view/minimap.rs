@@ -110,6 +110,7 @@ pub fn Minimap() -> impl IntoView {
     view! {
         <div
             class="ft-minimap"
+            node_ref=ctx.minimap
             role="img"
             aria-label=i18n.t(TreeMsg::Minimap)
             title=i18n.t(TreeMsg::MinimapHelp)
