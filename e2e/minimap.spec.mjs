@@ -22,14 +22,19 @@ const frame = (page) =>
     scrollHeight: v.scrollHeight,
   }));
 
-test('clicking and dragging on the minimap moves the view there', async ({ page }) => {
+/** test24.4 at 1440x900: wider than the frame at a readable scale, so the overview is shown. */
+async function openTest24(page) {
   await page.setViewportSize({ width: 1440, height: 900 });
   const app = new ExplorerPage(page);
   await app.goto('/?preset=test24-4');
   await expect(app.allTreeItems()).toHaveCount(35);
   const minimap = app.treeRegion().getByRole('img', { name: 'Tree overview' });
-  // test24.4 is wider than the frame at a readable scale: the overview is shown.
   await expect(minimap).toBeVisible();
+  return { app, minimap };
+}
+
+test('clicking and dragging on the minimap moves the view there', async ({ page }) => {
+  const { app, minimap } = await openTest24(page);
   const before = await frame(page);
   expect(before.scrollWidth).toBeGreaterThan(before.width);
   // It sits in the frame's corner, clear of the root's card.
@@ -63,12 +68,7 @@ test('clicking and dragging on the minimap moves the view there', async ({ page 
 });
 
 test('a card the camera goes to is never left under the minimap', async ({ page }) => {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  const app = new ExplorerPage(page);
-  await app.goto('/?preset=test24-4');
-  await expect(app.allTreeItems()).toHaveCount(35);
-  const minimap = app.treeRegion().getByRole('img', { name: 'Tree overview' });
-  await expect(minimap).toBeVisible();
+  const { app } = await openTest24(page);
   // Scroll so that uBA1's card (id 311) sits wholly inside the frame, under the minimap.
   const under = () =>
     page.evaluate(() => {
