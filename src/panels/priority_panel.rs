@@ -359,15 +359,21 @@ fn PriorityResult(inputs: Inputs) -> impl IntoView {
     let state = AppState::expect();
     view! {
         {move || {
-            let fs = job_owner(state).map_or(0.0, |o| o.fairshare);
-            let job = inputs.example.with(|e| pending_job(e, fs));
-            let p = inputs.config.with(|cfg| {
-                let p = priority::priority(cfg, &job);
-                (segments(cfg, &p), p)
-            });
-            result_view(p.0, &p.1, i18n.lang())
+            let (segs, p) = example_priority(state, inputs);
+            result_view(segs, &p, i18n.lang())
         }}
     }
+}
+
+/// The engine's priority of the example job, owned by the job's user (FairShare 0 when there
+/// is none), with the bar's segments.
+fn example_priority(state: AppState, inputs: Inputs) -> (Vec<Segment>, Priority) {
+    let fs = job_owner(state).map_or(0.0, |o| o.fairshare);
+    let job = inputs.example.with(|e| pending_job(e, fs));
+    inputs.config.with(|cfg| {
+        let p = priority::priority(cfg, &job);
+        (segments(cfg, &p), p)
+    })
 }
 
 /// The total, the clamp note, the stacked bar and the table of terms of `p` (`segs` are its
