@@ -18,6 +18,28 @@ use super::{Lang, Message};
 pub enum EngineMsg {
     /// More problems than are listed.
     MoreNotListed,
+    /// One more problem than are listed.
+    MoreNotListedOne,
+    /// An elision mark was skipped.
+    ElisionSkipped,
+    /// One line that is not output was skipped.
+    TextIgnored,
+    /// Lines that are not output were skipped.
+    TextIgnoredTo,
+    /// Tab-separated cells read as columns.
+    TabsAsColumns,
+    /// A repeated user row merged.
+    DuplicateMergedUser,
+    /// A repeated account row merged.
+    DuplicateMergedAccount,
+    /// A user twice in one account.
+    DuplicatePairUser,
+    /// An account twice under one parent.
+    DuplicatePairAccount,
+    /// "is also on line N" (inside the two above).
+    AlsoOnLine,
+    /// "appears twice" (inside the two above, when the first line is unknown).
+    AppearsTwice,
     /// The pasted text is empty.
     Empty,
     /// No known format was recognised.
@@ -233,6 +255,17 @@ pub enum EngineMsg {
 impl Message for EngineMsg {
     const ALL: &'static [EngineMsg] = &[
         EngineMsg::MoreNotListed,
+        EngineMsg::MoreNotListedOne,
+        EngineMsg::ElisionSkipped,
+        EngineMsg::TextIgnored,
+        EngineMsg::TextIgnoredTo,
+        EngineMsg::TabsAsColumns,
+        EngineMsg::DuplicateMergedUser,
+        EngineMsg::DuplicateMergedAccount,
+        EngineMsg::DuplicatePairUser,
+        EngineMsg::DuplicatePairAccount,
+        EngineMsg::AlsoOnLine,
+        EngineMsg::AppearsTwice,
         EngineMsg::Empty,
         EngineMsg::UnknownFormat,
         EngineMsg::NoRows,
@@ -343,9 +376,34 @@ impl Message for EngineMsg {
     fn en(self) -> &'static str {
         match self {
             EngineMsg::MoreNotListed => "… and {more} more problems not listed",
+            EngineMsg::MoreNotListedOne => "… and 1 more problem not listed",
+            EngineMsg::ElisionSkipped => {
+                "skipped: an elision mark, not a row; whatever was cut there is not in the tree"
+            }
+            EngineMsg::TextIgnored => "skipped: this line is not part of the output",
+            EngineMsg::TextIgnoredTo => {
+                "skipped: this line and the next ones up to line {last} are not part of the output"
+            }
+            EngineMsg::TabsAsColumns => {
+                "cells separated by tabs (as a web page or a spreadsheet copies them) were read as sshare -P's columns"
+            }
+            EngineMsg::DuplicateMergedUser => {
+                "user {user} of account {account} repeats line {first_line} with the same values; Slurm holds one association per account and user, so the two were read as one"
+            }
+            EngineMsg::DuplicateMergedAccount => {
+                "account {account} repeats line {first_line} under the same parent with the same values; Slurm holds each account once, so the two were read as one (what is under this row joins line {first_line}'s)"
+            }
+            EngineMsg::DuplicatePairUser => {
+                "user {user} of account {account} {also}; Slurm holds one association per account and user: keep one of them"
+            }
+            EngineMsg::DuplicatePairAccount => {
+                "account {account} {also} under the same parent; Slurm holds each account once: keep one of them"
+            }
+            EngineMsg::AlsoOnLine => "is also on line {line}",
+            EngineMsg::AppearsTwice => "appears twice",
             EngineMsg::Empty => "nothing to import: the text is empty",
             EngineMsg::UnknownFormat => {
-                "not a format this tool reads: paste scenario JSON, sshare output (sshare -a -l -P, -p, the plain table, or --json), or sacctmgr show assoc tree format=Account,User,Share -P"
+                "not a format this tool reads: found {found}, which is not a table header, a row or JSON; paste scenario JSON, sshare output (sshare -a -l -P, -p, the plain table, or --json), or sacctmgr show assoc tree format=Account,User,Share -P"
             }
             EngineMsg::NoRows => "no association rows found",
             EngineMsg::NoId => "the row has no ID",
@@ -414,7 +472,7 @@ impl Message for EngineMsg {
             EngineMsg::NoRowsAfterHeader => "no rows after the header",
             EngineMsg::NoDashLine => "the header has no dash line under it",
             EngineMsg::NoHeaderAssumed => {
-                "no header: read as sshare's default {columns}-column table (keep the header, or use sshare -P, to be sure)"
+                "no header: the columns were taken to be {tool}'s own list {columns} (keep the header to be sure)"
             }
             EngineMsg::FieldsNoHeader => {
                 "{n} fields and no header: without a header only sshare's own column lists (7, 10 or 11 fields, 8 or 12 with -m) and sacctmgr's Account,User,Share (3) or the recommended 9-field list can be read; keep the header"
@@ -445,7 +503,9 @@ impl Message for EngineMsg {
             EngineMsg::UnknownColumns => "ignored column(s) this tool does not use: {names}",
             EngineMsg::NotANumber => "{field} {value} is not a number; it is ignored",
             EngineMsg::AccountEmpty => "Account is empty",
-            EngineMsg::RawSharesBad => "RawShares {value} is not a number or 'parent'",
+            EngineMsg::RawSharesBad => {
+                "RawShares {value} is not a whole number from 0 to 4294967295 or 'parent'"
+            }
             EngineMsg::RawUsageBad => "RawUsage {value} {why}",
             EngineMsg::IdNotWhole => "ID {value} is not a whole number",
             EngineMsg::ParentIdNotWhole => "ParentID {value} is not a whole number",
@@ -538,9 +598,34 @@ impl Message for EngineMsg {
             EngineMsg::MoreNotListed => {
                 "…ほかに {more} 件の問題があります（一覧には出していません）"
             }
+            EngineMsg::MoreNotListedOne => "…ほかに 1 件の問題があります（一覧には出していません）",
+            EngineMsg::ElisionSkipped => {
+                "読み飛ばしました：行ではなく省略の印です。そこで省かれた行はツリーにありません"
+            }
+            EngineMsg::TextIgnored => "読み飛ばしました：この行は出力の一部ではありません",
+            EngineMsg::TextIgnoredTo => {
+                "読み飛ばしました：この行から {last} 行目までは出力の一部ではありません"
+            }
+            EngineMsg::TabsAsColumns => {
+                "タブで区切られたセル（ウェブページや表計算ソフトからのコピー）を sshare -P の列として読みました"
+            }
+            EngineMsg::DuplicateMergedUser => {
+                "アカウント {account} のユーザー {user} は {first_line} 行目と同じ値で繰り返されています。Slurm はアカウントとユーザーの組ごとに association を 1 つしか持たないため、1 つとして読みました"
+            }
+            EngineMsg::DuplicateMergedAccount => {
+                "アカウント {account} は同じ親の下で {first_line} 行目と同じ値で繰り返されています。Slurm は各アカウントを 1 つしか持たないため、1 つとして読みました（この行の下にあるものは {first_line} 行目の下に入ります）"
+            }
+            EngineMsg::DuplicatePairUser => {
+                "アカウント {account} のユーザー {user} は{also}。Slurm はアカウントとユーザーの組ごとに association を 1 つしか持ちません：どちらか一方を残してください"
+            }
+            EngineMsg::DuplicatePairAccount => {
+                "アカウント {account} は同じ親の下で{also}。Slurm は各アカウントを 1 つしか持ちません：どちらか一方を残してください"
+            }
+            EngineMsg::AlsoOnLine => " {line} 行目にもあります",
+            EngineMsg::AppearsTwice => " 2 回現れます",
             EngineMsg::Empty => "読み込むものがありません：テキストが空です",
             EngineMsg::UnknownFormat => {
-                "このツールが読める形式ではありません：シナリオ JSON、sshare の出力（sshare -a -l -P、-p、通常の表、または --json）、または sacctmgr show assoc tree format=Account,User,Share -P の出力を貼り付けてください"
+                "このツールが読める形式ではありません：{found} が見つかりましたが、表の見出しでも行でも JSON でもありません。シナリオ JSON、sshare の出力（sshare -a -l -P、-p、通常の表、または --json）、または sacctmgr show assoc tree format=Account,User,Share -P の出力を貼り付けてください"
             }
             EngineMsg::NoRows => "association の行が見つかりません",
             EngineMsg::NoId => "この行には ID がありません",
@@ -613,7 +698,7 @@ impl Message for EngineMsg {
             EngineMsg::NoRowsAfterHeader => "見出しの後に行がありません",
             EngineMsg::NoDashLine => "見出しの下に区切り線（-----）がありません",
             EngineMsg::NoHeaderAssumed => {
-                "見出しがないため、sshare の既定の {columns} 列の表として読みました（確実にするには見出しを残すか、sshare -P を使ってください）"
+                "見出しがないため、列を {tool} 自身の列構成 {columns} とみなしました（確実にするには見出しを残してください）"
             }
             EngineMsg::FieldsNoHeader => {
                 "{n} 個の欄があり見出しがありません：見出しなしで読めるのは sshare 自身の列構成（7、10、11 欄、-m 付きで 8、12 欄）と sacctmgr の Account,User,Share（3 欄）、推奨の 9 欄だけです。見出しを残してください"
@@ -644,7 +729,9 @@ impl Message for EngineMsg {
             EngineMsg::UnknownColumns => "このツールが使わない列を無視しました：{names}",
             EngineMsg::NotANumber => "{field} {value} は数ではないため無視しました",
             EngineMsg::AccountEmpty => "Account が空です",
-            EngineMsg::RawSharesBad => "RawShares {value} は数でも 'parent' でもありません",
+            EngineMsg::RawSharesBad => {
+                "RawShares {value} は 0 から 4294967295 までの整数でも 'parent' でもありません"
+            }
             EngineMsg::RawUsageBad => "RawUsage {value} は{why}",
             EngineMsg::IdNotWhole => "ID {value} は整数ではありません",
             EngineMsg::ParentIdNotWhole => "ParentID {value} は整数ではありません",
@@ -758,9 +845,10 @@ pub fn diag_text(kind: &DiagKind, lang: Lang) -> String {
     use EngineMsg as M;
     let n = |x: &dyn ToString| x.to_string();
     let (msg, args): (M, Vec<(&str, String)>) = match kind {
+        K::MoreNotListed { more: 1 } => (M::MoreNotListedOne, vec![]),
         K::MoreNotListed { more } => (M::MoreNotListed, vec![("more", n(more))]),
         K::Empty => (M::Empty, vec![]),
-        K::UnknownFormat => (M::UnknownFormat, vec![]),
+        K::UnknownFormat { found } => (M::UnknownFormat, vec![("found", quote(found))]),
         K::NoRows => (M::NoRows, vec![]),
         K::NoId => (M::NoId, vec![]),
         K::IdTwice { id, first } => (M::IdTwice, vec![("id", n(id)), ("first", n(first))]),
@@ -846,7 +934,48 @@ pub fn diag_text(kind: &DiagKind, lang: Lang) -> String {
         K::CommandLineSkipped => (M::CommandLineSkipped, vec![]),
         K::NoRowsAfterHeader => (M::NoRowsAfterHeader, vec![]),
         K::NoDashLine => (M::NoDashLine, vec![]),
-        K::NoHeaderAssumed { columns } => (M::NoHeaderAssumed, vec![("columns", n(columns))]),
+        K::NoHeaderAssumed { tool, columns } => (
+            M::NoHeaderAssumed,
+            vec![("tool", n(tool)), ("columns", columns.clone())],
+        ),
+        K::ElisionSkipped => (M::ElisionSkipped, vec![]),
+        K::TextIgnored { last: None } => (M::TextIgnored, vec![]),
+        K::TextIgnored { last: Some(last) } => (M::TextIgnoredTo, vec![("last", n(last))]),
+        K::TabsAsColumns => (M::TabsAsColumns, vec![]),
+        K::DuplicateMerged {
+            first_line,
+            account,
+            user,
+        } => {
+            let mut args = vec![("first_line", n(first_line)), ("account", quote(account))];
+            let msg = match user {
+                Some(u) => {
+                    args.push(("user", quote(u)));
+                    M::DuplicateMergedUser
+                }
+                None => M::DuplicateMergedAccount,
+            };
+            (msg, args)
+        }
+        K::DuplicatePair {
+            first_line,
+            account,
+            user,
+        } => {
+            let also = match first_line {
+                Some(l) => M::AlsoOnLine.fill(lang, &[("line", &l.to_string())]),
+                None => M::AppearsTwice.text(lang).to_string(),
+            };
+            let mut args = vec![("also", also), ("account", quote(account))];
+            let msg = match user {
+                Some(u) => {
+                    args.push(("user", quote(u)));
+                    M::DuplicatePairUser
+                }
+                None => M::DuplicatePairAccount,
+            };
+            (msg, args)
+        }
         K::FieldsNoHeader { n: count } => (M::FieldsNoHeader, vec![("n", n(count))]),
         K::NoAccountColumn => (M::NoAccountColumn, vec![]),
         K::SacctmgrNoNesting => (M::SacctmgrNoNesting, vec![]),
@@ -1028,8 +1157,35 @@ mod tests {
         let s = |x: &str| x.to_string();
         let mut out = vec![
             K::MoreNotListed { more: 12 },
+            K::MoreNotListed { more: 1 },
+            K::ElisionSkipped,
+            K::TextIgnored { last: None },
+            K::TextIgnored { last: Some(9) },
+            K::TabsAsColumns,
+            K::DuplicateMerged {
+                first_line: 3,
+                account: s("chem"),
+                user: Some(s("dave")),
+            },
+            K::DuplicateMerged {
+                first_line: 3,
+                account: s("chem"),
+                user: None,
+            },
+            K::DuplicatePair {
+                first_line: Some(3),
+                account: s("chem"),
+                user: Some(s("dave")),
+            },
+            K::DuplicatePair {
+                first_line: None,
+                account: s("chem"),
+                user: None,
+            },
             K::Empty,
-            K::UnknownFormat,
+            K::UnknownFormat {
+                found: s("hello world"),
+            },
             K::NoRows,
             K::NoId,
             K::IdTwice { id: 7, first: 3 },
@@ -1088,7 +1244,10 @@ mod tests {
             K::CommandLineSkipped,
             K::NoRowsAfterHeader,
             K::NoDashLine,
-            K::NoHeaderAssumed { columns: 7 },
+            K::NoHeaderAssumed {
+                tool: "sshare",
+                columns: s("Account,User,RawShares,NormShares,RawUsage,EffectvUsage,FairShare"),
+            },
             K::FieldsNoHeader { n: 5 },
             K::NoAccountColumn,
             K::SacctmgrNoNesting,
@@ -1199,7 +1358,12 @@ mod tests {
             match k {
                 K::MoreNotListed { .. }
                 | K::Empty
-                | K::UnknownFormat
+                | K::UnknownFormat { .. }
+                | K::ElisionSkipped
+                | K::TextIgnored { .. }
+                | K::TabsAsColumns
+                | K::DuplicateMerged { .. }
+                | K::DuplicatePair { .. }
                 | K::NoRows
                 | K::NoId
                 | K::IdTwice { .. }

@@ -41,6 +41,28 @@ pub enum ImportMsg {
     ExportedLabel,
     /// The file could not be read.
     FileFailed,
+    /// [`ImportMsg::NotLoaded`] for one problem.
+    NotLoadedOne,
+    /// [`ImportMsg::LoadPartial`] for one association.
+    LoadPartialOne,
+    /// [`ImportMsg::Loaded`] for one association.
+    LoadedOne,
+    /// [`ImportMsg::LoadedPartial`] for one association.
+    LoadedPartialOne,
+}
+
+impl ImportMsg {
+    /// The form of a message that counts `{n}` things, for that `n`: English says "1 problem"
+    /// but "2 problems" (Japanese counts without a plural, the same text either way).
+    pub fn counted(self, n: usize) -> ImportMsg {
+        match (self, n) {
+            (ImportMsg::NotLoaded, 1) => ImportMsg::NotLoadedOne,
+            (ImportMsg::LoadPartial, 1) => ImportMsg::LoadPartialOne,
+            (ImportMsg::Loaded, 1) => ImportMsg::LoadedOne,
+            (ImportMsg::LoadedPartial, 1) => ImportMsg::LoadedPartialOne,
+            (msg, _) => msg,
+        }
+    }
 }
 
 impl Message for ImportMsg {
@@ -63,6 +85,10 @@ impl Message for ImportMsg {
         ImportMsg::Exported,
         ImportMsg::ExportedLabel,
         ImportMsg::FileFailed,
+        ImportMsg::NotLoadedOne,
+        ImportMsg::LoadPartialOne,
+        ImportMsg::LoadedOne,
+        ImportMsg::LoadedPartialOne,
     ];
 
     fn en(self) -> &'static str {
@@ -91,6 +117,14 @@ impl Message for ImportMsg {
             ImportMsg::Exported => "Downloaded {file}; the same JSON is below.",
             ImportMsg::ExportedLabel => "Exported scenario JSON",
             ImportMsg::FileFailed => "The file could not be read: {reason}",
+            ImportMsg::NotLoadedOne => {
+                "Not loaded ({format}): 1 problem. The current tree is kept."
+            }
+            ImportMsg::LoadPartialOne => "Load only the valid part (1 association)",
+            ImportMsg::LoadedOne => "Loaded 1 association ({format}).",
+            ImportMsg::LoadedPartialOne => {
+                "Loaded the valid part: 1 association ({format}). Undo brings the previous tree back."
+            }
         }
     }
 
@@ -120,14 +154,59 @@ impl Message for ImportMsg {
             ImportMsg::Exported => "{file} をダウンロードしました。同じ JSON を下に示します。",
             ImportMsg::ExportedLabel => "エクスポートしたシナリオ JSON",
             ImportMsg::FileFailed => "ファイルを読めませんでした: {reason}",
+            ImportMsg::NotLoadedOne => {
+                "読み込みませんでした ({format}): 問題が 1 件あります。現在のツリーはそのままです。"
+            }
+            ImportMsg::LoadPartialOne => "有効な部分だけ読み込む（1 個の association）",
+            ImportMsg::LoadedOne => "1 個の association を読み込みました ({format})。",
+            ImportMsg::LoadedPartialOne => {
+                "有効な部分 1 個の association を読み込みました ({format})。元に戻すと前のツリーに戻ります。"
+            }
         })
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::ImportMsg;
+    use crate::messages::{Lang, Message};
+
     #[test]
     fn table_is_complete_and_consistent() {
         super::super::check_table::<super::ImportMsg>().unwrap();
+    }
+
+    #[test]
+    fn counts_agree_with_their_noun() {
+        let fill = |msg: ImportMsg, n: usize, lang| {
+            msg.counted(n)
+                .fill(lang, &[("n", &n.to_string()), ("format", "sshare -P")])
+        };
+        assert_eq!(
+            fill(ImportMsg::NotLoaded, 1, Lang::En),
+            "Not loaded (sshare -P): 1 problem. The current tree is kept."
+        );
+        assert_eq!(
+            fill(ImportMsg::NotLoaded, 2, Lang::En),
+            "Not loaded (sshare -P): 2 problems. The current tree is kept."
+        );
+        for msg in [
+            ImportMsg::NotLoaded,
+            ImportMsg::LoadPartial,
+            ImportMsg::Loaded,
+            ImportMsg::LoadedPartial,
+        ] {
+            let one = fill(msg, 1, Lang::En);
+            assert!(
+                !one.contains("1 problems") && !one.contains("1 associations"),
+                "{one}"
+            );
+            assert!(fill(msg, 3, Lang::En).contains('3'));
+            // Japanese counts with a counter word: the same sentence for 1 and for 3.
+            assert_eq!(
+                fill(msg, 1, Lang::Ja).replace('1', "3"),
+                fill(msg, 3, Lang::Ja)
+            );
+        }
     }
 }

@@ -149,7 +149,8 @@ fn OutcomeView(outcome: Outcome, on_partial: Callback<Box<Imported>>) -> impl In
                 ImportMsg::LoadedPartial
             } else {
                 ImportMsg::Loaded
-            };
+            }
+            .counted(n);
             let status = move || {
                 msg.fill(
                     i18n.lang(),
@@ -180,7 +181,7 @@ fn OutcomeView(outcome: Outcome, on_partial: Callback<Box<Imported>>) -> impl In
         } => {
             let n_errors = diagnostics.iter().filter(|d| d.is_error()).count();
             let heading = move || {
-                ImportMsg::NotLoaded.fill(
+                ImportMsg::NotLoaded.counted(n_errors).fill(
                     i18n.lang(),
                     &[
                         ("format", &format_text(format, i18n.lang())),
@@ -208,7 +209,7 @@ fn OutcomeView(outcome: Outcome, on_partial: Callback<Box<Imported>>) -> impl In
                 </div>
                 {n_partial.map(|n| view! {
                     <button type="button" class="ft-button" on:click=on_click>
-                        {move || ImportMsg::LoadPartial.fill(i18n.lang(), &[("n", &n.to_string())])}
+                        {move || ImportMsg::LoadPartial.counted(n).fill(i18n.lang(), &[("n", &n.to_string())])}
                     </button>
                 }.into_any())}
             }

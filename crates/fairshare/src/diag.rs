@@ -88,7 +88,10 @@ pub enum DiagKind {
     /// The pasted text is empty.
     Empty,
     /// No known format was recognised.
-    UnknownFormat,
+    UnknownFormat {
+        /// The first line of the text, cut short.
+        found: String,
+    },
     /// No association row at all.
     NoRows,
     /// A row has no ID (when IDs link the rows).
@@ -234,10 +237,41 @@ pub enum DiagKind {
     NoRowsAfterHeader,
     /// A fixed-width header without its dash line.
     NoDashLine,
-    /// No header: read as sshare's default table.
+    /// No header: read as one of the tool's own column lists.
     NoHeaderAssumed {
-        /// How many columns were assumed.
-        columns: usize,
+        /// `sshare` or `sacctmgr`.
+        tool: &'static str,
+        /// The list assumed, comma-separated (`Account,User,RawShares,…`).
+        columns: String,
+    },
+    /// An elision mark (`...`, `[...]`, `…`) was skipped.
+    ElisionSkipped,
+    /// Text that is not part of the output (prose around a code fence, before the table, or
+    /// another command's output after a prompt) was skipped, from this line to `last`.
+    TextIgnored {
+        /// The last line skipped, when more than one.
+        last: Option<usize>,
+    },
+    /// Tab-separated cells were read as `|`-separated ones.
+    TabsAsColumns,
+    /// The same account and user (or the same account under the same parent) printed again
+    /// with the same values: merged into the first.
+    DuplicateMerged {
+        /// The line of the first.
+        first_line: usize,
+        /// The account.
+        account: String,
+        /// The user, for a user association.
+        user: Option<String>,
+    },
+    /// The same account and user (or account) twice, which Slurm cannot hold.
+    DuplicatePair {
+        /// The line of the first, when known.
+        first_line: Option<usize>,
+        /// The account.
+        account: String,
+        /// The user, for a user association.
+        user: Option<String>,
     },
     /// No header and a field count no known list has.
     FieldsNoHeader {
@@ -506,12 +540,15 @@ impl fmt::Display for DiagKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use DiagKind as K;
         match self {
+            K::MoreNotListed { more: 1 } => f.write_str("… and 1 more problem not listed"),
             K::MoreNotListed { more } => write!(f, "… and {more} more problems not listed"),
             K::Empty => f.write_str("nothing to import: the text is empty"),
-            K::UnknownFormat => f.write_str(
-                "not a format this tool reads: paste scenario JSON, sshare output \
-                 (sshare -a -l -P, -p, the plain table, or --json), or sacctmgr show assoc \
-                 tree format=Account,User,Share -P",
+            K::UnknownFormat { found } => write!(
+                f,
+                "not a format this tool reads: found {}, which is not a table header, a row or \
+                 JSON; paste scenario JSON, sshare output (sshare -a -l -P, -p, the plain \
+                 table, or --json), or sacctmgr show assoc tree format=Account,User,Share -P",
+                quote(found)
             ),
             K::NoRows => f.write_str("no association rows found"),
             K::NoId => f.write_str("the row has no ID"),
@@ -626,11 +663,72 @@ impl fmt::Display for DiagKind {
             K::CommandLineSkipped => f.write_str("skipped: a command line, not output"),
             K::NoRowsAfterHeader => f.write_str("no rows after the header"),
             K::NoDashLine => f.write_str("the header has no dash line under it"),
-            K::NoHeaderAssumed { columns } => write!(
+            K::NoHeaderAssumed { tool, columns } => write!(
                 f,
-                "no header: read as sshare's default {columns}-column table (keep the header, \
-                 or use sshare -P, to be sure)"
+                "no header: the columns were taken to be {tool}'s own list {columns} (keep the \
+                 header to be sure)"
             ),
+            K::ElisionSkipped => f.write_str(
+                "skipped: an elision mark, not a row; whatever was cut there is not in the tree",
+            ),
+            K::TextIgnored { last: None } => {
+                f.write_str("skipped: this line is not part of the output")
+            }
+            K::TextIgnored { last: Some(last) } => write!(
+                f,
+                "skipped: this line and the next ones up to line {last} are not part of the output"
+            ),
+            K::TabsAsColumns => f.write_str(
+                "cells separated by tabs (as a web page or a spreadsheet copies them) were read \
+                 as sshare -P's columns",
+            ),
+            K::DuplicateMerged {
+                first_line,
+                account,
+                user: Some(user),
+            } => write!(
+                f,
+                "user {} of account {} repeats line {first_line} with the same values; Slurm \
+                 holds one association per account and user, so the two were read as one",
+                quote(user),
+                quote(account)
+            ),
+            K::DuplicateMerged {
+                first_line,
+                account,
+                user: None,
+            } => write!(
+                f,
+                "account {} repeats line {first_line} under the same parent with the same \
+                 values; Slurm holds each account once, so the two were read as one (what is \
+                 under this row joins line {first_line}'s)",
+                quote(account)
+            ),
+            K::DuplicatePair {
+                first_line,
+                account,
+                user,
+            } => {
+                let also = match first_line {
+                    Some(l) => format!("is also on line {l}"),
+                    None => "appears twice".to_string(),
+                };
+                match user {
+                    Some(user) => write!(
+                        f,
+                        "user {} of account {} {also}; Slurm holds one association per account \
+                         and user: keep one of them",
+                        quote(user),
+                        quote(account)
+                    ),
+                    None => write!(
+                        f,
+                        "account {} {also} under the same parent; Slurm holds each account \
+                         once: keep one of them",
+                        quote(account)
+                    ),
+                }
+            }
             K::FieldsNoHeader { n } => write!(
                 f,
                 "{n} fields and no header: without a header only sshare's own \
@@ -683,9 +781,11 @@ impl fmt::Display for DiagKind {
                 write!(f, "{field} {} is not a number; it is ignored", quote(value))
             }
             K::AccountEmpty => f.write_str("Account is empty"),
-            K::RawSharesBad { value } => {
-                write!(f, "RawShares {} is not a number or 'parent'", quote(value))
-            }
+            K::RawSharesBad { value } => write!(
+                f,
+                "RawShares {} is not a whole number from 0 to 4294967295 or 'parent'",
+                quote(value)
+            ),
             K::RawUsageBad { value, why } => write!(f, "RawUsage {} {why}", quote(value)),
             K::IdNotWhole { value } => write!(f, "ID {} is not a whole number", quote(value)),
             K::ParentIdNotWhole { value } => {

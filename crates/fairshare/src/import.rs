@@ -45,7 +45,9 @@
 
 mod build;
 mod compare;
+mod dedup;
 mod json;
+mod paste;
 mod table;
 
 use std::fmt;
@@ -278,6 +280,10 @@ impl Diags {
         self.push(Diagnostic::warning(line, kind));
     }
 
+    fn has_errors(&self) -> bool {
+        self.suppressed_errors > 0 || crate::diag::has_errors(&self.list)
+    }
+
     fn finish(mut self) -> Vec<Diagnostic> {
         let more = self.suppressed_errors + self.suppressed_warnings;
         if more > 0 {
@@ -305,6 +311,11 @@ impl Diags {
 /// recommended `Cluster,ID,ParentID,Account,User,Partition,ParentName,Share,Lineage`).
 pub fn detect(text: &str) -> Format {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    detect_prepared(&paste::prepare(text).text)
+}
+
+/// [`detect`] on text already [`paste::prepare`]d.
+fn detect_prepared(text: &str) -> Format {
     let trimmed = text.trim_start();
     if trimmed.is_empty() {
         return Format::Empty;
@@ -319,15 +330,25 @@ pub fn detect(text: &str) -> Format {
 /// documentation for what is returned when.
 pub fn import(text: &str) -> Imported {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let format = detect(text);
+    let prepared = paste::prepare(text);
+    let text: &str = &prepared.text;
+    let format = detect_prepared(text);
     let mut diags = Diags::default();
+    for d in prepared.notes {
+        diags.push(d);
+    }
     let (scenario, printed) = match format {
         Format::Empty => {
             diags.error(None, DiagKind::Empty);
             (None, Vec::new())
         }
         Format::Unknown => {
-            diags.error(first_content_line(text), DiagKind::UnknownFormat);
+            let line = first_content_line(text);
+            let found = line
+                .and_then(|l| text.split('\n').nth(l - 1))
+                .map(|l| clip(l.trim()))
+                .unwrap_or_default();
+            diags.error(line, DiagKind::UnknownFormat { found });
             (None, Vec::new())
         }
         Format::ScenarioJson => {
@@ -335,10 +356,25 @@ pub fn import(text: &str) -> Imported {
             for d in list {
                 diags.push(d);
             }
+            let scenario = scenario.and_then(|s| {
+                let mut ids = crate::scenario::IdLines::new(text);
+                let mut no_rows = Vec::new();
+                let tree = dedup::resolve(
+                    s.tree.clone(),
+                    &mut no_rows,
+                    &mut |id| ids.get(id.0),
+                    dedup::Policy::Refuse,
+                    &mut diags,
+                )?;
+                // Scenario JSON is all or nothing.
+                (!diags.has_errors()).then_some(Scenario { tree, ..s })
+            });
             (scenario, Vec::new())
         }
         Format::SshareJson => json::import(text, &mut diags),
-        Format::Sshare { .. } | Format::Sacctmgr { .. } => table::import(text, format, &mut diags),
+        Format::Sshare { .. } | Format::Sacctmgr { .. } => {
+            table::import(text, format, prepared.tabs, &mut diags)
+        }
     };
     Imported {
         format,

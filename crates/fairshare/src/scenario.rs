@@ -69,17 +69,17 @@ pub struct Scenario {
 /// The line (1-based) on which `"id": <id>` first appears, for every id in the text: built in
 /// one pass the first time a problem needs a line (a scan per problem would make 50,000 bad
 /// associations quadratic).
-struct IdLines<'a> {
+pub(crate) struct IdLines<'a> {
     text: &'a str,
     lines: Option<HashMap<u32, usize>>,
 }
 
 impl<'a> IdLines<'a> {
-    fn new(text: &'a str) -> IdLines<'a> {
+    pub(crate) fn new(text: &'a str) -> IdLines<'a> {
         IdLines { text, lines: None }
     }
 
-    fn get(&mut self, id: u32) -> Option<usize> {
+    pub(crate) fn get(&mut self, id: u32) -> Option<usize> {
         let text = self.text;
         self.lines
             .get_or_insert_with(|| {
@@ -435,6 +435,7 @@ pub fn parse(text: &str) -> (Option<Scenario>, Vec<Diagnostic>) {
     };
     let mut assocs = Vec::with_capacity(list.len());
     let mut id_lines = IdLines::new(text);
+    let mut unreadable: std::collections::HashSet<Option<u32>> = Default::default();
     for item in list {
         match item {
             Ok(a) => assocs.push(a),
@@ -442,10 +443,29 @@ pub fn parse(text: &str) -> (Option<Scenario>, Vec<Diagnostic>) {
             Err(Problem { id, kind }) => {
                 let line = id.and_then(|id| id_lines.get(id));
                 diags.push(Diagnostic::error(line, kind));
+                unreadable.insert(id);
             }
         }
     }
     if crate::diag::has_errors(&diags) {
+        // Every problem is reported, not just the fields': the tree the readable associations
+        // make is checked too, leaving out what only an unreadable one explains (a parent that
+        // could not be read, a root that could not be read).
+        if let Err(errors) = AssocTree::new(assocs) {
+            for e in errors {
+                let explained = match &e {
+                    TreeError::MissingParent { parent, .. } => {
+                        unreadable.contains(&Some(parent.0)) || unreadable.contains(&None)
+                    }
+                    TreeError::NoRoot => !unreadable.is_empty(),
+                    _ => false,
+                };
+                if !explained {
+                    let line = error_id(&e).and_then(|id| id_lines.get(id.0));
+                    diags.push(Diagnostic::error(line, DiagKind::Tree(e)));
+                }
+            }
+        }
         return (None, diags);
     }
     match AssocTree::new(assocs) {

@@ -115,14 +115,20 @@ fn sshare_broken_row_is_named_and_its_subtree_left_out() {
     let broken = SSHARE_LONG_P.replace("  theory||60|0.600000", "  theory||abc|0.600000");
     let imp = import::import(&broken);
     // Line 8 is `  theory` (the header is line 1).
-    error_on(&imp, 8, "RawShares \"abc\" is not a number or 'parent'");
+    error_on(
+        &imp,
+        8,
+        "RawShares \"abc\" is not a whole number from 0 to 4294967295 or 'parent'",
+    );
     assert_eq!(
         imp.diagnostics
             .iter()
             .find(|d| d.line == Some(8))
             .map(ToString::to_string)
             .as_deref(),
-        Some("line 8: error: RawShares \"abc\" is not a number or 'parent'")
+        Some(
+            "line 8: error: RawShares \"abc\" is not a whole number from 0 to 4294967295 or 'parent'"
+        )
     );
     error_on(&imp, 9, "hangs under line 8");
     assert!(imp.is_partial());
@@ -143,7 +149,19 @@ fn sshare_short_p_without_header() {
             header: false
         }
     );
-    let s = clean(&imp);
+    // Which of sshare's lists was assumed is said, as a warning.
+    assert_eq!(
+        imp.diagnostics
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>(),
+        [
+            "line 1: warning: no header: the columns were taken to be sshare's own list \
+          Account,User,RawShares,NormShares,RawUsage,EffectvUsage,FairShare (keep the header \
+          to be sure)"
+        ]
+    );
+    let s = imp.scenario.as_ref().expect("a tree");
     assert_eq!(s.algorithm, Algorithm::FairTree);
     assert_eq!(
         outline(&s.tree),
@@ -351,7 +369,11 @@ fn printed_order_is_kept_when_it_is_not_lineage_order() {
 #[test]
 fn sacctmgr_tree_broken() {
     let imp = import::import(&SACCTMGR_TREE.replace("  physics|bob|parent", "  physics|bob|lots"));
-    error_on(&imp, 7, "\"lots\" is not a number or 'parent'");
+    error_on(
+        &imp,
+        7,
+        "\"lots\" is not a whole number from 0 to 4294967295 or 'parent'",
+    );
     assert_eq!(imp.scenario.map(|s| s.tree.len()), Some(5));
     let imp = import::import(&SACCTMGR_TREE.replace("  chem|dave|1", "    chem|dave|1"));
     error_on(&imp, 4, "indented 4 spaces");

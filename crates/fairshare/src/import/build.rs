@@ -520,7 +520,10 @@ fn link_by_indentation(
         });
         *next_synth_id = next_synth_id.saturating_add(1);
         synthetic_root = Some(synths.len() - 1);
-        stack.push((-1, Parent::Synth(synths.len() - 1)));
+        // Rows cut out of a larger output keep their indentation: the least indented hang
+        // under the added root.
+        let top = recs.iter().map(|r| r.depth as i64).min().unwrap_or(0);
+        stack.push((top - 1, Parent::Synth(synths.len() - 1)));
     }
     // Accounts seen so far by name, for users printed without their account row.
     let mut account_named: HashMap<String, Parent> = HashMap::new();

@@ -10,6 +10,7 @@
 use serde_json::Value;
 
 use super::build::{self, Linking, Options, Record};
+use super::dedup;
 use super::{Diags, Format, PrintedNumber, PrintedRow, clip};
 use crate::diag::{DiagKind, not_json};
 use crate::ld::LongDouble;
@@ -301,7 +302,20 @@ pub(super) fn import(text: &str, diags: &mut Diags) -> (Option<Scenario>, Vec<Pr
         ids_from_input,
         cut_names: false,
     };
-    let (tree, printed) = build::build(records, printed, &opts, diags);
+    let (tree, mut printed) = build::build(records, printed, &opts, diags);
+    let lines: std::collections::HashMap<u32, usize> = printed
+        .iter()
+        .filter_map(|p| Some((p.id.0, p.line?)))
+        .collect();
+    let tree = tree.and_then(|t| {
+        dedup::resolve(
+            t,
+            &mut printed,
+            &mut |id| lines.get(&id.0).copied(),
+            dedup::Policy::Refuse,
+            diags,
+        )
+    });
     let scenario = tree.map(|tree| Scenario {
         name: "imported sshare --json".into(),
         algorithm,

@@ -8,6 +8,7 @@
 use std::borrow::Cow;
 
 use super::build::{self, Linking, Options, Record};
+use super::dedup;
 use super::{Diags, Format, PrintedNumber, PrintedRow, clip};
 use crate::diag::{DiagKind, UsageProblem};
 use crate::ld::LongDouble;
@@ -56,30 +57,43 @@ const NAMES: &[(&str, Field)] = &[
     ("fairshare", Field::FairShare),
     ("levelfs", Field::LevelFS),
     ("id", Field::Id),
-    ("par id", Field::ParentId),
+    ("parid", Field::ParentId),
     ("parentid", Field::ParentId),
-    ("par name", Field::ParentName),
+    ("parname", Field::ParentName),
     ("parentname", Field::ParentName),
     ("lineage", Field::Lineage),
     ("cluster", Field::Cluster),
     ("grptresmins", Field::Quiet),
     ("tresrunmins", Field::Quiet),
     ("grptresraw", Field::Quiet),
+    // Before 17.02 the long list ended in CPU minutes rather than TRES minutes.
+    ("grpcpumins", Field::Quiet),
+    ("cpurunmins", Field::Quiet),
 ];
 
 /// Names only sacctmgr prints.
 const SACCTMGR_ONLY: &[&str] = &[
     "share",
     "shares",
-    "par id",
+    "parid",
     "parentid",
-    "par name",
+    "parname",
     "parentname",
     "lineage",
 ];
 
+/// A header name as looked up: lower case, without spaces (before 16.05 sshare printed `Raw
+/// Shares`, `Norm Usage`, `Effectv Usage`, `Level FS`; sacctmgr prints `Par ID`).
+fn normalized(name: &str) -> String {
+    name.trim()
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
 fn field_of(name: &str) -> Field {
-    let lower = name.trim().to_ascii_lowercase();
+    let lower = normalized(name);
     if let Some(&(_, f)) = NAMES.iter().find(|(n, _)| *n == lower) {
         return f;
     }
@@ -93,10 +107,9 @@ fn field_of(name: &str) -> Field {
 }
 
 fn is_sacctmgr_header(names: &[&str]) -> bool {
-    names.iter().any(|n| {
-        let l = n.trim().to_ascii_lowercase();
-        SACCTMGR_ONLY.contains(&l.as_str())
-    })
+    names
+        .iter()
+        .any(|n| SACCTMGR_ONLY.contains(&normalized(n).as_str()))
 }
 
 /// Whether these cells read as a header: an Account column and mostly known names.
@@ -110,84 +123,70 @@ fn looks_like_header(cells: &[&str]) -> bool {
         && named.iter().filter(|f| **f != Field::Unknown).count() * 2 >= named.len()
 }
 
+/// The field a column of sshare's own lists holds.
+fn field_of_column(c: crate::sshare::Column) -> Field {
+    use crate::sshare::Column as C;
+    match c {
+        C::Account => Field::Account,
+        C::User => Field::User,
+        C::Partition => Field::Partition,
+        C::RawShares => Field::Shares,
+        C::NormShares => Field::NormShares,
+        C::RawUsage => Field::RawUsage,
+        C::NormUsage => Field::NormUsage,
+        C::EffectvUsage => Field::EffectvUsage,
+        C::FairShare => Field::FairShare,
+        C::LevelFS => Field::LevelFS,
+        C::GrpTRESMins | C::TRESRunMins => Field::Quiet,
+    }
+}
+
+/// The sshare column list (the printer's own, [`crate::sshare::default_columns`]) of
+/// header-less output with `n` fields: 7 (short), 8 (short `-m`), 10 (classic `-l`), 11 (Fair
+/// Tree `-l`, or classic `-l -m`), 12 (Fair Tree `-l -m`).
+fn sshare_list(n: usize, eleven_is_fair_tree: bool) -> Option<Vec<crate::sshare::Column>> {
+    use crate::sshare::{SshareFlags, default_columns};
+    let flags = |long, partitions| SshareFlags { long, partitions };
+    let (algorithm, f) = match n {
+        7 => (Algorithm::FairTree, flags(false, false)),
+        8 => (Algorithm::FairTree, flags(false, true)),
+        10 => (Algorithm::Classic, flags(true, false)),
+        11 if eleven_is_fair_tree => (Algorithm::FairTree, flags(true, false)),
+        11 => (Algorithm::Classic, flags(true, true)),
+        12 => (Algorithm::FairTree, flags(true, true)),
+        _ => return None,
+    };
+    let cols = default_columns(algorithm, f);
+    (cols.len() == n).then_some(cols)
+}
+
 /// Column lists of header-less output, by field count.
 fn sshare_columns(n: usize, eleven_is_fair_tree: bool) -> Option<Vec<Field>> {
-    use Field::*;
-    let short = [
-        Account,
-        User,
-        Shares,
-        NormShares,
-        RawUsage,
-        EffectvUsage,
-        FairShare,
-    ];
-    Some(match n {
-        7 => short.to_vec(),
-        8 => vec![
-            Account,
-            User,
-            Partition,
-            Shares,
-            NormShares,
-            RawUsage,
-            EffectvUsage,
-            FairShare,
-        ],
-        10 => vec![
-            Account,
-            User,
-            Shares,
-            NormShares,
-            RawUsage,
-            NormUsage,
-            EffectvUsage,
-            FairShare,
-            Quiet,
-            Quiet,
-        ],
-        11 if eleven_is_fair_tree => vec![
-            Account,
-            User,
-            Shares,
-            NormShares,
-            RawUsage,
-            NormUsage,
-            EffectvUsage,
-            FairShare,
-            LevelFS,
-            Quiet,
-            Quiet,
-        ],
-        11 => vec![
-            Account,
-            User,
-            Partition,
-            Shares,
-            NormShares,
-            RawUsage,
-            NormUsage,
-            EffectvUsage,
-            FairShare,
-            Quiet,
-            Quiet,
-        ],
-        12 => vec![
-            Account,
-            User,
-            Partition,
-            Shares,
-            NormShares,
-            RawUsage,
-            NormUsage,
-            EffectvUsage,
-            FairShare,
-            LevelFS,
-            Quiet,
-            Quiet,
-        ],
-        _ => return None,
-    })
+    sshare_list(n, eleven_is_fair_tree).map(|c| c.into_iter().map(field_of_column).collect())
+}
+
+/// The names of an assumed column list, for the diagnostic that says which was assumed.
+fn list_names(fields: &[Field], sacctmgr: bool, n: usize, eleven_is_fair_tree: bool) -> String {
+    if !sacctmgr && let Some(cols) = sshare_list(n, eleven_is_fair_tree) {
+        return cols
+            .iter()
+            .map(|c| c.header())
+            .collect::<Vec<_>>()
+            .join(",");
+    }
+    let name = |f: &Field| match f {
+        Field::Account => "Account",
+        Field::User => "User",
+        Field::Partition => "Partition",
+        Field::Shares => "Share",
+        Field::Id => "ID",
+        Field::ParentId => "ParentID",
+        Field::ParentName => "ParentName",
+        Field::Lineage => "Lineage",
+        Field::Cluster => "Cluster",
+        _ => "?",
+    };
+    fields.iter().map(name).collect::<Vec<_>>().join(",")
 }
 
 fn sacctmgr_columns(n: usize) -> Option<Vec<Field>> {
@@ -212,20 +211,6 @@ fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> + Clone {
 /// `sshare -M` prints `CLUSTER: name` before each cluster's table.
 fn cluster_banner(line: &str) -> Option<&str> {
     line.trim_start().strip_prefix("CLUSTER:").map(str::trim)
-}
-
-/// Whether a line is a pasted shell command (`$ sshare -a -l -P`, `sacctmgr show assoc ...`)
-/// rather than output: it starts with a prompt character, or with the tool's name.
-fn is_command_line(line: &str) -> bool {
-    let t = line.trim_start();
-    let t = t
-        .strip_prefix(['$', '%', '#', '>'])
-        .map(str::trim_start)
-        .unwrap_or(t);
-    let first = t.split_whitespace().next().unwrap_or("");
-    let tool = first.rsplit('/').next().unwrap_or(first);
-    (tool == "sshare" || tool == "sacctmgr")
-        || (t.len() < line.trim_start().len() && !t.contains('|'))
 }
 
 /// Whether a line is a fixed-width dash line: runs of `-` separated by spaces.
@@ -284,17 +269,140 @@ fn fixed_cells<'a>(line: &'a str, widths: &[usize], out: &mut Vec<Cow<'a, str>>)
     }
 }
 
+/// The names of a fixed-width header without its dash line, with their byte spans: words
+/// split at spaces, two words joined where only together they name a column (`Raw Shares`,
+/// `Effectv Usage`, `Level FS`, `Par ID`).
+fn header_words(line: &str) -> Vec<(usize, usize)> {
+    let b = line.as_bytes();
+    let mut words = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b' ' {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < b.len() && b[i] != b' ' {
+            i += 1;
+        }
+        words.push((start, i));
+    }
+    let mut out: Vec<(usize, usize)> = Vec::with_capacity(words.len());
+    let mut k = 0;
+    while k < words.len() {
+        let (s, e) = words[k];
+        if let Some(&(s2, e2)) = words.get(k + 1)
+            && s2 == e + 1
+            && field_of(&line[s..e]) == Field::Unknown
+            && field_of(&line[s..e2]) != Field::Unknown
+        {
+            out.push((s, e2));
+            k += 2;
+            continue;
+        }
+        out.push((s, e));
+        k += 1;
+    }
+    out
+}
+
+/// Whether a line is a fixed-width header (without its dash line): an Account column and
+/// mostly known names.
+fn is_fixed_header(line: &str) -> bool {
+    if line.contains('|') {
+        return false;
+    }
+    let names: Vec<&str> = header_words(line)
+        .into_iter()
+        .map(|(s, e)| &line[s..e])
+        .collect();
+    names.len() >= 2 && looks_like_header(&names)
+}
+
+/// The end of the first word at or after `from` (leading spaces included): where a
+/// left-justified cell's text ends.
+fn word_end(line: &str, from: usize) -> usize {
+    let b = line.as_bytes();
+    let mut i = from.min(b.len());
+    while i < b.len() && b[i] == b' ' {
+        i += 1;
+    }
+    while i < b.len() && b[i] != b' ' {
+        i += 1;
+    }
+    i
+}
+
+/// Column widths of a fixed-width table whose dash line is missing, from its header: every
+/// column but a left-justified Account is right-justified, so its name ends where the column
+/// ends. A left-justified Account column (its name starts where the column starts) ends after
+/// the longest Account cell of the rows.
+fn widths_from_header<'a>(
+    header: &str,
+    words: &[(usize, usize)],
+    fields: &[Field],
+    rows: impl Iterator<Item = &'a str> + Clone,
+) -> Vec<usize> {
+    let mut ends: Vec<usize> = Vec::with_capacity(words.len());
+    for (i, &(s, e)) in words.iter().enumerate() {
+        let col_start = ends.last().map_or(0, |&p| p + 1);
+        let end = if fields.get(i) == Some(&Field::Account) && s <= col_start {
+            rows.clone()
+                .filter(|r| !is_dash_line(r))
+                .take(100_000)
+                .map(|r| word_end(r, col_start))
+                .fold(e, usize::max)
+        } else {
+            e
+        };
+        let _ = header;
+        ends.push(end.max(col_start));
+    }
+    let mut widths = Vec::with_capacity(ends.len());
+    let mut prev: Option<usize> = None;
+    for &e in &ends {
+        widths.push(match prev {
+            None => e,
+            Some(p) => e.saturating_sub(p + 1),
+        });
+        prev = Some(e);
+    }
+    widths
+}
+
+/// Whether the Account cells of a fixed-width table are left-justified (sshare, and sacctmgr's
+/// `tree`: the leading spaces are depth) rather than right-justified (plain sacctmgr: padding).
+/// A left-justified cell ends in padding or starts at the column; a right-justified one ends
+/// at the column's end.
+fn account_left_justified<'a>(
+    rows: impl Iterator<Item = &'a str>,
+    start: usize,
+    width: usize,
+) -> bool {
+    let mut any = false;
+    for r in rows.filter(|r| !is_dash_line(r)).take(10_000) {
+        let cell = slice(r, start, start + width);
+        if cell.trim().is_empty() {
+            continue;
+        }
+        any = true;
+        if cell.ends_with(' ') || cell.len() < width || !cell.starts_with(' ') {
+            return true;
+        }
+    }
+    !any
+}
+
 /// How the rows of a table are laid out.
 enum Shape {
     Parsable { trailing: bool },
     Fixed { widths: Vec<usize> },
 }
 
-/// Detects sshare/sacctmgr text (see [`super::detect`]).
+/// Detects sshare/sacctmgr text (see [`super::detect`]); the text is already prepared
+/// ([`super::paste`]).
 pub(super) fn detect(text: &str) -> Format {
-    let mut lines = content_lines(text)
-        .filter(|(_, l)| cluster_banner(l).is_none())
-        .skip_while(|(_, l)| is_command_line(l));
+    let mut lines = content_lines(text).filter(|(_, l)| cluster_banner(l).is_none());
     let Some((_, first)) = lines.next() else {
         return Format::Empty;
     };
@@ -360,6 +468,24 @@ pub(super) fn detect(text: &str) -> Format {
             }
         };
     }
+    // A header without its dash line.
+    if is_fixed_header(first) {
+        let names: Vec<&str> = header_words(first)
+            .into_iter()
+            .map(|(s, e)| &first[s..e])
+            .collect();
+        return if is_sacctmgr_header(&names) {
+            Format::Sacctmgr {
+                layout: TextLayout::FixedWidth,
+                header: true,
+            }
+        } else {
+            Format::Sshare {
+                layout: TextLayout::FixedWidth,
+                header: true,
+            }
+        };
+    }
     // A header-less sshare table: the Account column is 20 wide and followed by a space.
     if first.len() > 40 && first.as_bytes().get(20) == Some(&b' ') {
         return Format::Sshare {
@@ -371,9 +497,13 @@ pub(super) fn detect(text: &str) -> Format {
 }
 
 /// Reads sshare/sacctmgr text into a scenario (see the module docs of [`super`]).
+///
+/// With `tabs` (cells were separated by tabs, [`super::paste`]), a row may lack trailing empty
+/// cells, as a spreadsheet or a web page copies them.
 pub(super) fn import(
     text: &str,
     format: Format,
+    tabs: bool,
     diags: &mut Diags,
 ) -> (Option<Scenario>, Vec<PrintedRow>) {
     let (sacctmgr, layout, has_header) = match format {
@@ -385,15 +515,11 @@ pub(super) fn import(
     let mut lines = content_lines(text).peekable();
 
     // Skip a leading `CLUSTER:` banner (a later one starts a second cluster, which ends the
-    // read) and a pasted command line such as `$ sshare -a -l -P`.
-    while let Some(&(no, l)) = lines.peek() {
-        if cluster_banner(l).is_some() {
-            // The first cluster's banner: nothing to keep.
-        } else if is_command_line(l) {
-            diags.warning(Some(no), DiagKind::CommandLineSkipped);
-        } else {
-            break;
-        }
+    // read). Prompt lines are already blank ([`super::paste`]).
+    while lines
+        .peek()
+        .is_some_and(|&(_, l)| cluster_banner(l).is_some())
+    {
         lines.next();
     }
 
@@ -410,27 +536,48 @@ pub(super) fn import(
         header_line = Some(hl);
         match layout {
             TextLayout::FixedWidth => {
-                let Some((_, dashes)) = lines.next() else {
-                    diags.error(Some(hl), DiagKind::NoDashLine);
-                    return (None, Vec::new());
-                };
-                let spans = dash_spans(dashes);
-                let mut names = Vec::with_capacity(spans.len());
-                for &(s, w) in &spans {
-                    let cell = slice(h, s, s + w);
-                    let f = field_of(&cell);
-                    if f == Field::Account {
-                        // sshare and `sacctmgr ... tree` left-justify an indented Account
-                        // column; plain sacctmgr right-justifies it (padding, not depth).
-                        fixed_account_indented = !cell.starts_with(' ');
+                let rows = lines.clone().map(|(_, l)| l);
+                let (names, widths, account_span): (Vec<String>, Vec<usize>, _) = match lines.peek()
+                {
+                    Some(&(_, dashes)) if is_dash_line(dashes) => {
+                        lines.next();
+                        let spans = dash_spans(dashes);
+                        let names = spans
+                            .iter()
+                            .map(|&(s, w)| slice(h, s, s + w).trim_ascii().to_string())
+                            .collect::<Vec<_>>();
+                        let account = names
+                            .iter()
+                            .position(|n| field_of(n) == Field::Account)
+                            .and_then(|i| spans.get(i).copied());
+                        (names, spans.iter().map(|&(_, w)| w).collect(), account)
                     }
-                    names.push(cell.trim_ascii().to_string());
+                    _ => {
+                        let words = header_words(h);
+                        let names: Vec<String> =
+                            words.iter().map(|&(s, e)| h[s..e].to_string()).collect();
+                        let fields: Vec<Field> = names.iter().map(|n| field_of(n)).collect();
+                        let widths = widths_from_header(h, &words, &fields, rows.clone());
+                        let mut start = 0;
+                        let mut account = None;
+                        for (f, &w) in fields.iter().zip(&widths) {
+                            if *f == Field::Account {
+                                account = Some((start, w));
+                            }
+                            start += w + 1;
+                        }
+                        (names, widths, account)
+                    }
+                };
+                // sshare and `sacctmgr ... tree` left-justify an indented Account column; plain
+                // sacctmgr right-justifies it (padding, not depth). The header cannot tell
+                // (sshare before 17.02 right-justified every header name): the rows can.
+                if sacctmgr && let Some((s, w)) = account_span {
+                    fixed_account_indented = account_left_justified(rows, s, w);
                 }
                 fields = names.iter().map(|n| field_of(n)).collect();
                 warn_unknown(&names, &fields, hl, diags);
-                shape = Shape::Fixed {
-                    widths: spans.iter().map(|&(_, w)| w).collect(),
-                };
+                shape = Shape::Fixed { widths };
             }
             TextLayout::Parsable | TextLayout::ParsableNoEnding => {
                 let mut names: Vec<&str> = h.split('|').collect();
@@ -470,7 +617,8 @@ pub(super) fn import(
                 diags.warning(
                     None,
                     DiagKind::NoHeaderAssumed {
-                        columns: chosen.len(),
+                        tool,
+                        columns: list_names(&chosen, false, n, true),
                     },
                 );
                 shape = Shape::Fixed {
@@ -498,7 +646,16 @@ pub(super) fn import(
                     sshare_columns(n, eleven_ft)
                 };
                 match cols {
-                    Some(c) => fields = c,
+                    Some(c) => {
+                        diags.warning(
+                            lines.peek().map(|&(l, _)| l),
+                            DiagKind::NoHeaderAssumed {
+                                tool,
+                                columns: list_names(&c, sacctmgr, n, eleven_ft),
+                            },
+                        );
+                        fields = c;
+                    }
                     None => {
                         diags.error(
                             lines.peek().map(|&(l, _)| l),
@@ -586,6 +743,14 @@ pub(super) fn import(
             }
             Shape::Fixed { widths } => fixed_cells(line, widths, &mut cells),
         }
+        if tabs {
+            while cells.len() < fields.len() {
+                cells.push(Cow::Borrowed(""));
+            }
+            while cells.len() > fields.len() && cells.last().is_some_and(|c| c.trim().is_empty()) {
+                cells.pop();
+            }
+        }
         if cells.len() != fields.len() {
             diags.error(
                 Some(no),
@@ -650,6 +815,19 @@ pub(super) fn import(
         cut_names: layout == TextLayout::FixedWidth,
     };
     let (tree, mut printed) = build::build(records, printed, &opts, diags);
+    let lines: std::collections::HashMap<u32, usize> = printed
+        .iter()
+        .filter_map(|p| Some((p.id.0, p.line?)))
+        .collect();
+    let tree = tree.and_then(|t| {
+        dedup::resolve(
+            t,
+            &mut printed,
+            &mut |id| lines.get(&id.0).copied(),
+            dedup::Policy::MergeRepeats,
+            diags,
+        )
+    });
     if sacctmgr {
         // sacctmgr prints no computed values.
         printed.clear();
@@ -772,10 +950,24 @@ pub(super) fn parse_shares(cell: &str) -> Result<Option<Shares>, ()> {
     if t.eq_ignore_ascii_case("parent") {
         return Ok(Some(Shares::Parent));
     }
-    if !t.bytes().all(|b| b.is_ascii_digit()) {
+    // `-0` is 0, as it is for usage.
+    let t = match t.strip_prefix('-') {
+        Some(digits) if !digits.is_empty() && digits.bytes().all(|b| b == b'0') => digits,
+        _ => t,
+    };
+    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
         return Err(());
     }
-    t.parse::<u32>()
+    // Leading zeros are fine; more than 10 digits never fit.
+    let digits = t.trim_start_matches('0');
+    if digits.len() > 10 {
+        return Err(());
+    }
+    if digits.is_empty() {
+        return Ok(Some(Shares::from_raw(0)));
+    }
+    digits
+        .parse::<u32>()
         .map(|v| Some(Shares::from_raw(v)))
         .map_err(|_| ())
 }
@@ -857,6 +1049,7 @@ fn parse_row(
     let ordinal = rec.ordinal;
     rec.bad = false;
     let mut bad = false;
+    let mut shares_refused = false;
     for (&f, cell) in fields.iter().zip(cells) {
         let cell: &str = cell;
         match f {
@@ -899,6 +1092,7 @@ fn parse_row(
                             value: clip(cell.trim_ascii()),
                         },
                     );
+                    shares_refused = true;
                     bad = true;
                 }
             },
@@ -970,6 +1164,7 @@ fn parse_row(
     }
     // Only the root prints no shares (Slurm sends NO_VAL for it).
     if rec.shares.is_none()
+        && !shares_refused
         && fields.contains(&Field::Shares)
         && !(rec.user.is_none() && (ordinal == 1 || rec.account == "root"))
     {
