@@ -46,7 +46,12 @@ test('a broken paste names the line, keeps the tree, and loads the valid part on
   await app.pasteAndLoad(readFileSync(sample('broken-sshare.txt'), 'utf8'));
   const alert = app.importRegion().getByRole('alert');
   await expect(alert).toContainText('Not loaded (sshare -P)');
-  await expect(alert.getByRole('listitem').first()).toHaveText('line 4: RawShares "one" is not a number or \'parent\'');
+  await expect(alert.getByRole('listitem').first()).toHaveText(
+    'line 4: RawShares "one" is not a whole number from 0 to 4294967295 or \'parent\'',
+  );
+  // One message for the one problem (there used to be a wrong second one, "RawShares is empty").
+  await expect(alert.getByRole('listitem')).toHaveCount(1);
+  await expect(alert).toContainText(': 1 problem.');
   expect(await app.treeSnapshot()).toEqual(before);
   await app.screenshot('import-alert');
   await app.screenshotRegion(app.importRegion(), 'import-alert-panel');
@@ -62,6 +67,25 @@ test('a broken paste names the line, keeps the tree, and loads the valid part on
   await app.pasteAndLoad('hello world');
   await expect(app.importRegion().getByRole('alert')).toContainText('line 1: not a format this tool reads');
   await expect(app.importRegion().getByRole('button', { name: /valid part/ })).toHaveCount(0);
+  expect(app.errors).toEqual([]);
+});
+
+// Issue 20 §1: what people paste from a terminal into a forum post (prose, a code fence, the
+// prompt before and after) loads as the output alone, and says what it skipped.
+test('a prompt-and-fence paste loads like the bare output', async ({ page }) => {
+  const app = new ExplorerPage(page);
+  await app.goto('/');
+  const file = sample('sshare-pasted.md');
+  const rows = computeFile(file);
+  await app.pasteAndLoad(readFileSync(file, 'utf8'));
+  const status = app.importRegion().getByRole('status').first();
+  await expect(status).toContainText(`Loaded ${rows.length} associations (sshare (fixed width))`);
+  await expect(status).toContainText('line 4 (assumption): skipped: a command line, not output');
+  await expect(status).toContainText('line 1 (assumption): skipped: this line is not part of the output');
+  await expect(app.allTreeItems()).toHaveCount(rows.length);
+  expect(await app.treeRanks()).toEqual(userRanks(rows));
+  await expect(page.locator('[role="treeitem"][data-name="User3"]')).toHaveCount(1);
+  await expect(app.importRegion().getByRole('alert')).toHaveCount(0);
   expect(app.errors).toEqual([]);
 });
 

@@ -14,6 +14,16 @@
 //!
 //! Scenario JSON is delegated to [`crate::scenario::parse`], which is all-or-nothing.
 //!
+//! **What surrounds a paste** is taken away first (`paste`), keeping every line where it was:
+//! shell prompt lines before or after the output (one after it ends the output), markdown code
+//! fences and the prose outside them, prose before the table, elision marks (`...`, `[...]`,
+//! `…`), the margin every line of an indented block shares, and tabs between cells (read as
+//! `|`). Each is named in a warning. Then the format is detected on what is left.
+//!
+//! **Duplicates** (`dedup`): Slurm holds one association per account and user (and each
+//! account once). In text output a repeated row with the same values is merged into the first
+//! (a warning); one with other values is an error. In JSON every duplicate is an error.
+//!
 //! **Rebuilding the tree from text.** sshare and `sacctmgr ... tree` indent the Account cell one
 //! space per level: an account row hangs under the most recent account row one level up, a user
 //! row under the account row one level up (whose name it repeats). `sacctmgr` output with
@@ -37,7 +47,14 @@
 //! - a second cluster (`sshare -M`, sacctmgr's `Cluster` column) is ignored, as are a pasted
 //!   command line (`$ sshare -a -l -P`) and columns this tool does not use;
 //! - names cut by a fixed-width column (`longaccountnam+`) are kept as printed;
-//! - a fixed-width table without header is read as sshare's own short or `-l` table.
+//! - a fixed-width table without header is read as sshare's own short or `-l` table, and `-p`/
+//!   `-P` rows without header as the list of sshare's (the printer's
+//!   [`crate::sshare::default_columns`]) with as many fields; the warning names the list;
+//! - a fixed-width table without its dash line takes its columns from the header: every name
+//!   but a left-justified `Account` ends where its column ends (pre-16.05 two-word names such as
+//!   `Raw Shares` and `Level FS` included);
+//! - rows cut out of a larger output (no root, the first row indented) hang under the added
+//!   root, the least indented ones directly.
 //!
 //! At most `MAX_DIAGNOSTICS` diagnostics are listed, then one that counts the rest.
 //!

@@ -143,7 +143,17 @@ fn markdown_fences_and_the_prose_around_them() {
             "Here is what I get on our cluster:\n\n{open}\n$ sshare -a\n{plain}{close}\n\nWhy is my FairShare so low?\n"
         );
         let imp = reads_like(&wrapped, &plain);
-        warned(&imp, Some(1), "not part of the output");
+        // Each run of prose is named for itself (line 1; line 23 after the 16-line table).
+        warned(
+            &imp,
+            Some(1),
+            "skipped: this line is not part of the output",
+        );
+        warned(
+            &imp,
+            Some(23),
+            "skipped: this line is not part of the output",
+        );
     }
     // JSON in a fence reads too, with its lines counted as pasted.
     let json = "```json\n{\"associations\": [\n{\"id\": 1, \"account\": \"root\"},\n{\"id\": 2, \"parent\": 1, \"account\": \"a\", \"user\": \"u\", \"shares\": -3}\n]}\n```\n";

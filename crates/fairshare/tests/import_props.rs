@@ -119,6 +119,88 @@ proptest! {
         prop_assert_eq!(got, no_usage);
     }
 
+    /// Issue 20 §1: whatever people wrap around sshare's output (prompts, a code fence, prose,
+    /// a margin of spaces or a TAB, tabs between cells, an elision mark at the end), in every
+    /// layout sshare prints, the import is the import of the output alone.
+    #[test]
+    fn wrapped_output_reads_like_the_output(
+        specs in specs(),
+        layout_pick in 0usize..6,
+        prompt in 0usize..5,
+        fence in 0usize..4,
+        margin in 0usize..4,
+        elision in any::<bool>(),
+    ) {
+        let tree = tree_from(&specs);
+        let ranked = Ranked::new(&tree, fairshare::TieRule::Slurm);
+        let rows = sshare::fair_tree_rows(&ranked);
+        let (layout, header, flags) = [
+            (TextLayout::ParsableNoEnding, sshare::Header::Shown, sshare::SshareFlags::LONG),
+            (TextLayout::Parsable, sshare::Header::Omitted, sshare::SshareFlags::SHORT),
+            (TextLayout::FixedWidth, sshare::Header::Shown, sshare::SshareFlags::SHORT),
+            (TextLayout::FixedWidth, sshare::Header::Shown, sshare::SshareFlags::LONG),
+            (TextLayout::FixedWidth, sshare::Header::Omitted, sshare::SshareFlags::SHORT),
+            (TextLayout::ParsableNoEnding, sshare::Header::Shown, sshare::SshareFlags::SHORT),
+        ][layout_pick];
+        let cols = sshare::default_columns(Algorithm::FairTree, flags);
+        let plain = sshare::render_text(&rows, &cols, layout, header);
+        let mut body: Vec<String> = plain.lines().map(str::to_string).collect();
+        // Tabs between cells, as a spreadsheet gives them (parsable layouts only).
+        if layout_pick == 5 {
+            body = body.iter().map(|l| l.replace('|', "\t")).collect();
+        }
+        let prompts = [
+            ("$ sshare -a", "$ "),
+            ("[user@login1 ~]$ sshare -a -l", "[user@login1 ~]$"),
+            ("(env) user@host:~$ sshare -a | cat", ""),
+            ("(cluster)-[root@admin ~]$ sshare -a", "(cluster)-[root@admin ~]$ date"),
+            ("", ""),
+        ];
+        let (before, after) = prompts[prompt];
+        let mut lines: Vec<String> = Vec::new();
+        if !before.is_empty() {
+            lines.push(before.to_string());
+        }
+        lines.extend(body);
+        if elision {
+            lines.push("...".to_string());
+        }
+        if !after.is_empty() {
+            lines.push(after.to_string());
+        }
+        let pad = ["", "    ", "\t", "  "][margin];
+        let mut lines: Vec<String> = lines.into_iter().map(|l| format!("{pad}{l}")).collect();
+        match fence {
+            1 => {
+                lines.insert(0, "```".into());
+                lines.push("```".into());
+            }
+            2 => {
+                lines.insert(0, "~~~text".into());
+                lines.insert(0, "My sshare output:".into());
+                lines.push("~~~".into());
+                lines.push("Is this right?".into());
+            }
+            3 => {
+                lines.insert(0, "Output from our cluster today".into());
+            }
+            _ => {}
+        }
+        let wrapped = lines.join("\n");
+        let a = import::import(&plain);
+        let b = import::import(&wrapped);
+        prop_assert!(!b.has_errors(), "{:?}\n{}", b.diagnostics, wrapped);
+        let sa = a.scenario.as_ref().map(|s| shape(&s.tree));
+        let sb = b.scenario.as_ref().map(|s| shape(&s.tree));
+        prop_assert_eq!(sa, sb, "{}", wrapped);
+        prop_assert_eq!(&a.printed.len(), &b.printed.len());
+        for (x, y) in a.printed.iter().zip(&b.printed) {
+            prop_assert_eq!(&x.fairshare, &y.fairshare);
+            prop_assert_eq!(&x.raw_usage, &y.raw_usage);
+            prop_assert_eq!(&x.norm_shares, &y.norm_shares);
+        }
+    }
+
     #[test]
     fn arbitrary_text_never_panics(text in "\\PC*") {
         exercise(&import::import(&text));

@@ -128,8 +128,18 @@ fn looks_like_table(line: &str) -> bool {
         || line.split('\t').count() >= 3
         || is_dash_line(line)
         || looks_like_header(line)
-        || line.split_whitespace().count() >= 4
         || t.starts_with("CLUSTER:")
+        // A fixed-width row: several cells, at least two of them numbers.
+        || line
+            .split_whitespace()
+            .filter(|w| {
+                w.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b'e' || b == b'+' || b == b'-')
+                    && w.bytes().any(|b| b.is_ascii_digit())
+                    || *w == "inf"
+                    || *w == "parent"
+            })
+            .count()
+            >= 2
 }
 
 /// Takes away what surrounds the output (see the module documentation).
@@ -160,16 +170,22 @@ pub(super) fn prepare(text: &str) -> Prepared<'_> {
             .iter()
             .zip(&keep)
             .any(|(l, &k)| k && !l.trim().is_empty() && !is_prompt(l));
+        // Each run of text outside the fences is named once.
         let mut outside: Option<(usize, usize)> = None;
+        let mut runs: Vec<(usize, usize)> = Vec::new();
         for (i, l) in lines.iter_mut().enumerate() {
-            if is_fence(l) {
-                blank(l, &mut changed);
-            } else if kept_any && !keep[i] && !l.trim().is_empty() {
+            if is_fence(l) || keep[i] {
+                runs.extend(outside.take());
+                if is_fence(l) {
+                    blank(l, &mut changed);
+                }
+            } else if kept_any && !l.trim().is_empty() {
                 outside = Some(outside.map_or((i, i), |(a, _)| (a, i)));
                 blank(l, &mut changed);
             }
         }
-        if let Some((a, b)) = outside {
+        runs.extend(outside);
+        for (a, b) in runs {
             notes.push(Diagnostic::warning(
                 Some(a + 1),
                 DiagKind::TextIgnored {
@@ -204,7 +220,7 @@ pub(super) fn prepare(text: &str) -> Prepared<'_> {
             notes.push(Diagnostic::warning(Some(i + 1), DiagKind::ElisionSkipped));
             blank(l, &mut changed);
         } else {
-            seen_output = true;
+            seen_output |= looks_like_table(l);
         }
     }
     if let Some((a, b)) = after {
@@ -216,7 +232,7 @@ pub(super) fn prepare(text: &str) -> Prepared<'_> {
         ));
     }
 
-    // --- Prose before the table: skipped when a header comes a little later. -------------
+    // --- Prose before the table (or the JSON): skipped. ----------------------------------
     let first_content = lines.iter().position(|l| !l.trim().is_empty());
     if let Some(f) = first_content
         && !looks_like_table(&lines[f])
@@ -224,9 +240,7 @@ pub(super) fn prepare(text: &str) -> Prepared<'_> {
             .iter()
             .enumerate()
             .skip(f)
-            .filter(|(_, l)| !l.trim().is_empty())
-            .take(20)
-            .find(|(_, l)| looks_like_header(l))
+            .find(|(_, l)| looks_like_table(l))
             .map(|(i, _)| i)
     {
         let mut last = f;

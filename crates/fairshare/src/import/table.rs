@@ -338,7 +338,6 @@ fn word_end(line: &str, from: usize) -> usize {
 /// ends. A left-justified Account column (its name starts where the column starts) ends after
 /// the longest Account cell of the rows.
 fn widths_from_header<'a>(
-    header: &str,
     words: &[(usize, usize)],
     fields: &[Field],
     rows: impl Iterator<Item = &'a str> + Clone,
@@ -355,7 +354,6 @@ fn widths_from_header<'a>(
         } else {
             e
         };
-        let _ = header;
         ends.push(end.max(col_start));
     }
     let mut widths = Vec::with_capacity(ends.len());
@@ -557,7 +555,7 @@ pub(super) fn import(
                         let names: Vec<String> =
                             words.iter().map(|&(s, e)| h[s..e].to_string()).collect();
                         let fields: Vec<Field> = names.iter().map(|n| field_of(n)).collect();
-                        let widths = widths_from_header(h, &words, &fields, rows.clone());
+                        let widths = widths_from_header(&words, &fields, rows.clone());
                         let mut start = 0;
                         let mut account = None;
                         for (f, &w) in fields.iter().zip(&widths) {
