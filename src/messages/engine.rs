@@ -429,7 +429,7 @@ impl Message for EngineMsg {
                 "the output does not start with the root account (was sshare run without -a, or with -A or -U?); a root account was added above the top-level rows"
             }
             EngineMsg::SecondTopLevel => {
-                "a second top-level row: only the root may have no indentation"
+                "a second top-level row: only the root may have no indentation (if the Account column's leading spaces were lost in copying, copy the text as printed, or run sshare -a -l -P)"
             }
             EngineMsg::IndentUnder => {
                 "indented {spaces} spaces, but the account row above it (line {above_line}) is indented {above_spaces}: one space per level is expected"
@@ -651,7 +651,7 @@ impl Message for EngineMsg {
                 "出力が root アカウントから始まっていません（sshare を -a なしで、または -A や -U 付きで実行しましたか）。最上位の行の上に root アカウントを補いました"
             }
             EngineMsg::SecondTopLevel => {
-                "最上位の行が2つあります：字下げなしにできるのはルートだけです"
+                "最上位の行が2つあります：字下げなしにできるのはルートだけです（コピーの際に Account 列の先頭の空白が失われたなら、表示どおりにコピーするか、sshare -a -l -P を実行してください）"
             }
             EngineMsg::IndentUnder => {
                 "{spaces} 文字の字下げですが、上のアカウント行（{above_line} 行目）は {above_spaces} 文字です：1段につき1文字の字下げが必要です"

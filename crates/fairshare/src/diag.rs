@@ -582,9 +582,11 @@ impl fmt::Display for DiagKind {
                 "the output does not start with the root account (was sshare run without -a, or \
                  with -A or -U?); a root account was added above the top-level rows",
             ),
-            K::SecondTopLevel => {
-                f.write_str("a second top-level row: only the root may have no indentation")
-            }
+            K::SecondTopLevel => f.write_str(
+                "a second top-level row: only the root may have no indentation (if the \
+                     Account column's leading spaces were lost in copying, copy the text as \
+                     printed, or run sshare -a -l -P)",
+            ),
             K::IndentUnder {
                 spaces,
                 above_line,

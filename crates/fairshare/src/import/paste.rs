@@ -321,6 +321,7 @@ pub(super) fn prepare(text: &str) -> Prepared<'_> {
     } else {
         Cow::Borrowed(text)
     };
+    notes.sort_by_key(|d| d.line);
     Prepared { text, notes, tabs }
 }
 
