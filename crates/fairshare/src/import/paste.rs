@@ -87,7 +87,7 @@ pub(super) fn is_prompt(line: &str) -> bool {
     if prefix.is_empty() {
         return true;
     }
-    if prefix.contains(['|', '\t']) || prefix.split_whitespace().count() > 3 {
+    if prefix.contains(['|', '\t', '"', '{', ',']) || prefix.split_whitespace().count() > 3 {
         return false;
     }
     // A prompt names a user, a host or a directory: `user@host`, `[…]`, `(…)`, `~`, `:`; or it
@@ -154,6 +154,22 @@ pub(super) fn prepare(text: &str) -> Prepared<'_> {
         *l = Cow::Borrowed("");
         *changed = true;
     };
+
+    // --- A quoted block (`> ` on every line, as mail and markdown quote). ---------------
+    if lines.iter().any(|l| !l.trim().is_empty())
+        && lines
+            .iter()
+            .filter(|l| !l.trim().is_empty())
+            .all(|l| l.trim_start().starts_with('>'))
+    {
+        for l in lines.iter_mut() {
+            if let Some(rest) = l.trim_start().strip_prefix('>') {
+                let rest = rest.strip_prefix(' ').unwrap_or(rest);
+                *l = Cow::Owned(rest.to_string());
+                changed = true;
+            }
+        }
+    }
 
     // --- Code fences: keep what is inside them (if anything is), drop the fences. --------
     if lines.iter().any(|l| is_fence(l)) {
@@ -370,6 +386,13 @@ mod tests {
         for row in ["root|||0.0", "a", ".", "-------- ----", "0.000000"] {
             assert!(!is_elision(row), "{row:?}");
         }
+    }
+
+    #[test]
+    fn json_strings_and_quoted_blocks() {
+        assert!(!is_prompt("  \"name\": \"costs $ 5\","));
+        let p = prepare("> $ sshare -P\n> Account|User\n> root|\n");
+        assert_eq!(p.text, "\nAccount|User\nroot|\n");
     }
 
     #[test]
