@@ -182,6 +182,8 @@ fn shares_from_json(v: &Value) -> Result<Shares, FieldProblem> {
         Value::String(s) if s.eq_ignore_ascii_case("parent") => Ok(Shares::Parent),
         Value::Number(n) => match n.as_u64() {
             Some(x) if x <= u64::from(u32::MAX) => Ok(Shares::from_raw(x as u32)),
+            // `-0` is 0, as it is for usage.
+            None if n.as_f64() == Some(0.0) => Ok(Shares::from_raw(0)),
             _ => Err(FieldProblem::SharesRange {
                 value: n.to_string(),
             }),

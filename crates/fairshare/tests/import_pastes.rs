@@ -657,3 +657,23 @@ fn columns_of_the_printer_are_the_readers() {
     assert_eq!(cols.len(), 12);
     assert_eq!(cols[2], Column::Partition);
 }
+
+#[test]
+fn minus_zero_shares_in_json_read_as_zero() {
+    let scenario = "{\"associations\": [
+{\"id\": 1, \"account\": \"root\"},
+{\"id\": 2, \"parent\": 1, \"account\": \"chem\", \"shares\": -0},
+{\"id\": 3, \"parent\": 2, \"account\": \"chem\", \"user\": \"dave\", \"shares\": 1, \"usage_raw\": -0}
+]}";
+    let imp = import::import(scenario);
+    no_errors(&imp);
+    assert_eq!(tree_shape(&imp)[1].3, Some(fairshare::Shares::Value(0)));
+    let sshare_json = "{\"shares\": {\"shares\": [
+{\"id\": 1, \"name\": \"root\", \"parent\": \"\", \"type\": [\"ASSOCIATION\"], \"usage\": 0},
+{\"id\": 2, \"name\": \"chem\", \"parent\": \"root\", \"type\": [\"ASSOCIATION\"], \"shares\": -0, \"usage\": -0},
+{\"id\": 3, \"name\": \"dave\", \"parent\": \"chem\", \"type\": [\"USER\"], \"shares\": 1, \"usage\": -0}
+]}}";
+    let imp = import::import(sshare_json);
+    no_errors(&imp);
+    assert_eq!(tree_shape(&imp)[1].3, Some(fairshare::Shares::Value(0)));
+}
