@@ -36,6 +36,10 @@ fn is_fence(line: &str) -> bool {
 /// Whether a line is an elision mark people write where they cut rows: `...`, `[...]`, `…`,
 /// `(...)`, `<snip>`, `[snip]`, `⋮`, or dots spread over the columns.
 pub(super) fn is_elision(line: &str) -> bool {
+    // Rows have digits; marks never do.
+    if line.bytes().any(|b| b.is_ascii_digit()) {
+        return false;
+    }
     let t: String = line
         .chars()
         .filter(|c| !c.is_whitespace() && !matches!(c, '[' | ']' | '(' | ')' | '<' | '>' | '|'))
@@ -116,8 +120,10 @@ fn common_prefix<'a>(a: &'a str, b: &str) -> &'a str {
 /// Whether a line looks like a table's header: an `Account` (or `Acct`) name among its cells,
 /// split at `|`, tabs or spaces.
 fn looks_like_header(line: &str) -> bool {
-    line.split(['|', '\t', ' '])
-        .any(|c| matches!(c.trim().to_ascii_lowercase().as_str(), "account" | "acct"))
+    line.split(['|', '\t', ' ']).any(|c| {
+        let c = c.trim();
+        c.eq_ignore_ascii_case("account") || c.eq_ignore_ascii_case("acct")
+    })
 }
 
 /// Whether a line could be a table row or JSON, rather than prose.
@@ -235,8 +241,8 @@ pub(super) fn prepare(text: &str) -> Prepared<'_> {
         } else if is_elision(l) {
             notes.push(Diagnostic::warning(Some(i + 1), DiagKind::ElisionSkipped));
             blank(l, &mut changed);
-        } else {
-            seen_output |= looks_like_table(l);
+        } else if !seen_output {
+            seen_output = looks_like_table(l);
         }
     }
     if let Some((a, b)) = after {
