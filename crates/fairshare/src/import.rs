@@ -315,13 +315,15 @@ impl Diags {
     }
 }
 
-/// Detects the format of `text` from its first lines, without reading all of it. This is what
-/// [`import`] uses; the CLI prints it as "detected: …".
+/// Detects the format of `text` from its first lines. This is what [`import`] uses; the CLI
+/// prints it as "detected: …". What surrounds a paste (prompts, fences, prose, a margin, tabs)
+/// is taken away first (see the module documentation).
 ///
 /// Rules, in order: empty → [`Format::Empty`]; starts with `{` → scenario JSON if it mentions
 /// `"associations"`, `sshare --json` if it mentions `"shares"`, else unknown; the first line
 /// with a `|` → `-p`/`-P` (a header ending in `|`, or header-less rows with one empty field too
-/// many, mean `-p`); a header followed by a line of dash runs → fixed width; header-less lines
+/// many, mean `-p`); a header followed by a line of dash runs, or a header of known names
+/// alone → fixed width; header-less lines
 /// as wide as sshare's default tables → fixed width without header. sacctmgr is told from
 /// sshare by its header names (`Share`, `Par ID`/`ParentID`, `Par Name`/`ParentName`,
 /// `Lineage`) or, without header, by the field count (3: `Account|User|Share`; 9: the
