@@ -383,6 +383,7 @@ pub fn import(text: &str) -> Imported {
                     &mut no_rows,
                     &mut |id| ids.get(id.0),
                     dedup::Policy::Refuse,
+                    false,
                     &mut diags,
                 )?;
                 // Scenario JSON is all or nothing.

@@ -677,3 +677,19 @@ fn minus_zero_shares_in_json_read_as_zero() {
     no_errors(&imp);
     assert_eq!(tree_shape(&imp)[1].3, Some(fairshare::Shares::Value(0)));
 }
+
+#[test]
+fn names_cut_alike_are_not_taken_for_a_pair() {
+    // Two users whose names sshare cut to the same `averyvery+`: not a duplicate.
+    let plain = "\
+Account|User|RawShares|NormShares|RawUsage|EffectvUsage|FairShare
+root|||0.000000|100|1.000000|
+ chem||1|1.000000|100|1.000000|
+  chem|averyverylongname|1|0.500000|60|0.600000|0.333333
+  chem|averyverylongnamf|1|0.500000|40|0.400000|0.666667
+";
+    let text = custom_widths(plain, &[20, 10, 10, 11, 11, 13, 10], &SHORT_NAMES, true);
+    let imp = import::import(&text);
+    no_errors(&imp);
+    assert_eq!(tree_shape(&imp).len(), 4);
+}

@@ -43,6 +43,7 @@ pub(super) fn resolve(
     printed: &mut Vec<PrintedRow>,
     line_of: &mut dyn FnMut(AssocId) -> Option<usize>,
     policy: Policy,
+    cut_names: bool,
     diags: &mut Diags,
 ) -> Option<AssocTree> {
     let assocs = tree.assocs();
@@ -63,9 +64,15 @@ pub(super) fn resolve(
             None => (parent, None, a.account.as_str(), None),
         }
     };
+    // Names cut by a fixed-width column (`averyvery+`) may stand for different names: never
+    // taken for a pair.
+    let cut = |i: usize| {
+        let a = &assocs[i];
+        cut_names && a.user.as_deref().unwrap_or(&a.account).ends_with('+')
+    };
     {
         let mut seen: HashMap<Key<'_>, ()> = HashMap::with_capacity(n);
-        if (0..n).all(|i| seen.insert(key(i, parent_ix[i]), ()).is_none()) {
+        if (0..n).all(|i| cut(i) || seen.insert(key(i, parent_ix[i]), ()).is_none()) {
             return Some(tree);
         }
     }
@@ -107,6 +114,10 @@ pub(super) fn resolve(
             Some(p) => target[p],
         };
         let k = key(i, parent);
+        if cut(i) {
+            target[i] = Some(i);
+            continue;
+        }
         match seen.get(&k) {
             None => {
                 seen.insert(k, i);

@@ -313,6 +313,7 @@ pub(super) fn import(text: &str, diags: &mut Diags) -> (Option<Scenario>, Vec<Pr
             &mut printed,
             &mut |id| lines.get(&id.0).copied(),
             dedup::Policy::Refuse,
+            false,
             diags,
         )
     });

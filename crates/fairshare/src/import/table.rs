@@ -823,6 +823,7 @@ pub(super) fn import(
             &mut printed,
             &mut |id| lines.get(&id.0).copied(),
             dedup::Policy::MergeRepeats,
+            layout == TextLayout::FixedWidth,
             diags,
         )
     });
