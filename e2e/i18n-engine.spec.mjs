@@ -31,9 +31,10 @@ test('an invalid paste is explained in Japanese', async ({ page }) => {
   await region.getByRole('button', { name: '読み込む', exact: true }).click();
   const alert = region.getByRole('alert');
   await expect(alert.getByRole('listitem').first()).toHaveText(
-    `4 行目: RawShares "one" は数でも 'parent' でもありません`,
+    `4 行目: RawShares "one" は 0 から 4294967295 までの整数でも 'parent' でもありません`,
   );
-  await expect(alert).not.toContainText('is not a number');
+  await expect(alert.getByRole('listitem')).toHaveCount(1);
+  await expect(alert).not.toContainText('is not a whole number');
   await expect(alert).not.toContainText('left out');
   await app.screenshot('ja-import-alert');
   await app.screenshotRegion(region, 'ja-import-alert-panel');
