@@ -17,8 +17,8 @@
 //! **What surrounds a paste** is taken away first (`paste`), keeping every line where it was:
 //! shell prompt lines before or after the output (one after it ends the output), markdown code
 //! fences and the prose outside them, prose before the table, elision marks (`...`, `[...]`,
-//! `…`), the margin every line of an indented block shares, and tabs between cells (read as
-//! `|`). Each is named in a warning. Then the format is detected on what is left.
+//! `…`), the margin every line of an indented block shares, tabs between cells (read as `|`),
+//! and no-break spaces (read as spaces). Each is named in a warning. Then the format is detected on what is left.
 //!
 //! **Duplicates** (`dedup`): Slurm holds one association per account and user (and each
 //! account once). In text output a repeated row with the same values is merged into the first

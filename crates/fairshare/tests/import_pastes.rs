@@ -693,3 +693,11 @@ root|||0.000000|100|1.000000|
     no_errors(&imp);
     assert_eq!(tree_shape(&imp).len(), 4);
 }
+
+#[test]
+fn no_break_spaces_from_a_web_page() {
+    // A web page shows the table's spaces as `&nbsp;`; a copy gives U+00A0.
+    let plain = short_fixed();
+    let nbsp = plain.replace(' ', "\u{a0}");
+    reads_like(&nbsp, &plain);
+}

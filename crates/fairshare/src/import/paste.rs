@@ -286,6 +286,13 @@ pub(super) fn prepare(text: &str) -> Prepared<'_> {
         .find(|l| !l.trim().is_empty())
         .is_some_and(|l| l.trim_start().starts_with(['{', '[']));
     if !json {
+        // No-break spaces (a web page's `&nbsp;`) are spaces: the columns line up again.
+        for l in lines.iter_mut() {
+            if l.contains(['\u{a0}', '\u{2007}', '\u{202f}']) {
+                *l = Cow::Owned(l.replace(['\u{a0}', '\u{2007}', '\u{202f}'], " "));
+                changed = true;
+            }
+        }
         let mut margin: Option<&str> = None;
         for l in lines.iter().filter(|l| !l.trim().is_empty()) {
             let ws = leading_ws(l);
@@ -392,6 +399,12 @@ mod tests {
         for row in ["root|||0.0", "a", ".", "-------- ----", "0.000000"] {
             assert!(!is_elision(row), "{row:?}");
         }
+    }
+
+    #[test]
+    fn no_break_spaces_are_spaces() {
+        let p = prepare("Account\u{a0}\u{a0}User\nroot\u{a0}\u{a0}\u{a0}\u{a0}\n");
+        assert_eq!(p.text, "Account  User\nroot    \n");
     }
 
     #[test]
