@@ -11,10 +11,37 @@
 //! One pass in pre-order, parents before children, with a hash of (parent, name): linear.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::{Diags, PrintedRow, clip};
 use crate::diag::DiagKind;
 use crate::tree::{Assoc, AssocId, AssocTree};
+
+/// FNV-1a: the keys are short names and positions, and this runs once per association of every
+/// import (SipHash costs several times more here).
+#[derive(Default)]
+struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for &b in bytes {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+type FnvMap<K, V> = HashMap<K, V, BuildHasherDefault<Fnv>>;
 
 /// What to do with a repeat that has the same values as the first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,12 +75,7 @@ pub(super) fn resolve(
 ) -> Option<AssocTree> {
     let assocs = tree.assocs();
     let n = assocs.len();
-    let index: HashMap<AssocId, usize> =
-        assocs.iter().enumerate().map(|(i, a)| (a.id, i)).collect();
-    let parent_ix: Vec<Option<usize>> = assocs
-        .iter()
-        .map(|a| a.parent.and_then(|p| index.get(&p).copied()))
-        .collect();
+    let parent_ix: Vec<Option<usize>> = (0..n).map(|i| tree.parent_position(i)).collect();
 
     // Cheap first look: any (parent, name) pair twice at all?
     type Key<'a> = (Option<usize>, Option<&'a str>, &'a str, Option<&'a str>);
@@ -71,7 +93,8 @@ pub(super) fn resolve(
         cut_names && a.user.as_deref().unwrap_or(&a.account).ends_with('+')
     };
     {
-        let mut seen: HashMap<Key<'_>, ()> = HashMap::with_capacity(n);
+        let mut seen: FnvMap<Key<'_>, ()> = FnvMap::default();
+        seen.reserve(n);
         if (0..n).all(|i| cut(i) || seen.insert(key(i, parent_ix[i]), ()).is_none()) {
             return Some(tree);
         }
@@ -93,7 +116,8 @@ pub(super) fn resolve(
     // Where each association ends up: itself, the first of its pair, or nowhere.
     let mut target: Vec<Option<usize>> = vec![None; n];
     let mut dropped = vec![false; n];
-    let mut seen: HashMap<Key<'_>, usize> = HashMap::with_capacity(n);
+    let mut seen: FnvMap<Key<'_>, usize> = FnvMap::default();
+    seen.reserve(n);
     let mut stack: Vec<usize> = roots.into_iter().rev().collect();
     let mut changed = false;
     while let Some(i) = stack.pop() {

@@ -65,23 +65,33 @@ pub(super) fn is_elision(line: &str) -> bool {
 /// two-line prompts that start with box-drawing characters, or a line that starts with the
 /// tools' own names (`sshare -a -l -P`).
 pub(super) fn is_prompt(line: &str) -> bool {
-    let t = line.trim();
+    let t = line.trim_ascii();
     if t.is_empty() {
         return false;
     }
     if t.starts_with(['┌', '└', '╭', '╰']) {
         return true;
     }
-    let first = t.split_whitespace().next().unwrap_or("");
-    let tool = first.rsplit('/').next().unwrap_or(first);
+    // Bytes only: this runs on every line of a 100,000-row paste.
+    let b = t.as_bytes();
+    let first = &b[..b
+        .iter()
+        .position(|&c| c == b' ' || c == b'\t')
+        .unwrap_or(b.len())];
+    let tool = match first.iter().rposition(|&c| c == b'/') {
+        Some(i) => &first[i + 1..],
+        None => first,
+    };
     if matches!(
         tool,
-        "sshare" | "sacctmgr" | "scontrol" | "squeue" | "sprio"
+        b"sshare" | b"sacctmgr" | b"scontrol" | b"squeue" | b"sprio"
     ) {
         return true;
     }
+    if !b.iter().any(|c| matches!(c, b'$' | b'#' | b'%' | b'>')) {
+        return false;
+    }
     // The prompt ends at the first `$`, `#`, `%` or `>` followed by a space or the line's end.
-    let b = t.as_bytes();
     let Some(p) = (0..b.len()).find(|&i| {
         matches!(b[i], b'$' | b'#' | b'%' | b'>') && b.get(i + 1).is_none_or(|&c| c == b' ')
     }) else {
@@ -285,7 +295,7 @@ pub(super) fn prepare(text: &str) -> Prepared<'_> {
         .iter()
         .find(|l| !l.trim().is_empty())
         .is_some_and(|l| l.trim_start().starts_with(['{', '[']));
-    if !json {
+    if !json && !text.is_ascii() {
         // No-break spaces (a web page's `&nbsp;`) are spaces: the columns line up again.
         for l in lines.iter_mut() {
             if l.contains(['\u{a0}', '\u{2007}', '\u{202f}']) {
@@ -293,6 +303,8 @@ pub(super) fn prepare(text: &str) -> Prepared<'_> {
                 changed = true;
             }
         }
+    }
+    if !json {
         let mut margin: Option<&str> = None;
         for l in lines.iter().filter(|l| !l.trim().is_empty()) {
             let ws = leading_ws(l);
