@@ -219,7 +219,11 @@ pub fn diff_text(base: &Scenario, new: &Scenario, options: &Options) -> String {
             let _ = write!(out, ": {reason}");
         }
         out.push('\n');
-        if let Some(w) = m.reason.as_ref().and_then(|r| why_of(&cmp, &after, r)) {
+        if let Some(w) = m
+            .reason
+            .as_ref()
+            .and_then(|r| why_of(&cmp.before, &after, r))
+        {
             let _ = writeln!(out, "  {}", why_text(&new.tree, &w));
         }
     }

@@ -243,9 +243,17 @@ pub struct Comparison {
 impl Comparison {
     /// The before position (1 = first served) of the user at after position `ix`; `None` if it
     /// was not there.
-    pub fn position_before(&self, ix: usize) -> Option<u32> {
-        self.before.run().position(self.matching.before_of(ix)?)
+    pub fn position_before(&self, after: &Ranked, ix: usize) -> Option<u32> {
+        position_before(&self.before, after, ix)
     }
+}
+
+/// The position in `before` (a before snapshot numbered with `after`'s ids, as
+/// [`Comparison::before`]) of the user at position `ix` of `after`; `None` if it was not there.
+/// Read by id, so it stays right while `after` is edited (edits keep ids).
+pub fn position_before(before: &Ranked, after: &Ranked, ix: usize) -> Option<u32> {
+    let id = after.tree().assocs().get(ix)?.id;
+    before.run().position(before.tree().position(id)?)
 }
 
 /// Compares the before snapshot `before` with the ranked after snapshot: matching by name, then
@@ -339,16 +347,16 @@ pub struct Why {
     pub user_ahead: bool,
 }
 
-fn side(cmp: &Comparison, after: &Ranked, ix: usize) -> Option<Side> {
-    let b = cmp.matching.before_of(ix)?;
-    let (bh, ah) = (cmp.before.hierarchy(), after.hierarchy());
+fn side(before: &Ranked, after: &Ranked, ix: usize) -> Option<Side> {
+    let b = before.tree().position(after.tree().assocs().get(ix)?.id)?;
+    let (bh, ah) = (before.hierarchy(), after.hierarchy());
     let pu = |h: &crate::Hierarchy, i: usize| h.usage_raw(h.fs_parent(i).unwrap_or(i));
     let usage = (bh.usage_raw(b), ah.usage_raw(ix));
     let parent_usage = (pu(bh, b), pu(ah, ix));
     let shares = (bh.shares_raw(b), ah.shares_raw(ix));
     let level_shares = (bh.level_shares(b), ah.level_shares(ix));
     let level_fs = (
-        cmp.before.run().assocs.get(b)?.level_fs,
+        before.run().assocs.get(b)?.level_fs,
         after.run().assocs.get(ix)?.level_fs,
     );
     let parent_raw = crate::tree::SHARES_PARENT_RAW;
@@ -377,13 +385,14 @@ fn side(cmp: &Comparison, after: &Ranked, ix: usize) -> Option<Side> {
 
 /// The reason the user at after position `ix` moved, at the deciding level, with both sides'
 /// changes; `None` when the deciding level is not a crossing of two siblings present in both
-/// snapshots (a tie, N, or nothing).
-pub fn why(cmp: &Comparison, after: &Ranked, ix: usize) -> Option<Why> {
-    why_of(cmp, after, &reason_for(&cmp.before, after, ix)?)
+/// snapshots (a tie, N, or nothing). `before` is numbered with `after`'s ids
+/// ([`Comparison::before`]).
+pub fn why(before: &Ranked, after: &Ranked, ix: usize) -> Option<Why> {
+    why_of(before, after, &reason_for(before, after, ix)?)
 }
 
 /// [`why`] from a reason already found (e.g. a [`Moved`]'s).
-pub fn why_of(cmp: &Comparison, after: &Ranked, reason: &Reason) -> Option<Why> {
+pub fn why_of(before: &Ranked, after: &Ranked, reason: &Reason) -> Option<Why> {
     let Reason::Crossed {
         parent,
         child,
@@ -394,7 +403,7 @@ pub fn why_of(cmp: &Comparison, after: &Ranked, reason: &Reason) -> Option<Why> 
     else {
         return None;
     };
-    let (c, o) = (side(cmp, after, child)?, side(cmp, after, other)?);
+    let (c, o) = (side(before, after, child)?, side(before, after, other)?);
     let (ahead, behind) = if now_ahead { (c, o) } else { (o, c) };
     Some(Why {
         parent,

@@ -45,7 +45,7 @@ fn shuffled_and_renumbered(tree: &AssocTree, seed: u64) -> AssocTree {
 fn positions(cmp: &Comparison, after: &Ranked) -> Vec<(usize, Option<u32>, Option<u32>)> {
     (0..after.tree().len())
         .filter(|&ix| after.tree().assocs()[ix].is_user())
-        .map(|ix| (ix, cmp.position_before(ix), after.run().position(ix)))
+        .map(|ix| (ix, cmp.position_before(after, ix), after.run().position(ix)))
         .collect()
 }
 
@@ -136,7 +136,7 @@ fn a_renamed_parent_keeps_its_subtree_matched_and_gone_ones_are_listed() {
     let ranked = Ranked::new(&after, TieRule::Slurm);
     let cmp = compare(&before, &ranked, usize::MAX);
     assert_eq!((cmp.diff.added, cmp.diff.removed), (1, 1));
-    assert_eq!(cmp.position_before(find(&after, "frank")), None);
+    assert_eq!(cmp.position_before(&ranked, find(&after, "frank")), None);
 }
 
 #[test]
@@ -186,9 +186,9 @@ fn two_sshare_texts_give_the_moves_and_the_deciding_level() {
     let ranked = Ranked::new(&after, TieRule::Slurm);
     let cmp = compare(&before, &ranked, usize::MAX);
     let alice = find(&after, "alice");
-    assert_eq!(cmp.position_before(alice), Some(1));
+    assert_eq!(cmp.position_before(&ranked, alice), Some(1));
     assert_eq!(ranked.run().position(alice), Some(3));
-    let w = why(&cmp, &ranked, alice).expect("a crossing");
+    let w = why(&cmp.before, &ranked, alice).expect("a crossing");
     // The deciding level is the root: geo passed sci (alice's ancestor there).
     assert_eq!(after.assocs()[w.parent].name(), "root");
     assert_eq!(after.assocs()[w.ahead.ix].name(), "geo");
@@ -242,7 +242,7 @@ proptest! {
         let ranked = Ranked::new(&after, TieRule::Slurm);
         let cmp = compare(&before, &ranked, usize::MAX);
         let ua = find(&after, "ua");
-        let w = why(&cmp, &ranked, ua).expect("b passed a");
+        let w = why(&cmp.before, &ranked, ua).expect("b passed a");
         prop_assert!(!w.user_ahead);
         prop_assert_eq!(after.assocs()[w.behind.ix].name(), "a");
         // b passed a; c may have passed it too (the nearest sibling that changed sides is named).
@@ -283,7 +283,7 @@ fn a_side_without_usage_has_no_parts() {
     let after = AssocTree::new(rows).unwrap();
     let ranked = Ranked::new(&after, TieRule::Slurm);
     let cmp = compare(&before, &ranked, usize::MAX);
-    let w = why(&cmp, &ranked, find(&after, "ua")).expect("b passed a");
+    let w = why(&cmp.before, &ranked, find(&after, "ua")).expect("b passed a");
     assert_eq!(after.assocs()[w.ahead.ix].name(), "b");
     assert!(w.ahead.parts.is_none(), "no usage: Level FS is infinite");
     assert!(w.behind.parts.is_some());
