@@ -107,7 +107,7 @@ impl Message for SnapshotMsg {
                 "Load yesterday's sshare as the before snapshot to see who moved and why. Two files at once: the older is before."
             }
             SnapshotMsg::Loaded => {
-                "Comparing with a before snapshot of {n} associations: {added} users added, {removed} removed."
+                "Comparing with a before snapshot of {n} associations (users added: {added}, removed: {removed})."
             }
             SnapshotMsg::Clear => "Stop comparing",
             SnapshotMsg::MoveUp => "up {n} places",
@@ -163,7 +163,7 @@ impl Message for SnapshotMsg {
                 "昨日の sshare を「前」のスナップショットとして読み込むと、誰がなぜ動いたかがわかります。2 つのファイルを同時に開くと、古い方が「前」です。"
             }
             SnapshotMsg::Loaded => {
-                "{n} 個の association の「前」のスナップショットと比較中: ユーザーの追加 {added}、削除 {removed}。"
+                "{n} 個の association の「前」のスナップショットと比較中（ユーザーの追加 {added}、削除 {removed}）。"
             }
             SnapshotMsg::Clear => "比較をやめる",
             SnapshotMsg::MoveUp => "{n} 位上がった",
