@@ -92,13 +92,19 @@ pub fn ImportPanel() -> impl IntoView {
             read_file(file);
         }
     };
-    // Two files at once are a before/after pair: the older (by modification time, then
-    // name) is the before snapshot.
+    // Two files at once are a before/after pair: the older is the before snapshot, by
+    // modification time when the two differ by more than a minute, otherwise by name (files
+    // saved or copied together carry about the same time; collectors name them by time).
     let read_pair = move |files: web_sys::FileList| {
         let (Some(a), Some(b)) = (files.get(0), files.get(1)) else {
             return;
         };
-        let a_first = (a.last_modified(), a.name()) <= (b.last_modified(), b.name());
+        let (ta, tb) = (a.last_modified(), b.last_modified());
+        let a_first = if (ta - tb).abs() > 60_000.0 {
+            ta < tb
+        } else {
+            a.name() <= b.name()
+        };
         let (older, newer) = if a_first { (a, b) } else { (b, a) };
         let failed = move |err: wasm_bindgen::JsValue| {
             let reason = err
