@@ -68,6 +68,8 @@ test('a before snapshot loaded in the Import panel: moves as the CLI says, and w
   await app.importRegion().getByRole('button', { name: 'Load as before', exact: true }).click();
   await expectMovesAsTheCli(page);
   await app.clickTreeItem('me');
+  // The before snapshot is the what-if baseline: the What-if tab says the move and why.
+  await app.openTab('What if');
   await expectMeExplained(page);
   await app.screenshot('snapshots-before-after');
   // Stop comparing: the attribute goes.
@@ -98,6 +100,14 @@ for (const base of ['/', '/csp/']) {
     await expectMovesAsTheCli(page);
     await expectMeExplained(page);
     await expect(page.getByRole('alert')).toHaveCount(0);
+    if (base === '/') {
+      // For the closing note: the before/after comparison on a desktop and a phone.
+      for (const [w, h] of [[1440, 900], [390, 844]]) {
+        await page.setViewportSize({ width: w, height: h });
+        await expect(page.getByRole('region', { name: 'Since the before snapshot' })).toBeVisible();
+        await app.screenshot(`snapshots-src-before-${w}x${h}`);
+      }
+    }
     expect(app.errors).toEqual([]);
   });
 }

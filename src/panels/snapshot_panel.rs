@@ -1,4 +1,5 @@
-//! `<SnapshotPanel/>`: while a before snapshot is loaded, the selected user's move since it (old
+//! `<SnapshotPanel/>` (at the top of the What-if panel, whose baseline the before snapshot is):
+//! while a before snapshot is loaded, the selected user's move since it (old
 //! and new position and FairShare) and why, at the deciding level: who passed whom, each side's
 //! usage and shares change, and the parts of the change in ln Level FS (the engine's
 //! `fairshare::snapshot::why`). Pure texts here ([`move_text`], [`move_view`]); every number
@@ -251,7 +252,7 @@ pub fn SnapshotPanel() -> impl IntoView {
             };
             view! {
                 <section class="ft-panel ft-snapshot" role="region" aria-label=i18n.t(SnapshotMsg::Heading)>
-                    <h2 class="ft-panel__title">{i18n.t(SnapshotMsg::Heading)}</h2>
+                    <h3 class="ft-snapshot__title">{i18n.t(SnapshotMsg::Heading)}</h3>
                     <p class="ft-snapshot__info" role="status">
                         {info} " "
                         <button type="button" class="ft-button" on:click=move |_| state.clear_before()>

@@ -2,8 +2,8 @@
 //! only, so the fetches fit `connect-src 'self'`), imported as a paste is, then `me=` applied.
 //! A URL on another site, a failed or refused fetch, or a text that does not import is a clear
 //! `role="alert"` message; the app stays usable with what it had. `<SnapshotBar/>` shows those
-//! messages and, while a before snapshot is loaded, the selected user's move
-//! (`panels::snapshot_panel`).
+//! messages. A before snapshot loaded from a URL opens the What-if tab, where
+//! `panels::snapshot_panel` says the selected user's move.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -138,7 +138,10 @@ fn load(state: AppState, fetch: SnapshotFetch, role: Role, url: &str, text: &str
     match (imported.scenario, error) {
         (Some(scenario), None) => match role {
             Role::After => state.load(scenario, imported.printed, None),
-            Role::Before => state.load_before(&scenario.tree),
+            Role::Before => {
+                state.load_before(&scenario.tree);
+                state.open_panel(crate::shell::PanelTab::WhatIf);
+            }
         },
         (_, error) => {
             let d = error
@@ -150,7 +153,7 @@ fn load(state: AppState, fetch: SnapshotFetch, role: Role, url: &str, text: &str
     }
 }
 
-/// The fetch problems (alerts) and the snapshot comparison panel.
+/// The fetch problems (alerts), under the shell bar.
 #[component]
 pub fn SnapshotBar() -> impl IntoView {
     let i18n = I18n::expect();
@@ -190,6 +193,5 @@ pub fn SnapshotBar() -> impl IntoView {
                 </div>
             })
         }}
-        <crate::panels::snapshot_panel::SnapshotPanel />
     }
 }
