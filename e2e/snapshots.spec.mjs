@@ -124,3 +124,12 @@ test('a missing or foreign snapshot URL is an alert and the app stays usable', a
   await app.pasteAndLoad(readFileSync(AFTER, 'utf8'));
   await expect(page.locator('[role="treeitem"][data-name="newcomer"]')).toHaveCount(1);
 });
+
+test('a refused fetch is an alert, and what loaded stays with me= applied', async ({ page }) => {
+  const app = new ExplorerPage(page);
+  await page.route('**/e2e-snapshots/before.txt', (route) => route.abort('blockedbyclient'));
+  await app.goto('/?src=e2e-snapshots/after.txt&before=e2e-snapshots/before.txt&me=me');
+  await expect(page.locator('.ft-snapshot__alert')).toContainText('e2e-snapshots/before.txt could not be loaded');
+  await expect(page.locator('[role="treeitem"][data-name="me"]')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('[role="treeitem"][data-name="me"]')).not.toHaveAttribute('data-position-before');
+});

@@ -93,8 +93,8 @@ fn next(state: AppState, fetch: SnapshotFetch, mut queue: Vec<(Role, String)>, m
             .update(|v| v.push(FetchProblem::Failed(value, reason)));
     };
     let (v1, v2, v3) = (value.clone(), value.clone(), value.clone());
-    let (q1, q2, q3) = (queue.clone(), queue.clone(), queue);
-    let (m1, m2, m3) = (me.clone(), me.clone(), me);
+    let (q1, q2, q3, q4) = (queue.clone(), queue.clone(), queue.clone(), queue);
+    let (m1, m2, m3, m4) = (me.clone(), me.clone(), me.clone(), me);
     crate::shell::url_state::then(
         &promise,
         move |response| {
@@ -125,8 +125,10 @@ fn next(state: AppState, fetch: SnapshotFetch, mut queue: Vec<(Role, String)>, m
                 },
             );
         },
+        // A refused fetch (network, CSP): said, and the rest still loads.
         move |err| {
             failed(value, err);
+            next(state, fetch, q4, m4);
         },
     );
 }
