@@ -131,6 +131,7 @@ mod tree_view {
                 what_if: Some(WhatIf {
                     baseline: r.tree(),
                     moves: &moves,
+                    before: None,
                 }),
                 outline: &outline,
                 visible: &shown,

@@ -30,6 +30,7 @@ pub fn App() -> impl IntoView {
         <div class="ft-app">
             <div class="ft-top">
                 <crate::shell::shell_bar::ShellBar />
+                <crate::shell::snapshot_urls::SnapshotBar />
                 <AppHeader />
                 <Toolbar />
             </div>

@@ -31,6 +31,7 @@ pub mod player;
 pub mod presets;
 pub mod priority;
 pub mod shell;
+pub mod snapshot;
 pub mod table;
 pub mod toolbar;
 pub mod tree;

@@ -13,5 +13,6 @@ pub mod import_panel;
 pub mod inspector;
 pub mod priority_panel;
 pub mod score_legend;
+pub mod snapshot_panel;
 pub mod sshare_table;
 pub mod whatif;

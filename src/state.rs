@@ -121,6 +121,18 @@ impl History {
     }
 }
 
+/// A before snapshot loaded to compare the scenario with: its tree numbered with the
+/// scenario's ids (matched by name, `fairshare::snapshot`), ranked with Slurm's rule.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Before {
+    /// The before snapshot, ranked (numbered with the scenario's ids).
+    pub ranked: Ranked,
+    /// Users of the scenario that were not in the before snapshot.
+    pub added: usize,
+    /// Users of the before snapshot that are gone.
+    pub removed: usize,
+}
+
 /// The app-wide state. `Copy`: move it into closures freely.
 #[derive(Clone, Copy)]
 pub struct AppState {
@@ -174,6 +186,9 @@ pub struct AppState {
     pub classic: Memo<classic::ClassicRun>,
     /// The animation frame at the cursor (the finished walk when the cursor is `None`).
     pub frame: Memo<Frame>,
+    /// The before snapshot the scenario is compared with, if one is loaded (it is also the
+    /// what-if baseline, so the tree's tags and the what-if list show the moves since it).
+    pub before: RwSignal<Option<Before>>,
 }
 
 impl AppState {
@@ -250,6 +265,7 @@ impl AppState {
             moves,
             classic,
             frame,
+            before: RwSignal::new(None),
         }
     }
 
@@ -290,6 +306,39 @@ impl AppState {
         self.collapsed.set(BTreeSet::new());
         self.expanded.set(BTreeSet::new());
         self.cursor.set(None);
+        // A before snapshot stays loaded across imports (matched again by name with the new
+        // tree, so before and after load in either order); a preset ends the comparison.
+        match (preset, self.before.get_untracked()) {
+            (None, Some(before)) => self.load_before(before.ranked.tree()),
+            _ => self.before.set(None),
+        }
+    }
+
+    /// Compares the scenario with `before`, an earlier snapshot of the same cluster: matched by
+    /// name (`fairshare::snapshot::compare`), numbered with the scenario's ids, ranked, and made
+    /// the what-if baseline. Not an edit of the scenario (no undo step).
+    pub fn load_before(self, before: &AssocTree) {
+        let cmp = self
+            .slurm_ranked
+            .with_untracked(|after| fairshare::snapshot::compare(before, after, 0));
+        let baseline = self.scenario.with_untracked(|s| Scenario {
+            name: s.name.clone(),
+            algorithm: s.algorithm,
+            params: s.params.clone(),
+            tree: cmp.before.tree().clone(),
+        });
+        self.baseline.set(baseline);
+        self.before.set(Some(Before {
+            ranked: cmp.before,
+            added: cmp.diff.added,
+            removed: cmp.diff.removed,
+        }));
+    }
+
+    /// Stops comparing with a before snapshot (the baseline becomes the scenario itself).
+    pub fn clear_before(self) {
+        self.before.set(None);
+        self.baseline.set(self.scenario.get_untracked());
     }
 
     // ----- Edits ---------------------------------------------------------------------------

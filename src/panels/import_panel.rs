@@ -17,6 +17,7 @@ use crate::i18n::I18n;
 use crate::messages::common::CommonMsg;
 use crate::messages::engine::{diagnostic_text, format_text};
 use crate::messages::import::ImportMsg;
+use crate::messages::snapshot::SnapshotMsg;
 use crate::messages::{Lang, Message};
 use crate::panels::compare::next_dom_id;
 use crate::state::AppState;
@@ -91,16 +92,87 @@ pub fn ImportPanel() -> impl IntoView {
             read_file(file);
         }
     };
+    // Two files at once are a before/after pair: the older is the before snapshot, by
+    // modification time when the two differ by more than a minute, otherwise by name (files
+    // saved or copied together carry about the same time; collectors name them by time).
+    let read_pair = move |files: web_sys::FileList| {
+        let (Some(a), Some(b)) = (files.get(0), files.get(1)) else {
+            return;
+        };
+        let (ta, tb) = (a.last_modified(), b.last_modified());
+        let a_first = if (ta - tb).abs() > 60_000.0 {
+            ta < tb
+        } else {
+            a.name() <= b.name()
+        };
+        let (older, newer) = if a_first { (a, b) } else { (b, a) };
+        let failed = move |err: wasm_bindgen::JsValue| {
+            let reason = err
+                .dyn_ref::<web_sys::js_sys::Error>()
+                .map(|e| String::from(e.message()))
+                .unwrap_or_default();
+            outcome.set(Some(Outcome::FileFailed(reason)));
+        };
+        crate::shell::url_state::then(
+            &newer.text(),
+            move |after| {
+                let after = after.as_string().unwrap_or_default();
+                crate::shell::url_state::then(
+                    &older.text(),
+                    move |before| {
+                        let before = before.as_string().unwrap_or_default();
+                        let result = load(state, import(&after));
+                        let loaded = matches!(result, Outcome::Loaded { .. });
+                        outcome.set(Some(result));
+                        if loaded {
+                            outcome.set(Some(load_before(state, import(&before))));
+                        }
+                    },
+                    failed,
+                );
+            },
+            failed,
+        );
+    };
     let on_drop = move |ev: web_sys::DragEvent| {
-        let file = ev
-            .data_transfer()
-            .and_then(|dt| dt.files())
-            .and_then(|f| f.get(0));
-        if let Some(file) = file {
+        let Some(files) = ev.data_transfer().and_then(|dt| dt.files()) else {
+            return;
+        };
+        if files.length() >= 2 {
+            ev.prevent_default();
+            read_pair(files);
+        } else if let Some(file) = files.get(0) {
             ev.prevent_default();
             read_file(file);
         }
     };
+    let on_load_before = move |_| {
+        if let Some(area) = textarea.get_untracked() {
+            outcome.set(Some(load_before(state, import(&area.value()))));
+        }
+    };
+    let on_before_files = move |ev: web_sys::Event| {
+        let Some(files) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+            .and_then(|input| input.files())
+        else {
+            return;
+        };
+        if files.length() >= 2 {
+            read_pair(files);
+        } else if let Some(file) = files.get(0) {
+            crate::shell::url_state::then(
+                &file.text(),
+                move |text| {
+                    let text = text.as_string().unwrap_or_default();
+                    outcome.set(Some(load_before(state, import(&text))));
+                },
+                move |_| {},
+            );
+        }
+    };
+    let before_file_id = next_dom_id("ft-before-file");
     let on_export = move |_| {
         let json = state.scenario.with_untracked(fairshare::scenario::to_json);
         download(EXPORT_FILE, &json);
@@ -114,6 +186,7 @@ pub fn ImportPanel() -> impl IntoView {
                 spellcheck="false" autocomplete="off" aria-describedby=help_id.clone()
                 on:dragover=|ev: web_sys::DragEvent| ev.prevent_default() on:drop=on_drop></textarea>
             <p class="ft-help" id=help_id>{i18n.t(ImportMsg::PasteHelp)} " " {i18n.t(ImportMsg::DropHint)}</p>
+            <p class="ft-help">{i18n.t(SnapshotMsg::Help)}</p>
             <div class="ft-button-row">
                 <button type="button" class="ft-button ft-button--primary" on:click=on_load>
                     {i18n.t(ImportMsg::Load)}
@@ -121,6 +194,13 @@ pub fn ImportPanel() -> impl IntoView {
                 <input type="file" id=file_id.clone() class="ft-file__input" on:change=on_file
                     accept=".txt,.json,.csv,.tsv,.log,text/plain,application/json" />
                 <label class="ft-button ft-file" for=file_id>{i18n.t(ImportMsg::OpenFile)}</label>
+                <button type="button" class="ft-button" on:click=on_load_before>
+                    {i18n.t(SnapshotMsg::LoadBefore)}
+                </button>
+                <input type="file" id=before_file_id.clone() class="ft-file__input" multiple=true
+                    on:change=on_before_files
+                    accept=".txt,.json,.csv,.tsv,.log,text/plain,application/json" />
+                <label class="ft-button ft-file" for=before_file_id>{i18n.t(SnapshotMsg::OpenBefore)}</label>
                 <button type="button" class="ft-button" on:click=on_export>{i18n.t(ImportMsg::Export)}</button>
                 <crate::shell::export::ExportButtons />
             </div>
@@ -270,6 +350,32 @@ fn load(state: AppState, imported: Imported) -> Outcome {
             format: imported.format,
             diagnostics: imported.diagnostics.clone(),
             partial: imported.is_partial().then(|| Box::new(imported)),
+        },
+    }
+}
+
+/// Loads a clean import as the before snapshot to compare with (the scenario stays), or
+/// describes why nothing was loaded.
+fn load_before(state: AppState, imported: Imported) -> Outcome {
+    match imported.scenario {
+        Some(scenario) if !imported.has_errors() => {
+            state.load_before(&scenario.tree);
+            Outcome::Loaded {
+                n: scenario.tree.len(),
+                format: imported.format,
+                partial: false,
+                warnings: imported
+                    .diagnostics
+                    .into_iter()
+                    .filter(|d| !d.is_error())
+                    .collect(),
+            }
+        }
+        // No partial load for a before snapshot: it is a comparison, fix the text and load it.
+        _ => Outcome::Refused {
+            format: imported.format,
+            diagnostics: imported.diagnostics,
+            partial: None,
         },
     }
 }

@@ -12,6 +12,8 @@
 //! | `present` | `1` | presenter mode (read here; the layout decides what it changes) |
 //! | `me` | `user`, `account/user` | selected on open (the tree view reads it) |
 //! | `fresh` | `1` | discard the saved session (the panic banner's `Start over`) |
+//! | `src` | a same-origin URL | a snapshot in any importable format, loaded on open |
+//! | `before` | a same-origin URL | an earlier snapshot to compare with (`shell::snapshot_urls`) |
 
 use crate::messages::Lang;
 
@@ -53,6 +55,10 @@ pub struct LaunchParams {
     pub me: Option<String>,
     /// `fresh=1`.
     pub fresh: bool,
+    /// `src=` (percent-decoded): a snapshot to load on open.
+    pub src: Option<String>,
+    /// `before=` (percent-decoded): an earlier snapshot to compare with.
+    pub before: Option<String>,
 }
 
 impl LaunchParams {
@@ -76,6 +82,8 @@ impl LaunchParams {
                 "present" => res.present = is_on(&value),
                 "me" if !value.is_empty() => res.me = Some(value),
                 "fresh" => res.fresh = is_on(&value),
+                "src" if !value.is_empty() => res.src = Some(value),
+                "before" if !value.is_empty() => res.before = Some(value),
                 _ => {}
             }
         }
@@ -124,7 +132,7 @@ mod tests {
     #[test]
     fn every_parameter_is_read() {
         let p = LaunchParams::parse(
-            "?lang=ja&theme=dark&preset=test24-4&step=12&embed=1&present=1&me=physics%2Falice&fresh=1",
+            "?lang=ja&theme=dark&preset=test24-4&step=12&embed=1&present=1&me=physics%2Falice&fresh=1&src=snap%2Ftoday.txt&before=yesterday.txt",
         );
         assert_eq!(
             p,
@@ -137,6 +145,8 @@ mod tests {
                 present: true,
                 me: Some("physics/alice".into()),
                 fresh: true,
+                src: Some("snap/today.txt".into()),
+                before: Some("yesterday.txt".into()),
             }
         );
         assert_eq!(LaunchParams::parse(""), LaunchParams::default());

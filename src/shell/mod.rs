@@ -15,6 +15,7 @@ pub mod present;
 pub mod session;
 pub mod shell_bar;
 pub mod side_panels;
+pub mod snapshot_urls;
 pub mod start;
 pub mod storage;
 pub mod tab_list;

@@ -97,6 +97,7 @@ pub fn start(state: AppState, params: LaunchParams) -> Shell {
     let fresh = params.fresh;
     let step = params.step;
     let present = params.present;
+    let snapshots = (params.src.clone(), params.before.clone(), params.me.clone());
     let shell = Shell {
         params: StoredValue::new(params),
         restored: RwSignal::new(false),
@@ -149,6 +150,8 @@ pub fn start(state: AppState, params: LaunchParams) -> Shell {
     }
     autosave(state, shell);
     url_state::listen_for_pasted_links(state, share);
+    let (src, before, me) = snapshots;
+    crate::shell::snapshot_urls::fetch_on_open(state, src, before, me);
     shell
 }
 

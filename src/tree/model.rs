@@ -415,6 +415,9 @@ pub struct NodeView {
     pub rank_attr: Option<String>,
     /// `data-position` (users): 1 = first served.
     pub position_attr: Option<String>,
+    /// `data-position-before` (users, while a before snapshot is loaded): the position in it,
+    /// empty for a user who was not there.
+    pub position_before_attr: Option<String>,
     /// `data-shares-norm`: 17 significant digits.
     pub shares_norm_attr: String,
     /// `data-usage-efctv`: 17 significant digits.
@@ -527,6 +530,9 @@ pub struct WhatIf<'a> {
     pub baseline: &'a AssocTree,
     /// Who moved against the baseline: the engine's diff (`AppState::moves`).
     pub moves: &'a RunDiff,
+    /// The before snapshot, when one is loaded (`AppState::before`; numbered with the tree's
+    /// ids): users carry `data-position-before` and their move in their accessible name.
+    pub before: Option<&'a Ranked>,
 }
 
 /// What [`build`] reads.
@@ -1002,6 +1008,15 @@ fn node_view(
         position_attr: user
             .then(|| run.position(ix).map(|k| k.to_string()))
             .flatten(),
+        position_before_attr: input
+            .what_if
+            .and_then(|w| w.before)
+            .filter(|_| user)
+            .map(|before| {
+                fairshare::snapshot::position_before(before, input.ranked, ix)
+                    .map(|k| k.to_string())
+                    .unwrap_or_default()
+            }),
         shares_norm_attr: sig17(r.shares_norm),
         usage_effective_attr: sig17(r.usage_effective.to_f64()),
         label: t.label,
@@ -1260,6 +1275,14 @@ fn tag_texts(
     let mut tags = Vec::new();
     let mut additions = Vec::new();
     if kind == AssocKind::User {
+        if let Some(before) = input.what_if.and_then(|w| w.before) {
+            let old = fairshare::snapshot::position_before(before, input.ranked, ix);
+            additions.push(crate::panels::snapshot_panel::move_text(
+                old,
+                input.ranked.run().position(ix),
+                lang,
+            ));
+        }
         if let Some((tag, text)) = what_if(input, ix, moves) {
             tags.push(tag);
             additions.push(text);
@@ -1643,6 +1666,7 @@ mod tests {
             what_if: Some(WhatIf {
                 baseline: &base.scenario.tree,
                 moves: &moves,
+                before: None,
             }),
             outline: &outline,
             visible: &visible,
@@ -1650,6 +1674,57 @@ mod tests {
             lang: Lang::En,
         });
         (model, moves)
+    }
+
+    #[test]
+    fn a_before_snapshot_gives_users_their_old_position_and_their_move() {
+        // The before snapshot: the classic example with User4 busy, its rows reversed and
+        // renumbered (as another paste would be); after: the preset. Matched by name.
+        let base = Fixture::new(preset("classic-example"));
+        let busy = base
+            .scenario
+            .tree
+            .with_usage(AssocId(311), LongDouble::from_u64(1000))
+            .unwrap();
+        let mut rows: Vec<fairshare::Assoc> = busy.assocs().to_vec();
+        rows.reverse();
+        for a in &mut rows {
+            a.id = AssocId(a.id.0 + 5000);
+            a.parent = a.parent.map(|p| AssocId(p.0 + 5000));
+        }
+        let before_tree = AssocTree::new(rows).unwrap();
+        let cmp = fairshare::snapshot::compare(&before_tree, &base.ranked, 0);
+        let moves = fairshare::diff::run_diff(&cmp.before, &base.ranked, 0);
+        let outline = Outline::new(&base.h, &base.run);
+        let visible = shown(&base.scenario.tree, &outline, &BTreeSet::new());
+        let model = build(&ModelInput {
+            ranked: &base.ranked,
+            slurm_run: None,
+            what_if: Some(WhatIf {
+                baseline: cmp.before.tree(),
+                moves: &moves,
+                before: Some(&cmp.before),
+            }),
+            outline: &outline,
+            visible: &visible,
+            unsorted: None,
+            lang: Lang::En,
+        });
+        // User4 was 5th with its heavy usage; in the preset it is 2nd.
+        let user4 = node(&model, 311);
+        assert_eq!(user4.position_attr.as_deref(), Some("2"));
+        assert_eq!(user4.position_before_attr.as_deref(), Some("5"));
+        assert!(user4.label.contains("; up 3 places"), "{}", user4.label);
+        // Accounts carry no position.
+        assert_eq!(node(&model, 1).position_before_attr, None);
+        // Without a before snapshot, no attribute.
+        assert_eq!(
+            base.model(&BTreeSet::new())
+                .get(AssocId(311))
+                .unwrap()
+                .position_before_attr,
+            None
+        );
     }
 
     // Snapshots are files: native only (a wasm test has no file system).
@@ -2022,6 +2097,7 @@ mod tests {
                 what_if: Some(WhatIf {
                     baseline: &f.scenario.tree,
                     moves: &RunDiff::default(),
+                    before: None,
                 }),
                 outline: &outline,
                 visible: &visible,

@@ -270,20 +270,23 @@ pub fn use_tree_model(
             state.ranked.with(|ranked| {
                 state.baseline.with(|b| {
                     state.moves.with(|moves| {
-                        outline.with(|outline| {
-                            shown.with(|visible| {
-                                unsorted.with(|unsorted| {
-                                    tree_model::build(&ModelInput {
-                                        ranked,
-                                        slurm_run,
-                                        what_if: Some(WhatIf {
-                                            baseline: &b.tree,
-                                            moves,
-                                        }),
-                                        outline,
-                                        visible,
-                                        unsorted: unsorted.as_deref(),
-                                        lang,
+                        state.before.with(|before| {
+                            outline.with(|outline| {
+                                shown.with(|visible| {
+                                    unsorted.with(|unsorted| {
+                                        tree_model::build(&ModelInput {
+                                            ranked,
+                                            slurm_run,
+                                            what_if: Some(WhatIf {
+                                                baseline: &b.tree,
+                                                moves,
+                                                before: before.as_ref().map(|b| &b.ranked),
+                                            }),
+                                            outline,
+                                            visible,
+                                            unsorted: unsorted.as_deref(),
+                                            lang,
+                                        })
                                     })
                                 })
                             })

@@ -108,17 +108,19 @@ pub fn sshare_lines(scenario: &Scenario, options: &Options) -> Result<String, St
     ))
 }
 
-/// `fairshare diff`: a summary line, then one line per user whose rank changed (largest move
-/// first): `account/user: position P → Q (rank R → S), FairShare F → G` and the reason, if the
-/// runs give one. Positions count from the top (1 = first served).
+/// `fairshare diff`: two snapshots matched by name (account path and user, never ids or row
+/// order; [`fairshare::snapshot`]). A summary line, the associations added, removed or moved to
+/// another parent, then one line per user whose rank changed (largest move first):
+/// `account/user: position P → Q (rank R → S), FairShare F → G` and the deciding level, if the
+/// runs give one, with an indented line saying who passed whom and why, in parts of the change
+/// in ln Level FS. Positions count from the top (1 = first served).
 pub fn diff_text(base: &Scenario, new: &Scenario, options: &Options) -> String {
-    use fairshare::diff::{LfChange, Reason, run_diff};
+    use fairshare::diff::{LfChange, Reason};
+    use fairshare::snapshot::{compare, why_of};
     use std::fmt::Write as _;
-    let d = run_diff(
-        &Ranked::new(&base.tree, TieRule::Slurm),
-        &Ranked::new(&new.tree, tie_rule(options)),
-        usize::MAX,
-    );
+    let after = Ranked::new(&new.tree, tie_rule(options));
+    let cmp = compare(&base.tree, &after, usize::MAX);
+    let d = &cmp.diff;
     let assocs = new.tree.assocs();
     let name = |ix: usize| {
         assocs
@@ -134,6 +136,32 @@ pub fn diff_text(base: &Scenario, new: &Scenario, options: &Options) -> String {
         d.added,
         d.removed
     );
+    let label = |tree: &fairshare::AssocTree, ix: usize| {
+        let a = &tree.assocs()[ix];
+        match &a.user {
+            Some(u) => format!("user {}/{u}", a.account),
+            None => format!("account {}", a.account),
+        }
+    };
+    for ix in cmp.matching.added() {
+        let _ = writeln!(out, "added {}", label(&new.tree, ix));
+    }
+    for ix in cmp.matching.removed() {
+        let _ = writeln!(out, "removed {}", label(&base.tree, ix));
+    }
+    for (b, a) in cmp.matching.reparented(&base.tree, &new.tree) {
+        let parent = |t: &fairshare::AssocTree, ix: usize| {
+            t.parent_position(ix)
+                .map_or_else(String::new, |p| t.assocs()[p].account.clone())
+        };
+        let _ = writeln!(
+            out,
+            "moved {} from {} to {}",
+            label(&new.tree, a),
+            parent(&base.tree, b),
+            parent(&new.tree, a)
+        );
+    }
     for m in &d.moved {
         let a = &assocs[m.ix];
         let _ = write!(
@@ -191,6 +219,97 @@ pub fn diff_text(base: &Scenario, new: &Scenario, options: &Options) -> String {
             let _ = write!(out, ": {reason}");
         }
         out.push('\n');
+        if let Some(w) = m
+            .reason
+            .as_ref()
+            .and_then(|r| why_of(&cmp.before, &after, r))
+        {
+            let _ = writeln!(out, "  {}", why_text(&new.tree, &w));
+        }
     }
     out
+}
+
+/// "geo passed sci: sci's usage rose 667% (+200 TRES-seconds); geo's fell 22% (−20
+/// TRES-seconds); the level's total usage rose 111% [Δ ln Level FS: …]".
+fn why_text(tree: &fairshare::AssocTree, w: &fairshare::snapshot::Why) -> String {
+    use fairshare::format::{compact, fixed, percent};
+    use fairshare::snapshot::Side;
+    let name = |ix: usize| {
+        tree.assocs()
+            .get(ix)
+            .map(|a| a.name().to_string())
+            .unwrap_or_default()
+    };
+    let signed = |x: f64| {
+        let t = fixed(x.abs(), 3);
+        match () {
+            _ if t == "0.000" => "0".to_string(),
+            _ if x < 0.0 => format!("−{t}"),
+            _ => format!("+{t}"),
+        }
+    };
+    let usage = |s: &Side| {
+        let delta = s.usage_delta();
+        let amount = format!(
+            "{}{} TRES-seconds",
+            if delta < 0.0 { "−" } else { "+" },
+            compact(delta)
+        );
+        match s.usage_change() {
+            _ if delta == 0.0 => format!("{}'s usage did not change", name(s.ix)),
+            None => format!("{}'s usage started ({amount})", name(s.ix)),
+            Some(c) if c > 0.0 => format!("{}'s usage rose {} ({amount})", name(s.ix), percent(c)),
+            Some(c) => format!("{}'s usage decayed {} ({amount})", name(s.ix), percent(c)),
+        }
+    };
+    let shares = |s: &Side| {
+        if s.shares.0 == s.shares.1 {
+            String::new()
+        } else {
+            format!(", its shares {} → {}", s.shares.0, s.shares.1)
+        }
+    };
+    let mut text = format!(
+        "{} passed {}: {}{}; {}{}",
+        name(w.ahead.ix),
+        name(w.behind.ix),
+        usage(&w.behind),
+        shares(&w.behind),
+        usage(&w.ahead),
+        shares(&w.ahead)
+    );
+    match w.ahead.parent_usage_change() {
+        Some(c) if c > 0.0 => text += &format!("; the level's total usage rose {}", percent(c)),
+        Some(c) if c < 0.0 => text += &format!("; the level's total usage decayed {}", percent(c)),
+        _ => {}
+    }
+    if w.ahead.level_shares.0 != w.ahead.level_shares.1 {
+        text += &format!(
+            "; the level's total shares {} → {}",
+            w.ahead.level_shares.0, w.ahead.level_shares.1
+        );
+    }
+    let parts = |s: &Side| {
+        s.parts.map_or_else(
+            || format!("{} has no finite Level FS on one day", name(s.ix)),
+            |p| {
+                format!(
+                    "{} {} = own usage {} + level usage {} + own shares {} + level shares {}",
+                    name(s.ix),
+                    signed(p.total()),
+                    signed(p.own_usage),
+                    signed(p.siblings_usage),
+                    signed(p.own_shares),
+                    signed(p.siblings_shares)
+                )
+            },
+        )
+    };
+    text += &format!(
+        " [Δ ln Level FS: {}; {}]",
+        parts(&w.ahead),
+        parts(&w.behind)
+    );
+    text
 }

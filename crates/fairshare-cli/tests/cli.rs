@@ -200,9 +200,13 @@ fn diff_says_who_moved_and_why() {
     expect_test::expect![[r#"
         4 users moved, 0 added, 0 removed
         geo/g1: position 3 → 1 (rank 2 → 4), FairShare 0.5 → 1: under root, geo (Level FS 0.666666666666666666685 → 1.77777777777777777775) now goes before bio (Level FS 2 → 0.695652173913043478251)
+          geo passed bio: bio's usage rose 667% (+200 TRES-seconds); geo's usage did not change; the level's total usage rose 167% [Δ ln Level FS: geo +0.981 = own usage 0 + level usage +0.981 + own shares 0 + level shares 0; bio −1.056 = own usage −2.037 + level usage +0.981 + own shares 0 + level shares 0]
         geo/g2: position 4 → 2 (rank 1 → 3), FairShare 0.25 → 0.75: under root, geo (Level FS 0.666666666666666666685 → 1.77777777777777777775) now goes before bio (Level FS 2 → 0.695652173913043478251)
+          geo passed bio: bio's usage rose 667% (+200 TRES-seconds); geo's usage did not change; the level's total usage rose 167% [Δ ln Level FS: geo +0.981 = own usage 0 + level usage +0.981 + own shares 0 + level shares 0; bio −1.056 = own usage −2.037 + level usage +0.981 + own shares 0 + level shares 0]
         bio/me: position 1 → 3 (rank 4 → 2), FairShare 1 → 0.5: under root, geo (Level FS 0.666666666666666666685 → 1.77777777777777777775) now goes before bio (Level FS 2 → 0.695652173913043478251)
+          geo passed bio: bio's usage rose 667% (+200 TRES-seconds); geo's usage did not change; the level's total usage rose 167% [Δ ln Level FS: geo +0.981 = own usage 0 + level usage +0.981 + own shares 0 + level shares 0; bio −1.056 = own usage −2.037 + level usage +0.981 + own shares 0 + level shares 0]
         bio/labmate: position 2 → 4 (rank 3 → 1), FairShare 0.75 → 0.25: under root, geo (Level FS 0.666666666666666666685 → 1.77777777777777777775) now goes before bio (Level FS 2 → 0.695652173913043478251)
+          geo passed bio: bio's usage rose 667% (+200 TRES-seconds); geo's usage did not change; the level's total usage rose 167% [Δ ln Level FS: geo +0.981 = own usage 0 + level usage +0.981 + own shares 0 + level shares 0; bio −1.056 = own usage −2.037 + level usage +0.981 + own shares 0 + level shares 0]
     "#]]
     .assert_eq(&out);
     let same = stdout(&fairshare(&[
@@ -211,6 +215,74 @@ fn diff_says_who_moved_and_why() {
         base.to_str().unwrap(),
     ]));
     assert_eq!(same, "0 users moved, 0 added, 0 removed\n");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `diff` of two `sshare -a -l -P` texts (a user added and one removed shift the rows after them,
+/// so the row ids differ) matches
+/// associations by name: users added and removed are listed, and the mover's line says who
+/// passed whom and why, in parts that add up to the change in ln Level FS.
+#[test]
+fn diff_of_two_sshare_texts_matches_by_name() {
+    let dir = std::env::temp_dir().join(format!("fairshare-cli-snap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let lab = |labmate_usage: u32, extra: &str| {
+        format!(
+            r#"{{"associations": [
+              {{"id": 1, "parent": null, "account": "root", "user": null, "shares": 1}},
+              {{"id": 2, "parent": 1, "account": "bio", "user": null, "shares": 1}},
+              {{"id": 21, "parent": 2, "account": "bio", "user": "me", "shares": 1, "usage_raw": 10}},
+              {{"id": 22, "parent": 2, "account": "bio", "user": "labmate", "shares": 1, "usage_raw": {labmate_usage}}},
+              {{"id": 3, "parent": 1, "account": "geo", "user": null, "shares": 1}},
+              {{"id": 31, "parent": 3, "account": "geo", "user": "g1", "shares": 1, "usage_raw": 40}},
+              {{"id": 32, "parent": 3, "account": "geo", "user": "g2", "shares": 1, "usage_raw": 50}}{extra}
+            ]}}"#
+        )
+    };
+    let to_sshare = |json: String, name: &str| {
+        let path = dir.join(format!("{name}.json"));
+        std::fs::write(&path, json).unwrap();
+        let text = stdout(&fairshare(&[
+            "convert",
+            "--to",
+            "sshare",
+            path.to_str().unwrap(),
+        ]));
+        let out = dir.join(format!("{name}.txt"));
+        std::fs::write(&out, &text).unwrap();
+        out
+    };
+    let before = to_sshare(
+        lab(
+            20,
+            r#", {"id": 33, "parent": 3, "account": "geo", "user": "leaver", "shares": 1, "usage_raw": 5}"#,
+        ),
+        "before",
+    );
+    let after = to_sshare(
+        lab(
+            220,
+            r#", {"id": 23, "parent": 2, "account": "bio", "user": "newcomer", "shares": 1}"#,
+        ),
+        "after",
+    );
+    let out = stdout(&fairshare(&[
+        "diff",
+        before.to_str().unwrap(),
+        after.to_str().unwrap(),
+    ]));
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].ends_with("1 added, 1 removed"), "{out}");
+    assert!(lines.contains(&"added user bio/newcomer"), "{out}");
+    assert!(lines.contains(&"removed user geo/leaver"), "{out}");
+    let me = lines
+        .iter()
+        .position(|l| l.starts_with("bio/me: position 1 → 4"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        lines[me + 1].starts_with("  geo passed bio: bio's usage rose 667% (+200 TRES-seconds)"),
+        "{out}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -21,7 +21,9 @@
 //!   prints it, of `sacctmgr show assoc` output (Account|User|Share, indented) and of scenario
 //!   JSON, for the same trees (the import tab's paste → Load);
 //! - `run_diff`: [`fairshare::diff::run_diff`] after the heaviest user's usage drops to zero,
-//!   explaining the first 200 movers as the what-if panel does (both runs ready, not timed).
+//!   explaining the first 200 movers as the what-if panel does (both runs ready, not timed);
+//! - `snapshot_compare`: [`fairshare::snapshot::compare`], loading a before/after pair of
+//!   snapshots (matched by name, the before tree renumbered and ranked, the diff).
 //!
 //! Slurm's own code on the anchor trees (perf/README.md): Fair Tree 0.073 / 1.41 / 41.2 ms,
 //! classic 0.032 / 0.95 / 49.3 ms for 1k / 10k / 100k.
@@ -173,6 +175,26 @@ mod generated_trees {
             Ranked::new(&cur, TieRule::Slurm),
         );
         b.bench(|| diff::run_diff(&base, &cur, 200));
+    }
+
+    /// Loading a before/after pair: [`fairshare::snapshot::compare`] of yesterday's tree
+    /// (rows reversed and renumbered, as another paste gives them; every usage decayed 10 %)
+    /// against today's ranked tree, with the first 200 movers explained (the after run ready,
+    /// not timed): matching by name, the renumbered tree, its ranking and the diff.
+    #[divan::bench(args = SIZES, sample_count = 20)]
+    fn snapshot_compare(b: Bencher, n: usize) {
+        let after = generated(n);
+        let mut rows: Vec<fairshare::Assoc> = after.assocs().to_vec();
+        rows.reverse();
+        let shift = |id: fairshare::AssocId| fairshare::AssocId(id.0 + 10_000_000);
+        for a in &mut rows {
+            a.id = shift(a.id);
+            a.parent = a.parent.map(shift);
+            a.usage_raw = a.usage_raw.mul(fairshare::LongDouble::from_f64(0.9));
+        }
+        let before = AssocTree::new(rows).expect("the same tree");
+        let after = Ranked::new(after, TieRule::Slurm);
+        b.bench(|| fairshare::snapshot::compare(&before, &after, 200));
     }
 }
 

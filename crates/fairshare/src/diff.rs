@@ -243,6 +243,27 @@ pub fn run_diff(base: &Ranked, cur: &Ranked, explained: usize) -> RunDiff {
     diff
 }
 
+/// The reason the user at current position `ix` moved (or would have: the first level on its
+/// path whose order changed), as [`run_diff`] gives its rows: for one user (a selected one)
+/// without explaining the others. `None` for a position that is not a user.
+pub fn reason_for(base: &Ranked, cur: &Ranked, ix: usize) -> Option<Reason> {
+    if !cur.hierarchy().is_user(ix) {
+        return None;
+    }
+    let runs = Runs {
+        base,
+        cur,
+        same_tree: base.tree() == cur.tree(),
+        levels: RefCell::new(HashMap::new()),
+    };
+    let edited = edited_users(base.tree(), cur.tree());
+    let edited_user = match edited.as_slice() {
+        [one] => Some(*one),
+        _ => None,
+    };
+    reason(&runs, ix, edited_user)
+}
+
 /// The baseline and current runs with their trees, for looking one up by the other's ids.
 struct Runs<'a> {
     base: &'a Ranked,

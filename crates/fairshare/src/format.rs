@@ -531,8 +531,81 @@ pub fn fmt_tres_weights(weights: &[(String, u32)]) -> String {
     out
 }
 
+/// A count with thousands separators, as the move of a user is read: `1352` → `1,352`.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A change as a whole percentage of the old value, without its sign (the words say which
+/// way): `0.38` → `38%`, `-0.12` → `12%`; one decimal below 10 % (`0.004` → `0.4%`), `<0.1%`
+/// for smaller nonzero changes; `inf`/`nan` as [`fixed`] writes them.
+pub fn percent(change: f64) -> String {
+    let p = (change * 100.0).abs();
+    if p != 0.0 && p < 0.05 {
+        return "<0.1%".into();
+    }
+    let mut out = trim_fixed(&fixed(p, if p < 10.0 { 1 } else { 0 }));
+    out.push('%');
+    out
+}
+
+/// A large amount in three significant digits at most, with k, M, G, T, P, E
+/// (`1_234_567.0` → `1.23M`, `950.0` → `950`, `0.5` → `0.5`), without its sign; for usage in
+/// TRES-seconds in sentences (the exact values are in the tables).
+pub fn compact(x: f64) -> String {
+    let mut a = x.abs();
+    if !a.is_finite() {
+        return fixed(a, 0);
+    }
+    let mut unit = 0;
+    const UNITS: [&str; 7] = ["", "k", "M", "G", "T", "P", "E"];
+    while a >= 999.5 && unit + 1 < UNITS.len() {
+        a /= 1000.0;
+        unit += 1;
+    }
+    let decimals = if a >= 99.95 {
+        0
+    } else if a >= 9.995 {
+        1
+    } else {
+        2
+    };
+    let mut out = trim_fixed(&fixed(a, decimals));
+    out.push_str(UNITS[unit]);
+    out
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn grouped_percent_and_compact() {
+        assert_eq!(super::grouped(0), "0");
+        assert_eq!(super::grouped(999), "999");
+        assert_eq!(super::grouped(1352), "1,352");
+        assert_eq!(super::grouped(1_234_567), "1,234,567");
+        assert_eq!(super::percent(0.38), "38%");
+        assert_eq!(super::percent(-0.12), "12%");
+        assert_eq!(super::percent(0.004), "0.4%");
+        assert_eq!(super::percent(0.0001), "<0.1%");
+        assert_eq!(super::percent(0.0), "0%");
+        assert_eq!(super::percent(6.6667), "667%");
+        assert_eq!(super::compact(1_234_567.0), "1.23M");
+        assert_eq!(super::compact(-1_200_000.0), "1.2M");
+        assert_eq!(super::compact(950.0), "950");
+        assert_eq!(super::compact(999.7), "1k");
+        assert_eq!(super::compact(0.5), "0.5");
+        assert_eq!(super::compact(200.0), "200");
+        assert_eq!(super::compact(12_345.0), "12.3k");
+    }
+
     use super::*;
 
     #[test]

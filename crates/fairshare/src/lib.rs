@@ -7,6 +7,7 @@
 //! - [`Ranked`]: a tree, its hierarchy and its Fair Tree run, built together; what
 //!   [`explain`], [`diff`] and [`sshare`]'s rows read.
 //! - [`classic`]: the classic algorithm (and DEPTH_OBLIVIOUS), with the terms of every formula.
+//! - [`snapshot`]: two snapshots of a cluster matched by name, who moved and why.
 //! - [`explain`]: "why is B above me?", answered at the first common ancestor.
 //! - [`decay`], [`priority`]: usage decay over time and the multifactor job priority.
 //! - [`scenario`], [`import`], [`sshare`]: reading and writing scenario JSON, `sshare` and
@@ -39,6 +40,7 @@ pub mod link;
 pub mod priority;
 pub mod ranked;
 pub mod scenario;
+pub mod snapshot;
 pub mod sort;
 pub mod sshare;
 pub mod step;

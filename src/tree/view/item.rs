@@ -124,6 +124,7 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
             data-fairshare=opt(|n| n.fairshare_attr.clone())
             data-rank=opt(|n| n.rank_attr.clone())
             data-position=opt(|n| n.position_attr.clone())
+            data-position-before=opt(|n| n.position_before_attr.clone())
             data-shares-norm=text(|n| n.shares_norm_attr.clone())
             data-usage-efctv=text(|n| n.usage_effective_attr.clone())
             data-current=current
