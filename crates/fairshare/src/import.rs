@@ -47,6 +47,8 @@ mod build;
 mod compare;
 mod json;
 mod table;
+/// The reading of a RawUsage cell, shared with a typed Raw usage field ([`crate::field::usage`]).
+pub(crate) use table::parse_usage as read_usage_cell;
 
 use std::fmt;
 
