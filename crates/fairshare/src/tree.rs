@@ -555,6 +555,32 @@ impl AssocTree {
         })
     }
 
+    /// Associations Slurm could not hold side by side, each named by the later of its pair: a
+    /// second user of one name (and partition) in one account, or a second account of one name
+    /// under one parent. Edits never make them ([`AssocTree::with_name`],
+    /// [`AssocTree::with_moved`]); a share link that holds one is refused with them. O(n).
+    pub fn name_clashes(&self) -> Vec<TreeError> {
+        let mut seen = std::collections::HashSet::new();
+        let mut clashes = Vec::new();
+        for a in self.assocs() {
+            let key = (a.parent, a.user.is_some(), a.name(), a.partition.as_deref());
+            if a.parent.is_some() && !seen.insert(key) {
+                clashes.push(match &a.user {
+                    Some(user) => TreeError::UserNameTaken {
+                        id: a.id,
+                        name: user.clone(),
+                        account: a.account.clone(),
+                    },
+                    None => TreeError::AccountNameTaken {
+                        id: a.id,
+                        name: a.account.clone(),
+                    },
+                });
+            }
+        }
+        clashes
+    }
+
     /// The refusal of a user `name` (in `partition`) under `parent` for association `id`, when
     /// another user there already has it. Linear.
     fn user_taken(
@@ -752,6 +778,20 @@ mod tests {
         assert!(t.with_name(AssocId(5), "bob").is_ok(), "its own name");
         assert!(t.with_name(AssocId(3), "alice").is_ok(), "a user's name");
         assert!(t.with_moved(AssocId(5), AssocId(3)).is_ok());
+        assert!(t.name_clashes().is_empty());
+        let mut doubled = t.assocs().to_vec();
+        doubled.push(user(8, 2, "a", "alice"));
+        doubled.push(acct(9, Some(1), "b"));
+        doubled.push(user(10, 3, "b", "alice"));
+        let doubled = AssocTree::new(doubled).unwrap();
+        assert_eq!(
+            doubled.name_clashes(),
+            vec![
+                taken(8, "alice", "a"),
+                account_taken(9, "b"),
+                taken(10, "alice", "b")
+            ]
+        );
         let text = taken(5, "alice", "a").to_string();
         assert!(text.contains("already has a user \"alice\""), "{text}");
     }
