@@ -187,10 +187,18 @@ async fn invalid_values_are_refused_with_an_alert_and_change_nothing() {
         ("Shares", "", "empty"),
         // What was typed reaches the reader as typed (a number input hands over "" here).
         ("Shares", "1e400", "too large: shares go up to 4294967295"),
-        ("Raw usage", "1e400", "too large: raw usage must be below 2^64"),
+        (
+            "Raw usage",
+            "1e400",
+            "too large: raw usage must be below 2^64",
+        ),
         ("Raw usage", "-5", "raw usage cannot be negative"),
         // Named by account and user, not by the internal id (211).
-        ("Name", "a/b", "association UserA in Acct12: name \"a/b\" may not contain"),
+        (
+            "Name",
+            "a/b",
+            "association UserA in Acct12: name \"a/b\" may not contain",
+        ),
         ("Name", "", "association UserA in Acct12 has an empty name"),
         // A second UserC in Acct12 is refused, with the reason.
         (
@@ -217,7 +225,9 @@ async fn invalid_values_are_refused_with_an_alert_and_change_nothing() {
         tick().await;
         assert_eq!(app.count("[role='alert']"), 0, "{label} -0");
     }
-    let user_a = state.scenario.with_untracked(|s| s.tree.get(id_of(state, "UserA")).cloned());
+    let user_a = state
+        .scenario
+        .with_untracked(|s| s.tree.get(id_of(state, "UserA")).cloned());
     let user_a = user_a.unwrap();
     assert_eq!(user_a.shares, fairshare::Shares::Value(0));
     assert!(user_a.usage_raw.is_zero());

@@ -222,8 +222,7 @@ async fn how_long_until_asks_and_answers_in_positions_and_drops_a_stale_answer()
         (r.assocs[ix].rank.unwrap(), r.position(ix).unwrap())
     });
     assert_eq!((rank, position), (2, 5), "User2: rank 2 of 6 is 5th served");
-    let select: web_sys::HtmlSelectElement =
-        panel.get(".ft-decay__until select").unchecked_into();
+    let select: web_sys::HtmlSelectElement = panel.get(".ft-decay__until select").unchecked_into();
     select.set_value("position");
     select
         .dispatch_event(&web_sys::Event::new("change").unwrap())

@@ -540,7 +540,10 @@ async fn find_offers_matches_and_enter_selects_and_reveals() {
     press(&input, "Enter");
     tick().await;
     assert_eq!(state.selected.get_untracked(), Some(AssocId(222)));
-    assert!(view.find("[role='listbox']").is_none(), "closed after the pick");
+    assert!(
+        view.find("[role='listbox']").is_none(),
+        "closed after the pick"
+    );
     assert_eq!(input.get_attribute("aria-controls"), None);
     assert_eq!(
         view.item_attr(222, "aria-selected").as_deref(),
@@ -626,8 +629,12 @@ async fn me_naming_nothing_or_several_is_said() {
         .unwrap()
     };
     let note = |view: &ui::Mounted<_>| {
-        view.find("[data-testid='me-note']")
-            .map(|n| (n.get_attribute("role"), n.text_content().unwrap_or_default()))
+        view.find("[data-testid='me-note']").map(|n| {
+            (
+                n.get_attribute("role"),
+                n.text_content().unwrap_or_default(),
+            )
+        })
     };
 
     set_query("?me=nobody");

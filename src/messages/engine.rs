@@ -1011,10 +1011,9 @@ fn tree_error_text_with(e: &TreeError, lang: Lang, name: &dyn Fn(AssocId) -> Str
             M::TreeUserNameTaken,
             vec![id(x), ("name", quote(name)), ("account", quote(account))],
         ),
-        T::AccountNameTaken { id: x, name } => (
-            M::TreeAccountNameTaken,
-            vec![id(x), ("name", quote(name))],
-        ),
+        T::AccountNameTaken { id: x, name } => {
+            (M::TreeAccountNameTaken, vec![id(x), ("name", quote(name))])
+        }
     };
     fill(msg, lang, &args)
 }
@@ -1055,8 +1054,10 @@ pub fn tree_errors_text(errors: &[TreeError], lang: Lang) -> String {
 pub fn edit_errors_text(errors: &[TreeError], lang: Lang, tree: &AssocTree) -> String {
     let name = |id: AssocId| match tree.get(id) {
         Some(a) => match &a.user {
-            Some(user) => EngineMsg::AssocUserLabel
-                .fill(lang, &[("user", user.as_str()), ("account", a.account.as_str())]),
+            Some(user) => EngineMsg::AssocUserLabel.fill(
+                lang,
+                &[("user", user.as_str()), ("account", a.account.as_str())],
+            ),
             None => a.account.clone(),
         },
         None => id.to_string(),

@@ -157,7 +157,9 @@ fn error_text(edits: Edits, id: AssocId, field: Field) -> Signal<Option<String>>
     let i18n = I18n::expect();
     let error = field_error(edits, id, field);
     let state = AppState::expect();
-    Signal::derive(move || error().map(|e| state.scenario.with(|s| e.message(i18n.lang(), &s.tree))))
+    Signal::derive(move || {
+        error().map(|e| state.scenario.with(|s| e.message(i18n.lang(), &s.tree)))
+    })
 }
 
 /// The Name field.

@@ -74,7 +74,11 @@ pub fn resolve_in(tree: &AssocTree, value: &str) -> (Option<AssocId>, Option<MeN
             } else {
                 found.len()
             };
-            let all = found.iter().take(SEVERAL_LISTED).map(|&ix| name(ix)).collect();
+            let all = found
+                .iter()
+                .take(SEVERAL_LISTED)
+                .map(|&ix| name(ix))
+                .collect();
             (
                 Some(tree.assocs()[*first].id),
                 Some(MeNote::Several { value, count, all }),

@@ -86,7 +86,10 @@ mod tests {
         assert_eq!(shares("2.5"), Err(SharesProblem::NotWhole));
         assert_eq!(shares("1e3"), Err(SharesProblem::NotWhole));
         assert_eq!(shares("4294967296"), Err(SharesProblem::TooLarge));
-        assert_eq!(shares("99999999999999999999999"), Err(SharesProblem::TooLarge));
+        assert_eq!(
+            shares("99999999999999999999999"),
+            Err(SharesProblem::TooLarge)
+        );
         assert_eq!(shares("abc"), Err(SharesProblem::NotANumber));
         assert_eq!(shares("0x10"), Err(SharesProblem::NotANumber));
         assert_eq!(shares("nan"), Err(SharesProblem::NotANumber));
@@ -113,7 +116,11 @@ mod tests {
         }
         assert_eq!(shares("-0"), Ok(Some(Shares::Value(0))));
         assert_eq!(shares("-000"), Ok(Some(Shares::Value(0))));
-        assert_eq!(shares("-0.0"), Err(SharesProblem::NotWhole), "a fraction, like 0.0");
+        assert_eq!(
+            shares("-0.0"),
+            Err(SharesProblem::NotWhole),
+            "a fraction, like 0.0"
+        );
     }
 
     #[test]
@@ -124,7 +131,10 @@ mod tests {
         assert_eq!(usage("-5"), Err(UsageProblem::Negative));
         assert_eq!(usage("ten"), Err(UsageProblem::NotANumber));
         assert_eq!(usage(&"1".repeat(101)), Err(UsageProblem::TooLarge));
-        assert_eq!(usage(&format!("0.{}", "1".repeat(100))), Err(UsageProblem::TooLong));
+        assert_eq!(
+            usage(&format!("0.{}", "1".repeat(100))),
+            Err(UsageProblem::TooLong)
+        );
         assert_eq!(usage(""), Ok(None));
     }
 }

@@ -665,8 +665,7 @@ impl AssocTree {
             .account
             .clone();
         if let Some(user) = assoc.user.as_deref()
-            && let Some(e) =
-                self.user_taken(Some(new_parent), user, assoc.partition.as_deref(), id)
+            && let Some(e) = self.user_taken(Some(new_parent), user, assoc.partition.as_deref(), id)
         {
             return Err(vec![e]);
         }

@@ -195,7 +195,10 @@ fn time_until_rank_finds_the_first_boundary() {
     assert_eq!(by_position, got);
     // Position 2 of 2 holds already for x (rank 1), though "rank at least 2" does not.
     let last = time_until_rank(&tree, x, RankTarget::PositionAtMost(2), &jobs, &s, 1000);
-    assert_eq!(last.map(|r| (r.periods, r.rank, r.position)), Some((0, 1, 2)));
+    assert_eq!(
+        last.map(|r| (r.periods, r.rank, r.position)),
+        Some((0, 1, 2))
+    );
     // About 1e6 / (100 CPUs) = 10,000 s = 34 periods, a bit more because of decay.
     assert!((34..40).contains(&got.periods), "{got:?}");
     // FairShare form, horizon too short, already true, not a user.

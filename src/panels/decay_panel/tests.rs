@@ -171,7 +171,13 @@ fn until_answers_by_computation() {
         .into_iter()
         .map(|id| Job::running(AssocId(id), 1000.0, 0))
         .collect();
-    match until(&base, user2, RankTarget::PositionAtMost(position - 1), &others, &s) {
+    match until(
+        &base,
+        user2,
+        RankTarget::PositionAtMost(position - 1),
+        &others,
+        &s,
+    ) {
         Until::At {
             secs,
             periods,

@@ -51,9 +51,8 @@ impl FieldError {
             }
             .text(lang)
             .to_string(),
-            FieldError::Refused(errors) => {
-                InspectorMsg::ErrRefused.fill(lang, &[("reason", &edit_errors_text(errors, lang, tree))])
-            }
+            FieldError::Refused(errors) => InspectorMsg::ErrRefused
+                .fill(lang, &[("reason", &edit_errors_text(errors, lang, tree))]),
         }
     }
 }
