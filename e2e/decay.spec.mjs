@@ -19,18 +19,18 @@ test('a running job moves ranks, and "how long until" is computed', async ({ pag
   await decay.getByRole('button', { name: 'Add job' }).click();
   await expect(decay.getByTestId('decay-jobs')).toContainText('#1 User1 (AccountB): 0.01 billing TRES from t = 00:00:00, still running');
 
-  // User2 (rank 2) asks when it will rank 3rd or better: once AccountB has used enough.
+  // User2 (position 5 of 6) asks when it will be 4th or better: once AccountB has used enough.
   await app.selectAssociation('User2');
-  await decay.getByRole('combobox', { name: 'Target' }).selectOption('rank');
+  await decay.getByRole('combobox', { name: 'Target' }).selectOption('position');
   const value = decay.getByRole('spinbutton', { name: 'Target value' });
-  await value.fill('3');
+  await value.fill('4');
   await value.blur();
   await decay.getByRole('button', { name: 'Compute' }).click();
-  await expect(decay.getByTestId('decay-until')).toContainText(/^User2 gets there after \d\d:\d\d:\d\d \(\d+ decay cycles\): rank 3/);
+  await expect(decay.getByTestId('decay-until')).toContainText(/^User2 gets there after \d\d:\d\d:\d\d \(\d+ decay cycles\): position 4 of 6/);
 
   // Moving a day forward applies the job's usage: ranks change.
   await decay.getByRole('slider', { name: 'Time' }).fill(String(24 * 3600));
-  await expect(decay.getByTestId('decay-rank-changes')).toContainText(/\d+ users have a different rank than at t = 0\./);
+  await expect(decay.getByTestId('decay-rank-changes')).toContainText(/\d+ users have a different position than at t = 0\./);
   await app.screenshotOf(decay, 'decay-job');
   expect(app.errors).toEqual([]);
 });

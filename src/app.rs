@@ -28,12 +28,14 @@ pub fn App() -> impl IntoView {
 
     view! {
         <div class="ft-app">
-            <div class="ft-top">
+            // The page's banner landmark: the title, the session note and the toolbar (nothing
+            // outside a landmark).
+            <header class="ft-top">
                 <crate::shell::shell_bar::ShellBar />
                 <crate::shell::snapshot_urls::SnapshotBar />
                 <AppHeader />
                 <Toolbar />
-            </div>
+            </header>
             <main class="ft-main">
                 <div class="ft-stage">
                     <div class="ft-stage__tree">
@@ -54,10 +56,10 @@ pub fn App() -> impl IntoView {
 fn AppHeader() -> impl IntoView {
     let i18n = I18n::expect();
     view! {
-        <header class="ft-header">
+        <div class="ft-header">
             <h1 class="ft-header__title">{i18n.t(Msg::AppTitle)}</h1>
             <p class="ft-header__tagline">{i18n.t(Msg::AppTagline)}</p>
-        </header>
+        </div>
     }
 }
 

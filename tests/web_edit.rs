@@ -182,20 +182,55 @@ async fn invalid_values_are_refused_with_an_alert_and_change_nothing() {
     let before = state.scenario.get_untracked();
 
     for (label, value, words) in [
-        ("Shares", "-3", "whole number"),
+        ("Shares", "-3", "shares cannot be negative"),
+        ("Shares", "2.5", "whole number"),
         ("Shares", "", "empty"),
-        ("Raw usage", "-5", "from 0 to below 2^64"),
-        ("Name", "a/b", "may not contain"),
-        ("Name", "", "empty name"),
+        // What was typed reaches the reader as typed (a number input hands over "" here).
+        ("Shares", "1e400", "too large: shares go up to 4294967295"),
+        (
+            "Raw usage",
+            "1e400",
+            "too large: raw usage must be below 2^64",
+        ),
+        ("Raw usage", "-5", "raw usage cannot be negative"),
+        // Named by account and user, not by the internal id (211).
+        (
+            "Name",
+            "a/b",
+            "association UserA in Acct12: name \"a/b\" may not contain",
+        ),
+        ("Name", "", "association UserA in Acct12 has an empty name"),
+        // A second UserC in Acct12 is refused, with the reason.
+        (
+            "Name",
+            "UserC",
+            "account \"Acct12\" already has a user \"UserC\"; Slurm holds one association per account and user",
+        ),
     ] {
         app.change(label, value);
         tick().await;
         let alert = app.text("[role='region'][aria-label='Inspector'] [role='alert']");
         assert!(alert.contains(words), "{label}={value:?}: {alert}");
         assert_eq!(state.scenario.get_untracked(), before, "{label}={value:?}");
+        assert!(!alert.contains("211"), "{alert}");
         let input = app.labelled(label);
         assert_eq!(input.get_attribute("aria-invalid").as_deref(), Some("true"));
+        if label != "Name" {
+            assert_eq!(input.get_attribute("role").as_deref(), Some("spinbutton"));
+        }
     }
+    // -0 reads as 0 in both number fields.
+    for label in ["Shares", "Raw usage"] {
+        app.change(label, "-0");
+        tick().await;
+        assert_eq!(app.count("[role='alert']"), 0, "{label} -0");
+    }
+    let user_a = state
+        .scenario
+        .with_untracked(|s| s.tree.get(id_of(state, "UserA")).cloned());
+    let user_a = user_a.unwrap();
+    assert_eq!(user_a.shares, fairshare::Shares::Value(0));
+    assert!(user_a.usage_raw.is_zero());
     // A valid value clears the alert.
     app.change("Shares", "3");
     tick().await;

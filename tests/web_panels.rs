@@ -192,7 +192,7 @@ async fn decay_slider_applies_one_undoable_edit() {
     assert!((root - 50.0073).abs() < 1e-3, "{root}");
     assert_eq!(
         panel.text("[data-testid='decay-rank-changes']"),
-        "Every rank is the same as at t = 0."
+        "Every position is the same as at t = 0."
     );
     state.undo();
     tick().await;
@@ -213,6 +213,41 @@ async fn decay_slider_applies_one_undoable_edit() {
 }
 
 #[wasm_bindgen_test]
+async fn how_long_until_asks_and_answers_in_positions_and_drops_a_stale_answer() {
+    let (panel, state) = mount_with_state(|| view! { <DecayPanel /> });
+    state.select(Some(AssocId(221)));
+    tick().await;
+    let (rank, position) = state.run.with_untracked(|r| {
+        let ix = state.ix(AssocId(221)).unwrap();
+        (r.assocs[ix].rank.unwrap(), r.position(ix).unwrap())
+    });
+    assert_eq!((rank, position), (2, 5), "User2: rank 2 of 6 is 5th served");
+    let select: web_sys::HtmlSelectElement = panel.get(".ft-decay__until select").unchecked_into();
+    select.set_value("position");
+    select
+        .dispatch_event(&web_sys::Event::new("change").unwrap())
+        .unwrap();
+    tick().await;
+    let value = panel.get(".ft-decay__until input");
+    // "Position 5 or better" holds now; "position 1" (first served) would not.
+    set_input(&value, "5");
+    tick().await;
+    panel.button("Compute").click();
+    tick().await;
+    let answer = || panel.text("[data-testid='decay-until']");
+    assert_eq!(
+        answer(),
+        "User2 meets it already: position 5 of 6, FairShare 0.333333."
+    );
+    // An invalid target: the refusal, and no old answer beside it.
+    set_input(&value, "0");
+    tick().await;
+    let alert = panel.text(".ft-decay__until [role='alert']");
+    assert!(alert.contains("from 1 (first served) to 6"), "{alert}");
+    assert_eq!(answer(), "", "the answer to the previous target is gone");
+}
+
+#[wasm_bindgen_test]
 async fn priority_total_follows_weights_and_selection() {
     let (panel, state) = mount_with_state(|| view! { <PriorityPanel /> });
     tick().await;
@@ -230,6 +265,18 @@ async fn priority_total_follows_weights_and_selection() {
             .text("[data-testid='priority-owner']")
             .starts_with("User5's job")
     );
+    // The place the tree shows (position, 1 = first served), not Slurm's rank the other way round.
+    let (rank, position) = state.run.with_untracked(|r| {
+        let ix = state.ix(AssocId(321)).unwrap();
+        (r.assocs[ix].rank.unwrap(), r.position(ix).unwrap())
+    });
+    assert_ne!(rank, position, "the two directions differ for User5");
+    let owner = panel.text("[data-testid='priority-owner']");
+    assert!(
+        owner.ends_with(&format!("(position {position} of 6).")),
+        "{owner}"
+    );
+    assert!(!owner.contains("rank"), "{owner}");
     let with_user5 = total();
     assert_ne!(first, with_user5, "User5 ranks higher than User1");
     // The bar and the table of terms show the same result.

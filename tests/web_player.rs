@@ -202,13 +202,18 @@ async fn buttons_and_slider_move_the_cursor() {
     view.button(en(PlayerMsg::StepBack)).click();
     tick().await;
     assert_eq!(cursor(state), Some(n - 1));
+    let back = || view.get("[data-testid='player-back']");
+    assert!(!back().has_attribute("disabled"), "enabled past step 0");
     view.button(en(PlayerMsg::Restart)).click();
     tick().await;
     assert_eq!(cursor(state), Some(0));
+    // Nothing before step 0: Step back is disabled there.
+    assert!(back().has_attribute("disabled"), "disabled at step 0");
 
     set_value(&view.get("input[type='range']"), "17");
     tick().await;
     assert_eq!(cursor(state), Some(17));
+    assert!(!back().has_attribute("disabled"));
     assert_eq!(
         view.text("[data-testid='player-position']"),
         format!("Step 17 of {n}")

@@ -522,6 +522,8 @@ async fn find_offers_matches_and_enter_selects_and_reveals() {
     let input: web_sys::HtmlInputElement = view
         .get("input[type='search'][aria-label='Find user or account']")
         .unchecked_into();
+    // While the list is closed there is no list to control: no dangling aria-controls.
+    assert_eq!(input.get_attribute("aria-controls"), None);
     input.set_value("user3");
     input
         .dispatch_event(&web_sys::Event::new("input").unwrap())
@@ -529,6 +531,8 @@ async fn find_offers_matches_and_enter_selects_and_reveals() {
     tick().await;
     let options = view.all("[role='option']");
     assert_eq!(options.len(), 1);
+    let controls = input.get_attribute("aria-controls").expect("the open list");
+    assert!(view.find(&format!("#{controls}[role='listbox']")).is_some());
     assert_eq!(
         options[0].text_content().as_deref(),
         Some("User3 in AccountC: position 4 of 6")
@@ -536,6 +540,11 @@ async fn find_offers_matches_and_enter_selects_and_reveals() {
     press(&input, "Enter");
     tick().await;
     assert_eq!(state.selected.get_untracked(), Some(AssocId(222)));
+    assert!(
+        view.find("[role='listbox']").is_none(),
+        "closed after the pick"
+    );
+    assert_eq!(input.get_attribute("aria-controls"), None);
     assert_eq!(
         view.item_attr(222, "aria-selected").as_deref(),
         Some("true")
@@ -593,4 +602,72 @@ async fn the_minimap_draws_the_same_few_elements_for_35_and_10000_associations()
     tick().await;
     assert!(big.find(".ft-minimap__mark--selected").is_some());
     assert!(big.count("[data-minimap] *") <= 12);
+}
+
+/// `me=` that names nothing, or a user in two accounts, is said in a status note (and one
+/// exact name selects without a note).
+#[wasm_bindgen_test]
+async fn me_naming_nothing_or_several_is_said() {
+    let history = window().history().unwrap();
+    let before = window().location().href().unwrap();
+    let set_query = |q: &str| {
+        history
+            .replace_state_with_url(&JsValue::NULL, "", Some(q))
+            .unwrap()
+    };
+    let two_alices = || {
+        fairshare::scenario::parse(
+            r#"{"associations": [
+              {"id": 1, "parent": null, "account": "root", "user": null, "shares": 1},
+              {"id": 2, "parent": 1, "account": "physics", "user": null, "shares": 1},
+              {"id": 3, "parent": 2, "account": "physics", "user": "alice", "shares": 1},
+              {"id": 4, "parent": 1, "account": "chem", "user": null, "shares": 1},
+              {"id": 5, "parent": 4, "account": "chem", "user": "alice", "shares": 1}
+            ]}"#,
+        )
+        .0
+        .unwrap()
+    };
+    let note = |view: &ui::Mounted<_>| {
+        view.find("[data-testid='me-note']").map(|n| {
+            (
+                n.get_attribute("role"),
+                n.text_content().unwrap_or_default(),
+            )
+        })
+    };
+
+    set_query("?me=nobody");
+    let (view, state) = mount_tree(two_alices());
+    tick().await;
+    let said = note(&view);
+    assert_eq!(state.selected.get_untracked(), None);
+    assert_eq!(
+        said,
+        Some((
+            Some("status".to_string()),
+            "The link's me=nobody names no user or account in this tree, so nothing is selected."
+                .to_string()
+        ))
+    );
+    drop(view);
+
+    set_query("?me=alice");
+    let (view, state) = mount_tree(two_alices());
+    tick().await;
+    let said = note(&view).map(|(_, text)| text).unwrap_or_default();
+    assert_eq!(state.selected.get_untracked(), Some(AssocId(3)));
+    assert!(
+        said.contains("me=alice names 2 associations (physics/alice, chem/alice)"),
+        "{said}"
+    );
+    drop(view);
+
+    set_query("?me=chem/alice");
+    let (view, state) = mount_tree(two_alices());
+    tick().await;
+    assert_eq!(state.selected.get_untracked(), Some(AssocId(5)));
+    assert_eq!(note(&view), None);
+    drop(view);
+    set_query(&before);
 }

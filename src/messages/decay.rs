@@ -75,8 +75,8 @@ pub enum DecayMsg {
     UntilTitle,
     /// Label: the kind of target.
     UntilKind,
-    /// Option: a rank.
-    UntilRank,
+    /// Option: a position (1 = first served).
+    UntilPosition,
     /// Option: a FairShare.
     UntilFairShare,
     /// Label: the target value.
@@ -93,8 +93,8 @@ pub enum DecayMsg {
     UntilNever,
     /// Never: only decay is left.
     UntilNeverNoJobs,
-    /// Refusal of a target rank.
-    FieldRank,
+    /// Refusal of a target position.
+    FieldPosition,
     /// Refusal of a target FairShare.
     FieldFairShare,
 }
@@ -136,7 +136,7 @@ impl Message for DecayMsg {
         DecayMsg::JobNeedsUser,
         DecayMsg::UntilTitle,
         DecayMsg::UntilKind,
-        DecayMsg::UntilRank,
+        DecayMsg::UntilPosition,
         DecayMsg::UntilFairShare,
         DecayMsg::UntilValue,
         DecayMsg::UntilCompute,
@@ -145,7 +145,7 @@ impl Message for DecayMsg {
         DecayMsg::UntilAt,
         DecayMsg::UntilNever,
         DecayMsg::UntilNeverNoJobs,
-        DecayMsg::FieldRank,
+        DecayMsg::FieldPosition,
         DecayMsg::FieldFairShare,
     ];
 
@@ -200,8 +200,8 @@ impl Message for DecayMsg {
                  ordered by 80-bit rounding (the ≈ badge), and a decay cycle can split or join \
                  such a tie (4 of Slurm's 135 test trees)."
             }
-            M::RanksSame => "Every rank is the same as at t = 0.",
-            M::RanksChanged => "{n} users have a different rank than at t = 0.",
+            M::RanksSame => "Every position is the same as at t = 0.",
+            M::RanksChanged => "{n} users have a different position than at t = 0.",
             M::JobsTitle => "Jobs",
             M::JobUser => "Job's user",
             M::JobBillable => "Billing TRES",
@@ -219,15 +219,15 @@ impl Message for DecayMsg {
             M::JobNeedsUser => "Choose the job's user first: the tree has no user association.",
             M::UntilTitle => "How long until I am back above …?",
             M::UntilKind => "Target",
-            M::UntilRank => "Rank at least",
+            M::UntilPosition => "Position (1 = first served) at most",
             M::UntilFairShare => "FairShare at least",
             M::UntilValue => "Target value",
             M::UntilCompute => "Compute",
             M::UntilPick => "Select a user association to ask about it.",
-            M::UntilNow => "{name} meets it already: rank {rank}, FairShare {fs}.",
+            M::UntilNow => "{name} meets it already: position {position} of {n}, FairShare {fs}.",
             M::UntilAt => {
-                "{name} gets there after {time} ({periods} decay cycles): rank {rank}, \
-                 FairShare {fs}."
+                "{name} gets there after {time} ({periods} decay cycles): position {position} of \
+                 {n}, FairShare {fs}."
             }
             M::UntilNever => {
                 "Never within the horizon of {horizon}: {name} does not get there while the jobs \
@@ -237,7 +237,9 @@ impl Message for DecayMsg {
                 "Never: no job runs after now, so only decay is left, and decay alone changes no \
                  rank. Add a job for someone else to see {name} move up."
             }
-            M::FieldRank => "Target rank: enter a whole number from 1 to {n}.",
+            M::FieldPosition => {
+                "Target position: enter a whole number from 1 (first served) to {n} (last)."
+            }
             M::FieldFairShare => "Target FairShare: enter a number from 0 to 1.",
         }
     }
@@ -311,15 +313,17 @@ impl Message for DecayMsg {
             }
             M::UntilTitle => "いつ … より上に戻れるか",
             M::UntilKind => "目標",
-            M::UntilRank => "rank がこれ以上",
+            M::UntilPosition => "順番（1 = 最初に処理）がこれ以内",
             M::UntilFairShare => "FairShare がこれ以上",
             M::UntilValue => "目標値",
             M::UntilCompute => "計算",
             M::UntilPick => "ユーザー association を選んでください。",
-            M::UntilNow => "{name} はすでに達しています：rank {rank}、FairShare {fs}。",
+            M::UntilNow => {
+                "{name} はすでに達しています：{n} 人中 {position} 番目、FairShare {fs}。"
+            }
             M::UntilAt => {
-                "{name} は {time} 後（減衰サイクル {periods} 回）に達します：rank {rank}、\
-                 FairShare {fs}。"
+                "{name} は {time} 後（減衰サイクル {periods} 回）に達します：{n} 人中 {position} \
+                 番目、FairShare {fs}。"
             }
             M::UntilNever => {
                 "{horizon} の範囲では達しません。{name} はジョブの実行中に届かず、ジョブが終わると\
@@ -329,7 +333,9 @@ impl Message for DecayMsg {
                 "達しません。これから実行されるジョブがないので減衰しか残らず、減衰だけでは順位は\
                  変わりません。ほかの人のジョブを追加すると {name} が上がるのを確かめられます。"
             }
-            M::FieldRank => "目標の rank：1 から {n} までの整数を入力してください。",
+            M::FieldPosition => {
+                "目標の順番：1（最初に処理）から {n}（最後）までの整数を入力してください。"
+            }
             M::FieldFairShare => "目標の FairShare：0 から 1 までの数を入力してください。",
         })
     }

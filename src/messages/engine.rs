@@ -7,7 +7,7 @@
 use fairshare::diag::{DiagKind, FieldProblem, UsageProblem, quote};
 use fairshare::import::Format;
 use fairshare::sshare::TextLayout;
-use fairshare::{Diagnostic, TreeError};
+use fairshare::{AssocId, AssocTree, Diagnostic, TreeError};
 
 use super::import::ImportMsg;
 use super::{Lang, Message};
@@ -238,6 +238,12 @@ pub enum EngineMsg {
     TreeRootEdit,
     /// Move into own subtree.
     TreeMoveIntoOwnSubtree,
+    /// A user name its account already has.
+    TreeUserNameTaken,
+    /// An account name another account has.
+    TreeAccountNameTaken,
+    /// A user association named for people (in place of its id in an edit's refusal).
+    AssocUserLabel,
     /// Two or more tree refusals in one text.
     TreeJoin,
     /// The detected format: empty.
@@ -365,6 +371,9 @@ impl Message for EngineMsg {
         EngineMsg::TreeUnknownId,
         EngineMsg::TreeRootEdit,
         EngineMsg::TreeMoveIntoOwnSubtree,
+        EngineMsg::TreeUserNameTaken,
+        EngineMsg::TreeAccountNameTaken,
+        EngineMsg::AssocUserLabel,
         EngineMsg::TreeJoin,
         EngineMsg::FormatEmpty,
         EngineMsg::FormatUnknown,
@@ -584,6 +593,13 @@ impl Message for EngineMsg {
             EngineMsg::TreeMoveIntoOwnSubtree => {
                 "association {id} cannot move under its own descendant"
             }
+            EngineMsg::TreeUserNameTaken => {
+                "association {id}: account {account} already has a user {name}; Slurm holds one association per account and user"
+            }
+            EngineMsg::TreeAccountNameTaken => {
+                "association {id}: an account {name} already exists; Slurm's account names are unique"
+            }
+            EngineMsg::AssocUserLabel => "{user} in {account}",
             EngineMsg::TreeJoin => "{first}; {rest}",
             EngineMsg::FormatEmpty => "empty input",
             EngineMsg::FormatUnknown => "unknown format",
@@ -812,6 +828,13 @@ impl Message for EngineMsg {
             EngineMsg::TreeMoveIntoOwnSubtree => {
                 "association {id} は自分の子孫の下には移動できません"
             }
+            EngineMsg::TreeUserNameTaken => {
+                "association {id}：アカウント {account} にはユーザー {name} がすでにいます。Slurm ではアカウントとユーザーの組は1つの association だけです"
+            }
+            EngineMsg::TreeAccountNameTaken => {
+                "association {id}：アカウント {name} はすでにあります。Slurm のアカウント名は重複できません"
+            }
+            EngineMsg::AssocUserLabel => "{account} の {user}",
             EngineMsg::TreeJoin => "{first}。{rest}",
             EngineMsg::FormatEmpty => "空の入力",
             EngineMsg::FormatUnknown => "不明な形式",
@@ -1078,9 +1101,14 @@ pub fn usage_problem_text(why: UsageProblem, lang: Lang) -> String {
 
 /// Why the engine refused a tree or an edit, in `lang`.
 pub fn tree_error_text(e: &TreeError, lang: Lang) -> String {
+    tree_error_text_with(e, lang, &|x| x.to_string())
+}
+
+/// A tree refusal in `lang`, each association it is about written by `name`.
+fn tree_error_text_with(e: &TreeError, lang: Lang, name: &dyn Fn(AssocId) -> String) -> String {
     use EngineMsg as M;
     use TreeError as T;
-    let id = |x: &fairshare::AssocId| ("id", x.to_string());
+    let id = |x: &AssocId| ("id", name(*x));
     let (msg, args): (M, Vec<(&str, String)>) = match e {
         T::NoRoot => (M::TreeNoRoot, vec![]),
         T::SeveralRoots(ids) => {
@@ -1104,6 +1132,17 @@ pub fn tree_error_text(e: &TreeError, lang: Lang) -> String {
         T::UnknownId(x) => (M::TreeUnknownId, vec![id(x)]),
         T::RootEdit => (M::TreeRootEdit, vec![]),
         T::MoveIntoOwnSubtree(x) => (M::TreeMoveIntoOwnSubtree, vec![id(x)]),
+        T::UserNameTaken {
+            id: x,
+            name,
+            account,
+        } => (
+            M::TreeUserNameTaken,
+            vec![id(x), ("name", quote(name)), ("account", quote(account))],
+        ),
+        T::AccountNameTaken { id: x, name } => {
+            (M::TreeAccountNameTaken, vec![id(x), ("name", quote(name))])
+        }
     };
     fill(msg, lang, &args)
 }
@@ -1133,6 +1172,26 @@ pub fn format_text(format: Format, lang: Lang) -> String {
 /// Several refusals as one text (the engine returns every problem it found, not just the first).
 pub fn tree_errors_text(errors: &[TreeError], lang: Lang) -> String {
     let mut texts = errors.iter().map(|e| tree_error_text(e, lang));
+    let first = texts.next().unwrap_or_default();
+    texts.fold(first, |acc, next| {
+        EngineMsg::TreeJoin.fill(lang, &[("first", &acc), ("rest", &next)])
+    })
+}
+
+/// The refusals of an edit of `tree`, each association named by its account and user as people
+/// see them (`alice in physics`, `physics`), not by its internal id.
+pub fn edit_errors_text(errors: &[TreeError], lang: Lang, tree: &AssocTree) -> String {
+    let name = |id: AssocId| match tree.get(id) {
+        Some(a) => match &a.user {
+            Some(user) => EngineMsg::AssocUserLabel.fill(
+                lang,
+                &[("user", user.as_str()), ("account", a.account.as_str())],
+            ),
+            None => a.account.clone(),
+        },
+        None => id.to_string(),
+    };
+    let mut texts = errors.iter().map(|e| tree_error_text_with(e, lang, &name));
     let first = texts.next().unwrap_or_default();
     texts.fold(first, |acc, next| {
         EngineMsg::TreeJoin.fill(lang, &[("first", &acc), ("rest", &next)])
@@ -1351,6 +1410,15 @@ mod tests {
             TreeError::UnknownId(id),
             TreeError::RootEdit,
             TreeError::MoveIntoOwnSubtree(id),
+            TreeError::UserNameTaken {
+                id,
+                name: s("alice"),
+                account: s("physics"),
+            },
+            TreeError::AccountNameTaken {
+                id,
+                name: s("physics"),
+            },
         ];
         out.extend(trees.into_iter().map(K::Tree));
         // A kind added to the engine must be added above: this match has no catch-all.

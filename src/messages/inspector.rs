@@ -43,8 +43,18 @@ pub enum InspectorMsg {
     ErrEmpty,
     /// Refusal: the field is not a number.
     ErrNotANumber,
-    /// Refusal: shares must be a whole number.
+    /// Refusal: shares must be a whole number (`{max}`: the largest).
     ErrNotWhole,
+    /// Refusal: negative shares (`{max}`: the largest).
+    ErrSharesNegative,
+    /// Refusal: shares above the largest (`{max}`).
+    ErrSharesTooLarge,
+    /// Refusal: usage of 2^64 or more.
+    ErrUsageTooLarge,
+    /// Refusal: negative usage.
+    ErrUsageNegative,
+    /// Refusal: usage text over 100 characters.
+    ErrUsageTooLong,
     /// Refusal: the engine's validation said no (`{reason}` is its message).
     ErrRefused,
     /// Heading of the computed numbers.
@@ -113,6 +123,11 @@ impl Message for InspectorMsg {
         InspectorMsg::ErrEmpty,
         InspectorMsg::ErrNotANumber,
         InspectorMsg::ErrNotWhole,
+        InspectorMsg::ErrSharesNegative,
+        InspectorMsg::ErrSharesTooLarge,
+        InspectorMsg::ErrUsageTooLarge,
+        InspectorMsg::ErrUsageNegative,
+        InspectorMsg::ErrUsageTooLong,
         InspectorMsg::ErrRefused,
         InspectorMsg::Computed,
         InspectorMsg::FactS,
@@ -173,7 +188,22 @@ impl Message for InspectorMsg {
                 "Refused: that is not a number. The tree keeps its last valid state."
             }
             InspectorMsg::ErrNotWhole => {
-                "Refused: shares must be a whole number from 0 to 4294967295. The tree keeps its last valid state."
+                "Refused: shares must be a whole number from 0 to {max}. The tree keeps its last valid state."
+            }
+            InspectorMsg::ErrSharesNegative => {
+                "Refused: shares cannot be negative; they go from 0 to {max}. The tree keeps its last valid state."
+            }
+            InspectorMsg::ErrSharesTooLarge => {
+                "Refused: too large: shares go up to {max} (Slurm keeps them in 32 bits). The tree keeps its last valid state."
+            }
+            InspectorMsg::ErrUsageTooLarge => {
+                "Refused: too large: raw usage must be below 2^64 (18446744073709551616), the largest RawUsage sshare prints. The tree keeps its last valid state."
+            }
+            InspectorMsg::ErrUsageNegative => {
+                "Refused: raw usage cannot be negative. The tree keeps its last valid state."
+            }
+            InspectorMsg::ErrUsageTooLong => {
+                "Refused: more than 100 characters; no usage needs that many. The tree keeps its last valid state."
             }
             InspectorMsg::ErrRefused => "Refused: {reason}. The tree keeps its last valid state.",
             InspectorMsg::Computed => "What Fair Tree computed",
@@ -242,7 +272,22 @@ impl Message for InspectorMsg {
                 "受け付けません: 数値ではありません。ツリーは最後の有効な状態のままです。"
             }
             InspectorMsg::ErrNotWhole => {
-                "受け付けません: shares は 0 から 4294967295 までの整数です。ツリーは最後の有効な状態のままです。"
+                "受け付けません: shares は 0 から {max} までの整数です。ツリーは最後の有効な状態のままです。"
+            }
+            InspectorMsg::ErrSharesNegative => {
+                "受け付けません: shares は負にできません（0 から {max} まで）。ツリーは最後の有効な状態のままです。"
+            }
+            InspectorMsg::ErrSharesTooLarge => {
+                "受け付けません: 大きすぎます。shares の上限は {max} です（Slurm は 32 ビットで保持）。ツリーは最後の有効な状態のままです。"
+            }
+            InspectorMsg::ErrUsageTooLarge => {
+                "受け付けません: 大きすぎます。使用量は 2^64（18446744073709551616、sshare が出力する RawUsage の上限）未満でなければなりません。ツリーは最後の有効な状態のままです。"
+            }
+            InspectorMsg::ErrUsageNegative => {
+                "受け付けません: 使用量は負にできません。ツリーは最後の有効な状態のままです。"
+            }
+            InspectorMsg::ErrUsageTooLong => {
+                "受け付けません: 100 文字を超えています。そんなに長い使用量はありません。ツリーは最後の有効な状態のままです。"
             }
             InspectorMsg::ErrRefused => {
                 "受け付けません: {reason}。ツリーは最後の有効な状態のままです。"

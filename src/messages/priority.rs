@@ -204,7 +204,7 @@ impl Message for PriorityMsg {
             M::TresHelp => "TRES=weight pairs separated by commas, such as CPU=500,GRES/gpu=1000.",
             M::MaxAge => "PriorityMaxAge",
             M::JobTitle => "Example job",
-            M::JobUser => "{name}'s job: FairShare {fs} (rank {rank} of {n}).",
+            M::JobUser => "{name}'s job: FairShare {fs} (position {position} of {n}).",
             M::JobUserFallback => {
                 "Select a user in the tree; until then the job belongs to {name} (FairShare {fs})."
             }
@@ -287,7 +287,7 @@ impl Message for PriorityMsg {
             | M::MaxAge => return Some(self.en()),
             M::TresHelp => "CPU=500,GRES/gpu=1000 のように TRES=重み をカンマで区切る。",
             M::JobTitle => "ジョブの例",
-            M::JobUser => "{name} のジョブ：FairShare {fs}（rank {rank}、{n} が最上位）。",
+            M::JobUser => "{name} のジョブ：FairShare {fs}（{n} 人中 {position} 番目）。",
             M::JobUserFallback => {
                 "ツリーでユーザーを選んでください。それまでは {name} のジョブとします（FairShare \
                  {fs}）。"

@@ -154,6 +154,10 @@ pub enum TreeMsg {
     Minimap,
     /// Tooltip of the minimap: what a click or a drag does.
     MinimapHelp,
+    /// `me=` in the link names nothing in this tree.
+    MeNotFound,
+    /// `me=` names a user in several accounts: which one was selected, and the others.
+    MeSeveral,
 }
 
 impl Message for TreeMsg {
@@ -231,6 +235,8 @@ impl Message for TreeMsg {
         TreeMsg::CompactHint,
         TreeMsg::Minimap,
         TreeMsg::MinimapHelp,
+        TreeMsg::MeNotFound,
+        TreeMsg::MeSeveral,
     ];
 
     fn en(self) -> &'static str {
@@ -339,6 +345,12 @@ impl Message for TreeMsg {
             }
             TreeMsg::Minimap => "Tree overview",
             TreeMsg::MinimapHelp => "Overview of the tree: click or drag to move the view there",
+            TreeMsg::MeNotFound => {
+                "The link's me={value} names no user or account in this tree, so nothing is selected."
+            }
+            TreeMsg::MeSeveral => {
+                "The link's me={value} names {count} associations ({all}); {chosen} is selected. Use me=account/user to pick one."
+            }
         }
     }
 
@@ -388,6 +400,12 @@ impl Message for TreeMsg {
             }
             TreeMsg::Minimap => "ツリーの全体図",
             TreeMsg::MinimapHelp => "ツリーの全体図: クリックまたはドラッグでその場所を表示",
+            TreeMsg::MeNotFound => {
+                "リンクの me={value} に当たるユーザーもアカウントもこのツリーにないため、何も選択していません。"
+            }
+            TreeMsg::MeSeveral => {
+                "リンクの me={value} は {count} 個の association（{all}）に当たります。{chosen} を選択しました。1つに決めるには me=アカウント/ユーザー を使ってください。"
+            }
             TreeMsg::Help => {
                 "兄弟は Fair Tree の訪問順に並ぶ：Level FS が最も高いものが左。ノードをクリックするか、\
                  矢印キーと Enter で選択。左右キーでアカウントを折りたたみ・展開。ドラッグまたは\

@@ -142,10 +142,11 @@ fn field_error(edits: Edits, id: AssocId, field: Field) -> impl Fn() -> Option<F
 #[component]
 fn FieldAlert(#[prop(into)] error: Signal<Option<FieldError>>, error_id: String) -> impl IntoView {
     let i18n = I18n::expect();
+    let state = AppState::expect();
     view! {
         <When when=move || error.with(Option::is_some)>
             <p class="ft-field__error" role="alert" id=error_id.clone()>
-                {move || error.get().map(|e| e.message(i18n.lang())).unwrap_or_default()}
+                {move || error.get().map(|e| state.scenario.with(|s| e.message(i18n.lang(), &s.tree))).unwrap_or_default()}
             </p>
         </When>
     }
@@ -155,7 +156,10 @@ fn FieldAlert(#[prop(into)] error: Signal<Option<FieldError>>, error_id: String)
 fn error_text(edits: Edits, id: AssocId, field: Field) -> Signal<Option<String>> {
     let i18n = I18n::expect();
     let error = field_error(edits, id, field);
-    Signal::derive(move || error().map(|e| e.message(i18n.lang())))
+    let state = AppState::expect();
+    Signal::derive(move || {
+        error().map(|e| state.scenario.with(|s| e.message(i18n.lang(), &s.tree)))
+    })
 }
 
 /// The Name field.
@@ -244,8 +248,8 @@ fn SharesField(id: AssocId) -> impl IntoView {
             on_commit
             error=error_text(edits, id, Field::Shares)
             on_cancel=Callback::new(move |()| edits.clear(id, Field::Shares))
-            min=Some("0")
-            step="1"
+            kind="text"
+            role=Some("spinbutton")
             inputmode="numeric"
             placeholder
             disabled=Signal::derive(is_parent)
@@ -284,6 +288,8 @@ fn UsageField(id: AssocId) -> impl IntoView {
             on_commit
             error=error_text(edits, id, Field::Usage)
             on_cancel=Callback::new(move |()| edits.clear(id, Field::Usage))
+            kind="text"
+            role=Some("spinbutton")
             inputmode="decimal"
             help=unit
             help_testid="usage-hours"

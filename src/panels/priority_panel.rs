@@ -258,7 +258,8 @@ pub fn parse_u32(text: &str) -> Option<u32> {
 struct JobOwner {
     name: String,
     fairshare: f64,
-    rank: u32,
+    /// Its place in the ranking as the tree shows it (1 = first served).
+    position: u32,
     selected: bool,
 }
 
@@ -269,7 +270,7 @@ fn job_owner(state: AppState) -> Option<JobOwner> {
             let user_at = |ix: usize| {
                 let a = s.tree.assocs().get(ix).filter(|a| a.is_user())?;
                 let r = run.assocs.get(ix)?;
-                Some((a.name().to_string(), r.fairshare?, r.rank?))
+                Some((a.name().to_string(), r.fairshare?, run.position(ix)?))
             };
             let chosen = selected
                 .and_then(|id| s.tree.position(id))
@@ -278,10 +279,10 @@ fn job_owner(state: AppState) -> Option<JobOwner> {
                 Some(x) => (Some(x), true),
                 None => ((0..s.tree.len()).find_map(user_at), false),
             };
-            found.map(|(name, fairshare, rank)| JobOwner {
+            found.map(|(name, fairshare, position)| JobOwner {
                 name,
                 fairshare,
-                rank,
+                position,
                 selected: is_selected,
             })
         })
@@ -325,7 +326,7 @@ pub fn PriorityPanel() -> impl IntoView {
                     &[
                         ("name", &o.name),
                         ("fs", &printf_f(o.fairshare)),
-                        ("rank", &o.rank.to_string()),
+                        ("position", &o.position.to_string()),
                         ("n", &n),
                     ],
                 )

@@ -48,7 +48,15 @@ pub fn Controls() -> impl IntoView {
                 >
                     {move || play_label()}
                 </button>
-                {button(PlayerMsg::StepBack, "player-back", PlayerCtx::step_back)}
+                <button
+                    type="button"
+                    class="ft-button ft-controls__button"
+                    data-testid="player-back"
+                    disabled=move || !ctx.state.can_step_back()
+                    on:click=move |_| ctx.step_back()
+                >
+                    {i18n.t(PlayerMsg::StepBack)}
+                </button>
                 {button(PlayerMsg::StepForward, "player-forward", PlayerCtx::step_forward)}
                 {button(PlayerMsg::Restart, "player-restart", PlayerCtx::restart)}
                 {button(PlayerMsg::JumpToEnd, "player-end", PlayerCtx::jump_to_end)}

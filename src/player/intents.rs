@@ -22,6 +22,12 @@ impl AppState {
         self.cursor.get_untracked().unwrap_or(none_as).min(len)
     }
 
+    /// Whether stepping back would move (false at step 0, where Step back is disabled). Tracked.
+    pub fn can_step_back(self) -> bool {
+        let len = self.run.with(|r| r.steps.len());
+        self.cursor.get().unwrap_or(len).min(len) > 0
+    }
+
     /// Shows the walk after `k` steps (clamped to the trace).
     pub fn seek(self, k: usize) {
         self.cursor.set(Some(k.min(self.trace_len())));

@@ -78,10 +78,14 @@ fn PresetMenu() -> impl IntoView {
                     .map(IntoAny::into_any).collect::<Vec<_>>()}
             </select>
             <When when=move || caption().is_some()>
-                <p class="ft-caption" id=caption_id.clone()>
-                    <strong>{i18n.t(CommonMsg::WhatToLookAt)}": "</strong>
-                    <span class="ft-caption__text">{move || caption().unwrap_or_default()}</span>
-                </p>
+                // A disclosure: one line while closed, the whole text when opened, by mouse or
+                // keyboard (the summary is a button).
+                <details class="ft-caption" id=caption_id.clone() data-testid="preset-caption">
+                    <summary class="ft-caption__summary">
+                        <strong>{i18n.t(CommonMsg::WhatToLookAt)}": "</strong>
+                        <span class="ft-caption__text">{move || caption().unwrap_or_default()}</span>
+                    </summary>
+                </details>
             </When>
         </div>
     }

@@ -1,14 +1,91 @@
 //! `me=<user or account/user>` in the page's query: the association selected (and so revealed
 //! in the tree) when the page opens, winning over a restored session's selection. The query is
 //! parsed once, by `shell::launch_params`; resolution is the engine's name rule
-//! (`fairshare::find::resolve`).
+//! (`fairshare::find::resolve`). A value that names nothing, or a user in several accounts, is
+//! said in a visible note ([`MeNote`]), not passed over in silence.
 
-use fairshare::AssocId;
+use fairshare::{AssocId, AssocTree};
 use leptos::prelude::*;
 
+use crate::messages::tree::TreeMsg;
+use crate::messages::{Lang, Message};
 use crate::shell::launch_params::LaunchParams;
 use crate::shell::start::Shell;
 use crate::state::AppState;
+
+/// What the page says about `me=` when it did not name exactly one association.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MeNote {
+    /// No user or account has that name.
+    NotFound {
+        /// The value, as given.
+        value: String,
+    },
+    /// A user in several accounts: the first (in the tree's order) is selected.
+    Several {
+        /// The value, as given.
+        value: String,
+        /// How many associations it names (up to [`SEVERAL_LISTED`] are listed).
+        count: usize,
+        /// Each, as `account/user` (the value that would name it alone).
+        all: Vec<String>,
+    },
+}
+
+/// At most this many associations are listed in a [`MeNote::Several`].
+pub const SEVERAL_LISTED: usize = 10;
+
+impl MeNote {
+    /// The note in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            MeNote::NotFound { value } => TreeMsg::MeNotFound.fill(lang, &[("value", value)]),
+            MeNote::Several { value, count, all } => TreeMsg::MeSeveral.fill(
+                lang,
+                &[
+                    ("value", value),
+                    ("count", &count.to_string()),
+                    ("all", &all.join(", ")),
+                    ("chosen", all.first().map_or("", String::as_str)),
+                ],
+            ),
+        }
+    }
+}
+
+/// What `value` selects in `tree`, and the note to show when it does not name exactly one
+/// association. Linear in the tree.
+pub fn resolve_in(tree: &AssocTree, value: &str) -> (Option<AssocId>, Option<MeNote>) {
+    let found = fairshare::find::resolve_all(tree, value, SEVERAL_LISTED + 1);
+    let name = |ix: usize| {
+        let a = &tree.assocs()[ix];
+        match &a.user {
+            Some(user) => format!("{}/{user}", a.account),
+            None => a.account.clone(),
+        }
+    };
+    let value = value.trim().to_string();
+    match found.as_slice() {
+        [] => (None, Some(MeNote::NotFound { value })),
+        [one] => (Some(tree.assocs()[*one].id), None),
+        [first, ..] => {
+            let count = if found.len() > SEVERAL_LISTED {
+                fairshare::find::resolve_all(tree, &value, usize::MAX).len()
+            } else {
+                found.len()
+            };
+            let all = found
+                .iter()
+                .take(SEVERAL_LISTED)
+                .map(|&ix| name(ix))
+                .collect();
+            (
+                Some(tree.assocs()[*first].id),
+                Some(MeNote::Several { value, count, all }),
+            )
+        }
+    }
+}
 
 /// The association `value` names exactly in the current scenario, if any.
 pub fn resolve(state: AppState, value: &str) -> Option<AssocId> {
@@ -17,10 +94,11 @@ pub fn resolve(state: AppState, value: &str) -> Option<AssocId> {
     })
 }
 
-/// Selects what `me=` names (nothing when it names nothing). Call once, after the scenario is
-/// restored. The launch parameters come from the shell; a tree mounted alone (component tests)
-/// reads the address bar with the same parser.
-pub fn apply(state: AppState) {
+/// Selects what `me=` names (nothing when it names nothing) and returns the note to show when it
+/// did not name exactly one association. Call once, after the scenario is restored. The launch
+/// parameters come from the shell; a tree mounted alone (component tests) reads the address bar
+/// with the same parser.
+pub fn apply(state: AppState) -> Option<MeNote> {
     let me = match Shell::use_context() {
         Some(shell) => shell.params.with_value(|p| p.me.clone()),
         None => window()
@@ -29,7 +107,53 @@ pub fn apply(state: AppState) {
             .ok()
             .and_then(|search| LaunchParams::parse(&search).me),
     };
-    if let Some(id) = me.and_then(|value| resolve(state, &value)) {
+    let me = me?;
+    let (id, note) = state.scenario.with_untracked(|s| resolve_in(&s.tree, &me));
+    if let Some(id) = id {
         state.select(Some(id));
+    }
+    note
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tree() -> AssocTree {
+        let text = r#"{"associations": [
+          {"id": 1, "parent": null, "account": "root", "user": null, "shares": 1},
+          {"id": 2, "parent": 1, "account": "physics", "user": null, "shares": 1},
+          {"id": 3, "parent": 2, "account": "physics", "user": "alice", "shares": 1},
+          {"id": 5, "parent": 1, "account": "chem", "user": null, "shares": 1},
+          {"id": 6, "parent": 5, "account": "chem", "user": "alice", "shares": 1}
+        ]}"#;
+        fairshare::scenario::parse(text).0.unwrap().tree
+    }
+
+    #[test]
+    fn one_name_selects_silently() {
+        assert_eq!(resolve_in(&tree(), "chem/alice"), (Some(AssocId(6)), None));
+        assert_eq!(resolve_in(&tree(), "physics"), (Some(AssocId(2)), None));
+    }
+
+    #[test]
+    fn nothing_and_several_are_said() {
+        let (id, note) = resolve_in(&tree(), "nobody");
+        assert_eq!(id, None);
+        let note = note.expect("a note");
+        assert_eq!(
+            note.text(Lang::En),
+            "The link's me=nobody names no user or account in this tree, so nothing is selected."
+        );
+        assert!(note.text(Lang::Ja).contains("me=nobody"));
+        let (id, note) = resolve_in(&tree(), "alice");
+        assert_eq!(id, Some(AssocId(3)), "the first in the tree's order");
+        let note = note.expect("a note");
+        assert_eq!(
+            note.text(Lang::En),
+            "The link's me=alice names 2 associations (physics/alice, chem/alice); \
+             physics/alice is selected. Use me=account/user to pick one."
+        );
+        assert_ne!(note.text(Lang::Ja), note.text(Lang::En));
     }
 }

@@ -362,7 +362,7 @@ pub fn TreeView() -> impl IntoView {
     // One set of frame marks for all cards and items (App provides it; tests may not).
     provide_context(FrameMarks::use_or_new(state));
     camera::use_camera(state, ctx);
-    crate::tree::me_param::apply(state);
+    let me_note = crate::tree::me_param::apply(state);
 
     let canvas_style = move || model.with(|m| m.canvas_style(scale.get()));
     let view_box = move || model.with(TreeModel::view_box);
@@ -411,6 +411,11 @@ pub fn TreeView() -> impl IntoView {
                 <FindBox />
                 <TreeControls />
             </div>
+            {me_note.map(|note| view! {
+                <p class="ft-tree-panel__note" role="status" data-testid="me-note">
+                    {move || note.text(i18n.lang())}
+                </p>
+            })}
             <div class="ft-tree__frame">
             <div
                 class="ft-tree__viewport"

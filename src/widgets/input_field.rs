@@ -104,6 +104,11 @@ pub fn InputField(
     /// The input type (`number` by default; `text` for names and Slurm time strings).
     #[prop(default = "number")]
     kind: &'static str,
+    /// An ARIA role for a text input that holds a number (`spinbutton`): the inspector's Shares
+    /// and Raw usage are text inputs, so that what was typed reaches the caller as typed (a
+    /// number input hands over "" for `1e400`, which it cannot hold in a double).
+    #[prop(optional_no_strip)]
+    role: Option<&'static str>,
     /// `min` of a number input.
     #[prop(optional_no_strip)]
     min: Option<&'static str>,
@@ -167,6 +172,7 @@ pub fn InputField(
                 class:ft-input--narrow=narrow
                 class:ft-numfield__input--invalid=move || look == FieldLook::Inline && refused()
                 type=kind
+                role=role
                 min=min
                 max=max
                 step=(kind == "number").then_some(step)

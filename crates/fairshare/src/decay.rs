@@ -746,8 +746,10 @@ fn chain_order(parent: &[Option<usize>]) -> (Vec<usize>, Vec<u32>) {
 /// What [`time_until_rank`] looks for.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum RankTarget {
-    /// Fair Tree rank ≥ R (N is the best rank).
+    /// Fair Tree rank ≥ R (Slurm's rank: N is the best).
     RankAtLeast(u32),
+    /// Position ≤ P, as people read the ranking (1 = first served; position = N − rank + 1).
+    PositionAtMost(u32),
     /// FairShare (rank / N) ≥ F.
     FairShareAtLeast(f64),
 }
@@ -759,23 +761,25 @@ pub struct RankReached {
     pub time: i64,
     /// How many calc periods from now.
     pub periods: u64,
-    /// The user's rank then.
+    /// The user's rank then (Slurm's: N is the best).
     pub rank: u32,
+    /// The user's position then (1 = first served).
+    pub position: u32,
     /// The user's FairShare then.
     pub fairshare: f64,
 }
 
-/// The user's Fair Tree (rank, FairShare) with `h` holding these usages.
+/// The user's Fair Tree (rank, position, FairShare) with `h` holding these usages.
 fn rank_with(
     tree: &AssocTree,
     h: &mut Hierarchy,
     usage: &[LongDouble],
     user: usize,
-) -> Option<(u32, f64)> {
+) -> Option<(u32, u32, f64)> {
     set_usages(h, usage);
     let run = fair_tree::run_with(tree, h, TieRule::Slurm);
     let a = run.assocs.get(user)?;
-    Some((a.rank?, a.fairshare?))
+    Some((a.rank?, run.position(user)?, a.fairshare?))
 }
 
 /// The earliest calc-period boundary, from now (0) up to `horizon_periods` periods ahead, at which
@@ -809,8 +813,9 @@ pub fn time_until_rank(
     if !tree.assocs()[ix].is_user() {
         return None;
     }
-    let meets = |rank: u32, fs: f64| match target {
+    let meets = |rank: u32, position: u32, fs: f64| match target {
         RankTarget::RankAtLeast(r) => rank >= r,
+        RankTarget::PositionAtMost(p) => position <= p,
         RankTarget::FairShareAtLeast(f) => fs >= f,
     };
     // The hierarchy is derived once; each period only swaps its usage values.
@@ -820,12 +825,13 @@ pub fn time_until_rank(
         if k > 0 {
             sim.next_cycle();
         }
-        let (rank, fairshare) = rank_with(tree, &mut h, sim.usage(), ix)?;
-        if meets(rank, fairshare) {
+        let (rank, position, fairshare) = rank_with(tree, &mut h, sim.usage(), ix)?;
+        if meets(rank, position, fairshare) {
             return Some(RankReached {
                 time: sim.now(),
                 periods: k,
                 rank,
+                position,
                 fairshare,
             });
         }

@@ -107,6 +107,19 @@ pub fn resolve(tree: &AssocTree, query: &str) -> Option<usize> {
         .map(|f| f.ix)
 }
 
+/// Every association `query` names exactly, in [`resolve`]'s order, at most `limit`: its users
+/// (a user name may be in several accounts), or, when no user has the name, its accounts.
+/// The first is [`resolve`]'s; more than one means the name alone is ambiguous.
+pub fn resolve_all(tree: &AssocTree, query: &str, limit: usize) -> Vec<usize> {
+    let found = find(tree, query, limit);
+    let first_is_user = found.first().map(|f| is_user(tree, f.ix));
+    found
+        .into_iter()
+        .take_while(|f| f.quality == Quality::Exact && Some(is_user(tree, f.ix)) == first_is_user)
+        .map(|f| f.ix)
+        .collect()
+}
+
 /// Whether association `ix` is a user (for callers that show kinds next to results).
 pub fn is_user(tree: &AssocTree, ix: usize) -> bool {
     tree.assocs()
@@ -135,6 +148,25 @@ mod tests {
 
     fn ids(tree: &AssocTree, found: &[Found]) -> Vec<u32> {
         found.iter().map(|f| tree.assocs()[f.ix].id.0).collect()
+    }
+
+    #[test]
+    fn resolve_all_lists_every_exact_match_of_the_first_kind() {
+        let t = tree();
+        let ids = |q: &str| -> Vec<u32> {
+            resolve_all(&t, q, 10)
+                .into_iter()
+                .map(|ix| t.assocs()[ix].id.0)
+                .collect()
+        };
+        assert_eq!(ids("alice"), [3, 6], "two users, not the account alice");
+        assert_eq!(ids("chem/alice"), [6]);
+        assert_eq!(ids("physics"), [2]);
+        assert_eq!(ids("nobody"), Vec::<u32>::new());
+        assert_eq!(ids("ali"), Vec::<u32>::new(), "a prefix is not a name");
+        assert_eq!(resolve_all(&t, "alice", 1).len(), 1, "bounded");
+        let first = resolve(&t, "alice").unwrap();
+        assert_eq!(resolve_all(&t, "alice", 10)[0], first);
     }
 
     #[test]

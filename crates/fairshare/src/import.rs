@@ -66,6 +66,8 @@ mod dedup;
 mod json;
 mod paste;
 mod table;
+/// The reading of a RawUsage cell, shared with a typed Raw usage field ([`crate::field::usage`]).
+pub(crate) use table::parse_usage as read_usage_cell;
 
 use std::fmt;
 

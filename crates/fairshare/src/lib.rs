@@ -13,6 +13,7 @@
 //! - [`scenario`], [`import`], [`sshare`]: reading and writing scenario JSON, `sshare` and
 //!   `sacctmgr` output.
 //! - [`link`]: share links (a scenario in a URL fragment) and query parameters.
+//! - [`field`]: one Shares or Raw usage value typed by a person.
 //! - [`ld`]: the x87 80-bit `long double` arithmetic that decides Slurm's ties.
 //!
 //! **Invariant:** this crate is pure: no UI framework, no browser bindings, no IO. Every parser
@@ -29,6 +30,7 @@ pub mod diag;
 pub mod diff;
 pub mod explain;
 pub mod fair_tree;
+pub mod field;
 pub mod find;
 pub mod format;
 pub mod r#gen;

@@ -26,7 +26,7 @@
 //! Reading a link never panics: damaged text gives a [`LinkError`]. Names inside a link are
 //! untrusted data: they go through [`scenario::parse`]'s validation like any import.
 
-use crate::diag::Diagnostic;
+use crate::diag::{DiagKind, Diagnostic};
 use crate::fair_tree::TieRule;
 use crate::scenario::{self, Scenario};
 
@@ -221,7 +221,17 @@ fn decode_scenario(value: &str, deflated: bool) -> Result<Scenario, LinkError> {
     };
     let text = String::from_utf8(bytes).map_err(|_| LinkError::NotUtf8)?;
     match scenario::parse(&text) {
-        (Some(scenario), _) => Ok(scenario),
+        // A pair Slurm cannot hold (a user twice in one account) is refused, as every edit
+        // refuses to make one.
+        (Some(scenario), _) => match scenario.tree.name_clashes() {
+            clashes if clashes.is_empty() => Ok(scenario),
+            clashes => Err(LinkError::Scenario(
+                clashes
+                    .into_iter()
+                    .map(|e| Diagnostic::error(None, DiagKind::Tree(e)))
+                    .collect(),
+            )),
+        },
         (None, diagnostics) => Err(LinkError::Scenario(diagnostics)),
     }
 }
@@ -346,6 +356,30 @@ mod tests {
         for len in 0..200 {
             let _ = unpack(&base64url_encode(&noise(&mut seed, len, &bytes)), 4096);
         }
+    }
+
+    #[test]
+    fn a_link_holding_a_user_twice_in_one_account_is_refused() {
+        let s = scenario(
+            r#"{"associations": [
+              {"id": 1, "parent": null, "account": "root", "user": null, "shares": 1},
+              {"id": 2, "parent": 1, "account": "a", "user": null, "shares": 1},
+              {"id": 3, "parent": 2, "account": "a", "user": "alice", "shares": 1},
+              {"id": 4, "parent": 2, "account": "a", "user": "alice", "shares": 2}
+            ]}"#,
+        );
+        let refused = decode(&encode(&s, TieRule::Slurm)).unwrap().unwrap_err();
+        let LinkError::Scenario(diags) = refused else {
+            panic!("{refused:?}");
+        };
+        assert_eq!(diags.len(), 1);
+        assert!(
+            diags[0]
+                .to_string()
+                .contains("account \"a\" already has a user \"alice\""),
+            "{}",
+            diags[0]
+        );
     }
 
     #[test]

@@ -502,7 +502,9 @@ fn error_id(e: &TreeError) -> Option<AssocId> {
         | TreeError::UnknownId(id) => *id,
         TreeError::MissingParent { id, .. }
         | TreeError::ParentIsUser { id, .. }
-        | TreeError::BadName { id, .. } => *id,
+        | TreeError::BadName { id, .. }
+        | TreeError::UserNameTaken { id, .. }
+        | TreeError::AccountNameTaken { id, .. } => *id,
         TreeError::SeveralRoots(ids) => *ids.get(1)?,
         TreeError::NoRoot | TreeError::RootEdit => return None,
     })

@@ -172,6 +172,23 @@ pub enum TreeError {
     RootEdit,
     /// The edit would put an association under one of its own descendants.
     MoveIntoOwnSubtree(AssocId),
+    /// A rename or move would give an account a second user of this name (Slurm holds one
+    /// association per account, user and partition).
+    UserNameTaken {
+        /// The user association edited.
+        id: AssocId,
+        /// The name it would have.
+        name: String,
+        /// The account that already has a user of that name.
+        account: String,
+    },
+    /// A rename would give two accounts one name (Slurm's account names are unique).
+    AccountNameTaken {
+        /// The account edited.
+        id: AssocId,
+        /// The name it would have.
+        name: String,
+    },
 }
 
 impl fmt::Display for TreeError {
@@ -220,6 +237,16 @@ impl fmt::Display for TreeError {
             TreeError::MoveIntoOwnSubtree(id) => {
                 write!(f, "association {id} cannot move under its own descendant")
             }
+            TreeError::UserNameTaken { id, name, account } => write!(
+                f,
+                "association {id}: account {account:?} already has a user {name:?}; \
+                 Slurm holds one association per account and user"
+            ),
+            TreeError::AccountNameTaken { id, name } => write!(
+                f,
+                "association {id}: an account {name:?} already exists; Slurm's account names \
+                 are unique"
+            ),
         }
     }
 }
@@ -490,7 +517,27 @@ impl AssocTree {
 
     /// A copy with `id` renamed (the user name for users, the account name for accounts; the
     /// account's users follow the new account name).
+    ///
+    /// Refused when the name is taken: by another user of the same account (and partition), or,
+    /// for an account, by any other account.
     pub fn with_name(&self, id: AssocId, name: &str) -> Result<AssocTree, Vec<TreeError>> {
+        if let Some(assoc) = self.get(id) {
+            let taken = if assoc.is_user() {
+                self.user_taken(assoc.parent, name, assoc.partition.as_deref(), id)
+            } else {
+                let clash = self
+                    .assocs()
+                    .iter()
+                    .any(|a| a.id != id && !a.is_user() && a.account == name);
+                clash.then(|| TreeError::AccountNameTaken {
+                    id,
+                    name: name.to_string(),
+                })
+            };
+            if let Some(e) = taken {
+                return Err(vec![e]);
+            }
+        }
         self.edited(|v| {
             let slot = Self::slot(v, id)?;
             if slot.user.is_some() {
@@ -505,6 +552,57 @@ impl AssocTree {
                 }
             }
             Ok(())
+        })
+    }
+
+    /// Associations Slurm could not hold side by side, each named by the later of its pair: a
+    /// second user of one name (and partition) in one account, or a second account of one name
+    /// under one parent. Edits never make them ([`AssocTree::with_name`],
+    /// [`AssocTree::with_moved`]); a share link that holds one is refused with them. O(n).
+    pub fn name_clashes(&self) -> Vec<TreeError> {
+        let mut seen = std::collections::HashSet::new();
+        let mut clashes = Vec::new();
+        for a in self.assocs() {
+            let key = (a.parent, a.user.is_some(), a.name(), a.partition.as_deref());
+            if a.parent.is_some() && !seen.insert(key) {
+                clashes.push(match &a.user {
+                    Some(user) => TreeError::UserNameTaken {
+                        id: a.id,
+                        name: user.clone(),
+                        account: a.account.clone(),
+                    },
+                    None => TreeError::AccountNameTaken {
+                        id: a.id,
+                        name: a.account.clone(),
+                    },
+                });
+            }
+        }
+        clashes
+    }
+
+    /// The refusal of a user `name` (in `partition`) under `parent` for association `id`, when
+    /// another user there already has it. Linear.
+    fn user_taken(
+        &self,
+        parent: Option<AssocId>,
+        name: &str,
+        partition: Option<&str>,
+        id: AssocId,
+    ) -> Option<TreeError> {
+        let clash = self.assocs().iter().any(|a| {
+            a.id != id
+                && a.parent == parent
+                && a.user.as_deref() == Some(name)
+                && a.partition.as_deref() == partition
+        });
+        clash.then(|| TreeError::UserNameTaken {
+            id,
+            name: name.to_string(),
+            account: parent
+                .and_then(|p| self.get(p))
+                .map(|p| p.account.clone())
+                .unwrap_or_default(),
         })
     }
 
@@ -566,6 +664,11 @@ impl AssocTree {
             .ok_or_else(|| vec![TreeError::UnknownId(new_parent)])?
             .account
             .clone();
+        if let Some(user) = assoc.user.as_deref()
+            && let Some(e) = self.user_taken(Some(new_parent), user, assoc.partition.as_deref(), id)
+        {
+            return Err(vec![e]);
+        }
         self.edited(|v| {
             let slot = Self::slot(v, id)?;
             slot.parent = Some(new_parent);
@@ -626,6 +729,70 @@ mod tests {
         }));
         assert!(errors.contains(&TreeError::EmptyName(AssocId(4))));
         assert!(errors.contains(&TreeError::BadUsage(AssocId(5))));
+    }
+
+    #[test]
+    fn a_rename_or_move_to_a_name_already_there_is_refused() {
+        let t = AssocTree::new(vec![
+            acct(1, None, "root"),
+            acct(2, Some(1), "a"),
+            acct(3, Some(1), "b"),
+            user(4, 2, "a", "alice"),
+            user(5, 2, "a", "bob"),
+            user(6, 3, "b", "alice"),
+            acct(7, Some(2), "c"),
+        ])
+        .unwrap();
+        let taken = |id: u32, name: &str, account: &str| TreeError::UserNameTaken {
+            id: AssocId(id),
+            name: name.into(),
+            account: account.into(),
+        };
+        assert_eq!(
+            t.with_name(AssocId(5), "alice").unwrap_err(),
+            vec![taken(5, "alice", "a")]
+        );
+        assert_eq!(
+            t.with_moved(AssocId(6), AssocId(2)).unwrap_err(),
+            vec![taken(6, "alice", "a")]
+        );
+        let account_taken = |id: u32, name: &str| TreeError::AccountNameTaken {
+            id: AssocId(id),
+            name: name.into(),
+        };
+        assert_eq!(
+            t.with_name(AssocId(3), "a").unwrap_err(),
+            vec![account_taken(3, "a")],
+            "a sibling's name"
+        );
+        assert_eq!(
+            t.with_name(AssocId(7), "b").unwrap_err(),
+            vec![account_taken(7, "b")],
+            "any other account's name"
+        );
+        assert!(
+            t.with_name(AssocId(6), "bob").is_ok(),
+            "another account's user"
+        );
+        assert!(t.with_name(AssocId(5), "bob").is_ok(), "its own name");
+        assert!(t.with_name(AssocId(3), "alice").is_ok(), "a user's name");
+        assert!(t.with_moved(AssocId(5), AssocId(3)).is_ok());
+        assert!(t.name_clashes().is_empty());
+        let mut doubled = t.assocs().to_vec();
+        doubled.push(user(8, 2, "a", "alice"));
+        doubled.push(acct(9, Some(1), "b"));
+        doubled.push(user(10, 3, "b", "alice"));
+        let doubled = AssocTree::new(doubled).unwrap();
+        assert_eq!(
+            doubled.name_clashes(),
+            vec![
+                taken(8, "alice", "a"),
+                account_taken(9, "b"),
+                taken(10, "alice", "b")
+            ]
+        );
+        let text = taken(5, "alice", "a").to_string();
+        assert!(text.contains("already has a user \"alice\""), "{text}");
     }
 
     #[test]

@@ -188,7 +188,17 @@ fn time_until_rank_finds_the_first_boundary() {
     }
     assert_eq!(got.periods, k);
     assert_eq!(got.time, 300 * k as i64);
-    assert_eq!((got.rank, got.fairshare), (2, 1.0));
+    assert_eq!((got.rank, got.position, got.fairshare), (2, 1, 1.0));
+    // The same target as people read it: position 1 (first served).
+    let by_position =
+        time_until_rank(&tree, x, RankTarget::PositionAtMost(1), &jobs, &s, 1000).unwrap();
+    assert_eq!(by_position, got);
+    // Position 2 of 2 holds already for x (rank 1), though "rank at least 2" does not.
+    let last = time_until_rank(&tree, x, RankTarget::PositionAtMost(2), &jobs, &s, 1000);
+    assert_eq!(
+        last.map(|r| (r.periods, r.rank, r.position)),
+        Some((0, 1, 2))
+    );
     // About 1e6 / (100 CPUs) = 10,000 s = 34 periods, a bit more because of decay.
     assert!((34..40).contains(&got.periods), "{got:?}");
     // FairShare form, horizon too short, already true, not a user.

@@ -139,8 +139,8 @@ pub fn snap(t: i64, schedule: &Schedule, n_assocs: usize) -> i64 {
 pub enum Until {
     /// Already true.
     Now {
-        /// Rank now.
-        rank: u32,
+        /// Position now (1 = first served).
+        position: u32,
         /// FairShare now.
         fairshare: f64,
     },
@@ -150,8 +150,8 @@ pub enum Until {
         secs: i64,
         /// Decay cycles from now.
         periods: u64,
-        /// Rank then.
-        rank: u32,
+        /// Position then (1 = first served).
+        position: u32,
         /// FairShare then.
         fairshare: f64,
     },
@@ -182,13 +182,13 @@ pub fn until(
     let horizon_periods = until_horizon_periods(tree.len(), schedule);
     match decay::time_until_rank(tree, user, target, jobs, schedule, horizon_periods) {
         Some(r) if r.periods == 0 => Until::Now {
-            rank: r.rank,
+            position: r.position,
             fairshare: r.fairshare,
         },
         Some(r) => Until::At {
             secs: r.time,
             periods: r.periods,
-            rank: r.rank,
+            position: r.position,
             fairshare: r.fairshare,
         },
         None if jobs
@@ -218,19 +218,20 @@ pub fn until_horizon_periods(n_assocs: usize, schedule: &Schedule) -> u64 {
 /// What the "until" question asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TargetKind {
-    /// A Fair Tree rank (1..=N, N the best).
-    Rank,
+    /// A position in the Fair Tree ranking (1..=N, 1 = first served), as people read it.
+    Position,
     /// A FairShare value in [0, 1].
     FairShare,
 }
 
-/// A target from the form: a rank in 1..=`n_users`, or a FairShare in [0, 1].
+/// A target from the form: a position in 1..=`n_users` (met at that position or better), or a
+/// FairShare in [0, 1].
 pub fn parse_target(kind: TargetKind, text: &str, n_users: usize) -> Option<RankTarget> {
     let text = text.trim();
     match kind {
-        TargetKind::Rank => {
-            let r: u32 = text.parse().ok()?;
-            (r >= 1 && (r as usize) <= n_users).then_some(RankTarget::RankAtLeast(r))
+        TargetKind::Position => {
+            let p: u32 = text.parse().ok()?;
+            (p >= 1 && (p as usize) <= n_users).then_some(RankTarget::PositionAtMost(p))
         }
         TargetKind::FairShare => {
             let f = fairshare::format::parse_f64(text)?;

@@ -143,37 +143,48 @@ fn until_searches_a_bounded_horizon() {
 fn until_answers_by_computation() {
     let base = classic_example().tree;
     let s = schedule();
-    // Decay alone never changes a rank.
+    // Decay alone never changes a position.
     let user2 = AssocId(221);
-    let r = until(&base, user2, RankTarget::RankAtLeast(6), &[], &s);
+    let r = until(&base, user2, RankTarget::PositionAtMost(1), &[], &s);
     assert_eq!(r, Until::NeverDecayOnly);
-    // Already true.
+    // Already true: its own position, or any later one.
     let run = fair_tree::run(&base);
     let ix = base.position(user2).unwrap();
-    let rank = run.assocs[ix].rank.unwrap();
-    assert!(matches!(
-        until(&base, user2, RankTarget::RankAtLeast(rank), &[], &s),
-        Until::Now { .. }
-    ));
+    let position = run.position(ix).unwrap();
+    let top = run.n_users;
+    for p in [position, top] {
+        assert!(
+            matches!(
+                until(&base, user2, RankTarget::PositionAtMost(p), &[], &s),
+                Until::Now { position: got, .. } if got == position
+            ),
+            "position {p}"
+        );
+    }
     // Not a user.
     assert_eq!(
-        until(&base, AssocId(2), RankTarget::RankAtLeast(1), &[], &s),
+        until(&base, AssocId(2), RankTarget::PositionAtMost(1), &[], &s),
         Until::NotAUser
     );
     // Someone else's running job lifts User2 once it has used enough.
-    let top = run.n_users;
     let others: Vec<Job> = [211, 311, 222]
         .into_iter()
         .map(|id| Job::running(AssocId(id), 1000.0, 0))
         .collect();
-    match until(&base, user2, RankTarget::RankAtLeast(rank + 1), &others, &s) {
+    match until(
+        &base,
+        user2,
+        RankTarget::PositionAtMost(position - 1),
+        &others,
+        &s,
+    ) {
         Until::At {
             secs,
             periods,
-            rank: got,
+            position: got,
             ..
         } => {
-            assert!(got > rank && got <= top);
+            assert!(got < position && got >= 1, "moved up to {got}");
             assert_eq!(secs, periods as i64 * 300);
         }
         other => panic!("expected a time, got {other:?}"),
@@ -181,23 +192,27 @@ fn until_answers_by_computation() {
     // A job that has ended leaves only decay: never. So does a job of a deleted user.
     let ended = jobs_at(&[Job::running(AssocId(211), 1.0, 0).until(300)], 0, 600);
     assert_eq!(
-        until(&base, user2, RankTarget::RankAtLeast(top), &ended, &s),
+        until(&base, user2, RankTarget::PositionAtMost(1), &ended, &s),
         Until::NeverDecayOnly
     );
     let gone = [Job::running(AssocId(999), 1000.0, 0)];
     assert_eq!(
-        until(&base, user2, RankTarget::RankAtLeast(top), &gone, &s),
+        until(&base, user2, RankTarget::PositionAtMost(1), &gone, &s),
         Until::NeverDecayOnly
     );
 }
 
 #[test]
 fn targets_are_checked() {
-    use TargetKind::{FairShare, Rank};
-    assert_eq!(parse_target(Rank, "3", 6), Some(RankTarget::RankAtLeast(3)));
-    assert_eq!(parse_target(Rank, "0", 6), None);
-    assert_eq!(parse_target(Rank, "7", 6), None);
-    assert_eq!(parse_target(Rank, "2.5", 6), None);
+    use TargetKind::{FairShare, Position};
+    assert_eq!(
+        parse_target(Position, "3", 6),
+        Some(RankTarget::PositionAtMost(3)),
+        "position 3 or better (1 = first served)"
+    );
+    assert_eq!(parse_target(Position, "0", 6), None);
+    assert_eq!(parse_target(Position, "7", 6), None);
+    assert_eq!(parse_target(Position, "2.5", 6), None);
     assert_eq!(
         parse_target(FairShare, "0.5", 6),
         Some(RankTarget::FairShareAtLeast(0.5))

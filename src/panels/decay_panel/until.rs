@@ -37,7 +37,9 @@ pub(super) fn UntilQuestion(controls: DecayControls) -> impl IntoView {
     let refusal = move || {
         let lang = i18n.lang_untracked();
         match kind.get_untracked() {
-            TargetKind::Rank => DecayMsg::FieldRank.fill(lang, &[("n", &n_users().to_string())]),
+            TargetKind::Position => {
+                DecayMsg::FieldPosition.fill(lang, &[("n", &n_users().to_string())])
+            }
             TargetKind::FairShare => DecayMsg::FieldFairShare.text(lang).to_string(),
         }
     };
@@ -49,7 +51,9 @@ pub(super) fn UntilQuestion(controls: DecayControls) -> impl IntoView {
                 None
             }
             None => {
+                // No question, so no answer: the last one must not stand beside the refusal.
                 target.set(None);
+                answer.set(None);
                 Some(refusal())
             }
         }
@@ -73,7 +77,7 @@ pub(super) fn UntilQuestion(controls: DecayControls) -> impl IntoView {
         let same = sel == id && state.scenario.with(|s| s.tree == tree);
         same.then_some((name, res))
     };
-    let answer_text = move || shown().map(|(name, res)| until_text(i18n, &name, &res));
+    let answer_text = move || shown().map(|(name, res)| until_text(i18n, &name, n_users(), &res));
     view! {
         <div class="ft-decay__until">
             <h3>{i18n.t(DecayMsg::UntilTitle)}</h3>
@@ -86,14 +90,15 @@ pub(super) fn UntilQuestion(controls: DecayControls) -> impl IntoView {
                     <select
                         class="ft-pselect"
                         on:change=move |ev| {
-                            let k = if event_target_value(&ev) == "rank" {
-                                TargetKind::Rank
+                            let k = if event_target_value(&ev) == "position" {
+                                TargetKind::Position
                             } else {
                                 TargetKind::FairShare
                             };
                             kind.set(k);
+                            answer.set(None);
                             let text = match k {
-                                TargetKind::Rank => n_users().to_string(),
+                                TargetKind::Position => "1".to_string(),
                                 TargetKind::FairShare => "0.5".to_string(),
                             };
                             target.set(model::parse_target(k, &text, n_users()));
@@ -103,8 +108,8 @@ pub(super) fn UntilQuestion(controls: DecayControls) -> impl IntoView {
                         <option value="fairshare" selected=move || kind.get() == TargetKind::FairShare>
                             {i18n.t(DecayMsg::UntilFairShare)}
                         </option>
-                        <option value="rank" selected=move || kind.get() == TargetKind::Rank>
-                            {i18n.t(DecayMsg::UntilRank)}
+                        <option value="position" selected=move || kind.get() == TargetKind::Position>
+                            {i18n.t(DecayMsg::UntilPosition)}
                         </option>
                     </select>
                 </label>
@@ -129,21 +134,25 @@ pub(super) fn UntilQuestion(controls: DecayControls) -> impl IntoView {
 }
 
 /// The answer in words.
-fn until_text(i18n: I18n, name: &str, res: &Until) -> String {
+fn until_text(i18n: I18n, name: &str, n: usize, res: &Until) -> String {
     let lang = i18n.lang();
     match res {
-        Until::Now { rank, fairshare } => DecayMsg::UntilNow.fill(
+        Until::Now {
+            position,
+            fairshare,
+        } => DecayMsg::UntilNow.fill(
             lang,
             &[
                 ("name", name),
-                ("rank", &rank.to_string()),
+                ("position", &position.to_string()),
+                ("n", &n.to_string()),
                 ("fs", &printf_f(*fairshare)),
             ],
         ),
         Until::At {
             secs,
             periods,
-            rank,
+            position,
             fairshare,
         } => DecayMsg::UntilAt.fill(
             lang,
@@ -151,7 +160,8 @@ fn until_text(i18n: I18n, name: &str, res: &Until) -> String {
                 ("name", name),
                 ("time", &fmt_duration(*secs)),
                 ("periods", &periods.to_string()),
-                ("rank", &rank.to_string()),
+                ("position", &position.to_string()),
+                ("n", &n.to_string()),
                 ("fs", &printf_f(*fairshare)),
             ],
         ),

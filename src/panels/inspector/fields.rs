@@ -7,9 +7,11 @@
 
 use std::collections::HashMap;
 
+use fairshare::diag::UsageProblem;
+use fairshare::field::{self, SharesProblem};
 use fairshare::{AssocId, AssocTree, LongDouble, Shares, TreeError};
 
-use crate::messages::engine::tree_errors_text;
+use crate::messages::engine::edit_errors_text;
 use crate::messages::inspector::InspectorMsg;
 use crate::messages::{Lang, Message};
 
@@ -18,53 +20,57 @@ use crate::messages::{Lang, Message};
 pub enum FieldError {
     /// Nothing was typed.
     Empty,
-    /// The text is not a number.
-    NotANumber,
-    /// Shares must be a whole number from 0 to `u32::MAX`.
-    NotWhole,
+    /// What is wrong with the typed shares (the engine's reading).
+    Shares(SharesProblem),
+    /// What is wrong with the typed raw usage (the engine's reading).
+    Usage(UsageProblem),
     /// The engine refused the edit; why.
     Refused(Vec<TreeError>),
 }
 
 impl FieldError {
-    /// The text of the field's alert in `lang`.
-    pub fn message(&self, lang: Lang) -> String {
+    /// The text of the field's alert in `lang`; associations are named as in `tree` (the tree
+    /// the refused edit was made on), not by their internal ids.
+    pub fn message(&self, lang: Lang, tree: &AssocTree) -> String {
         match self {
             FieldError::Empty => InspectorMsg::ErrEmpty.text(lang).to_string(),
-            FieldError::NotANumber => InspectorMsg::ErrNotANumber.text(lang).to_string(),
-            FieldError::NotWhole => InspectorMsg::ErrNotWhole.text(lang).to_string(),
-            FieldError::Refused(errors) => {
-                InspectorMsg::ErrRefused.fill(lang, &[("reason", &tree_errors_text(errors, lang))])
+            FieldError::Shares(problem) => {
+                let msg = match problem {
+                    SharesProblem::Negative => InspectorMsg::ErrSharesNegative,
+                    SharesProblem::TooLarge => InspectorMsg::ErrSharesTooLarge,
+                    SharesProblem::NotWhole => InspectorMsg::ErrNotWhole,
+                    SharesProblem::NotANumber => InspectorMsg::ErrNotANumber,
+                };
+                msg.fill(lang, &[("max", &field::MAX_SHARES.to_string())])
             }
+            FieldError::Usage(problem) => match problem {
+                UsageProblem::TooLarge => InspectorMsg::ErrUsageTooLarge,
+                UsageProblem::Negative => InspectorMsg::ErrUsageNegative,
+                UsageProblem::TooLong => InspectorMsg::ErrUsageTooLong,
+                UsageProblem::NotANumber => InspectorMsg::ErrNotANumber,
+            }
+            .text(lang)
+            .to_string(),
+            FieldError::Refused(errors) => InspectorMsg::ErrRefused
+                .fill(lang, &[("reason", &edit_errors_text(errors, lang, tree))]),
         }
     }
 }
 
-/// Reads the Shares field: a whole number (2147483647 is FairShare=parent, as in Slurm).
+/// Reads the Shares field: a whole number (2147483647 is FairShare=parent, as in Slurm); the
+/// engine's reading ([`fairshare::field::shares`]), `-0` included.
 pub fn parse_shares(text: &str) -> Result<Shares, FieldError> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err(FieldError::Empty);
-    }
-    if let Ok(raw) = text.parse::<u32>() {
-        return Ok(Shares::from_raw(raw));
-    }
-    if LongDouble::parse(text).is_some() {
-        // A number, but negative, fractional or too large.
-        Err(FieldError::NotWhole)
-    } else {
-        Err(FieldError::NotANumber)
-    }
+    field::shares(text)
+        .map_err(FieldError::Shares)?
+        .ok_or(FieldError::Empty)
 }
 
-/// Reads the Raw usage field as an 80-bit value (decimal text keeps every digit typed). Negative
-/// and infinite values are passed on: the engine refuses them with its own message.
+/// Reads the Raw usage field as an 80-bit value (decimal text keeps every digit typed); the
+/// engine's reading ([`fairshare::field::usage`]), which names a value too large or negative.
 pub fn parse_usage(text: &str) -> Result<LongDouble, FieldError> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err(FieldError::Empty);
-    }
-    LongDouble::parse(text).ok_or(FieldError::NotANumber)
+    field::usage(text)
+        .map_err(FieldError::Usage)?
+        .ok_or(FieldError::Empty)
 }
 
 /// The text a number field shows for a usage value, such that [`parse_usage`] reads back the
@@ -262,13 +268,23 @@ mod tests {
         );
         assert_eq!(parse_shares(""), Err(FieldError::Empty));
         assert_eq!(parse_shares("  "), Err(FieldError::Empty));
-        assert_eq!(parse_shares("-1"), Err(FieldError::NotWhole));
-        assert_eq!(parse_shares("2.5"), Err(FieldError::NotWhole));
-        assert_eq!(parse_shares("4294967296"), Err(FieldError::NotWhole));
-        assert_eq!(parse_shares("1e3"), Err(FieldError::NotWhole));
-        assert_eq!(parse_shares("abc"), Err(FieldError::NotANumber));
-        assert_eq!(parse_shares("0x10"), Err(FieldError::NotANumber));
-        assert_eq!(parse_shares("nan"), Err(FieldError::NotANumber));
+        let shares = FieldError::Shares;
+        assert_eq!(parse_shares("-1"), Err(shares(SharesProblem::Negative)));
+        assert_eq!(parse_shares("2.5"), Err(shares(SharesProblem::NotWhole)));
+        assert_eq!(
+            parse_shares("4294967296"),
+            Err(shares(SharesProblem::TooLarge))
+        );
+        assert_eq!(parse_shares("1e400"), Err(shares(SharesProblem::TooLarge)));
+        assert_eq!(parse_shares("1e3"), Err(shares(SharesProblem::NotWhole)));
+        assert_eq!(parse_shares("abc"), Err(shares(SharesProblem::NotANumber)));
+        assert_eq!(parse_shares("0x10"), Err(shares(SharesProblem::NotANumber)));
+        assert_eq!(parse_shares("nan"), Err(shares(SharesProblem::NotANumber)));
+        assert_eq!(
+            parse_shares("-0"),
+            Ok(Shares::Value(0)),
+            "as Raw usage reads -0"
+        );
     }
 
     #[test]
@@ -279,13 +295,19 @@ mod tests {
         assert_eq!(parse_usage(&usage_field_text(x)), Ok(x));
         assert_eq!(parse_usage("3600"), Ok(LongDouble::from_u64(3600)));
         assert_eq!(parse_usage("1e3"), Ok(LongDouble::from_u64(1000)));
-        assert!(
-            parse_usage("-5").unwrap().is_negative(),
-            "the engine refuses it"
+        assert_eq!(
+            parse_usage("-5"),
+            Err(FieldError::Usage(UsageProblem::Negative))
         );
+        assert_eq!(
+            parse_usage("1e400"),
+            Err(FieldError::Usage(UsageProblem::TooLarge))
+        );
+        assert_eq!(parse_usage("-0"), Ok(LongDouble::ZERO));
         assert_eq!(parse_usage(""), Err(FieldError::Empty));
-        assert_eq!(parse_usage("ten"), Err(FieldError::NotANumber));
-        assert_eq!(parse_usage("nan"), Err(FieldError::NotANumber));
+        let nan = Err(FieldError::Usage(UsageProblem::NotANumber));
+        assert_eq!(parse_usage("ten"), nan);
+        assert_eq!(parse_usage("nan"), nan);
     }
 
     #[test]
@@ -296,8 +318,9 @@ mod tests {
             "0.1",
             "3600",
             "1e-300",
-            "1.5e300",
-            "123456789012345678901234",
+            "1.5e19",
+            "12345678901234567890.123",
+            "1e-4000",
             "0.000001",
             "7.000000000000000000001",
         ] {
@@ -381,21 +404,44 @@ mod tests {
 
     #[test]
     fn messages_name_the_problem() {
+        let t = tree();
         let refused = FieldError::Refused(vec![TreeError::BadUsage(AssocId(3))]);
+        let en = refused.message(Lang::En, &t);
+        assert!(
+            en.contains("association u1 in a: usage must be a number from 0"),
+            "named by account and user, not by the internal id: {en}"
+        );
+        let ja = refused.message(Lang::Ja, &t);
+        assert!(ja.contains("a の u1：使用量は 0 以上"), "{ja}");
+        let refused = FieldError::Refused(vec![TreeError::MoveIntoOwnSubtree(AssocId(2))]);
         assert!(
             refused
-                .message(Lang::En)
-                .contains("association 3: usage must be a number from 0")
+                .message(Lang::En, &t)
+                .contains("association a cannot move")
         );
-        assert!(refused.message(Lang::Ja).contains("使用量は 0 以上"));
         assert!(
-            FieldError::NotWhole
-                .message(Lang::En)
+            FieldError::Shares(SharesProblem::NotWhole)
+                .message(Lang::En, &t)
                 .contains("whole number")
         );
+        let too_large = FieldError::Shares(SharesProblem::TooLarge).message(Lang::En, &t);
+        assert!(
+            too_large.contains("too large") && too_large.contains("4294967295"),
+            "{too_large}"
+        );
+        let too_large = FieldError::Usage(UsageProblem::TooLarge).message(Lang::En, &t);
+        assert!(
+            too_large.contains("too large") && too_large.contains("18446744073709551616"),
+            "{too_large}"
+        );
+        assert!(
+            FieldError::Usage(UsageProblem::TooLarge)
+                .message(Lang::Ja, &t)
+                .contains("18446744073709551616")
+        );
         assert_ne!(
-            FieldError::Empty.message(Lang::Ja),
-            FieldError::Empty.message(Lang::En)
+            FieldError::Empty.message(Lang::Ja, &t),
+            FieldError::Empty.message(Lang::En, &t)
         );
     }
 }

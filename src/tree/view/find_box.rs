@@ -99,6 +99,9 @@ pub fn FindBox() -> impl IntoView {
         ev.prevent_default();
     };
     let shown = move || open.get() && query.with(|q| !q.trim().is_empty());
+    // The list exists only while it has options: the input points at it only then (an
+    // aria-controls to an absent id is invalid).
+    let listed = move || shown() && matches.with(|m| !m.is_empty());
     let options = move || {
         matches
             .get()
@@ -131,7 +134,7 @@ pub fn FindBox() -> impl IntoView {
                 class="ft-find__input"
                 aria-label=i18n.t(TreeMsg::Find)
                 placeholder=i18n.t(TreeMsg::FindPlaceholder)
-                aria-controls="ft-find-matches"
+                aria-controls=move || listed().then_some("ft-find-matches")
                 autocomplete="off"
                 spellcheck="false"
                 prop:value=move || query.get()

@@ -476,7 +476,9 @@ fn tree_error_id(e: &TreeError) -> Option<AssocId> {
         | TreeError::UnknownId(id) => Some(*id),
         TreeError::MissingParent { id, .. }
         | TreeError::ParentIsUser { id, .. }
-        | TreeError::BadName { id, .. } => Some(*id),
+        | TreeError::BadName { id, .. }
+        | TreeError::UserNameTaken { id, .. }
+        | TreeError::AccountNameTaken { id, .. } => Some(*id),
         TreeError::SeveralRoots(ids) => ids.get(1).copied(),
         TreeError::NoRoot | TreeError::RootEdit => None,
     }

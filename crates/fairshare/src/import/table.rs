@@ -980,7 +980,7 @@ pub(super) fn parse_shares(cell: &str) -> Result<Option<Shares>, ()> {
 
 /// Reads a usage value: blank, a whole number, or a non-negative decimal below 2^64
 /// ([`crate::tree::MAX_USAGE_RAW`]); `-0` is 0. The error says what is wrong with the cell.
-pub(super) fn parse_usage(cell: &str) -> Result<Option<LongDouble>, UsageProblem> {
+pub(crate) fn parse_usage(cell: &str) -> Result<Option<LongDouble>, UsageProblem> {
     const TOO_LARGE: UsageProblem = UsageProblem::TooLarge;
     let t = cell.trim_ascii();
     if t.is_empty() {
