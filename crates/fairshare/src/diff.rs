@@ -604,6 +604,7 @@ mod tests {
                     shares: Shares::Value(0),
                     usage_raw: LongDouble::ZERO,
                     lineage: None,
+                    inferred: false,
                 })
                 .unwrap()
             },

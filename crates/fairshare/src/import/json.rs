@@ -300,6 +300,7 @@ pub(super) fn import(text: &str, diags: &mut Diags) -> (Option<Scenario>, Vec<Pr
         linking: Linking::Names,
         ids_from_input,
         cut_names: false,
+        algorithm,
     };
     let (tree, printed) = build::build(records, printed, &opts, diags);
     let scenario = tree.map(|tree| Scenario {
