@@ -348,3 +348,62 @@ fn plain_sshare_is_completed_marked_and_round_trips_as_json() {
     assert_eq!(back.assocs(), tree.assocs());
     assert!(back.is_partial());
 }
+
+/// Issue 25.1: a FairShare changed by hand in an otherwise exact paste is unexplained (every
+/// RawUsage is an integer and every value it is ranked by is reproduced), and an empty printed
+/// cell is "not printed", not a difference.
+#[test]
+fn an_edited_fairshare_is_unexplained_and_an_empty_cell_is_not_printed() {
+    // Whole-number usage, as in test24.4: truncation changes nothing.
+    let whole = r#gen::tree(40, 7);
+    let assocs = whole
+        .assocs()
+        .iter()
+        .map(|a| fairshare::Assoc {
+            usage_raw: fairshare::LongDouble::from_u64(sshare::truncate_usage(a.usage_raw)),
+            ..a.clone()
+        })
+        .collect();
+    let tree = AssocTree::new(assocs).expect("valid");
+    let ranked = Ranked::new(&tree, TieRule::Slurm);
+    let rows = sshare::fair_tree_rows(&ranked);
+    let cols = sshare::default_columns(Algorithm::FairTree, sshare::SshareFlags::LONG);
+    let text = sshare::render_text(&rows, &cols, TextLayout::ParsableNoEnding, Header::Shown);
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    // The first user row: FairShare (field 8) to 0.900000, NormUsage (field 6) emptied.
+    let (at, user_line) = lines
+        .iter()
+        .enumerate()
+        .skip(1)
+        .find(|(_, l)| l.split('|').nth(1).is_some_and(|u| !u.is_empty()))
+        .map(|(i, l)| (i, l.clone()))
+        .expect("a user row");
+    let mut fields: Vec<String> = user_line.split('|').map(str::to_string).collect();
+    assert_ne!(fields[7], "0.900000");
+    fields[7] = "0.900000".into();
+    fields[5] = String::new();
+    lines[at] = fields.join("|");
+    let edited = lines.join("\n") + "\n";
+    let imp = import::import(&edited);
+    assert!(!imp.has_errors(), "{:?}", imp.diagnostics);
+    let got = &imp.scenario.as_ref().expect("a tree").tree;
+    assert!(!got.is_partial());
+    let r = Ranked::new(got, TieRule::Slurm);
+    let rows = sshare::fair_tree_rows(&r);
+    let checks = import::compare(&r, &rows, &imp.printed);
+    let row = checks
+        .iter()
+        .find(|c| c.line == Some(at + 1))
+        .expect("the edited row");
+    assert_eq!(row.agreement, Agreement::Differs, "{row:?}");
+    let norm_usage = row
+        .columns
+        .iter()
+        .find(|c| c.column == Column::NormUsage)
+        .expect("NormUsage checked");
+    assert!(norm_usage.same && norm_usage.not_printed, "{norm_usage:?}");
+    // Every other row matches exactly.
+    for c in checks.iter().filter(|c| c.line != Some(at + 1)) {
+        assert_eq!(c.agreement, Agreement::Match, "{c:?}");
+    }
+}
