@@ -50,7 +50,7 @@ mod table;
 
 use std::fmt;
 
-pub use compare::{Agreement, ColumnCheck, RowComparison, compare};
+pub use compare::{Agreement, ColumnCheck, RowComparison, compare, only_user};
 
 use crate::diag::{DiagKind, Diagnostic};
 use crate::ld::LongDouble;

@@ -338,6 +338,9 @@ fn plain_sshare_is_completed_marked_and_round_trips_as_json() {
             assert!(col.same, "{c:?}");
         }
     }
+    // The one user printed is the caller.
+    let me = import::only_user(tree, &imp.printed).expect("one user printed");
+    assert_eq!(tree.get(me).and_then(|a| a.user.as_deref()), Some("me"));
     // Scenario JSON says which associations are inferred, and reads it back.
     let json = fairshare::scenario::to_json(&s);
     assert_eq!(json.matches("\"inferred\":true").count(), 2, "{json}");
@@ -388,6 +391,11 @@ fn an_edited_fairshare_is_unexplained_and_an_empty_cell_is_not_printed() {
     assert!(!imp.has_errors(), "{:?}", imp.diagnostics);
     let got = &imp.scenario.as_ref().expect("a tree").tree;
     assert!(!got.is_partial());
+    assert_eq!(
+        import::only_user(got, &imp.printed),
+        None,
+        "every user printed"
+    );
     let r = Ranked::new(got, TieRule::Slurm);
     let rows = sshare::fair_tree_rows(&r);
     let checks = import::compare(&r, &rows, &imp.printed);

@@ -408,6 +408,27 @@ pub fn compare(ranked: &Ranked, rows: &[Row], printed: &[PrintedRow]) -> Vec<Row
     out
 }
 
+/// The user whose rows a paste prints when it prints one user's only (plain `sshare`, `-u`):
+/// the first printed row of that user. `None` when no user row or several users are printed.
+/// O(printed).
+pub fn only_user(tree: &crate::AssocTree, printed: &[PrintedRow]) -> Option<AssocId> {
+    let mut first: Option<(AssocId, &str)> = None;
+    for p in printed {
+        let Some(a) = tree.get(p.id) else {
+            continue;
+        };
+        let Some(user) = a.user.as_deref().filter(|_| !a.inferred) else {
+            continue;
+        };
+        match first {
+            None => first = Some((p.id, user)),
+            Some((_, u)) if u == user => {}
+            Some(_) => return None,
+        }
+    }
+    first.map(|(id, _)| id)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
