@@ -37,7 +37,9 @@ test('a plain sshare paste selects the caller, shows inferred cards and no compu
   await expect(me).toHaveAttribute('data-fairshare', '');
   await expect(me).toHaveAttribute('data-rank', '');
   await expect(me).toHaveAttribute('aria-label', /FairShare not computable from this output/);
-  expect(Number(await me.getAttribute('data-level-fs')).toFixed(6)).toBe(printedLevelFs);
+  // Recomputed from the printed RawUsage, which sshare truncates: within that truncation.
+  const lf = Number(await me.getAttribute('data-level-fs'));
+  expect(Math.abs(lf - Number(printedLevelFs)) / lf).toBeLessThan(1e-3);
 
   const hidden = page.locator('[role="treeitem"][data-kind="hidden"][data-inferred="true"]');
   await expect(hidden.first()).toBeAttached();

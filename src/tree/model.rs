@@ -1004,11 +1004,10 @@ fn node_view(
         inferred: a.inferred,
         account: a.account.clone(),
         level_fs_attr: r.level_fs.map(|lf| sig17(lf.to_f64())).unwrap_or_default(),
-        fairshare_attr: user.then(|| r.fairshare.map(sig17)).flatten(),
-        rank_attr: user.then(|| r.rank.map(|k| k.to_string())).flatten(),
-        position_attr: user
-            .then(|| run.position(ix).map(|k| k.to_string()))
-            .flatten(),
+        // Users always carry them; on a partial tree they are empty (not computable).
+        fairshare_attr: user.then(|| r.fairshare.map(sig17).unwrap_or_default()),
+        rank_attr: user.then(|| r.rank.map(|k| k.to_string()).unwrap_or_default()),
+        position_attr: user.then(|| run.position(ix).map(|k| k.to_string()).unwrap_or_default()),
         shares_norm_attr: sig17(r.shares_norm),
         usage_effective_attr: sig17(r.usage_effective.to_f64()),
         label: t.label,
