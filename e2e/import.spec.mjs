@@ -56,9 +56,12 @@ test('a broken paste names the line, keeps the tree, and loads the valid part on
   await app.screenshot('import-alert');
   await app.screenshotRegion(app.importRegion(), 'import-alert-panel');
 
-  await app.importRegion().getByRole('button', { name: 'Load only the valid part (7 associations)' }).click();
-  await expect(app.allTreeItems()).toHaveCount(7);
+  // 7 rows read; dave's row is left out, and chem's printed RawUsage keeps his usage in one
+  // inferred member (issue 20 §2).
+  await app.importRegion().getByRole('button', { name: 'Load only the valid part (8 associations)' }).click();
+  await expect(app.allTreeItems()).toHaveCount(8);
   await expect(page.locator('[role="treeitem"][data-name="dave"]')).toHaveCount(0);
+  await expect(page.locator('[role="treeitem"][data-kind="hidden"][data-account="chem"]')).toHaveCount(1);
   await expect(app.importRegion().getByRole('alert')).toHaveCount(0);
   await page.getByRole('button', { name: 'Undo' }).click();
   expect(await app.treeSnapshot()).toEqual(before);

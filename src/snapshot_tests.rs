@@ -250,6 +250,7 @@ fn snapshot_what_if_rows() {
                         shares: Shares::Value(0),
                         usage_raw: LongDouble::ZERO,
                         lineage: None,
+                        inferred: false,
                     })
                     .expect("a valid edit")
                 },

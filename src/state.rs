@@ -446,6 +446,7 @@ impl AppState {
                 shares: Shares::Value(1),
                 usage_raw: LongDouble::ZERO,
                 lineage: None,
+                inferred: false,
             })
         })?;
         self.selected.set(Some(id));

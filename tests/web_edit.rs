@@ -404,10 +404,13 @@ async fn import_refuses_broken_text_and_loads_good_text() {
     assert!(alert.contains("line 4:"), "{alert}");
     assert_eq!(state.scenario.get_untracked(), before, "the tree is kept");
     // The valid part loads only on request.
-    app.button("Load only the valid part (3 associations)")
+    // 3 rows read, and u1 (left out) shows in u2's NormShares and a's RawUsage: one inferred
+    // member keeps its share and usage (issue 20 §2).
+    app.button("Load only the valid part (4 associations)")
         .click();
     tick().await;
-    assert_eq!(state.scenario.with_untracked(|s| s.tree.len()), 3);
+    assert_eq!(state.scenario.with_untracked(|s| s.tree.len()), 4);
+    assert!(state.scenario.with_untracked(|s| s.tree.is_partial()));
     assert_eq!(app.count(".ft-import [role='alert']"), 0);
     state.undo();
     tick().await;

@@ -25,6 +25,16 @@ pub enum TableMsg {
     Retained,
     /// Verdict: a difference nothing explains.
     Differs,
+    /// Details of `TruncatedUsage`.
+    TruncatedUsageWhy,
+    /// Details of `Retained`.
+    RetainedWhy,
+    /// Details of `Differs`.
+    DiffersWhy,
+    /// A column Slurm printed nothing in: "{column}: not printed, recomputed {recomputed}".
+    NotPrinted,
+    /// The recomputed FairShare of a partial tree.
+    NotComputable,
     /// One differing column: "{column}: Slurm {printed}, recomputed {recomputed}".
     ColumnDiff,
     /// Accessible hint of a row: press Enter to select.
@@ -46,6 +56,11 @@ impl Message for TableMsg {
         TableMsg::TruncatedUsage,
         TableMsg::Retained,
         TableMsg::Differs,
+        TableMsg::TruncatedUsageWhy,
+        TableMsg::RetainedWhy,
+        TableMsg::DiffersWhy,
+        TableMsg::NotPrinted,
+        TableMsg::NotComputable,
         TableMsg::ColumnDiff,
         TableMsg::RowHint,
         TableMsg::Filter,
@@ -66,18 +81,23 @@ impl Message for TableMsg {
             TableMsg::PrintedLf => "Printed LF",
             TableMsg::Check => "Check",
             TableMsg::Match => "matches",
-            TableMsg::TruncatedUsage => {
-                "differs as expected: sshare prints RawUsage truncated to an integer, so the \
-                 recomputation starts from slightly different usage"
+            TableMsg::TruncatedUsage => "truncated usage",
+            TableMsg::Retained => "retained usage",
+            TableMsg::Differs => "unexplained",
+            TableMsg::TruncatedUsageWhy => {
+                "sshare prints RawUsage truncated to an integer, so the recomputation starts \
+                 from slightly different usage"
             }
-            TableMsg::Retained => {
-                "differs: Slurm keeps the usage of deleted users on this account (or one above \
-                 it), which the printed rows cannot show"
+            TableMsg::RetainedWhy => {
+                "Slurm keeps the usage of deleted users on this account (or one above it), \
+                 which the printed rows cannot show"
             }
-            TableMsg::Differs => {
-                "differs: shares, structure or usage are not what Slurm had (hidden rows, \
-                 another algorithm, or an edit)"
+            TableMsg::DiffersWhy => {
+                "truncated usage cannot make this difference: shares, structure or usage are \
+                 not what Slurm had (an edit, or rows printed at another moment)"
             }
+            TableMsg::NotPrinted => "{column}: not printed, recomputed {recomputed}",
+            TableMsg::NotComputable => "not computable from this output",
             TableMsg::ColumnDiff => "{column}: Slurm {printed}, recomputed {recomputed}",
             TableMsg::RowHint => "Enter selects the association",
             TableMsg::Filter => "Filter by account or user",
@@ -99,18 +119,23 @@ impl Message for TableMsg {
             TableMsg::PrintedLf => "出力 LF",
             TableMsg::Check => "照合",
             TableMsg::Match => "一致",
-            TableMsg::TruncatedUsage => {
-                "想定どおりの差：sshare は RawUsage を整数に切り捨てて出力するため、\
+            TableMsg::TruncatedUsage => "使用量の切り捨て",
+            TableMsg::Retained => "保持された使用量",
+            TableMsg::Differs => "説明できない差",
+            TableMsg::TruncatedUsageWhy => {
+                "sshare は RawUsage を整数に切り捨てて出力するため、\
                  再計算はわずかに異なる使用量から始まる"
             }
-            TableMsg::Retained => {
-                "差あり：Slurm は削除されたユーザーの使用量をこのアカウント（またはその上位）に\
+            TableMsg::RetainedWhy => {
+                "Slurm は削除されたユーザーの使用量をこのアカウント（またはその上位）に\
                  残しており、出力された行からはそれが分からない"
             }
-            TableMsg::Differs => {
-                "差あり：シェア、構造、または使用量が Slurm の持っていたものと違う\
-                 （非表示の行、別のアルゴリズム、または編集）"
+            TableMsg::DiffersWhy => {
+                "使用量の切り捨てではこの差は生じない：シェア、構造、または使用量が\
+                 Slurm の持っていたものと違う（編集、または別の時点の出力）"
             }
+            TableMsg::NotPrinted => "{column}: 出力なし、再計算 {recomputed}",
+            TableMsg::NotComputable => "この出力からは計算できません",
             TableMsg::ColumnDiff => "{column}: Slurm {printed}、再計算 {recomputed}",
             TableMsg::RowHint => "Enter で association を選択",
             TableMsg::Filter => "アカウントまたはユーザーで絞り込む",

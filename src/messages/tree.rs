@@ -64,6 +64,12 @@ pub enum TreeMsg {
     LabelUser,
     /// Accessible name of an account association.
     LabelAccount,
+    /// Accessible name of an inferred association (the hidden members of an account).
+    LabelHidden,
+    /// Card name of an inferred association.
+    CardHiddenName,
+    /// What the UI says for a FairShare or rank that a partial tree cannot give.
+    NotComputable,
     /// Accessible name of the root.
     LabelRoot,
     /// Accessible name addition: the what-if move (in positions) against the baseline.
@@ -190,6 +196,9 @@ impl Message for TreeMsg {
         TreeMsg::BadgeArtefact,
         TreeMsg::LabelUser,
         TreeMsg::LabelAccount,
+        TreeMsg::LabelHidden,
+        TreeMsg::CardHiddenName,
+        TreeMsg::NotComputable,
         TreeMsg::LabelRoot,
         TreeMsg::LabelPositionChange,
         TreeMsg::LabelNew,
@@ -276,6 +285,12 @@ impl Message for TreeMsg {
                  Level FS {level_fs}"
             }
             TreeMsg::LabelAccount => "{name}: Level FS {level_fs}",
+            TreeMsg::LabelHidden => {
+                "{shares} hidden users' shares in {account} (inferred from the paste): usage \
+                 {usage}, Level FS {level_fs}"
+            }
+            TreeMsg::CardHiddenName => "hidden in {account}",
+            TreeMsg::NotComputable => "not computable from this output",
             TreeMsg::LabelRoot => "{name}: {n} users",
             TreeMsg::LabelPositionChange => {
                 "what-if: position {old} → {new}, FairShare {old_fs} → {new_fs}"
@@ -426,6 +441,12 @@ impl Message for TreeMsg {
             TreeMsg::CardFairShare => "FS {fairshare}",
             TreeMsg::BadgeParent => "parent",
             TreeMsg::LabelAccount => "{name}: Level FS {level_fs}",
+            TreeMsg::LabelHidden => {
+                "{account} の非表示ユーザーの持ち分 {shares}（貼り付けから推定）: 使用量 {usage}、\
+                 Level FS {level_fs}"
+            }
+            TreeMsg::CardHiddenName => "{account} の非表示分",
+            TreeMsg::NotComputable => "この出力からは計算できません",
             TreeMsg::LabelPositionChange => {
                 "what-if: {old} 番目 → {new} 番目、FairShare {old_fs} → {new_fs}"
             }

@@ -342,7 +342,14 @@ fn load(state: AppState, imported: Imported) -> Outcome {
                 scenario, printed, ..
             } = imported;
             if let Some(scenario) = scenario {
+                // Plain `sshare` prints the caller's rows only: that user is selected (and
+                // revealed), so the page opens on the one row that is them.
+                let me = fairshare::import::only_user(&scenario.tree, &printed);
                 state.load(scenario, printed, None);
+                if me.is_some() {
+                    state.select(me);
+                }
+                bring_tree_into_view();
             }
             outcome
         }
@@ -377,6 +384,30 @@ fn load_before(state: AppState, imported: Imported) -> Outcome {
             diagnostics: imported.diagnostics,
             partial: None,
         },
+    }
+}
+
+/// Scrolls the page so that the tree is in view (on a phone the Import panel sits about two
+/// screens below it).
+fn bring_tree_into_view() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Some(tree) = window
+        .document()
+        .and_then(|d| d.query_selector("[role=\"tree\"]").ok().flatten())
+    else {
+        return;
+    };
+    let height = window
+        .inner_height()
+        .ok()
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0);
+    let rect = tree.get_bounding_client_rect();
+    // Only when it is out of view (on a wide screen the stage is always in view).
+    if rect.bottom() <= 0.0 || rect.top() >= height {
+        tree.scroll_into_view();
     }
 }
 

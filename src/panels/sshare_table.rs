@@ -87,6 +87,16 @@ impl table_order::Cells for SshareRow {
 /// The columns the filter box searches: Account and User.
 pub const FILTER_COLUMNS: [usize; 2] = [0, 1];
 
+/// The longer reason behind a verdict (shown on demand).
+fn why(agreement: Agreement) -> Option<TableMsg> {
+    match agreement {
+        Agreement::Match => None,
+        Agreement::TruncatedUsage => Some(TableMsg::TruncatedUsageWhy),
+        Agreement::AccountUsageIncludesRetained => Some(TableMsg::RetainedWhy),
+        Agreement::Differs => Some(TableMsg::DiffersWhy),
+    }
+}
+
 fn verdict(agreement: Agreement) -> TableMsg {
     match agreement {
         Agreement::Match => TableMsg::Match,
@@ -125,10 +135,15 @@ pub fn table_rows(ranked: &Ranked, printed: &[PrintedRow], lang: Lang) -> Vec<Ss
                 };
                 let details = comparison
                     .map(|c| {
-                        c.columns
-                            .iter()
-                            .filter(|k| !k.same)
-                            .map(|k| {
+                        let why = why(c.agreement).map(|m| m.text(lang).to_string());
+                        let not_printed = c.columns.iter().filter(|k| k.not_printed).map(|k| {
+                            TableMsg::NotPrinted.fill(
+                                lang,
+                                &[("column", k.column.header()), ("recomputed", &k.recomputed)],
+                            )
+                        });
+                        why.into_iter()
+                            .chain(c.columns.iter().filter(|k| !k.same).map(|k| {
                                 TableMsg::ColumnDiff.fill(
                                     lang,
                                     &[
@@ -137,7 +152,8 @@ pub fn table_rows(ranked: &Ranked, printed: &[PrintedRow], lang: Lang) -> Vec<Ss
                                         ("recomputed", &k.recomputed),
                                     ],
                                 )
-                            })
+                            }))
+                            .chain(not_printed)
                             .collect()
                     })
                     .unwrap_or_default();
@@ -242,8 +258,11 @@ fn SshareRow(row: SshareRow, #[prop(into)] tab_stop: Signal<Option<AssocId>>) ->
             <td class=mark(p.fairshare_differs)>{p.fairshare}</td>
             <td class=mark(p.level_fs_differs)>{p.level_fs}</td>
             <td class="ft-sshare__check" class:ft-sshare__check--differs=p.differs>
-                <span class="ft-sshare__verdict">{p.verdict}</span>
-                <ul class="ft-sshare__details">{details}</ul>
+                // One short line; the reason and each column on demand.
+                <details class="ft-sshare__more">
+                    <summary class="ft-sshare__verdict">{p.verdict}</summary>
+                    <ul class="ft-sshare__details">{details}</ul>
+                </details>
             </td>
         }
     });
@@ -485,7 +504,37 @@ root|||0.000000|100||1.000000||||cpu=0
         let u2 = rows.iter().find(|r| r.cells[1] == "u2").unwrap();
         let p = u2.printed.as_ref().unwrap();
         assert!(p.fairshare_differs && p.differs);
-        assert!(p.details[0].starts_with("FairShare: Slurm 0.900000, recomputed 1.000000"));
-        assert!(!p.verdict.is_empty() && p.verdict != "matches");
+        // Every RawUsage is an integer and reproduced: truncation cannot explain it (issue
+        // 25.1). The verdict is one short word; the reason and the column come on demand.
+        assert_eq!(p.verdict, "unexplained");
+        assert!(p.details[0].starts_with("truncated usage cannot make this difference"));
+        assert!(p.details[1].starts_with("FairShare: Slurm 0.900000, recomputed 1.000000"));
+    }
+
+    #[test]
+    fn an_empty_printed_cell_is_not_printed_and_a_partial_tree_has_no_fairshare() {
+        // Plain sshare: every account, the caller's row only; NormUsage left empty on u1.
+        let text = "\
+Account|User|RawShares|NormShares|RawUsage|NormUsage|EffectvUsage|FairShare|LevelFS|GrpTRESMins|TRESRunMins
+root|||0.000000|100||1.000000||||cpu=0
+ a||1|0.500000|60|0.600000|0.600000||0.833333||cpu=0
+  a|u1|1|0.500000|30||0.500000|0.750000|1.000000||cpu=0
+ b||1|0.500000|40|0.400000|0.400000||1.250000||cpu=0
+";
+        let (rows, _) = rows_of(text);
+        let u1 = rows.iter().find(|r| r.cells[1] == "u1").unwrap();
+        let p = u1.printed.as_ref().unwrap();
+        assert!(!p.differs, "{p:?}");
+        assert_eq!(p.verdict, "matches");
+        assert!(
+            p.details
+                .iter()
+                .any(|d| d == "NormUsage: not printed, recomputed 0.300000"),
+            "{p:?}"
+        );
+        // The recomputed FairShare is empty (not computable); Slurm's printed one is beside it.
+        assert_eq!(u1.cells[7], "");
+        assert_eq!(p.fairshare, "0.750000");
+        assert!(!p.fairshare_differs);
     }
 }

@@ -178,7 +178,7 @@ pub fn kind_slot(kind: AssocKind) -> usize {
     match kind {
         AssocKind::Root => 0,
         AssocKind::Account => 1,
-        AssocKind::User => 2,
+        AssocKind::User | AssocKind::Hidden => 2,
     }
 }
 

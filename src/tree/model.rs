@@ -93,6 +93,8 @@ pub fn kind_class(kind: AssocKind) -> &'static str {
         AssocKind::Root => "ft-node--root",
         AssocKind::Account => "ft-node--account",
         AssocKind::User => "ft-node--user",
+        // Drawn as a user (it stands for users), with a dashed border.
+        AssocKind::Hidden => "ft-node--user ft-node--hidden",
     }
 }
 
@@ -102,6 +104,7 @@ pub fn kind_attr(kind: AssocKind) -> &'static str {
         AssocKind::Root => "root",
         AssocKind::Account => "account",
         AssocKind::User => "user",
+        AssocKind::Hidden => "hidden",
     }
 }
 
@@ -405,6 +408,9 @@ pub struct NodeView {
     pub expanded: bool,
     /// `data-name`: the account name, or the user name for users.
     pub name: String,
+    /// `data-inferred`: not printed but inferred by the import (hidden members, an added
+    /// root).
+    pub inferred: bool,
     /// `data-account`.
     pub account: String,
     /// `data-level-fs`: `inf`, empty, or 17 significant digits.
@@ -1001,13 +1007,13 @@ fn node_view(
         has_children: !input.outline.kids[ix].is_empty(),
         expanded: open,
         name: a.name().to_string(),
+        inferred: a.inferred,
         account: a.account.clone(),
         level_fs_attr: r.level_fs.map(|lf| sig17(lf.to_f64())).unwrap_or_default(),
-        fairshare_attr: user.then(|| r.fairshare.map(sig17)).flatten(),
-        rank_attr: user.then(|| r.rank.map(|k| k.to_string())).flatten(),
-        position_attr: user
-            .then(|| run.position(ix).map(|k| k.to_string()))
-            .flatten(),
+        // Users always carry them; on a partial tree they are empty (not computable).
+        fairshare_attr: user.then(|| r.fairshare.map(sig17).unwrap_or_default()),
+        rank_attr: user.then(|| r.rank.map(|k| k.to_string()).unwrap_or_default()),
+        position_attr: user.then(|| run.position(ix).map(|k| k.to_string()).unwrap_or_default()),
         position_before_attr: input
             .what_if
             .and_then(|w| w.before)
@@ -1043,7 +1049,11 @@ fn card_view(input: &ModelInput<'_>, ix: usize, t: &NodeTexts, w: f64, card_h: f
     );
     CardView {
         kind: kind_of(input, ix),
-        display_name: cut_name(a.name()),
+        display_name: if a.kind() == AssocKind::Hidden {
+            cut_name(&TreeMsg::CardHiddenName.fill(input.lang, &[("account", &a.account)]))
+        } else {
+            cut_name(a.name())
+        },
         shares: t.shares.clone(),
         s: t.s.clone(),
         usage: t.usage.clone(),
@@ -1200,7 +1210,17 @@ fn node_texts(
     } else {
         badge.clone()
     };
-    let fairshare_text = cell(Column::FairShare);
+    // On a partial tree FairShare and rank are not computable (the engine gives none).
+    let partial = tree.is_partial();
+    let fairshare_text = match cell(Column::FairShare) {
+        s if s.is_empty() && partial => no_value.to_string(),
+        s => s,
+    };
+    let spoken_fairshare = if partial && r.fairshare.is_none() {
+        TreeMsg::NotComputable.text(lang).to_string()
+    } else {
+        trim_fixed(&fairshare_text)
+    };
     let rank_text = r
         .rank
         .map_or_else(|| no_value.to_string(), |k| k.to_string());
@@ -1220,7 +1240,16 @@ fn node_texts(
                 ("position", &position_text),
                 ("rank", &rank_text),
                 ("n", &n_users),
-                ("fairshare", &trim_fixed(&fairshare_text)),
+                ("fairshare", &spoken_fairshare),
+                ("level_fs", &spoken_lf),
+            ],
+        ),
+        AssocKind::Hidden => TreeMsg::LabelHidden.fill(
+            lang,
+            &[
+                ("account", &a.account),
+                ("shares", &shares),
+                ("usage", &cell(Column::RawUsage)),
                 ("level_fs", &spoken_lf),
             ],
         ),

@@ -120,6 +120,7 @@ fn load(input: &str, options: &Options) -> Result<Scenario, Failure> {
         }
         (None, None) => return Err(Failure::usage(format!("{shown}: no associations found"))),
     };
+    warn_inferred(shown, &scenario.tree);
     if let Some(algorithm) = options.algorithm {
         scenario.algorithm = algorithm;
     }
@@ -131,6 +132,40 @@ fn load(input: &str, options: &Options) -> Result<Scenario, Failure> {
         scenario.algorithm = Algorithm::Classic;
     }
     Ok(scenario)
+}
+
+/// Says on stderr what the import inferred (the exit status does not change): one line per
+/// inferred association (at most 20, then a count), and what a partial tree cannot give.
+fn warn_inferred(shown: &str, tree: &fairshare::AssocTree) {
+    if !tree.is_partial() {
+        return;
+    }
+    const LISTED: usize = 20;
+    let inferred: Vec<&fairshare::Assoc> = tree.assocs().iter().filter(|a| a.inferred).collect();
+    for a in inferred.iter().take(LISTED) {
+        if a.parent.is_none() {
+            eprintln!(
+                "fairshare: warning: {shown}: the output does not start at the root; a root \
+                 was inferred above its first rows"
+            );
+        } else {
+            eprintln!(
+                "fairshare: warning: {shown}: inferred {} hidden users' shares in {} with usage \
+                 {} (from the printed NormShares and RawUsage)",
+                a.shares, a.account, a.usage_raw
+            );
+        }
+    }
+    if inferred.len() > LISTED {
+        eprintln!(
+            "fairshare: warning: {shown}: and {} more inferred associations",
+            inferred.len() - LISTED
+        );
+    }
+    eprintln!(
+        "fairshare: warning: {shown}: partial output: Fair Tree's FairShare and rank need every \
+         user, so they are not computable from it (null in JSON, empty in sshare output)"
+    );
 }
 
 fn compute(scenario: &Scenario, options: &Options) -> Result<String, String> {

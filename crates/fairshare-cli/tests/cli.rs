@@ -441,3 +441,63 @@ fn link_prints_the_share_fragment() {
     assert_eq!(documented, format!("{}&tie=documented\n", out.trim_end()));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Plain `sshare` (no `-a`): every account, the caller's row only.
+const PLAIN_SSHARE: &str = "\
+Account                    User  RawShares  NormShares    RawUsage  EffectvUsage  FairShare 
+-------------------- ---------- ---------- ----------- ----------- ------------- ---------- 
+root                                          0.000000     1000000      1.000000            
+ chem                                   60    0.600000      300000      0.300000            
+ phn                                    40    0.400000      700000      0.700000            
+  phn                        me          1    0.058824       67063      0.095804   0.322314 
+";
+
+/// Issue 20: on partial output the CLI warns on stderr about what it inferred (exit status 0),
+/// gives `null` FairShare and rank in JSON, and leaves them empty in sshare output; `convert`
+/// writes `"inferred": true`.
+#[test]
+fn partial_output_warns_and_gives_no_fairshare() {
+    let dir = std::env::temp_dir().join(format!("fairshare-cli-partial-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("plain.txt");
+    std::fs::write(&file, PLAIN_SSHARE).unwrap();
+    let path = file.to_str().unwrap();
+
+    let out = fairshare(&["compute", path]);
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("inferred 16 hidden users' shares in phn with usage 632937"),
+        "{err}"
+    );
+    assert!(
+        err.contains("inferred 1 hidden users' shares in chem"),
+        "{err}"
+    );
+    assert!(err.contains("not computable"), "{err}");
+    let json: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let rows = json["associations"].as_array().unwrap();
+    // Ids are row numbers: `me` is the fourth row.
+    let me = rows
+        .iter()
+        .find(|r| r["id"] == 4)
+        .expect("the caller's row");
+    assert_eq!(me["fairshare"], Value::Null);
+    assert_eq!(me["rank"], Value::Null);
+    assert!(
+        rows.iter()
+            .all(|r| r["fairshare"].is_null() && r["rank"].is_null())
+    );
+
+    let out = fairshare(&["compute", "--format", "sshare", path]);
+    let text = stdout(&out);
+    let me = text.lines().find(|l| l.contains("|me|")).expect("me");
+    // Account|User|RawShares|NormShares|RawUsage|NormUsage|EffectvUsage|FairShare|LevelFS|…
+    assert_eq!(me.split('|').nth(7), Some(""), "{me}");
+    assert_eq!(me.split('|').nth(6), Some("0.095804"), "{me}");
+
+    let out = fairshare(&["convert", "--to", "json", path]);
+    let json = stdout(&out);
+    assert_eq!(json.matches("\"inferred\":true").count(), 2, "{json}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

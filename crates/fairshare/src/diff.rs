@@ -625,6 +625,7 @@ mod tests {
                     shares: Shares::Value(0),
                     usage_raw: LongDouble::ZERO,
                     lineage: None,
+                    inferred: false,
                 })
                 .unwrap()
             },

@@ -98,9 +98,9 @@ pub struct FairTreeAssoc {
     pub level_fs_key: LongDouble,
     /// Which case of the Level FS rule gave `level_fs`.
     pub level_fs_rule: LevelFsRule,
-    /// FairShare = rank / N (users only).
+    /// FairShare = rank / N (users only; `None` on a partial tree, [`AssocTree::is_partial`]).
     pub fairshare: Option<f64>,
-    /// The rank (users only; N is best).
+    /// The rank (users only; N is best; `None` on a partial tree).
     pub rank: Option<u32>,
     /// Position in the depth-first visiting order (root = 0).
     pub visit: Option<u32>,
@@ -482,11 +482,15 @@ pub(crate) fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> Fa
         }
     }
 
+    // A partial tree (completed from a cut output) holds stand-ins for users it does not know:
+    // the walk still orders what it has, but rank and FairShare, which count every user, are
+    // unknown, so no caller can show one by accident.
+    let whole = !tree.is_partial();
     for (a, w) in assocs.iter_mut().zip(&walked) {
         a.visit = w.visit;
         a.tie = w.tie;
-        a.rank = w.rank;
-        a.fairshare = w.rank.map(|rank| f64::from(rank) / f64::from(n_users));
+        a.rank = w.rank.filter(|_| whole);
+        a.fairshare = a.rank.map(|rank| f64::from(rank) / f64::from(n_users));
     }
     let mut run = FairTreeRun {
         assocs,
@@ -809,6 +813,7 @@ mod tests {
             shares: Shares::Value(shares),
             usage_raw: LongDouble::from_f64(usage),
             lineage: None,
+            inferred: false,
         }
     }
 

@@ -170,6 +170,7 @@ pub fn chain(depth: u32) -> Scenario {
         shares: Shares::Value(1),
         usage_raw: LongDouble::ZERO,
         lineage: None,
+        inferred: false,
     };
     let mut assocs = Vec::with_capacity(depth as usize + 2);
     assocs.push(Assoc {
@@ -188,6 +189,7 @@ pub fn chain(depth: u32) -> Scenario {
         shares: Shares::Value(1),
         usage_raw: LongDouble::from_u64(5),
         lineage: None,
+        inferred: false,
     });
     Scenario {
         name: format!("chain_{depth}"),
@@ -237,6 +239,7 @@ pub(crate) fn tree_with(cfg: &GenConfig) -> AssocTree {
         shares: Shares::Value(1),
         usage_raw: LongDouble::ZERO,
         lineage: None,
+        inferred: false,
     });
     if n == 1 {
         return AssocTree::new(assocs).expect("a lone root is a valid tree");
@@ -286,6 +289,7 @@ pub(crate) fn tree_with(cfg: &GenConfig) -> AssocTree {
             shares: shares(&mut rng),
             usage_raw: LongDouble::ZERO,
             lineage: None,
+            inferred: false,
         });
     }
 
@@ -338,6 +342,7 @@ pub(crate) fn tree_with(cfg: &GenConfig) -> AssocTree {
             shares: shares(&mut rng),
             usage_raw: LongDouble::from_f64(usage),
             lineage: None,
+            inferred: false,
         });
     }
     // Listed grouped by account, as sacctmgr and the anchor files list them (it also keeps an

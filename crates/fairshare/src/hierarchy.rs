@@ -792,6 +792,7 @@ mod tests {
             shares,
             usage_raw: LongDouble::from_f64(usage),
             lineage: None,
+            inferred: false,
         }
     }
 

@@ -71,7 +71,7 @@ pub(crate) use table::parse_usage as read_usage_cell;
 
 use std::fmt;
 
-pub use compare::{Agreement, ColumnCheck, RowComparison, compare};
+pub use compare::{Agreement, ColumnCheck, RowComparison, compare, only_user};
 
 use crate::diag::{DiagKind, Diagnostic};
 use crate::ld::LongDouble;

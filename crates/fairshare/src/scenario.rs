@@ -5,7 +5,9 @@
 //!   "associations": [{"id", "parent", "account", "user", "shares", "usage_raw"}]}`.
 //! `shares` is an integer or `"parent"`; `usage_raw` a number or a decimal string (80-bit values
 //! that are not doubles are written as `%.21Lg` strings). Optional `lineage` and `partition` keys
-//! are read too; any other key is ignored.
+//! are read too, and `"inferred": true` marks an association the import inferred for members a
+//! partial output does not show ([`crate::tree::Assoc::inferred`]; written only when true); any
+//! other key is ignored.
 
 use std::collections::HashMap;
 
@@ -354,6 +356,9 @@ fn read_assoc(i: usize, item: Value) -> Result<Assoc, Problem> {
         .map(shares_from_json)
         .unwrap_or(Ok(Shares::Value(1)))
         .map_err(bad)?;
+    // Only `true` marks an association inferred (written only then; `false` and null are the
+    // default).
+    let inferred = a.get("inferred") == Some(&Value::Bool(true));
     let usage_raw = a
         .get("usage_raw")
         .map(usage_from_json)
@@ -368,6 +373,7 @@ fn read_assoc(i: usize, item: Value) -> Result<Assoc, Problem> {
         shares,
         usage_raw,
         lineage,
+        inferred,
     })
 }
 
@@ -568,6 +574,9 @@ fn assoc_to_json(a: &Assoc) -> Value {
     m.insert("usage_raw".into(), usage_to_json(a.usage_raw));
     if let Some(l) = &a.lineage {
         m.insert("lineage".into(), json!(l));
+    }
+    if a.inferred {
+        m.insert("inferred".into(), Value::Bool(true));
     }
     Value::Object(m)
 }

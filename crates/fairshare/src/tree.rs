@@ -80,6 +80,10 @@ pub enum AssocKind {
     Account,
     /// A user association (always a leaf).
     User,
+    /// An association the import inferred for members the pasted output does not show
+    /// ([`Assoc::inferred`]): it stands for several hidden users (and usage kept from deleted
+    /// ones), never for one real association.
+    Hidden,
 }
 
 /// One association, as given.
@@ -103,12 +107,20 @@ pub struct Assoc {
     /// Lineage string, if the source gave one (sacctmgr's `Lineage`); otherwise Slurm's rule
     /// derives it (see [`crate::hierarchy`]).
     pub lineage: Option<String>,
+    /// Not printed but inferred from what was: the shares and usage of an account's hidden
+    /// members (plain `sshare` without `-a`, `-A`, `-u`, `grep`, `head`), or a root added above
+    /// rows cut from a larger output. A tree holding one is partial
+    /// ([`AssocTree::is_partial`]): FairShare and rank are then unknown. Scenario JSON writes
+    /// it as `"inferred": true`.
+    pub inferred: bool,
 }
 
 impl Assoc {
     /// The kind, from the parent and user fields.
     pub fn kind(&self) -> AssocKind {
-        if self.parent.is_none() {
+        if self.inferred && self.parent.is_some() {
+            AssocKind::Hidden
+        } else if self.parent.is_none() {
             AssocKind::Root
         } else if self.user.is_some() {
             AssocKind::User
@@ -274,6 +286,8 @@ impl PartialEq for AssocTree {
 #[derive(Debug, PartialEq)]
 struct TreeData {
     assocs: Vec<Assoc>,
+    /// Whether any association is inferred.
+    partial: bool,
     index: HashMap<AssocId, usize>,
     /// Position of each association's parent (derived from `assocs` at validation).
     parents: Vec<Option<usize>>,
@@ -397,8 +411,10 @@ impl AssocTree {
             .iter()
             .map(|a| a.parent.and_then(|p| index.get(&p).copied()))
             .collect();
+        let partial = assocs.iter().any(|a| a.inferred);
         Ok(AssocTree {
             inner: Arc::new(TreeData {
+                partial,
                 assocs,
                 index,
                 parents,
@@ -409,6 +425,14 @@ impl AssocTree {
     /// The associations, in input order.
     pub fn assocs(&self) -> &[Assoc] {
         &self.inner.assocs
+    }
+
+    /// Whether some association is inferred ([`Assoc::inferred`]): the tree was completed from
+    /// a partial output, so it holds stand-ins for users it does not know. Fair Tree's FairShare
+    /// and rank need every user, so runs of a partial tree give none
+    /// ([`crate::fair_tree::FairTreeAssoc::fairshare`] and `rank` are `None`).
+    pub fn is_partial(&self) -> bool {
+        self.inner.partial
     }
 
     /// Number of associations.
@@ -695,6 +719,7 @@ mod tests {
             shares: Shares::Value(1),
             usage_raw: LongDouble::ZERO,
             lineage: None,
+            inferred: false,
         }
     }
 

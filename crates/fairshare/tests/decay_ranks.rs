@@ -160,6 +160,7 @@ fn two_users(x_usage: f64, y_usage: f64) -> AssocTree {
         shares: Shares::Value(10),
         usage_raw: LongDouble::from_f64(usage),
         lineage: None,
+        inferred: false,
     };
     AssocTree::new(vec![
         a(1, None, None, 0.0),

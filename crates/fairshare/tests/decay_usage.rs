@@ -247,6 +247,7 @@ fn tiny_tree() -> AssocTree {
         shares: Shares::Value(1),
         usage_raw: LongDouble::from_f64(usage),
         lineage: None,
+        inferred: false,
     };
     AssocTree::new(vec![
         a(1, None, None, 0.0),

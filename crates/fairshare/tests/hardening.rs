@@ -68,6 +68,7 @@ fn acct(id: u32, parent: Option<u32>, name: &str) -> Assoc {
         shares: Shares::Value(1),
         usage_raw: LongDouble::ZERO,
         lineage: None,
+        inferred: false,
     }
 }
 

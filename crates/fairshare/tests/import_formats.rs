@@ -10,6 +10,11 @@ use fairshare::sshare::{self, TextLayout};
 use fairshare::{Algorithm, AssocTree, Hierarchy, Shares, TieRule};
 
 /// (depth, name, shares) in Slurm's list order: a compact picture of a tree.
+/// The associations read from rows (not inferred).
+fn printed_len(tree: &AssocTree) -> usize {
+    tree.assocs().iter().filter(|a| !a.inferred).count()
+}
+
 fn outline(tree: &AssocTree) -> Vec<String> {
     let h = Hierarchy::new(tree);
     h.list_order()
@@ -133,8 +138,17 @@ fn sshare_broken_row_is_named_and_its_subtree_left_out() {
     error_on(&imp, 9, "hangs under line 8");
     assert!(imp.is_partial());
     let s = imp.scenario.as_ref().expect("partial tree");
-    assert_eq!(s.tree.len(), 6, "theory and carol are left out");
+    // theory and carol are left out; physics's printed RawUsage and alice's NormShares show
+    // what they held, and one inferred member stands for it.
     assert!(s.tree.assocs().iter().all(|a| a.account != "theory"));
+    assert_eq!(printed_len(&s.tree), 6, "theory and carol are left out");
+    let hidden: Vec<_> = s.tree.assocs().iter().filter(|a| a.inferred).collect();
+    assert_eq!(hidden.len(), 1);
+    assert_eq!(
+        (hidden[0].account.as_str(), hidden[0].shares),
+        ("physics", Shares::Value(1))
+    );
+    assert!(s.tree.is_partial());
 }
 
 #[test]
@@ -171,7 +185,13 @@ fn sshare_short_p_without_header() {
     let imp = import::import(&text.replace(" a||5|0.500000|0|0.000000||", " a||5|0.5"));
     error_on(&imp, 3, "4 fields, but 7 expected");
     error_on(&imp, 4, "hangs under line 3");
-    assert_eq!(imp.scenario.map(|s| s.tree.len()), Some(2));
+    // Account `a`'s row is left out; root's printed usage and u1's NormShares show it.
+    let tree = imp.scenario.map(|s| s.tree).expect("partial tree");
+    assert_eq!(printed_len(&tree), 2);
+    assert_eq!(
+        outline(&tree),
+        ["root 1 0", " root:(hidden) 5 0", " root:u1 5 10"]
+    );
 }
 
 #[test]
@@ -214,7 +234,7 @@ fn fixed_width_broken_indentation() {
     );
     let imp = import::import(&broken);
     error_on(&imp, 6, "indented 4 spaces");
-    assert_eq!(imp.scenario.map(|s| s.tree.len()), Some(13));
+    assert_eq!(imp.scenario.map(|s| printed_len(&s.tree)), Some(13));
 }
 
 #[test]
@@ -293,7 +313,7 @@ fn sshare_json_broken() {
     // The entry of account `a` starts on line 11.
     error_on(&imp, 11, "shares");
     error_on(&imp, 18, "hangs under line 11");
-    assert_eq!(imp.scenario.map(|s| s.tree.len()), Some(1));
+    assert_eq!(imp.scenario.map(|s| printed_len(&s.tree)), Some(1));
     let imp = import::import(&SSHARE_JSON.replace("\"usage\": 30, \"fairshare\": {\"factor\": {\"set\": true, \"infinite\": false, \"number\": 1.0}", "\"usage\": 30,, \"fairshare\": {"));
     assert!(imp.scenario.is_none());
     error_on(&imp, 23, "not valid JSON");
@@ -478,10 +498,21 @@ fn filtered_output_gets_a_root_and_later_clusters_are_ignored() {
             .any(|d| d.line == Some(5) && d.message().contains("second cluster"))
     );
     let s = imp.scenario.as_ref().expect("tree");
+    // The root is inferred, with a member for the accounts beside physics (NormShares 0.4 of
+    // 40 shares: 60 more; EffectvUsage 0.7 of 70: 30 more), and physics has a member for its
+    // users beside alice (NormShares 0.5: 1 share; RawUsage 70: 20 more).
     assert_eq!(
         outline(&s.tree),
-        ["root 1 0", " physics 40 0", "  physics:alice 1 50"]
+        [
+            "root 1 0",
+            " root:(hidden) 60 30",
+            " physics 40 0",
+            "  physics:(hidden) 1 20",
+            "  physics:alice 1 50"
+        ]
     );
+    assert!(s.tree.root().inferred);
+    assert!(s.tree.is_partial());
 }
 
 #[test]

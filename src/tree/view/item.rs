@@ -119,6 +119,7 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
             data-assoc-id=id.0.to_string()
             data-kind=text(|n| kind_attr(n.kind).to_string())
             data-name=text(|n| n.name.clone())
+            data-inferred=opt(|n| n.inferred.then(|| "true".to_string()))
             data-account=text(|n| n.account.clone())
             data-level-fs=text(|n| n.level_fs_attr.clone())
             data-fairshare=opt(|n| n.fairshare_attr.clone())

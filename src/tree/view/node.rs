@@ -31,7 +31,7 @@ fn icon_path(kind: AssocKind) -> &'static str {
         // A folder.
         AssocKind::Account => "M0 3 h5 l2 2 h7 v8 h-14 z",
         // A person: head and shoulders.
-        AssocKind::User => {
+        AssocKind::User | AssocKind::Hidden => {
             "M7 1 a3 3 0 1 1 0 6 a3 3 0 1 1 0 -6 z M1 14 c0 -4 3 -6 6 -6 c3 0 6 2 6 6 z"
         }
         // A branching root.

@@ -43,6 +43,7 @@ fuzz_target!(|data: &[u8]| {
                     shares: fairshare::Shares::Value(1),
                     usage_raw: fairshare::LongDouble::ZERO,
                     lineage: None,
+                    inferred: false,
                 })
             }),
         };

@@ -72,6 +72,7 @@ pub fn tree(u: &mut Unstructured<'_>, max: usize) -> Result<AssocTree> {
         shares: shares(u)?,
         usage_raw: LongDouble::ZERO,
         lineage: None,
+        inferred: false,
     }];
     let mut accounts = vec![0usize];
     let n = u.int_in_range(0..=max.saturating_sub(1))?;
@@ -102,6 +103,7 @@ pub fn tree(u: &mut Unstructured<'_>, max: usize) -> Result<AssocTree> {
             shares: shares(u)?,
             usage_raw: usage(u)?,
             lineage: None,
+            inferred: false,
         };
         if how & 0xC0 == 0xC0 {
             a.lineage = Some(u.arbitrary()?);

@@ -64,6 +64,9 @@ pub(super) struct Options {
     pub ids_from_input: bool,
     /// Whether names may have been cut by a fixed-width column (`abc+`).
     pub cut_names: bool,
+    /// The algorithm that printed the values (NormShares is a level fraction under Fair Tree,
+    /// a product of fractions under classic).
+    pub algorithm: crate::scenario::Algorithm,
 }
 
 /// Where a row's parent is.
@@ -364,6 +367,9 @@ pub(super) fn build(
             shares: Shares::Value(1),
             usage_raw: LongDouble::ZERO,
             lineage: None,
+            // The root of rows cut from a larger output is not the cluster's: the tree is
+            // partial. (An account added for a user printed without it is named: not inferred.)
+            inferred: s.parent == Parent::Root,
         });
         lines.push(None);
     }
@@ -409,6 +415,7 @@ pub(super) fn build(
             shares,
             usage_raw,
             lineage: r.lineage.take(),
+            inferred: false,
         });
         lines.push(Some(r.line));
     }
@@ -429,6 +436,7 @@ pub(super) fn build(
         diags.error(None, DiagKind::NothingRead);
         return (None, Vec::new());
     }
+    let mut assocs = complete(assocs, &printed, opts.algorithm);
 
     // --- Keep the printed order ----------------------------------------------------------
     if assocs.iter().all(|a| a.lineage.is_none()) && !in_lineage_order(&assocs) {
@@ -550,7 +558,9 @@ fn link_by_indentation(
                 }
                 Parent::None
             }
-            Some((sd, p)) if sd + 1 < d => {
+            // Under a root added above cut rows (`sshare -A`, `grep`), rows keep the
+            // indentation of the output they were cut from: any depth is a top-level row.
+            Some((sd, p)) if sd + 1 < d && sd >= 0 => {
                 if !recs[i].bad {
                     let msg = match p {
                         Parent::Rec(j) => DiagKind::IndentUnder {
@@ -687,6 +697,272 @@ fn link_by_names(recs: &mut [Record], parents: &mut [Parent], diags: &mut Diags)
         recs[i].bad = true;
     }
     parents.copy_from_slice(&found);
+}
+
+/// The user name of an inferred association: parentheses, which no Slurm user name holds, so
+/// it never meets a real user of the same account.
+pub const HIDDEN_USER: &str = "(hidden)";
+
+/// What the printed rows say about one association's members, bottom-up.
+struct Completion {
+    /// Usage of the subtree after completion (sum of truncated user usages, plus inferred).
+    total: u128,
+    /// Users in the subtree (each truncated usage is below its value by less than one).
+    users: u128,
+}
+
+/// Half a unit of the last digit of a printed number (`0.400000`: 5e-7; `0.4`: 0.05;
+/// `1.2500e-03`: 5e-8).
+fn half_unit(value: f64, text: &str) -> f64 {
+    let (mant, exp) = match text.split_once(['e', 'E']) {
+        Some((m, e)) => (m, e.parse::<i32>().unwrap_or(0)),
+        None => (text, 0),
+    };
+    let decimals = mant.split_once('.').map_or(0, |(_, f)| f.len()) as i32;
+    let unit = 10f64.powi(exp - decimals);
+    if unit.is_finite() && unit > 0.0 {
+        unit / 2.0
+    } else {
+        value.abs() * 1e-6
+    }
+}
+
+/// Whether `x` prints as `text` (read as `value`) at the text's precision.
+fn printed_as(x: f64, value: f64, text: &str) -> bool {
+    if crate::sshare::printf_f(x) == text {
+        return true;
+    }
+    // Within half a unit (and a hair for the double's own rounding).
+    (x - value).abs() <= half_unit(value, text) * (1.0 + 1e-9)
+}
+
+/// The sibling total `L` that the printed NormShares of an account's members imply, when they
+/// imply one: a whole number of shares for which every printed member's RawShares / L prints
+/// as its printed NormShares, the nearest to the estimate from the member with the most shares.
+/// `None` when no member prints both, or when no whole number fits them all.
+fn implied_level_shares(members: &[(u32, &PrintedRow)]) -> Option<u64> {
+    let with_norm: Vec<(u32, f64, &str)> = members
+        .iter()
+        .filter_map(|&(r, p)| {
+            let ns = p.norm_shares.as_ref()?;
+            let v = ns.value?;
+            (r > 0 && v > 0.0 && v.is_finite()).then_some((r, v, ns.text.as_str()))
+        })
+        .collect();
+    let &(r, v, _) = with_norm.iter().max_by_key(|(r, _, _)| *r)?;
+    let estimate = f64::from(r) / v;
+    if !estimate.is_finite() || estimate > f64::from(u32::MAX) {
+        return None;
+    }
+    // The value is within half a unit of the text's last digit.
+    let half = with_norm
+        .iter()
+        .find(|&&(rr, _, _)| rr == r)
+        .map_or(5e-7, |&(_, v, text)| half_unit(v, text));
+    let lo = (f64::from(r) / (v + half)).floor().max(1.0) as u64;
+    let hi = if v > half {
+        (f64::from(r) / (v - half)).ceil().min(f64::from(u32::MAX)) as u64
+    } else {
+        lo
+    };
+    let fits = |l: u64| {
+        with_norm.iter().all(|&(r, v, text)| {
+            let x = f64::from(r) / l as f64;
+            printed_as(x, v, text)
+        })
+    };
+    let nearest = estimate.round().max(1.0) as u64;
+    if hi.saturating_sub(lo) > 10_000 {
+        return Some(nearest);
+    }
+    (lo..=hi).filter(|&l| fits(l)).min_by(|&a, &b| {
+        let da = (a as f64 - estimate).abs();
+        let db = (b as f64 - estimate).abs();
+        da.total_cmp(&db)
+    })
+    // No whole number fits every printed NormShares: the rows are not one Slurm output (edited,
+    // or from different moments); nothing is inferred from them, and the comparison flags them.
+}
+
+/// Completes a tree read from a partial output (issue: plain `sshare` prints every account but
+/// only the caller's users; `-A`, `-u`, `grep` and `head` cut more). sshare prints enough to
+/// rebuild what it hides: an account's RawUsage is the sum of all its members' usage, and a
+/// member's NormShares is its RawShares over all its siblings' shares. Where the printed
+/// members of an account do not account for its shares (or, when no member prints
+/// NormShares, for its usage beyond what truncation explains), ONE inferred user association
+/// ([`HIDDEN_USER`], [`Assoc::inferred`]) is added as the account's first member: its shares
+/// are the sibling total implied by NormShares less the printed ones, its usage the account's
+/// printed RawUsage less the printed members'. An account without printed RawUsage (the root
+/// added above cut rows, an account added for its user) takes the usage its printed members'
+/// EffectvUsage implies.
+///
+/// Usage retained from deleted users (spec §1.6) also shows as usage no member explains; when
+/// the shares say that every member is printed, no association is added for it (it is no
+/// user: adding one would change N), and [`super::compare`] explains the difference.
+///
+/// O(n) time and memory, iterative.
+fn complete(
+    assocs: Vec<Assoc>,
+    printed: &[PrintedRow],
+    algorithm: crate::scenario::Algorithm,
+) -> Vec<Assoc> {
+    let n = assocs.len();
+    if printed
+        .iter()
+        .all(|p| p.raw_usage.is_none() && p.norm_shares.is_none())
+    {
+        return assocs;
+    }
+    let position = positions(&assocs);
+    let printed_at: HashMap<usize, &PrintedRow> = printed
+        .iter()
+        .filter_map(|p| position(p.id).map(|ix| (ix, p)))
+        .collect();
+    let (kids, roots) = children(&assocs);
+    // Pre-order, then children before parents.
+    let mut order = Vec::with_capacity(n);
+    let mut stack: Vec<usize> = roots;
+    while let Some(c) = stack.pop() {
+        order.push(c);
+        stack.extend(kids[c].iter().copied());
+    }
+    // Fairshare parents (Slurm's FairShare=parent hoisting: the first ancestor that is the root
+    // or has shares of its own), top-down.
+    let root_ix = order.first().copied().unwrap_or(0);
+    let mut fs_parent: Vec<Option<usize>> = vec![None; n];
+    for &ix in &order {
+        for &c in &kids[ix] {
+            fs_parent[c] = Some(if ix == root_ix || !assocs[ix].shares.is_parent() {
+                ix
+            } else {
+                fs_parent[ix].unwrap_or(ix)
+            });
+        }
+    }
+    // Per level (a fairshare parent): the shares its printed members do not account for.
+    let mut level_members: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (c, p) in fs_parent.iter().enumerate() {
+        if let Some(p) = p {
+            level_members[*p].push(c);
+        }
+    }
+    // Classic prints NormShares as a product of fractions down the tree: shares are not
+    // inferred from it.
+    let fair_tree = algorithm == crate::scenario::Algorithm::FairTree;
+    let hidden_shares: Vec<Option<u32>> = level_members
+        .iter()
+        .map(|members| {
+            if !fair_tree {
+                return None;
+            }
+            let with_shares: Vec<(u32, &PrintedRow)> = members
+                .iter()
+                .filter_map(|&c| match assocs[c].shares {
+                    Shares::Value(r) => printed_at.get(&c).map(|p| (r, *p)),
+                    Shares::Parent => None,
+                })
+                .collect();
+            let level = implied_level_shares(&with_shares)?;
+            let printed_sum: u64 = members
+                .iter()
+                .map(|&c| match assocs[c].shares {
+                    Shares::Value(r) => u64::from(r),
+                    Shares::Parent => 0,
+                })
+                .sum();
+            Some(u32::try_from(level.saturating_sub(printed_sum)).unwrap_or(u32::MAX))
+        })
+        .collect();
+    let usage_of = |a: &Assoc| u128::from(crate::sshare::truncate_usage(a.usage_raw));
+    let mut done: Vec<Completion> = (0..n).map(|_| Completion { total: 0, users: 0 }).collect();
+    let mut added: Vec<Option<Assoc>> = (0..n).map(|_| None).collect();
+    let mut next_id = assocs.iter().map(|a| a.id.0).max().unwrap_or(0);
+    for &ix in order.iter().rev() {
+        let a = &assocs[ix];
+        if a.is_user() {
+            done[ix] = Completion {
+                total: usage_of(a),
+                users: 1,
+            };
+            continue;
+        }
+        let members = &kids[ix];
+        let sum: u128 = members.iter().map(|&c| done[c].total).sum();
+        let users: u128 = members.iter().map(|&c| done[c].users).sum();
+        // What the account's total usage is: printed, or implied by a member's EffectvUsage.
+        let printed_total: Option<u128> = printed_at
+            .get(&ix)
+            .and_then(|p| p.raw_usage.as_ref())
+            .and_then(|u| u.value)
+            .map(|v| u128::from(crate::sshare::truncate_usage(v)));
+        let total = printed_total.or_else(|| {
+            let &c = members
+                .iter()
+                .filter(|&&c| done[c].total > 0)
+                .max_by_key(|&&c| done[c].total)?;
+            let u = printed_at.get(&c)?.effective_usage.as_ref()?.value?;
+            let t = done[c].total as f64 / u;
+            (u > 0.0 && t.is_finite() && t < crate::tree::MAX_USAGE_RAW).then(|| t.round() as u128)
+        });
+        let hidden_usage = total.map_or(0, |t| t.saturating_sub(sum));
+        let unexplained = if members.is_empty() {
+            hidden_usage > 0
+        } else {
+            // More than the truncation of each user's usage explains.
+            hidden_usage >= users.max(1)
+        };
+        let inferred_shares: Option<u32> = if a.shares.is_parent() && ix != root_ix {
+            // Its members share its fairshare parent's level: their hidden shares are counted
+            // there; here only usage can be hidden.
+            let owner_known = fs_parent[ix].is_some_and(|p| hidden_shares[p].is_some());
+            unexplained.then_some(if owner_known { 0 } else { 1 })
+        } else {
+            match hidden_shares[ix] {
+                Some(h) if h > 0 => Some(h),
+                // Every member's shares are printed: what no member explains is usage kept
+                // from deleted users, no user (adding one would change N).
+                Some(_) => None,
+                None => unexplained.then_some(1),
+            }
+        };
+        let mut total_here = sum;
+        if let Some(shares) = inferred_shares {
+            next_id = next_id.saturating_add(1);
+            let usage = u64::try_from(hidden_usage).unwrap_or(u64::MAX);
+            total_here += u128::from(usage);
+            done[ix].users = users + 1;
+            added[ix] = Some(Assoc {
+                id: AssocId(next_id),
+                parent: Some(a.id),
+                account: a.account.clone(),
+                user: Some(HIDDEN_USER.to_string()),
+                partition: None,
+                shares: Shares::Value(shares),
+                usage_raw: LongDouble::from_u64(usage),
+                lineage: None,
+                inferred: true,
+            });
+        } else {
+            done[ix].users = users;
+        }
+        done[ix].total = total_here;
+    }
+    if added.iter().all(Option::is_none) {
+        return assocs;
+    }
+    let mut out = Vec::with_capacity(n + n / 4);
+    for (a, extra) in assocs.into_iter().zip(added) {
+        out.push(a);
+        if let Some(mut e) = extra {
+            // Keep a lineage order the import gave (the member sorts first: `0-(` is below
+            // every name).
+            if let Some(l) = &out.last().and_then(|p| p.lineage.clone()) {
+                e.lineage = Some(format!("{l}0-{HIDDEN_USER}/"));
+            }
+            out.push(e);
+        }
+    }
+    out
 }
 
 /// The position of an id among `assocs`: a table when ids are dense (row numbers), else a

@@ -32,9 +32,12 @@ pub enum Agreement {
     /// explain, even with truncation: Slurm keeps the usage of deleted users on their account
     /// (spec §1.6), which the import cannot see. Values below it differ for that reason.
     AccountUsageIncludesRetained,
-    /// A difference the above do not explain: NormShares differs (shares or structure are not
-    /// what Slurm had, e.g. hidden rows or another algorithm), or the tree's usage no longer
-    /// matches the printed RawUsage (it was edited).
+    /// Unexplained: a difference the above do not explain. NormShares differs (shares or
+    /// structure are not what Slurm had, e.g. hidden rows or another algorithm), the tree's
+    /// usage no longer matches the printed RawUsage (it was edited), a usage-derived value is
+    /// further off than truncated usage can make it, or FairShare differs while every value it
+    /// is ranked by is reproduced (truncation changed nothing that was printed, so it cannot
+    /// have changed the rank: the row was edited, or printed at another moment).
     Differs,
 }
 
@@ -47,8 +50,11 @@ pub struct ColumnCheck {
     pub printed: String,
     /// The recomputed value, formatted the way the printed one was.
     pub recomputed: String,
-    /// Whether they agree at the printed resolution.
+    /// Whether they agree at the printed resolution (an empty printed cell is not a
+    /// difference: see `not_printed`).
     pub same: bool,
+    /// Slurm printed nothing in this cell (the value is recomputed only).
+    pub not_printed: bool,
 }
 
 /// The comparison of one printed row.
@@ -86,8 +92,12 @@ fn check_double(column: Column, p: &PrintedNumber<f64>, r: Option<f64>) -> Colum
     let t = p.text.trim();
     let blank_r = r.is_none_or(sshare::is_blank_double);
     let (recomputed, same) = if t.is_empty() {
-        let rt = r.map(sshare::format_double).unwrap_or_default();
-        (rt, blank_r)
+        // Nothing printed: nothing to disagree with (`not_printed` says so).
+        let rt = match r {
+            Some(x) if !blank_r => sshare::format_double(x),
+            _ => String::new(),
+        };
+        (rt, true)
     } else if is_f_text(t) {
         let rt = r.map(sshare::format_double).unwrap_or_default();
         let same = rt == t;
@@ -112,9 +122,43 @@ fn check_double(column: Column, p: &PrintedNumber<f64>, r: Option<f64>) -> Colum
     ColumnCheck {
         column,
         printed: t.to_string(),
+        not_printed: t.is_empty() && !blank_r,
         recomputed,
         same,
     }
+}
+
+/// Whether `f` (printed to six decimals) is k / n for a whole k in 1..=n.
+fn is_a_rank(f: f64, n: u32) -> bool {
+    if n == 0 {
+        return false;
+    }
+    let k = (f * f64::from(n)).round();
+    k >= 1.0 && k <= f64::from(n) && (k / f64::from(n) - f).abs() <= 5.000_001e-7
+}
+
+/// Whether a printed double is within `rel` (relative) of the recomputed one, plus half a unit
+/// of the printed text's last digit.
+fn within(check: &ColumnCheck, printed: Option<f64>, recomputed: Option<f64>, rel: f64) -> bool {
+    if rel.is_infinite() {
+        // A usage below one prints as 0: any value (+inf Level FS included) may be right.
+        return true;
+    }
+    let (Some(p), Some(r)) = (printed, recomputed) else {
+        return false;
+    };
+    if p.is_infinite() || r.is_infinite() {
+        return false;
+    }
+    let t = check.printed.as_str();
+    let mant = t.split_once(['e', 'E']).map_or(t, |(m, _)| m);
+    let exp: i32 = t
+        .split_once(['e', 'E'])
+        .and_then(|(_, e)| e.parse().ok())
+        .unwrap_or(0);
+    let decimals = mant.split_once('.').map_or(0, |(_, f)| f.len()) as i32;
+    let half = 10f64.powi(exp - decimals) / 2.0;
+    (p - r).abs() <= half * 1.000_001 + r.abs() * rel
 }
 
 /// The precision of `%e` text such as `1.2500e+03` (4).
@@ -208,6 +252,27 @@ pub fn compare(ranked: &Ranked, rows: &[Row], printed: &[PrintedRow]) -> Vec<Row
         }
     });
 
+    // Whether truncated usage moved any printed usage-derived value anywhere: only then can it
+    // have changed a rank, and so a FairShare.
+    let usage_moved_somewhere = printed.iter().any(|p| {
+        let Some(r) = tree.position(p.id).and_then(|ix| by_ix.get(&ix)) else {
+            return false;
+        };
+        let ix = r.ix;
+        let skip_lf = tree.get(p.id).is_some_and(|a| a.shares.is_parent()) || ix == h.root;
+        p.norm_usage
+            .as_ref()
+            .is_some_and(|x| !check_double(Column::NormUsage, x, r.norm_usage).same)
+            || p.effective_usage.as_ref().is_some_and(|x| {
+                !check_double(Column::EffectvUsage, x, Some(r.effective_usage)).same
+            })
+            || (!skip_lf
+                && p.level_fs
+                    .as_ref()
+                    .is_some_and(|x| !check_double(Column::LevelFS, x, r.level_fs).same))
+    });
+    // Fair Tree rows carry Level FS (classic rows never do): their FairShare is rank / N.
+    let fair_tree_rows = rows.iter().any(|r| r.level_fs.is_some());
     let mut out = Vec::with_capacity(printed.len());
     for p in printed {
         let Some(ix) = tree.position(p.id) else {
@@ -232,7 +297,8 @@ pub fn compare(ranked: &Ranked, rows: &[Row], printed: &[PrintedRow]) -> Vec<Row
                 column: Column::RawUsage,
                 printed: u.text.to_string(),
                 recomputed: r.raw_usage.to_string(),
-                same,
+                same: same || u.text.trim().is_empty(),
+                not_printed: u.text.trim().is_empty(),
             });
         }
         if let Some(x) = &p.norm_shares {
@@ -248,12 +314,68 @@ pub fn compare(ranked: &Ranked, rows: &[Row], printed: &[PrintedRow]) -> Vec<Row
                 Some(r.effective_usage),
             ));
         }
-        if let (Some(x), true) = (&p.fairshare, is_user) {
+        // On a partial tree FairShare is not computable (`None`): nothing to compare.
+        if let (Some(x), true, false) = (&p.fairshare, is_user, tree.is_partial()) {
             columns.push(check_double(Column::FairShare, x, r.fairshare));
         }
         if let (Some(x), false) = (&p.level_fs, parent_shares || is_root) {
             columns.push(check_double(Column::LevelFS, x, r.level_fs));
         }
+        // How far truncated usage can move this row's usage-derived values: each user's usage
+        // is printed less than one below its value, here and at the fairshare parent.
+        let own = r.raw_usage as f64;
+        let fs_parent = h.fs_parent(ix).unwrap_or(ix);
+        let parent_usage = by_ix.get(&fs_parent).map_or(own, |pr| pr.raw_usage as f64);
+        let below = |i: usize| users_below.get(i).copied().unwrap_or(1).max(1) as f64;
+        let rel = if own < 1.0 || parent_usage < 1.0 {
+            f64::INFINITY
+        } else {
+            (below(ix) + 1.0) / own + (below(fs_parent) + 1.0) / parent_usage
+        };
+        let printed_value = |c: Column| -> Option<f64> {
+            let n = match c {
+                Column::NormUsage => p.norm_usage.as_ref(),
+                Column::EffectvUsage => p.effective_usage.as_ref(),
+                Column::LevelFS => p.level_fs.as_ref(),
+                Column::FairShare => p.fairshare.as_ref(),
+                _ => None,
+            };
+            n.and_then(|n| n.value)
+        };
+        let recomputed_value = |c: Column| -> Option<f64> {
+            match c {
+                Column::NormUsage => r.norm_usage,
+                Column::EffectvUsage => Some(r.effective_usage),
+                Column::LevelFS => r.level_fs,
+                Column::FairShare => r.fairshare,
+                _ => None,
+            }
+        };
+        // Truncation explains a usage-derived difference only within its bound; a FairShare
+        // difference only when something it is ranked by differs too.
+        let usage_derived_differs = columns.iter().any(|c| {
+            !c.same
+                && matches!(
+                    c.column,
+                    Column::NormUsage | Column::EffectvUsage | Column::LevelFS | Column::RawUsage
+                )
+        });
+        let truncation_explains = columns.iter().filter(|c| !c.same).all(|c| match c.column {
+            Column::NormUsage | Column::EffectvUsage | Column::LevelFS => {
+                // LevelFS = S / U moves as U does.
+                within(c, printed_value(c.column), recomputed_value(c.column), rel)
+            }
+            // FairShare is rank / N: a printed value that is no k / N is no ranking of this
+            // tree's N users at all.
+            Column::FairShare => {
+                (usage_derived_differs || usage_moved_somewhere)
+                    && (!fair_tree_rows
+                        || printed_value(Column::FairShare)
+                            .is_some_and(|f| is_a_rank(f, ranked.run().n_users)))
+            }
+            Column::RawUsage => true,
+            _ => false,
+        });
         let agreement = if columns.iter().all(|c| c.same) {
             Agreement::Match
         } else if columns
@@ -266,6 +388,8 @@ pub fn compare(ranked: &Ranked, rows: &[Row], printed: &[PrintedRow]) -> Vec<Row
             Agreement::Differs
         } else if retained(ix) {
             Agreement::AccountUsageIncludesRetained
+        } else if !truncation_explains {
+            Agreement::Differs
         } else {
             match usage_check {
                 // A user's own usage is what was imported; an account's truncated total may
@@ -282,6 +406,27 @@ pub fn compare(ranked: &Ranked, rows: &[Row], printed: &[PrintedRow]) -> Vec<Row
         });
     }
     out
+}
+
+/// The user whose rows a paste prints when it prints one user's only (plain `sshare`, `-u`):
+/// the first printed row of that user. `None` when no user row or several users are printed.
+/// O(printed).
+pub fn only_user(tree: &crate::AssocTree, printed: &[PrintedRow]) -> Option<AssocId> {
+    let mut first: Option<(AssocId, &str)> = None;
+    for p in printed {
+        let Some(a) = tree.get(p.id) else {
+            continue;
+        };
+        let Some(user) = a.user.as_deref().filter(|_| !a.inferred) else {
+            continue;
+        };
+        match first {
+            None => first = Some((p.id, user)),
+            Some((_, u)) if u == user => {}
+            Some(_) => return None,
+        }
+    }
+    first.map(|(id, _)| id)
 }
 
 #[cfg(test)]
@@ -313,6 +458,9 @@ mod tests {
         };
         assert!(check_double(Column::NormUsage, &blank, None).same);
         assert!(check_double(Column::NormUsage, &blank, Some(4294967294.0)).same);
-        assert!(!check_double(Column::NormUsage, &blank, Some(0.5)).same);
+        // An empty printed cell is not a difference: it was not printed.
+        let not_printed = check_double(Column::NormUsage, &blank, Some(0.5));
+        assert!(not_printed.same && not_printed.not_printed);
+        assert!(!check_double(Column::NormUsage, &blank, None).not_printed);
     }
 }

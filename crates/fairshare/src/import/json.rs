@@ -301,6 +301,7 @@ pub(super) fn import(text: &str, diags: &mut Diags) -> (Option<Scenario>, Vec<Pr
         linking: Linking::Names,
         ids_from_input,
         cut_names: false,
+        algorithm,
     };
     let (tree, mut printed) = build::build(records, printed, &opts, diags);
     // Looked up only to name a duplicate's lines.

@@ -811,6 +811,7 @@ pub(super) fn import(
         linking,
         ids_from_input: has_ids,
         cut_names: layout == TextLayout::FixedWidth,
+        algorithm,
     };
     let (tree, mut printed) = build::build(records, printed, &opts, diags);
     // Looked up only to name a duplicate's lines.

@@ -18,6 +18,7 @@ pub fn root() -> Assoc {
         shares: Shares::Value(1),
         usage_raw: LongDouble::ZERO,
         lineage: None,
+        inferred: false,
     }
 }
 
@@ -32,6 +33,7 @@ pub fn account(id: u32, parent: &Assoc, name: &str, shares: Shares) -> Assoc {
         shares,
         usage_raw: LongDouble::ZERO,
         lineage: None,
+        inferred: false,
     }
 }
 
@@ -46,6 +48,7 @@ pub fn user(id: u32, parent: &Assoc, name: &str, shares: Shares, usage: LongDoub
         shares,
         usage_raw: usage,
         lineage: None,
+        inferred: false,
     }
 }
 
