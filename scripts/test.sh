@@ -21,6 +21,8 @@ current="setup (scripts/setup.sh --test)"
 stage "$current"
 scripts/setup.sh --test
 . scripts/env.sh
+# A CI run builds everything once from cold: incremental compilation only adds work there.
+[[ "${CI:-}" == true ]] && export CARGO_INCREMENTAL=0
 done_stage
 
 current="lint gate (cargo fmt --check, cargo clippy -D warnings)"
