@@ -39,7 +39,7 @@ done_stage
 
 current="component tests in Chromium (wasm-bindgen-test)"
 stage "$current"
-cargo test --locked --target wasm32-unknown-unknown --tests -p fairshare-explorer
+cargo test --locked --target wasm32-unknown-unknown --test web -p fairshare-explorer
 done_stage
 
 current="release build (trunk build --release)"

@@ -33,7 +33,7 @@ extern "C" {
     fn now() -> f64;
 }
 
-mod support;
+use crate::support;
 
 use support::preset;
 

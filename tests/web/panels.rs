@@ -22,7 +22,7 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-mod support;
+use crate::support;
 
 /// Page-object helpers (shared by every suite).
 mod ui {

@@ -45,7 +45,7 @@ extern "C" {
     fn press(el: &web_sys::Element, key: &str) -> bool;
 }
 
-mod support;
+use crate::support;
 
 /// Page-object helpers: the shared ones, and a real-time wait for the player's clock.
 mod ui {

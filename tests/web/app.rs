@@ -20,7 +20,7 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-mod support;
+use crate::support;
 
 /// Page-object helpers: the shared ones, and the document-wide text this suite reads.
 mod ui {

@@ -26,7 +26,7 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-mod support;
+use crate::support;
 
 use support::preset;
 
