@@ -1,7 +1,7 @@
 //! Generates the shell completions and the man page of `fairshare` from the same grammar the
 //! binary parses with (`src/cli.rs`): `fairshare.1` and `fairshare-COMMAND.1`, `fairshare.bash`, `_fairshare` (zsh),
 //! `fairshare.fish`, `fairshare.elv` and `_fairshare.ps1`, in `$OUT_DIR` and, for packagers, in
-//! `$FAIRSHARE_GEN_DIR` when that is set.
+//! `$FAIRSHARE_GEN_DIR` (an absolute path) when that is set.
 
 use std::path::{Path, PathBuf};
 
