@@ -1,7 +1,7 @@
 //! Component tests of the side panels (classic, score legend, decay, priority) in headless
 //! Chromium: each panel follows the selection and the scenario.
 //!
-//! Run: `cargo test --locked --target wasm32-unknown-unknown --test web_panels -p fairshare-explorer`.
+//! Run: `cargo test --locked --target wasm32-unknown-unknown --test web -p fairshare-explorer`.
 #![cfg(target_arch = "wasm32")]
 
 use fairshare::AssocId;
