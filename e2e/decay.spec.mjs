@@ -1,7 +1,7 @@
 // The decay timeline through the page: a job added in the panel moves ranks, and "how long
 // until" is computed for the user selected in the tree. (One half-life leaving Slurm's 0.500073
 // of the usage, as one undoable edit, is the component test decay_slider_applies_one_undoable_edit
-// in tests/web_panels.rs.)
+// in tests/web/panels.rs.)
 import { test, expect } from '@playwright/test';
 import { ExplorerPage } from './fixtures/page.mjs';
 

@@ -1,7 +1,7 @@
 // Live editing: select a user in the tree, change its usage, and every rank and FairShare on the
 // page equals what `fairshare compute` says for the edited scenario (exported by the app itself).
 // Undo/redo by buttons and real keys anywhere on the page. (Refused values: the component test
-// invalid_values_are_refused_with_an_alert_and_change_nothing in tests/web_edit.rs.)
+// invalid_values_are_refused_with_an_alert_and_change_nothing in tests/web/edit.rs.)
 import { test, expect } from '@playwright/test';
 import { ExplorerPage } from './fixtures/page.mjs';
 import { computeFile, computeText, ensureCli, repo, userRanks } from './fixtures/cli.mjs';

@@ -1,7 +1,7 @@
 // The sshare table in the page: selection shared with the tree (clicks and real keys), revealing
 // inside collapsed accounts, sorting and filtering, and drawing only the rows in view. (Its
 // headers and cell text, sshare -l's, are checked natively in src/panels/sshare_table.rs and in
-// the DOM by tests/web_tree.rs.)
+// the DOM by tests/web/tree.rs.)
 import { test, expect } from '@playwright/test';
 import { ExplorerPage } from './fixtures/page.mjs';
 

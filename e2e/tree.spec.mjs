@@ -77,7 +77,7 @@ async function checkTreeAgainstCli(page, url) {
 
 // Under a sub-path (the page at / is every other journey's starting point; the contract's
 // attributes, checked one by one, are the component test
-// treeitems_follow_the_visiting_order_and_carry_the_contract in tests/web_tree.rs).
+// treeitems_follow_the_visiting_order_and_carry_the_contract in tests/web/tree.rs).
 test('one treeitem per association, in visiting order, with the engine\'s numbers, under a sub-path', async ({ page }) => {
   const app = await checkTreeAgainstCli(page, '/sub/path/');
   await app.screenshot('tree');

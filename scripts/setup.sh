@@ -19,6 +19,8 @@ need_apt=()
 command -v python3 >/dev/null || need_apt+=(python3)
 command -v node >/dev/null || need_apt+=(nodejs)
 command -v npm >/dev/null || need_apt+=(npm)
+# The release build precompresses dist/ (scripts/finish-dist.py) and scripts/size.sh measures brotli.
+command -v brotli >/dev/null || need_apt+=(brotli)
 if $want_test; then
   command -v chromium >/dev/null || need_apt+=(chromium)
   command -v chromedriver >/dev/null || need_apt+=(chromium-driver)
@@ -38,9 +40,12 @@ fi
 rustup show active-toolchain >/dev/null 2>&1 || rustup toolchain install
 rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
 
+# Trunk's own speed does not matter (it runs cargo, wasm-bindgen and wasm-opt), so it is built
+# without optimisation or debug info: about 6 minutes instead of 13 on 2 cores (2026-11-26).
+# A debug build reports the same version, so this check stays idempotent.
 if [[ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]]; then
-  say "cargo install trunk $TRUNK_VERSION (about 13 minutes on 2 cores, once)"
-  cargo install trunk --version "$TRUNK_VERSION" --locked -j "$JOBS"
+  say "cargo install trunk $TRUNK_VERSION --debug (about 6 minutes on 2 cores, once)"
+  CARGO_PROFILE_DEV_DEBUG=false cargo install trunk --version "$TRUNK_VERSION" --locked --debug -j "$JOBS"
 fi
 if [[ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]]; then
   say "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION"

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Prints the transfer size of the release build in dist/: raw, gzip -9 and brotli -q 11 bytes per
-# file, and totals (also in KiB). Brotli needs the `brotli` command (Debian package `brotli`); without
-# it that column reads `-` and a note says so.
+# file, and totals (also in KiB). Then checks the first load (index.html and every file it, its
+# scripts and its styles name) against the budget in scripts/size-budget, gzip and brotli, and
+# fails when either grows past it. Brotli needs the `brotli` command (Debian package `brotli`,
+# installed by scripts/setup.sh).
 # Usage: scripts/size.sh [dist-dir]   (run `trunk build --release --locked` first)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,4 +36,49 @@ else
   printf '%-48s %10d %10d %10s\n' total "$total_raw" "$total_gz" -
   printf '%-48s %10s %10s %10s\n' "total (KiB)" "$((total_raw / 1024))" "$((total_gz / 1024))" -
   echo "size.sh: brotli column skipped: no \`brotli\` command (Debian: apt-get install brotli)"
+fi
+
+# ---- The first load against the budget -------------------------------------------------------
+((have_brotli)) || { echo "size.sh: the budget check needs \`brotli\` (apt-get install brotli)" >&2; exit 1; }
+# Files named by index.html, then by the scripts and styles it names, and so on (the wasm is named
+# by the JS glue). A file fetched only later (say, on a language switch) is named by no text file.
+mapfile -t first < <(python3 - "$dist" <<'PY'
+import os, sys
+dist = sys.argv[1]
+files = {}
+for dirpath, _, names in os.walk(dist):
+    for n in names:
+        if not n.endswith((".gz", ".br")):
+            rel = os.path.relpath(os.path.join(dirpath, n), dist)
+            files[rel] = os.path.basename(rel)
+seen, todo = {"index.html"}, ["index.html"]
+while todo:
+    path = todo.pop()
+    if not path.endswith((".html", ".js", ".css")):
+        continue
+    with open(os.path.join(dist, path), encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    for rel, base in files.items():
+        if rel not in seen and base in text:
+            seen.add(rel)
+            todo.append(rel)
+print("\n".join(sorted(seen)))
+PY
+)
+first_gz=0
+first_br=0
+for rel in "${first[@]}"; do
+  first_gz=$((first_gz + $(gzip -9 -c "$dist/$rel" | wc -c)))
+  first_br=$((first_br + $(brotli -q 11 -c "$dist/$rel" | wc -c)))
+done
+budget_file=scripts/size-budget
+budget_gz=$(awk '$1 == "gzip" {print $2}' "$budget_file")
+budget_br=$(awk '$1 == "brotli" {print $2}' "$budget_file")
+echo
+echo "first load (${#first[@]} files: ${first[*]})"
+printf '%-10s %10s bytes, budget %10s (%s)\n' gzip-9 "$first_gz" "$budget_gz" "$budget_file"
+printf '%-10s %10s bytes, budget %10s\n' brotli-11 "$first_br" "$budget_br"
+if ((first_gz > budget_gz || first_br > budget_br)); then
+  echo "size.sh: the first load grew past its budget. Cut it, or raise $budget_file and say why in the commit." >&2
+  exit 1
 fi

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test layer, cheapest first, and stops at the first failure:
-#   0. the lint gate: rustfmt and clippy (-D warnings), natively and for the app on wasm32
+#   0. the lint gate: rustfmt, clippy (-D warnings) natively and for the app on wasm32, rustdoc (-D warnings)
 #   1. native tests of the whole workspace (engine, CLI, app logic)
 #   2. app component tests in headless Chromium (wasm-bindgen-test)
 #   3. the release build (trunk, wasm-opt -Oz)
@@ -21,13 +21,18 @@ current="setup (scripts/setup.sh --test)"
 stage "$current"
 scripts/setup.sh --test
 . scripts/env.sh
+# A CI run builds everything once from cold: incremental compilation only adds work there.
+[[ "${CI:-}" == true ]] && export CARGO_INCREMENTAL=0
 done_stage
 
-current="lint gate (cargo fmt --check, cargo clippy -D warnings)"
+current="lint gate (cargo fmt --check, cargo clippy -D warnings, cargo doc -D warnings)"
 stage "$current"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
 cargo clippy --locked --target wasm32-unknown-unknown -p fairshare-explorer --all-targets -- -D warnings
+# Its dependencies are the ones clippy checked; rustdoc then runs on our three crates only.
+# Private items too (the docs are for the people working on the code), so links to them are fine.
+RUSTDOCFLAGS="-D warnings -A rustdoc::private_intra_doc_links" cargo doc --workspace --no-deps --document-private-items --locked
 done_stage
 
 current="native tests (cargo test --workspace)"
@@ -37,7 +42,7 @@ done_stage
 
 current="component tests in Chromium (wasm-bindgen-test)"
 stage "$current"
-cargo test --locked --target wasm32-unknown-unknown --tests -p fairshare-explorer
+cargo test --locked --target wasm32-unknown-unknown --test web -p fairshare-explorer
 done_stage
 
 current="release build (trunk build --release)"

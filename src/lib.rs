@@ -2,7 +2,7 @@
 //!
 //! This crate is UI only: components, state wiring and browser effects.
 //! Slurm's arithmetic lives in `crates/fairshare`, which never imports Leptos or web-sys.
-//! The library target exists so `tests/web.rs` can mount components; `main.rs` only mounts [`App`].
+//! The library target exists so `tests/web/` can mount components; `main.rs` only mounts [`App`].
 
 pub mod app;
 pub mod i18n;

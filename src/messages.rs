@@ -38,6 +38,7 @@ pub mod tree;
 
 /// A UI language.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(test, derive(strum::EnumIter))]
 pub enum Lang {
     /// English: the reference table, always complete.
     #[default]
@@ -67,6 +68,7 @@ impl Lang {
 
 /// The key of one visible string.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(test, derive(strum::EnumIter))]
 pub enum Msg {
     /// Page heading and document title.
     AppTitle,
@@ -214,12 +216,9 @@ pub fn check_table<M: Message>() -> Result<(), String> {
         if !seen.insert(text) {
             return Err(format!("{msg:?} duplicates another message: {text:?}"));
         }
-        let mut en_names = placeholder_names(text);
-        en_names.sort_unstable();
+        let en_names = placeholder_names(text);
         for lang in Lang::ALL {
-            let mut names = placeholder_names(msg.text(lang));
-            names.sort_unstable();
-            if names != en_names {
+            if placeholder_names(msg.text(lang)) != en_names {
                 return Err(format!("{msg:?} in {lang:?} changes the placeholders"));
             }
             // Every key has a text in every language: a key that reads the same (a formula, a
@@ -232,14 +231,15 @@ pub fn check_table<M: Message>() -> Result<(), String> {
     Ok(())
 }
 
-/// The `{name}` placeholders of a template, in order of appearance.
-fn placeholder_names(template: &str) -> Vec<&str> {
-    let mut res = Vec::new();
+/// The `{name}` placeholders of a template, each with how often it appears (a translation may
+/// put them in another order).
+fn placeholder_names(template: &str) -> std::collections::BTreeMap<&str, usize> {
+    let mut res = std::collections::BTreeMap::new();
     let mut rest = template;
     while let Some(open) = rest.find('{') {
         let after = &rest[open + 1..];
         let Some(close) = after.find('}') else { break };
-        res.push(&after[..close]);
+        *res.entry(&after[..close]).or_insert(0) += 1;
         rest = &after[close + 1..];
     }
     res
@@ -248,61 +248,46 @@ fn placeholder_names(template: &str) -> Vec<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashSet;
 
-    /// The `{name}` placeholders of a template, in order of appearance.
-    fn placeholders(template: &str) -> Vec<&str> {
-        let mut res = Vec::new();
-        let mut rest = template;
-        while let Some(open) = rest.find('{') {
-            let after = &rest[open + 1..];
-            let Some(close) = after.find('}') else { break };
-            res.push(&after[..close]);
-            rest = &after[close + 1..];
-        }
-        res
+    /// The app shell's own table passes the same check as every other table (duplicates in
+    /// `ALL`, empty or untrimmed English, repeated texts, placeholders, a text in every language).
+    #[test]
+    fn msg_table_is_complete_and_consistent() {
+        check_table::<Msg>().unwrap();
     }
 
+    /// Every variant of an enum is in its hand-written `ALL` list (a missing one would have no
+    /// table check, no language switch, no tab...). `EnumIter` is derived for tests only.
     #[test]
-    fn all_lists_every_key_once() {
-        let unique: HashSet<_> = Msg::ALL.iter().collect();
-        assert_eq!(unique.len(), Msg::ALL.len());
-    }
-
-    #[test]
-    fn english_texts_are_clean_and_distinct() {
-        let mut seen = HashSet::new();
-        for &msg in Msg::ALL {
-            let text = msg.text(Lang::En);
-            assert!(!text.is_empty(), "{msg:?} is empty");
-            assert_eq!(text, text.trim(), "{msg:?} has surrounding whitespace");
-            assert!(
-                seen.insert(text),
-                "{msg:?} duplicates another message: {text:?}"
-            );
-        }
-    }
-
-    #[test]
-    fn translations_keep_the_placeholders() {
-        for &msg in Msg::ALL {
-            let mut en_names = placeholders(msg.text(Lang::En));
-            for lang in Lang::ALL {
-                let mut names = placeholders(msg.text(lang));
-                en_names.sort_unstable();
-                names.sort_unstable();
-                assert_eq!(names, en_names, "{msg:?} in {lang:?}");
+    fn every_all_list_holds_every_variant() {
+        fn complete<E: strum::IntoEnumIterator + PartialEq + std::fmt::Debug>(all: &[E]) {
+            for variant in E::iter() {
+                assert!(
+                    all.contains(&variant),
+                    "{variant:?} is missing from its ALL list"
+                );
             }
         }
-    }
-
-    #[test]
-    fn untranslated_keys_fall_back_to_english() {
-        for &msg in Msg::ALL {
-            if !msg.is_translated(Lang::Ja) {
-                assert_eq!(msg.text(Lang::Ja), msg.text(Lang::En));
-            }
-        }
+        complete::<Msg>(Msg::ALL);
+        complete::<classic::ClassicMsg>(classic::ClassicMsg::ALL);
+        complete::<common::CommonMsg>(common::CommonMsg::ALL);
+        complete::<compare::CompareMsg>(compare::CompareMsg::ALL);
+        complete::<decay::DecayMsg>(decay::DecayMsg::ALL);
+        complete::<engine::EngineMsg>(engine::EngineMsg::ALL);
+        complete::<import::ImportMsg>(import::ImportMsg::ALL);
+        complete::<inspector::InspectorMsg>(inspector::InspectorMsg::ALL);
+        complete::<inspector::WhatIfMsg>(inspector::WhatIfMsg::ALL);
+        complete::<player::PlayerMsg>(player::PlayerMsg::ALL);
+        complete::<presets::PresetMsg>(presets::PresetMsg::ALL);
+        complete::<priority::PriorityMsg>(priority::PriorityMsg::ALL);
+        complete::<shell::ShellMsg>(shell::ShellMsg::ALL);
+        complete::<table::TableMsg>(table::TableMsg::ALL);
+        complete::<toolbar::ToolbarMsg>(toolbar::ToolbarMsg::ALL);
+        complete::<tree::TreeMsg>(tree::TreeMsg::ALL);
+        complete::<Lang>(&Lang::ALL);
+        complete::<crate::tree::model::LfBand>(&crate::tree::model::LfBand::ALL);
+        complete::<crate::shell::tabs::PanelTab>(&crate::shell::tabs::PanelTab::ALL);
+        complete::<crate::player::model::Granularity>(&crate::player::model::Granularity::ALL);
     }
 
     #[test]

@@ -7,6 +7,7 @@ use super::Message;
 
 /// Keys of the classic panel and the score legend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(test, derive(strum::EnumIter))]
 pub enum ClassicMsg {
     /// What the panel is.
     Intro,

@@ -4,6 +4,7 @@ use super::Message;
 
 /// Keys shared across the app.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(test, derive(strum::EnumIter))]
 pub enum CommonMsg {
     /// Label of the preset (scenario) menu.
     Scenario,

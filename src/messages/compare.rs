@@ -5,6 +5,7 @@ use super::Message;
 
 /// Keys of the Compare region.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(test, derive(strum::EnumIter))]
 pub enum CompareMsg {
     /// Label of the "me" menu (the selected user).
     Me,

@@ -4,6 +4,7 @@ use super::Message;
 
 /// Keys of the decay timeline.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(test, derive(strum::EnumIter))]
 pub enum DecayMsg {
     /// What the panel does.
     Intro,

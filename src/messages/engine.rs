@@ -15,6 +15,7 @@ use super::{Lang, Message};
 /// Keys of the engine's own messages: one per kind of import diagnostic, field problem,
 /// usage problem and tree refusal (`fairshare::DiagKind`, `TreeError`, …).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(test, derive(strum::EnumIter))]
 pub enum EngineMsg {
     /// More problems than are listed.
     MoreNotListed,

@@ -4,6 +4,7 @@ use super::Message;
 
 /// Keys of the Import and export region.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(test, derive(strum::EnumIter))]
 pub enum ImportMsg {
     /// Label of the paste box (UI contract).
     PasteLabel,

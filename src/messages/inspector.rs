@@ -4,6 +4,7 @@ use super::Message;
 
 /// Keys of the inspector.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(test, derive(strum::EnumIter))]
 pub enum InspectorMsg {
     /// Shown when nothing is selected.
     NothingSelected,
@@ -327,6 +328,7 @@ impl Message for InspectorMsg {
 
 /// Keys of the what-if summary ("who moved and why").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(test, derive(strum::EnumIter))]
 pub enum WhatIfMsg {
     /// Region name.
     Region,

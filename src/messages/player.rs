@@ -7,6 +7,7 @@ use super::Message;
 
 /// Keys of the ranking animation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(test, derive(strum::EnumIter))]
 pub enum PlayerMsg {
     /// Button: start playing (UI contract name).
     Play,

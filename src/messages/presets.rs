@@ -4,6 +4,7 @@ use super::Message;
 
 /// Keys of the preset titles and their two-line captions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(test, derive(strum::EnumIter))]
 pub enum PresetMsg {
     /// Title: the classic page's example.
     ClassicExampleTitle,

@@ -5,6 +5,7 @@ use super::Message;
 
 /// Keys of the job-priority panel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(test, derive(strum::EnumIter))]
 pub enum PriorityMsg {
     /// What the panel shows.
     Intro,

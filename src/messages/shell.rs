@@ -5,6 +5,7 @@ use super::Message;
 
 /// Keys of the tab list, the session note, embed mode, exports and compressed links.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(test, derive(strum::EnumIter))]
 pub enum ShellMsg {
     /// Accessible name of the side column's tab list.
     PanelsLabel,

@@ -5,6 +5,7 @@ use super::Message;
 
 /// Keys of the sshare table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(test, derive(strum::EnumIter))]
 pub enum TableMsg {
     /// The table's caption.
     Caption,

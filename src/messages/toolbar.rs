@@ -5,6 +5,7 @@ use super::Message;
 
 /// Keys of the toolbar and share links.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(test, derive(strum::EnumIter))]
 pub enum ToolbarMsg {
     /// Accessible name of the toolbar's group of controls.
     ControlsLabel,

@@ -7,6 +7,7 @@ use super::Message;
 
 /// Keys of the tree view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(test, derive(strum::EnumIter))]
 pub enum TreeMsg {
     /// Name of the group of view buttons (zoom, pan, fit).
     Controls,

@@ -3,7 +3,7 @@
 //! Fields apply on `change` (Enter or leaving the field) through `AppState`'s edits, so the tree
 //! re-ranks at once and every edit can be undone. A refused value shows the reason in a
 //! `role="alert"` next to its field and the scenario stays as it was: parsing is in
-//! [`fields`], validation is the engine's. The numbers shown come from the run ([`facts`]).
+//! [`fields`], validation is the engine's. The numbers shown come from the run ([`facts()`]).
 
 pub mod facts;
 pub mod fields;

@@ -14,6 +14,7 @@ use crate::player::narration::{level_fs_text, name_of};
 
 /// How far one "Step forward" goes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(test, derive(strum::EnumIter))]
 pub enum Granularity {
     /// One stop per sibling group (`Step::is_group_start`).
     #[default]

@@ -10,6 +10,7 @@ use crate::messages::shell::ShellMsg;
 
 /// One panel of the side column.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(test, derive(strum::EnumIter))]
 pub enum PanelTab {
     /// Edit the selected association.
     #[default]
@@ -136,9 +137,7 @@ mod tests {
         ] {
             assert!(names.contains(&name), "no tab named {name}");
         }
-        let mut ids: Vec<_> = PanelTab::ALL.iter().map(|t| t.tab_id()).collect();
-        ids.sort();
-        ids.dedup();
+        let ids: std::collections::HashSet<_> = PanelTab::ALL.iter().map(|t| t.tab_id()).collect();
         assert_eq!(ids.len(), PanelTab::ALL.len());
         // Japanese names differ from English where translated, and are never empty.
         assert!(PanelTab::ALL.iter().all(|t| !t.name(Lang::Ja).is_empty()));

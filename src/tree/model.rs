@@ -149,6 +149,7 @@ impl LfBadge {
 
 /// The diverging colour band of a Level FS, centred at 1 (log scale, symmetric steps).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(test, derive(strum::EnumIter))]
 pub enum LfBand {
     /// LF > 4.
     Under3,

@@ -1,20 +1,11 @@
-//! Command-line parsing for `fairshare` (by hand: three subcommands do not need a framework).
+//! The commands' inputs, from the command line that clap parsed (grammar and help in `cli.rs`).
 
+use std::ffi::OsString;
+
+use clap::Parser as _;
 use fairshare::Algorithm;
 
-/// The help text.
-pub const USAGE: &str = "\
-usage:
-  fairshare compute [--algorithm fair-tree|classic] [--damping D] [--flags DEPTH_OBLIVIOUS]
-                    [--documented-ties] [--format json|sshare] [FILE|-]
-  fairshare explain FILE A B        (A, B: user or account/user)
-  fairshare diff [--documented-ties] BASE NEW   (who moved from BASE to NEW, and why)
-  fairshare convert --to json|sshare FILE
-  fairshare link [--documented-ties] FILE   (the app's share-link fragment: z=…)
-
-FILE is scenario JSON or sshare/sacctmgr output (the format is detected); - reads stdin.
-The scenario's own algorithm and params are the defaults; options override them.
-";
+use crate::cli::{Cli, CliAlgorithm, CliCommand, CliFlag, CliFormat, ScenarioArgs};
 
 /// Output format of `compute`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -53,8 +44,6 @@ pub struct Options {
 /// A parsed command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
-    /// `--help`.
-    Help,
     /// `compute`.
     Compute {
         /// File or `-`.
@@ -96,143 +85,103 @@ pub enum Command {
     },
 }
 
-fn value<'a>(it: &mut impl Iterator<Item = &'a String>, flag: &str) -> Result<&'a str, String> {
-    it.next()
-        .map(String::as_str)
-        .ok_or_else(|| format!("{flag} needs a value"))
+impl ScenarioArgs {
+    /// The options these arguments set (the others stay at their defaults).
+    fn options(&self) -> Options {
+        let mut options = Options {
+            algorithm: self.algorithm.map(|a| match a {
+                CliAlgorithm::FairTree => Algorithm::FairTree,
+                CliAlgorithm::Classic => Algorithm::Classic,
+            }),
+            damping: self.damping,
+            ..Options::default()
+        };
+        for flag in &self.flags {
+            match flag {
+                CliFlag::DepthOblivious => options.depth_oblivious = true,
+                CliFlag::NoFairTree => options.algorithm = Some(Algorithm::Classic),
+                CliFlag::FairTree => {}
+            }
+        }
+        options
+    }
 }
 
-/// Parses the arguments after the program name.
-pub fn parse(argv: &[String]) -> Result<Command, String> {
-    let mut it = argv.iter();
-    let sub = match it.next().map(String::as_str) {
-        None | Some("-h" | "--help" | "help") => return Ok(Command::Help),
-        Some(s) => s,
-    };
-    let mut options = Options::default();
-    let mut positional: Vec<String> = Vec::new();
-    let mut to = None;
-    while let Some(arg) = it.next() {
-        // Accept both `--flag value` and `--flag=value`.
-        let (flag, inline) = match arg.split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
-            _ => (arg.as_str(), None),
-        };
-        let take = |it: &mut std::slice::Iter<'_, String>| -> Result<String, String> {
-            match &inline {
-                Some(v) => Ok(v.clone()),
-                None => value(it, flag).map(str::to_string),
-            }
-        };
-        match flag {
-            "-h" | "--help" => return Ok(Command::Help),
-            "--algorithm" => {
-                options.algorithm = Some(match take(&mut it)?.as_str() {
-                    "fair-tree" | "fair_tree" | "fairtree" => Algorithm::FairTree,
-                    "classic" => Algorithm::Classic,
-                    other => {
-                        return Err(format!("--algorithm {other:?}: use fair-tree or classic"));
-                    }
-                })
-            }
-            "--damping" => {
-                let v = take(&mut it)?;
-                options.damping =
-                    Some(v.parse::<u16>().ok().filter(|d| *d >= 1).ok_or_else(|| {
-                        format!("--damping {v:?}: use a whole number from 1 to 65535")
-                    })?);
-            }
-            "--flags" => {
-                for f in take(&mut it)?.split(',') {
-                    match f.trim().to_ascii_uppercase().as_str() {
-                        "DEPTH_OBLIVIOUS" => options.depth_oblivious = true,
-                        "NO_FAIR_TREE" => options.algorithm = Some(Algorithm::Classic),
-                        "" | "FAIR_TREE" => {}
-                        other => {
-                            return Err(format!(
-                                "--flags: unknown flag {other:?} (DEPTH_OBLIVIOUS, NO_FAIR_TREE)"
-                            ));
-                        }
-                    }
-                }
-            }
-            "--documented-ties" => options.documented_ties = true,
-            "--format" => {
-                options.format = match take(&mut it)?.as_str() {
-                    "json" => Format::Json,
-                    "sshare" => Format::Sshare,
-                    other => return Err(format!("--format {other:?}: use json or sshare")),
-                }
-            }
-            "--to" => {
-                to = Some(match take(&mut it)?.as_str() {
-                    "json" => To::Json,
-                    "sshare" => To::Sshare,
-                    other => return Err(format!("--to {other:?}: use json or sshare")),
-                })
-            }
-            f if f.starts_with("--") => return Err(format!("unknown option {f}")),
-            _ => positional.push(arg.clone()),
-        }
-    }
-    match sub {
-        "compute" => match positional.as_slice() {
-            [] => Ok(Command::Compute {
-                input: "-".into(),
-                options,
-            }),
-            [input] => Ok(Command::Compute {
-                input: input.clone(),
-                options,
-            }),
-            _ => Err("compute takes one FILE".into()),
+/// Parses the arguments after the program name. `Err` is clap's: a usage error (exit status 2),
+/// or `--help`/`--version` (status 0), with the text to print.
+pub fn parse(argv: &[OsString]) -> Result<Command, clap::Error> {
+    let cli = Cli::try_parse_from(
+        std::iter::once(OsString::from("fairshare")).chain(argv.iter().cloned()),
+    )?;
+    Ok(match cli.command {
+        CliCommand::Compute {
+            scenario,
+            documented_ties,
+            format,
+            input,
+        } => Command::Compute {
+            input,
+            options: Options {
+                documented_ties,
+                format: match format {
+                    CliFormat::Json => Format::Json,
+                    CliFormat::Sshare => Format::Sshare,
+                },
+                ..scenario.options()
+            },
         },
-        "explain" => match positional.as_slice() {
-            [input, a, b] => Ok(Command::Explain {
-                input: input.clone(),
-                a: a.clone(),
-                b: b.clone(),
-            }),
-            _ => Err("explain takes FILE A B".into()),
+        CliCommand::Explain { input, a, b } => Command::Explain { input, a, b },
+        CliCommand::Diff {
+            scenario,
+            documented_ties,
+            base,
+            new,
+        } => Command::Diff {
+            base,
+            new,
+            options: Options {
+                documented_ties,
+                ..scenario.options()
+            },
         },
-        "diff" => match positional.as_slice() {
-            [base, new] => Ok(Command::Diff {
-                base: base.clone(),
-                new: new.clone(),
-                options,
-            }),
-            _ => Err("diff takes BASE NEW".into()),
+        CliCommand::Convert { to, input } => Command::Convert {
+            input,
+            to: match to {
+                CliFormat::Json => To::Json,
+                CliFormat::Sshare => To::Sshare,
+            },
         },
-        "link" => match positional.as_slice() {
-            [input] => Ok(Command::Link {
-                input: input.clone(),
-                options,
-            }),
-            _ => Err("link takes one FILE".into()),
+        CliCommand::Link {
+            documented_ties,
+            input,
+        } => Command::Link {
+            input,
+            options: Options {
+                documented_ties,
+                ..Options::default()
+            },
         },
-        "convert" => match (positional.as_slice(), to) {
-            ([input], Some(to)) => Ok(Command::Convert {
-                input: input.clone(),
-                to,
-            }),
-            (_, None) => Err("convert needs --to json|sshare".into()),
-            _ => Err("convert takes one FILE".into()),
-        },
-        other => Err(format!("unknown command {other:?}")),
-    }
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::CommandFactory as _;
 
-    fn argv(s: &str) -> Vec<String> {
-        s.split_whitespace().map(String::from).collect()
+    fn parse_str(s: &str) -> Result<Command, clap::Error> {
+        let argv: Vec<OsString> = s.split_whitespace().map(OsString::from).collect();
+        parse(&argv)
+    }
+
+    #[test]
+    fn the_grammar_is_consistent() {
+        Cli::command().debug_assert();
     }
 
     #[test]
     fn parses_the_documented_forms() {
-        let c = parse(&argv("compute --algorithm classic --damping 3 --flags DEPTH_OBLIVIOUS --format=sshare f.json")).unwrap();
+        let c = parse_str("compute --algorithm classic --damping 3 --flags DEPTH_OBLIVIOUS --format=sshare f.json").unwrap();
         let Command::Compute { input, options } = c else {
             panic!("compute")
         };
@@ -242,18 +191,30 @@ mod tests {
         assert!(options.depth_oblivious);
         assert_eq!(options.format, Format::Sshare);
         assert_eq!(
-            parse(&argv("compute")).unwrap(),
+            parse_str("compute").unwrap(),
             Command::Compute {
                 input: "-".into(),
                 options: Options::default()
             }
         );
+        assert_eq!(
+            parse_str("compute --algorithm fair_tree --flags no_fair_tree,depth_oblivious -")
+                .unwrap(),
+            Command::Compute {
+                input: "-".into(),
+                options: Options {
+                    algorithm: Some(Algorithm::Classic),
+                    depth_oblivious: true,
+                    ..Options::default()
+                }
+            }
+        );
         assert!(matches!(
-            parse(&argv("explain f a b/c")).unwrap(),
+            parse_str("explain f a b/c").unwrap(),
             Command::Explain { .. }
         ));
         assert!(matches!(
-            parse(&argv("diff --documented-ties a.json b.json")).unwrap(),
+            parse_str("diff --documented-ties a.json b.json").unwrap(),
             Command::Diff {
                 options: Options {
                     documented_ties: true,
@@ -262,9 +223,48 @@ mod tests {
                 ..
             }
         ));
-        assert!(parse(&argv("diff a.json")).is_err());
-        assert!(parse(&argv("convert f")).is_err());
-        assert!(parse(&argv("compute --damping 0 f")).is_err());
-        assert!(parse(&argv("compute --bogus f")).is_err());
+        assert_eq!(
+            parse_str("convert --to sshare f").unwrap(),
+            Command::Convert {
+                input: "f".into(),
+                to: To::Sshare
+            }
+        );
+    }
+
+    #[test]
+    fn bad_command_lines_are_usage_errors() {
+        for bad in [
+            "diff a.json",
+            "convert f",
+            "compute --damping 0 f",
+            "compute --bogus f",
+            "compute --flags SOMETHING f",
+            "compute a b",
+            "explain f a",
+            "frobnicate",
+            "",
+        ] {
+            let e = parse_str(bad).expect_err(bad);
+            assert_eq!(e.exit_code(), 2, "{bad}: {e}");
+        }
+        for help in ["--help", "compute --help", "help diff", "--version"] {
+            let e = parse_str(help).expect_err(help);
+            assert_eq!(e.exit_code(), 0, "{help}: {e}");
+        }
+    }
+
+    #[test]
+    fn every_command_has_help_with_an_example() {
+        let mut cli = Cli::command();
+        for sub in cli.get_subcommands_mut() {
+            let name = sub.get_name().to_string();
+            let help = sub.render_long_help().to_string();
+            assert!(
+                help.contains(&format!("fairshare {name} ")),
+                "{name}: {help}"
+            );
+            assert!(help.contains("Example"), "{name}: {help}");
+        }
     }
 }

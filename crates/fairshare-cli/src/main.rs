@@ -5,8 +5,10 @@
 //! Bad input exits with status 2 and one message naming the file, the line and the problem.
 
 mod args;
+mod cli;
 mod output;
 
+use std::ffi::OsString;
 use std::io::Read as _;
 use std::process::ExitCode;
 
@@ -29,7 +31,8 @@ impl Failure {
 }
 
 fn main() -> ExitCode {
-    let argv: Vec<String> = std::env::args().skip(1).collect();
+    // `args_os`: an argument that is not UTF-8 is a usage error, not a panic.
+    let argv: Vec<OsString> = std::env::args_os().skip(1).collect();
     match run(&argv) {
         Ok(out) => {
             use std::io::Write as _;
@@ -54,11 +57,24 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(argv: &[String]) -> Result<String, Failure> {
-    let command =
-        args::parse(argv).map_err(|e| Failure::usage(format!("{e}\n\n{}", args::USAGE)))?;
+fn run(argv: &[OsString]) -> Result<String, Failure> {
+    let command = match args::parse(argv) {
+        Ok(command) => command,
+        // `--help`, `--version`, or no arguments at all: clap's text, on standard output.
+        Err(e)
+            if e.exit_code() == 0
+                || e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand =>
+        {
+            return Ok(e.render().to_string());
+        }
+        // clap's message, without its own `error: ` (ours says `fairshare: `), status 2.
+        Err(e) => {
+            let text = e.render().to_string();
+            let text = text.strip_prefix("error: ").unwrap_or(&text).trim_end();
+            return Err(Failure::usage(text));
+        }
+    };
     match command {
-        Command::Help => Ok(args::USAGE.to_string()),
         Command::Compute { input, options } => {
             let scenario = load(&input, &options)?;
             compute(&scenario, &options).map_err(|m| Failure::usage(format!("{input}: {m}")))

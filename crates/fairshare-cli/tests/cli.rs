@@ -501,3 +501,58 @@ fn partial_output_warns_and_gives_no_fairshare() {
     assert_eq!(json.matches("\"inferred\":true").count(), 2, "{json}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Each command's `--help` shows its own options and an example; a bad option is a usage error
+/// (status 2) that names it, and the build generated completions and man pages from the same grammar.
+#[test]
+fn each_command_has_its_own_help_and_the_build_generates_completions_and_man_pages() {
+    for (command, option) in [
+        ("compute", "--algorithm"),
+        ("explain", "<A>"),
+        ("diff", "--documented-ties"),
+        ("convert", "--to"),
+        ("link", "--documented-ties"),
+    ] {
+        let help = stdout(&fairshare(&[command, "--help"]));
+        assert!(
+            help.contains(&format!("Usage: fairshare {command}")),
+            "{help}"
+        );
+        assert!(help.contains(option), "{command}: {help}");
+        assert!(
+            help.contains(&format!("  fairshare {command} ")),
+            "{command}: no example in {help}"
+        );
+    }
+    let bad = fairshare(&["compute", "--damping", "0", "x.json"]);
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        err.starts_with("fairshare: ") && err.contains("--damping"),
+        "{err}"
+    );
+
+    let out = Path::new(env!("OUT_DIR"));
+    let man = std::fs::read_to_string(out.join("fairshare.1")).unwrap();
+    for command in ["compute", "explain", "diff", "convert", "link"] {
+        assert!(man.contains(command), "fairshare.1 lacks {command}");
+        let page = std::fs::read_to_string(out.join(format!("fairshare-{command}.1"))).unwrap();
+        assert!(
+            page.contains(".TH fairshare-"),
+            "fairshare-{command}.1: {page}"
+        );
+    }
+    let bash = std::fs::read_to_string(out.join("fairshare.bash")).unwrap();
+    assert!(
+        bash.contains("--documented-ties") && bash.contains("compute"),
+        "{bash}"
+    );
+    for file in [
+        "_fairshare",
+        "fairshare.fish",
+        "fairshare.elv",
+        "_fairshare.ps1",
+    ] {
+        assert!(out.join(file).is_file(), "{file} not generated");
+    }
+}

@@ -42,7 +42,7 @@ use fairshare::{
 };
 
 /// The cluster texts the importer's tests use (`sshare -a -l -P`, sacctmgr).
-#[path = "../tests/common/texts.rs"]
+#[path = "../tests/it/common/texts.rs"]
 mod texts;
 
 fn main() {

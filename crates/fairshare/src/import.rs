@@ -32,9 +32,9 @@
 //! `id`), otherwise assigned 1, 2, … in row order (the n-th data row gets id n, whether or not it
 //! could be read). Usage comes from `RawUsage` on **user rows only**: Slurm rebuilds account
 //! usage from its users (plus usage retained from deleted users), so printed account totals are
-//! kept in [`PrintedRow`] for comparison ([`compare`]) and nowhere else. RawUsage is printed
+//! kept in [`PrintedRow`] for comparison ([`compare()`]) and nowhere else. RawUsage is printed
 //! truncated to an integer, so recomputed values may differ slightly from the printed ones;
-//! [`compare`] says which differences that explains.
+//! [`compare()`] says which differences that explains.
 //!
 //! Slurm's row order is its association-list order, which decides Fair Tree ties. When the
 //! rows are not in the order Slurm's name-based lineage would give, the import keeps the

@@ -4,6 +4,9 @@
 //! linear behaviour by *counting*: `Hierarchy::work` (the basic steps the derivation spent) and
 //! the bytes and allocations this test binary's allocator saw. No wall-clock assertion.
 
+// The counting allocator below is the one unsafe code in the workspace ([workspace.lints]).
+#![allow(unsafe_code)]
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU64, Ordering};
 

@@ -1,6 +1,6 @@
 //! Decay and new usage, checked against hand-computed figures from spec §4.2.
 
-mod common;
+use crate::common;
 
 use common::trees;
 use fairshare::LongDouble;

@@ -8,7 +8,7 @@
 //!   the fixed-width table with and without header, `--json`, and both sacctmgr forms) read back
 //!   to the same structure.
 
-mod common;
+use crate::common;
 
 use common::trees::{shape, sshare_rows};
 use common::{Vector, vectors};

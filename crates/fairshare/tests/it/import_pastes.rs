@@ -7,7 +7,7 @@
 //! The texts are the engine's own printer (`sshare::render`) on Slurm's test24.1 tree (spec
 //! §5.5), wrapped the way people paste them, and Slurm's documented outputs.
 
-mod common;
+use crate::common;
 
 use common::TEST24_1_CLASSIC_FIXED;
 use common::trees::{Shape, shape};

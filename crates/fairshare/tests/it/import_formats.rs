@@ -1,7 +1,7 @@
 //! Every import format with a hand-written sample (read completely, no diagnostics) and a
 //! broken one (a diagnostic naming the right line, and the partial tree the rest gives).
 
-mod common;
+use crate::common;
 
 use common::TEST24_1_CLASSIC_FIXED;
 use fairshare::Ranked;

@@ -2,7 +2,7 @@
 //! (`sshare -a -l -p` without header) character for character, and the fixed-width tables of
 //! the spec (§5.5), which were printed by the real `sshare`.
 
-mod common;
+use crate::common;
 
 use common::trees::sshare_rows;
 use common::{TEST24_1_CLASSIC_FIXED, vectors};

@@ -2,7 +2,7 @@
 //! FairShare, rank, sibling order and visiting order exactly; S exactly; U, NormUsage and Level FS
 //! bit-for-bit in 80 bits.
 
-mod common;
+use crate::common;
 
 use common::{ld, vectors};
 use fairshare::Ranked;

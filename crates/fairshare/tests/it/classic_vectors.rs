@@ -2,7 +2,7 @@
 //! S, UA, UE and F for every association, with the damping factor and DEPTH_OBLIVIOUS flags of
 //! each vector.
 
-mod common;
+use crate::common;
 
 use common::{ld, vectors};
 use fairshare::{classic, scenario};

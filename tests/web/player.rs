@@ -1,6 +1,6 @@
 //! Component tests of the ranking animation in headless Chromium.
 //!
-//! Run: `cargo test --locked --target wasm32-unknown-unknown --test web_player -p fairshare-explorer`.
+//! Run: `cargo test --locked --target wasm32-unknown-unknown --test web -p fairshare-explorer`.
 //! Each test mounts `<Player/>` over the test24.4 preset, acts through the controls the way a
 //! person would (buttons by their accessible name, the slider, the keyboard) and checks where
 //! the cursor went and what the semantic hooks say. Expected text comes from the messages.
@@ -45,7 +45,7 @@ extern "C" {
     fn press(el: &web_sys::Element, key: &str) -> bool;
 }
 
-mod support;
+use crate::support;
 
 /// Page-object helpers: the shared ones, and a real-time wait for the player's clock.
 mod ui {

@@ -2,7 +2,7 @@
 //! few distinct shares and usage values, FairShare=parent accounts and users, zero shares,
 //! zero usage, empty accounts.
 
-mod common;
+use crate::common;
 
 use common::trees;
 use fairshare::Ranked;

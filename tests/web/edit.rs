@@ -2,7 +2,7 @@
 //! re-ranks, refuses bad values with an alert, undo/redo (buttons and keys), the comparison, the
 //! what-if list and import.
 //!
-//! Run: `cargo test --locked --target wasm32-unknown-unknown --test web_edit -p fairshare-explorer`.
+//! Run: `cargo test --locked --target wasm32-unknown-unknown --test web -p fairshare-explorer`.
 //! Each test mounts the controls around a fixed `AppState`, acts through the DOM, `tick()`s and
 //! asserts roles, `data-*` hooks and the state's memos (the engine's results).
 #![cfg(target_arch = "wasm32")]
@@ -26,7 +26,7 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-mod support;
+use crate::support;
 
 use support::preset;
 

@@ -1,7 +1,7 @@
 //! Component tests of the side panels (classic, score legend, decay, priority) in headless
 //! Chromium: each panel follows the selection and the scenario.
 //!
-//! Run: `cargo test --locked --target wasm32-unknown-unknown --test web_panels -p fairshare-explorer`.
+//! Run: `cargo test --locked --target wasm32-unknown-unknown --test web -p fairshare-explorer`.
 #![cfg(target_arch = "wasm32")]
 
 use fairshare::AssocId;
@@ -22,7 +22,7 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-mod support;
+use crate::support;
 
 /// Page-object helpers (shared by every suite).
 mod ui {

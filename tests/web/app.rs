@@ -1,6 +1,6 @@
 //! Component tests in a real browser (headless Chromium through wasm-bindgen-test-runner).
 //!
-//! Run: `cargo test --locked --target wasm32-unknown-unknown --tests -p fairshare-explorer`.
+//! Run: `cargo test --locked --target wasm32-unknown-unknown --test web -p fairshare-explorer`.
 //! Tests mount a component into a fresh element, act, `tick().await`, and assert semantic hooks
 //! (roles, `aria-*`, `data-*`, the text of specific elements), never whole `innerHTML`.
 //! Expected text comes from `messages`, so a wording change does not break these tests.
@@ -20,7 +20,7 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-mod support;
+use crate::support;
 
 /// Page-object helpers: the shared ones, and the document-wide text this suite reads.
 mod ui {

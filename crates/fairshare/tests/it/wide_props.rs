@@ -8,7 +8,7 @@
 //! list order; list order as whole lineage strings sorted stably), bit for bit whenever the
 //! hierarchy did not have to approximate (see `hierarchy::EXACT_WORK_LIMIT`).
 
-mod common;
+use crate::common;
 
 use common::trees;
 use fairshare::step::Frame;

@@ -7,7 +7,7 @@
 //!   line deleted, duplicated, swapped or garbled. Whatever tree comes out also runs through
 //!   both algorithms, the sshare emitter and the comparison without panicking.
 
-mod common;
+use crate::common;
 
 use common::texts;
 use common::trees::{self, Shape, shape};

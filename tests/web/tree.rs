@@ -1,6 +1,6 @@
 //! Component tests of the association tree and the sshare table in headless Chromium.
 //!
-//! Run: `cargo test --locked --target wasm32-unknown-unknown --test web_tree -p fairshare-explorer`.
+//! Run: `cargo test --locked --target wasm32-unknown-unknown --test web -p fairshare-explorer`.
 //! Each test mounts `<TreeView/>` (and `<SshareTable/>`) with a preset, acts, `tick().await`s,
 //! and asserts the UI contract's roles and attributes, never whole `innerHTML`.
 #![cfg(target_arch = "wasm32")]
@@ -33,7 +33,7 @@ extern "C" {
     fn now() -> f64;
 }
 
-mod support;
+use crate::support;
 
 use support::preset;
 

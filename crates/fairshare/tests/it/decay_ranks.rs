@@ -2,7 +2,7 @@
 //! factor, so every ratio is unchanged) except where 80-bit rounding alone decides between
 //! mathematically equal Level FS values; running jobs do change ranks; and `time_until_rank`.
 
-mod common;
+use crate::common;
 
 use common::vectors;
 use fairshare::decay::{self, Job, RankTarget, Schedule, UsageSim, cycle_factor, time_until_rank};

@@ -2,7 +2,7 @@
 //! added, removed and re-parented associations, two sshare texts, and the parts of a crossing
 //! that add up to the change in log Level FS.
 
-mod common;
+use crate::common;
 
 use common::trees::{account, root, user};
 use fairshare::snapshot::{Comparison, compare, match_trees, why};

@@ -1,0 +1,20 @@
+//! The engine's integration tests, one module per concern, in one test binary: each binary links
+//! the engine and its dependencies again, and on two cores linking dominates a cold CI run.
+//! (`hardening.rs` stays its own binary: it installs a counting global allocator.)
+
+mod common;
+
+mod classic_vectors;
+mod decay_ranks;
+mod decay_usage;
+mod fair_tree_vectors;
+mod import_formats;
+mod import_pastes;
+mod import_props;
+mod import_vectors;
+mod invariants;
+mod partial_props;
+mod priority_formula;
+mod snapshots;
+mod sshare_vectors;
+mod wide_props;

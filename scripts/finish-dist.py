@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""Trunk's post_build hook: the external loader, then (release only) minified JS and precompression.
+
+Trunk runs the hooks of one stage concurrently, so this one hook runs the steps in order, on
+Trunk's staging directory (TRUNK_STAGING_DIR):
+
+0. scripts/external-loader.py: Trunk's inline loader becomes an external boot-*.js (strict CSP).
+
+1. Minifies every `.js` file with terser (`node_modules/.bin/terser`, npm). Trunk's own minifier
+   cannot parse wasm-bindgen's glue and keeps it as it is. terser runs with `--module`, so it
+   renames only what the module does not export and leaves property names alone: the names the
+   wasm imports and exports (`__wbg_...`) are properties and stay. Trunk puts a Subresource
+   Integrity hash (`integrity="sha384-..."`) on the links to the glue and the wasm; the hash of
+   each minified file is written back into index.html, or the browser would refuse it.
+2. Writes `FILE.gz` (gzip -9) and `FILE.br` (brotli -q 11, Debian's `brotli`) beside every
+   text or wasm asset, for hosts that serve precompressed files (nginx `gzip_static` and
+   `brotli_static`; README "Deploying").
+
+Debug builds (`trunk serve`, `trunk build`) are left as they are: this is only for the release.
+The build fails, naming the problem, if terser or brotli is missing (scripts/setup.sh installs
+them), so a release can never ship half finished.
+"""
+
+import base64
+import gzip
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+COMPRESS = (".html", ".js", ".wasm", ".css", ".svg", ".json", ".txt", ".xml", ".webmanifest")
+
+
+def fail(message):
+    sys.exit(f"finish-dist.py: {message}")
+
+
+def sri(data):
+    return "sha384-" + base64.b64encode(hashlib.sha384(data).digest()).decode("ascii")
+
+
+def minify_js(staging, root):
+    terser = os.path.join(root, "node_modules", ".bin", "terser")
+    if not os.access(terser, os.X_OK):
+        fail(f"{terser} is missing (run scripts/setup.sh, which runs npm ci)")
+    index_path = os.path.join(staging, "index.html")
+    with open(index_path, encoding="utf-8") as f:
+        html = f.read()
+    for name in sorted(os.listdir(staging)):
+        if not name.endswith(".js"):
+            continue
+        path = os.path.join(staging, name)
+        with open(path, "rb") as f:
+            before = f.read()
+        result = subprocess.run(
+            [terser, path, "--module", "--compress", "--mangle", "--comments", "false", "--output", path],
+            capture_output=True,
+            text=True,
+        )
+        if result.returncode != 0:
+            fail(f"terser failed on {name}: {result.stderr.strip()}")
+        with open(path, "rb") as f:
+            after = f.read()
+        # Keep the Subresource Integrity hashes true: replace the old hash wherever it appears.
+        html = html.replace(sri(before), sri(after))
+    with open(index_path, "w", encoding="utf-8") as f:
+        f.write(html)
+
+
+def check_integrity(staging):
+    """Every integrity hash in index.html is that of the file it names (a cheap guard)."""
+    with open(os.path.join(staging, "index.html"), encoding="utf-8") as f:
+        html = f.read()
+    for tag in re.findall(r"<link[^>]*>", html):
+        href = re.search(r'href="?\.?/?([^"\s>]+)', tag)
+        integrity = re.search(r'integrity="?(sha384-[A-Za-z0-9+/=]+)', tag)
+        if not (href and integrity):
+            continue
+        path = os.path.join(staging, href.group(1))
+        with open(path, "rb") as f:
+            if sri(f.read()) != integrity.group(1):
+                fail(f"integrity of {href.group(1)} in index.html does not match the file")
+
+
+def precompress(staging):
+    brotli = shutil.which("brotli")
+    if not brotli:
+        fail("no `brotli` command (Debian: apt-get install brotli; scripts/setup.sh does it)")
+    for dirpath, _, files in os.walk(staging):
+        for name in files:
+            if not name.endswith(COMPRESS):
+                continue
+            path = os.path.join(dirpath, name)
+            with open(path, "rb") as f:
+                data = f.read()
+            with open(path + ".gz", "wb") as f:
+                f.write(gzip.compress(data, compresslevel=9, mtime=0))
+            subprocess.run([brotli, "-q", "11", "-f", "-o", path + ".br", path], check=True)
+
+
+def main():
+    staging = os.environ.get("TRUNK_STAGING_DIR")
+    if not staging:
+        fail("TRUNK_STAGING_DIR is not set (run it as a Trunk hook)")
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path.insert(0, here)
+    import importlib
+
+    importlib.import_module("external-loader").main()
+    if os.environ.get("TRUNK_PROFILE") != "release":
+        return
+    root = os.path.dirname(here)
+    minify_js(staging, root)
+    check_integrity(staging)
+    precompress(staging)
+
+
+if __name__ == "__main__":
+    main()
