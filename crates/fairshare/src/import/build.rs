@@ -798,7 +798,7 @@ fn implied_level_shares(members: &[(u32, &PrintedRow)]) -> Option<u64> {
 ///
 /// Usage retained from deleted users (spec §1.6) also shows as usage no member explains; when
 /// the shares say that every member is printed, no association is added for it (it is no
-/// user: adding one would change N), and [`super::compare`] explains the difference.
+/// user: adding one would change N), and [`super::compare()`] explains the difference.
 ///
 /// O(n) time and memory, iterative.
 fn complete(
