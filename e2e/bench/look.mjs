@@ -3,12 +3,15 @@
 //   trunk build --release --locked && node e2e/bench/look.mjs [--perf DIR] [--out DIR] [--lang en]
 //
 // Opens the release dist/ in headless Chromium at 1440x900 and at 390x844, on the default preset,
-// on test24.4 and on the 10k anchor (pasted, then a user found by name and the walk stepped), and
+// on test24.4, on the 10k anchor (pasted, then a user found by name and the walk stepped) and on a
+// plain `sshare -l -P` paste (no -a) cut from it for one user, and
 // writes one PNG per view into --out (default e2e/screenshots/look/). Prints the page's scroll
 // width, height and element count for each, so sideways scrolling or a runaway DOM shows at once.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
 import { arg, launchChromium, root, serve } from './common.mjs';
 
 const perfDir = arg('perf', path.join(root, '..', 'shared', 'perf'));
@@ -23,6 +26,19 @@ const deepUser = (() => {
   const byId = new Map(assocs.map((a) => [a.id, a]));
   const depth = (a) => (a.parent === null ? 0 : 1 + depth(byId.get(a.parent)));
   return assocs.filter((a) => a.user).reduce((best, a) => (depth(a) > depth(best) ? a : best));
+})();
+
+// A plain `sshare -l -P` (no -a) as the deep user would paste it from a terminal: every account,
+// only their own user row, with the shell prompt around it. Cut here from the 10k anchor's whole
+// output, printed by the CLI (build it first: `cargo build -p fairshare-cli`).
+const plainPaste = (() => {
+  const json = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'look-')), 'perf_10k.json');
+  fs.writeFileSync(json, tenK);
+  const cli = path.join(root, 'target', 'debug', 'fairshare');
+  const whole = execFileSync(cli, ['convert', '--to', 'sshare', json], { encoding: 'utf8' });
+  const rows = whole.trimEnd().split('\n');
+  const kept = rows.filter((l, i) => i === 0 || l.split('|')[1] === '' || l.split('|')[1] === deepUser.user);
+  return `[${deepUser.user}@login1 ~]$ sshare -l -P\n${kept.join('\n')}\n[${deepUser.user}@login1 ~]$ \n`;
 })();
 
 await serve(path.join(root, 'dist'), port);
@@ -83,6 +99,18 @@ try {
       await page.waitForTimeout(400);
       await shot(page, `10k-walk-${size}`);
     }
+
+    await page.goto(base);
+    await page.getByRole('tree').waitFor();
+    if (await importTab.count()) await importTab.click();
+    await page.locator('textarea').first().evaluate((el, t) => {
+      el.value = t;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }, plainPaste);
+    await page.locator('button', { hasText: /^(Load|読み込む)$/ }).first().click();
+    await page.locator(`[role="treeitem"][data-name="${deepUser.user}"][aria-selected="true"]`).first().waitFor({ state: 'attached' });
+    await page.waitForTimeout(500);
+    await shot(page, `plain-sshare-${size}`);
     await page.close();
   }
 } catch (e) {
