@@ -41,8 +41,9 @@ pub struct WhySibling {
     /// Whether its Level FS equals the user's side's (`==` in 80 bits, as Slurm compares):
     /// then the order came from the tie rules, not from Level FS.
     pub equal: bool,
-    /// Its Level FS over the user's side's, where both are finite and the user's side's is
-    /// above 0 (`2.0`: twice the user's side's Level FS).
+    /// By how much the one sorted first leads: for a sibling ahead, its Level FS over the
+    /// user's side's; for one behind, the user's side's over its. `None` for the user's side,
+    /// or where a Level FS is infinite, missing, or the divisor is 0 (`2.0`: twice as high).
     pub ratio: Option<f64>,
 }
 
@@ -116,7 +117,12 @@ pub fn why(ranked: &Ranked, user: usize) -> Option<Vec<WhyLevel>> {
                     std::cmp::Ordering::Greater => Standing::Behind,
                 };
                 let equal = matches!((lf, own_lf), (Some(a), Some(b)) if a == b);
-                let ratio = match (lf, own_lf) {
+                let (first, second) = match standing {
+                    Standing::Ahead => (lf, own_lf),
+                    Standing::Behind => (own_lf, lf),
+                    Standing::Own => (None, None),
+                };
+                let ratio = match (first, second) {
                     (Some(a), Some(b)) if !a.is_infinite() && !b.is_infinite() && !b.is_zero() => {
                         Some(a.to_f64() / b.to_f64())
                     }
@@ -183,8 +189,12 @@ mod tests {
         assert_eq!((top.ahead(), top.behind()), (0, 1));
         let b = top.just_behind().unwrap();
         assert_eq!((name(&r, b.ix), b.standing), ("b", Standing::Behind));
-        // LF(b) / LF(a) = U(a) / U(b) = 55 / 100.
-        assert!((b.ratio.unwrap() - 0.55).abs() < 1e-12, "{:?}", b.ratio);
+        // a leads: LF(a) / LF(b) = U(b) / U(a) = 100 / 55.
+        assert!(
+            (b.ratio.unwrap() - 100.0 / 55.0).abs() < 1e-12,
+            "{:?}",
+            b.ratio
+        );
         // In a: light (5) ahead, me (10), heavy (40) behind.
         let a = &levels[1];
         let names: Vec<&str> = a.siblings.iter().map(|s| name(&r, s.ix)).collect();
@@ -194,7 +204,8 @@ mod tests {
         let light = a.just_ahead().unwrap();
         assert_eq!(light.standing, Standing::Ahead);
         assert!((light.ratio.unwrap() - 2.0).abs() < 1e-12);
-        assert!((a.just_behind().unwrap().ratio.unwrap() - 0.25).abs() < 1e-12);
+        assert!((a.just_behind().unwrap().ratio.unwrap() - 4.0).abs() < 1e-12);
+        assert_eq!(a.siblings[1].ratio, None, "the user's own side");
         assert!(a.siblings.iter().all(|s| s.equal == (s.ix == a.own)));
     }
 
@@ -236,7 +247,8 @@ mod tests {
         let l = &levels[0];
         let idle = l.just_ahead().unwrap();
         assert_eq!((name(&r, idle.ix), idle.ratio), ("idle", None));
-        assert_eq!(l.just_behind().unwrap().ratio, Some(0.0));
+        // Behind with Level FS 0: no finite lead.
+        assert_eq!(l.just_behind().unwrap().ratio, None);
         let none_side = why(&r, pos(&r, "none")).unwrap();
         assert!(none_side[0].siblings.iter().all(|s| s.ratio.is_none()));
     }
