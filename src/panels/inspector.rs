@@ -446,17 +446,18 @@ fn WhyView(id: AssocId) -> impl IntoView {
                     view! {
                         <li class="ft-why__level">
                             <span>{l.summary}</span>
-                            {l.ahead.map(|t| view! { <br /><span class="ft-why__ahead">{t}</span> })}
-                            {l.behind.map(|t| view! { <br /><span class="ft-why__behind">{t}</span> })}
+                            {l.ahead.map(|t| view! { <br /><span class="ft-why__ahead">{t}</span> }.into_any())}
+                            {l.behind.map(|t| view! { <br /><span class="ft-why__behind">{t}</span> }.into_any())}
                         </li>
                     }
+                    .into_any()
                 })
-                .collect_view();
+                .collect::<Vec<_>>();
             view! {
                 <section class="ft-why" role="region" aria-label=title data-testid="why-my-fairshare">
                     <h4 class="ft-inspector__subheading">{title}</h4>
                     <p class="ft-hint">{w.intro}</p>
-                    {w.partial.map(|t| view! { <p class="ft-why__partial">{t}</p> })}
+                    {w.partial.map(|t| view! { <p class="ft-why__partial">{t}</p> }.into_any())}
                     <ol class="ft-why__levels">{levels}</ol>
                 </section>
             }
