@@ -2,10 +2,11 @@
 //! put in words. Pure: names and numbers come from the ranked tree; the formats are the
 //! engine's (`sshare::printf_f` for Level FS, `format::trimmed` for the ratios).
 
-use fairshare::Ranked;
 use fairshare::why::{WhyLevel, WhySibling, why};
+use fairshare::{AssocKind, Ranked};
 
 use crate::messages::inspector::InspectorMsg;
+use crate::messages::tree::TreeMsg;
 use crate::messages::{Lang, Message};
 use crate::panels::inspector::facts::level_fs_number;
 
@@ -36,7 +37,26 @@ pub struct WhyText {
 pub fn why_text(ranked: &Ranked, user: usize, lang: Lang) -> Option<WhyText> {
     let levels = why(ranked, user)?;
     let tree = ranked.tree();
-    let name = |ix: usize| tree.assocs().get(ix).map_or("", |a| a.name());
+    // An inferred member is named as its card is ("hidden in a"), not by its placeholder name.
+    let hidden: std::collections::HashMap<usize, String> = levels
+        .iter()
+        .flat_map(|l| &l.siblings)
+        .filter_map(|s| {
+            let a = tree.assocs().get(s.ix)?;
+            (a.kind() == AssocKind::Hidden).then(|| {
+                (
+                    s.ix,
+                    TreeMsg::CardHiddenName.fill(lang, &[("account", &a.account)]),
+                )
+            })
+        })
+        .collect();
+    let name = |ix: usize| {
+        hidden
+            .get(&ix)
+            .map(String::as_str)
+            .unwrap_or_else(|| tree.assocs().get(ix).map_or("", |a| a.name()))
+    };
     let lf_text = |lf| {
         level_fs_number(lf).unwrap_or_else(|| InspectorMsg::WhyNoLevelFs.text(lang).to_string())
     };
@@ -163,6 +183,10 @@ root|||0.000000|100||1.000000||
         );
         let other = l.ahead.as_ref().or(l.behind.as_ref()).unwrap();
         assert!(other.contains("equal Level FS 1.000000"), "{other}");
+        assert!(
+            other.contains(": hidden in a,"),
+            "named as its card: {other}"
+        );
         let ja = why_text(&ranked, u1, Lang::Ja).unwrap();
         assert!(ja.levels[0].summary.starts_with("root の下"), "{ja:?}");
     }
