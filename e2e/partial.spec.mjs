@@ -46,6 +46,7 @@ test('a plain sshare paste selects the caller, shows inferred cards and no compu
   await expect(hidden.first()).toHaveAttribute('aria-label', /hidden users' shares in a\d+ \(inferred from the paste\)/);
   // The Inspector: FairShare not computable, Slurm's printed one beside it, marked as printed,
   // and "Why is my FairShare this?" offered at once, one level per step down the caller's path.
+  await app.openTab('Inspector');
   const inspector = page.getByRole('region', { name: 'Inspector', exact: true });
   await expect(inspector.getByTestId('fact-fairshare')).toContainText('not computable from this output');
   await expect(inspector.getByTestId('fact-fairshare-printed')).toHaveText(`${printedFairShare} as printed by Slurm`);

@@ -348,8 +348,6 @@ fn load(state: AppState, imported: Imported) -> Outcome {
                 state.load(scenario, printed, None);
                 if me.is_some() {
                     state.select(me);
-                    // "Why is my FairShare this?" is offered at once: it is in the Inspector.
-                    state.open_panel(crate::shell::tabs::PanelTab::Inspector);
                 }
                 bring_tree_into_view();
             }
