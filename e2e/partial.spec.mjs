@@ -28,7 +28,7 @@ function plainSshare(me) {
 test('a plain sshare paste selects the caller, shows inferred cards and no computed FairShare', async ({ page }) => {
   const app = new ExplorerPage(page);
   await app.goto('/');
-  const { text, printedLevelFs } = plainSshare('u000004');
+  const { text, printedLevelFs, printedFairShare } = plainSshare('u000004');
   await app.pasteAndLoad(text);
 
   const me = page.locator('[role="treeitem"][data-name="u000004"]');
@@ -44,6 +44,19 @@ test('a plain sshare paste selects the caller, shows inferred cards and no compu
   const hidden = page.locator('[role="treeitem"][data-kind="hidden"][data-inferred="true"]');
   await expect(hidden.first()).toBeAttached();
   await expect(hidden.first()).toHaveAttribute('aria-label', /hidden users' shares in a\d+ \(inferred from the paste\)/);
+  // The Inspector: FairShare not computable, Slurm's printed one beside it, marked as printed,
+  // and "Why is my FairShare this?" offered at once, one level per step down the caller's path.
+  await app.openTab('Inspector');
+  const inspector = page.getByRole('region', { name: 'Inspector', exact: true });
+  await expect(inspector.getByTestId('fact-fairshare')).toContainText('not computable from this output');
+  await expect(inspector.getByTestId('fact-fairshare-printed')).toHaveText(`${printedFairShare} as printed by Slurm`);
+  const why = inspector.getByRole('region', { name: 'Why is my FairShare this?' });
+  await expect(why).toBeVisible();
+  // At most one level per ancestor (FairShare=parent accounts are skipped, as Slurm hoists).
+  const levels = await why.locator('li').count();
+  expect(levels).toBeGreaterThan(0);
+  expect(levels).toBeLessThan(Number(await me.getAttribute('aria-level')));
+  await expect(why.locator('li').first()).toContainText(/^Under root: a\d+ has Level FS /);
   await app.screenshot('partial-plain-sshare');
   expect(app.errors).toEqual([]);
 });

@@ -324,3 +324,28 @@ fn snapshot_import_outlines() {
     }
     expect_file!["snapshots/import_outlines.txt"].assert_eq(&out);
 }
+
+/// "Why is my FairShare this?" for every user of `id`, in `lang`.
+fn why_transcript(id: &str, lang: Lang) -> String {
+    let s = preset(id);
+    let ranked = fairshare::Ranked::new(&s.tree, TieRule::Slurm);
+    let mut out = String::new();
+    for (ix, a) in s.tree.assocs().iter().enumerate() {
+        let Some(w) = crate::panels::inspector::why::why_text(&ranked, ix, lang) else {
+            continue;
+        };
+        writeln!(out, "## {} ({})", a.name(), a.account).unwrap();
+        for line in w.lines() {
+            writeln!(out, "{line}").unwrap();
+        }
+    }
+    out
+}
+
+#[test]
+fn snapshot_why_my_fairshare_fair_tree_example() {
+    expect_file!["snapshots/why_fair_tree_example.en.txt"]
+        .assert_eq(&why_transcript("fair-tree-example", Lang::En));
+    expect_file!["snapshots/why_fair_tree_example.ja.txt"]
+        .assert_eq(&why_transcript("fair-tree-example", Lang::Ja));
+}

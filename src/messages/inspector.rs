@@ -94,6 +94,34 @@ pub enum InspectorMsg {
     NoRank,
     /// A value sshare leaves blank.
     Blank,
+    /// FairShare on a partial tree.
+    NotComputable,
+    /// Slurm's printed FairShare beside it.
+    PrintedFairShare,
+    /// Region/disclosure: "Why is my FairShare this?".
+    WhyTitle,
+    /// What the levels below say.
+    WhyIntro,
+    /// On a partial tree: what is exact.
+    WhyPartial,
+    /// One level: where the user's side stands.
+    WhyLevel,
+    /// One level where the user's side has no siblings.
+    WhyLevelAlone,
+    /// The sibling just ahead, with its ratio.
+    WhyAheadRatio,
+    /// The sibling just ahead, no ratio (inf or 0).
+    WhyAhead,
+    /// The sibling just ahead, equal Level FS.
+    WhyAheadEqual,
+    /// The sibling just behind, with its ratio.
+    WhyBehindRatio,
+    /// The sibling just behind, no ratio.
+    WhyBehind,
+    /// The sibling just behind, equal Level FS.
+    WhyBehindEqual,
+    /// A Level FS that does not exist (FairShare=parent).
+    WhyNoLevelFs,
     /// 80-bit rounding: a tie that exact arithmetic would not give.
     ArtefactTie,
     /// 80-bit rounding: a non-tie that exact arithmetic would give.
@@ -148,6 +176,20 @@ impl Message for InspectorMsg {
         InspectorMsg::RankOf,
         InspectorMsg::NoRank,
         InspectorMsg::Blank,
+        InspectorMsg::NotComputable,
+        InspectorMsg::PrintedFairShare,
+        InspectorMsg::WhyTitle,
+        InspectorMsg::WhyIntro,
+        InspectorMsg::WhyPartial,
+        InspectorMsg::WhyLevel,
+        InspectorMsg::WhyLevelAlone,
+        InspectorMsg::WhyAheadRatio,
+        InspectorMsg::WhyAhead,
+        InspectorMsg::WhyAheadEqual,
+        InspectorMsg::WhyBehindRatio,
+        InspectorMsg::WhyBehind,
+        InspectorMsg::WhyBehindEqual,
+        InspectorMsg::WhyNoLevelFs,
         InspectorMsg::ArtefactTie,
         InspectorMsg::ArtefactNoTie,
         InspectorMsg::ArtefactOrder,
@@ -226,6 +268,36 @@ impl Message for InspectorMsg {
             InspectorMsg::ExactlyServed => "exactly its share (LF = 1)",
             InspectorMsg::RankOf => "{position} of {n} (Slurm rank {rank})",
             InspectorMsg::NoRank => "blank: Fair Tree ranks users only",
+            InspectorMsg::NotComputable => "not computable from this output",
+            InspectorMsg::PrintedFairShare => "{fairshare} as printed by Slurm",
+            InspectorMsg::WhyTitle => "Why is my FairShare this?",
+            InspectorMsg::WhyIntro => {
+                "At each level from the root down, Slurm serves siblings in order of Level FS: every user under a sibling ahead is ranked before {user}."
+            }
+            InspectorMsg::WhyPartial => {
+                "This output hides users, so FairShare itself is not computable; the Level FS of each level below is exact where its siblings are printed or inferred."
+            }
+            InspectorMsg::WhyLevel => {
+                "Under {parent}: {own} has Level FS {lf}; of its {count} siblings, {ahead} ahead and {behind} behind."
+            }
+            InspectorMsg::WhyLevelAlone => {
+                "Under {parent}: {own} has Level FS {lf} and no siblings: nothing to pass here."
+            }
+            InspectorMsg::WhyAheadRatio => {
+                "Just ahead: {name}, Level FS {lf} ({ratio} times {own}'s)."
+            }
+            InspectorMsg::WhyAhead => "Just ahead: {name}, Level FS {lf}.",
+            InspectorMsg::WhyAheadEqual => {
+                "Just ahead: {name}, equal Level FS {lf} (Slurm's tie order put it first)."
+            }
+            InspectorMsg::WhyBehindRatio => {
+                "Just behind: {name}, Level FS {lf} ({own}'s is {ratio} times it)."
+            }
+            InspectorMsg::WhyBehind => "Just behind: {name}, Level FS {lf}.",
+            InspectorMsg::WhyBehindEqual => {
+                "Just behind: {name}, equal Level FS {lf} (Slurm's tie order put it after)."
+            }
+            InspectorMsg::WhyNoLevelFs => "none",
             InspectorMsg::Blank => "blank (sshare prints nothing)",
             InspectorMsg::ArtefactTie => {
                 "80-bit rounding: this tie with {sibling} exists only in long double arithmetic."
@@ -312,6 +384,34 @@ impl Message for InspectorMsg {
             InspectorMsg::ExactlyServed => "割り当てどおり (LF = 1)",
             InspectorMsg::RankOf => "{n} 人中 {position} 番目（Slurm の rank {rank}）",
             InspectorMsg::NoRank => "空欄: Fair Tree はユーザーだけを順位付けします",
+            InspectorMsg::NotComputable => "この出力からは計算できません",
+            InspectorMsg::PrintedFairShare => "Slurm の表示: {fairshare}",
+            InspectorMsg::WhyTitle => "なぜこの FairShare なのか？",
+            InspectorMsg::WhyIntro => {
+                "ルートから下へ各レベルで、Slurm は兄弟を Level FS の順に処理します。前にある兄弟の下のユーザーは全員 {user} より先に順位が付きます。"
+            }
+            InspectorMsg::WhyPartial => {
+                "この出力はユーザーを隠しているため FairShare 自体は計算できません。下の各レベルの Level FS は、兄弟が表示または推定されていれば正確です。"
+            }
+            InspectorMsg::WhyLevel => {
+                "{parent} の下: {own} の Level FS は {lf}。兄弟 {count} 件のうち前に {ahead} 件、後ろに {behind} 件。"
+            }
+            InspectorMsg::WhyLevelAlone => {
+                "{parent} の下: {own} の Level FS は {lf}。兄弟はなく、ここで追い越す相手はいません。"
+            }
+            InspectorMsg::WhyAheadRatio => "すぐ前: {name}、Level FS {lf}（{own} の {ratio} 倍）。",
+            InspectorMsg::WhyAhead => "すぐ前: {name}、Level FS {lf}。",
+            InspectorMsg::WhyAheadEqual => {
+                "すぐ前: {name}、Level FS は同じ {lf}（Slurm の同点時の順序で先）。"
+            }
+            InspectorMsg::WhyBehindRatio => {
+                "すぐ後ろ: {name}、Level FS {lf}（{own} はその {ratio} 倍）。"
+            }
+            InspectorMsg::WhyBehind => "すぐ後ろ: {name}、Level FS {lf}。",
+            InspectorMsg::WhyBehindEqual => {
+                "すぐ後ろ: {name}、Level FS は同じ {lf}（Slurm の同点時の順序で後）。"
+            }
+            InspectorMsg::WhyNoLevelFs => "なし",
             InspectorMsg::Blank => "空欄（sshare は何も表示しません）",
             InspectorMsg::ArtefactTie => {
                 "80 ビット丸め: {sibling} との同点は long double の演算でだけ生じます。"

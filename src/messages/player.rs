@@ -167,6 +167,10 @@ pub enum PlayerMsg {
     NarrRanked,
     /// Narration: a user reuses the previous sibling's rank.
     NarrRankedTie,
+    /// A user placed on a partial tree: no FairShare.
+    NarrRankedPartial,
+    /// Counters on a partial tree.
+    FairShareNotComputable,
     /// Narration: a user reuses a rank because its account was entered tied with a user.
     NarrRankedUsersFirst,
     /// Narration: a user reuses a rank because Slurm did not merge its tied account.
@@ -262,6 +266,8 @@ impl Message for PlayerMsg {
         PlayerMsg::NarrSortedListOrder,
         PlayerMsg::NarrRanked,
         PlayerMsg::NarrRankedTie,
+        PlayerMsg::NarrRankedPartial,
+        PlayerMsg::FairShareNotComputable,
         PlayerMsg::NarrRankedUsersFirst,
         PlayerMsg::NarrRankedUnmerged,
         PlayerMsg::NarrRankedCarried,
@@ -399,6 +405,12 @@ impl Message for PlayerMsg {
             PlayerMsg::NarrRanked => {
                 "{user} takes position {position} of {n} (Slurm rank {rank}, the current rank-no-ties): FairShare = {rank} / {n} = {fairshare}."
             }
+            PlayerMsg::NarrRankedPartial => {
+                "{user} is placed next, at counter {rank} among the {n} users in this output. That is not Slurm's rank or FairShare: the output hides users, so FairShare is not computable from it."
+            }
+            PlayerMsg::FairShareNotComputable => {
+                "{user} placed; FairShare not computable from this output"
+            }
             PlayerMsg::NarrRankedTie => {
                 "{user} reuses rank {rank} because its Level FS equals {previous}'s: FairShare = {fairshare}."
             }
@@ -527,6 +539,12 @@ impl Message for PlayerMsg {
             }
             PlayerMsg::NarrRanked => {
                 "{user} は {n} 人中 {position} 番目（Slurm の rank {rank}、現在の rank_no_ties）になります: FairShare = {rank} / {n} = {fairshare}。"
+            }
+            PlayerMsg::NarrRankedPartial => {
+                "{user} が次に置かれます（この出力の {n} 人の中でカウンタ {rank}）。これは Slurm の FairShare や順位ではありません。出力がユーザーを隠しているため、FairShare は計算できません。"
+            }
+            PlayerMsg::FairShareNotComputable => {
+                "{user} を配置。FairShare はこの出力からは計算できません"
             }
             PlayerMsg::NarrRankedTie => {
                 "{user} は Level FS が {previous} と等しいので順位 {rank} を再利用します: FairShare = {fairshare}。"

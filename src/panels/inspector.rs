@@ -7,6 +7,7 @@
 
 pub mod facts;
 pub mod fields;
+pub mod why;
 
 use fairshare::{Assoc, AssocId, AssocKind, Shares};
 use leptos::html;
@@ -401,9 +402,66 @@ fn FactsView(id: AssocId) -> impl IntoView {
     view! {
         <h4 class="ft-inspector__subheading">{i18n.t(InspectorMsg::Computed)}</h4>
         {move || {
-            let facts = state.ix(id).and_then(|ix| state.run.with(|r| facts(r, ix)));
+            let facts = state.ix(id).and_then(|ix| {
+                let f = state.run.with(|r| facts(r, ix))?;
+                let partial_user = state.scenario.with(|s| {
+                    s.tree.is_partial() && s.tree.assocs().get(ix).is_some_and(Assoc::is_user)
+                });
+                if !partial_user {
+                    return Some(f);
+                }
+                // Slurm's printed FairShare of this row, shown beside "not computable".
+                let printed = state.printed.with(|rows| {
+                    rows.iter()
+                        .find(|r| r.id == id)
+                        .and_then(|r| r.fairshare.as_ref())
+                        .map(|n| n.text.as_str().to_string())
+                });
+                Some(f.of_partial_user(printed))
+            });
             facts_list(state, facts, i18n.lang())
         }}
+        <WhyView id />
+    }
+}
+
+/// "Why is my FairShare this?" (issue 20 §3/§4): the selected user's path, level by level, in
+/// a region of its own, open at once (a plain `sshare` paste or `me=` selects that user).
+#[component]
+fn WhyView(id: AssocId) -> impl IntoView {
+    let i18n = I18n::expect();
+    let state = AppState::expect();
+    let text = Memo::new(move |_| {
+        let lang = i18n.lang();
+        let ix = state.ix(id)?;
+        state.ranked.with(|r| self::why::why_text(r, ix, lang))
+    });
+    move || {
+        text.get().map(|w| {
+            let title = i18n.t(InspectorMsg::WhyTitle);
+            let levels = w
+                .levels
+                .into_iter()
+                .map(|l| {
+                    view! {
+                        <li class="ft-why__level">
+                            <span>{l.summary}</span>
+                            {l.ahead.map(|t| view! { <br /><span class="ft-why__ahead">{t}</span> }.into_any())}
+                            {l.behind.map(|t| view! { <br /><span class="ft-why__behind">{t}</span> }.into_any())}
+                        </li>
+                    }
+                    .into_any()
+                })
+                .collect::<Vec<_>>();
+            view! {
+                <section class="ft-why" role="region" aria-label=title data-testid="why-my-fairshare">
+                    <h4 class="ft-inspector__subheading">{title}</h4>
+                    <p class="ft-hint">{w.intro}</p>
+                    {w.partial.map(|t| view! { <p class="ft-why__partial">{t}</p> }.into_any())}
+                    <ol class="ft-why__levels">{levels}</ol>
+                </section>
+            }
+        })
     }
 }
 
@@ -414,6 +472,7 @@ fn facts_list(state: AppState, facts: Option<Facts>, lang: crate::messages::Lang
         facts.as_ref().map(|x| f(x, lang)).unwrap_or_default()
     };
     let served = facts.as_ref().and_then(|x| x.served);
+    let printed = facts.as_ref().and_then(|x| x.printed_fairshare_text(lang));
     let artefact = facts.as_ref().and_then(|x| {
         x.artefact_text(lang, |sib| {
             state.scenario.with(|s| {
@@ -439,7 +498,10 @@ fn facts_list(state: AppState, facts: Option<Facts>, lang: crate::messages::Lang
             <dt>{InspectorMsg::FactRank.text(lang)}</dt>
             <dd data-testid="fact-rank">{text(Facts::rank_text)}</dd>
             <dt>{InspectorMsg::FactFairShare.text(lang)}</dt>
-            <dd data-testid="fact-fairshare">{text(|f, lang| f.fairshare.clone().unwrap_or_else(|| InspectorMsg::Blank.text(lang).to_string()))}</dd>
+            <dd data-testid="fact-fairshare">
+                {text(Facts::fairshare_text)}
+                {printed.map(|t| view! { " " <span class="ft-printed" data-testid="fact-fairshare-printed" data-printed="true">{t}</span> }.into_any())}
+            </dd>
         </dl>
         {artefact.map(|text| view! { <p class="ft-inspector__artefact">{text}</p> }.into_any())}
     }

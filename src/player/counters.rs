@@ -35,15 +35,18 @@ pub fn CountersPanel() -> impl IntoView {
     let fairshare = move || {
         let lang = i18n.lang();
         counters.with(|c| match &c.just_ranked {
-            Some(j) => PlayerMsg::FairShareOf.fill(
-                lang,
-                &[
-                    ("user", &j.user),
-                    ("rank", &j.rank.to_string()),
-                    ("n", &c.n_users.to_string()),
-                    ("fairshare", &j.fairshare),
-                ],
-            ),
+            Some(j) => match &j.fairshare {
+                Some(fairshare) => PlayerMsg::FairShareOf.fill(
+                    lang,
+                    &[
+                        ("user", &j.user),
+                        ("rank", &j.rank.to_string()),
+                        ("n", &c.n_users.to_string()),
+                        ("fairshare", fairshare),
+                    ],
+                ),
+                None => PlayerMsg::FairShareNotComputable.fill(lang, &[("user", &j.user)]),
+            },
             None => PlayerMsg::FairShareNone.text(lang).to_string(),
         })
     };

@@ -298,8 +298,9 @@ pub struct JustRanked {
     pub user: String,
     /// The rank given.
     pub rank: u32,
-    /// FairShare = rank / N, as sshare prints it (from the run).
-    pub fairshare: String,
+    /// FairShare = rank / N, as sshare prints it (from the run); `None` on a partial tree,
+    /// where it is not computable.
+    pub fairshare: Option<String>,
     /// Why the rank was reused, if it was.
     pub tie: Option<Tie>,
 }
@@ -316,8 +317,7 @@ pub fn counters_view(run: &FairTreeRun, tree: &AssocTree, frame: &Frame) -> Coun
                 .assocs
                 .get(*user)
                 .and_then(|a| a.fairshare)
-                .map(format_double)
-                .unwrap_or_default(),
+                .map(format_double),
             tie: *tie,
         }),
         _ => None,
@@ -601,13 +601,31 @@ mod tests {
         assert_eq!((c.rank, c.n_users), (4, 21));
         let j = c.just_ranked.unwrap();
         assert_eq!(
-            (j.user.as_str(), j.rank, j.fairshare.as_str()),
-            ("uGA1", 4, "0.190476")
+            (j.user.as_str(), j.rank, j.fairshare.as_deref()),
+            ("uGA1", 4, Some("0.190476"))
         );
         assert!(matches!(j.tie, Some(Tie::CarriedIntoAccount { .. })));
         let start = counters_view(&run, &tree, &Frame::at(&run.steps, 0));
         assert_eq!((start.rank, start.rank_no_ties), (21, 21));
         assert_eq!(start.just_ranked, None);
+    }
+
+    #[test]
+    fn on_a_partial_tree_the_user_just_placed_has_no_fairshare() {
+        let text = "\
+Account|User|RawShares|NormShares|RawUsage|NormUsage|EffectvUsage|FairShare|LevelFS
+root|||0.000000|100||1.000000||
+ a||1|0.500000|60|0.600000|0.600000||0.833333
+  a|u1|1|0.500000|30|0.300000|0.500000|0.750000|1.000000
+ b||1|0.500000|40|0.400000|0.400000||1.250000
+";
+        let tree = fairshare::import::import(text).scenario.unwrap().tree;
+        let run = fairshare::fair_tree::run(&tree);
+        let k = run.steps.iter().position(Step::is_rank).unwrap() + 1;
+        let j = counters_view(&run, &tree, &Frame::at(&run.steps, k))
+            .just_ranked
+            .unwrap();
+        assert_eq!(j.fairshare, None, "not computable, so not shown");
     }
 
     #[test]

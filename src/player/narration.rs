@@ -278,6 +278,18 @@ impl Ctx<'_> {
             .map(format_double)
             .unwrap_or_default();
         let user_name = self.name(user);
+        if self.tree.is_partial() {
+            // The walk still places the users it has, but among the rows shown only: no
+            // FairShare or rank of Slurm's (issue 20 §3).
+            return PlayerMsg::NarrRankedPartial.fill(
+                lang,
+                &[
+                    ("user", user_name),
+                    ("rank", &rank),
+                    ("n", &n_users.to_string()),
+                ],
+            );
+        }
         let last = self.last_ranked_before().map_or("?", |ix| self.name(ix));
         match tie {
             None => PlayerMsg::NarrRanked.fill(
@@ -474,6 +486,37 @@ mod tests {
             sentence_at(&tree, &run, "aE2", Step::is_rank),
             "aE2 reuses rank 21 because its Level FS equals aE1's: FairShare = 1.000000."
         );
+    }
+
+    #[test]
+    fn on_a_partial_tree_a_placed_user_gets_no_fairshare_or_rank() {
+        // Plain sshare: every account, the caller's row only (issue 20 §3).
+        let text = "\
+Account|User|RawShares|NormShares|RawUsage|NormUsage|EffectvUsage|FairShare|LevelFS
+root|||0.000000|100||1.000000||
+ a||1|0.500000|60|0.600000|0.600000||0.833333
+  a|u1|1|0.500000|30|0.300000|0.500000|0.750000|1.000000
+ b||1|0.500000|40|0.400000|0.400000||1.250000
+";
+        let tree = fairshare::import::import(text).scenario.unwrap().tree;
+        assert!(tree.is_partial());
+        let run = fair_tree::run(&tree);
+        for lang in [Lang::En, Lang::Ja] {
+            let k = run
+                .steps
+                .iter()
+                .position(|s| s.is_rank() && s.subject() == ix(&tree, "u1"))
+                .unwrap()
+                + 1;
+            let text = narrate(&run, &tree, &Frame::at(&run.steps, k), false, lang);
+            assert!(text.contains("u1"), "{text}");
+            assert!(!text.contains("= "), "no FairShare formula: {text}");
+            assert!(text.contains("FairShare"), "{text}");
+            if lang == Lang::En {
+                assert!(text.contains("not Slurm's rank or FairShare"), "{text}");
+                assert!(text.contains("not computable"), "{text}");
+            }
+        }
     }
 
     #[test]

@@ -464,3 +464,62 @@ async fn add_move_and_delete() {
     assert_eq!(state.scenario.with_untracked(|s| s.tree.len()), n);
     assert_eq!(state.selected.get_untracked(), None);
 }
+
+#[wasm_bindgen_test]
+async fn a_plain_sshare_paste_selects_the_caller_and_explains_its_fairshare() {
+    // Plain sshare: every account, the caller's row only (issue 20 §2–§4).
+    let (app, state) = mount_controls(ui::preset("classic-example"));
+    let plain = "Account|User|RawShares|NormShares|RawUsage|NormUsage|EffectvUsage|FairShare|LevelFS\n\
+                 root|||0.000000|100||1.000000||\n \
+                 a||1|0.500000|60|0.600000|0.600000||0.833333\n  \
+                 a|u1|1|0.500000|30|0.300000|0.500000|0.750000|1.000000\n \
+                 b||1|0.500000|40|0.400000|0.400000||1.250000\n";
+    app.change("Paste sshare output or scenario JSON", plain);
+    app.button("Load").click();
+    tick().await;
+    assert!(state.scenario.with_untracked(|s| s.tree.is_partial()));
+    assert_eq!(state.selected.get_untracked(), Some(id_of(state, "u1")));
+    let inspector = "[role='region'][aria-label='Inspector']";
+    // FairShare and rank: not computable; Slurm's printed FairShare beside it, marked.
+    let fs = app.text(&format!("{inspector} [data-testid='fact-fairshare']"));
+    assert!(fs.starts_with("not computable from this output"), "{fs}");
+    assert_eq!(
+        app.text(&format!(
+            "{inspector} [data-testid='fact-fairshare-printed']"
+        )),
+        "0.750000 as printed by Slurm"
+    );
+    assert_eq!(
+        app.text(&format!("{inspector} [data-testid='fact-rank']")),
+        "not computable from this output"
+    );
+    // "Why is my FairShare this?" is offered at once, level by level from the root.
+    let why = format!("{inspector} [role='region'][aria-label='Why is my FairShare this?']");
+    assert_eq!(app.count(&format!("{why} li")), 2);
+    let text = app.text(&why);
+    assert!(
+        text.contains("Under root: a has Level FS 0.833333"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Just ahead: b, Level FS 1.250000 (1.5 times a's)."),
+        "{text}"
+    );
+    assert!(text.contains("not computable"), "{text}");
+    // A whole tree's user has a FairShare and nothing marked as printed.
+    state.undo();
+    tick().await;
+    state.select(Some(id_of(state, "User1")));
+    tick().await;
+    assert_eq!(
+        app.count(&format!(
+            "{inspector} [data-testid='fact-fairshare-printed']"
+        )),
+        0
+    );
+    assert!(
+        !app.text(&format!("{inspector} [data-testid='fact-fairshare']"))
+            .contains("not computable")
+    );
+    assert_eq!(app.count(&why), 1);
+}

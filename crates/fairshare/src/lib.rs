@@ -47,6 +47,7 @@ pub mod sort;
 pub mod sshare;
 pub mod step;
 pub mod tree;
+pub mod why;
 
 pub use diag::{DiagKind, Diagnostic, Severity};
 pub use fair_tree::{FairTreeAssoc, FairTreeRun, LevelFsRule, TieRule};

@@ -101,6 +101,11 @@ pub struct Facts {
     pub usage_raw: LongDouble,
     /// A tie or order that exists only because of 80-bit rounding, and the sibling involved.
     pub artefact: Option<RoundingArtefact>,
+    /// A user of a partial tree ([`Facts::of_partial_user`]): FairShare and rank are not
+    /// computable from the output.
+    pub not_computable: bool,
+    /// Slurm's printed FairShare of that user, as printed.
+    pub printed_fairshare: Option<String>,
 }
 
 /// The facts of the association at position `ix` of the run's tree; `None` if out of range.
@@ -136,6 +141,8 @@ pub fn facts(run: &FairTreeRun, ix: usize) -> Option<Facts> {
         fairshare: a.fairshare.map(number),
         usage_raw: a.usage_raw,
         artefact: a.artefact,
+        not_computable: false,
+        printed_fairshare: None,
     })
 }
 
@@ -155,8 +162,36 @@ impl Facts {
         }
     }
 
+    /// The facts of a user of a partial tree (plain `sshare`): FairShare and rank are not
+    /// computable from the output; Slurm's `printed` FairShare goes beside them.
+    pub fn of_partial_user(self, printed: Option<String>) -> Facts {
+        Facts {
+            not_computable: true,
+            printed_fairshare: printed.filter(|p| !p.is_empty()),
+            ..self
+        }
+    }
+
+    /// The FairShare cell: the value, "not computable" on a partial tree, or blank.
+    pub fn fairshare_text(&self, lang: Lang) -> String {
+        match &self.fairshare {
+            Some(fs) => fs.clone(),
+            None if self.not_computable => InspectorMsg::NotComputable.text(lang).to_string(),
+            None => InspectorMsg::Blank.text(lang).to_string(),
+        }
+    }
+
+    /// Slurm's printed FairShare, marked as printed (partial trees only).
+    pub fn printed_fairshare_text(&self, lang: Lang) -> Option<String> {
+        let printed = self.printed_fairshare.as_deref()?;
+        Some(InspectorMsg::PrintedFairShare.fill(lang, &[("fairshare", printed)]))
+    }
+
     /// The position line ("19 of 21 (Slurm rank 3)"), or why there is none.
     pub fn rank_text(&self, lang: Lang) -> String {
+        if self.not_computable {
+            return InspectorMsg::NotComputable.text(lang).to_string();
+        }
         match self.rank.zip(self.position) {
             Some((rank, position)) => InspectorMsg::RankOf.fill(
                 lang,
@@ -257,6 +292,44 @@ mod tests {
                 "45",
                 "an account's usage is its users' sum"
             );
+        });
+    }
+
+    #[test]
+    fn a_user_of_a_partial_tree_is_not_computable_and_shows_the_printed_fairshare() {
+        let text = "\
+Account|User|RawShares|NormShares|RawUsage|NormUsage|EffectvUsage|FairShare|LevelFS
+root|||0.000000|100||1.000000||
+ a||1|0.500000|60|0.600000|0.600000||0.833333
+  a|u1|1|0.500000|30|0.300000|0.500000|0.750000|1.000000
+ b||1|0.500000|40|0.400000|0.400000||1.250000
+";
+        let tree = fairshare::import::import(text).scenario.unwrap().tree;
+        let ranked = fairshare::Ranked::new(&tree, TieRule::Slurm);
+        let u1 = (0..tree.len())
+            .find(|&i| tree.assocs()[i].name() == "u1")
+            .unwrap();
+        let plain = facts(ranked.run(), u1).unwrap();
+        assert_eq!(plain.fairshare, None, "the engine gives none");
+        let f = plain.of_partial_user(Some("0.750000".into()));
+        assert_eq!(
+            f.fairshare_text(Lang::En),
+            "not computable from this output"
+        );
+        assert_eq!(f.rank_text(Lang::En), "not computable from this output");
+        assert_eq!(
+            f.printed_fairshare_text(Lang::En).as_deref(),
+            Some("0.750000 as printed by Slurm")
+        );
+        assert_eq!(f.fairshare_text(Lang::Ja), "この出力からは計算できません");
+        // A whole tree: the value itself, nothing marked as printed.
+        with_facts(|get| {
+            let used = get(3);
+            assert_eq!(
+                used.fairshare_text(Lang::En),
+                used.fairshare.clone().unwrap()
+            );
+            assert_eq!(used.printed_fairshare_text(Lang::En), None);
         });
     }
 
