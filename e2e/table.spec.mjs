@@ -120,7 +120,37 @@ for (const [width, height] of [[1440, 900], [390, 844]]) {
   });
 }
 
-/** A scenario of 3 accounts × `perAccount` users, as scenario JSON. */
+// After an sshare import, Slurm's printed values stand right after the recomputed ones.
+test('an imported table shows Printed FS and Printed LF beside FairShare and LevelFS', async ({ page }) => {
+  const app = new ExplorerPage(page);
+  await app.goto('/');
+  await app.pasteAndLoad(
+    [
+      'Account|User|RawShares|NormShares|RawUsage|NormUsage|EffectvUsage|FairShare|LevelFS|GrpTRESMins|TRESRunMins',
+      'root|||0.000000|100||1.000000||||cpu=0',
+      ' a||1|0.500000|60|0.600000|0.600000||0.833333||cpu=0',
+      '  a|u1|1|1.000000|60|0.600000|1.000000|0.500000|1.000000||cpu=0',
+      ' b||1|0.500000|40|0.400000|0.400000||1.250000||cpu=0',
+      '  b|u2|1|1.000000|40|0.400000|1.000000|0.900000|1.000000||cpu=0',
+      '',
+    ].join('\n'),
+  );
+  await app.openTab('sshare');
+  const table = app.sshareTable();
+  const headers = await table.locator('thead th').evaluateAll((ths) => ths.map((th) => th.textContent.trim()));
+  expect(headers.slice(0, 7)).toEqual(['Account', 'User', 'FairShare', 'Printed FS', 'LevelFS', 'Printed LF', 'Check']);
+  const cells = await table
+    .locator('tbody tr[data-assoc-id]')
+    .filter({ hasText: 'u2' })
+    .locator('td')
+    .evaluateAll((tds) => tds.map((td) => td.textContent.trim()));
+  expect(cells.length).toBe(headers.length);
+  expect(cells.slice(2, 6)).toEqual(['1.000000', '0.900000', '1.000000', '1.000000']);
+  expect(cells[6]).toContain('unexplained');
+  expect(app.errors).toEqual([]);
+});
+
+/** A scenario of 3 accounts/** A scenario of 3 accounts × `perAccount` users, as scenario JSON. */
 function bigScenario(perAccount) {
   const associations = [{ id: 1, parent: null, account: 'root', user: null, shares: 1 }];
   for (let a = 0; a < 3; a += 1) {
