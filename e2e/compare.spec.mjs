@@ -3,6 +3,23 @@
 import { test, expect } from '@playwright/test';
 import { ExplorerPage } from './fixtures/page.mjs';
 
+// Issue 25.5: one word and one direction, position (1 = first served), as in the tree.
+test('the Compare panel speaks of positions, and says who is first served', async ({ page }) => {
+  const app = new ExplorerPage(page);
+  await app.goto('/');
+  await app.choosePreset('fair-tree-example');
+  await app.clickTreeItem('UserA');
+  await app.openTab('Compare');
+  const compare = app.compareRegion();
+  await compare.getByRole('combobox', { name: 'Compare with' }).selectOption({ label: 'UserB in Acct16' });
+  await expect(compare.locator('dt', { hasText: 'Positions (1 = first served)' })).toBeVisible();
+  await expect(compare).not.toContainText(/\brank(s|ed)?\b(?! \d)/i);
+  await app.clickTreeItem('UserD');
+  await expect(app.tree().locator('[role="treeitem"][data-name="UserD"]')).toHaveAttribute('data-position', '1');
+  await expect(compare.getByText('Nobody comes before UserD: position 1, first served.')).toBeVisible();
+  expect(app.errors).toEqual([]);
+});
+
 test('UserA vs UserB on the Fair Tree page example: Acct1, Acct16 before Acct12', async ({ page }) => {
   const app = new ExplorerPage(page);
   await app.goto('/');
@@ -21,7 +38,7 @@ test('UserA vs UserB on the Fair Tree page example: Acct1, Acct16 before Acct12'
   await expect(compare.getByTestId('compare-ranks')).toContainText('UserA: position 3 of 4 (Slurm rank 2)');
   await expect(compare.getByTestId('compare-sentence')).toHaveText(
     'Under Acct1, Acct16 has Level FS 1.500000 and Acct12 has Level FS 0.500000: higher goes first, ' +
-      'so every user under Acct16 ranks above every user under Acct12. ' +
+      'so every user under Acct16 comes before every user under Acct12. ' +
       'UserB (in Acct16) is at position 2 of 4; UserA (in Acct12) at position 3.',
   );
   // The tree highlights both paths, the first common ancestor and the two deciding children.

@@ -47,20 +47,27 @@ test('sorting by any column and filtering by name', async ({ page }) => {
   const rows = table.locator('tbody tr[data-assoc-id]');
   await expect(rows).toHaveCount(14);
   const ids = () => rows.evaluateAll((trs) => trs.map((tr) => tr.dataset.assocId));
-  const column = (i) => rows.evaluateAll((trs, i) => trs.map((tr) => tr.children[i].textContent.trim()), i);
+  // Columns are found by their header's name, not by where they stand.
+  const column = async (name) => {
+    const i = await table
+      .locator('thead th')
+      .evaluateAll((ths, name) => ths.findIndex((th) => th.textContent.trim() === name), name);
+    expect(i).toBeGreaterThanOrEqual(0);
+    return rows.evaluateAll((trs, i) => trs.map((tr) => tr.children[i].textContent.trim()), i);
+  };
   const listOrder = await ids();
 
   const header = table.getByRole('columnheader', { name: 'FairShare' });
   await expect(header).toHaveAttribute('aria-sort', 'none');
   await header.getByRole('button').click();
   await expect(header).toHaveAttribute('aria-sort', 'ascending');
-  let values = (await column(7)).filter((v) => v !== '');
+  let values = (await column('FairShare')).filter((v) => v !== '');
   expect(values.map(Number)).toEqual([...values.map(Number)].sort((a, b) => a - b));
   // Empty cells (accounts) go last.
-  expect((await column(7)).slice(0, values.length)).toEqual(values);
+  expect((await column('FairShare')).slice(0, values.length)).toEqual(values);
   await header.getByRole('button').click();
   await expect(header).toHaveAttribute('aria-sort', 'descending');
-  values = (await column(7)).filter((v) => v !== '');
+  values = (await column('FairShare')).filter((v) => v !== '');
   expect(values.map(Number)).toEqual([...values.map(Number)].sort((a, b) => b - a));
   await header.getByRole('button').click();
   await expect(header).toHaveAttribute('aria-sort', 'none');
@@ -68,11 +75,11 @@ test('sorting by any column and filtering by name', async ({ page }) => {
 
   // Text columns sort by name; the filter keeps the rows whose Account or User matches.
   await table.getByRole('columnheader', { name: 'User' }).getByRole('button').click();
-  const users = (await column(1)).filter((v) => v !== '');
+  const users = (await column('User')).filter((v) => v !== '');
   expect(users).toEqual([...users].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
   await app.sshareRegion().getByLabel('Filter by account or user').fill('accountc');
   await expect(rows).toHaveCount(3);
-  for (const account of await column(0)) expect(account).toBe('AccountC');
+  for (const account of await column('Account')) expect(account).toBe('AccountC');
   await expect(app.sshareRegion().getByRole('status')).toHaveText('3 of 14 rows');
   await app.sshareRegion().getByLabel('Filter by account or user').fill('accountb');
   await expect(rows).toHaveCount(2);
@@ -83,7 +90,67 @@ test('sorting by any column and filtering by name', async ({ page }) => {
   expect(app.errors).toEqual([]);
 });
 
-/** A scenario of 3 accounts × `perAccount` users, as scenario JSON. */
+// Issue 25.2: the deciding columns show in the side panel without a sideways scroll.
+for (const [width, height] of [[1440, 900], [390, 844]]) {
+  test(`at ${width}x${height} FairShare and LevelFS are in view in the table without scrolling sideways`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    const app = new ExplorerPage(page);
+    await app.goto('/');
+    await app.openTab('sshare');
+    const table = app.sshareTable();
+    await expect(table.getByRole('columnheader', { name: 'FairShare' })).toBeVisible();
+    for (const name of ['Account', 'User', 'FairShare', 'LevelFS']) {
+      const header = table.getByRole('columnheader', { name, exact: true });
+      const place = await header.evaluate((th) => {
+        const scroller = th.closest('table').parentElement;
+        const cell = th.getBoundingClientRect();
+        const view = scroller.getBoundingClientRect();
+        return {
+          scrollLeft: scroller.scrollLeft,
+          left: cell.left - view.left,
+          right: cell.right - view.left,
+          visible: scroller.clientWidth,
+        };
+      });
+      expect(place.scrollLeft, name).toBe(0);
+      expect(place.left, name).toBeGreaterThanOrEqual(0);
+      expect(place.right, `${name} ends within the ${place.visible}px the scroller shows`).toBeLessThanOrEqual(place.visible + 0.5);
+    }
+    expect(app.errors).toEqual([]);
+  });
+}
+
+// After an sshare import, Slurm's printed values stand right after the recomputed ones.
+test('an imported table shows Printed FS and Printed LF beside FairShare and LevelFS', async ({ page }) => {
+  const app = new ExplorerPage(page);
+  await app.goto('/');
+  await app.pasteAndLoad(
+    [
+      'Account|User|RawShares|NormShares|RawUsage|NormUsage|EffectvUsage|FairShare|LevelFS|GrpTRESMins|TRESRunMins',
+      'root|||0.000000|100||1.000000||||cpu=0',
+      ' a||1|0.500000|60|0.600000|0.600000||0.833333||cpu=0',
+      '  a|u1|1|1.000000|60|0.600000|1.000000|0.500000|1.000000||cpu=0',
+      ' b||1|0.500000|40|0.400000|0.400000||1.250000||cpu=0',
+      '  b|u2|1|1.000000|40|0.400000|1.000000|0.900000|1.000000||cpu=0',
+      '',
+    ].join('\n'),
+  );
+  await app.openTab('sshare');
+  const table = app.sshareTable();
+  const headers = await table.locator('thead th').evaluateAll((ths) => ths.map((th) => th.textContent.trim()));
+  expect(headers.slice(0, 7)).toEqual(['Account', 'User', 'FairShare', 'Printed FS', 'LevelFS', 'Printed LF', 'Check']);
+  const cells = await table
+    .locator('tbody tr[data-assoc-id]')
+    .filter({ hasText: 'u2' })
+    .locator('td')
+    .evaluateAll((tds) => tds.map((td) => td.textContent.trim()));
+  expect(cells.length).toBe(headers.length);
+  expect(cells.slice(2, 6)).toEqual(['1.000000', '0.900000', '1.000000', '1.000000']);
+  expect(cells[6]).toContain('unexplained');
+  expect(app.errors).toEqual([]);
+});
+
+/** A scenario of 3 accounts/** A scenario of 3 accounts × `perAccount` users, as scenario JSON. */
 function bigScenario(perAccount) {
   const associations = [{ id: 1, parent: null, account: 'root', user: null, shares: 1 }];
   for (let a = 0; a < 3; a += 1) {

@@ -290,6 +290,33 @@ mod tests {
         complete::<crate::player::model::Granularity>(&crate::player::model::Granularity::ALL);
     }
 
+    /// Issue 25.5: one word and one direction where people read it: "position", 1 = first
+    /// served. "rank" stays only as Slurm's own rank, labelled so (and the `{rank}` number).
+    #[test]
+    fn compare_decay_and_classic_say_position_not_rank() {
+        fn check<M: Message>() {
+            for &msg in M::ALL {
+                for lang in Lang::ALL {
+                    let text = msg
+                        .text(lang)
+                        .replace("Slurm rank", "")
+                        .replace("Slurm's rank", "")
+                        .replace("Slurm の rank", "")
+                        .replace("{rank}", "");
+                    assert!(
+                        !text.to_lowercase().contains("rank")
+                            && !text.contains("順位")
+                            && !text.contains("} 位"),
+                        "{msg:?} in {lang:?}: {text}"
+                    );
+                }
+            }
+        }
+        check::<classic::ClassicMsg>();
+        check::<compare::CompareMsg>();
+        check::<decay::DecayMsg>();
+    }
+
     #[test]
     fn lang_tags_round_trip() {
         for lang in Lang::ALL {

@@ -245,7 +245,7 @@ impl Message for ClassicMsg {
         match self {
             M::Intro => {
                 "What Slurm's classic algorithm (PriorityFlags=NO_FAIR_TREE) makes of the same \
-                 tree. The tree itself is ranked by Fair Tree; these numbers sit beside it."
+                 tree. The tree itself is ordered by Fair Tree; these numbers sit beside it."
             }
             M::SelectPrompt => {
                 "Select an association in the tree or in the table below to follow its numbers."
@@ -349,7 +349,7 @@ impl Message for ClassicMsg {
             M::OrdersTitle => "Classic order beside Fair Tree order",
             M::OrdersCaption => {
                 "Users from first to last: classic by F (a job's priority reads F directly), \
-                 Fair Tree by rank. ≠ marks a user the two algorithms place differently."
+                 Fair Tree by position. ≠ marks a user the two algorithms place differently."
             }
             M::OrdersClassic => "Classic (F)",
             M::OrdersFairTree => "Fair Tree (FairShare)",
@@ -359,8 +359,8 @@ impl Message for ClassicMsg {
                  user in the tree to move there)."
             }
             M::OrdersDiffer => "{n} of {total} users are placed differently.",
-            M::OrderOtherFairTree => "≠ Fair Tree place {place}",
-            M::OrderOtherClassic => "≠ classic place {place}",
+            M::OrderOtherFairTree => "≠ Fair Tree position {place}",
+            M::OrderOtherClassic => "≠ classic position {place}",
             M::LegendTitle => "What the score means",
             M::LegendClassicTitle => "Classic: F = 2^(−UE/S/d) compares usage with the share",
             M::LegendClassicUnused => "1.0: no usage at all",
@@ -368,9 +368,11 @@ impl Message for ClassicMsg {
             M::LegendClassicExact => "0.5: using exactly its share",
             M::LegendClassicOver => "below 0.5: using more than its share",
             M::LegendClassicFar => "0: far over its share (or no shares at all)",
-            M::LegendFairTreeTitle => "Fair Tree: FairShare = rank / N is a place in a queue",
+            M::LegendFairTreeTitle => {
+                "Fair Tree: FairShare = Slurm's rank / N is a place in a queue"
+            }
             M::LegendFairTreeText => {
-                "A rank among all N user associations of the cluster: 1.0 is first, 1/N is last. \
+                "Slurm's rank counts the N user associations of the cluster from the last: 1.0 is first served (position 1), 1/N is last. \
                  0.5 is the middle of the cluster, not “fair”: by itself it says nothing about \
                  the user's own share."
             }
@@ -398,7 +400,7 @@ impl Message for ClassicMsg {
         Some(match self {
             M::Intro => {
                 "同じツリーに Slurm の classic アルゴリズム（PriorityFlags=NO_FAIR_TREE）を適用した\
-                 結果です。ツリー自体の順位は Fair Tree によるもので、これらの数値はその横に並べて\
+                 結果です。ツリー自体の順序は Fair Tree によるもので、これらの数値はその横に並べて\
                  示しています。"
             }
             M::SelectPrompt => "ツリーか下の表で association を選ぶと、その数値を順に追えます。",
@@ -491,7 +493,7 @@ impl Message for ClassicMsg {
             M::OrdersTitle => "classic の順序と Fair Tree の順序",
             M::OrdersCaption => {
                 "上位から順に並べたユーザー：classic は F の順（ジョブの優先度は F をそのまま使う）、\
-                 Fair Tree は順位の順。≠ は 2 つのアルゴリズムで位置が違うユーザー。"
+                 Fair Tree は位置の順。≠ は 2 つのアルゴリズムで位置が違うユーザー。"
             }
             M::OrdersClassic => "classic（F）",
             M::OrdersFairTree => "Fair Tree（FairShare）",
@@ -500,8 +502,8 @@ impl Message for ClassicMsg {
                 "各リストは {n} 人中 {shown} 人を、選択中のユーザーの前後で表示します（ツリーでユーザーを選ぶとそこへ移ります）。"
             }
             M::OrdersDiffer => "{total} 人中 {n} 人の位置が違います。",
-            M::OrderOtherFairTree => "≠ Fair Tree では {place} 位",
-            M::OrderOtherClassic => "≠ classic では {place} 位",
+            M::OrderOtherFairTree => "≠ Fair Tree では {place} 番目",
+            M::OrderOtherClassic => "≠ classic では {place} 番目",
             M::LegendTitle => "スコアの意味",
             M::LegendClassicTitle => "classic：F = 2^(−UE/S/d) は使用量をシェアと比べる",
             M::LegendClassicUnused => "1.0：まったく使っていない",
@@ -509,9 +511,9 @@ impl Message for ClassicMsg {
             M::LegendClassicExact => "0.5：ちょうどシェアどおり使っている",
             M::LegendClassicOver => "0.5 より下：シェアより多く使っている",
             M::LegendClassicFar => "0：シェアを大きく超えている（またはシェアがない）",
-            M::LegendFairTreeTitle => "Fair Tree：FairShare = rank / N は順番待ちの位置",
+            M::LegendFairTreeTitle => "Fair Tree：FairShare = Slurm の rank / N は順番待ちの位置",
             M::LegendFairTreeText => {
-                "クラスタの全ユーザー association N 個の中での順位：1.0 が先頭、1/N が最後。\
+                "Slurm の rank はクラスタの全ユーザー association N 個を最後から数えたもの：1.0 が最初に処理される（1 番目）、1/N が最後。\
                  0.5 はクラスタの真ん中という意味で、「公平」という意味ではなく、それだけでは\
                  ユーザー自身のシェアについて何も語らない。"
             }

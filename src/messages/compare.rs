@@ -21,9 +21,9 @@ pub enum CompareMsg {
     FilterPlaceholder,
     /// How many of the users a long menu lists.
     MenuCount,
-    /// Button: compare with the user ranked just above.
+    /// Button: compare with the user just before (one position earlier).
     JustAbove,
-    /// Nobody ranks above the selected user.
+    /// Nobody comes before the selected user.
     NobodyAbove,
     /// Nothing to compare yet.
     PickTwo,
@@ -33,8 +33,8 @@ pub enum CompareMsg {
     DecidingLabel,
     /// Label: the rule.
     RuleLabel,
-    /// Label: the ranks.
-    RanksLabel,
+    /// Label: the two positions.
+    PositionsLabel,
     /// Label: the plain sentence.
     WhyLabel,
     /// One child with its Level FS.
@@ -49,7 +49,7 @@ pub enum CompareMsg {
     RuleListOrder,
     /// Rule: the documented merge of tied accounts.
     RuleMerged,
-    /// One user's rank.
+    /// One user's position (and Slurm's rank).
     RankLine,
     /// A user named with its account, inside sentences.
     UserInAccount,
@@ -100,7 +100,7 @@ impl Message for CompareMsg {
         CompareMsg::AncestorLabel,
         CompareMsg::DecidingLabel,
         CompareMsg::RuleLabel,
-        CompareMsg::RanksLabel,
+        CompareMsg::PositionsLabel,
         CompareMsg::WhyLabel,
         CompareMsg::ChildLevelFs,
         CompareMsg::Versus,
@@ -137,14 +137,14 @@ impl Message for CompareMsg {
             CompareMsg::FilterPlaceholder => "Type a user or account name",
             CompareMsg::MenuCount => "{shown} of {n} users listed; type to narrow the list.",
             CompareMsg::JustAbove => "The user just above me",
-            CompareMsg::NobodyAbove => "Nobody ranks above {user}.",
+            CompareMsg::NobodyAbove => "Nobody comes before {user}: position 1, first served.",
             CompareMsg::PickTwo => {
                 "Pick two users: yourself (select a user in the tree, or in Me) and someone to compare with."
             }
             CompareMsg::AncestorLabel => "First common ancestor",
             CompareMsg::DecidingLabel => "The two children that decided",
             CompareMsg::RuleLabel => "Rule",
-            CompareMsg::RanksLabel => "Ranks",
+            CompareMsg::PositionsLabel => "Positions (1 = first served)",
             CompareMsg::WhyLabel => "Why",
             CompareMsg::ChildLevelFs => "{name} (Level FS {lf})",
             CompareMsg::Versus => "{first} before {second}",
@@ -160,7 +160,7 @@ impl Message for CompareMsg {
             CompareMsg::UserInAccount => "{user} (in {account})",
             CompareMsg::EveryUserUnder => "every user under {account}",
             CompareMsg::SentenceHigher => {
-                "Under {ancestor}, {first} has Level FS {lf1} and {second} has Level FS {lf2}: higher goes first, so {first_group} ranks above {second_group}."
+                "Under {ancestor}, {first} has Level FS {lf1} and {second} has Level FS {lf2}: higher goes first, so {first_group} comes before {second_group}."
             }
             CompareMsg::SentenceUserFirst => {
                 "Under {ancestor}, {first} and {second} have the same Level FS ({lf1}); Slurm puts users before accounts, so {first} comes first."
@@ -178,10 +178,10 @@ impl Message for CompareMsg {
                 "Both share position {position} of {n} (Slurm rank {rank}): {why}."
             }
             CompareMsg::TieAccountAfterUser => {
-                "{account} ties with the user before it, so its first user, {user}, shares that user's rank (as Slurm's documentation says)"
+                "{account} ties with the user before it, so its first user, {user}, shares that user's position (as Slurm's documentation says)"
             }
             CompareMsg::TieAccountAfterAccount => {
-                "{account} ties with the account before it; Slurm does not merge tied accounts (its documentation says it does), it visits them one after another and the later one's first user, {user}, reuses the last rank given"
+                "{account} ties with the account before it; Slurm does not merge tied accounts (its documentation says it does), it visits them one after another and the later one's first user, {user}, reuses the last position given"
             }
             CompareMsg::TieFirstOfTiedAccount => {
                 "{user} is the first entry of {account}, which was entered tied"
@@ -208,14 +208,16 @@ impl Message for CompareMsg {
             CompareMsg::FilterPlaceholder => "ユーザー名またはアカウント名を入力",
             CompareMsg::MenuCount => "{n} 人中 {shown} 人を表示中。入力すると絞り込めます。",
             CompareMsg::JustAbove => "すぐ上のユーザー",
-            CompareMsg::NobodyAbove => "{user} より上のユーザーはいません。",
+            CompareMsg::NobodyAbove => {
+                "{user} より前のユーザーはいません（1 番目、最初に処理されます）。"
+            }
             CompareMsg::PickTwo => {
                 "2 人のユーザーを選んでください: 自分（ツリーか「自分」で選択）と比較相手です。"
             }
             CompareMsg::AncestorLabel => "最初の共通祖先",
             CompareMsg::DecidingLabel => "順序を決めた 2 つの子",
             CompareMsg::RuleLabel => "規則",
-            CompareMsg::RanksLabel => "順位",
+            CompareMsg::PositionsLabel => "位置（1 = 最初に処理）",
             CompareMsg::WhyLabel => "理由",
             CompareMsg::ChildLevelFs => "{name} (Level FS {lf})",
             CompareMsg::Versus => "{first} が {second} より先",
@@ -231,7 +233,7 @@ impl Message for CompareMsg {
             CompareMsg::UserInAccount => "{user}（{account}）",
             CompareMsg::EveryUserUnder => "{account} の下の全ユーザー",
             CompareMsg::SentenceHigher => {
-                "{ancestor} の下で、{first} の Level FS は {lf1}、{second} の Level FS は {lf2} です。高い方が先なので、{first_group}は{second_group}より上の順位になります。"
+                "{ancestor} の下で、{first} の Level FS は {lf1}、{second} の Level FS は {lf2} です。高い方が先なので、{first_group}は{second_group}より前になります。"
             }
             CompareMsg::SentenceUserFirst => {
                 "{ancestor} の下で、{first} と {second} の Level FS は同じ ({lf1}) です。Slurm はユーザーをアカウントより先に置くので、{first} が先です。"
@@ -249,10 +251,10 @@ impl Message for CompareMsg {
                 "どちらも {n} 人中 {position} 番目（Slurm の rank {rank}）です: {why}。"
             }
             CompareMsg::TieAccountAfterUser => {
-                "{account} は直前のユーザーと同点なので、その最初のユーザー {user} はそのユーザーと同じ順位になります（Slurm のドキュメントどおり）"
+                "{account} は直前のユーザーと同点なので、その最初のユーザー {user} はそのユーザーと同じ位置になります（Slurm のドキュメントどおり）"
             }
             CompareMsg::TieAccountAfterAccount => {
-                "{account} は直前のアカウントと同点です。Slurm は（ドキュメントと違って）同点のアカウントを統合せず順に訪問するので、後のアカウントの最初のユーザー {user} は最後に与えられた順位を再利用します"
+                "{account} は直前のアカウントと同点です。Slurm は（ドキュメントと違って）同点のアカウントを統合せず順に訪問するので、後のアカウントの最初のユーザー {user} は最後に与えられた位置を再利用します"
             }
             CompareMsg::TieFirstOfTiedAccount => {
                 "{user} は同点で入った {account} の最初のエントリです"

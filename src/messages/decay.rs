@@ -156,7 +156,7 @@ impl Message for DecayMsg {
             M::Intro => {
                 "Slurm decays all usage as time passes: every PriorityCalcPeriod it multiplies \
                  every association's RawUsage by d^P, with d = 1 − 0.693 / H per second, and \
-                 running jobs add billing TRES × seconds. Move time forward; the tree re-ranks \
+                 running jobs add billing TRES × seconds. Move time forward; the tree reorders \
                  when you let go of the slider."
             }
             M::HalfLife => "PriorityDecayHalfLife",
@@ -196,7 +196,7 @@ impl Message for DecayMsg {
             }
             M::RankFact => {
                 "Decay alone multiplies every usage by the same factor, so every Level FS and \
-                 every rank stay the same; only new usage, from jobs, moves users. One exception, \
+                 every position stay the same; only new usage, from jobs, moves users. One exception, \
                  in Slurm too: Level FS values equal only on paper (10/10 beside 15/15) are \
                  ordered by 80-bit rounding (the ≈ badge), and a decay cycle can split or join \
                  such a tie (4 of Slurm's 135 test trees)."
@@ -215,7 +215,7 @@ impl Message for DecayMsg {
             M::JobLineRunning => {
                 "#{n} {user}: {billable} billing TRES from t = {start}, still running"
             }
-            M::NoJobs => "No jobs yet: with decay alone no rank ever changes.",
+            M::NoJobs => "No jobs yet: with decay alone no position ever changes.",
             M::FieldNonNegative => "{field}: enter a number of at least 0.",
             M::JobNeedsUser => "Choose the job's user first: the tree has no user association.",
             M::UntilTitle => "How long until I am back above …?",
@@ -232,11 +232,11 @@ impl Message for DecayMsg {
             }
             M::UntilNever => {
                 "Never within the horizon of {horizon}: {name} does not get there while the jobs \
-                 run, and after they end only decay is left, which changes no rank."
+                 run, and after they end only decay is left, which changes no position."
             }
             M::UntilNeverNoJobs => {
                 "Never: no job runs after now, so only decay is left, and decay alone changes no \
-                 rank. Add a job for someone else to see {name} move up."
+                 position. Add a job for someone else to see {name} move up."
             }
             M::FieldPosition => {
                 "Target position: enter a whole number from 1 (first served) to {n} (last)."
@@ -289,14 +289,14 @@ impl Message for DecayMsg {
             }
             M::Restarted => "前回の移動のあとツリーが編集されたので、t = 0 は現在のツリーです。",
             M::RankFact => {
-                "減衰だけではすべての使用量に同じ係数が掛かるので、Level FS も順位も変わらない。\
-                 ユーザーの順位を動かすのはジョブによる新しい使用量だけ。例外は Slurm でも同じで、\
+                "減衰だけではすべての使用量に同じ係数が掛かるので、Level FS も位置も変わらない。\
+                 ユーザーの位置を動かすのはジョブによる新しい使用量だけ。例外は Slurm でも同じで、\
                  数式の上でだけ等しい Level FS（10/10 と 15/15）は 80 ビットの丸めで順序が決まり\
-                 （≈ バッジ）、減衰の 1 サイクルでその同順位が分かれたりまとまったりする\
+                 （≈ バッジ）、減衰の 1 サイクルでその同点が分かれたりまとまったりする\
                  （Slurm の 135 のテスト木のうち 4 つ）。"
             }
-            M::RanksSame => "すべての順位が t = 0 と同じです。",
-            M::RanksChanged => "{n} 人の順位が t = 0 と違います。",
+            M::RanksSame => "すべての位置が t = 0 と同じです。",
+            M::RanksChanged => "{n} 人の位置が t = 0 と違います。",
             M::JobsTitle => "ジョブ",
             M::JobUser => "ジョブのユーザー",
             M::JobBillable => "課金 TRES",
@@ -307,7 +307,7 @@ impl Message for DecayMsg {
             M::RemoveJob => "ジョブ {n} を削除",
             M::JobLine => "#{n} {user}：課金 TRES {billable}、t = {start} から {hours} 時間",
             M::JobLineRunning => "#{n} {user}：課金 TRES {billable}、t = {start} から実行中",
-            M::NoJobs => "ジョブはまだありません。減衰だけでは順位は変わりません。",
+            M::NoJobs => "ジョブはまだありません。減衰だけでは位置は変わりません。",
             M::FieldNonNegative => "{field}：0 以上の数を入力してください。",
             M::JobNeedsUser => {
                 "先にジョブのユーザーを選んでください。ツリーにユーザー association がありません。"
@@ -328,10 +328,10 @@ impl Message for DecayMsg {
             }
             M::UntilNever => {
                 "{horizon} の範囲では達しません。{name} はジョブの実行中に届かず、ジョブが終わると\
-                 減衰しか残らず、減衰は順位を変えないからです。"
+                 減衰しか残らず、減衰は位置を変えないからです。"
             }
             M::UntilNeverNoJobs => {
-                "達しません。これから実行されるジョブがないので減衰しか残らず、減衰だけでは順位は\
+                "達しません。これから実行されるジョブがないので減衰しか残らず、減衰だけでは位置は\
                  変わりません。ほかの人のジョブを追加すると {name} が上がるのを確かめられます。"
             }
             M::FieldPosition => {

@@ -188,7 +188,7 @@ fn explanation_list(
             </dd>
             <dt>{CompareMsg::RuleLabel.text(lang)}</dt>
             <dd data-testid="compare-rule" data-rule=deciding_attr(deciding)>{text.rule}</dd>
-            <dt>{CompareMsg::RanksLabel.text(lang)}</dt>
+            <dt>{CompareMsg::PositionsLabel.text(lang)}</dt>
             <dd data-testid="compare-ranks">
                 <span>{text.first_rank}</span>
                 <br />
@@ -590,7 +590,7 @@ mod tests {
         assert!(
             t.sentence.starts_with("Under Acct1, Acct16 has Level FS ")
                 && t.sentence
-                    .contains("so every user under Acct16 ranks above every user under Acct12."),
+                    .contains("so every user under Acct16 comes before every user under Acct12."),
             "{}",
             t.sentence
         );

@@ -70,6 +70,18 @@ impl DecayControls {
         }
     }
 
+    /// The slider's refusal in `lang` (reactive), each association named by its account and
+    /// user as people see them (`User1 in AccountB`), never by its internal id (issue 25.7).
+    fn refusal(self, state: AppState, lang: crate::messages::Lang) -> Option<String> {
+        self.error.with(|e| {
+            e.as_deref().map(|e| {
+                state
+                    .scenario
+                    .with(|s| crate::messages::engine::edit_errors_text(e, lang, &s.tree))
+            })
+        })
+    }
+
     fn schedule(self) -> Schedule {
         Schedule {
             half_life_secs: self.half_life.get(),

@@ -6,9 +6,9 @@
 //! (and expands the tree down to it); the selected association's row is highlighted.
 //!
 //! After an import of sshare output (`AppState::printed` non-empty), two more columns show what
-//! Slurm printed for FairShare and LevelFS, and a third the verdict of `import::compare` with
-//! the reason for any difference (RawUsage is printed truncated, so small differences are
-//! expected and the table says so).
+//! Slurm printed for FairShare and LevelFS (each right after the recomputed one), and a third,
+//! after them, the verdict of `import::compare` with the reason for any difference (RawUsage is
+//! printed truncated, so small differences are expected and the table says so).
 //!
 //! The rows are built by [`table_rows`], a plain function tested natively.
 
@@ -34,19 +34,27 @@ use crate::widgets::spacer::Spacer;
 use crate::widgets::table_order::{self, SortBy};
 use crate::widgets::when::When;
 
-/// The `sshare -l` columns of a Fair Tree run, in sshare's order (without the TRES columns,
-/// which a scenario leaves empty).
+/// The `sshare -l` columns of a Fair Tree run (without the TRES columns, which a scenario leaves
+/// empty), with sshare's header names but the deciding columns first: who (Account, User), then
+/// what decides their place (FairShare, LevelFS), then the inputs in sshare's order. The side
+/// panel is narrow; the columns people look for must show without a sideways scroll (issue 25).
 pub const COLUMNS: [Column; 9] = [
     Column::Account,
     Column::User,
+    Column::FairShare,
+    Column::LevelFS,
     Column::RawShares,
     Column::NormShares,
     Column::RawUsage,
     Column::NormUsage,
     Column::EffectvUsage,
-    Column::FairShare,
-    Column::LevelFS,
 ];
+
+/// Whether Slurm's printed value of an imported row (and, after LevelFS, the check) stands right
+/// after this column, beside the recomputed one.
+fn printed_after(column: Column) -> bool {
+    matches!(column, Column::FairShare | Column::LevelFS)
+}
 
 /// What Slurm printed for one row, beside the recomputation.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -226,46 +234,54 @@ fn SshareRow(row: SshareRow, #[prop(into)] tab_stop: Signal<Option<AssocId>>) ->
         _ => {}
     };
     let differs = row.printed.as_ref().is_some_and(|p| p.differs);
-    let cells = row
-        .cells
-        .into_iter()
-        .zip(COLUMNS)
-        .map(|(text, column)| {
-            let class = if column == Column::Account {
-                "ft-sshare__cell ft-sshare__cell--account"
-            } else {
-                "ft-sshare__cell"
+    // Slurm's printed FairShare, and its LevelFS with the check, for the cells after the
+    // recomputed ones.
+    let (mut printed_fs, mut printed_lf) = match row.printed {
+        Some(p) => {
+            let mark = |differs: bool| {
+                if differs {
+                    "ft-sshare__cell ft-sshare__cell--printed ft-sshare__cell--differs"
+                } else {
+                    "ft-sshare__cell ft-sshare__cell--printed"
+                }
             };
-            view! { <td class=class>{text}</td> }
-        })
-        .map(IntoAny::into_any)
-        .collect::<Vec<_>>();
-    let printed = row.printed.map(|p| {
-        let mark = |differs: bool| {
-            if differs {
-                "ft-sshare__cell ft-sshare__cell--printed ft-sshare__cell--differs"
-            } else {
-                "ft-sshare__cell ft-sshare__cell--printed"
+            let details = p
+                .details
+                .into_iter()
+                .map(|d| view! { <li>{d}</li> })
+                .map(IntoAny::into_any)
+                .collect::<Vec<_>>();
+            let fs = view! { <td class=mark(p.fairshare_differs)>{p.fairshare}</td> }.into_any();
+            let lf = view! {
+                <td class=mark(p.level_fs_differs)>{p.level_fs}</td>
+                <td class="ft-sshare__check" class:ft-sshare__check--differs=p.differs>
+                    // One short line; the reason and each column on demand.
+                    <details class="ft-sshare__more">
+                        <summary class="ft-sshare__verdict">{p.verdict}</summary>
+                        <ul class="ft-sshare__details">{details}</ul>
+                    </details>
+                </td>
             }
-        };
-        let details = p
-            .details
-            .into_iter()
-            .map(|d| view! { <li>{d}</li> })
-            .map(IntoAny::into_any)
-            .collect::<Vec<_>>();
-        view! {
-            <td class=mark(p.fairshare_differs)>{p.fairshare}</td>
-            <td class=mark(p.level_fs_differs)>{p.level_fs}</td>
-            <td class="ft-sshare__check" class:ft-sshare__check--differs=p.differs>
-                // One short line; the reason and each column on demand.
-                <details class="ft-sshare__more">
-                    <summary class="ft-sshare__verdict">{p.verdict}</summary>
-                    <ul class="ft-sshare__details">{details}</ul>
-                </details>
-            </td>
+            .into_any();
+            (Some(fs), Some(lf))
         }
-    });
+        None => (None, None),
+    };
+    let mut cells = Vec::with_capacity(COLUMNS.len() + 2);
+    for (text, column) in row.cells.into_iter().zip(COLUMNS) {
+        let class = if column == Column::Account {
+            "ft-sshare__cell ft-sshare__cell--account"
+        } else {
+            "ft-sshare__cell"
+        };
+        cells.push(view! { <td class=class>{text}</td> }.into_any());
+        let after = match column {
+            Column::FairShare => printed_fs.take(),
+            Column::LevelFS => printed_lf.take(),
+            _ => None,
+        };
+        cells.extend(after);
+    }
     view! {
         <tr
             class="ft-sshare__row"
@@ -279,7 +295,6 @@ fn SshareRow(row: SshareRow, #[prop(into)] tab_stop: Signal<Option<AssocId>>) ->
             on:keydown=on_key
         >
             {cells}
-            {printed}
         </tr>
     }
 }
@@ -327,15 +342,32 @@ pub fn SshareTable() -> impl IntoView {
             ("n", rows.with(Vec::len).to_string()),
         ]
     });
-    let headers = COLUMNS
-        .iter()
-        .enumerate()
-        .map(|(column, c)| {
-            let label = c.header().to_string();
-            view! { <SortHeader column label=Signal::stored(label) sort /> }
-        })
-        .map(IntoAny::into_any)
-        .collect::<Vec<_>>();
+    let mut headers = Vec::with_capacity(COLUMNS.len() + 2);
+    for (column, c) in COLUMNS.iter().enumerate() {
+        let label = c.header().to_string();
+        headers.push(view! { <SortHeader column label=Signal::stored(label) sort /> }.into_any());
+        if !printed_after(*c) {
+            continue;
+        }
+        // Slurm's printed value right after the recomputed one; the check after LevelFS's.
+        let printed_head = if *c == Column::FairShare {
+            TableMsg::PrintedFs
+        } else {
+            TableMsg::PrintedLf
+        };
+        let with_check = *c == Column::LevelFS;
+        headers.push(
+            view! {
+                <When when=has_printed>
+                    <th scope="col" class="ft-sshare__printed-head">
+                        {i18n.t(printed_head)}
+                    </th>
+                    {with_check.then(|| view! { <th scope="col">{i18n.t(TableMsg::Check)}</th> })}
+                </When>
+            }
+            .into_any(),
+        );
+    }
     let filter_id = crate::panels::compare::next_dom_id("ft-sshare-filter");
     view! {
         <section class="ft-panel ft-sshare-panel" role="region" aria-label=i18n.t(CommonMsg::RegionSshare)>
@@ -369,15 +401,6 @@ pub fn SshareTable() -> impl IntoView {
                     <thead>
                         <tr>
                             {headers}
-                            <When when=has_printed>
-                                <th scope="col" class="ft-sshare__printed-head">
-                                    {i18n.t(TableMsg::PrintedFs)}
-                                </th>
-                                <th scope="col" class="ft-sshare__printed-head">
-                                    {i18n.t(TableMsg::PrintedLf)}
-                                </th>
-                                <th scope="col">{i18n.t(TableMsg::Check)}</th>
-                            </When>
                         </tr>
                     </thead>
                     <tbody>
@@ -420,13 +443,13 @@ mod tests {
             [
                 "Account",
                 "User",
+                "FairShare",
+                "LevelFS",
                 "RawShares",
                 "NormShares",
                 "RawUsage",
                 "NormUsage",
                 "EffectvUsage",
-                "FairShare",
-                "LevelFS"
             ]
         );
         // Slurm's list order: lineage, users before sub-accounts.
@@ -441,19 +464,19 @@ mod tests {
             [
                 "   AccountB",
                 "User1",
+                "0.666667",
+                "1.000000",
                 "1",
                 "1.000000",
                 "20",
                 "0.200000",
                 "1.000000",
-                "0.666667",
-                "1.000000"
             ]
         );
         assert_eq!(rows[0].cells[0], "root");
         assert_eq!(rows[0].cells[2], "", "root RawShares is blank");
         assert_eq!(rows[1].cells[0], " AccountA");
-        assert_eq!(rows[6].cells[8], "inf");
+        assert_eq!(rows[6].cells[3], "inf", "LevelFS");
         assert!(rows.iter().all(|r| r.printed.is_none()));
     }
 
@@ -533,7 +556,7 @@ root|||0.000000|100||1.000000||||cpu=0
             "{p:?}"
         );
         // The recomputed FairShare is empty (not computable); Slurm's printed one is beside it.
-        assert_eq!(u1.cells[7], "");
+        assert_eq!(u1.cells[2], "", "FairShare");
         assert_eq!(p.fairshare, "0.750000");
         assert!(!p.fairshare_differs);
     }

@@ -362,7 +362,9 @@ async fn the_table_has_the_sshare_headers_and_one_row_per_association() {
         .map(|td| td.text_content().unwrap_or_default())
         .collect();
     assert_eq!(cells[0], "   AccountB");
-    assert_eq!(cells[7], "0.666667");
+    // The deciding columns come right after the names (issue 25).
+    assert_eq!(&headers[..4], ["Account", "User", "FairShare", "LevelFS"]);
+    assert_eq!(cells[2], "0.666667");
 }
 
 #[wasm_bindgen_test]

@@ -4,7 +4,7 @@
 //! hoisting included). Below it, each user's path passes through one child. Those two siblings
 //! were sorted against each other, and that comparison decided the two users' order:
 //!
-//! - a higher Level FS goes first, so every user under it ranks above every user under the other;
+//! - a higher Level FS goes first, so every user under it comes before every user under the other;
 //! - on equal Level FS a user goes before an account;
 //! - on equal Level FS and the same kind, Slurm keeps its list (lineage) order, and the later one
 //!   starts tied, which can make the two users share a rank.
@@ -199,7 +199,7 @@ impl Explanation {
             Deciding::HigherLevelFs => {
                 let _ = write!(
                     out,
-                    "Under {under}, {} has Level FS {} and {} has Level FS {}: higher goes first, so {} ranks above {}.",
+                    "Under {under}, {} has Level FS {} and {} has Level FS {}: higher goes first, so {} comes before {}.",
                     name(f.child),
                     level_fs_text(f),
                     name(s.child),
@@ -245,7 +245,7 @@ impl Explanation {
                 {
                     format!(
                         "{} ties with the user before it, so its first user, {}, shares that \
-                         user's rank (as Slurm's documentation says)",
+                         user's position (as Slurm's documentation says)",
                         name(account),
                         user(s.user)
                     )
@@ -253,7 +253,7 @@ impl Explanation {
                 Some(Tie::CarriedIntoAccount { account }) if !s.user_is_child => format!(
                     "{} ties with the account before it; Slurm does not merge tied accounts \
                      (its documentation says it does), it visits them one after another and \
-                     the later one's first user, {}, reuses the last rank given",
+                     the later one's first user, {}, reuses the last position given",
                     name(account),
                     user(s.user)
                 ),
@@ -313,7 +313,7 @@ mod tests {
         assert_eq!((e.first.user, e.first.child), (AssocId(31), ix(3)));
         assert_eq!((e.second.user, e.second.child), (AssocId(21), ix(2)));
         assert_eq!(e.deciding, Deciding::HigherLevelFs);
-        expect_test::expect!["Under root, chemistry has Level FS 2.166667 and physics has Level FS 0.650000: higher goes first, so every user under chemistry ranks above every user under physics. carol (in chemistry) is at position 1 of 3; alice (in physics) at position 2."]
+        expect_test::expect!["Under root, chemistry has Level FS 2.166667 and physics has Level FS 0.650000: higher goes first, so every user under chemistry comes before every user under physics. carol (in chemistry) is at position 1 of 3; alice (in physics) at position 2."]
         .assert_eq(&e.sentence(&s.tree));
         let within = explain(&ranked, ix(22), ix(21)).unwrap();
         assert_eq!(within.common_ancestor, ix(2));

@@ -7,7 +7,6 @@ use leptos::prelude::*;
 use super::{DecayControls, model};
 use crate::i18n::I18n;
 use crate::messages::decay::DecayMsg;
-use crate::messages::engine::tree_errors_text;
 use crate::messages::{Lang, Message};
 use crate::state::AppState;
 use crate::widgets::when::When;
@@ -110,7 +109,7 @@ pub(super) fn TimeSlider(controls: DecayControls) -> impl IntoView {
                 <p class="ft-panel-help">{i18n.t(DecayMsg::Restarted)}</p>
             </When>
             <When when=move || controls.error.with(Option::is_some)>
-                <p class="ft-numfield__error" role="alert">{move || controls.error.with(|e| e.as_deref().map(|e| tree_errors_text(e, i18n.lang())))}</p>
+                <p class="ft-numfield__error" role="alert">{move || controls.refusal(state, i18n.lang())}</p>
             </When>
             <p class="ft-fnote ft-fnote--fact" data-testid="decay-rank-fact">{i18n.t(DecayMsg::RankFact)}</p>
             <p class="ft-readout" data-testid="decay-rank-changes">

@@ -267,3 +267,24 @@ fn a_move_in_time_is_one_undoable_step_that_undo_takes_back_with_its_time() {
         assert_eq!(state.decay.with(|c| c.epoch), 0);
     });
 }
+
+/// Issue 25.7: the slider's refusal names the account and user, not the internal id.
+#[test]
+fn a_slider_refusal_names_account_and_user() {
+    leptos::prelude::Owner::new().with(|| {
+        let state = AppState::new(classic_example());
+        let controls = super::DecayControls::new();
+        assert_eq!(controls.refusal(state, crate::messages::Lang::En), None);
+        controls
+            .error
+            .set(Some(vec![fairshare::TreeError::BadUsage(AssocId(211))]));
+        for lang in crate::messages::Lang::ALL {
+            let text = controls.refusal(state, lang).unwrap();
+            assert!(
+                text.contains("User1") && text.contains("AccountB"),
+                "{text}"
+            );
+            assert!(!text.contains("211"), "{text}");
+        }
+    });
+}
