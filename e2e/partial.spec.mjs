@@ -46,7 +46,9 @@ test('a plain sshare paste selects the caller, shows inferred cards and no compu
   await expect(hidden.first()).toHaveAttribute('aria-label', /hidden users' shares in a\d+ \(inferred from the paste\)/);
   // The Inspector: FairShare not computable, Slurm's printed one beside it, marked as printed,
   // and "Why is my FairShare this?" offered at once, one level per step down the caller's path.
-  await app.openTab('Inspector');
+  // The Import panel's status offers the explanation at once; it opens the Inspector.
+  await page.getByRole('status').getByRole('button', { name: 'Why is my FairShare this?' }).click();
+  await expect(page.getByRole('tab', { name: 'Inspector' })).toHaveAttribute('aria-selected', 'true');
   const inspector = page.getByRole('region', { name: 'Inspector', exact: true });
   await expect(inspector.getByTestId('fact-fairshare')).toContainText('not computable from this output');
   await expect(inspector.getByTestId('fact-fairshare-printed')).toHaveText(`${printedFairShare} as printed by Slurm`);

@@ -17,9 +17,11 @@ use crate::i18n::I18n;
 use crate::messages::common::CommonMsg;
 use crate::messages::engine::{diagnostic_text, format_text};
 use crate::messages::import::ImportMsg;
+use crate::messages::inspector::InspectorMsg;
 use crate::messages::snapshot::SnapshotMsg;
 use crate::messages::{Lang, Message};
 use crate::panels::compare::next_dom_id;
+use crate::shell::PanelTab;
 use crate::state::AppState;
 use crate::widgets::when::When;
 
@@ -32,6 +34,9 @@ enum Outcome {
         format: Format,
         partial: bool,
         warnings: Vec<Diagnostic>,
+        /// The paste printed one user's rows only, and Load selected that user: the status
+        /// offers "Why is my FairShare this?" (the Inspector) at once.
+        me: bool,
     },
     /// Not loaded; the diagnostics, and the partial tree that could be loaded on request.
     Refused {
@@ -224,7 +229,9 @@ fn OutcomeView(outcome: Outcome, on_partial: Callback<Box<Imported>>) -> impl In
             format,
             partial,
             warnings,
+            me,
         } => {
+            let state = AppState::expect();
             let msg = if partial {
                 ImportMsg::LoadedPartial
             } else {
@@ -244,6 +251,12 @@ fn OutcomeView(outcome: Outcome, on_partial: Callback<Box<Imported>>) -> impl In
             view! {
                 <div class="ft-import__status" role="status">
                     <p>{move || status()}</p>
+                    <When when=move || me>
+                        <button type="button" class="ft-button ft-button--primary"
+                            on:click=move |_| state.open_panel(PanelTab::Inspector)>
+                            {i18n.t(InspectorMsg::WhyTitle)}
+                        </button>
+                    </When>
                     <When when=move || warnings.with_value(|w| !w.is_empty())>
                         <p>{i18n.t(ImportMsg::Assumptions)}</p>
                         <ul class="ft-import__diagnostics">
@@ -332,11 +345,12 @@ fn load(state: AppState, imported: Imported) -> Outcome {
     };
     match &imported.scenario {
         Some(scenario) if !imported.has_errors() => {
-            let outcome = Outcome::Loaded {
+            let mut outcome = Outcome::Loaded {
                 n: scenario.tree.len(),
                 format: imported.format,
                 partial: false,
                 warnings: warnings(),
+                me: false,
             };
             let Imported {
                 scenario, printed, ..
@@ -348,6 +362,9 @@ fn load(state: AppState, imported: Imported) -> Outcome {
                 state.load(scenario, printed, None);
                 if me.is_some() {
                     state.select(me);
+                    if let Outcome::Loaded { me: offered, .. } = &mut outcome {
+                        *offered = true;
+                    }
                 }
                 bring_tree_into_view();
             }
@@ -376,6 +393,7 @@ fn load_before(state: AppState, imported: Imported) -> Outcome {
                     .into_iter()
                     .filter(|d| !d.is_error())
                     .collect(),
+                me: false,
             }
         }
         // No partial load for a before snapshot: it is a comparison, fix the text and load it.
@@ -433,6 +451,7 @@ fn load_partial(state: AppState, imported: Imported) -> Outcome {
         format,
         partial: true,
         warnings: diagnostics,
+        me: false,
     }
 }
 
