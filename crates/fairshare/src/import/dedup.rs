@@ -61,6 +61,37 @@ fn same_printed(a: &PrintedRow, b: &PrintedRow) -> bool {
         && a.level_fs == b.level_fs
 }
 
+/// [`resolve`] for what `build::build` returned: the tree (if any) and its printed rows, with each
+/// duplicate named by the input line of its printed row (indexed only when a duplicate is found).
+pub(super) fn resolve_built(
+    tree: Option<AssocTree>,
+    printed: &mut Vec<PrintedRow>,
+    policy: Policy,
+    cut_names: bool,
+    diags: &mut Diags,
+) -> Option<AssocTree> {
+    let id_lines: Vec<(u32, usize)> = printed
+        .iter()
+        .filter_map(|p| Some((p.id.0, p.line?)))
+        .collect();
+    let mut lines: Option<HashMap<u32, usize>> = None;
+    tree.and_then(|t| {
+        resolve(
+            t,
+            printed,
+            &mut |id| {
+                lines
+                    .get_or_insert_with(|| id_lines.iter().copied().collect())
+                    .get(&id.0)
+                    .copied()
+            },
+            policy,
+            cut_names,
+            diags,
+        )
+    })
+}
+
 /// Merges or leaves out duplicates (see the module documentation). `line_of` gives an
 /// association's input line. Returns the tree unchanged (no copy) when there is none; else
 /// the tree without them, and `printed` without their rows. `None` only if the rest does not

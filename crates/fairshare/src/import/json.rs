@@ -304,27 +304,7 @@ pub(super) fn import(text: &str, diags: &mut Diags) -> (Option<Scenario>, Vec<Pr
         algorithm,
     };
     let (tree, mut printed) = build::build(records, printed, &opts, diags);
-    // Looked up only to name a duplicate's lines.
-    let id_lines: Vec<(u32, usize)> = printed
-        .iter()
-        .filter_map(|p| Some((p.id.0, p.line?)))
-        .collect();
-    let mut lines: Option<std::collections::HashMap<u32, usize>> = None;
-    let tree = tree.and_then(|t| {
-        dedup::resolve(
-            t,
-            &mut printed,
-            &mut |id| {
-                lines
-                    .get_or_insert_with(|| id_lines.iter().copied().collect())
-                    .get(&id.0)
-                    .copied()
-            },
-            dedup::Policy::Refuse,
-            false,
-            diags,
-        )
-    });
+    let tree = dedup::resolve_built(tree, &mut printed, dedup::Policy::Refuse, false, diags);
     let scenario = tree.map(|tree| Scenario {
         name: "imported sshare --json".into(),
         algorithm,

@@ -814,27 +814,13 @@ pub(super) fn import(
         algorithm,
     };
     let (tree, mut printed) = build::build(records, printed, &opts, diags);
-    // Looked up only to name a duplicate's lines.
-    let id_lines: Vec<(u32, usize)> = printed
-        .iter()
-        .filter_map(|p| Some((p.id.0, p.line?)))
-        .collect();
-    let mut lines: Option<std::collections::HashMap<u32, usize>> = None;
-    let tree = tree.and_then(|t| {
-        dedup::resolve(
-            t,
-            &mut printed,
-            &mut |id| {
-                lines
-                    .get_or_insert_with(|| id_lines.iter().copied().collect())
-                    .get(&id.0)
-                    .copied()
-            },
-            dedup::Policy::MergeRepeats,
-            layout == TextLayout::FixedWidth,
-            diags,
-        )
-    });
+    let tree = dedup::resolve_built(
+        tree,
+        &mut printed,
+        dedup::Policy::MergeRepeats,
+        layout == TextLayout::FixedWidth,
+        diags,
+    );
     if sacctmgr {
         // sacctmgr prints no computed values.
         printed.clear();
