@@ -18,6 +18,8 @@ pub mod widgets;
 
 #[cfg(test)]
 mod snapshot_tests;
+#[cfg(test)]
+mod test_texts;
 
 pub use app::App;
 // The tree's modules under their former paths (other modules and tests import them so).

@@ -297,13 +297,7 @@ mod tests {
 
     #[test]
     fn a_user_of_a_partial_tree_is_not_computable_and_shows_the_printed_fairshare() {
-        let text = "\
-Account|User|RawShares|NormShares|RawUsage|NormUsage|EffectvUsage|FairShare|LevelFS
-root|||0.000000|100||1.000000||
- a||1|0.500000|60|0.600000|0.600000||0.833333
-  a|u1|1|0.500000|30|0.300000|0.500000|0.750000|1.000000
- b||1|0.500000|40|0.400000|0.400000||1.250000
-";
+        let text = crate::test_texts::PLAIN_SSHARE;
         let tree = fairshare::import::import(text).scenario.unwrap().tree;
         let ranked = fairshare::Ranked::new(&tree, TieRule::Slurm);
         let u1 = (0..tree.len())

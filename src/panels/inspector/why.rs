@@ -145,14 +145,7 @@ mod tests {
     use super::*;
     use fairshare::TieRule;
 
-    /// Plain sshare: every account, the caller's row only.
-    pub const PLAIN: &str = "\
-Account|User|RawShares|NormShares|RawUsage|NormUsage|EffectvUsage|FairShare|LevelFS
-root|||0.000000|100||1.000000||
- a||1|0.500000|60|0.600000|0.600000||0.833333
-  a|u1|1|0.500000|30|0.300000|0.500000|0.750000|1.000000
- b||1|0.500000|40|0.400000|0.400000||1.250000
-";
+    use crate::test_texts::PLAIN_SSHARE as PLAIN;
 
     #[test]
     fn a_plain_sshare_paste_is_explained_from_the_callers_path() {
