@@ -397,6 +397,21 @@ enum Shape {
     Fixed { widths: Vec<usize> },
 }
 
+/// A fixed-width table with a header: sacctmgr's if its column names are sacctmgr's, else sshare's.
+fn fixed_width_format(names: &[&str]) -> Format {
+    if is_sacctmgr_header(names) {
+        Format::Sacctmgr {
+            layout: TextLayout::FixedWidth,
+            header: true,
+        }
+    } else {
+        Format::Sshare {
+            layout: TextLayout::FixedWidth,
+            header: true,
+        }
+    }
+}
+
 /// Detects sshare/sacctmgr text (see [`super::detect`]); the text is already prepared
 /// ([`super::paste`]).
 pub(super) fn detect(text: &str) -> Format {
@@ -454,17 +469,7 @@ pub(super) fn detect(text: &str) -> Format {
         if !names.iter().any(|n| field_of(n) == Field::Account) {
             return Format::Unknown;
         }
-        return if is_sacctmgr_header(&names) {
-            Format::Sacctmgr {
-                layout: TextLayout::FixedWidth,
-                header: true,
-            }
-        } else {
-            Format::Sshare {
-                layout: TextLayout::FixedWidth,
-                header: true,
-            }
-        };
+        return fixed_width_format(&names);
     }
     // A header without its dash line.
     if is_fixed_header(first) {
@@ -472,17 +477,7 @@ pub(super) fn detect(text: &str) -> Format {
             .into_iter()
             .map(|(s, e)| &first[s..e])
             .collect();
-        return if is_sacctmgr_header(&names) {
-            Format::Sacctmgr {
-                layout: TextLayout::FixedWidth,
-                header: true,
-            }
-        } else {
-            Format::Sshare {
-                layout: TextLayout::FixedWidth,
-                header: true,
-            }
-        };
+        return fixed_width_format(&names);
     }
     // A header-less sshare table: the Account column is 20 wide and followed by a space.
     if first.len() > 40 && first.as_bytes().get(20) == Some(&b' ') {
