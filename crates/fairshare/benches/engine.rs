@@ -22,6 +22,10 @@
 //!   JSON, for the same trees (the import tab's paste → Load);
 //! - `run_diff`: [`fairshare::diff::run_diff`] after the heaviest user's usage drops to zero,
 //!   explaining the first 200 movers as the what-if panel does (both runs ready, not timed);
+//! - `edit_usage_from_scratch` / `edit_usage_incremental`: one user's usage edited (a user
+//!   half-way down the input order, its usage doubled): the tree edited and ranked again with
+//!   [`Ranked::new`], against [`Ranked::with_usage`] from the ranking before the edit (the app's
+//!   edit path); `edit_shares_*` the same for that user's shares (3 more);
 //! - `snapshot_compare`: [`fairshare::snapshot::compare`], loading a before/after pair of
 //!   snapshots (matched by name, the before tree renumbered and ranked, the diff).
 //!
@@ -175,6 +179,64 @@ mod generated_trees {
             Ranked::new(&cur, TieRule::Slurm),
         );
         b.bench(|| diff::run_diff(&base, &cur, 200));
+    }
+
+    /// A user half-way down the input order (not timed).
+    fn edited_user(tree: &AssocTree) -> &fairshare::Assoc {
+        let users: Vec<&fairshare::Assoc> = tree.assocs().iter().filter(|a| a.is_user()).collect();
+        users[users.len() / 2]
+    }
+
+    #[divan::bench(args = SIZES, sample_count = 20)]
+    fn edit_usage_from_scratch(b: Bencher, n: usize) {
+        let tree = generated(n);
+        let user = edited_user(tree);
+        let usage = user
+            .usage_raw
+            .add(user.usage_raw)
+            .add(fairshare::LongDouble::one());
+        b.bench(|| {
+            let edited = tree.with_usage(user.id, usage).expect("a valid edit");
+            Ranked::new(&edited, TieRule::Slurm)
+        });
+    }
+
+    #[divan::bench(args = SIZES, sample_count = 20)]
+    fn edit_usage_incremental(b: Bencher, n: usize) {
+        let tree = generated(n);
+        let ranked = Ranked::new(tree, TieRule::Slurm);
+        let user = edited_user(tree);
+        let usage = user
+            .usage_raw
+            .add(user.usage_raw)
+            .add(fairshare::LongDouble::one());
+        b.bench(|| ranked.with_usage(user.id, usage).expect("a valid edit"));
+    }
+
+    #[divan::bench(args = SIZES, sample_count = 20)]
+    fn edit_shares_from_scratch(b: Bencher, n: usize) {
+        let tree = generated(n);
+        let user = edited_user(tree);
+        let shares = fairshare::Shares::Value(match user.shares {
+            fairshare::Shares::Value(v) => v.saturating_add(3),
+            fairshare::Shares::Parent => 3,
+        });
+        b.bench(|| {
+            let edited = tree.with_shares(user.id, shares).expect("a valid edit");
+            Ranked::new(&edited, TieRule::Slurm)
+        });
+    }
+
+    #[divan::bench(args = SIZES, sample_count = 20)]
+    fn edit_shares_incremental(b: Bencher, n: usize) {
+        let tree = generated(n);
+        let ranked = Ranked::new(tree, TieRule::Slurm);
+        let user = edited_user(tree);
+        let shares = fairshare::Shares::Value(match user.shares {
+            fairshare::Shares::Value(v) => v.saturating_add(3),
+            fairshare::Shares::Parent => 3,
+        });
+        b.bench(|| ranked.with_shares(user.id, shares).expect("a valid edit"));
     }
 
     /// Loading a before/after pair: [`fairshare::snapshot::compare`] of yesterday's tree

@@ -144,130 +144,360 @@ pub fn run(tree: &AssocTree) -> FairTreeRun {
 
 /// Runs Fair Tree on `tree`'s hierarchy `h` with the given tie rule (callers outside the crate
 /// use [`crate::Ranked`], which builds `h` from `tree`).
+///
+/// In named steps: every association's values ([`set_values`]), the sort keys
+/// ([`sort_keys`]), every sibling list sorted ([`sort_list`]), then [`finish`]: the walk that
+/// ranks users and writes the trace ([`walk`]) and the rounding-artefact check.
 pub(crate) fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeRun {
-    let n = h.len();
-    let root = h.root;
-    let root_usage = h.usage_raw[root];
-    let no_val = LongDouble::no_val();
-    let one = LongDouble::one();
-
     // Per-association S, U, LF. Slurm computes them when it reaches each sibling list; the
     // values depend only on the tree, so computing them up front gives the same numbers.
-    let mut assocs: Vec<FairTreeAssoc> = (0..n)
-        .map(|ix| {
-            let usage_raw = h.usage_raw[ix];
-            if ix == root {
-                let shares_norm = f64::from(h.shares_raw[ix]) / f64::from(crate::hierarchy::NO_VAL);
-                return FairTreeAssoc {
-                    shares_norm,
-                    usage_raw,
-                    usage_norm: None,
-                    usage_effective: one,
-                    level_fs: None,
-                    level_fs_key: no_val,
-                    level_fs_rule: LevelFsRule::Root,
-                    fairshare: None,
-                    rank: None,
-                    visit: None,
-                    tie: None,
-                    artefact: None,
-                };
-            }
-            let share_source = if h.is_parent_shares[ix] {
-                h.fs_parent[ix].unwrap_or(ix)
-            } else {
-                ix
-            };
-            let level = h.level_shares[share_source];
-            let shares_norm = if level == 0 {
-                0.0
-            } else {
-                f64::from(h.shares_raw[share_source]) / f64::from(level)
-            };
-            let parent_usage = h.fs_parent_usage(ix);
-            let usage_effective = if parent_usage.is_zero() {
-                LongDouble::ZERO
-            } else {
-                usage_raw.div(parent_usage)
-            };
-            let usage_norm = if root_usage.is_zero() {
-                LongDouble::ZERO
-            } else {
-                let v = usage_raw.div(root_usage);
-                if v > one { one } else { v }
-            };
-            let (level_fs, key, rule) = if h.is_parent_shares[ix] {
-                if h.is_user[ix] {
-                    (
-                        Some(LongDouble::INFINITY),
-                        LongDouble::INFINITY,
-                        LevelFsRule::ParentUser,
-                    )
-                } else {
-                    (None, no_val, LevelFsRule::ParentAccount)
-                }
-            } else if shares_norm == 0.0 {
-                (
-                    Some(LongDouble::ZERO),
-                    LongDouble::ZERO,
-                    LevelFsRule::NoShares,
-                )
-            } else {
-                // NOT A BUG: U can be 0, and S / 0 = +∞ is the intended value.
-                let lf = LongDouble::from_f64(shares_norm).div(usage_effective);
-                let rule = if usage_effective.is_zero() {
-                    LevelFsRule::NoUsage
-                } else {
-                    LevelFsRule::Ratio
-                };
-                (Some(lf), lf, rule)
-            };
-            FairTreeAssoc {
-                shares_norm,
-                usage_raw,
-                usage_norm: Some(usage_norm),
-                usage_effective,
-                level_fs,
-                level_fs_key: key,
-                level_fs_rule: rule,
-                fairshare: None,
-                rank: None,
-                visit: None,
-                tie: None,
-                artefact: None,
-            }
-        })
+    let assocs: Vec<FairTreeAssoc> = (0..h.len()).map(|ix| values(h, ix)).collect();
+    let sort = sort_keys(&assocs, h);
+    let mut tagged = Vec::new();
+    let sorted_children: Vec<Vec<usize>> = (0..h.len())
+        .map(|p| sort_list(h, &sort, p, &mut tagged))
         .collect();
+    let near_pairs = near_pairs(&assocs, sorted_children.iter().map(Vec::as_slice));
+    finish(
+        tree,
+        h,
+        tie_rule,
+        Sorted {
+            assocs,
+            sort,
+            sorted_children,
+        },
+        near_pairs,
+    )
+}
 
-    // One integer per association that orders it as Slurm's comparator does: the Level FS
-    // key's total order (`order_key`), then users before accounts on an equal key. Sorting and
-    // tie tests compare these (never 80-bit values); `sort >> 1` is the Level FS key alone.
-    let lf_keys: Vec<LongDouble> = assocs.iter().map(|a| a.level_fs_key).collect();
-    let sort: Vec<u128> = lf_keys
+/// What one edit of a tree changed, for [`rerun`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Edited {
+    /// The raw usage of the association at this position.
+    Usage(usize),
+    /// The raw shares of the association at this position (neither the old nor the new value
+    /// FairShare=parent, so fairshare parents are the same).
+    Shares(usize),
+}
+
+/// The run of an edited tree from the run `old` of the tree before the edit, equal to
+/// [`run_with`] on the edited tree and its hierarchy `h`, bit for bit.
+///
+/// An edit changes values only along the edited association's path: a usage edit changes the
+/// usage of the association and its ancestors, so U and Level FS only in the sibling lists
+/// of those ancestors (and NormUsage everywhere, through the root's usage); a shares edit
+/// changes S only in the association's own list (and the S shown by FairShare=parent members
+/// below that list). Only those lists are sorted again, and only their neighbours checked for
+/// rounding artefacts; every other list keeps its order. The walk that ranks users is done
+/// again (O(n), and ranks change everywhere below a move).
+pub(crate) fn rerun(
+    old: &FairTreeRun,
+    tree: &AssocTree,
+    h: &Hierarchy,
+    edit: Edited,
+) -> FairTreeRun {
+    let root = h.root;
+    let mut assocs = old.assocs.clone();
+    // The lists sorted again (by their fairshare parent) and the associations whose values
+    // change.
+    let mut lists: Vec<usize> = Vec::new();
+    let mut changed: Vec<usize> = Vec::new();
+    match edit {
+        Edited::Usage(x) => {
+            // `x` and its ancestors change usage; their lists, and the lists below each of
+            // them (whose U divides by it), are the lists of the ancestors.
+            let path = std::iter::successors(Some(x), |&a| h.parent[a]);
+            for a in path {
+                changed.push(a);
+                if h.fs_children_u32(a).is_empty() {
+                    continue;
+                }
+                lists.push(a);
+                changed.extend(h.fs_children(a));
+            }
+            if h.usage_raw[root].to_bits() != old.assocs[root].usage_raw.to_bits() {
+                // NormUsage divides by the root's usage.
+                for (ix, a) in assocs.iter_mut().enumerate() {
+                    if ix != root {
+                        a.usage_norm = Some(usage_norm(h.usage_raw[ix], h.usage_raw[root]));
+                    }
+                }
+            }
+        }
+        Edited::Shares(y) => {
+            // Level shares change for `y`'s list, so S for its members, and the S shown by
+            // FairShare=parent associations whose fairshare parent is one of them.
+            let members: Vec<usize> = match h.fs_parent[y] {
+                Some(p) => {
+                    lists.push(p);
+                    h.fs_children(p).collect()
+                }
+                None => vec![y],
+            };
+            for &m in &members {
+                changed.push(m);
+                changed.extend(h.fs_children(m).filter(|&c| h.is_parent_shares[c]));
+            }
+        }
+    }
+    for &ix in &changed {
+        let keep = &assocs[ix];
+        assocs[ix] = FairTreeAssoc {
+            artefact: keep.artefact,
+            ..values(h, ix)
+        };
+    }
+    let sort = sort_keys(&assocs, h);
+    let mut sorted_children = old.sorted_children.clone();
+    let mut tagged = Vec::new();
+    for &p in &lists {
+        sorted_children[p] = sort_list(h, &sort, p, &mut tagged);
+        // Their neighbours are checked again.
+        for &c in &sorted_children[p] {
+            assocs[c].artefact = None;
+        }
+    }
+    let near_pairs = near_pairs(
+        &assocs,
+        lists.iter().map(|&p| sorted_children[p].as_slice()),
+    );
+    finish(
+        tree,
+        h,
+        old.tie_rule,
+        Sorted {
+            assocs,
+            sort,
+            sorted_children,
+        },
+        near_pairs,
+    )
+}
+
+/// NormUsage: usage over the root's usage, at most 1 (0 when the root has none).
+fn usage_norm(usage_raw: LongDouble, root_usage: LongDouble) -> LongDouble {
+    if root_usage.is_zero() {
+        LongDouble::ZERO
+    } else {
+        let v = usage_raw.div(root_usage);
+        let one = LongDouble::one();
+        if v > one { one } else { v }
+    }
+}
+
+/// The values of the association at `ix` (S, usage, U, Level FS and its rule), before the walk
+/// (rank, visit, tie and artefact unset).
+fn values(h: &Hierarchy, ix: usize) -> FairTreeAssoc {
+    let usage_raw = h.usage_raw[ix];
+    let unranked = |shares_norm, usage_norm, usage_effective, level_fs, key, rule| FairTreeAssoc {
+        shares_norm,
+        usage_raw,
+        usage_norm,
+        usage_effective,
+        level_fs,
+        level_fs_key: key,
+        level_fs_rule: rule,
+        fairshare: None,
+        rank: None,
+        visit: None,
+        tie: None,
+        artefact: None,
+    };
+    let no_val = LongDouble::no_val();
+    if ix == h.root {
+        let shares_norm = f64::from(h.shares_raw[ix]) / f64::from(crate::hierarchy::NO_VAL);
+        return unranked(
+            shares_norm,
+            None,
+            LongDouble::one(),
+            None,
+            no_val,
+            LevelFsRule::Root,
+        );
+    }
+    let share_source = if h.is_parent_shares[ix] {
+        h.fs_parent[ix].unwrap_or(ix)
+    } else {
+        ix
+    };
+    let level = h.level_shares[share_source];
+    let shares_norm = if level == 0 {
+        0.0
+    } else {
+        f64::from(h.shares_raw[share_source]) / f64::from(level)
+    };
+    let parent_usage = h.fs_parent_usage(ix);
+    let usage_effective = if parent_usage.is_zero() {
+        LongDouble::ZERO
+    } else {
+        usage_raw.div(parent_usage)
+    };
+    let usage_norm = Some(usage_norm(usage_raw, h.usage_raw[h.root]));
+    let (level_fs, key, rule) = if h.is_parent_shares[ix] {
+        if h.is_user[ix] {
+            (
+                Some(LongDouble::INFINITY),
+                LongDouble::INFINITY,
+                LevelFsRule::ParentUser,
+            )
+        } else {
+            (None, no_val, LevelFsRule::ParentAccount)
+        }
+    } else if shares_norm == 0.0 {
+        (
+            Some(LongDouble::ZERO),
+            LongDouble::ZERO,
+            LevelFsRule::NoShares,
+        )
+    } else {
+        // NOT A BUG: U can be 0, and S / 0 = +∞ is the intended value.
+        let lf = LongDouble::from_f64(shares_norm).div(usage_effective);
+        let rule = if usage_effective.is_zero() {
+            LevelFsRule::NoUsage
+        } else {
+            LevelFsRule::Ratio
+        };
+        (Some(lf), lf, rule)
+    };
+    unranked(
+        shares_norm,
+        usage_norm,
+        usage_effective,
+        level_fs,
+        key,
+        rule,
+    )
+}
+
+/// One integer per association that orders it as Slurm's comparator does: the Level FS key's
+/// total order (`order_key`), then users before accounts on an equal key. Sorting and tie
+/// tests compare these (never 80-bit values); `key >> 1` is the Level FS key alone.
+fn sort_keys(assocs: &[FairTreeAssoc], h: &Hierarchy) -> Vec<u128> {
+    assocs
         .iter()
         .zip(&h.is_user)
-        .map(|(k, &user)| (k.order_key() << 1) | u128::from(user))
-        .collect();
-    let key = |ix: usize| sort[ix] >> 1;
-    // Scratch for sorting one sibling list: (descending sort key, position in list order).
-    let mut tagged: Vec<(u128, u32)> = Vec::new();
-    let mut sort_group = |members: &[usize]| -> Vec<usize> {
-        // Mirrors Slurm's comparator: higher LF first; on equal LF users first; else equal,
-        // keeping list order as a stable sort (glibc's qsort, a merge sort) does: an unstable
-        // sort of (inverted key, position) pairs gives exactly that order.
-        tagged.clear();
-        tagged.extend(
-            members
-                .iter()
-                .enumerate()
-                .map(|(pos, &m)| (!sort[m], pos as u32)),
+        .map(|(a, &user)| (a.level_fs_key.order_key() << 1) | u128::from(user))
+        .collect()
+}
+
+/// The fairshare children of `p` in Slurm's sorted order (`tagged` is scratch).
+fn sort_list(h: &Hierarchy, sort: &[u128], p: usize, tagged: &mut Vec<(u128, u32)>) -> Vec<usize> {
+    let members = h.fs_children_u32(p);
+    if members.is_empty() {
+        return Vec::new();
+    }
+    sort_members(sort, members.iter().map(|&m| m as usize), tagged)
+}
+
+/// `members` (in list order) sorted as Slurm's comparator does: higher LF first; on equal LF
+/// users first; else equal, keeping list order as a stable sort (glibc's qsort, a merge sort)
+/// does: an unstable sort of (inverted key, position) pairs gives exactly that order.
+fn sort_members(
+    sort: &[u128],
+    members: impl Iterator<Item = usize> + Clone,
+    tagged: &mut Vec<(u128, u32)>,
+) -> Vec<usize> {
+    tagged.clear();
+    tagged.extend(
+        members
+            .clone()
+            .enumerate()
+            .map(|(pos, m)| (!sort[m], pos as u32)),
+    );
+    tagged.sort_unstable();
+    let members: Vec<usize> = members.collect();
+    tagged
+        .iter()
+        .map(|&(_, pos)| members[pos as usize])
+        .collect()
+}
+
+/// Neighbours in sorted lists whose order or tie rounding could have decided.
+fn near_pairs<'a>(
+    assocs: &[FairTreeAssoc],
+    lists: impl Iterator<Item = &'a [usize]>,
+) -> Vec<(usize, usize)> {
+    let mut pairs = Vec::new();
+    for list in lists {
+        pairs.extend(
+            list.windows(2)
+                .map(|w| (w[0], w[1]))
+                .filter(|&(a, b)| is_near_pair(assocs[a].level_fs_key, assocs[b].level_fs_key)),
         );
-        tagged.sort_unstable();
-        tagged
-            .iter()
-            .map(|&(_, pos)| members[pos as usize])
-            .collect()
+    }
+    pairs
+}
+
+/// A run's values before the walk: every association's values, their sort keys and every
+/// sorted sibling list.
+struct Sorted {
+    assocs: Vec<FairTreeAssoc>,
+    sort: Vec<u128>,
+    sorted_children: Vec<Vec<usize>>,
+}
+
+/// The walk over sorted lists, then each association's rank, FairShare, visit and tie, and the
+/// rounding artefacts of `near_pairs` (entries of those pairs have no artefact yet).
+fn finish(
+    tree: &AssocTree,
+    h: &Hierarchy,
+    tie_rule: TieRule,
+    sorted: Sorted,
+    near_pairs: Vec<(usize, usize)>,
+) -> FairTreeRun {
+    let Sorted {
+        mut assocs,
+        sort,
+        sorted_children,
+    } = sorted;
+    let walked = walk(h, tie_rule, &sort, &sorted_children);
+    // A partial tree (completed from a cut output) holds stand-ins for users it does not know:
+    // the walk still orders what it has, but rank and FairShare, which count every user, are
+    // unknown, so no caller can show one by accident.
+    let whole = !tree.is_partial();
+    let n_users = h.n_users;
+    for (a, w) in assocs.iter_mut().zip(&walked.per_assoc) {
+        a.visit = w.visit;
+        a.tie = w.tie;
+        a.rank = w.rank.filter(|_| whole);
+        a.fairshare = a.rank.map(|rank| f64::from(rank) / f64::from(n_users));
+    }
+    let mut run = FairTreeRun {
+        assocs,
+        visit_order: walked.visit_order,
+        steps: walked.steps,
+        sorted_children,
+        n_users,
+        tie_rule,
     };
+    mark_rounding_artefacts(tree, h, near_pairs, &mut run);
+    run
+}
+
+/// What the walk gives each association, kept compact (the walk jumps around the tree) and
+/// copied into the run's values in one pass at the end.
+#[derive(Clone, Copy, Default)]
+struct Walked {
+    visit: Option<u32>,
+    rank: Option<u32>,
+    tie: Option<Tie>,
+}
+
+/// The walk's results: per association, the visiting order and the trace.
+struct Walk {
+    per_assoc: Vec<Walked>,
+    visit_order: Vec<usize>,
+    steps: Vec<Step>,
+}
+
+/// The depth-first walk over the sorted lists that ranks users and writes the trace, as
+/// Slurm's does, with an explicit stack so that a very deep tree cannot overflow the call
+/// stack. O(n) (plus the sort of merged lists under the documented rule).
+fn walk(h: &Hierarchy, tie_rule: TieRule, sort: &[u128], sorted_children: &[Vec<usize>]) -> Walk {
+    let n = h.len();
+    let root = h.root;
+    let key = |ix: usize| sort[ix] >> 1;
     let reasons_of = |order: &[usize]| -> Vec<OrderReason> {
         order
             .windows(2)
@@ -282,26 +512,8 @@ pub(crate) fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> Fa
             })
             .collect()
     };
-
-    let mut sorted_children: Vec<Vec<usize>> = vec![Vec::new(); n];
-    // What the walk gives each association, kept compact (the walk jumps around the tree) and
-    // copied into `assocs` in one pass at the end.
-    #[derive(Clone, Copy, Default)]
-    struct Walked {
-        visit: Option<u32>,
-        rank: Option<u32>,
-        tie: Option<Tie>,
-    }
+    let mut tagged: Vec<(u128, u32)> = Vec::new();
     let mut walked = vec![Walked::default(); n];
-    // Neighbours in a sorted list whose order or tie rounding could have decided.
-    let mut near_pairs: Vec<(usize, usize)> = Vec::new();
-    let mut note_near_pairs = |list: &[usize]| {
-        near_pairs.extend(
-            list.windows(2)
-                .map(|w| (w[0], w[1]))
-                .filter(|&(a, b)| is_near_pair(lf_keys[a], lf_keys[b])),
-        );
-    };
     // About one step per association plus a few per sibling group.
     let mut steps = Vec::with_capacity(n + n / 4 + 8);
     let mut visit_order = Vec::with_capacity(n);
@@ -312,7 +524,6 @@ pub(crate) fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> Fa
         n_users,
     });
 
-    // The walk, with an explicit stack so that a very deep tree cannot overflow the call stack.
     struct Level {
         /// The account whose list this is.
         account: usize,
@@ -333,15 +544,14 @@ pub(crate) fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> Fa
     }
     let mut rank = n_users;
     let mut rank_no_ties = n_users;
-    let no_val_key = no_val.order_key();
+    let no_val_key = LongDouble::no_val().order_key();
 
     let mut enter = |account: usize,
                      merged: Vec<usize>,
                      tie: Option<Tie>,
                      steps: &mut Vec<Step>,
                      visit_order: &mut Vec<usize>,
-                     walked: &mut [Walked],
-                     sorted_children: &mut Vec<Vec<usize>>|
+                     walked: &mut [Walked]|
      -> Level {
         for &a in std::iter::once(&account).chain(&merged) {
             walked[a].visit = Some(visit_order.len() as u32);
@@ -360,27 +570,16 @@ pub(crate) fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> Fa
         let sorted_step = if members.is_empty() {
             None
         } else {
-            let order = sort_group(&members);
+            let order = if merged.is_empty() {
+                sorted_children[account].clone()
+            } else {
+                // Under the documented rule a merged list is sorted as one.
+                sort_members(sort, members.iter().copied(), &mut tagged)
+            };
             steps.push(Step::LevelFsComputed {
                 parent: account,
                 members,
             });
-            if merged.is_empty() {
-                note_near_pairs(&order);
-                sorted_children[account] = order.clone();
-            } else {
-                // Under the documented rule a merged list belongs to all its accounts; show
-                // each account its own children in the merged order.
-                for &a in std::iter::once(&account).chain(&merged) {
-                    let own: Vec<usize> = order
-                        .iter()
-                        .copied()
-                        .filter(|&c| h.fs_parent[c] == Some(a))
-                        .collect();
-                    note_near_pairs(&own);
-                    sorted_children[a] = own;
-                }
-            }
             steps.push(Step::SiblingsSorted {
                 parent: account,
                 reasons: reasons_of(&order),
@@ -405,7 +604,6 @@ pub(crate) fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> Fa
         &mut steps,
         &mut visit_order,
         &mut walked,
-        &mut sorted_children,
     )];
     while let Some(level) = stack.last_mut() {
         let i = level.next;
@@ -469,39 +667,15 @@ pub(crate) fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> Fa
                 }
             }
             level.next += 1 + merged.len();
-            let child = enter(
-                x,
-                merged,
-                tie,
-                &mut steps,
-                &mut visit_order,
-                &mut walked,
-                &mut sorted_children,
-            );
+            let child = enter(x, merged, tie, &mut steps, &mut visit_order, &mut walked);
             stack.push(child);
         }
     }
-
-    // A partial tree (completed from a cut output) holds stand-ins for users it does not know:
-    // the walk still orders what it has, but rank and FairShare, which count every user, are
-    // unknown, so no caller can show one by accident.
-    let whole = !tree.is_partial();
-    for (a, w) in assocs.iter_mut().zip(&walked) {
-        a.visit = w.visit;
-        a.tie = w.tie;
-        a.rank = w.rank.filter(|_| whole);
-        a.fairshare = a.rank.map(|rank| f64::from(rank) / f64::from(n_users));
-    }
-    let mut run = FairTreeRun {
-        assocs,
+    Walk {
+        per_assoc: walked,
         visit_order,
         steps,
-        sorted_children,
-        n_users,
-        tie_rule,
-    };
-    mark_rounding_artefacts(tree, h, near_pairs, &mut run);
-    run
+    }
 }
 
 /// The run's trace written as Slurm's `_ft_debug` lines (DebugFlags=Priority): one line per

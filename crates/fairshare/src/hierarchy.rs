@@ -79,6 +79,12 @@ pub struct Hierarchy {
     fs_child_list: Vec<u32>,
     child_start: Vec<u32>,
     child_list: Vec<u32>,
+    /// Every association, parents before children (what [`usage_sums`] walks, kept so that a
+    /// usage edit sums again without deriving the rest).
+    topdown: Vec<usize>,
+    /// The work and approximation of everything but the usage sums.
+    order_work: u64,
+    order_approximated: bool,
     work: u64,
     approximated: bool,
 }
@@ -282,6 +288,7 @@ impl Hierarchy {
             }
         }
 
+        let (order_work, order_approximated) = (work, approximated);
         let usage_raw = usage_sums(
             own_usage,
             &UsageInput {
@@ -299,6 +306,9 @@ impl Hierarchy {
 
         let n_users = is_user.iter().filter(|&&u| u).count() as u32;
         Hierarchy {
+            topdown,
+            order_work,
+            order_approximated,
             root,
             parent,
             depth,
@@ -318,6 +328,74 @@ impl Hierarchy {
             work,
             approximated,
         }
+    }
+
+    /// The hierarchy of the tree whose association at `ix` has the raw usage `usage` instead
+    /// (a user; usage given on accounts is ignored, as ever), equal to [`Hierarchy::new`] of
+    /// that tree: only the usage sums are done again (O(n) additions at most; list order,
+    /// fairshare parents and level shares are kept). `self` must be a tree's own hierarchy
+    /// (not one whose usage [`crate::Ranked::with_usages`] replaced).
+    pub(crate) fn with_usage(&self, ix: usize, usage: LongDouble) -> Hierarchy {
+        let own: Vec<LongDouble> = (0..self.len())
+            .map(|i| match (self.is_user[i], i == ix) {
+                (false, _) => LongDouble::ZERO,
+                (true, true) => usage,
+                (true, false) => self.usage_raw[i],
+            })
+            .collect();
+        let (mut work, mut approximated) = (self.order_work, self.order_approximated);
+        let usage_raw = usage_sums(
+            own,
+            &UsageInput {
+                parent: &self.parent,
+                is_user: &self.is_user,
+                list_order: &self.list_order,
+                list_pos: &self.list_pos,
+                topdown: &self.topdown,
+                child_start: &self.child_start,
+                child_list: &self.child_list,
+            },
+            &mut work,
+            &mut approximated,
+        );
+        Hierarchy {
+            usage_raw,
+            work,
+            approximated,
+            ..self.clone()
+        }
+    }
+
+    /// The hierarchy of the tree whose association at `ix` has the raw shares `shares`
+    /// instead, equal to [`Hierarchy::new`] of that tree, if neither value is FairShare=parent
+    /// (which changes fairshare parents): only the level shares of `ix`'s list are summed
+    /// again, O(siblings). `None` otherwise.
+    pub(crate) fn with_shares(&self, ix: usize, shares: Shares) -> Option<Hierarchy> {
+        let Shares::Value(raw) = shares else {
+            return None;
+        };
+        if self.is_parent_shares[ix] || raw == SHARES_PARENT_RAW {
+            return None;
+        }
+        let mut h = self.clone();
+        h.shares_raw[ix] = raw;
+        if let Some(p) = h.fs_parent[ix] {
+            let sum = h.fs_children_u32(p).iter().fold(0u32, |acc, &c| {
+                let c = c as usize;
+                acc.wrapping_add(if h.is_parent_shares[c] {
+                    0
+                } else {
+                    h.shares_raw[c]
+                })
+            });
+            let start = h.fs_child_start[p] as usize;
+            let end = h.fs_child_start[p + 1] as usize;
+            for k in start..end {
+                let c = h.fs_child_list[k] as usize;
+                h.level_shares[c] = sum;
+            }
+        }
+        Some(h)
     }
 
     /// The basic steps spent deriving this hierarchy (additions, ancestor steps, lineage bytes):

@@ -8,16 +8,20 @@
 //!
 //! All three parts are shared (`Arc`), so a clone is O(1); [`Ranked::with_rule`] ranks the same
 //! tree and hierarchy again under another tie rule without deriving the hierarchy again.
+//! [`Ranked::with_usage`] and [`Ranked::with_shares`] rank an edited tree from the ranking of
+//! the tree before the edit: only the sibling lists on the edited association's path are
+//! sorted again, the rest of the hierarchy and the sorted order are kept, and the result is
+//! the one [`Ranked::new`] gives, bit for bit.
 
 use std::sync::Arc;
 
 use crate::classic::{self, ClassicRun};
 use crate::decay;
-use crate::fair_tree::{self, FairTreeRun, TieRule};
+use crate::fair_tree::{self, Edited, FairTreeRun, TieRule};
 use crate::hierarchy::Hierarchy;
 use crate::ld::LongDouble;
 use crate::scenario::Params;
-use crate::tree::AssocTree;
+use crate::tree::{AssocId, AssocTree, Shares, TreeError};
 
 /// A tree ranked by Fair Tree: the tree, the hierarchy Slurm derives from it
 /// ([`Hierarchy::new`]) and the run over both ([`FairTreeRun`]), under one [`TieRule`].
@@ -26,6 +30,9 @@ pub struct Ranked {
     tree: AssocTree,
     hierarchy: Arc<Hierarchy>,
     run: Arc<FairTreeRun>,
+    /// Whether the hierarchy's usage is the tree's own (summed from its users), which the
+    /// edits' incremental path relies on; false after [`Ranked::with_usages`].
+    own_usage: bool,
 }
 
 impl Ranked {
@@ -43,7 +50,10 @@ impl Ranked {
     pub fn with_usages(tree: &AssocTree, usage: &[LongDouble], rule: TieRule) -> Ranked {
         let mut h = Hierarchy::new(tree);
         decay::set_usages(&mut h, usage);
-        Ranked::on(tree.clone(), h, rule)
+        Ranked {
+            own_usage: false,
+            ..Ranked::on(tree.clone(), h, rule)
+        }
     }
 
     fn on(tree: AssocTree, hierarchy: Hierarchy, rule: TieRule) -> Ranked {
@@ -52,7 +62,64 @@ impl Ranked {
             tree,
             hierarchy: Arc::new(hierarchy),
             run: Arc::new(run),
+            own_usage: true,
         }
+    }
+
+    /// The tree with `id`'s raw usage changed ([`AssocTree::with_usage`], refused as it
+    /// refuses), ranked under the same rule: equal to [`Ranked::new`] of the edited tree, bit
+    /// for bit, but derived from this ranking. The usage sums are done again; only the sibling
+    /// lists of `id`'s ancestors are sorted again; the walk that ranks users is redone (O(n)).
+    /// Usage given on an account changes nothing Slurm ranks (it is ignored), so the hierarchy
+    /// and run are shared. After [`Ranked::with_usages`], the edited tree is ranked from
+    /// scratch (on its own usage).
+    pub fn with_usage(&self, id: AssocId, usage: LongDouble) -> Result<Ranked, Vec<TreeError>> {
+        let tree = self.tree.with_usage(id, usage)?;
+        let Some(ix) = tree.position(id).filter(|_| self.own_usage) else {
+            return Ok(Ranked::new(&tree, self.rule()));
+        };
+        let edited = &tree.assocs()[ix];
+        if !edited.is_user() {
+            return Ok(Ranked {
+                tree,
+                hierarchy: Arc::clone(&self.hierarchy),
+                run: Arc::clone(&self.run),
+                own_usage: true,
+            });
+        }
+        let h = self.hierarchy.with_usage(ix, edited.usage_raw);
+        let run = fair_tree::rerun(&self.run, &tree, &h, Edited::Usage(ix));
+        Ok(Ranked {
+            tree,
+            hierarchy: Arc::new(h),
+            run: Arc::new(run),
+            own_usage: true,
+        })
+    }
+
+    /// The tree with `id`'s shares changed ([`AssocTree::with_shares`], refused as it
+    /// refuses), ranked under the same rule: equal to [`Ranked::new`] of the edited tree, bit
+    /// for bit. Between two share values only `id`'s sibling list is sorted again, and the walk
+    /// redone; to or from FairShare=parent (which moves lists: children are hoisted) the
+    /// edited tree is ranked from scratch, as it is after [`Ranked::with_usages`].
+    pub fn with_shares(&self, id: AssocId, shares: Shares) -> Result<Ranked, Vec<TreeError>> {
+        let tree = self.tree.with_shares(id, shares)?;
+        let incremental = tree.position(id).filter(|_| self.own_usage).and_then(|ix| {
+            Some((
+                ix,
+                self.hierarchy.with_shares(ix, tree.assocs()[ix].shares)?,
+            ))
+        });
+        let Some((ix, h)) = incremental else {
+            return Ok(Ranked::new(&tree, self.rule()));
+        };
+        let run = fair_tree::rerun(&self.run, &tree, &h, Edited::Shares(ix));
+        Ok(Ranked {
+            tree,
+            hierarchy: Arc::new(h),
+            run: Arc::new(run),
+            own_usage: true,
+        })
     }
 
     /// The same tree and hierarchy (shared) ranked under `rule`: one Fair Tree run, O(n log n);
@@ -65,6 +132,7 @@ impl Ranked {
             tree: self.tree.clone(),
             hierarchy: Arc::clone(&self.hierarchy),
             run: Arc::new(fair_tree::run_with(&self.tree, &self.hierarchy, rule)),
+            own_usage: self.own_usage,
         }
     }
 

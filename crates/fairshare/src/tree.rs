@@ -288,9 +288,12 @@ struct TreeData {
     assocs: Vec<Assoc>,
     /// Whether any association is inferred.
     partial: bool,
-    index: HashMap<AssocId, usize>,
-    /// Position of each association's parent (derived from `assocs` at validation).
-    parents: Vec<Option<usize>>,
+    /// Shared with the trees a value edit makes ([`AssocTree::with_shares`],
+    /// [`AssocTree::with_usage`]), which change neither ids nor parents.
+    index: Arc<HashMap<AssocId, usize>>,
+    /// Position of each association's parent (derived from `assocs` at validation; shared like
+    /// `index`).
+    parents: Arc<Vec<Option<usize>>>,
 }
 
 fn usage_ok(usage: LongDouble) -> bool {
@@ -407,16 +410,18 @@ impl AssocTree {
         if !errors.is_empty() {
             return Err(errors);
         }
-        let parents = assocs
-            .iter()
-            .map(|a| a.parent.and_then(|p| index.get(&p).copied()))
-            .collect();
+        let parents = Arc::new(
+            assocs
+                .iter()
+                .map(|a| a.parent.and_then(|p| index.get(&p).copied()))
+                .collect(),
+        );
         let partial = assocs.iter().any(|a| a.inferred);
         Ok(AssocTree {
             inner: Arc::new(TreeData {
                 partial,
                 assocs,
-                index,
+                index: Arc::new(index),
                 parents,
             }),
         })
@@ -519,10 +524,38 @@ impl AssocTree {
             .ok_or(TreeError::UnknownId(id))
     }
 
+    /// A copy with one association's value (shares or usage) changed by `set`, which returns
+    /// its refusal if the new value is not valid. Nothing that [`AssocTree::new`] validates
+    /// besides that value can change (ids, parents, names and kinds stay), so the copy shares
+    /// the id index and parent positions and is not validated again: O(n) for the copied
+    /// associations only.
+    fn with_value(
+        &self,
+        id: AssocId,
+        set: impl FnOnce(&mut Assoc) -> Result<(), TreeError>,
+    ) -> Result<AssocTree, Vec<TreeError>> {
+        let ix = self.position(id).ok_or(vec![TreeError::UnknownId(id)])?;
+        let mut assocs = self.inner.assocs.clone();
+        set(&mut assocs[ix]).map_err(|e| vec![e])?;
+        Ok(AssocTree {
+            inner: Arc::new(TreeData {
+                assocs,
+                partial: self.inner.partial,
+                index: Arc::clone(&self.inner.index),
+                parents: Arc::clone(&self.inner.parents),
+            }),
+        })
+    }
+
     /// A copy with `id`'s shares changed.
     pub fn with_shares(&self, id: AssocId, shares: Shares) -> Result<AssocTree, Vec<TreeError>> {
-        self.edited(|v| {
-            Self::slot(v, id)?.shares = shares;
+        self.with_value(id, |a| {
+            // Raw 2147483647 is FairShare=parent, as `AssocTree::new` stores it.
+            a.shares = if shares == Shares::Value(SHARES_PARENT_RAW) {
+                Shares::Parent
+            } else {
+                shares
+            };
             Ok(())
         })
     }
@@ -533,8 +566,17 @@ impl AssocTree {
         id: AssocId,
         usage_raw: LongDouble,
     ) -> Result<AssocTree, Vec<TreeError>> {
-        self.edited(|v| {
-            Self::slot(v, id)?.usage_raw = usage_raw;
+        self.with_value(id, |a| {
+            // −0 is 0, as `AssocTree::new` stores it.
+            let usage_raw = if usage_raw.is_zero() {
+                LongDouble::ZERO
+            } else {
+                usage_raw
+            };
+            if !usage_ok(usage_raw) {
+                return Err(TreeError::BadUsage(id));
+            }
+            a.usage_raw = usage_raw;
             Ok(())
         })
     }

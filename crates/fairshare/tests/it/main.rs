@@ -12,6 +12,7 @@ mod import_formats;
 mod import_pastes;
 mod import_props;
 mod import_vectors;
+mod incremental;
 mod invariants;
 mod partial_props;
 mod priority_formula;
