@@ -47,7 +47,7 @@ pub const EXACT_WORK_LIMIT: u64 = 1 << 26;
 /// Read through its methods; every association is named by its position in
 /// [`AssocTree::assocs`] (`usize`), like everywhere in the engine. (The fields are the crate's:
 /// the algorithms read them as plain vectors.)
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Hierarchy {
     /// Index of the root.
     pub(crate) root: usize,
@@ -85,8 +85,68 @@ pub struct Hierarchy {
     /// The work and approximation of everything but the usage sums.
     order_work: u64,
     order_approximated: bool,
+    /// Each association's subtree size, when list order is a pre-order and no sum was
+    /// approximated: then a usage edit sums again only the edited user's ancestors
+    /// ([`Hierarchy::with_usage`]).
+    subtree_size: Option<Vec<u32>>,
+    /// The greatest depth (bounds the work of the usage sums: users × depth).
+    max_depth: u32,
     work: u64,
     approximated: bool,
+}
+
+impl PartialEq for Hierarchy {
+    /// Every derived value; not [`Hierarchy::work`], the steps spent, which an edit's
+    /// hierarchy spends fewer of.
+    fn eq(&self, other: &Hierarchy) -> bool {
+        let Hierarchy {
+            root,
+            parent,
+            depth,
+            fs_parent,
+            list_order,
+            list_pos,
+            level_shares,
+            usage_raw,
+            shares_raw,
+            is_parent_shares,
+            is_user,
+            n_users,
+            fs_child_start,
+            fs_child_list,
+            child_start,
+            child_list,
+            topdown,
+            order_work,
+            order_approximated,
+            subtree_size,
+            max_depth,
+            work: _,
+            approximated,
+        } = self;
+        *root == other.root
+            && *parent == other.parent
+            && *depth == other.depth
+            && *fs_parent == other.fs_parent
+            && *list_order == other.list_order
+            && *list_pos == other.list_pos
+            && *level_shares == other.level_shares
+            && *usage_raw == other.usage_raw
+            && *shares_raw == other.shares_raw
+            && *is_parent_shares == other.is_parent_shares
+            && *is_user == other.is_user
+            && *n_users == other.n_users
+            && *fs_child_start == other.fs_child_start
+            && *fs_child_list == other.fs_child_list
+            && *child_start == other.child_start
+            && *child_list == other.child_list
+            && *topdown == other.topdown
+            && *order_work == other.order_work
+            && *order_approximated == other.order_approximated
+            && *subtree_size == other.subtree_size
+            && *max_depth == other.max_depth
+            && *approximated == other.approximated
+    }
 }
 
 /// The sibling sort key of one association: the part of its lineage below its parent's, as
@@ -289,26 +349,30 @@ impl Hierarchy {
         }
 
         let (order_work, order_approximated) = (work, approximated);
-        let usage_raw = usage_sums(
-            own_usage,
-            &UsageInput {
-                parent: &parent,
-                is_user: &is_user,
-                list_order: &list_order,
-                list_pos: &list_pos,
-                topdown: &topdown,
-                child_start: &child_start,
-                child_list: &child_list,
-            },
-            &mut work,
-            &mut approximated,
-        );
+        let input = UsageInput {
+            parent: &parent,
+            is_user: &is_user,
+            list_order: &list_order,
+            list_pos: &list_pos,
+            topdown: &topdown,
+            child_start: &child_start,
+            child_list: &child_list,
+        };
+        let usage_raw = usage_sums(own_usage, &input, &mut work, &mut approximated);
+        let subtree_size = if approximated {
+            None
+        } else {
+            preorder_sizes(&input)
+        };
+        let max_depth = depth.iter().copied().max().unwrap_or(0);
 
         let n_users = is_user.iter().filter(|&&u| u).count() as u32;
         Hierarchy {
             topdown,
             order_work,
             order_approximated,
+            subtree_size,
+            max_depth,
             root,
             parent,
             depth,
@@ -336,6 +400,9 @@ impl Hierarchy {
     /// fairshare parents and level shares are kept). `self` must be a tree's own hierarchy
     /// (not one whose usage [`crate::Ranked::with_usages`] replaced).
     pub(crate) fn with_usage(&self, ix: usize, usage: LongDouble) -> Hierarchy {
+        if let Some(h) = self.with_usage_on_path(ix, usage) {
+            return h;
+        }
         let own: Vec<LongDouble> = (0..self.len())
             .map(|i| match (self.is_user[i], i == ix) {
                 (false, _) => LongDouble::ZERO,
@@ -344,26 +411,64 @@ impl Hierarchy {
             })
             .collect();
         let (mut work, mut approximated) = (self.order_work, self.order_approximated);
-        let usage_raw = usage_sums(
-            own,
-            &UsageInput {
-                parent: &self.parent,
-                is_user: &self.is_user,
-                list_order: &self.list_order,
-                list_pos: &self.list_pos,
-                topdown: &self.topdown,
-                child_start: &self.child_start,
-                child_list: &self.child_list,
-            },
-            &mut work,
-            &mut approximated,
-        );
+        let input = UsageInput {
+            parent: &self.parent,
+            is_user: &self.is_user,
+            list_order: &self.list_order,
+            list_pos: &self.list_pos,
+            topdown: &self.topdown,
+            child_start: &self.child_start,
+            child_list: &self.child_list,
+        };
+        let usage_raw = usage_sums(own, &input, &mut work, &mut approximated);
+        let subtree_size = if approximated {
+            None
+        } else {
+            preorder_sizes(&input)
+        };
         Hierarchy {
             usage_raw,
             work,
             approximated,
+            subtree_size,
             ..self.clone()
         }
+    }
+
+    /// [`Hierarchy::with_usage`] summing again only the ancestors of `ix`, bottom-up, when
+    /// list order is a pre-order and Slurm's sums are followed to the bit (nothing approximated
+    /// before, and none can be after: users × depth within [`EXACT_WORK_LIMIT`]). An account's
+    /// usage is the sequential 80-bit sum of its users in list order from 0, which is its first
+    /// child's sum continued over the users after that child's subtree (a user of zero usage
+    /// adds nothing: x + 0 is x), exactly as [`usage_sums`] continues its first non-empty
+    /// child's sum. O(path + users outside each ancestor's first child).
+    fn with_usage_on_path(&self, ix: usize, usage: LongDouble) -> Option<Hierarchy> {
+        let size = self.subtree_size.as_ref()?;
+        let bound = u64::from(self.n_users).saturating_mul(u64::from(self.max_depth) + 1);
+        if !self.is_user[ix] || bound > EXACT_WORK_LIMIT {
+            return None;
+        }
+        let mut h = self.clone();
+        h.usage_raw[ix] = usage;
+        let mut work = self.order_work;
+        let mut cur = h.parent[ix];
+        while let Some(a) = cur {
+            let pos = h.list_pos[a] as usize;
+            let end = pos + size[a] as usize;
+            // `a` has a child (the path came from one): the first is right after it.
+            let first = h.list_order[pos + 1];
+            let mut sum = h.usage_raw[first];
+            for &u in &h.list_order[pos + 1 + size[first] as usize..end] {
+                if h.is_user[u] {
+                    work += 1;
+                    sum = sum.add(h.usage_raw[u]);
+                }
+            }
+            h.usage_raw[a] = sum;
+            cur = h.parent[a];
+        }
+        h.work = work;
+        Some(h)
     }
 
     /// The hierarchy of the tree whose association at `ix` has the raw shares `shares`
@@ -399,7 +504,8 @@ impl Hierarchy {
     }
 
     /// The basic steps spent deriving this hierarchy (additions, ancestor steps, lineage bytes):
-    /// O(n log n) for every tree; resource tests read it to check that.
+    /// O(n log n) for every tree; resource tests read it to check that. (For a hierarchy a
+    /// usage edit derived from another, the list order's steps and the sums the edit did.)
     pub fn work(&self) -> u64 {
         self.work
     }
@@ -530,6 +636,12 @@ struct UsageInput<'a> {
 
 /// Whether `order` is a pre-order of the tree: every subtree occupies consecutive positions.
 fn is_preorder(x: &UsageInput<'_>) -> bool {
+    preorder_sizes(x).is_some()
+}
+
+/// The size of every association's subtree (itself included), if list order is a pre-order of
+/// the tree: then the subtree of `ix` is `list_order[list_pos[ix]..list_pos[ix] + size[ix]]`.
+fn preorder_sizes(x: &UsageInput<'_>) -> Option<Vec<u32>> {
     let n = x.parent.len();
     let mut size = vec![1u32; n];
     for &ix in x.topdown.iter().rev() {
@@ -537,13 +649,14 @@ fn is_preorder(x: &UsageInput<'_>) -> bool {
             size[p] += size[ix];
         }
     }
-    (0..n).all(|ix| match x.parent[ix] {
+    let preorder = (0..n).all(|ix| match x.parent[ix] {
         None => x.list_pos[ix] == 0,
         Some(p) => {
             let (pos, ppos) = (u64::from(x.list_pos[ix]), u64::from(x.list_pos[p]));
             pos > ppos && pos + u64::from(size[ix]) <= ppos + u64::from(size[p])
         }
-    })
+    });
+    preorder.then_some(size)
 }
 
 /// Account usage as Slurm sums it: for each user in list order, its usage is added to every

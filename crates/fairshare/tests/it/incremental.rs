@@ -89,7 +89,7 @@ fn assert_same(inc: &Ranked, fresh: &Ranked) -> Result<(), TestCaseError> {
     prop_assert_eq!(inc.tree(), fresh.tree());
     let (hi, hf) = (inc.hierarchy(), fresh.hierarchy());
     prop_assert_eq!(hi.list_order(), hf.list_order());
-    prop_assert_eq!(hi.work(), hf.work());
+    // (`work()` counts the steps spent, fewer for an edit: not a value.)
     prop_assert_eq!(hi.approximated(), hf.approximated());
     for ix in 0..fresh.tree().len() {
         prop_assert_eq!(
