@@ -21,7 +21,7 @@ use fairshare::{
 };
 use leptos::prelude::*;
 
-use crate::shell::PanelTab;
+use crate::chrome::PanelTab;
 
 /// The comparison of memos whose value is new on every change of their sources (a whole run or
 /// hierarchy): always "changed", instead of a deep comparison that would find the same.

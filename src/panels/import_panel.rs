@@ -13,6 +13,7 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::chrome::PanelTab;
 use crate::i18n::I18n;
 use crate::messages::common::CommonMsg;
 use crate::messages::engine::{diagnostic_text, format_text};
@@ -21,7 +22,6 @@ use crate::messages::inspector::InspectorMsg;
 use crate::messages::snapshot::SnapshotMsg;
 use crate::messages::{Lang, Message};
 use crate::panels::compare::next_dom_id;
-use crate::shell::PanelTab;
 use crate::state::AppState;
 use crate::widgets::when::When;
 
@@ -69,7 +69,7 @@ pub fn ImportPanel() -> impl IntoView {
     };
     let read_file = move |file: web_sys::File| {
         let promise = file.text();
-        crate::shell::url_state::then(
+        crate::boundary::url_state::then(
             &promise,
             move |text| {
                 let text = text.as_string().unwrap_or_default();
@@ -118,11 +118,11 @@ pub fn ImportPanel() -> impl IntoView {
                 .unwrap_or_default();
             outcome.set(Some(Outcome::FileFailed(reason)));
         };
-        crate::shell::url_state::then(
+        crate::boundary::url_state::then(
             &newer.text(),
             move |after| {
                 let after = after.as_string().unwrap_or_default();
-                crate::shell::url_state::then(
+                crate::boundary::url_state::then(
                     &older.text(),
                     move |before| {
                         let before = before.as_string().unwrap_or_default();
@@ -167,7 +167,7 @@ pub fn ImportPanel() -> impl IntoView {
         if files.length() >= 2 {
             read_pair(files);
         } else if let Some(file) = files.get(0) {
-            crate::shell::url_state::then(
+            crate::boundary::url_state::then(
                 &file.text(),
                 move |text| {
                     let text = text.as_string().unwrap_or_default();
@@ -207,7 +207,7 @@ pub fn ImportPanel() -> impl IntoView {
                     accept=".txt,.json,.csv,.tsv,.log,text/plain,application/json" />
                 <label class="ft-button ft-file" for=before_file_id>{i18n.t(SnapshotMsg::OpenBefore)}</label>
                 <button type="button" class="ft-button" on:click=on_export>{i18n.t(ImportMsg::Export)}</button>
-                <crate::shell::export::ExportButtons />
+                <crate::boundary::export::ExportButtons />
             </div>
             {move || outcome.get().map(|o| view! { <OutcomeView outcome=o on_partial=Callback::new(move |imported: Box<Imported>| {
                 outcome.set(Some(load_partial(state, *imported)));

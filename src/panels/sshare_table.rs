@@ -21,11 +21,11 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 
+use crate::chrome::PanelTab;
 use crate::i18n::I18n;
 use crate::messages::common::CommonMsg;
 use crate::messages::table::TableMsg;
 use crate::messages::{Lang, Message};
-use crate::shell::PanelTab;
 use crate::state::AppState;
 use crate::widgets::keyed_rows::{KeyedRows, row_at};
 use crate::widgets::scroll_window::ScrollWindow;

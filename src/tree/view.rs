@@ -362,7 +362,7 @@ pub fn TreeView() -> impl IntoView {
     // One set of frame marks for all cards and items (App provides it; tests may not).
     provide_context(FrameMarks::use_or_new(state));
     camera::use_camera(state, ctx);
-    let me_note = crate::tree::me_param::apply(state);
+    let me_note = crate::boundary::me_param::apply(state);
 
     let canvas_style = move || model.with(|m| m.canvas_style(scale.get()));
     let view_box = move || model.with(TreeModel::view_box);

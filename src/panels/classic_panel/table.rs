@@ -6,11 +6,11 @@
 use leptos::prelude::*;
 
 use super::model::{self, ClassicRow};
+use crate::chrome::PanelTab;
 use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::classic::ClassicMsg;
 use crate::messages::table::TableMsg;
-use crate::shell::PanelTab;
 use crate::state::AppState;
 use crate::widgets::keyed_rows::{KeyedRows, row_at};
 use crate::widgets::scroll_window::ScrollWindow;
