@@ -22,9 +22,9 @@ use crate::i18n::I18n;
 use crate::messages::common::CommonMsg;
 use crate::messages::priority::PriorityMsg;
 use crate::messages::{Lang, Message};
-use crate::panels::classic_panel::field::Field;
 use crate::panels::decay_panel::model::{hours_to_secs, parse_non_negative};
 use crate::state::AppState;
+use crate::widgets::field::Field;
 
 // ---------------------------------------------------------------------------------------------
 // Pure helpers (tested natively)

@@ -10,9 +10,9 @@ use super::{DecayControls, model};
 use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::decay::DecayMsg;
-use crate::panels::classic_panel::field::Field;
 use crate::panels::compare::MENU_LIMIT;
 use crate::state::AppState;
+use crate::widgets::field::Field;
 use crate::widgets::row_window::window_around;
 use crate::widgets::when::When;
 

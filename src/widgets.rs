@@ -1,5 +1,6 @@
 //! Widgets shared by several panels, each split into a pure model (tested natively) and a view.
 
+pub mod field;
 pub mod index_marks;
 pub mod input_field;
 pub mod keyed_rows;
