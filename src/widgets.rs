@@ -1,5 +1,7 @@
 //! Widgets shared by several panels, each split into a pure model (tested natively) and a view.
 
+pub mod dom_id;
+pub mod download;
 pub mod field;
 pub mod index_marks;
 pub mod input_field;
@@ -9,4 +11,5 @@ pub mod scroll_window;
 pub mod sort_header;
 pub mod spacer;
 pub mod table_order;
+pub mod user_menu;
 pub mod when;

@@ -13,9 +13,9 @@ use crate::i18n::I18n;
 use crate::messages::common::CommonMsg;
 use crate::messages::toolbar::ToolbarMsg;
 use crate::messages::{Lang, Message};
-use crate::panels::compare::next_dom_id;
 use crate::presets::{self, PRESETS};
 use crate::state::{AppState, History};
+use crate::widgets::dom_id::next_dom_id;
 use crate::widgets::input_field::{FieldLook, InputField};
 use crate::widgets::when::When;
 

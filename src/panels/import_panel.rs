@@ -21,8 +21,9 @@ use crate::messages::import::ImportMsg;
 use crate::messages::inspector::InspectorMsg;
 use crate::messages::snapshot::SnapshotMsg;
 use crate::messages::{Lang, Message};
-use crate::panels::compare::next_dom_id;
 use crate::state::AppState;
+use crate::widgets::dom_id::next_dom_id;
+use crate::widgets::download::download_text;
 use crate::widgets::when::When;
 
 /// What the last Load did.
@@ -180,7 +181,7 @@ pub fn ImportPanel() -> impl IntoView {
     let before_file_id = next_dom_id("ft-before-file");
     let on_export = move |_| {
         let json = state.scenario.with_untracked(fairshare::scenario::to_json);
-        download(EXPORT_FILE, &json);
+        download_text(EXPORT_FILE, &json, "application/json");
         exported.set(Some(json));
     };
     view! {
@@ -461,31 +462,6 @@ pub fn diagnostic_lines(diagnostics: &[Diagnostic], lang: Lang) -> Vec<String> {
         .iter()
         .map(|d| diagnostic_text(d, lang))
         .collect()
-}
-
-/// Offers `text` as a file download (a Blob URL on a temporary link).
-fn download(file_name: &str, text: &str) {
-    use web_sys::js_sys::Array;
-    let parts = Array::of1(&wasm_bindgen::JsValue::from_str(text));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type("application/json");
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
-        return;
-    };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
-        return;
-    };
-    let document = document();
-    if let Some(link) = document
-        .create_element("a")
-        .ok()
-        .and_then(|e| e.dyn_into::<web_sys::HtmlAnchorElement>().ok())
-    {
-        link.set_href(&url);
-        link.set_download(file_name);
-        link.click();
-    }
-    let _ = web_sys::Url::revoke_object_url(&url);
 }
 
 #[cfg(test)]

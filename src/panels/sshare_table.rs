@@ -368,7 +368,7 @@ pub fn SshareTable() -> impl IntoView {
             .into_any(),
         );
     }
-    let filter_id = crate::panels::compare::next_dom_id("ft-sshare-filter");
+    let filter_id = crate::widgets::dom_id::next_dom_id("ft-sshare-filter");
     view! {
         <section class="ft-panel ft-sshare-panel" role="region" aria-label=i18n.t(CommonMsg::RegionSshare)>
             <h2 class="ft-panel__title">{i18n.t(CommonMsg::RegionSshare)}</h2>

@@ -71,7 +71,7 @@ pub fn ClassicTable() -> impl IntoView {
         })
         .map(IntoAny::into_any)
         .collect::<Vec<_>>();
-    let filter_id = crate::panels::compare::next_dom_id("ft-ctable-filter");
+    let filter_id = crate::widgets::dom_id::next_dom_id("ft-ctable-filter");
     view! {
         <div class="ft-classic__table">
             <div class="ft-table-tools">
