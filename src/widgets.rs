@@ -10,6 +10,7 @@ pub mod row_window;
 pub mod scroll_window;
 pub mod sort_header;
 pub mod spacer;
+pub mod table_filter;
 pub mod table_order;
 pub mod user_menu;
 pub mod when;
