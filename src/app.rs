@@ -9,7 +9,7 @@ use crate::messages::{Message, Msg};
 use crate::player::Player;
 use crate::presets;
 use crate::state::AppState;
-use crate::tree_view::TreeView;
+use crate::tree::view::TreeView;
 
 /// The whole page, a workspace: a compact header and toolbar; the stage (the tree, with the
 /// ranking player docked under it); the side column of panels behind tabs.
@@ -23,7 +23,7 @@ pub fn App() -> impl IntoView {
     let state = AppState::provide(preset.scenario());
     state.preset.set(Some(preset.id));
     crate::player::marks::FrameMarks::provide(state);
-    crate::tree_view::ShownTree::provide();
+    crate::tree::view::ShownTree::provide();
     crate::chrome::start::start(state, params);
 
     view! {

@@ -23,6 +23,3 @@ mod snapshot_tests;
 mod test_texts;
 
 pub use app::App;
-// The tree's modules under their former paths (other modules and tests import them so).
-pub use tree::model as tree_model;
-pub use tree::view as tree_view;

@@ -641,15 +641,6 @@ impl AppState {
             });
         }
     }
-
-    /// Collapses or expands an account's subtree in the tree view.
-    pub fn toggle_collapsed(self, id: AssocId) {
-        self.collapsed.update(|c| {
-            if !c.remove(&id) {
-                c.insert(id);
-            }
-        });
-    }
 }
 
 #[cfg(test)]

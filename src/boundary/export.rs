@@ -22,8 +22,8 @@ use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::shell::ShellMsg;
 use crate::state::AppState;
-use crate::tree_view::ShownTree;
-use crate::tree_view::picture::TreePicture;
+use crate::tree::view::ShownTree;
+use crate::tree::view::picture::TreePicture;
 use crate::widgets::download::{download_blob, download_text};
 
 /// File names of the exports.

@@ -5,7 +5,7 @@
 //! association: the `data-*` attributes of the UI contract, the accessible name, the texts of
 //! the SVG card (numbers formatted by the engine's `sshare` module, exactly as sshare prints
 //! them), the colour band, the badges and tags, and the geometry from the engine's tidy layout.
-//! The components in `tree_view` only put these values into markup.
+//! The components in `tree::view` only put these values into markup.
 //!
 //! What the tree draws is the **real** tree (each association under its direct parent, as
 //! `sshare` indents it), each account's children ordered by the Fair Tree walk's visiting order
