@@ -145,7 +145,7 @@ pub fn run(tree: &AssocTree) -> FairTreeRun {
 /// Runs Fair Tree on `tree`'s hierarchy `h` with the given tie rule (callers outside the crate
 /// use [`crate::Ranked`], which builds `h` from `tree`).
 ///
-/// In named steps: every association's values ([`set_values`]), the sort keys
+/// In named steps: every association's values ([`values`]), the sort keys
 /// ([`sort_keys`]), every sibling list sorted ([`sort_list`]), then [`finish`]: the walk that
 /// ranks users and writes the trace ([`walk`]) and the rounding-artefact check.
 pub(crate) fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeRun {
