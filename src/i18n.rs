@@ -6,7 +6,7 @@
 
 use leptos::prelude::*;
 
-use crate::messages::{Lang, Message};
+use crate::messages::{Lang, Message, ja_file};
 
 /// The language handle shared through context. `Copy`: move it into closures freely.
 #[derive(Clone, Copy)]
@@ -41,10 +41,12 @@ impl I18n {
 
     /// A reactive text for `msg`, for use in `view!` as a child or an attribute value.
     ///
-    /// The closure is the same type for every message table (it holds the texts, not `msg`),
-    /// so the view code that renders it is compiled once, not once per table (README, "Bundle").
+    /// The closure is the same type for every message table (it holds the English text and the
+    /// key of the Japanese one, not `msg`), so the view code that renders it is compiled once,
+    /// not once per table (README, "Bundle"). The Japanese text is looked up when shown: in the
+    /// WebAssembly app it arrives with the Japanese file, after the closure was made.
     pub fn t<M: Message>(self, msg: M) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
-        texts(self.lang, Lang::ALL.map(|lang| msg.text(lang)))
+        texts(self.lang, msg.en(), ja_file::Key::of(msg))
     }
 
     /// A reactive text for a template with its placeholders filled by `args()`.
@@ -69,14 +71,14 @@ impl I18n {
     }
 }
 
-/// The reactive text of [`I18n::t`]: `texts` are in [`Lang::ALL`] order.
+/// The reactive text of [`I18n::t`].
 fn texts(
     lang: RwSignal<Lang>,
-    texts: [&'static str; Lang::ALL.len()],
+    en: &'static str,
+    ja: ja_file::Key,
 ) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
-    move || {
-        let lang = lang.get();
-        let at = Lang::ALL.iter().position(|&l| l == lang).unwrap_or(0);
-        texts[at]
+    move || match lang.get() {
+        Lang::En => en,
+        Lang::Ja => ja.text().unwrap_or(en),
     }
 }
