@@ -17,10 +17,12 @@ const offlineStatus = (page) => page.getByRole('status').filter({ hasText: 'Work
 
 /** Waits until this page's service worker is active and in control of the page. */
 async function waitForWorker(page) {
-  await page.waitForFunction(async () => {
-    const reg = await navigator.serviceWorker.getRegistration();
-    return !!reg?.active && !!navigator.serviceWorker.controller;
-  });
+  await expect
+    .poll(() => page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      return !!reg?.active && !reg.installing && !reg.waiting && !!navigator.serviceWorker.controller;
+    }), { timeout: 20_000 })
+    .toBe(true);
 }
 
 test('after one visit the app opens offline and works', async ({ page, context }) => {
@@ -63,7 +65,7 @@ test('under the strict policy the worker registers and serves offline', async ({
 
 test('embed=1 registers no service worker', async ({ page }) => {
   const app = new ExplorerPage(page);
-  await app.goto('/index.html?embed=1');
+  await page.goto('/index.html?embed=1');
   await expect(app.tree()).toBeVisible();
   // Give a registration the time it takes on a normal visit (it starts at mount).
   await page.waitForTimeout(1500);
@@ -127,11 +129,8 @@ test('a new build replaces the cached one whole, keeping one build before it', a
     // cache is complete; the next visit opens B, offline too.
     deploy(dir, 'B');
     await page.reload();
-    await page.waitForFunction(async (n) => (await caches.keys()).filter((k) => k.startsWith('fairshare-explorer ')).length === n, 2);
-    await page.waitForFunction(async () => {
-      const reg = await navigator.serviceWorker.getRegistration();
-      return reg?.active && !reg.installing && !reg.waiting;
-    });
+    await expect.poll(() => ourCaches(page), { timeout: 20_000 }).toHaveLength(2);
+    await waitForWorker(page);
     await context.setOffline(true);
     await page.reload();
     await app.waitUntilReady();
@@ -142,10 +141,13 @@ test('a new build replaces the cached one whole, keeping one build before it', a
     // Build C: B's cache stays for pages of B still open, A's goes.
     deploy(dir, 'C');
     await page.reload();
-    await page.waitForFunction(async (old) => {
-      const keys = (await caches.keys()).filter((k) => k.startsWith('fairshare-explorer '));
-      return keys.length === 2 && !keys.includes(old);
-    }, first[0]);
+    await expect
+      .poll(async () => {
+        const keys = await ourCaches(page);
+        return keys.length === 2 && !keys.includes(first[0]);
+      }, { timeout: 20_000 })
+      .toBe(true);
+    await waitForWorker(page);
     await context.setOffline(true);
     await page.reload();
     await app.waitUntilReady();
