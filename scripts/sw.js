@@ -4,10 +4,11 @@
 // `embed=1`, where the host page owns caching).
 //
 // - One cache per build, named after BUILD: a hash of every file of the build. Installing
-//   fetches every file of the build (`cache: 'reload'`, past the HTTP cache, each checked
-//   against its SHA-384 as Subresource Integrity does), and the worker only becomes active when
-//   all of them are in; a failed or partial install leaves nothing behind, and the old worker
-//   and its cache stay in charge.
+//   fetches every file of the build (`cache: 'no-cache'`: the HTTP cache may answer, but only
+//   after the server confirms the file, so a first visit need not download the build twice;
+//   each file is checked against its SHA-384 as Subresource Integrity does), and the worker only
+//   becomes active when all of them are in; a failed or partial install leaves nothing behind,
+//   and the old worker and its cache stay in charge.
 // - A page is index.html and files whose names carry their content's hash (Trunk's names, the
 //   Japanese table's). A page opened through this worker is the index.html of the active build
 //   and asks only for that build's names, found in that build's cache: two builds never mix.
@@ -31,7 +32,7 @@ self.addEventListener('install', (event) => {
     (async () => {
       const responses = await Promise.all(
         FILES.map(async ([path, integrity]) => {
-          const response = await fetch(new Request(path, { cache: 'reload', integrity }));
+          const response = await fetch(new Request(path, { cache: 'no-cache', integrity }));
           if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
           return [path, response];
         }),
