@@ -15,6 +15,10 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
+    // The release build registers a service worker (offline copy). Routes and request counts
+    // in the specs must see the page's own requests, so workers are blocked, except in
+    // e2e/offline.spec.mjs, which tests them.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',

@@ -16,7 +16,17 @@ Trunk's staging directory (TRUNK_STAGING_DIR):
    text or wasm asset, for hosts that serve precompressed files (nginx `gzip_static` and
    `brotli_static`; README "Deploying").
 
-Debug builds (`trunk serve`, `trunk build`) are left as they are: this is only for the release.
+Every build, before those steps: the Japanese table (src/messages/ja.json, generated from the
+message tables) is copied as `ja-<hash>.json` and named in index.html's
+`<meta name="fairshare-ja" content="./ja-<hash>.json">`; the app fetches it only when Japanese
+is chosen (src/messages/ja_file.rs).
+
+Release builds, after minifying (so it lists the final files): `sw.js`, the service worker that
+lets the app open offline after one visit (scripts/sw.js, with the build's hash and its list of
+files and their SHA-384 filled in; README "Offline").
+
+Debug builds (`trunk serve`, `trunk build`) get the Japanese file only: the rest is for the
+release.
 The build fails, naming the problem, if terser or brotli is missing (scripts/setup.sh installs
 them), so a release can never ship half finished.
 """
@@ -24,12 +34,15 @@ them), so a release can never ship half finished.
 import base64
 import gzip
 import hashlib
+import json
 import os
 import re
 import shutil
 import subprocess
 import sys
 
+# The <meta> that names the Japanese table's file (src/messages/ja_file.rs reads it).
+JA_META = "fairshare-ja"
 COMPRESS = (".html", ".js", ".wasm", ".css", ".svg", ".json", ".txt", ".xml", ".webmanifest")
 
 
@@ -84,6 +97,54 @@ def check_integrity(staging):
                 fail(f"integrity of {href.group(1)} in index.html does not match the file")
 
 
+def japanese_table(staging, root):
+    """Copies the Japanese table under a content-hashed name and names it in index.html."""
+    source = os.path.join(root, "src", "messages", "ja.json")
+    try:
+        with open(source, encoding="utf-8") as f:
+            table = json.load(f)
+    except (OSError, ValueError) as e:
+        fail(f"cannot read {source}: {e}")
+    data = json.dumps(table, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    name = f"ja-{hashlib.sha256(data).hexdigest()[:16]}.json"
+    with open(os.path.join(staging, name), "wb") as f:
+        f.write(data)
+    index_path = os.path.join(staging, "index.html")
+    with open(index_path, encoding="utf-8") as f:
+        html = f.read()
+    charset = re.search(r"<meta charset=[^>]*>", html, re.I)
+    if not charset:
+        fail("index.html has no <meta charset>, after which the Japanese table is named")
+    meta = f'<meta name="{JA_META}" content="./{name}">'
+    html = html[: charset.end()] + meta + html[charset.end() :]
+    with open(index_path, "w", encoding="utf-8") as f:
+        f.write(html)
+
+
+def service_worker(staging, root):
+    """Writes sw.js: scripts/sw.js with this build's files, their SRI hashes and the build's hash."""
+    files = []
+    for dirpath, _, names in os.walk(staging):
+        for name in names:
+            rel = os.path.relpath(os.path.join(dirpath, name), staging).replace(os.sep, "/")
+            if rel == "sw.js" or rel.endswith((".gz", ".br")):
+                continue
+            with open(os.path.join(dirpath, name), "rb") as f:
+                files.append((f"./{rel}", sri(f.read())))
+    files.sort()
+    build = hashlib.sha256(json.dumps(files).encode("ascii")).hexdigest()[:16]
+    with open(os.path.join(root, "scripts", "sw.js"), encoding="utf-8") as f:
+        template = f.read()
+    for placeholder in ("'__BUILD__'", "__FILES__"):
+        if template.count(placeholder) != 1:
+            fail(f"scripts/sw.js must hold {placeholder} exactly once")
+    text = template.replace("'__BUILD__'", json.dumps(build)).replace(
+        "__FILES__", json.dumps([list(f) for f in files])
+    )
+    with open(os.path.join(staging, "sw.js"), "w", encoding="utf-8") as f:
+        f.write(text)
+
+
 def precompress(staging):
     brotli = shutil.which("brotli")
     if not brotli:
@@ -109,11 +170,13 @@ def main():
     import importlib
 
     importlib.import_module("external-loader").main()
+    root = os.path.dirname(here)
+    japanese_table(staging, root)
     if os.environ.get("TRUNK_PROFILE") != "release":
         return
-    root = os.path.dirname(here)
     minify_js(staging, root)
     check_integrity(staging)
+    service_worker(staging, root)
     precompress(staging)
 
 

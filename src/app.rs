@@ -17,6 +17,10 @@ use crate::tree::view::TreeView;
 pub fn App() -> impl IntoView {
     let params = crate::boundary::document::launch_params();
     let i18n = I18n::provide(crate::boundary::document::initial_lang(&params));
+    if let Some(problem) = crate::boundary::ja_fetch::take_start_problem() {
+        i18n.refuse_ja(problem);
+    }
+    crate::boundary::offline::register(params.embed);
     sync_document(i18n);
     crate::boundary::document::apply(&params, i18n);
     let preset = presets::by_id(presets::DEFAULT).unwrap_or(&presets::PRESETS[0]);
@@ -33,6 +37,7 @@ pub fn App() -> impl IntoView {
             <header class="ft-top">
                 <crate::chrome::shell_bar::ShellBar />
                 <crate::boundary::snapshot_urls::SnapshotBar />
+                <crate::boundary::ja_fetch::JaAlert />
                 <AppHeader />
                 <Toolbar />
             </header>
@@ -59,6 +64,7 @@ fn AppHeader() -> impl IntoView {
         <div class="ft-header">
             <h1 class="ft-header__title">{i18n.t(Msg::AppTitle)}</h1>
             <p class="ft-header__tagline">{i18n.t(Msg::AppTagline)}</p>
+            <crate::boundary::offline::OfflineStatus />
         </div>
     }
 }

@@ -6,8 +6,10 @@
 pub mod codec;
 pub mod document;
 pub mod export;
+pub mod ja_fetch;
 pub mod launch_params;
 pub mod me_param;
+pub mod offline;
 pub mod session;
 pub mod snapshot_urls;
 pub mod storage;

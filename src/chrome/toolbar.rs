@@ -183,7 +183,7 @@ fn LanguageMenu() -> impl IntoView {
     let id = next_dom_id("ft-language");
     let on_change = move |ev| {
         if let Some(lang) = Lang::from_tag(&event_target_value(&ev)) {
-            i18n.set_lang(lang);
+            crate::boundary::ja_fetch::choose(i18n, lang);
         }
     };
     let name = |lang: Lang| match lang {

@@ -43,6 +43,18 @@ pub enum ShellMsg {
     LessonKeys,
     /// Problem: the `#z=` data would unpack to more than `{max}` bytes.
     LinkInflatesTooLarge,
+    /// Status: the browser keeps a copy of the app, which now opens without a network.
+    WorksOffline,
+    /// Tooltip of [`ShellMsg::WorksOffline`].
+    WorksOfflineTitle,
+    /// Alert: the Japanese texts could not be fetched (`{reason}` says why); English stays.
+    JapaneseFailed,
+    /// Reason: the Japanese file belongs to another version of the app.
+    JapaneseOtherVersion,
+    /// Reason: the Japanese file is not what the app writes (`{problem}`: the parser's words).
+    JapaneseDamaged,
+    /// Reason: the page names no Japanese file (a build without one).
+    JapaneseNoFile,
 }
 
 impl Message for ShellMsg {
@@ -65,6 +77,12 @@ impl Message for ShellMsg {
         ShellMsg::NextLesson,
         ShellMsg::LessonKeys,
         ShellMsg::LinkInflatesTooLarge,
+        ShellMsg::WorksOffline,
+        ShellMsg::WorksOfflineTitle,
+        ShellMsg::JapaneseFailed,
+        ShellMsg::JapaneseOtherVersion,
+        ShellMsg::JapaneseDamaged,
+        ShellMsg::JapaneseNoFile,
     ];
 
     fn en(self) -> &'static str {
@@ -93,6 +111,18 @@ impl Message for ShellMsg {
             ShellMsg::LinkInflatesTooLarge => {
                 "the text after #z= would unpack to more than {max} bytes"
             }
+            ShellMsg::WorksOffline => "Works offline",
+            ShellMsg::WorksOfflineTitle => {
+                "This browser keeps a copy of the app: it opens without a network too, in a training room without Wi-Fi for example."
+            }
+            ShellMsg::JapaneseFailed => {
+                "The Japanese texts could not be loaded, so the page stays in English: {reason}"
+            }
+            ShellMsg::JapaneseOtherVersion => {
+                "the file is from another version of the app; reload the page"
+            }
+            ShellMsg::JapaneseDamaged => "the file is damaged ({problem})",
+            ShellMsg::JapaneseNoFile => "this copy of the app has no Japanese file",
         }
     }
 
@@ -120,6 +150,18 @@ impl Message for ShellMsg {
                 "PageDown と PageUp で手順を進め・戻します。手順の端では次・前のレッスンを開きます。"
             }
             ShellMsg::LinkInflatesTooLarge => "#z= の後を展開すると {max} バイトを超えます",
+            ShellMsg::WorksOffline => "オフラインでも使えます",
+            ShellMsg::WorksOfflineTitle => {
+                "このブラウザーにアプリの写しを保存しました。Wi-Fi のない研修室などでも、ネットワークなしで開けます。"
+            }
+            ShellMsg::JapaneseFailed => {
+                "日本語の文言を読み込めなかったため、英語のまま表示しています: {reason}"
+            }
+            ShellMsg::JapaneseOtherVersion => {
+                "ファイルがアプリの別のバージョンのものです。ページを再読み込みしてください"
+            }
+            ShellMsg::JapaneseDamaged => "ファイルが壊れています（{problem}）",
+            ShellMsg::JapaneseNoFile => "このアプリの写しには日本語のファイルがありません",
         })
     }
 }

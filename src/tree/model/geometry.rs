@@ -34,7 +34,7 @@ pub(super) const NAME_CH: f64 = 7.6;
 pub const ICON_W: f64 = 26.0;
 
 /// The tidy layout's spacing for cards (its `row_height` only separates levels for the
-/// contours; the levels' tops come from [`level_tops`]).
+/// contours; the levels' tops come from [`level_tops`](super::pipeline::level_tops)).
 pub const SPACING: Spacing = Spacing {
     row_height: USER_H + 2.0 * TAG_STEP + 36.0,
     sibling_gap: 16.0,

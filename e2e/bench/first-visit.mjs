@@ -1,0 +1,181 @@
+// First-visit benchmark (run by hand; not part of `npx playwright test`): issue 24 "Measure".
+//
+//   trunk build --release --locked && node e2e/bench/first-visit.mjs [--runs 3] [--port 8879]
+//       [--dist dist] [--links slow4g,fast4g] [--sizes 390x844,1440x900] [--encodings gzip,br]
+//
+// A cold first visit (fresh browser context: no HTTP cache, no storage, no service worker) of the
+// release dist/ in headless Chromium, over a link emulated through DevTools
+// (`Network.emulateNetworkConditions`): "slow 4G" 1.6 Mbit/s down, 150 ms round trip (the
+// Lighthouse mobile profile), and "fast 4G" 9 Mbit/s, 60 ms. A small static server (below) sends
+// the precompressed `FILE.gz` or `FILE.br` that scripts/finish-dist.py writes beside each asset,
+// with `Content-Encoding`, as nginx `gzip_static`/`brotli_static` would, and `no-store`.
+//
+// Per case, the median of the runs (times from the start of navigation, `performance.now()` in
+// the page, sampled once per animation frame):
+//   - first tree: the first frame in which any tree is on screen: a `role=treeitem` or a
+//     pre-rendered tree (`--prerender` selector; issue 24 §1 puts a static one in index.html);
+//   - mounted: the first frame in which a `role=treeitem` inserted by the app (after
+//     DOMContentLoaded, so not parsed from index.html) is on screen;
+//   - answered: a click on a user is answered: the benchmark clicks the first user's treeitem as
+//     soon as one is visible, again every 100 ms, and this is when one has `aria-selected="true"`;
+//   - bytes: what crossed the emulated link (encoded) until then.
+// Timings are printed, never asserted.
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { arg, launchChromium, root } from './common.mjs';
+
+const runs = Number(arg('runs', 3));
+const port = Number(arg('port', 8879));
+const dist = path.resolve(root, arg('dist', 'dist'));
+const links = arg('links', 'slow4g,fast4g').split(',');
+const sizes = arg('sizes', '390x844,1440x900').split(',');
+const encodings = arg('encodings', 'gzip,br').split(',');
+const query = arg('query', '');
+const prerender = arg('prerender', '[data-prerender], .prerender, #prerender');
+
+/** The emulated links (DevTools takes bytes per second and milliseconds of latency). */
+const LINKS = {
+  slow4g: { label: 'slow 4G (1.6 Mbit/s, 150 ms)', down: 1.6e6, up: 750e3, rtt: 150 },
+  fast4g: { label: 'fast 4G (9 Mbit/s, 60 ms)', down: 9e6, up: 1.5e6, rtt: 60 },
+};
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.webmanifest': 'application/manifest+json',
+};
+
+// ---- A static server that sends the precompressed files, as a host configured for them would.
+let encoding = 'gzip';
+const server = http.createServer((req, res) => {
+  let rel = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+  if (rel.endsWith('/')) rel += 'index.html';
+  const file = path.join(dist, path.normalize(rel).replace(/^(\.\.[/\\])+/, ''));
+  if (!file.startsWith(dist) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+    res.writeHead(404).end();
+    return;
+  }
+  const headers = {
+    'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+    'Cache-Control': 'no-store',
+    Vary: 'Accept-Encoding',
+  };
+  const suffix = encoding === 'br' ? '.br' : '.gz';
+  const accepts = (req.headers['accept-encoding'] ?? '').includes(encoding);
+  let body;
+  if (accepts && fs.existsSync(file + suffix)) {
+    headers['Content-Encoding'] = encoding;
+    body = fs.readFileSync(file + suffix);
+  } else {
+    body = fs.readFileSync(file);
+  }
+  headers['Content-Length'] = body.length;
+  res.writeHead(200, headers).end(body);
+});
+if (!fs.existsSync(path.join(dist, 'index.html'))) {
+  console.error(`${dist} has no index.html: run \`trunk build --release --locked\` first`);
+  process.exit(1);
+}
+if (!fs.readdirSync(dist).some((n) => n.endsWith('.wasm.br'))) {
+  console.error(`${dist} has no precompressed files: build with --release (scripts/finish-dist.py)`);
+  process.exit(1);
+}
+await new Promise((r) => server.listen(port, '127.0.0.1', r));
+
+// ---- In the page: one sample per animation frame, from before index.html is parsed.
+function probe(prerenderSelector) {
+  const t = { firstTree: null, mounted: null, answered: null };
+  window.__firstVisit = t;
+  let parsed = null;
+  document.addEventListener('DOMContentLoaded', () => {
+    parsed = new WeakSet(document.querySelectorAll('*'));
+  });
+  const onScreen = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth
+      && getComputedStyle(el).visibility !== 'hidden';
+  };
+  const frame = () => {
+    const now = performance.now();
+    const items = [...document.querySelectorAll('[role=treeitem]')].filter(onScreen);
+    if (t.firstTree === null) {
+      const pre = [...document.querySelectorAll(prerenderSelector)].some(onScreen);
+      if (items.length || pre) t.firstTree = now;
+    }
+    if (t.mounted === null && parsed && items.some((el) => !parsed.has(el))) t.mounted = now;
+    if (t.answered === null && document.querySelector('[role=treeitem][data-kind=user][aria-selected=true]')) {
+      t.answered = now;
+    }
+    if (t.answered === null) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
+const median = (xs) => {
+  const s = xs.filter((x) => x !== null).sort((a, b) => a - b);
+  return s.length ? s[Math.floor((s.length - 1) / 2)] : null;
+};
+const secs = (x) => (x === null ? '—' : `${(x / 1000).toFixed(2)} s`);
+
+async function visit(browser, link, width, height) {
+  const context = await browser.newContext({ viewport: { width, height }, serviceWorkers: 'allow' });
+  await context.addInitScript(probe, prerender);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: link.rtt,
+    downloadThroughput: link.down / 8,
+    uploadThroughput: link.up / 8,
+  });
+  let bytes = 0;
+  cdp.on('Network.loadingFinished', (e) => {
+    bytes += e.encodedDataLength;
+  });
+  await page.goto(`http://127.0.0.1:${port}/index.html${query}`, { waitUntil: 'commit' });
+  const user = page.locator('[role=treeitem][data-kind=user]').first();
+  const deadline = Date.now() + 60_000;
+  let t;
+  for (;;) {
+    t = await page.evaluate(() => window.__firstVisit).catch(() => null);
+    if (t?.answered != null || Date.now() > deadline) break;
+    if (t?.firstTree != null) await user.click({ timeout: 100 }).catch(() => {});
+    await page.waitForTimeout(100);
+  }
+  await context.close();
+  return { ...t, bytes };
+}
+
+const load = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
+const browser = await launchChromium();
+console.log(`dist ${dist}, ${runs} runs per case, load average ${load()} at start`);
+console.log('| link | viewport | encoding | first tree | app mounted | click answered | transferred |');
+console.log('|---|---|---|---|---|---|---|');
+for (const linkName of links) {
+  const link = LINKS[linkName];
+  for (const size of sizes) {
+    const [width, height] = size.split('x').map(Number);
+    for (const enc of encodings) {
+      encoding = enc;
+      const samples = [];
+      for (let i = 0; i < runs; i++) samples.push(await visit(browser, link, width, height));
+      const m = (k) => median(samples.map((s) => s[k]));
+      const all = (k) => samples.map((s) => secs(s[k])).join(' / ');
+      console.log(
+        `| ${link.label} | ${size} | ${enc} | ${secs(m('firstTree'))} | ${secs(m('mounted'))} | ${secs(m('answered'))} `
+          + `(${all('answered')}) | ${Math.round(m('bytes') / 1024)} KiB |`,
+      );
+    }
+  }
+}
+console.log(`load average ${load()} at end`);
+await browser.close();
+server.close();

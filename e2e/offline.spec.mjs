@@ -1,0 +1,160 @@
+// A training room without Wi-Fi (issue 24 §3): after one visit the app opens and works offline,
+// through the service worker (dist/sw.js, written by scripts/finish-dist.py from scripts/sw.js).
+// A new build replaces the old one whole; `embed=1` registers no worker. The other specs run
+// with service workers blocked (playwright.config.mjs), so their routes and fetches stay theirs.
+import { test, expect } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { ExplorerPage } from './fixtures/page.mjs';
+
+test.use({ serviceWorkers: 'allow' });
+
+/** The status line that says the app now opens offline. */
+const offlineStatus = (page) => page.getByRole('status').filter({ hasText: 'Works offline' });
+
+/** Waits until this page's service worker is active and in control of the page. */
+async function waitForWorker(page) {
+  await expect
+    .poll(() => page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      return !!reg?.active && !reg.installing && !reg.waiting && !!navigator.serviceWorker.controller;
+    }), { timeout: 20_000 })
+    .toBe(true);
+}
+
+test('after one visit the app opens offline and works', async ({ page, context }) => {
+  const app = new ExplorerPage(page);
+  await app.goto('/index.html');
+  await expect(offlineStatus(page)).toBeVisible();
+  await waitForWorker(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await app.waitUntilReady();
+  await expect(app.tree()).toBeVisible();
+  await app.clickTreeItem('User1');
+  await expect(offlineStatus(page)).toBeVisible();
+
+  // The Japanese table, fetched only when chosen, was cached too.
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('ja');
+  await expect(app.heading()).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  await expect(page.getByRole('status').filter({ hasText: 'オフライン' })).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('under the strict policy the worker registers and serves offline', async ({ page, context }) => {
+  const violations = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  const app = new ExplorerPage(page);
+  await app.goto('/csp/');
+  await expect(offlineStatus(page)).toBeVisible();
+  await waitForWorker(page);
+  await context.setOffline(true);
+  await page.reload();
+  await app.waitUntilReady();
+  await app.clickTreeItem('User1');
+  await context.setOffline(false);
+  expect(violations).toEqual([]);
+});
+
+test('embed=1 registers no service worker', async ({ page }) => {
+  const app = new ExplorerPage(page);
+  await page.goto('/index.html?embed=1');
+  await expect(app.tree()).toBeVisible();
+  // Give a registration the time it takes on a normal visit (it starts at mount).
+  await page.waitForTimeout(1500);
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+  await expect(offlineStatus(page)).toHaveCount(0);
+});
+
+// ---- A deploy: a copy of dist/ on a server of our own, changed as a new build would be. -------
+
+/** Serves `dir` on a free port of 127.0.0.1 (a secure context, as service workers need). */
+async function serveDir(dir) {
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json', '.svg': 'image/svg+xml' };
+  const server = http.createServer((req, res) => {
+    let rel = new URL(req.url, 'http://x').pathname;
+    if (rel.endsWith('/')) rel += 'index.html';
+    const file = path.join(dir, path.normalize(rel));
+    if (!file.startsWith(dir) || !fs.existsSync(file)) return res.writeHead(404).end();
+    res.writeHead(200, { 'Content-Type': types[path.extname(file)] ?? 'application/octet-stream' });
+    res.end(fs.readFileSync(file));
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return { server, url: `http://127.0.0.1:${server.address().port}/` };
+}
+
+/**
+ * Makes `dir` a new build: index.html gets a marker (as a changed build's would differ), and
+ * sw.js is written again by finish-dist.py's own function, with the new files and build hash.
+ */
+function deploy(dir, marker) {
+  const index = path.join(dir, 'index.html');
+  const html = fs.readFileSync(index, 'utf8').replace(/<meta name="?e2e-build"?[^>]*>/, '');
+  fs.writeFileSync(index, html.replace(/(<meta charset=[^>]*>)/i, `$1<meta name="e2e-build" content="${marker}">`));
+  const script = [
+    'import importlib.util, sys',
+    "spec = importlib.util.spec_from_file_location('fd', 'scripts/finish-dist.py')",
+    'fd = importlib.util.module_from_spec(spec); spec.loader.exec_module(fd)',
+    'fd.service_worker(sys.argv[1], ".")',
+  ].join('\n');
+  execFileSync('python3', ['-c', script, dir]);
+}
+
+const buildMarker = (page) => page.locator('meta[name="e2e-build"]').getAttribute('content');
+const ourCaches = (page) => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('fairshare-explorer ')));
+
+test('a new build replaces the cached one whole, keeping one build before it', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fairshare-deploy-'));
+  for (const name of fs.readdirSync('dist')) {
+    if (!/\.(gz|br)$/.test(name)) fs.cpSync(path.join('dist', name), path.join(dir, name), { recursive: true });
+  }
+  deploy(dir, 'A');
+  const { server, url } = await serveDir(dir);
+  try {
+    const app = new ExplorerPage(page);
+    await app.goto(url);
+    await waitForWorker(page);
+    const first = await ourCaches(page);
+    expect(first).toHaveLength(1);
+
+    // Build B is deployed; an online visit finds the new worker, which takes over once its
+    // cache is complete; the next visit opens B, offline too.
+    deploy(dir, 'B');
+    await page.reload();
+    await expect.poll(() => ourCaches(page), { timeout: 20_000 }).toHaveLength(2);
+    await waitForWorker(page);
+    await context.setOffline(true);
+    await page.reload();
+    await app.waitUntilReady();
+    expect(await buildMarker(page)).toBe('B');
+    await app.clickTreeItem('User1');
+    await context.setOffline(false);
+
+    // Build C: B's cache stays for pages of B still open, A's goes.
+    deploy(dir, 'C');
+    await page.reload();
+    await expect
+      .poll(async () => {
+        const keys = await ourCaches(page);
+        return keys.length === 2 && !keys.includes(first[0]);
+      }, { timeout: 20_000 })
+      .toBe(true);
+    await waitForWorker(page);
+    await context.setOffline(true);
+    await page.reload();
+    await app.waitUntilReady();
+    expect(await buildMarker(page)).toBe('C');
+    await context.setOffline(false);
+  } finally {
+    server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
