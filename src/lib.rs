@@ -9,6 +9,7 @@ pub mod i18n;
 pub mod messages;
 pub mod panels;
 pub mod player;
+pub mod prerender;
 pub mod presets;
 pub mod shell;
 pub mod sort;

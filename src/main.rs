@@ -1,6 +1,14 @@
-//! Browser entry point: install the panic hook, then mount the app. Nothing else lives here.
+//! Browser entry point: install the panic hook, take away the pre-rendered first view, then
+//! mount the app. Nothing else lives here.
 
 fn main() {
     fairshare_explorer::shell::panic_banner::install();
+    // The pre-rendered first view (index.html) goes in the same task as the app comes, so no
+    // frame shows neither or both.
+    if let Some(pre) =
+        leptos::prelude::document().get_element_by_id(fairshare_explorer::prerender::ID)
+    {
+        pre.remove();
+    }
     leptos::mount::mount_to_body(fairshare_explorer::App);
 }
