@@ -22,7 +22,12 @@ async function holdWasm(page) {
   return release;
 }
 
-/** In every painted frame: the tree frame's and the root card's boxes (from the page's start). */
+/**
+ * In every frame the browser paints, the tree frame's and the root card's boxes, from the page's
+ * start. Sampled in a ResizeObserver callback (a probe changes size every frame): those run
+ * after the frame's animation-frame callbacks and layout, just before paint, so a sample is
+ * what that frame shows, the app's own camera moves included.
+ */
 function recordFrames() {
   window.__frames = [];
   const box = (el) => {
@@ -30,15 +35,24 @@ function recordFrames() {
     const r = el.getBoundingClientRect();
     return [r.x, r.y, r.width, r.height].map((v) => Math.round(v * 10) / 10);
   };
-  const sample = () => {
+  const probe = document.createElement('div');
+  probe.style.cssText = 'position:fixed;left:0;top:0;width:1px;height:1px;visibility:hidden;pointer-events:none';
+  new ResizeObserver(() => {
     window.__frames.push({
       pre: !!document.getElementById('ft-prerender'),
       frame: box(document.querySelector('.ft-tree__viewport')),
       root: box(document.querySelector('.ft-node--root .ft-node__body')),
     });
-    if (window.__frames.length < 600) requestAnimationFrame(sample);
+  }).observe(probe);
+  let wide = false;
+  const tick = () => {
+    // Attached once the document has its root element (the script runs before it exists).
+    if (!probe.isConnected && document.documentElement) document.documentElement.appendChild(probe);
+    wide = !wide;
+    probe.style.width = wide ? '2px' : '1px';
+    if (window.__frames.length < 600) requestAnimationFrame(tick);
   };
-  requestAnimationFrame(sample);
+  requestAnimationFrame(tick);
 }
 
 const close = (a, b, tolerance = 1.5) => a && b && a.every((v, i) => Math.abs(v - b[i]) <= tolerance);
@@ -59,7 +73,7 @@ for (const [width, height] of [
     // Before the app: the pre-render, whole tree drawn, with the toolbar and the player.
     const pre = page.locator('#ft-prerender');
     await expect(pre).toBeVisible();
-    await expect(pre.locator('svg .ft-node__body')).toHaveCount(13);
+    await expect(pre.locator('svg .ft-node__body')).toHaveCount(14);
     await expect(pre.locator('svg .ft-node__name').first()).toBeVisible();
     await expect(pre.getByText('Play', { exact: true })).toBeVisible();
     await expect(pre.locator('.ft-player__narration')).toContainText('The finished ranking of 6 users');
@@ -77,7 +91,7 @@ for (const [width, height] of [
     release();
     await expect(page.getByRole('heading', { level: 1, name: 'Fairshare Explorer' })).toBeVisible();
     await expect(pre).toHaveCount(0);
-    await expect(page.getByRole('treeitem')).toHaveCount(13);
+    await expect(page.getByRole('treeitem')).toHaveCount(14);
     await page.waitForTimeout(500);
     await page.screenshot({ path: path.join(screenshotDir, `prerender-mounted-${width}x${height}.png`) });
     const frames = await page.evaluate(() => window.__frames);
