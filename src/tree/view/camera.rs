@@ -86,13 +86,8 @@ pub fn scroll_to(ctx: TreeCtx, id: AssocId) {
 
 /// Installs the camera's effects and listeners for the tree view of `ctx`.
 pub fn use_camera(state: AppState, ctx: TreeCtx) {
-    // Measure once mounted (at once, so the first frame painted already has the fitted scale:
-    // the pre-rendered first view it replaces had it, src/prerender.rs), again in the next
-    // frame, and whenever the window changes size.
-    Effect::new(move |_| {
-        measure(ctx);
-        request_animation_frame(move || measure(ctx));
-    });
+    // Measure once mounted, and whenever the window changes size.
+    Effect::new(move |_| request_animation_frame(move || measure(ctx)));
     let resize = window_event_listener(leptos::ev::resize, move |_| measure(ctx));
     on_cleanup(move || resize.remove());
     // And whenever the frame alone changes size (the legend opens, the player grows): the fit,
