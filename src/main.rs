@@ -2,7 +2,7 @@
 //! mount the app. Nothing else lives here.
 
 fn main() {
-    fairshare_explorer::shell::panic_banner::install();
+    fairshare_explorer::chrome::panic_banner::install();
     // The pre-rendered first view (index.html) goes in the same task as the app comes, so no
     // frame shows neither or both.
     if let Some(pre) =

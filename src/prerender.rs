@@ -27,6 +27,7 @@ mod tests {
     use leptos::tachys::view::RenderHtml;
 
     use super::ID;
+    use crate::chrome::tabs::PanelTab;
     use crate::messages::common::CommonMsg;
     use crate::messages::player::PlayerMsg;
     use crate::messages::toolbar::ToolbarMsg;
@@ -36,7 +37,6 @@ mod tests {
     use crate::player::model::{Granularity, SPEEDS, TICKS_WIDTH, rank_ticks, tick_path};
     use crate::player::narration::narrate;
     use crate::presets::{self, PRESETS};
-    use crate::shell::tabs::PanelTab;
     use crate::tree::model::{ModelInput, TreeModel, build};
     use crate::tree::view::node::CardBody;
     use crate::tree::view::picture::HatchDefs;

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use crate::i18n::I18n;
 use crate::messages::tree::TreeMsg;
 use crate::state::AppState;
-use crate::tree_model::MAX_FIT_SCALE;
+use crate::tree::model::MAX_FIT_SCALE;
 
 use super::TreeCtx;
 
