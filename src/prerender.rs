@@ -2,9 +2,10 @@
 //! player and the side column) as static HTML and SVG inside `index.html`, so a slow link shows
 //! the tree at once instead of an empty frame.
 //!
-//! A native test ([`tests::index_html_holds_the_current_prerender`]) draws it from the app's
-//! own pure tree model and the live drawing's card component ([`CardBody`], rendered to HTML by
-//! Leptos natively), with the same elements and classes as the mounted page, so the same style
+//! A native test (`tests::index_html_holds_the_current_prerender`) draws it from the app's
+//! own pure tree model and the live drawing's card component
+//! ([`crate::tree::view::node::CardBody`], rendered to HTML by Leptos natively), with the
+//! same elements and classes as the mounted page, so the same style
 //! sheets lay it out the same way at any size (1440x900, 390x844, …). The test fails when the
 //! copy in `index.html` is stale; `UPDATE_EXPECT=1` rewrites it. It holds no script and no
 //! handler (the strict CSP), is `aria-hidden` and `inert` (nothing in it can be used or read
