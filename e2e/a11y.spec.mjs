@@ -40,7 +40,9 @@ for (const size of SIZES) {
         const results = await new AxeBuilder({ page }).analyze();
         found.push(...failing(results.violations).map((line) => `[${name}] ${line}`));
       }
-      // The preset caption opened by keyboard, then the find box with its list open.
+      // The preset caption opened by keyboard (in the toolbar, behind its menu button on a
+      // phone), then the find box with its list open.
+      await app.openToolbar();
       const caption = page.getByTestId('preset-caption');
       await caption.locator('summary').focus();
       await page.keyboard.press('Enter');

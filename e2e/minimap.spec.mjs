@@ -1,7 +1,7 @@
-// The tree's overview (issue 11, item 4) and "Fit to screen" (item 2): the minimap in the corner
-// of the tree's frame moves the view where it is clicked or dragged, is hidden when the whole tree
-// is in view and on narrow screens; "Fit to screen" fits all that is shown, as compact marks on a
-// big tree, and zooming in brings the cards back.
+// The tree's overview (issue 11, item 4) and "Fit to screen" (item 2): the minimap beside the
+// tree's frame moves the view where it is clicked or dragged, is hidden when the whole tree is in
+// view and on narrow screens; "Fit to screen" fits down to a readable scale (issue 24), zooming
+// out shows all that is shown as compact marks, and zooming in brings the cards back.
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -61,40 +61,40 @@ test('clicking and dragging on the minimap moves the view there', async ({ page 
   await page.mouse.up();
   expect((await frame(page)).left).toBeGreaterThan(middle);
 
-  // Fit to screen: the whole tree is in view, so no overview.
+  // Fit to screen never goes below a readable scale: this tree is still wider than the frame
+  // there, so the overview stays.
   await app.treeRegion().getByRole('button', { name: 'Fit to screen' }).click();
-  await expect(minimap).toBeHidden();
+  await expect(minimap).toBeVisible();
+  await expect(page.locator('.ft-tree--compact')).toHaveCount(0);
   expect(app.errors).toEqual([]);
 });
 
-test('a card the camera goes to is never left under the minimap', async ({ page }) => {
+test('the minimap sits beside the frame: a card the camera goes to is never under it', async ({ page }) => {
   const { app } = await openTest24(page);
-  // Scroll so that uBA1's card (id 311) sits wholly inside the frame, under the minimap.
-  const under = () =>
+  const boxes = () =>
     page.evaluate(() => {
-      const v = document.querySelector('.ft-tree__viewport').getBoundingClientRect();
-      const m = document.querySelector('[data-minimap]').getBoundingClientRect();
-      const c = document.querySelector('[role="treeitem"][data-assoc-id="311"]').getBoundingClientRect();
+      const box = (el) => el.getBoundingClientRect();
+      const v = box(document.querySelector('.ft-tree__viewport'));
+      const m = box(document.querySelector('[data-minimap]'));
+      const c = box(document.querySelector('[role="treeitem"][data-assoc-id="311"]'));
       return {
+        mapOverFrame: m.left < v.right && m.right > v.left && m.top < v.bottom && m.bottom > v.top,
         inFrame: c.left >= v.left && c.right <= v.right && c.top >= v.top && c.bottom <= v.bottom,
         underMinimap: c.left < m.right && c.right > m.left && c.top < m.bottom && c.bottom > m.top,
       };
     });
-  await page.evaluate(() => {
-    const v = document.querySelector('.ft-tree__viewport');
-    const m = document.querySelector('[data-minimap]').getBoundingClientRect();
-    const c = document.querySelector('[role="treeitem"][data-assoc-id="311"]').getBoundingClientRect();
-    v.scrollLeft += c.right - (m.right - 4);
-    v.scrollTop += c.bottom - (m.bottom - 4);
-  });
-  await expect.poll(under).toEqual({ inFrame: true, underMinimap: true });
-  // Found by name: the camera takes it out from under the minimap (a click would hit the map).
+  // Wherever the view is scrolled, the minimap is outside the frame.
+  for (const [x, y] of [[0, 0], [1e6, 1e6], [1e6, 0], [0, 1e6]]) {
+    await page.locator('.ft-tree__viewport').evaluate((v, [x, y]) => v.scrollTo(x, y), [x, y]);
+    expect((await boxes()).mapOverFrame).toBe(false);
+  }
+  // Found by name: the camera brings uBA1 into the frame, clear of the minimap.
   const box = page.getByRole('searchbox', { name: 'Find user or account' });
   await box.fill('uBA1');
   await expect(page.getByRole('listbox', { name: 'Matches' }).getByRole('option').first()).toBeVisible();
   await box.press('Enter');
   await expect(app.treeItemById(311)).toHaveAttribute('aria-selected', 'true');
-  await expect.poll(under).toEqual({ inFrame: true, underMinimap: false });
+  await expect.poll(boxes).toEqual({ mapOverFrame: false, inFrame: true, underMinimap: false });
   expect(app.errors).toEqual([]);
 });
 
@@ -128,14 +128,17 @@ test('Fit to screen fits the shown part of the 1k tree as marks; zooming in brin
   await expect(hint).toHaveCount(0);
   await expect(app.treeRegion().getByRole('img', { name: 'Tree overview' })).toBeVisible();
 
+  // Fit to screen never goes below a readable scale: still cards.
   await app.treeRegion().getByRole('button', { name: 'Fit to screen' }).click();
+  await expect(hint).toHaveCount(0);
+  // Zooming out fits the whole shown part, as marks, without the overview.
+  const zoomOut = app.treeRegion().getByRole('button', { name: 'Zoom out' });
+  for (let i = 0; i < 30; i += 1) {
+    const f = await frame(page);
+    if (f.scrollWidth <= f.width && f.scrollHeight <= f.height) break;
+    await zoomOut.click();
+  }
   await expect(hint).toBeVisible();
-  await expect
-    .poll(async () => {
-      const f = await frame(page);
-      return f.scrollWidth <= f.width && f.scrollHeight <= f.height;
-    })
-    .toBe(true);
   await expect(app.treeRegion().getByRole('img', { name: 'Tree overview' })).toBeHidden();
   await page.screenshot({ path: path.join(fixtures, '..', 'screenshots', 'fit-1k-marks.png') });
 

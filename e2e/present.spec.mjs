@@ -14,6 +14,8 @@ const scenarioMenu = (page) => page.getByRole('combobox', { name: 'Scenario', ex
 test('Next lesson opens the next preset with its caption, Previous lesson comes back', async ({ page }) => {
   const app = new ExplorerPage(page);
   await app.goto('/?fresh=1&present=1&preset=fair-tree-example');
+  // The toolbar folds behind its menu button in presenter mode; open it to read the menu.
+  await app.openToolbar();
   const bar = lesson(page);
   await expect(bar).toContainText('Lesson 2 of 10');
   await expect(bar.getByRole('heading')).toHaveText('Fair Tree page example: why is UserB above UserA?');
@@ -43,6 +45,7 @@ test('the clicker steps the walk, and past its end opens the next lesson', async
   const app = new ExplorerPage(page);
   await app.goto('/?fresh=1&present=1&preset=fair-tree-example');
   await expect(page.locator('html')).toHaveClass(/\bft-present\b/);
+  await app.openToolbar();
   const slider = app.player().getByRole('slider', { name: 'Step' });
   await page.keyboard.press('PageDown');
   await expect(slider).toHaveValue('0');

@@ -11,6 +11,7 @@ pub mod i18n;
 pub mod messages;
 pub mod panels;
 pub mod player;
+pub mod prerender;
 pub mod presets;
 pub mod sort;
 pub mod state;

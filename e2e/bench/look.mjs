@@ -4,9 +4,12 @@
 //
 // Opens the release dist/ in headless Chromium at 1440x900 and at 390x844, on the default preset,
 // on test24.4, on the 10k anchor (pasted, then a user found by name and the walk stepped) and on a
-// plain `sshare -l -P` paste (no -a) cut from it for one user, and
-// writes one PNG per view into --out (default e2e/screenshots/look/). Prints the page's scroll
-// width, height and element count for each, so sideways scrolling or a runaway DOM shows at once.
+// plain `sshare -l -P` paste (no -a) cut from it for one user; then the first views a trainer
+// and a docs page show: presenter mode (`present=1`) at 1280x720, 1440x900 and 1920x1080, and
+// `embed=1` inside an 800x600 iframe. Writes one PNG per view into --out (default
+// e2e/screenshots/look/). Prints the page's scroll width, height and element count for each, so
+// sideways scrolling or a runaway DOM shows at once. `--only first` takes only the first views
+// (the default preset at both sizes, presenter and embed), which need no CLI build.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -18,10 +21,11 @@ const perfDir = arg('perf', path.join(root, '..', 'shared', 'perf'));
 const out = arg('out', path.join(root, 'e2e', 'screenshots', 'look'));
 const lang = arg('lang', 'en');
 const port = Number(arg('port', 8879));
+const only = arg('only', 'all');
 fs.mkdirSync(out, { recursive: true });
 
-const tenK = zlib.gunzipSync(fs.readFileSync(path.join(perfDir, 'perf_10k.json.gz'))).toString('utf8');
-const deepUser = (() => {
+const tenK = only === 'first' ? '' : zlib.gunzipSync(fs.readFileSync(path.join(perfDir, 'perf_10k.json.gz'))).toString('utf8');
+const deepUser = only === 'first' ? null : (() => {
   const assocs = JSON.parse(tenK).associations;
   const byId = new Map(assocs.map((a) => [a.id, a]));
   const depth = (a) => (a.parent === null ? 0 : 1 + depth(byId.get(a.parent)));
@@ -31,7 +35,7 @@ const deepUser = (() => {
 // A plain `sshare -l -P` (no -a) as the deep user would paste it from a terminal: every account,
 // only their own user row, with the shell prompt around it. Cut here from the 10k anchor's whole
 // output, printed by the CLI (build it first: `cargo build -p fairshare-cli`).
-const plainPaste = (() => {
+const plainPaste = only === 'first' ? '' : (() => {
   const json = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'look-')), 'perf_10k.json');
   fs.writeFileSync(json, tenK);
   const cli = path.join(root, 'target', 'debug', 'fairshare');
@@ -65,6 +69,10 @@ try {
     await page.goto(base);
     await page.getByRole('tree').waitFor();
     await shot(page, `preset-${size}`);
+    if (only === 'first') {
+      await page.close();
+      continue;
+    }
 
     await page.goto(`${base}&preset=test24-4`);
     await page.getByRole('tree').waitFor();
@@ -111,6 +119,38 @@ try {
     await page.locator(`[role="treeitem"][data-name="${deepUser.user}"][aria-selected="true"]`).first().waitFor({ state: 'attached' });
     await page.waitForTimeout(500);
     await shot(page, `plain-sshare-${size}`);
+    await page.close();
+  }
+
+  // Presenter mode, the trainer's first slide.
+  for (const [w, h] of [
+    [1280, 720],
+    [1440, 900],
+    [1920, 1080],
+  ]) {
+    const page = await browser.newPage({ viewport: { width: w, height: h } });
+    await page.goto(`http://127.0.0.1:${port}/index.html?fresh=1&lang=${lang}&present=1`);
+    await page.getByRole('tree').waitFor();
+    await page.waitForTimeout(300);
+    await shot(page, `present-${w}x${h}`);
+    await page.close();
+  }
+
+  // A docs page embedding the app in an 800x600 iframe.
+  {
+    const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
+    await page.setContent(
+      `<iframe title="embedded" src="http://127.0.0.1:${port}/index.html?fresh=1&lang=${lang}&embed=1" style="width:800px;height:600px;border:1px solid #888"></iframe>`,
+    );
+    await page.frameLocator('iframe').getByRole('tree').waitFor();
+    await page.waitForTimeout(300);
+    const facts = await page.frames()[1].evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      height: document.documentElement.scrollHeight,
+      elements: document.getElementsByTagName('*').length,
+    }));
+    await page.locator('iframe').screenshot({ path: path.join(out, 'embed-800x600.png') });
+    console.log('embed-800x600'.padEnd(28), JSON.stringify(facts));
     await page.close();
   }
 } catch (e) {

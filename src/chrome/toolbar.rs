@@ -19,14 +19,33 @@ use crate::widgets::dom_id::next_dom_id;
 use crate::widgets::input_field::{FieldLook, InputField};
 use crate::widgets::when::When;
 
-/// The toolbar above the tree.
+/// The toolbar above the tree, and the disclosure button it folds behind on a phone, in
+/// presenter mode and embedded (controls.css shows the button and folds the toolbar there; on
+/// wide screens the toolbar is always shown and the button hidden).
 #[component]
 pub fn Toolbar() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     keyboard_shortcuts::install(state);
+    let open = RwSignal::new(false);
+    let id = next_dom_id("ft-toolbar");
     view! {
-        <div class="ft-toolbar" role="group" aria-label=i18n.t(ToolbarMsg::ControlsLabel)>
+        <button
+            type="button"
+            class="ft-button ft-menu-button"
+            aria-expanded=move || if open.get() { "true" } else { "false" }
+            aria-controls=id.clone()
+            on:click=move |_| open.update(|o| *o = !*o)
+        >
+            {i18n.t(ToolbarMsg::ControlsLabel)}
+        </button>
+        <div
+            class="ft-toolbar"
+            class:ft-toolbar--open=move || open.get()
+            id=id
+            role="group"
+            aria-label=i18n.t(ToolbarMsg::ControlsLabel)
+        >
             <PresetMenu />
             <div class="ft-toolbar__row">
                 <UndoRedo />

@@ -8,6 +8,8 @@ use super::Message;
 pub enum InspectorMsg {
     /// Shown when nothing is selected.
     NothingSelected,
+    /// Shown when nothing is selected: the find box above the tree (`{find}`: its name).
+    FindPointer,
     /// Heading for a user association.
     HeadingUser,
     /// Heading for an account.
@@ -133,6 +135,7 @@ pub enum InspectorMsg {
 impl Message for InspectorMsg {
     const ALL: &'static [InspectorMsg] = &[
         InspectorMsg::NothingSelected,
+        InspectorMsg::FindPointer,
         InspectorMsg::HeadingUser,
         InspectorMsg::HeadingAccount,
         InspectorMsg::HeadingRoot,
@@ -199,6 +202,9 @@ impl Message for InspectorMsg {
         match self {
             InspectorMsg::NothingSelected => {
                 "Select an association in the tree (click it, or press Enter on it) to change it here."
+            }
+            InspectorMsg::FindPointer => {
+                "Looking for someone? Type a user or account name into “{find}” above the tree."
             }
             InspectorMsg::HeadingUser => "User {user} in {account}",
             InspectorMsg::HeadingAccount => "Account {account}",
@@ -315,6 +321,9 @@ impl Message for InspectorMsg {
         Some(match self {
             InspectorMsg::NothingSelected => {
                 "ツリーで association を選ぶ（クリックまたは Enter）と、ここで変更できます。"
+            }
+            InspectorMsg::FindPointer => {
+                "誰かを探すときは、ツリーの上の「{find}」にユーザー名かアカウント名を入力します。"
             }
             InspectorMsg::HeadingUser => "{account} のユーザー {user}",
             InspectorMsg::HeadingAccount => "アカウント {account}",

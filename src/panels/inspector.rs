@@ -7,6 +7,7 @@
 
 pub mod facts;
 pub mod fields;
+pub mod first_look;
 pub mod why;
 
 use fairshare::{Assoc, AssocId, AssocKind, Shares};
@@ -86,7 +87,7 @@ pub fn Inspector() -> impl IntoView {
             <h2 class="ft-panel__title">{i18n.t(CommonMsg::RegionInspector)}</h2>
             {move || match current.get() {
                 Some(id) => view! { <Editor id /> }.into_any(),
-                None => view! { <p class="ft-hint">{i18n.t(InspectorMsg::NothingSelected)}</p> }.into_any(),
+                None => view! { <first_look::FirstLook /> }.into_any(),
             }}
         </section>
     }

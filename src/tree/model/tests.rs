@@ -643,8 +643,13 @@ fn overlay_boxes_are_relative_to_the_parent() {
     assert!(model.canvas_style(2.0).starts_with("width: "));
     assert_eq!(auto_scale(1000.0, 500.0, 2000.0, 2000.0), MAX_FIT_SCALE);
     assert_eq!(
+        auto_scale(1000.0, 500.0, 900.0, 500.0),
+        0.9,
+        "shrinks to fit while readable"
+    );
+    assert_eq!(
         auto_scale(1000.0, 500.0, 500.0, 500.0),
-        1.0,
+        READABLE_SCALE,
         "never below readable"
     );
     assert_eq!(auto_scale(1000.0, 500.0, 0.0, 0.0), 1.0);

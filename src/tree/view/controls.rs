@@ -26,16 +26,17 @@ pub fn next_zoom(current: f64, factor: f64) -> f64 {
 }
 
 /// The scale "Fit to screen" chooses for a drawing of `width` × `height` units in a frame of
-/// `view_w` × `view_h` CSS pixels: all of it in the frame (as cards while they stay readable,
-/// below [`crate::tree::model::CARD_MIN_SCALE`] as compact marks), but no larger than
-/// [`MAX_FIT_SCALE`] nor smaller than the zoom range. `None` while the frame is not measured.
+/// `view_w` × `view_h` CSS pixels: all of it in the frame, but never below
+/// [`crate::tree::model::READABLE_SCALE`] (the names stay readable; a tree still larger than the
+/// frame scrolls, with the minimap, and "Zoom out" goes on to compact marks) nor above
+/// [`MAX_FIT_SCALE`]. `None` while the frame is not measured.
 pub fn fit_scale(width: f64, height: f64, view_w: f64, view_h: f64) -> Option<f64> {
     if view_w <= FIT_SLACK || view_h <= FIT_SLACK || width <= 0.0 || height <= 0.0 {
         return None;
     }
     Some(fairshare::clamp(
         ((view_w - FIT_SLACK) / width).min((view_h - FIT_SLACK) / height),
-        ZOOM_MIN,
+        crate::tree::model::READABLE_SCALE,
         MAX_FIT_SCALE,
     ))
 }
@@ -153,16 +154,19 @@ mod tests {
     }
 
     #[test]
-    fn fit_shows_everything_down_to_marks() {
+    fn fit_shows_everything_down_to_a_readable_scale() {
+        use crate::tree::model::{CARD_MIN_SCALE, READABLE_SCALE};
         // A small drawing is not blown up past the largest fit scale.
         assert_eq!(fit_scale(400.0, 300.0, 1004.0, 604.0), Some(MAX_FIT_SCALE));
-        // A big one fits its larger side, below readable cards if need be (compact marks).
-        let s = fit_scale(20_000.0, 800.0, 1004.0, 504.0).unwrap();
-        assert_eq!(s, 0.05);
-        assert!(s < crate::tree::model::CARD_MIN_SCALE);
-        assert!(20_000.0 * s <= 1004.0 && 800.0 * s <= 504.0);
-        // Never below the zoom range; nothing before the frame is measured.
-        assert_eq!(fit_scale(1e9, 1.0, 1000.0, 500.0), Some(ZOOM_MIN));
+        // A slightly larger one fits, as cards.
+        let s = fit_scale(1000.0, 500.0, 904.0, 604.0).unwrap();
+        assert_eq!(s, 0.9);
+        assert!(s >= CARD_MIN_SCALE);
+        // A big one stops at the readable scale (cards, never compact marks): it scrolls.
+        let big = fit_scale(20_000.0, 800.0, 1004.0, 504.0).unwrap();
+        assert_eq!(big, READABLE_SCALE);
+        assert!(big >= CARD_MIN_SCALE);
+        // Nothing before the frame is measured.
         assert_eq!(fit_scale(400.0, 300.0, 0.0, 0.0), None);
     }
 }
