@@ -2,7 +2,6 @@ use super::*;
 use crate::presets;
 use fairshare::{Scenario, TieRule};
 use std::collections::BTreeSet;
-use std::fmt::Write as _;
 
 fn preset(id: &str) -> Scenario {
     presets::by_id(id).expect("preset exists").scenario()
@@ -173,6 +172,7 @@ fn contract_attributes() {
 /// lines and tags, indented by level.
 #[cfg(not(target_arch = "wasm32"))]
 fn transcript(model: &TreeModel) -> String {
+    use std::fmt::Write as _;
     let mut out = String::new();
     for n in &model.nodes {
         let indent = "  ".repeat(n.level as usize - 1);
