@@ -24,8 +24,7 @@ pub fn App() -> impl IntoView {
     sync_document(i18n);
     crate::boundary::document::apply(&params, i18n);
     let preset = presets::by_id(presets::DEFAULT).unwrap_or(&presets::PRESETS[0]);
-    let state = AppState::provide(preset.scenario());
-    state.preset.set(Some(preset.id));
+    let state = AppState::provide_preset(preset);
     crate::player::marks::FrameMarks::provide(state);
     crate::tree::view::ShownTree::provide();
     crate::chrome::start::start(state, params);

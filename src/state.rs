@@ -204,6 +204,14 @@ impl AppState {
         state
     }
 
+    /// Creates the state for a built-in preset, recording which one (the toolbar's menu shows
+    /// it), and provides it to the component tree.
+    pub fn provide_preset(preset: &crate::presets::Preset) -> Self {
+        let state = Self::provide(preset.scenario());
+        state.preset.set(Some(preset.id));
+        state
+    }
+
     /// Creates the state (without providing it; tests use this directly).
     pub fn new(initial: Scenario) -> Self {
         let scenario = RwSignal::new(initial.clone());
@@ -687,6 +695,23 @@ mod tests {
           {"id": 4, "parent": 2, "account": "a", "user": "u2", "shares": 1, "usage_raw": 30}
         ]}"#;
         fairshare::scenario::parse(text).0.unwrap()
+    }
+
+    #[test]
+    fn a_state_made_for_a_preset_records_the_preset() {
+        Owner::new().with(|| {
+            let preset = crate::presets::by_id("classic-example").unwrap();
+            let state = AppState::provide_preset(preset);
+            assert_eq!(state.preset.get_untracked(), Some("classic-example"));
+            assert_eq!(
+                expect_context::<AppState>().preset.get_untracked(),
+                Some("classic-example")
+            );
+            assert_eq!(
+                state.scenario.with_untracked(|s| s.tree.len()),
+                preset.scenario().tree.len()
+            );
+        });
     }
 
     #[test]

@@ -48,6 +48,8 @@ pub enum CommonMsg {
     RegionDecay,
     /// Region name: job priority.
     RegionPriority,
+    /// A user association named with its account: "User1 (AccountB)".
+    NameInAccount,
 }
 
 impl Message for CommonMsg {
@@ -73,6 +75,7 @@ impl Message for CommonMsg {
         CommonMsg::RegionImport,
         CommonMsg::RegionDecay,
         CommonMsg::RegionPriority,
+        CommonMsg::NameInAccount,
     ];
 
     fn en(self) -> &'static str {
@@ -103,6 +106,7 @@ impl Message for CommonMsg {
             CommonMsg::RegionImport => "Import and export",
             CommonMsg::RegionDecay => "Usage decay over time",
             CommonMsg::RegionPriority => "Job priority",
+            CommonMsg::NameInAccount => "{name} ({account})",
         }
     }
 
@@ -134,8 +138,14 @@ impl Message for CommonMsg {
             CommonMsg::RegionImport => "インポートとエクスポート",
             CommonMsg::RegionDecay => "使用量の時間減衰",
             CommonMsg::RegionPriority => "ジョブの優先度",
+            CommonMsg::NameInAccount => "{name} ({account})",
         })
     }
+}
+
+/// "name (account)" for association `a`, in `lang`.
+pub fn name_in_account(a: &fairshare::Assoc, lang: super::Lang) -> String {
+    CommonMsg::NameInAccount.fill(lang, &[("name", a.name()), ("account", &a.account)])
 }
 
 #[cfg(test)]

@@ -17,7 +17,6 @@
 //! Leptos, no DOM), so every rule here is tested natively.
 
 use std::collections::HashMap;
-use std::fmt::Write as _;
 use std::sync::Arc;
 
 use fairshare::diff::{Moved, RunDiff};

@@ -40,8 +40,7 @@ where
     let mounted = ui::mount(move || {
         I18n::provide(Lang::En);
         let preset = presets::by_id("classic-example").unwrap();
-        let state = AppState::provide(preset.scenario());
-        state.preset.set(Some(preset.id));
+        let state = AppState::provide_preset(preset);
         provided.set(Some(state));
         panel()
     });

@@ -9,6 +9,8 @@
 //! - [`classic`]: the classic algorithm (and DEPTH_OBLIVIOUS), with the terms of every formula.
 //! - [`snapshot`]: two snapshots of a cluster matched by name, who moved and why.
 //! - [`explain`]: "why is B above me?", answered at the first common ancestor.
+//! - [`orders`]: classic order beside Fair Tree order, each user's place in both; [`reading`]:
+//!   what one user's FairShare means under each algorithm.
 //! - [`decay`], [`priority`]: usage decay over time and the multifactor job priority.
 //! - [`scenario`], [`import`], [`sshare`]: reading and writing scenario JSON, `sshare` and
 //!   `sacctmgr` output.
@@ -39,8 +41,10 @@ pub mod import;
 pub mod layout;
 pub mod ld;
 pub mod link;
+pub mod orders;
 pub mod priority;
 pub mod ranked;
+pub mod reading;
 pub mod scenario;
 pub mod snapshot;
 pub mod sort;

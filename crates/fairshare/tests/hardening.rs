@@ -604,3 +604,54 @@ fn shares_2147483647_is_fairshare_parent_however_it_is_given() {
     let back = scenario::parse(&scenario::to_json(&s)).0.unwrap();
     assert_eq!(back.tree, s.tree);
 }
+
+#[test]
+fn classic_beside_fair_tree_on_100k_users_costs_n_log_n_work() {
+    let _serial = SERIAL.lock();
+    // 100,000 users under two accounts, usages repeating every 1,000 users: many ties in both
+    // orders (equal F, equal rank), which the old per-user linear lookup made O(U²).
+    let mut v = vec![
+        acct(1, None, "root"),
+        acct(2, Some(1), "a"),
+        acct(3, Some(1), "b"),
+    ];
+    for k in 0..N {
+        let (parent, account) = if k % 2 == 0 { (2, "a") } else { (3, "b") };
+        let usage = LongDouble::from_f64(10.0 + f64::from(k % 1000));
+        v.push(user(4 + k, parent, account, &format!("u{k}"), usage));
+    }
+    let tree = AssocTree::new(v).unwrap();
+    let ranked = Ranked::new(&tree, TieRule::Slurm);
+    let classic_run = ranked.classic(&Params::default());
+    let (orders, bytes, count) =
+        allocated(|| fairshare::orders::classic_beside_fair_tree(&ranked, &classic_run));
+    let users = N as usize;
+    assert!(
+        orders.work <= 4 * n_log_n(tree.len()),
+        "{} comparisons and lookups",
+        orders.work
+    );
+    assert!(bytes <= 200 * tree.len() as u64, "{bytes} bytes");
+    assert!(count <= 32, "{count} allocations");
+    assert_eq!(orders.classic.len(), users);
+    assert_eq!(orders.fair_tree.len(), users);
+    // Places never decrease, the first is 1, and each user's other place is its place there.
+    for list in [&orders.classic, &orders.fair_tree] {
+        assert_eq!(list[0].place, 1);
+        assert!(list.windows(2).all(|w| w[0].place <= w[1].place));
+    }
+    let mut ft_place = vec![0; tree.len()];
+    for p in &orders.fair_tree {
+        ft_place[p.ix] = p.place;
+    }
+    assert!(
+        orders
+            .classic
+            .iter()
+            .all(|p| p.other_place == ft_place[p.ix])
+    );
+    // Ties share a place (1,000 distinct usages per account), in both orders.
+    for list in [&orders.classic, &orders.fair_tree] {
+        assert!(list.windows(2).any(|w| w[0].place == w[1].place));
+    }
+}

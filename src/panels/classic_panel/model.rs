@@ -12,10 +12,12 @@ use fairshare::classic::{ClassicRun, DepthOblivious, SharesRule, UsageRule};
 use fairshare::format::{
     formula_usage as usage, formula_value as value, formula_value_ld as value_ld,
 };
+use fairshare::orders::Placed;
 use fairshare::sshare::{self, Column};
 use fairshare::{AssocId, AssocTree, Hierarchy, Ranked};
 
 use crate::messages::classic::ClassicMsg;
+use crate::messages::common::name_in_account;
 use crate::messages::{Lang, Message};
 use crate::widgets::table_order::Cells;
 
@@ -499,86 +501,29 @@ impl Orders {
     }
 }
 
-/// Places for a list already sorted best first: equal keys share the place of the first of
-/// them (1, 2, 2, 4).
-fn places<K: PartialEq>(sorted: &[(usize, K)]) -> Vec<(usize, usize)> {
-    let mut res = Vec::with_capacity(sorted.len());
-    for (i, (ix, key)) in sorted.iter().enumerate() {
-        let place = match (i.checked_sub(1), res.last()) {
-            (Some(prev), Some(&(_, prev_place))) if sorted[prev].1 == *key => prev_place,
-            _ => i + 1,
-        };
-        res.push((*ix, place));
-    }
-    res
-}
-
 /// The two orders of the user associations, with each user's place in both: classic's
-/// (`classic` is `ranked.classic(…)`) and Fair Tree's (`ranked`'s run).
-pub fn orders(ranked: &Ranked, classic: &ClassicRun) -> Orders {
-    let (tree, h, ft) = (ranked.tree(), ranked.hierarchy(), ranked.run());
-    let n = tree.len();
-    if classic.assocs.len() != n || ft.assocs.len() != n || h.len() != n {
-        return Orders {
-            classic: Vec::new(),
-            fair_tree: Vec::new(),
-        };
-    }
-    let users: Vec<usize> = h
-        .list_order()
-        .iter()
-        .copied()
-        .filter(|&ix| h.is_user(ix))
-        .collect();
-
-    // Classic has no ranking of its own: a job's priority reads F, so higher F comes first.
-    let f = |ix: usize| classic.assocs[ix].fairshare.unwrap_or(0.0);
-    let mut by_f = users.clone();
-    crate::sort::sort_by(&mut by_f, &|a, b| f(b).total_cmp(&f(a)));
-    let by_f: Vec<(usize, f64)> = by_f.into_iter().map(|ix| (ix, f(ix))).collect();
-    // Fair Tree: rank N is first; the visiting order breaks nothing (ties share a rank).
-    let rank = |ix: usize| ft.assocs[ix].rank.unwrap_or(0);
-    let mut by_rank = users;
-    crate::sort::sort_by(&mut by_rank, &|a, b| {
-        rank(b)
-            .cmp(&rank(a))
-            .then(ft.assocs[a].visit.cmp(&ft.assocs[b].visit))
-    });
-    let by_rank: Vec<(usize, u32)> = by_rank.into_iter().map(|ix| (ix, rank(ix))).collect();
-
-    let classic_places = places(&by_f);
-    let ft_places = places(&by_rank);
-    let place_in = |list: &[(usize, usize)], ix: usize| {
-        list.iter()
-            .find(|(i, _)| *i == ix)
-            .map_or(0, |(_, place)| *place)
+/// (`classic` is `ranked.classic(…)`) and Fair Tree's (`ranked`'s run), as the engine places
+/// them ([`fairshare::orders`]), labelled in `lang`.
+pub fn orders(ranked: &Ranked, classic: &ClassicRun, lang: Lang) -> Orders {
+    let (tree, ft) = (ranked.tree(), ranked.run());
+    let placed = fairshare::orders::classic_beside_fair_tree(ranked, classic);
+    let entry = |p: &Placed, value: Option<f64>| OrderEntry {
+        id: tree.assocs()[p.ix].id,
+        label: name_in_account(&tree.assocs()[p.ix], lang),
+        value: value.map(factor).unwrap_or_default(),
+        place: p.place,
+        other_place: p.other_place,
     };
-    let label = |ix: usize| {
-        let a = &tree.assocs()[ix];
-        format!("{} ({})", a.name(), a.account)
-    };
-    let classic_entries = classic_places
-        .iter()
-        .map(|&(ix, place)| OrderEntry {
-            id: tree.assocs()[ix].id,
-            label: label(ix),
-            value: classic.assocs[ix].fairshare.map(factor).unwrap_or_default(),
-            place,
-            other_place: place_in(&ft_places, ix),
-        })
-        .collect();
-    let ft_entries = ft_places
-        .iter()
-        .map(|&(ix, place)| OrderEntry {
-            id: tree.assocs()[ix].id,
-            label: label(ix),
-            value: ft.assocs[ix].fairshare.map(factor).unwrap_or_default(),
-            place,
-            other_place: place_in(&classic_places, ix),
-        })
-        .collect();
     Orders {
-        classic: classic_entries,
-        fair_tree: ft_entries,
+        classic: placed
+            .classic
+            .iter()
+            .map(|p| entry(p, classic.assocs[p.ix].fairshare))
+            .collect(),
+        fair_tree: placed
+            .fair_tree
+            .iter()
+            .map(|p| entry(p, ft.assocs[p.ix].fairshare))
+            .collect(),
     }
 }

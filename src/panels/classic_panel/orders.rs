@@ -52,9 +52,10 @@ pub fn OrderComparison() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     let orders = Memo::new(move |_| {
+        let lang = i18n.lang();
         state
             .ranked
-            .with(|r| state.classic.with(|c| model::orders(r, c)))
+            .with(|r| state.classic.with(|c| model::orders(r, c, lang)))
     });
     let summary = i18n.tf(ClassicMsg::OrdersDiffer, move || {
         orders.with(|o| {

@@ -247,7 +247,7 @@ fn table_rows_are_sshare_cells() {
 fn orders_mark_users_placed_differently() {
     let s = classic_example();
     let (r, c) = run(&s);
-    let o = model::orders(&r, &c);
+    let o = model::orders(&r, &c, Lang::En);
     let names: Vec<&str> = o.classic.iter().map(|e| e.label.as_str()).collect();
     assert_eq!(
         names,
@@ -296,7 +296,7 @@ fn ties_share_a_place() {
     ]}"#;
     let s = vector(text);
     let (r, c) = run(&s);
-    let o = model::orders(&r, &c);
+    let o = model::orders(&r, &c, Lang::En);
     let places: Vec<usize> = o.classic.iter().map(|e| e.place).collect();
     assert_eq!(places, [1, 1, 3]);
     let places: Vec<usize> = o.fair_tree.iter().map(|e| e.place).collect();

@@ -9,6 +9,7 @@ use super::job_list::JobList;
 use super::{DecayControls, model};
 use crate::i18n::I18n;
 use crate::messages::Message;
+use crate::messages::common::name_in_account;
 use crate::messages::decay::DecayMsg;
 use crate::state::AppState;
 use crate::widgets::field::Field;
@@ -22,12 +23,13 @@ pub(super) fn JobForm(controls: DecayControls) -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     let users = Memo::new(move |_| {
+        let lang = i18n.lang();
         state.scenario.with(|s| {
             s.tree
                 .assocs()
                 .iter()
                 .filter(|a| a.is_user())
-                .map(|a| (a.id, format!("{} ({})", a.name(), a.account)))
+                .map(|a| (a.id, name_in_account(a, lang)))
                 .collect::<Vec<_>>()
         })
     });

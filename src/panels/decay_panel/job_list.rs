@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use super::{DecayControls, model};
 use crate::i18n::I18n;
 use crate::messages::Message;
+use crate::messages::common::name_in_account;
 use crate::messages::decay::DecayMsg;
 use crate::state::AppState;
 use crate::widgets::when::When;
@@ -19,11 +20,7 @@ pub(super) fn JobList(controls: DecayControls) -> impl IntoView {
     let label = move |j: &Job| {
         state
             .scenario
-            .with(|s| {
-                s.tree
-                    .get(j.assoc)
-                    .map(|a| format!("{} ({})", a.name(), a.account))
-            })
+            .with(|s| s.tree.get(j.assoc).map(|a| name_in_account(a, i18n.lang())))
             .unwrap_or_else(|| format!("#{}", j.assoc.0))
     };
     let line = move |n: usize, j: Job| {

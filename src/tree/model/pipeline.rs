@@ -351,32 +351,12 @@ pub(super) fn node_view(
     }
 }
 
-/// Appends `v` with `decimals` digits after the point, by integer arithmetic: the model writes
-/// thousands of coordinates per build, and this is several times faster than float formatting.
-pub(super) fn push_fixed(out: &mut String, v: f64, decimals: u32) {
-    let unit = 10u64.pow(decimals);
-    let scaled = (v * unit as f64).round();
-    if !scaled.is_finite() || scaled.abs() >= 1e15 {
-        fairshare::format::push_fixed(out, v, decimals as usize);
-        return;
-    }
-    let n = scaled as i64;
-    if n < 0 {
-        out.push('-');
-    }
-    let n = n.unsigned_abs();
-    let _ = write!(out, "{}", n / unit);
-    if decimals > 0 {
-        let _ = write!(out, ".{:0width$}", n % unit, width = decimals as usize);
-    }
-}
-
 /// Concatenates `prefix value suffix` pieces, each value with its number of decimals.
 pub(super) fn css_list(parts: &[(&str, f64, u32, &str)]) -> String {
     let mut res = String::with_capacity(16 * parts.len());
     for &(prefix, value, decimals, suffix) in parts {
         res.push_str(prefix);
-        push_fixed(&mut res, value, decimals);
+        fairshare::format::push_fixed(&mut res, value, decimals as usize);
         res.push_str(suffix);
     }
     res
