@@ -50,6 +50,56 @@ pub enum Target {
     FairShare(f64),
 }
 
+/// What is wrong with a typed X ([`parse_target`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TargetProblem {
+    /// Nothing typed.
+    Empty,
+    /// No user of that name (cut to 40 characters).
+    NoSuchUser(String),
+    /// The name is an account, not a user.
+    NotAUser(String),
+}
+
+impl fmt::Display for TargetProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TargetProblem::Empty => f.write_str("X is empty"),
+            TargetProblem::NoSuchUser(name) => write!(f, "no user named \"{name}\""),
+            TargetProblem::NotAUser(name) => write!(f, "\"{name}\" is an account, not a user"),
+        }
+    }
+}
+
+/// X as people type it, in the CLI and in the page's `calc=` parameter: a whole number is a
+/// position (`3`); a number with a point, or `fs=` before a number, is a FairShare (`0.5`,
+/// `fs=1`); anything else names a user (`alice`, or `account/alice` for one of several),
+/// found as `Find user or account` finds it ([`crate::find::resolve`]). A position or
+/// FairShare out of range is refused later, by the question ([`NoAnswer`]).
+pub fn parse_target(tree: &crate::AssocTree, text: &str) -> Result<Target, TargetProblem> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(TargetProblem::Empty);
+    }
+    if text.bytes().all(|b| b.is_ascii_digit()) {
+        // Too many digits for a u32 is a position past every N.
+        return Ok(Target::Position(text.parse().unwrap_or(u32::MAX)));
+    }
+    let fs = text
+        .strip_prefix("fs=")
+        .or_else(|| text.strip_prefix("FS="))
+        .or_else(|| text.contains('.').then_some(text));
+    if let Some(v) = fs.and_then(crate::format::parse_f64) {
+        return Ok(Target::FairShare(v));
+    }
+    let cut: String = text.chars().take(40).collect();
+    match crate::find::resolve(tree, text) {
+        Some(ix) if tree.assocs()[ix].is_user() => Ok(Target::User(ix)),
+        Some(_) => Err(TargetProblem::NotAUser(cut)),
+        None => Err(TargetProblem::NoSuchUser(cut)),
+    }
+}
+
 /// Why a question has no answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NoAnswer {
@@ -546,12 +596,18 @@ pub struct IdleTime {
 /// Question 2: the first calc-period boundary, up to `horizon_periods` ahead, at which `user`,
 /// running nothing more, is [`above`] `target`. Usage evolves as the decay panel's does
 /// ([`UsageSim`]: Slurm's decay cycles, every association carried as Slurm carries it), with
-/// `jobs` charged except those on the user's own association ("if I stop"); each boundary is
-/// ranked exactly ([`Ranked::with_usages`]). O(periods · n log n).
+/// `jobs` charged except those on the user's own association ("if I stop"); each probed
+/// boundary is ranked exactly ([`Ranked::with_usages`]).
+///
+/// The boundary is found like question 1's: probing 1, 2, 4, … periods ahead until the user is
+/// above X, then bisecting (from a copy of the simulation at the last period probed below X),
+/// so at the answer the user is above X and one period earlier it is not. Cost: the simulation,
+/// O(n + jobs) per period, about 1.5 × the answer's periods; and about 2·log₂(periods) rankings
+/// of O(n log n).
 ///
 /// Decay alone multiplies every usage by the same factor, which leaves every ratio and so every
-/// rank unchanged: once all jobs have been charged, the search stops at the next boundary and
-/// says [`NoAnswer::DecayNeverGetsThere`].
+/// rank unchanged: once all jobs have been charged and the user is still not above X, the
+/// answer is [`NoAnswer::DecayNeverGetsThere`] (also when the horizon is reached).
 pub fn idle_until_above(
     r: &Ranked,
     user: usize,
@@ -567,22 +623,54 @@ pub fn idle_until_above(
     let tree = r.tree();
     let me = tree.assocs()[user].id;
     let others: Vec<Job> = jobs.iter().filter(|j| j.assoc != me).cloned().collect();
-    let mut sim = UsageSim::from_tree(tree, &others, *schedule);
-    for k in 1..=horizon_periods {
-        sim.next_cycle();
-        let ranked = Ranked::with_usages(tree, sim.usage(), r.rule());
+    let rank_at = |sim: &UsageSim| Ranked::with_usages(tree, sim.usage(), r.rule());
+    let advance = |sim: &mut UsageSim, from: u64, to: u64| {
+        for _ in from..to {
+            sim.next_cycle();
+        }
+    };
+    // Gallop: `below` is the last probe not above X (period and simulation).
+    let mut below = (0u64, UsageSim::from_tree(tree, &others, *schedule));
+    let mut sim = below.1.clone();
+    let mut at = 0u64;
+    let mut step = 1u64;
+    let (mut hi, mut hi_ranked) = loop {
+        if at >= horizon_periods {
+            return Err(NoAnswer::DecayNeverGetsThere);
+        }
+        let next = at.saturating_add(step).min(horizon_periods);
+        advance(&mut sim, at, next);
+        at = next;
+        let ranked = rank_at(&sim);
         if above(&ranked, user, target) {
-            return Ok(IdleTime {
-                seconds: sim.now(),
-                periods: k,
-                at: standing(&ranked, user).ok_or(NoAnswer::PartialTree)?,
-            });
+            break (next, ranked);
         }
         if sim.jobs_finished() {
-            break;
+            return Err(NoAnswer::DecayNeverGetsThere);
+        }
+        below = (next, sim.clone());
+        step = step.saturating_mul(2);
+    };
+    // Bisect between below.0 (not above) and hi (above).
+    while hi - below.0 > 1 {
+        let mid = below.0 + (hi - below.0) / 2;
+        let mut probe = below.1.clone();
+        advance(&mut probe, below.0, mid);
+        let ranked = rank_at(&probe);
+        if above(&ranked, user, target) {
+            hi = mid;
+            hi_ranked = ranked;
+        } else {
+            below = (mid, probe);
         }
     }
-    Err(NoAnswer::DecayNeverGetsThere)
+    Ok(IdleTime {
+        seconds: i64::try_from(hi)
+            .unwrap_or(i64::MAX)
+            .saturating_mul(schedule.period()),
+        periods: hi,
+        at: standing(&hi_ranked, user).ok_or(NoAnswer::PartialTree)?,
+    })
 }
 
 /// One of the user's associations in question 3.
@@ -882,12 +970,47 @@ mod tests {
             idle.seconds,
             i64::try_from(idle.periods).unwrap() * schedule.period()
         );
-        // One period earlier it was not above.
+        // One period earlier it was not above (a horizon one period shorter finds nothing).
         let earlier = idle_until_above(&r, 2, Target::User(3), &jobs, &schedule, idle.periods - 1);
         assert_eq!(earlier, Err(NoAnswer::DecayNeverGetsThere));
+        // The same answer as a period-by-period scan with the decay engine.
+        let scan = crate::decay::time_until_rank(
+            r.tree(),
+            crate::AssocId(3),
+            crate::decay::RankTarget::PositionAtMost(1),
+            &jobs[..1],
+            &schedule,
+            10_000,
+        )
+        .unwrap();
+        assert_eq!(scan.periods, idle.periods);
         assert_eq!(
             idle_until_above(&r, 3, Target::User(2), &jobs, &schedule, 10),
             Err(NoAnswer::AlreadyAbove)
+        );
+    }
+
+    #[test]
+    fn targets_are_typed_as_positions_fairshares_or_users() {
+        let r = two(10.0, 20.0);
+        let t = r.tree();
+        assert_eq!(parse_target(t, " 2 "), Ok(Target::Position(2)));
+        assert_eq!(parse_target(t, "0.5"), Ok(Target::FairShare(0.5)));
+        assert_eq!(parse_target(t, "fs=1"), Ok(Target::FairShare(1.0)));
+        assert_eq!(parse_target(t, "u2"), Ok(Target::User(3)));
+        assert_eq!(parse_target(t, "a/u2"), Ok(Target::User(3)));
+        assert_eq!(
+            parse_target(t, "a"),
+            Err(TargetProblem::NotAUser("a".into()))
+        );
+        assert_eq!(
+            parse_target(t, "nobody"),
+            Err(TargetProblem::NoSuchUser("nobody".into()))
+        );
+        assert_eq!(parse_target(t, ""), Err(TargetProblem::Empty));
+        assert_eq!(
+            parse_target(t, "99999999999"),
+            Ok(Target::Position(u32::MAX))
         );
     }
 
