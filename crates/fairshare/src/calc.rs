@@ -298,17 +298,17 @@ impl<'a> Estimate<'a> {
             _ => {}
         }
         let mut s = a.shares_norm;
-        if let Some((assoc, shares)) = change.shares {
-            if h.fs_parent(assoc) == h.fs_parent(e) {
-                let level = f64::from(h.level_shares(assoc)) - f64::from(h.shares_raw(assoc))
-                    + f64::from(shares);
-                let mine = if e == assoc {
-                    f64::from(shares)
-                } else {
-                    f64::from(h.shares_raw(e))
-                };
-                s = if level > 0.0 { mine / level } else { 0.0 };
-            }
+        if let Some((assoc, shares)) = change.shares
+            && h.fs_parent(assoc) == h.fs_parent(e)
+        {
+            let level = f64::from(h.level_shares(assoc)) - f64::from(h.shares_raw(assoc))
+                + f64::from(shares);
+            let mine = if e == assoc {
+                f64::from(shares)
+            } else {
+                f64::from(h.shares_raw(e))
+            };
+            s = if level > 0.0 { mine / level } else { 0.0 };
         }
         if s == 0.0 {
             return 0.0;
@@ -435,6 +435,10 @@ fn usage_room(usage: LongDouble) -> u64 {
     (room as u64).saturating_sub(2048)
 }
 
+/// A boundary found by [`boundary`]: the last value where the order holds and the next one,
+/// each with its probe's value.
+type Bracket<T> = ((u64, T), (u64, T));
+
 /// A boundary search over whole numbers `lo..=cap` where `holds(lo)` is true: the `k` with
 /// `holds(k)` and not `holds(k + 1)`. It probes the `seed` first (an estimate of the answer),
 /// gallops from there (steps 1, 2, 4, …, up while the order holds, down while it does not),
@@ -446,7 +450,7 @@ fn boundary<T>(
     cap: u64,
     seed: u64,
     mut probe: impl FnMut(u64) -> Option<(bool, T)>,
-) -> Result<((u64, T), (u64, T)), T> {
+) -> Result<Bracket<T>, T> {
     let (mut lo, mut lo_value) = (lo, lo_value);
     let seed = seed.max(lo).min(cap);
     let mut hi: Option<(u64, T)> = None;
@@ -779,7 +783,7 @@ pub fn shares_to_pass(
         return Err(NoAnswer::AlreadyAbove);
     }
     let others = h.level_shares(assoc).wrapping_sub(shares_now);
-    let cap = u64::from((SHARES_PARENT_RAW - 1).min(u32::MAX - others.min(u32::MAX)));
+    let cap = u64::from((SHARES_PARENT_RAW - 1).min(u32::MAX - others));
     // "not above" is monotone the other way: search the last share count that is *not*
     // above X, and answer one more.
     let est = Estimate::new(r, user);
