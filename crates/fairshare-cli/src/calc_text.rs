@@ -2,7 +2,7 @@
 //! English sentence each (the page's English says the same), or their values as JSON.
 
 use fairshare::calc::{self, NoAnswer, Target, Units, sprio};
-use fairshare::decay::{Job, Schedule};
+use fairshare::decay::Schedule;
 use fairshare::format;
 use fairshare::{Ranked, Scenario, TieRule};
 use serde_json::{Value, json};
@@ -121,10 +121,8 @@ pub fn run(scenario: &Scenario, c: &Calc, sprio_text: Option<&str>) -> Result<St
         } => {
             let t = target(above)?;
             let xw = target_words(&r, t);
-            let jobs = running
-                .iter()
-                .map(|spec| running_job(scenario, spec))
-                .collect::<Result<Vec<Job>, String>>()?;
+            let jobs = calc::parse_running(r.tree(), &running.join(","))
+                .map_err(|e| format!("--running: {e}"))?;
             let schedule = Schedule::default();
             match calc::idle_until_above(&r, user, t, &jobs, &schedule, *horizon) {
                 Ok(idle) => out(
@@ -247,18 +245,6 @@ fn find_account(r: &Ranked, user: usize, name: &str) -> Result<usize, String> {
     Err(format!(
         "--account {name:?} is not one of the user's accounts"
     ))
-}
-
-/// `USER=BILLABLE`: a job running from now on.
-fn running_job(scenario: &Scenario, spec: &str) -> Result<Job, String> {
-    let (who, billable) = spec
-        .rsplit_once('=')
-        .ok_or_else(|| format!("--running {spec:?}: say USER=BILLABLE"))?;
-    let ix = crate::find_user(scenario, who)?;
-    let billable = format::parse_f64(billable.trim())
-        .filter(|b| b.is_finite() && *b >= 0.0)
-        .ok_or_else(|| format!("--running {spec:?}: the billable TRES is not a number"))?;
-    Ok(Job::running(scenario.tree.assocs()[ix].id, billable, 0))
 }
 
 fn sprio_answer(r: &Ranked, s: &sprio::Sprio, json_out: bool) -> String {

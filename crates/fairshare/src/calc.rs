@@ -100,6 +100,52 @@ pub fn parse_target(tree: &crate::AssocTree, text: &str) -> Result<Target, Targe
     }
 }
 
+/// What is wrong with a typed list of running jobs ([`parse_running`]); texts cut to 40
+/// characters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunningProblem {
+    /// A piece that is not `USER=BILLABLE`.
+    NotAPair(String),
+    /// No user of that name.
+    NoSuchUser(String),
+    /// The billable TRES is not a finite number ≥ 0.
+    BadBillable(String),
+}
+
+impl fmt::Display for RunningProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RunningProblem::NotAPair(t) => write!(f, "\"{t}\" is not USER=BILLABLE"),
+            RunningProblem::NoSuchUser(t) => write!(f, "no user named \"{t}\""),
+            RunningProblem::BadBillable(t) => {
+                write!(f, "\"{t}\" is not a number of billable TRES")
+            }
+        }
+    }
+}
+
+/// Other users' jobs running from now on, typed as comma-separated `USER=BILLABLE` pairs
+/// (`bob=64, chem/carol=8`; a user as [`parse_target`] finds one), for question 2.
+pub fn parse_running(tree: &crate::AssocTree, text: &str) -> Result<Vec<Job>, RunningProblem> {
+    let cut = |t: &str| t.chars().take(40).collect::<String>();
+    text.split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|pair| {
+            let (who, billable) = pair
+                .rsplit_once('=')
+                .ok_or_else(|| RunningProblem::NotAPair(cut(pair)))?;
+            let ix = crate::find::resolve(tree, who.trim())
+                .filter(|&ix| tree.assocs()[ix].is_user())
+                .ok_or_else(|| RunningProblem::NoSuchUser(cut(who.trim())))?;
+            let billable = crate::format::parse_f64(billable.trim())
+                .filter(|b| b.is_finite() && *b >= 0.0)
+                .ok_or_else(|| RunningProblem::BadBillable(cut(billable.trim())))?;
+            Ok(Job::running(tree.assocs()[ix].id, billable, 0))
+        })
+        .collect()
+}
+
 /// Why a question has no answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NoAnswer {
@@ -1015,6 +1061,29 @@ mod tests {
         assert_eq!(
             parse_target(t, "99999999999"),
             Ok(Target::Position(u32::MAX))
+        );
+    }
+
+    #[test]
+    fn running_jobs_are_typed_as_user_billable_pairs() {
+        let r = two(10.0, 20.0);
+        let t = r.tree();
+        let jobs = parse_running(t, " u2=4, a/u1 = 0.5 ,").unwrap();
+        assert_eq!(jobs.len(), 2);
+        assert_eq!((jobs[0].assoc, jobs[0].billable), (crate::AssocId(4), 4.0));
+        assert_eq!((jobs[1].assoc, jobs[1].billable), (crate::AssocId(3), 0.5));
+        assert_eq!(parse_running(t, ""), Ok(vec![]));
+        assert_eq!(
+            parse_running(t, "u2"),
+            Err(RunningProblem::NotAPair("u2".into()))
+        );
+        assert_eq!(
+            parse_running(t, "x=1"),
+            Err(RunningProblem::NoSuchUser("x".into()))
+        );
+        assert_eq!(
+            parse_running(t, "u2=-1"),
+            Err(RunningProblem::BadBillable("-1".into()))
         );
     }
 
