@@ -147,13 +147,13 @@ pub fn run(scenario: &Scenario, c: &Calc, sprio_text: Option<&str>) -> Result<St
                 let b = best.best_option();
                 let mut text = match job {
                     Some(j) => format!(
-                        "{who} is served first under {}: position {} after a job of {}.\n",
+                        "{who} does best under {}: position {} after a job of {}.\n",
                         account(b.assoc),
                         b.after_job.map_or(b.now.position, |s| s.position),
                         raw_words(&units, *j)
                     ),
                     None => format!(
-                        "{who} is served first under {}: position {}.\n",
+                        "{who} does best under {}: position {}.\n",
                         account(b.assoc),
                         b.now.position
                     ),

@@ -741,7 +741,7 @@ pub struct BestAccount {
     /// Every user association with the user's name (and partition), in tree order.
     pub options: Vec<AccountOption>,
     /// The index in `options` of the best: the lowest position after the job (now, without
-    /// one); the first such in tree order on a tie.
+    /// one), then the lowest position now; the first such in tree order on a tie.
     pub best: usize,
     /// The job size in raw units (TRES-seconds), if one was given.
     pub job: Option<u64>,
@@ -775,7 +775,7 @@ pub fn best_account(r: &Ranked, user: usize, job: Option<u64>) -> Result<BestAcc
             });
         }
     }
-    let key = |o: &AccountOption| o.after_job.unwrap_or(o.now).position;
+    let key = |o: &AccountOption| (o.after_job.unwrap_or(o.now).position, o.now.position);
     let best = (0..options.len())
         .min_by_key(|&i| key(&options[i]))
         .ok_or(NoAnswer::NotAUser)?;
