@@ -21,7 +21,7 @@ use fairshare::{
 };
 use leptos::prelude::*;
 
-use crate::shell::PanelTab;
+use crate::chrome::PanelTab;
 
 /// The comparison of memos whose value is new on every change of their sources (a whole run or
 /// hierarchy): always "changed", instead of a deep comparison that would find the same.
@@ -640,15 +640,6 @@ impl AppState {
                 s.insert(id);
             });
         }
-    }
-
-    /// Collapses or expands an account's subtree in the tree view.
-    pub fn toggle_collapsed(self, id: AssocId) {
-        self.collapsed.update(|c| {
-            if !c.remove(&id) {
-                c.insert(id);
-            }
-        });
     }
 }
 

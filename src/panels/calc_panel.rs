@@ -545,7 +545,7 @@ pub fn CalcPanel() -> impl IntoView {
     let state = AppState::expect();
     let start = use_context::<CalcStart>().and_then(|s| s.0.get_untracked());
     let inputs = RwSignal::new(start.map(|p| p.inputs).unwrap_or_default());
-    let shown = Memo::new(move |_| state.panel.get() == crate::shell::tabs::PanelTab::Calc);
+    let shown = Memo::new(move |_| state.panel.get() == crate::chrome::tabs::PanelTab::Calc);
     let user = Memo::new(move |_| {
         let id = state.selected.get()?;
         state.ranked.with(|r| {
