@@ -543,7 +543,10 @@ impl CalcParam {
 pub fn CalcPanel() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
-    let start = use_context::<CalcStart>().and_then(|s| s.0.get_untracked());
+    // `calc=`: the question the page opened with (absent in component tests).
+    let start = crate::chrome::start::Shell::use_context()
+        .and_then(|shell| shell.params.with_value(|p| p.calc.clone()))
+        .and_then(|value| CalcParam::parse(&value));
     let inputs = RwSignal::new(start.map(|p| p.inputs).unwrap_or_default());
     let shown = Memo::new(move |_| state.panel.get() == crate::chrome::tabs::PanelTab::Calc);
     let user = Memo::new(move |_| {
@@ -678,11 +681,6 @@ pub fn CalcPanel() -> impl IntoView {
         </section>
     }
 }
-
-/// The `calc=` parameter the page opened with, for the region's first build (provided by the
-/// page's start; absent in component tests).
-#[derive(Clone, Copy)]
-pub struct CalcStart(pub RwSignal<Option<CalcParam>>);
 
 #[cfg(test)]
 mod tests;
