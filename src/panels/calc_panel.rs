@@ -6,7 +6,7 @@
 //! (`AppState::set_usage` / `set_shares`), so the tree, the What-if list and the walk show it.
 //! The answers are computed only while the tab is open (each ranks the tree a few times).
 //!
-//! Pure parts (tested natively): [`Answers`], [`answer`], [`sprio_lines`], [`CalcParam`].
+//! Pure parts (tested natively): [`Inputs`], [`answer`], [`sprio_lines`], [`CalcParam`].
 
 use fairshare::calc::{
     self, NoAnswer, RunningProblem, Target, TargetProblem, Units,

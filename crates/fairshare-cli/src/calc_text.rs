@@ -1,4 +1,4 @@
-//! `fairshare calc`: the five "what would it take?" questions ([`fairshare::calc`]) in one
+//! `fairshare calc`: the five "what would it take?" questions (`fairshare::calc`) in one
 //! English sentence each (the page's English says the same), or their values as JSON.
 
 use fairshare::calc::{self, NoAnswer, Target, Units, sprio};

@@ -4,7 +4,7 @@
 //! 1. [`usage_headroom`]: how much more usage the user can be charged before dropping below a
 //!    [`Target`] (by default the current position: "before anyone passes me").
 //! 2. [`idle_until_above`]: how long, charging nothing more, until the user is above a target,
-//!    with usage evolving by Slurm's decay cycles and other users' jobs ([`decay::UsageSim`], the
+//!    with usage evolving by Slurm's decay cycles and other users' jobs ([`crate::decay::UsageSim`], the
 //!    decay panel's engine).
 //! 3. [`best_account`]: the user's position under each account it has an association in, and
 //!    after one job of a given size charged there.
