@@ -47,9 +47,11 @@ test('on the 10k tree each question is answered as the CLI answers it, and Show 
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'ft-calc-')), 'perf_10k.json');
   writeFileSync(file, text);
   const scenario = JSON.parse(text);
-  // A user in the middle of the list, named by account/user (names repeat across accounts).
+  // A user with usage, in the middle of the list, named by account/user (names repeat across
+  // accounts).
   const users = scenario.associations.filter((a) => a.user);
-  const me = users[Math.floor(users.length / 2)];
+  const busy = users.filter((a) => Number(a.usage_raw ?? 0) > 0);
+  const me = busy[Math.floor(busy.length / 2)];
   const spec = `${me.account}/${me.user}`;
 
   const app = new ExplorerPage(page);
@@ -108,7 +110,7 @@ test('on the 10k tree each question is answered as the CLI answers it, and Show 
   await sprioBox.blur();
   await expect(r.locator('[data-deciding-factor]')).toHaveCount(2);
   await expect(r.locator('[data-deciding-factor]').first()).toHaveAttribute('data-deciding-factor', 'FAIRSHARE');
-  await app.screenshot('calc-10k');
+  await page.screenshot({ path: path.join(fixtures, '..', 'screenshots', 'calc-10k-1440.png') });
 
   // Show me: one unit past the boundary, the user is where the CLI says, and Undo brings it back.
   if (q1.usage_headroom !== undefined) {
@@ -133,3 +135,21 @@ test('calc= opens the region with a question filled in', async ({ page }) => {
   await app.screenshot('calc-two-accounts');
   expect(app.errors).toEqual([]);
 });
+
+for (const [w, h] of [
+  [1440, 900],
+  [390, 844],
+]) {
+  test(`the region on test24.4 at ${w}x${h}`, async ({ page }) => {
+    await page.setViewportSize({ width: w, height: h });
+    const app = new ExplorerPage(page);
+    await app.goto('/?preset=test24-4&me=uD2&calc=below&fresh=1');
+    const r = region(page);
+    await expect(r.locator('[data-usage-headroom]')).toHaveAttribute('data-usage-headroom', /^\d+$/);
+    await r.scrollIntoViewIfNeeded();
+    // The page never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(w);
+    await page.screenshot({ path: path.join(fixtures, '..', 'screenshots', `calc-test24-4-${w}.png`) });
+    expect(app.errors).toEqual([]);
+  });
+}
