@@ -61,6 +61,7 @@ test('the side panels are tabs: one panel at a time, arrow keys move between tab
   await expect(tabs).toHaveText([
     'Inspector',
     'Compare',
+    'What would it take',
     'What if',
     'Classic fairshare',
     'What the score means',

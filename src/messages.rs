@@ -20,6 +20,7 @@
 //!
 //! This module is pure data: no Leptos, no DOM. It is tested natively.
 
+pub mod calc;
 pub mod classic;
 pub mod common;
 pub mod compare;
@@ -276,6 +277,7 @@ mod tests {
             }
         }
         complete::<Msg>(Msg::ALL);
+        complete::<calc::CalcMsg>(calc::CalcMsg::ALL);
         complete::<classic::ClassicMsg>(classic::ClassicMsg::ALL);
         complete::<common::CommonMsg>(common::CommonMsg::ALL);
         complete::<compare::CompareMsg>(compare::CompareMsg::ALL);

@@ -2,10 +2,11 @@
 //! results from `AppState` and renders them; none computes a fairshare value itself.
 //!
 //! `inspector` (the selected association's facts and editor), `compare` ("why is B above me?"),
-//! `whatif` (rank changes against the baseline), `classic_panel` (the classic algorithm's
+//! `calc_panel` ("what would it take?"), `whatif` (rank changes against the baseline), `classic_panel` (the classic algorithm's
 //! arithmetic), `score_legend`, `decay_panel`, `priority_panel`, `sshare_table` and
 //! `import_panel`.
 
+pub mod calc_panel;
 pub mod classic_panel;
 pub mod compare;
 pub mod decay_panel;

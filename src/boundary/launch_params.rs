@@ -59,6 +59,9 @@ pub struct LaunchParams {
     pub src: Option<String>,
     /// `before=` (percent-decoded): an earlier snapshot to compare with.
     pub before: Option<String>,
+    /// `calc=` (percent-decoded): open `What would it take` with a question filled in
+    /// (`crate::panels::calc_panel::CalcParam`).
+    pub calc: Option<String>,
 }
 
 impl LaunchParams {
@@ -84,6 +87,7 @@ impl LaunchParams {
                 "fresh" => res.fresh = is_on(&value),
                 "src" if !value.is_empty() => res.src = Some(value),
                 "before" if !value.is_empty() => res.before = Some(value),
+                "calc" if !value.is_empty() => res.calc = Some(value),
                 _ => {}
             }
         }
@@ -132,7 +136,7 @@ mod tests {
     #[test]
     fn every_parameter_is_read() {
         let p = LaunchParams::parse(
-            "?lang=ja&theme=dark&preset=test24-4&step=12&embed=1&present=1&me=physics%2Falice&fresh=1&src=snap%2Ftoday.txt&before=yesterday.txt",
+            "?lang=ja&theme=dark&preset=test24-4&step=12&embed=1&present=1&me=physics%2Falice&fresh=1&src=snap%2Ftoday.txt&before=yesterday.txt&calc=shares%3A1",
         );
         assert_eq!(
             p,
@@ -147,10 +151,16 @@ mod tests {
                 fresh: true,
                 src: Some("snap/today.txt".into()),
                 before: Some("yesterday.txt".into()),
+                calc: Some("shares:1".into()),
             }
         );
         assert_eq!(LaunchParams::parse(""), LaunchParams::default());
         assert_eq!(LaunchParams::parse("theme=light").theme, Some(Theme::Light));
+        assert_eq!(
+            LaunchParams::parse("calc=below%3Aalice").calc.as_deref(),
+            Some("below:alice")
+        );
+        assert_eq!(LaunchParams::parse("calc=").calc, None);
         assert_eq!(LaunchParams::parse("lang=en-GB").lang, Some(Lang::En));
     }
 

@@ -97,6 +97,7 @@ pub fn start(state: AppState, params: LaunchParams) -> Shell {
     let fresh = params.fresh;
     let step = params.step;
     let present = params.present;
+    let open_calc = params.calc.is_some();
     let snapshots = (params.src.clone(), params.before.clone(), params.me.clone());
     let shell = Shell {
         params: StoredValue::new(params),
@@ -147,6 +148,9 @@ pub fn start(state: AppState, params: LaunchParams) -> Shell {
 
     if present {
         crate::chrome::present::install(state);
+    }
+    if open_calc {
+        state.panel.set(crate::chrome::tabs::PanelTab::Calc);
     }
     autosave(state, shell);
     url_state::listen_for_pasted_links(state, share);

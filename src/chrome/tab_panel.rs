@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 
 use crate::chrome::tabs::PanelTab;
+use crate::panels::calc_panel::CalcPanel;
 use crate::panels::classic_panel::ClassicPanel;
 use crate::panels::compare::ComparePanel;
 use crate::panels::decay_panel::DecayPanel;
@@ -42,6 +43,7 @@ fn panel(tab: PanelTab) -> AnyView {
     match tab {
         PanelTab::Inspector => view! { <Inspector /> }.into_any(),
         PanelTab::Compare => view! { <ComparePanel /> }.into_any(),
+        PanelTab::Calc => view! { <CalcPanel /> }.into_any(),
         PanelTab::WhatIf => view! { <WhatIf /> }.into_any(),
         PanelTab::Classic => view! { <ClassicPanel /> }.into_any(),
         PanelTab::Score => view! { <ScoreLegend /> }.into_any(),

@@ -3,6 +3,7 @@
 
 use crate::messages::Lang;
 use crate::messages::Message;
+use crate::messages::calc::CalcMsg;
 use crate::messages::classic::ClassicMsg;
 use crate::messages::common::CommonMsg;
 use crate::messages::inspector::WhatIfMsg;
@@ -17,6 +18,8 @@ pub enum PanelTab {
     Inspector,
     /// "Why is B above me?"
     Compare,
+    /// What would it take (issue 22).
+    Calc,
     /// Rank changes against the baseline.
     WhatIf,
     /// The classic formula for the selected association.
@@ -35,9 +38,10 @@ pub enum PanelTab {
 
 impl PanelTab {
     /// Every tab, in the order the tab list shows them.
-    pub const ALL: [PanelTab; 9] = [
+    pub const ALL: [PanelTab; 10] = [
         PanelTab::Inspector,
         PanelTab::Compare,
+        PanelTab::Calc,
         PanelTab::WhatIf,
         PanelTab::Classic,
         PanelTab::Score,
@@ -53,6 +57,7 @@ impl PanelTab {
         match self {
             PanelTab::Inspector => CommonMsg::RegionInspector.text(lang),
             PanelTab::Compare => CommonMsg::RegionCompare.text(lang),
+            PanelTab::Calc => CalcMsg::Region.text(lang),
             PanelTab::WhatIf => WhatIfMsg::Region.text(lang),
             PanelTab::Classic => CommonMsg::RegionClassic.text(lang),
             PanelTab::Score => ClassicMsg::LegendTitle.text(lang),
@@ -68,6 +73,7 @@ impl PanelTab {
         match self {
             PanelTab::Inspector => "inspector",
             PanelTab::Compare => "compare",
+            PanelTab::Calc => "calc",
             PanelTab::WhatIf => "whatif",
             PanelTab::Classic => "classic",
             PanelTab::Score => "score",
@@ -131,6 +137,7 @@ mod tests {
         for name in [
             "Inspector",
             "Compare",
+            "What would it take",
             "Classic fairshare",
             "sshare",
             "Import",

@@ -341,3 +341,76 @@ async fn priority_suggested_weight_follows_the_tree_and_sets_the_weight() {
     );
     assert_ne!(panel.text("[data-testid='priority-total']"), before);
 }
+
+/// What would it take: question 1 is answered as soon as a user is selected and the tab is
+/// open; "Show me" applies it as an undoable edit; question 4 answers once X is typed.
+#[wasm_bindgen_test]
+async fn calc_panel_answers_at_once_and_show_me_is_undoable() {
+    use fairshare_explorer::chrome::tabs::PanelTab;
+    use fairshare_explorer::panels::calc_panel::CalcPanel;
+    let (panel, state) = mount_with_state(|| view! { <CalcPanel /> });
+    state.start_over(
+        presets::by_id("two-accounts").unwrap().scenario(),
+        Some("two-accounts"),
+    );
+    state.panel.set(PanelTab::Calc);
+    tick().await;
+    assert!(
+        panel
+            .find("[role='region'][aria-label='What would it take']")
+            .is_some()
+    );
+    assert!(
+        panel.find("[data-usage-headroom]").is_none(),
+        "no user selected"
+    );
+    // bio/ben (id 22) is first; 80 more units tie with the user behind (engine snapshot).
+    state.select(Some(AssocId(22)));
+    tick().await;
+    assert_eq!(
+        panel
+            .get("[data-usage-headroom]")
+            .get_attribute("data-usage-headroom")
+            .as_deref(),
+        Some("80")
+    );
+    assert!(
+        panel
+            .text("[data-usage-headroom]")
+            .starts_with("ben can run 80 raw units")
+    );
+    let usage = |state: AppState| {
+        state
+            .scenario
+            .with_untracked(|s| s.tree.get(AssocId(22)).unwrap().usage_raw.to_f64())
+    };
+    assert_eq!(usage(state), 100.0);
+    panel.button("Show me").click();
+    tick().await;
+    assert_eq!(usage(state), 181.0, "one unit past the boundary");
+    state.undo();
+    tick().await;
+    assert_eq!(usage(state), 100.0);
+    // Question 4 for bio/alice (id 21): 3 shares to reach position 1.
+    state.select(Some(AssocId(21)));
+    tick().await;
+    let pass = panel
+        .all("input")
+        .into_iter()
+        .find(|i| {
+            i.closest("label")
+                .ok()
+                .flatten()
+                .is_some_and(|l| l.text_content().unwrap_or_default().contains("Pass X"))
+        })
+        .expect("the Pass X input");
+    set_input(&pass, "1");
+    tick().await;
+    assert_eq!(
+        panel
+            .get("[data-shares-needed]")
+            .get_attribute("data-shares-needed")
+            .as_deref(),
+        Some("3")
+    );
+}

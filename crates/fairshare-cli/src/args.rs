@@ -5,7 +5,7 @@ use std::ffi::OsString;
 use clap::Parser as _;
 use fairshare::Algorithm;
 
-use crate::cli::{Cli, CliAlgorithm, CliCommand, CliFlag, CliFormat, ScenarioArgs};
+use crate::cli::{CalcFormat, Cli, CliAlgorithm, CliCommand, CliFlag, CliFormat, ScenarioArgs};
 
 /// Output format of `compute`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -76,6 +76,8 @@ pub enum Command {
         /// Options (only `--documented-ties` is used).
         options: Options,
     },
+    /// `calc FILE USER …`: what would it take.
+    Calc(Calc),
     /// `convert --to …`.
     Convert {
         /// File or `-`.
@@ -83,6 +85,48 @@ pub enum Command {
         /// Target format.
         to: To,
     },
+}
+
+/// Which question `calc` asks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// `--below X` (or none: X is the user's current position).
+    Below(Option<String>),
+    /// `--above X --idle`, with the other users' running jobs and the horizon in periods.
+    Idle {
+        /// X.
+        above: String,
+        /// `USER=BILLABLE` specs.
+        running: Vec<String>,
+        /// Periods.
+        horizon: u64,
+    },
+    /// `--accounts [--job N]`.
+    Accounts(Option<u64>),
+    /// `--shares-to-pass X [--account A]`.
+    Shares {
+        /// X.
+        target: String,
+        /// The account whose shares change (default: the user).
+        account: Option<String>,
+    },
+    /// `--sprio FILE`.
+    Sprio(String),
+}
+
+/// `calc`'s inputs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Calc {
+    /// File or `-`.
+    pub input: String,
+    /// The user.
+    pub user: String,
+    /// The question.
+    pub question: Question,
+    /// `--tres-weights`.
+    pub tres_weights: Option<String>,
+    /// `--format json`.
+    pub json: bool,
 }
 
 impl ScenarioArgs {
@@ -151,6 +195,42 @@ pub fn parse(argv: &[OsString]) -> Result<Command, clap::Error> {
                 CliFormat::Sshare => To::Sshare,
             },
         },
+        CliCommand::Calc {
+            input,
+            user,
+            below,
+            above,
+            idle: _,
+            running,
+            horizon,
+            accounts,
+            job,
+            shares_to_pass,
+            account,
+            sprio,
+            tres_weights,
+            format,
+        } => Command::Calc(Calc {
+            input,
+            user,
+            question: if let Some(above) = above {
+                Question::Idle {
+                    above,
+                    running,
+                    horizon,
+                }
+            } else if accounts {
+                Question::Accounts(job)
+            } else if let Some(target) = shares_to_pass {
+                Question::Shares { target, account }
+            } else if let Some(file) = sprio {
+                Question::Sprio(file)
+            } else {
+                Question::Below(below)
+            },
+            tres_weights,
+            json: format == CalcFormat::Json,
+        }),
         CliCommand::Link {
             documented_ties,
             input,
@@ -177,6 +257,41 @@ mod tests {
     #[test]
     fn the_grammar_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn calc_takes_one_question() {
+        let Command::Calc(c) = parse_str("calc f u").unwrap() else {
+            panic!("calc")
+        };
+        assert_eq!(c.question, Question::Below(None));
+        let Command::Calc(c) = parse_str("calc f u --above 1 --idle --running a/b=4").unwrap()
+        else {
+            panic!("calc")
+        };
+        assert_eq!(
+            c.question,
+            Question::Idle {
+                above: "1".into(),
+                running: vec!["a/b=4".into()],
+                horizon: 2016
+            }
+        );
+        let Command::Calc(c) = parse_str("calc --format json f u --accounts --job 60").unwrap()
+        else {
+            panic!("calc")
+        };
+        assert_eq!(c.question, Question::Accounts(Some(60)));
+        assert!(c.json);
+        assert!(parse_str("calc f u --below 2 --accounts").is_err());
+        assert!(
+            parse_str("calc f u --above 2").is_err(),
+            "--above needs --idle"
+        );
+        assert!(
+            parse_str("calc f u --job 5").is_err(),
+            "--job needs --accounts"
+        );
     }
 
     #[test]

@@ -95,6 +95,74 @@ Example:
         #[arg(value_name = "FILE")]
         input: String,
     },
+    /// What would it take? Usage headroom, idle time, best account, shares needed, sprio.
+    #[command(after_help = "\
+X is a position (3), a FairShare (0.5, or fs=1) or a user (alice, or account/alice).
+USER is a user, or account/user where the user has several associations.
+Raw usage is TRES-seconds after billing weights; hours are core-hours with one raw unit per
+core-second unless --tres-weights says otherwise (CPU=, GRES/gpu=, Node=).
+
+Examples:
+  fairshare calc src/presets/test24-4.json user1
+  fairshare calc cluster.txt alice --below bob
+  fairshare calc cluster.txt alice --above 1 --idle --running chem/bob=64
+  fairshare calc cluster.txt alice --accounts --job 86400
+  fairshare calc cluster.txt alice --shares-to-pass 0.9 --account chem
+  fairshare calc cluster.txt alice --sprio sprio-l.txt
+  fairshare calc --format json cluster.txt alice")]
+    #[command(group(clap::ArgGroup::new("question").args(["below", "above", "accounts", "shares_to_pass", "sprio"])))]
+    Calc {
+        /// Scenario JSON, sshare or sacctmgr output; - reads standard input.
+        #[arg(value_name = "FILE")]
+        input: String,
+        /// The user (user or account/user).
+        #[arg(value_name = "USER")]
+        user: String,
+        /// How much more usage before dropping below X (the default question; X defaults to
+        /// the user's current position).
+        #[arg(long, value_name = "X")]
+        below: Option<String>,
+        /// With --idle: how long, running nothing more, until above X.
+        #[arg(long, value_name = "X", requires = "idle")]
+        above: Option<String>,
+        /// Question 2 (with --above X): idle time, with Slurm's decay (7-day half-life,
+        /// 5-minute calc period) and the jobs given by --running.
+        #[arg(long, requires = "above")]
+        idle: bool,
+        /// A job running from now on, charged to another user's association
+        /// (USER or account/user = billable TRES); repeatable.
+        #[arg(long, value_name = "USER=BILLABLE", requires = "idle")]
+        running: Vec<String>,
+        /// How many calc periods ahead --idle looks (default 2016: 7 days).
+        #[arg(
+            long,
+            value_name = "PERIODS",
+            default_value_t = 2016,
+            requires = "idle"
+        )]
+        horizon: u64,
+        /// Question 3: the user's position under each of its accounts.
+        #[arg(long)]
+        accounts: bool,
+        /// With --accounts: one job of this many raw units (TRES-seconds) charged to each.
+        #[arg(long, value_name = "TRES-SECONDS", requires = "accounts")]
+        job: Option<u64>,
+        /// Question 4: the whole shares needed to be above X.
+        #[arg(long, value_name = "X")]
+        shares_to_pass: Option<String>,
+        /// With --shares-to-pass: the account whose shares change (default: the user's own).
+        #[arg(long, value_name = "ACCOUNT", requires = "shares_to_pass")]
+        account: Option<String>,
+        /// Question 5: read sprio output (-l or plain, with its -w weights row) from this file.
+        #[arg(long, value_name = "SPRIO-FILE")]
+        sprio: Option<String>,
+        /// TRES weights for the hours shown (CPU=1,GRES/gpu=4,Node=64).
+        #[arg(long, value_name = "TYPE=WEIGHT,...")]
+        tres_weights: Option<String>,
+        /// Output: the sentence, or the value as JSON.
+        #[arg(long, value_enum, default_value_t = CalcFormat::Text)]
+        format: CalcFormat,
+    },
     /// Print the app's share-link fragment (z=…) that opens the scenario, for docs.
     #[command(after_help = "\
 Example:
@@ -140,6 +208,15 @@ pub enum CliFormat {
     Json,
     /// `sshare -l -P` rows.
     Sshare,
+}
+
+/// `calc --format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CalcFormat {
+    /// The answer in one sentence.
+    Text,
+    /// The value as JSON.
+    Json,
 }
 
 /// One of `--flags`.

@@ -5,6 +5,7 @@
 //! Bad input exits with status 2 and one message naming the file, the line and the problem.
 
 mod args;
+mod calc_text;
 mod cli;
 mod output;
 
@@ -87,6 +88,15 @@ fn run(argv: &[OsString]) -> Result<String, Failure> {
             let (base, new) = (load(&base, &options)?, load(&new, &options)?);
             Ok(output::diff_text(&base, &new, &options))
         }
+        Command::Calc(c) => {
+            let scenario = load(&c.input, &Options::default())?;
+            let sprio = match &c.question {
+                args::Question::Sprio(file) => Some(read_text(file)?),
+                _ => None,
+            };
+            calc_text::run(&scenario, &c, sprio.as_deref())
+                .map_err(|m| Failure::usage(format!("{}: {m}", c.input)))
+        }
         Command::Link { input, options } => {
             let scenario = load(&input, &Options::default())?;
             let tie_rule = if options.documented_ties {
@@ -110,9 +120,9 @@ fn run(argv: &[OsString]) -> Result<String, Failure> {
     }
 }
 
-/// Reads and parses the input; command-line options override the scenario's own settings.
-fn load(input: &str, options: &Options) -> Result<Scenario, Failure> {
-    let text = if input == "-" {
+/// Reads a file (`-`: standard input) as text.
+fn read_text(input: &str) -> Result<String, Failure> {
+    Ok(if input == "-" {
         let mut s = String::new();
         std::io::stdin()
             .read_to_string(&mut s)
@@ -124,7 +134,12 @@ fn load(input: &str, options: &Options) -> Result<Scenario, Failure> {
         // Valid UTF-8 is kept as it is (no second copy of a 100 MB file).
         String::from_utf8(bytes)
             .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
-    };
+    })
+}
+
+/// Reads and parses the input; command-line options override the scenario's own settings.
+fn load(input: &str, options: &Options) -> Result<Scenario, Failure> {
+    let text = read_text(input)?;
     let shown = if input == "-" { "<stdin>" } else { input };
     let imported = fairshare::import::import(&text);
     let first_error = imported.diagnostics.iter().find(|d| d.is_error());
@@ -192,7 +207,7 @@ fn compute(scenario: &Scenario, options: &Options) -> Result<String, String> {
 }
 
 /// Finds a user association by `user` or `account/user`.
-fn find_user(scenario: &Scenario, spec: &str) -> Result<usize, String> {
+pub(crate) fn find_user(scenario: &Scenario, spec: &str) -> Result<usize, String> {
     let (account, user) = match spec.split_once('/') {
         Some((a, u)) => (Some(a), u),
         None => (None, spec),

@@ -556,3 +556,159 @@ fn each_command_has_its_own_help_and_the_build_generates_completions_and_man_pag
         assert!(out.join(file).is_file(), "{file} not generated");
     }
 }
+
+fn preset(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../src/presets")
+        .join(name)
+        .to_str()
+        .unwrap()
+        .to_string()
+}
+
+/// `calc` prints the engine's boundary, the same number in the sentence and in JSON, for the
+/// default question (X = the user's position) and for X a user.
+#[test]
+fn calc_prints_the_engines_headroom_in_words_and_json() {
+    let path = preset("fair-tree-example.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let scenario = fairshare::scenario::parse(&text).0.unwrap();
+    let r = fairshare::Ranked::new(&scenario.tree, fairshare::TieRule::Slurm);
+    let user = fairshare::find::resolve(r.tree(), "UserB").unwrap();
+    let p = r.run().position(user).unwrap();
+    let want = fairshare::calc::usage_headroom(&r, user, fairshare::calc::Target::Position(p))
+        .unwrap()
+        .headroom;
+    let json: Value = serde_json::from_str(&stdout(&fairshare(&[
+        "calc", "--format", "json", &path, "UserB",
+    ])))
+    .unwrap();
+    assert_eq!(json["usage_headroom"].as_u64(), Some(want));
+    assert_eq!(json["target"]["position"].as_u64(), Some(u64::from(p)));
+    let words = stdout(&fairshare(&["calc", &path, "UserB"]));
+    assert!(
+        words.starts_with(&format!(
+            "UserB can run {} raw units",
+            fairshare::format::grouped(want)
+        )) && words.contains(&format!("before dropping below position {p}")),
+        "{words}"
+    );
+    // Hours follow --tres-weights: CPU=2 halves the core-hours.
+    let json: Value = serde_json::from_str(&stdout(&fairshare(&[
+        "calc",
+        "--format",
+        "json",
+        "--tres-weights",
+        "CPU=2",
+        &path,
+        "UserB",
+    ])))
+    .unwrap();
+    assert_eq!(json["core_hours"].as_f64(), Some(want as f64 / 7200.0));
+}
+
+/// Every question answers from the command line; a question without an answer says why.
+#[test]
+fn calc_answers_each_question() {
+    let path = preset("two-accounts.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let scenario = fairshare::scenario::parse(&text).0.unwrap();
+    let users: Vec<String> = scenario
+        .tree
+        .assocs()
+        .iter()
+        .filter(|a| a.is_user())
+        .map(|a| format!("{}/{}", a.account, a.name()))
+        .collect();
+    let (first, last) = (&users[0], &users[users.len() - 1]);
+    let shares: Value = serde_json::from_str(&stdout(&fairshare(&[
+        "calc",
+        "--format",
+        "json",
+        &path,
+        last,
+        "--shares-to-pass",
+        "1",
+    ])))
+    .unwrap();
+    assert!(
+        shares["shares_needed"].is_u64() || shares["no_answer"].is_string(),
+        "{shares}"
+    );
+    let accounts: Value = serde_json::from_str(&stdout(&fairshare(&[
+        "calc",
+        "--format",
+        "json",
+        &path,
+        first,
+        "--accounts",
+        "--job",
+        "3600",
+    ])))
+    .unwrap();
+    assert!(accounts["best_account"].is_string(), "{accounts}");
+    let idle = stdout(&fairshare(&[
+        "calc", &path, first, "--above", "1", "--idle",
+    ]));
+    assert!(
+        idle.contains("already above") || idle.contains("decay alone never"),
+        "{idle}"
+    );
+    let help = stdout(&fairshare(&["calc", "--help"]));
+    assert!(
+        help.contains("fairshare calc cluster.txt alice --below bob"),
+        "{help}"
+    );
+}
+
+/// `--sprio`: each job's deciding factor; a bad line exits 2 naming the file and line.
+#[test]
+fn calc_reads_sprio_and_names_a_bad_line() {
+    let path = preset("test24-4.json");
+    let tmp = std::env::temp_dir().join(format!("fairshare-sprio-{}.txt", std::process::id()));
+    std::fs::write(
+        &tmp,
+        "\
+$ sprio -l
+          JOBID PARTITION     USER   PRIORITY       SITE        AGE  FAIRSHARE    JOBSIZE
+            101 normal          u1      10500          0       1000       3000       6500
+            102 normal          u2      11000          0       2000       8000       1000
+$ sprio -w
+          JOBID PARTITION   PRIORITY       SITE        AGE  FAIRSHARE    JOBSIZE
+        Weights                               1       1000      10000       1000
+",
+    )
+    .unwrap();
+    let out = stdout(&fairshare(&[
+        "calc",
+        &path,
+        "u1",
+        "--sprio",
+        tmp.to_str().unwrap(),
+    ]));
+    assert!(
+        out.contains("Job 101 (u1): 1 jobs ahead; job 102 leads by 500, most of it from FAIRSHARE; fairshare decides; FairShare 0.3501 would put it first"),
+        "{out}"
+    );
+    let json: Value = serde_json::from_str(&stdout(&fairshare(&[
+        "calc",
+        "--format",
+        "json",
+        &path,
+        "u1",
+        "--sprio",
+        tmp.to_str().unwrap(),
+    ])))
+    .unwrap();
+    assert_eq!(json["jobs"][0]["deciding_factor"], "FAIRSHARE");
+    std::fs::write(&tmp, "JOBID PRIORITY AGE\n1 10 x\n").unwrap();
+    let bad = fairshare(&["calc", &path, "u1", "--sprio", tmp.to_str().unwrap()]);
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        err.contains(&format!("{}:2: AGE is \"x\"", tmp.display())),
+        "{err}"
+    );
+    let bad = fairshare(&["calc", &path, "u1", "--below", "nobody"]);
+    assert_eq!(bad.status.code(), Some(2));
+}

@@ -29,6 +29,11 @@
 //! - `snapshot_compare`: [`fairshare::snapshot::compare`], loading a before/after pair of
 //!   snapshots (matched by name, the before tree renumbered and ranked, the diff).
 //!
+//! - `calc_headroom`, `calc_shares_to_pass`, `calc_best_account`: [`fairshare::calc`]'s
+//!   questions 1, 4 and 3 for the user at the middle position (the default target: its own
+//!   position; for shares, passing the user one position ahead; a one-day, one-core job),
+//!   each boundary checked on the exact engine.
+//!
 //! Slurm's own code on the anchor trees (perf/README.md): Fair Tree 0.073 / 1.41 / 41.2 ms,
 //! classic 0.032 / 0.95 / 49.3 ms for 1k / 10k / 100k.
 //!
@@ -257,6 +262,48 @@ mod generated_trees {
         let before = AssocTree::new(rows).expect("the same tree");
         let after = Ranked::new(after, TieRule::Slurm);
         b.bench(|| fairshare::snapshot::compare(&before, &after, 200));
+    }
+}
+
+mod calc_questions {
+    use super::*;
+    use fairshare::calc::{self, Target};
+
+    const CALC_SIZES: [usize; 2] = [10_000, 100_000];
+
+    /// The user at the middle position, and the user one position ahead of it.
+    fn middle(r: &Ranked) -> (usize, usize) {
+        let run = r.run();
+        let at = |p: u32| (0..run.assocs.len()).find(|&i| run.position(i) == Some(p));
+        let n = run.n_users;
+        let me = at(n / 2)
+            .or_else(|| at(n / 2 + 1))
+            .expect("a user at the middle");
+        let p = run.position(me).unwrap_or(1);
+        let ahead = (1..p).rev().find_map(at).unwrap_or(me);
+        (me, ahead)
+    }
+
+    #[divan::bench(args = CALC_SIZES, sample_count = 5)]
+    fn calc_headroom(b: Bencher, n: usize) {
+        let r = Ranked::new(generated(n), TieRule::Slurm);
+        let (me, _) = middle(&r);
+        let p = r.run().position(me).unwrap_or(1);
+        b.bench(|| calc::usage_headroom(&r, me, Target::Position(p)));
+    }
+
+    #[divan::bench(args = CALC_SIZES, sample_count = 5)]
+    fn calc_shares_to_pass(b: Bencher, n: usize) {
+        let r = Ranked::new(generated(n), TieRule::Slurm);
+        let (me, ahead) = middle(&r);
+        b.bench(|| calc::shares_to_pass(&r, me, me, Target::User(ahead)));
+    }
+
+    #[divan::bench(args = CALC_SIZES, sample_count = 5)]
+    fn calc_best_account(b: Bencher, n: usize) {
+        let r = Ranked::new(generated(n), TieRule::Slurm);
+        let (me, _) = middle(&r);
+        b.bench(|| calc::best_account(&r, me, Some(86_400)));
     }
 }
 

@@ -6,6 +6,8 @@
 //! - [`fair_tree`]: Fair Tree, with a typed trace ([`step`]) produced in the same pass.
 //! - [`Ranked`]: a tree, its hierarchy and its Fair Tree run, built together; what
 //!   [`explain`], [`diff`] and [`sshare`]'s rows read.
+//! - [`calc`]: "what would it take?": usage headroom, idle time, best account, shares needed,
+//!   sprio.
 //! - [`classic`]: the classic algorithm (and DEPTH_OBLIVIOUS), with the terms of every formula.
 //! - [`snapshot`]: two snapshots of a cluster matched by name, who moved and why.
 //! - [`explain`]: "why is B above me?", answered at the first common ancestor.
@@ -26,6 +28,7 @@
 
 #![warn(missing_docs)]
 
+pub mod calc;
 pub mod classic;
 pub mod decay;
 pub mod diag;

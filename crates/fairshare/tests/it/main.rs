@@ -4,6 +4,7 @@
 
 mod common;
 
+mod calc_props;
 mod classic_vectors;
 mod decay_ranks;
 mod decay_usage;
