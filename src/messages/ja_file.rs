@@ -41,6 +41,7 @@ pub trait TableVisitor {
 pub fn visit_tables<V: TableVisitor>(v: &mut V) {
     use super::*;
     v.table::<Msg>();
+    v.table::<calc::CalcMsg>();
     v.table::<classic::ClassicMsg>();
     v.table::<common::CommonMsg>();
     v.table::<compare::CompareMsg>();
