@@ -8,6 +8,7 @@
 //!   [`explain`], [`diff`] and [`sshare`]'s rows read.
 //! - [`classic`]: the classic algorithm (and DEPTH_OBLIVIOUS), with the terms of every formula.
 //! - [`snapshot`]: two snapshots of a cluster matched by name, who moved and why.
+//! - [`timeline`]: N snapshots, oldest first: each step explained, a user followed over time.
 //! - [`explain`]: "why is B above me?", answered at the first common ancestor.
 //! - [`decay`], [`priority`]: usage decay over time and the multifactor job priority.
 //! - [`scenario`], [`import`], [`sshare`]: reading and writing scenario JSON, `sshare` and
@@ -46,6 +47,7 @@ pub mod snapshot;
 pub mod sort;
 pub mod sshare;
 pub mod step;
+pub mod timeline;
 pub mod tree;
 pub mod why;
 
