@@ -85,7 +85,11 @@ fn run(argv: &[OsString]) -> Result<String, Failure> {
         }
         Command::Diff { base, new, options } => {
             let (base, new) = (load(&base, &options)?, load(&new, &options)?);
-            Ok(output::diff_text(&base, &new, &options))
+            Ok(if options.json {
+                output::diff_json(&base, &new, &options)
+            } else {
+                output::diff_text(&base, &new, &options)
+            })
         }
         Command::Link { input, options } => {
             let scenario = load(&input, &Options::default())?;
