@@ -259,12 +259,7 @@ pub fn position_before(before: &Ranked, after: &Ranked, ix: usize) -> Option<u32
 /// Compares the before snapshot `before` with the ranked after snapshot: matching by name, then
 /// [`run_diff`] with the first `explained` movers given a reason.
 pub fn compare(before: &AssocTree, after: &Ranked, explained: usize) -> Comparison {
-    compare_matched(match_trees(before, after.tree()), after, explained)
-}
-
-/// [`compare`] with the matching already made (`matching` of the before tree with `after`'s
-/// tree, from [`match_trees`]): a timeline matches each snapshot with the next once.
-pub fn compare_matched(matching: Matching, after: &Ranked, explained: usize) -> Comparison {
+    let matching = match_trees(before, after.tree());
     let before = Ranked::new(matching.renumbered(), TieRule::Slurm);
     let diff = run_diff(&before, after, explained);
     Comparison {

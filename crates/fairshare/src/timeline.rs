@@ -16,7 +16,8 @@
 
 use std::fmt;
 
-use crate::snapshot::{Comparison, Matching, compare_matched, match_trees};
+use crate::diff::run_diff;
+use crate::snapshot::{Comparison, Matching, match_trees};
 use crate::tree::AssocTree;
 use crate::{Ranked, Severity, TieRule};
 
@@ -341,18 +342,33 @@ pub struct Timeline {
 
 impl Timeline {
     /// Ranks each snapshot and matches each with the next. `snapshots` are oldest first.
+    ///
+    /// The snapshots are numbered alike: the newest keeps its ids, and each older one takes the
+    /// ids of the associations it matches in the next ([`Matching::renumbered`]), so an
+    /// association keeps one id from snapshot to snapshot (a view keyed by id moves it rather
+    /// than replacing it). Ids take no part in ranking, so nothing else changes.
     pub fn new(snapshots: Vec<(Option<Time>, String, AssocTree)>) -> Timeline {
-        let moments: Vec<Moment> = snapshots
-            .into_iter()
-            .map(|(time, label, tree)| Moment {
+        let mut trees: Vec<AssocTree> = Vec::with_capacity(snapshots.len());
+        let mut rest = Vec::with_capacity(snapshots.len());
+        for (time, label, tree) in snapshots {
+            trees.push(tree);
+            rest.push((time, label));
+        }
+        let mut links: Vec<Matching> = Vec::with_capacity(trees.len().saturating_sub(1));
+        for k in (0..trees.len().saturating_sub(1)).rev() {
+            let link = match_trees(&trees[k], &trees[k + 1]);
+            trees[k] = link.renumbered().clone();
+            links.push(link);
+        }
+        links.reverse();
+        let moments = trees
+            .iter()
+            .zip(rest)
+            .map(|(tree, (time, label))| Moment {
                 time,
                 label,
-                ranked: Ranked::new(&tree, TieRule::Slurm),
+                ranked: Ranked::new(tree, TieRule::Slurm),
             })
-            .collect();
-        let links = moments
-            .windows(2)
-            .map(|w| match_trees(w[0].ranked.tree(), w[1].ranked.tree()))
             .collect();
         Timeline { moments, links }
     }
@@ -377,7 +393,14 @@ impl Timeline {
     pub fn step(&self, k: usize, explained: usize) -> Option<Comparison> {
         let link = self.links.get(k.checked_sub(1)?)?;
         let after = &self.moments.get(k)?.ranked;
-        Some(compare_matched(link.clone(), after, explained))
+        // Moment k − 1 is already numbered with moment k's ids, and ranked.
+        let before = self.moments[k - 1].ranked.clone();
+        let diff = run_diff(&before, after, explained);
+        Some(Comparison {
+            matching: link.clone(),
+            before,
+            diff,
+        })
     }
 
     /// The position in moment `to` of the association at position `ix` of moment `from`,
