@@ -1,8 +1,13 @@
 // Snapshots over time on a real-shaped cluster: two 10k snapshots a day apart (the anchor tree,
 // then a day of decay, jobs, leavers and newcomers; e2e/fixtures/timeline.mjs) published as sshare
 // text and opened with src=/before=: positions, moves and deciding levels on the page equal
-// `fairshare diff --json` on the same two files.
+// `fairshare diff --json` on the same two files. Then a timeline of three days of the 1k tree,
+// through timeline= (also under the strict CSP) and through the Import panel: the scrubber, the
+// chart and its table, each step compared with the day before, a replay ending in the after
+// order, and a list's bad lines named while the rest loads.
 import { test, expect } from '@playwright/test';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { ExplorerPage } from './fixtures/page.mjs';
 import { cliDiff, publishDays } from './fixtures/timeline.mjs';
 
@@ -60,5 +65,128 @@ test('the CLI and the page agree on two 10k snapshots a day apart', async ({ pag
       await expect(reason, u.user).toHaveText(`Under ${u.deciding.parent}, ${u.deciding.ahead} passed ${u.deciding.behind}.`);
     }
   }
+  expect(app.errors).toEqual([]);
+});
+
+/** The day files of the 1k timeline (three days), published once for the tests below. */
+let small;
+test.beforeAll(() => {
+  small = publishDays({ size: '1k', days: 3, dir: 'e2e-timeline-1k' });
+  const dir = path.dirname(small[0]);
+  // A list with a bad time, a foreign URL, a missing file, then two good days.
+  writeFileSync(
+    path.join(dir, 'bad.txt'),
+    'yesterday day0.txt\nhttps://example.com/day.txt\nmissing.txt\n2026-11-21T09:00Z day1.txt\n2026-11-22T09:00Z day2.txt\n',
+  );
+  writeFileSync(path.join(dir, 'one.txt'), 'day0.txt\nmissing.txt\n');
+});
+
+/** A user present on all three days whose position changed on both steps, and its positions. */
+function movingUser() {
+  const [a, b] = [cliDiff(small[0], small[1]), cliDiff(small[1], small[2])];
+  const key = (u) => `${u.account}/${u.user}`;
+  const second = new Map(b.users.map((u) => [key(u), u]));
+  for (const u of a.users) {
+    const v = second.get(key(u));
+    if (u.position_before !== null && v && v.position_before !== null && u.position !== u.position_before && v.position !== v.position_before) {
+      return { account: u.account, user: u.user, positions: [u.position_before, u.position, v.position] };
+    }
+  }
+  throw new Error('no user moved on both days');
+}
+
+const treeItem = (page, u) =>
+  page.locator(`[role="treeitem"][data-kind="user"][data-account="${u.account}"][data-name="${u.user}"]`);
+
+for (const base of ['/', '/csp/']) {
+  test(`timeline= loads three days: scrubber, chart and table, each step explained (${base})`, async ({ page }) => {
+    test.setTimeout(240_000);
+    const u = movingUser();
+    const app = new ExplorerPage(page);
+    await app.goto(`${base}?timeline=e2e-timeline-1k/timeline.txt&me=${u.account}%2F${u.user}`);
+    const region = page.getByRole('region', { name: 'Timeline' });
+    const slider = region.getByRole('slider', { name: 'Moment' });
+    await expect(slider).toHaveAttribute('aria-valuetext', '2026-11-22T09:00Z (3 of 3)', { timeout: 60_000 });
+    const item = treeItem(page, u);
+    await expect(item).toHaveAttribute('aria-selected', 'true');
+    // The newest day, compared with the day before it, as the CLI says.
+    await expect(item).toHaveAttribute('data-position', String(u.positions[2]));
+    await expect(item).toHaveAttribute('data-position-before', String(u.positions[1]));
+    // The chart has a name and a table saying the same positions.
+    await expect(region.getByRole('img', { name: `${u.user}: position and FairShare over time` })).toBeVisible();
+    const cells = region.locator('[data-timeline-position]');
+    await expect(cells).toHaveText(u.positions.map((p) => p.toLocaleString('en-US')));
+    // The scrubber by keyboard: one day back, compared with the first day.
+    await slider.focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(slider).toHaveAttribute('aria-valuetext', '2026-11-21T09:00Z (2 of 3)');
+    await expect(region.getByRole('status')).toHaveText(/snapshot 2 of 3 \(2026-11-21T09:00Z\), compared with the one before it \(2026-11-20T09:00Z\)/);
+    await expect(item).toHaveAttribute('data-position', String(u.positions[1]));
+    await expect(item).toHaveAttribute('data-position-before', String(u.positions[0]));
+    await expect(page.getByRole('region', { name: 'Since the before snapshot' }).locator('[data-snapshot-move]')).toContainText(
+      `position ${u.positions[0].toLocaleString('en-US')} → ${u.positions[1].toLocaleString('en-US')}`,
+    );
+    // A point of the chart picks its day: the oldest, with nothing before it.
+    await region.locator('circle[data-moment="0"]').first().click();
+    await expect(slider).toHaveAttribute('aria-valuetext', '2026-11-20T09:00Z (1 of 3)');
+    await expect(item).toHaveAttribute('data-position', String(u.positions[0]));
+    await expect(item).not.toHaveAttribute('data-position-before');
+    // The table's buttons too; then the change replayed ends in the after order.
+    await region.getByRole('button', { name: 'Show 2026-11-22T09:00Z' }).click();
+    await expect(item).toHaveAttribute('data-position', String(u.positions[2]));
+    await region.getByRole('button', { name: 'Replay the change' }).click();
+    await expect(item).toHaveAttribute('data-position', String(u.positions[1]));
+    await expect(item).toHaveAttribute('data-position', String(u.positions[2]));
+    await expect(slider).toHaveAttribute('aria-valuetext', '2026-11-22T09:00Z (3 of 3)');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    if (base === '/') {
+      for (const [w, h] of [[1440, 900], [390, 844]]) {
+        await page.setViewportSize({ width: w, height: h });
+        await region.scrollIntoViewIfNeeded();
+        await app.screenshot(`timeline-${w}x${h}`);
+      }
+    }
+    expect(app.errors).toEqual([]);
+  });
+}
+
+test('a timeline list with bad lines: each is named, the rest loads', async ({ page }) => {
+  test.setTimeout(240_000);
+  const app = new ExplorerPage(page);
+  await app.goto('/?timeline=e2e-timeline-1k/bad.txt');
+  const alert = page.locator('.ft-snapshot__alert');
+  await expect(alert).toContainText('e2e-timeline-1k/bad.txt, line 1: "yesterday" is not an ISO 8601 time', { timeout: 60_000 });
+  await expect(alert).toContainText('https://example.com/day.txt is not on this site');
+  await expect(alert).toContainText('missing.txt could not be loaded (HTTP 404)');
+  expect(app.requests.filter((u) => new URL(u).hostname === 'example.com')).toEqual([]);
+  const slider = page.getByRole('slider', { name: 'Moment' });
+  await expect(slider).toHaveAttribute('aria-valuetext', '2026-11-22T09:00Z (2 of 2)');
+});
+
+test('a timeline of one snapshot is said, and that snapshot loads', async ({ page }) => {
+  const app = new ExplorerPage(page);
+  await app.goto('/?timeline=e2e-timeline-1k/one.txt');
+  await expect(page.locator('.ft-snapshot__alert')).toContainText('A timeline needs two snapshots at least; 1 could be loaded.', { timeout: 60_000 });
+  await expect(page.getByRole('slider', { name: 'Moment' })).toHaveCount(0);
+  await expect(app.allTreeItems().first()).toBeVisible();
+});
+
+test('three files at once in the Import panel are a timeline, oldest first', async ({ page }) => {
+  test.setTimeout(240_000);
+  const app = new ExplorerPage(page);
+  await app.goto('/');
+  await app.openTab('Import');
+  // Given in another order, with one modification time: the names decide.
+  await app.importRegion().getByLabel('Open before (or before and after)').setInputFiles(
+    [2, 0, 1].map((k) => ({ name: `day${k}.txt`, mimeType: 'text/plain', buffer: readFileSync(small[k]) })),
+  );
+  await app.openTab('What if');
+  const slider = page.getByRole('slider', { name: 'Moment' });
+  await expect(slider).toHaveAttribute('aria-valuetext', 'day2.txt (3 of 3)', { timeout: 60_000 });
+  const u = movingUser();
+  const item = treeItem(page, u);
+  await page.getByRole('searchbox', { name: 'Find user or account' }).fill(`${u.account}/${u.user}`);
+  await page.getByRole('searchbox', { name: 'Find user or account' }).press('Enter');
+  await expect(item).toHaveAttribute('data-position-before', String(u.positions[1]));
   expect(app.errors).toEqual([]);
 });
