@@ -152,7 +152,7 @@ test('embedded (html.ft-embed, as ?embed=1 sets it) in 800x600: tree and Play in
   await app.goto('/');
   await app.choosePreset('test24-4');
   await expect(app.allTreeItems()).toHaveCount(35);
-  // The class comes from the URL parameter (src/shell/url_state.rs); set it directly here.
+  // The class comes from the URL parameter (src/boundary/url_state.rs); set it directly here.
   await page.evaluate(() => document.documentElement.classList.add('ft-embed'));
   await expect(page.getByRole('heading', { level: 1 })).toBeHidden();
   expect(await inViewport(page, app.tree(), false)).toBe(true);

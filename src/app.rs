@@ -2,37 +2,37 @@
 
 use leptos::prelude::*;
 
+use crate::chrome::SidePanels;
+use crate::chrome::toolbar::Toolbar;
 use crate::i18n::I18n;
 use crate::messages::{Message, Msg};
 use crate::player::Player;
 use crate::presets;
-use crate::shell::SidePanels;
-use crate::shell::toolbar::Toolbar;
 use crate::state::AppState;
-use crate::tree_view::TreeView;
+use crate::tree::view::TreeView;
 
 /// The whole page, a workspace: a compact header and toolbar; the stage (the tree, with the
 /// ranking player docked under it); the side column of panels behind tabs.
 #[component]
 pub fn App() -> impl IntoView {
-    let params = crate::shell::document::launch_params();
-    let i18n = I18n::provide(crate::shell::document::initial_lang(&params));
+    let params = crate::boundary::document::launch_params();
+    let i18n = I18n::provide(crate::boundary::document::initial_lang(&params));
     sync_document(i18n);
-    crate::shell::document::apply(&params, i18n);
+    crate::boundary::document::apply(&params, i18n);
     let preset = presets::by_id(presets::DEFAULT).unwrap_or(&presets::PRESETS[0]);
     let state = AppState::provide(preset.scenario());
     state.preset.set(Some(preset.id));
     crate::player::marks::FrameMarks::provide(state);
-    crate::tree_view::ShownTree::provide();
-    crate::shell::start::start(state, params);
+    crate::tree::view::ShownTree::provide();
+    crate::chrome::start::start(state, params);
 
     view! {
         <div class="ft-app">
             // The page's banner landmark: the title, the session note and the toolbar (nothing
             // outside a landmark).
             <header class="ft-top">
-                <crate::shell::shell_bar::ShellBar />
-                <crate::shell::snapshot_urls::SnapshotBar />
+                <crate::chrome::shell_bar::ShellBar />
+                <crate::boundary::snapshot_urls::SnapshotBar />
                 <AppHeader />
                 <Toolbar />
             </header>

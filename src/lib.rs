@@ -5,12 +5,13 @@
 //! The library target exists so `tests/web/` can mount components; `main.rs` only mounts [`App`].
 
 pub mod app;
+pub mod boundary;
+pub mod chrome;
 pub mod i18n;
 pub mod messages;
 pub mod panels;
 pub mod player;
 pub mod presets;
-pub mod shell;
 pub mod sort;
 pub mod state;
 pub mod tree;
@@ -22,6 +23,3 @@ mod snapshot_tests;
 mod test_texts;
 
 pub use app::App;
-// The tree's modules under their former paths (other modules and tests import them so).
-pub use tree::model as tree_model;
-pub use tree::view as tree_view;

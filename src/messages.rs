@@ -288,7 +288,7 @@ mod tests {
         complete::<tree::TreeMsg>(tree::TreeMsg::ALL);
         complete::<Lang>(&Lang::ALL);
         complete::<crate::tree::model::LfBand>(&crate::tree::model::LfBand::ALL);
-        complete::<crate::shell::tabs::PanelTab>(&crate::shell::tabs::PanelTab::ALL);
+        complete::<crate::chrome::tabs::PanelTab>(&crate::chrome::tabs::PanelTab::ALL);
         complete::<crate::player::model::Granularity>(&crate::player::model::Granularity::ALL);
     }
 

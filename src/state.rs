@@ -21,7 +21,7 @@ use fairshare::{
 };
 use leptos::prelude::*;
 
-use crate::shell::PanelTab;
+use crate::chrome::PanelTab;
 
 mod timeline;
 pub use timeline::{LoadedTimeline, build_timeline};
@@ -650,15 +650,6 @@ impl AppState {
                 s.insert(id);
             });
         }
-    }
-
-    /// Collapses or expands an account's subtree in the tree view.
-    pub fn toggle_collapsed(self, id: AssocId) {
-        self.collapsed.update(|c| {
-            if !c.remove(&id) {
-                c.insert(id);
-            }
-        });
     }
 }
 

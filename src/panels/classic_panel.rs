@@ -11,7 +11,6 @@
 //! The numbers come from `AppState::classic` (the engine's `ClassicRun`) through the pure
 //! [`model`]; this module only lays them out. It must not compute fairshare.
 
-pub mod field;
 pub mod model;
 mod orders;
 mod table;

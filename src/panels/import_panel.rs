@@ -13,6 +13,7 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::chrome::PanelTab;
 use crate::i18n::I18n;
 use crate::messages::common::CommonMsg;
 use crate::messages::engine::{diagnostic_text, format_text};
@@ -20,9 +21,9 @@ use crate::messages::import::ImportMsg;
 use crate::messages::inspector::InspectorMsg;
 use crate::messages::snapshot::SnapshotMsg;
 use crate::messages::{Lang, Message};
-use crate::panels::compare::next_dom_id;
-use crate::shell::PanelTab;
 use crate::state::AppState;
+use crate::widgets::dom_id::next_dom_id;
+use crate::widgets::download::download_text;
 use crate::widgets::when::When;
 
 /// What the last Load did.
@@ -69,7 +70,7 @@ pub fn ImportPanel() -> impl IntoView {
     };
     let read_file = move |file: web_sys::File| {
         let promise = file.text();
-        crate::shell::url_state::then(
+        crate::boundary::url_state::then(
             &promise,
             move |text| {
                 let text = text.as_string().unwrap_or_default();
@@ -118,11 +119,11 @@ pub fn ImportPanel() -> impl IntoView {
                 .unwrap_or_default();
             outcome.set(Some(Outcome::FileFailed(reason)));
         };
-        crate::shell::url_state::then(
+        crate::boundary::url_state::then(
             &newer.text(),
             move |after| {
                 let after = after.as_string().unwrap_or_default();
-                crate::shell::url_state::then(
+                crate::boundary::url_state::then(
                     &older.text(),
                     move |before| {
                         let before = before.as_string().unwrap_or_default();
@@ -167,7 +168,7 @@ pub fn ImportPanel() -> impl IntoView {
         if files.length() >= 2 {
             read_pair(files);
         } else if let Some(file) = files.get(0) {
-            crate::shell::url_state::then(
+            crate::boundary::url_state::then(
                 &file.text(),
                 move |text| {
                     let text = text.as_string().unwrap_or_default();
@@ -180,7 +181,7 @@ pub fn ImportPanel() -> impl IntoView {
     let before_file_id = next_dom_id("ft-before-file");
     let on_export = move |_| {
         let json = state.scenario.with_untracked(fairshare::scenario::to_json);
-        download(EXPORT_FILE, &json);
+        download_text(EXPORT_FILE, &json, "application/json");
         exported.set(Some(json));
     };
     view! {
@@ -207,7 +208,7 @@ pub fn ImportPanel() -> impl IntoView {
                     accept=".txt,.json,.csv,.tsv,.log,text/plain,application/json" />
                 <label class="ft-button ft-file" for=before_file_id>{i18n.t(SnapshotMsg::OpenBefore)}</label>
                 <button type="button" class="ft-button" on:click=on_export>{i18n.t(ImportMsg::Export)}</button>
-                <crate::shell::export::ExportButtons />
+                <crate::boundary::export::ExportButtons />
             </div>
             {move || outcome.get().map(|o| view! { <OutcomeView outcome=o on_partial=Callback::new(move |imported: Box<Imported>| {
                 outcome.set(Some(load_partial(state, *imported)));
@@ -461,31 +462,6 @@ pub fn diagnostic_lines(diagnostics: &[Diagnostic], lang: Lang) -> Vec<String> {
         .iter()
         .map(|d| diagnostic_text(d, lang))
         .collect()
-}
-
-/// Offers `text` as a file download (a Blob URL on a temporary link).
-fn download(file_name: &str, text: &str) {
-    use web_sys::js_sys::Array;
-    let parts = Array::of1(&wasm_bindgen::JsValue::from_str(text));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type("application/json");
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
-        return;
-    };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
-        return;
-    };
-    let document = document();
-    if let Some(link) = document
-        .create_element("a")
-        .ok()
-        .and_then(|e| e.dyn_into::<web_sys::HtmlAnchorElement>().ok())
-    {
-        link.set_href(&url);
-        link.set_download(file_name);
-        link.click();
-    }
-    let _ = web_sys::Url::revoke_object_url(&url);
 }
 
 #[cfg(test)]

@@ -18,8 +18,8 @@ use crate::messages::Message;
 use crate::messages::common::CommonMsg;
 use crate::messages::compare::CompareMsg;
 use crate::messages::inspector::InspectorMsg;
-use crate::panels::compare::next_dom_id;
 use crate::state::AppState;
+use crate::widgets::dom_id::next_dom_id;
 use crate::widgets::input_field::InputField;
 
 use self::facts::{Facts, facts};

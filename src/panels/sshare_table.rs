@@ -21,16 +21,17 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 
+use crate::chrome::PanelTab;
 use crate::i18n::I18n;
 use crate::messages::common::CommonMsg;
 use crate::messages::table::TableMsg;
 use crate::messages::{Lang, Message};
-use crate::shell::PanelTab;
 use crate::state::AppState;
 use crate::widgets::keyed_rows::{KeyedRows, row_at};
 use crate::widgets::scroll_window::ScrollWindow;
 use crate::widgets::sort_header::SortHeader;
 use crate::widgets::spacer::Spacer;
+use crate::widgets::table_filter::TableFilter;
 use crate::widgets::table_order::{self, SortBy};
 use crate::widgets::when::When;
 
@@ -336,12 +337,6 @@ pub fn SshareTable() -> impl IntoView {
     // A selection made elsewhere (the tree, Find, Compare) scrolls its row into view. Also
     // when this tab opens. Edits and sorting do not move the scroll position.
     scroll.follow_selection(state, PanelTab::Sshare, rows, order, |r| r.id);
-    let shown = i18n.tf(TableMsg::Shown, move || {
-        vec![
-            ("shown", order.with(Vec::len).to_string()),
-            ("n", rows.with(Vec::len).to_string()),
-        ]
-    });
     let mut headers = Vec::with_capacity(COLUMNS.len() + 2);
     for (column, c) in COLUMNS.iter().enumerate() {
         let label = c.header().to_string();
@@ -368,28 +363,11 @@ pub fn SshareTable() -> impl IntoView {
             .into_any(),
         );
     }
-    let filter_id = crate::panels::compare::next_dom_id("ft-sshare-filter");
     view! {
         <section class="ft-panel ft-sshare-panel" role="region" aria-label=i18n.t(CommonMsg::RegionSshare)>
             <h2 class="ft-panel__title">{i18n.t(CommonMsg::RegionSshare)}</h2>
-            <div class="ft-table-tools">
-                <label class="ft-table-tools__label" for=filter_id.clone()>{i18n.t(TableMsg::Filter)}</label>
-                <input
-                    id=filter_id
-                    class="ft-input ft-table-tools__filter"
-                    type="search"
-                    autocomplete="off"
-                    spellcheck="false"
-                    prop:value=move || query.get()
-                    on:input=move |ev| query.set(event_target_value(&ev))
-                />
-                <span class="ft-table-tools__count" role="status">{move || shown()}</span>
-            </div>
-            <div
-                class="ft-sshare__scroll"
-                node_ref=scroll.node
-                on:scroll=move |_| scroll.measure()
-            >
+            <TableFilter id_prefix="ft-sshare-filter" query shown=Signal::derive(move || order.with(Vec::len))
+                total=Signal::derive(move || rows.with(Vec::len)) scroll scroll_class="ft-sshare__scroll">
                 <table class="ft-sshare" class:ft-sshare--windowed=move || window.get().is_windowed()>
                     <caption class="ft-sshare__caption">
                         {i18n.t(TableMsg::Caption)}
@@ -414,7 +392,7 @@ pub fn SshareTable() -> impl IntoView {
                         <Spacer px=Signal::derive(move || window.get().after_px) />
                     </tbody>
                 </table>
-            </div>
+            </TableFilter>
         </section>
     }
 }

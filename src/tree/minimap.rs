@@ -12,7 +12,7 @@
 
 use fairshare::{AssocId, AssocKind, clamp};
 
-use crate::tree_model::TreeModel;
+use crate::tree::model::TreeModel;
 
 /// The largest minimap, CSS pixels.
 pub const MAX_W: f64 = 180.0;
@@ -252,8 +252,8 @@ fn translate_of(transform: &str) -> Option<(f64, f64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tree::model::{ModelInput, build};
     use crate::tree::visible::{Outline, Request, visible};
-    use crate::tree_model::{ModelInput, build};
     use fairshare::{Ranked, TieRule};
 
     fn model_of(tree: &fairshare::AssocTree) -> TreeModel {

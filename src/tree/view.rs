@@ -9,7 +9,7 @@
 //! drawing scrolls inside its own frame, and zoomed out it shows compact marks.
 //!
 //! **Two layers, one model.** Everything shown comes from one memo of
-//! [`crate::tree_model::TreeModel`] (engine results turned into texts, attributes and
+//! [`crate::tree::model::TreeModel`] (engine results turned into texts, attributes and
 //! geometry, for the shown entries only). It is drawn twice:
 //!
 //! - an SVG drawing (`aria-hidden`), a *flat* keyed list of edges and cards in tree order
@@ -64,10 +64,10 @@ use crate::messages::common::CommonMsg;
 use crate::messages::tree::TreeMsg;
 use crate::player::marks::FrameMarks;
 use crate::state::AppState;
-use crate::tree::visible::{self, Outline, Request, Visible};
-use crate::tree_model::{
+use crate::tree::model::{
     self, CARD_MIN_SCALE, ChildRef, ModelInput, NodeView, TreeModel, WhatIf, auto_scale,
 };
+use crate::tree::visible::{self, Outline, Request, Visible};
 use crate::widgets::index_marks::{KeyedMarks, settled};
 use crate::widgets::when::When;
 use compare_marks::CompareMarks;
@@ -258,7 +258,7 @@ pub fn use_tree_model(
                 state.hierarchy.with(|h| {
                     state
                         .frame
-                        .with(|f| tree_model::unsorted_parents(h, f, v.open_nodes()))
+                        .with(|f| model::unsorted_parents(h, f, v.open_nodes()))
                 })
             })
         })
@@ -274,7 +274,7 @@ pub fn use_tree_model(
                             outline.with(|outline| {
                                 shown.with(|visible| {
                                     unsorted.with(|unsorted| {
-                                        tree_model::build(&ModelInput {
+                                        model::build(&ModelInput {
                                             ranked,
                                             slurm_run,
                                             what_if: Some(WhatIf {
@@ -362,7 +362,7 @@ pub fn TreeView() -> impl IntoView {
     // One set of frame marks for all cards and items (App provides it; tests may not).
     provide_context(FrameMarks::use_or_new(state));
     camera::use_camera(state, ctx);
-    let me_note = crate::tree::me_param::apply(state);
+    let me_note = crate::boundary::me_param::apply(state);
 
     let canvas_style = move || model.with(|m| m.canvas_style(scale.get()));
     let view_box = move || model.with(TreeModel::view_box);

@@ -15,7 +15,7 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use crate::panels::compare::next_dom_id;
+use crate::widgets::dom_id::next_dom_id;
 use crate::widgets::when::When;
 
 /// How the label sits against the input.

@@ -8,7 +8,7 @@ use web_sys::HtmlElement;
 
 use fairshare::AssocId;
 
-use crate::shell::PanelTab;
+use crate::chrome::PanelTab;
 use crate::state::AppState;
 use crate::widgets::row_window::{self, RowWindow};
 

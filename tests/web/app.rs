@@ -10,9 +10,9 @@ use std::cell::Cell;
 use std::rc::Rc;
 
 use fairshare_explorer::App;
+use fairshare_explorer::chrome::panic_banner;
 use fairshare_explorer::i18n::I18n;
 use fairshare_explorer::messages::{Lang, Message, Msg};
-use fairshare_explorer::shell::panic_banner;
 use leptos::prelude::*;
 use leptos::task::tick;
 use wasm_bindgen::JsCast;

@@ -11,13 +11,13 @@ use std::cell::Cell;
 use std::rc::Rc;
 
 use fairshare::{AssocId, Scenario};
+use fairshare_explorer::chrome::toolbar::Toolbar;
 use fairshare_explorer::i18n::I18n;
 use fairshare_explorer::messages::Lang;
 use fairshare_explorer::panels::compare::ComparePanel;
 use fairshare_explorer::panels::import_panel::ImportPanel;
 use fairshare_explorer::panels::inspector::Inspector;
 use fairshare_explorer::panels::whatif::WhatIf;
-use fairshare_explorer::shell::toolbar::Toolbar;
 use fairshare_explorer::state::AppState;
 use leptos::prelude::*;
 use leptos::task::tick;

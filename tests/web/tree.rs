@@ -14,7 +14,7 @@ use fairshare_explorer::i18n::I18n;
 use fairshare_explorer::messages::Lang;
 use fairshare_explorer::panels::sshare_table::{COLUMNS, SshareTable};
 use fairshare_explorer::state::AppState;
-use fairshare_explorer::tree_view::TreeView;
+use fairshare_explorer::tree::view::TreeView;
 use leptos::prelude::*;
 use leptos::task::tick;
 use wasm_bindgen::prelude::*;

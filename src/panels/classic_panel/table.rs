@@ -6,16 +6,16 @@
 use leptos::prelude::*;
 
 use super::model::{self, ClassicRow};
+use crate::chrome::PanelTab;
 use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::classic::ClassicMsg;
-use crate::messages::table::TableMsg;
-use crate::shell::PanelTab;
 use crate::state::AppState;
 use crate::widgets::keyed_rows::{KeyedRows, row_at};
 use crate::widgets::scroll_window::ScrollWindow;
 use crate::widgets::sort_header::SortHeader;
 use crate::widgets::spacer::Spacer;
+use crate::widgets::table_filter::TableFilter;
 use crate::widgets::table_order::{self, SortBy};
 
 /// The CSS custom property that indents a row by its depth.
@@ -55,12 +55,6 @@ pub fn ClassicTable() -> impl IntoView {
         order.with(|order| order[w.start..w.end].to_vec())
     };
     scroll.follow_selection(state, PanelTab::Classic, rows, order, |r| r.id);
-    let shown = i18n.tf(TableMsg::Shown, move || {
-        vec![
-            ("shown", order.with(Vec::len).to_string()),
-            ("n", rows.with(Vec::len).to_string()),
-        ]
-    });
     let headers = HEADERS
         .into_iter()
         .enumerate()
@@ -71,23 +65,10 @@ pub fn ClassicTable() -> impl IntoView {
         })
         .map(IntoAny::into_any)
         .collect::<Vec<_>>();
-    let filter_id = crate::panels::compare::next_dom_id("ft-ctable-filter");
     view! {
         <div class="ft-classic__table">
-            <div class="ft-table-tools">
-                <label class="ft-table-tools__label" for=filter_id.clone()>{i18n.t(TableMsg::Filter)}</label>
-                <input
-                    id=filter_id
-                    class="ft-input ft-table-tools__filter"
-                    type="search"
-                    autocomplete="off"
-                    spellcheck="false"
-                    prop:value=move || query.get()
-                    on:input=move |ev| query.set(event_target_value(&ev))
-                />
-                <span class="ft-table-tools__count" role="status">{move || shown()}</span>
-            </div>
-            <div class="ft-pscroll ft-ctable__scroll" node_ref=scroll.node on:scroll=move |_| scroll.measure()>
+            <TableFilter id_prefix="ft-ctable-filter" query shown=Signal::derive(move || order.with(Vec::len))
+                total=Signal::derive(move || rows.with(Vec::len)) scroll scroll_class="ft-pscroll ft-ctable__scroll">
                 <table
                     class="ft-ctable"
                     class:ft-ctable--windowed=move || window.get().is_windowed()
@@ -106,7 +87,7 @@ pub fn ClassicTable() -> impl IntoView {
                         <Spacer px=Signal::derive(move || window.get().after_px) />
                     </tbody>
                 </table>
-            </div>
+            </TableFilter>
         </div>
     }
 }

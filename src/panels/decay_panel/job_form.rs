@@ -10,10 +10,10 @@ use super::{DecayControls, model};
 use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::decay::DecayMsg;
-use crate::panels::classic_panel::field::Field;
-use crate::panels::compare::MENU_LIMIT;
 use crate::state::AppState;
+use crate::widgets::field::Field;
 use crate::widgets::row_window::window_around;
+use crate::widgets::user_menu::MENU_LIMIT;
 use crate::widgets::when::When;
 
 /// Adding jobs to the timeline, and the list of them.

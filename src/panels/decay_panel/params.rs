@@ -8,8 +8,8 @@ use super::DecayControls;
 use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::decay::DecayMsg;
-use crate::panels::classic_panel::field::Field;
 use crate::state::AppState;
+use crate::widgets::field::Field;
 use crate::widgets::when::When;
 
 /// PriorityDecayHalfLife and PriorityCalcPeriod, with the factors they give.

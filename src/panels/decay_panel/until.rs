@@ -11,8 +11,8 @@ use super::model::{self, TargetKind, Until};
 use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::decay::DecayMsg;
-use crate::panels::classic_panel::field::Field;
 use crate::state::AppState;
+use crate::widgets::field::Field;
 use crate::widgets::when::When;
 
 /// "How long until I am back above X?" for the selected user, computed by the engine.

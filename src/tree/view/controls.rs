@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use crate::i18n::I18n;
 use crate::messages::tree::TreeMsg;
 use crate::state::AppState;
-use crate::tree_model::MAX_FIT_SCALE;
+use crate::tree::model::MAX_FIT_SCALE;
 
 use super::TreeCtx;
 
@@ -27,7 +27,7 @@ pub fn next_zoom(current: f64, factor: f64) -> f64 {
 
 /// The scale "Fit to screen" chooses for a drawing of `width` × `height` units in a frame of
 /// `view_w` × `view_h` CSS pixels: all of it in the frame (as cards while they stay readable,
-/// below [`crate::tree_model::CARD_MIN_SCALE`] as compact marks), but no larger than
+/// below [`crate::tree::model::CARD_MIN_SCALE`] as compact marks), but no larger than
 /// [`MAX_FIT_SCALE`] nor smaller than the zoom range. `None` while the frame is not measured.
 pub fn fit_scale(width: f64, height: f64, view_w: f64, view_h: f64) -> Option<f64> {
     if view_w <= FIT_SLACK || view_h <= FIT_SLACK || width <= 0.0 || height <= 0.0 {
@@ -159,7 +159,7 @@ mod tests {
         // A big one fits its larger side, below readable cards if need be (compact marks).
         let s = fit_scale(20_000.0, 800.0, 1004.0, 504.0).unwrap();
         assert_eq!(s, 0.05);
-        assert!(s < crate::tree_model::CARD_MIN_SCALE);
+        assert!(s < crate::tree::model::CARD_MIN_SCALE);
         assert!(20_000.0 * s <= 1004.0 && 800.0 * s <= 504.0);
         // Never below the zoom range; nothing before the frame is measured.
         assert_eq!(fit_scale(1e9, 1.0, 1000.0, 500.0), Some(ZOOM_MIN));

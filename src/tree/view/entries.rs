@@ -6,7 +6,7 @@
 
 use leptos::prelude::*;
 
-use crate::tree_model::ChildRef;
+use crate::tree::model::ChildRef;
 
 /// The entries `keys`, each drawn by `entry`, keyed by their `ChildRef` (an entry whose key
 /// stays is kept, not drawn again).

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::tree::TreeMsg;
-use crate::tree_model::{ChildRef, ExtraView};
+use crate::tree::model::{ChildRef, ExtraView};
 
 use super::TreeCtx;
 

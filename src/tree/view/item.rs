@@ -21,7 +21,7 @@ use crate::messages::Message;
 use crate::messages::tree::TreeMsg;
 use crate::player::marks::FrameMarks;
 use crate::state::AppState;
-use crate::tree_model::{ChildRef, NodeView, kind_attr};
+use crate::tree::model::{ChildRef, NodeView, kind_attr};
 use crate::widgets::when::When;
 
 use super::TreeCtx;

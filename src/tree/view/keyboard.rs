@@ -1,5 +1,5 @@
 //! Keyboard and pointer glue of the tree view: the WAI-ARIA tree keys (the rules are
-//! `tree_model::key_action`, tested natively) and drag-to-pan on the background.
+//! `tree::model::key_action`, tested natively) and drag-to-pan on the background.
 
 use fairshare::AssocId;
 use leptos::prelude::*;
@@ -7,7 +7,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
 
 use crate::state::AppState;
-use crate::tree_model::{TreeKey, key_action};
+use crate::tree::model::{TreeKey, key_action};
 
 use super::TreeCtx;
 

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use crate::i18n::I18n;
 use crate::messages::tree::TreeMsg;
-use crate::tree_model::LfBand;
+use crate::tree::model::LfBand;
 
 /// The tree's legend and help (a disclosure, closed by default so the drawing keeps the
 /// stage).

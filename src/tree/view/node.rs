@@ -16,7 +16,7 @@ use leptos::prelude::*;
 
 use crate::player::marks::FrameMarks;
 use crate::state::AppState;
-use crate::tree_model::{
+use crate::tree::model::{
     BADGE_Y, BAR_H, BAR_Y, CardView, HEADER_H, ICON_W, INNER_INSET, LINE_Y, NodeView, PAD,
     status_class,
 };
@@ -205,7 +205,7 @@ pub fn CardBody(card: CardView) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tree_model::{ModelInput, build};
+    use crate::tree::model::{ModelInput, build};
     use fairshare::{Ranked, TieRule};
     use std::sync::Arc;
 

@@ -9,7 +9,7 @@ use fairshare::AssocId;
 use fairshare::format::fixed;
 use leptos::prelude::*;
 
-use crate::tree_model::{NodeView, TreeModel};
+use crate::tree::model::{NodeView, TreeModel};
 
 use super::extra::extra_drawing;
 use super::node::CardBody;

@@ -7,15 +7,15 @@
 use fairshare::TieRule;
 use leptos::prelude::*;
 
+use crate::boundary::url_state::{self, Copied, LinkErrorText, ShareLink};
+use crate::chrome::keyboard_shortcuts;
 use crate::i18n::I18n;
 use crate::messages::common::CommonMsg;
 use crate::messages::toolbar::ToolbarMsg;
 use crate::messages::{Lang, Message};
-use crate::panels::compare::next_dom_id;
 use crate::presets::{self, PRESETS};
-use crate::shell::keyboard_shortcuts;
-use crate::shell::url_state::{self, Copied, LinkErrorText, ShareLink};
 use crate::state::{AppState, History};
+use crate::widgets::dom_id::next_dom_id;
 use crate::widgets::input_field::{FieldLook, InputField};
 use crate::widgets::when::When;
 

@@ -4,9 +4,9 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, KeyboardEvent};
 
+use crate::chrome::tabs::{self, PanelTab};
 use crate::i18n::I18n;
 use crate::messages::shell::ShellMsg;
-use crate::shell::tabs::{self, PanelTab};
 use crate::state::AppState;
 
 /// The tab list. The selected tab is the only one in the Tab order; arrow keys, Home and End

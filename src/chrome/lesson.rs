@@ -4,11 +4,11 @@
 
 use leptos::prelude::*;
 
+use crate::chrome::present;
 use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::shell::ShellMsg;
 use crate::presets::{self, PRESETS};
-use crate::shell::present;
 use crate::state::AppState;
 
 /// The lesson bar, shown above the toolbar in presenter mode.

@@ -2,6 +2,7 @@
 
 use leptos::prelude::*;
 
+use crate::chrome::tabs::PanelTab;
 use crate::panels::classic_panel::ClassicPanel;
 use crate::panels::compare::ComparePanel;
 use crate::panels::decay_panel::DecayPanel;
@@ -11,7 +12,6 @@ use crate::panels::priority_panel::PriorityPanel;
 use crate::panels::score_legend::ScoreLegend;
 use crate::panels::sshare_table::SshareTable;
 use crate::panels::whatif::WhatIf;
-use crate::shell::tabs::PanelTab;
 use crate::state::AppState;
 
 /// One tab panel. Hidden unless its tab is selected; its content is created the first time the

@@ -17,8 +17,8 @@ use std::sync::Arc;
 use fairshare::{AssocId, Scenario, TieRule};
 use serde::{Deserialize, Serialize};
 
+use crate::boundary::codec;
 use crate::presets;
-use crate::shell::codec;
 use crate::state::{History, Snapshot};
 
 /// The version prefix of the stored text.

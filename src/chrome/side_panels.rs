@@ -2,9 +2,9 @@
 
 use leptos::prelude::*;
 
-use crate::shell::tab_list::TabList;
-use crate::shell::tab_panel::TabPanel;
-use crate::shell::tabs::PanelTab;
+use crate::chrome::tab_list::TabList;
+use crate::chrome::tab_panel::TabPanel;
+use crate::chrome::tabs::PanelTab;
 
 /// The side column. Only the selected panel is shown; a panel is built the first time its tab
 /// is opened and then kept (hidden), so what was typed into it survives switching tabs.

@@ -1,16 +1,16 @@
 //! `me=<user or account/user>` in the page's query: the association selected (and so revealed
 //! in the tree) when the page opens, winning over a restored session's selection. The query is
-//! parsed once, by `shell::launch_params`; resolution is the engine's name rule
+//! parsed once, by `boundary::launch_params`; resolution is the engine's name rule
 //! (`fairshare::find::resolve`). A value that names nothing, or a user in several accounts, is
 //! said in a visible note ([`MeNote`]), not passed over in silence.
 
 use fairshare::{AssocId, AssocTree};
 use leptos::prelude::*;
 
+use crate::boundary::launch_params::LaunchParams;
+use crate::chrome::start::Shell;
 use crate::messages::tree::TreeMsg;
 use crate::messages::{Lang, Message};
-use crate::shell::launch_params::LaunchParams;
-use crate::shell::start::Shell;
 use crate::state::AppState;
 
 /// What the page says about `me=` when it did not name exactly one association.

@@ -3,7 +3,7 @@
 //! After a panic the wasm instance is unusable (release builds abort), so the banner is built
 //! with plain DOM calls, not Leptos, and its actions are plain links that need no script at all
 //! (an inline handler would be blocked by a strict Content-Security-Policy): `Reload` opens the
-//! page again without its fragment, so the session saved in the browser (`shell::session`) is
+//! page again without its fragment, so the session saved in the browser (`boundary::session`) is
 //! restored; `Start over` adds `fresh=1`, which discards it.
 //! The panic is also logged to the browser console, with its stack, by
 //! `console_error_panic_hook`.

@@ -9,10 +9,10 @@ use std::time::Duration;
 
 use leptos::prelude::*;
 
+use crate::boundary::launch_params::LaunchParams;
+use crate::boundary::url_state::{self, ShareLink};
+use crate::boundary::{session, storage};
 use crate::presets::{self, Preset};
-use crate::shell::launch_params::LaunchParams;
-use crate::shell::url_state::{self, ShareLink};
-use crate::shell::{session, storage};
 use crate::state::AppState;
 
 /// How long the state must be still before it is saved and the URL updated.
@@ -146,12 +146,12 @@ pub fn start(state: AppState, params: LaunchParams) -> Shell {
     }
 
     if present {
-        crate::shell::present::install(state);
+        crate::chrome::present::install(state);
     }
     autosave(state, shell);
     url_state::listen_for_pasted_links(state, share);
     let (src, before, me) = snapshots;
-    crate::shell::snapshot_urls::fetch_on_open(state, src, before, me);
+    crate::boundary::snapshot_urls::fetch_on_open(state, src, before, me);
     shell
 }
 

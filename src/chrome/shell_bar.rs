@@ -5,11 +5,11 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::boundary::launch_params::full_url;
+use crate::boundary::url_state;
+use crate::chrome::start::Shell;
 use crate::i18n::I18n;
 use crate::messages::shell::ShellMsg;
-use crate::shell::launch_params::full_url;
-use crate::shell::start::Shell;
-use crate::shell::url_state;
 use crate::state::AppState;
 use crate::widgets::when::When;
 
@@ -28,7 +28,7 @@ pub fn ShellBar() -> impl IntoView {
             </When>
             {embed.then(|| view! { <OpenInFull /> }.into_any())}
         </div>
-        {present.then(|| view! { <crate::shell::lesson::LessonBar /> }.into_any())}
+        {present.then(|| view! { <crate::chrome::lesson::LessonBar /> }.into_any())}
     }
     .into_any()
 }

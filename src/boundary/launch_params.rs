@@ -13,7 +13,7 @@
 //! | `me` | `user`, `account/user` | selected on open (the tree view reads it) |
 //! | `fresh` | `1` | discard the saved session (the panic banner's `Start over`) |
 //! | `src` | a same-origin URL | a snapshot in any importable format, loaded on open |
-//! | `before` | a same-origin URL | an earlier snapshot to compare with (`shell::snapshot_urls`) |
+//! | `before` | a same-origin URL | an earlier snapshot to compare with (`boundary::snapshot_urls`) |
 
 use crate::messages::Lang;
 

@@ -22,8 +22,9 @@ use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::shell::ShellMsg;
 use crate::state::AppState;
-use crate::tree_view::ShownTree;
-use crate::tree_view::picture::TreePicture;
+use crate::tree::view::ShownTree;
+use crate::tree::view::picture::TreePicture;
+use crate::widgets::download::{download_blob, download_text};
 
 /// File names of the exports.
 pub const SVG_FILE: &str = "fairshare-tree.svg";
@@ -306,31 +307,6 @@ fn local_url(value: &str) -> String {
         }
         _ => value.to_string(),
     }
-}
-
-fn download_text(file_name: &str, text: &str, mime: &str) {
-    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type(mime);
-    if let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) {
-        download_blob(file_name, &blob);
-    }
-}
-
-fn download_blob(file_name: &str, blob: &web_sys::Blob) {
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(blob) else {
-        return;
-    };
-    if let Some(link) = document()
-        .create_element("a")
-        .ok()
-        .and_then(|e| e.dyn_into::<web_sys::HtmlAnchorElement>().ok())
-    {
-        link.set_href(&url);
-        link.set_download(file_name);
-        link.click();
-    }
-    let _ = web_sys::Url::revoke_object_url(&url);
 }
 
 /// Draws `svg` on a canvas at [`PNG_SCALE`] and downloads it as PNG; `on_error` if the browser

@@ -9,10 +9,10 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 use web_sys::js_sys::{Object, Reflect};
 
+use crate::boundary::launch_params::LaunchParams;
+use crate::boundary::storage;
 use crate::i18n::I18n;
 use crate::messages::Lang;
-use crate::shell::launch_params::LaunchParams;
-use crate::shell::storage;
 
 /// Where the chosen language is remembered.
 const LANG_KEY: &str = "fairshare-explorer:lang";

@@ -87,7 +87,7 @@ impl ShareLink {
         }
     }
 
-    /// Creates the handle and provides it to the component tree (`shell::start` does, once).
+    /// Creates the handle and provides it to the component tree (`chrome::start` does, once).
     pub fn provide() -> Self {
         let res = Self::new();
         provide_context(res);

@@ -1,5 +1,8 @@
 //! Widgets shared by several panels, each split into a pure model (tested natively) and a view.
 
+pub mod dom_id;
+pub mod download;
+pub mod field;
 pub mod index_marks;
 pub mod input_field;
 pub mod keyed_rows;
@@ -7,5 +10,7 @@ pub mod row_window;
 pub mod scroll_window;
 pub mod sort_header;
 pub mod spacer;
+pub mod table_filter;
 pub mod table_order;
+pub mod user_menu;
 pub mod when;

@@ -71,7 +71,7 @@ pub fn fetch_on_open(
 /// Loads the last of `queue`, then the rest; at the end applies `me`.
 fn next(state: AppState, fetch: SnapshotFetch, mut queue: Vec<(Role, String)>, me: Option<String>) {
     let Some((role, value)) = queue.pop() else {
-        if let Some(id) = me.and_then(|m| crate::tree::me_param::resolve(state, &m)) {
+        if let Some(id) = me.and_then(|m| crate::boundary::me_param::resolve(state, &m)) {
             state.select(Some(id));
         }
         return;
@@ -95,7 +95,7 @@ fn next(state: AppState, fetch: SnapshotFetch, mut queue: Vec<(Role, String)>, m
     let (v1, v2, v3) = (value.clone(), value.clone(), value.clone());
     let (q1, q2, q3, q4) = (queue.clone(), queue.clone(), queue.clone(), queue);
     let (m1, m2, m3, m4) = (me.clone(), me.clone(), me.clone(), me);
-    crate::shell::url_state::then(
+    crate::boundary::url_state::then(
         &promise,
         move |response| {
             let Ok(response) = response.dyn_into::<web_sys::Response>() else {
@@ -112,7 +112,7 @@ fn next(state: AppState, fetch: SnapshotFetch, mut queue: Vec<(Role, String)>, m
             let Ok(text) = response.text() else {
                 return next(state, fetch, q1, m1);
             };
-            crate::shell::url_state::then(
+            crate::boundary::url_state::then(
                 &text,
                 move |text| {
                     let text = text.as_string().unwrap_or_default();
@@ -142,7 +142,7 @@ fn load(state: AppState, fetch: SnapshotFetch, role: Role, url: &str, text: &str
             Role::After => state.load(scenario, imported.printed, None),
             Role::Before => {
                 state.load_before(&scenario.tree);
-                state.open_panel(crate::shell::PanelTab::WhatIf);
+                state.open_panel(crate::chrome::PanelTab::WhatIf);
             }
         },
         (_, error) => {

@@ -1,0 +1,14 @@
+//! The app's boundary with the outside world: launch parameters (including `me=`), the saved
+//! session and its storage, the URL state and its codec, snapshot links, embedding in a host
+//! page, and exports. Pure parts are tested natively; the browser parts are thin and never
+//! throw into wasm.
+
+pub mod codec;
+pub mod document;
+pub mod export;
+pub mod launch_params;
+pub mod me_param;
+pub mod session;
+pub mod snapshot_urls;
+pub mod storage;
+pub mod url_state;
