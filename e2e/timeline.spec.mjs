@@ -190,3 +190,25 @@ test('three files at once in the Import panel are a timeline, oldest first', asy
   await expect(item).toHaveAttribute('data-position-before', String(u.positions[1]));
   expect(app.errors).toEqual([]);
 });
+
+test('a reload keeps the before snapshot: the comparison comes back from the saved session', async ({ page }) => {
+  test.setTimeout(240_000);
+  const app = new ExplorerPage(page);
+  await app.goto('/');
+  await app.pasteAndLoad(readFileSync(small[1], 'utf8'));
+  await app.importRegion().getByLabel('Paste sshare output or scenario JSON').fill(readFileSync(small[0], 'utf8'));
+  await app.importRegion().getByRole('button', { name: 'Load as before', exact: true }).click();
+  const u = movingUser();
+  const item = treeItem(page, u);
+  await page.getByRole('searchbox', { name: 'Find user or account' }).fill(`${u.account}/${u.user}`);
+  await page.getByRole('searchbox', { name: 'Find user or account' }).press('Enter');
+  await expect(item).toHaveAttribute('data-position-before', String(u.positions[0]));
+  await page.reload();
+  await app.waitUntilReady();
+  await expect(item).toHaveAttribute('aria-selected', 'true');
+  await expect(item).toHaveAttribute('data-position-before', String(u.positions[0]));
+  await expect(item).toHaveAttribute('data-position', String(u.positions[1]));
+  await app.openTab('What if');
+  await expect(page.getByRole('region', { name: 'Since the before snapshot' })).toBeVisible();
+  expect(app.errors).toEqual([]);
+});

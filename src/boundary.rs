@@ -11,4 +11,5 @@ pub mod me_param;
 pub mod session;
 pub mod snapshot_urls;
 pub mod storage;
+pub mod timeline_urls;
 pub mod url_state;

@@ -14,6 +14,7 @@
 //! | `fresh` | `1` | discard the saved session (the panic banner's `Start over`) |
 //! | `src` | a same-origin URL | a snapshot in any importable format, loaded on open |
 //! | `before` | a same-origin URL | an earlier snapshot to compare with (`boundary::snapshot_urls`) |
+//! | `timeline` | a same-origin URL | a list of snapshot URLs, oldest first (`boundary::timeline_urls`) |
 
 use crate::messages::Lang;
 
@@ -59,6 +60,8 @@ pub struct LaunchParams {
     pub src: Option<String>,
     /// `before=` (percent-decoded): an earlier snapshot to compare with.
     pub before: Option<String>,
+    /// `timeline=` (percent-decoded): a list of snapshot URLs, loaded as a timeline.
+    pub timeline: Option<String>,
 }
 
 impl LaunchParams {
@@ -84,6 +87,7 @@ impl LaunchParams {
                 "fresh" => res.fresh = is_on(&value),
                 "src" if !value.is_empty() => res.src = Some(value),
                 "before" if !value.is_empty() => res.before = Some(value),
+                "timeline" if !value.is_empty() => res.timeline = Some(value),
                 _ => {}
             }
         }
@@ -132,7 +136,7 @@ mod tests {
     #[test]
     fn every_parameter_is_read() {
         let p = LaunchParams::parse(
-            "?lang=ja&theme=dark&preset=test24-4&step=12&embed=1&present=1&me=physics%2Falice&fresh=1&src=snap%2Ftoday.txt&before=yesterday.txt",
+            "?lang=ja&theme=dark&preset=test24-4&step=12&embed=1&present=1&me=physics%2Falice&fresh=1&src=snap%2Ftoday.txt&before=yesterday.txt&timeline=snap%2Fday.txt",
         );
         assert_eq!(
             p,
@@ -147,6 +151,7 @@ mod tests {
                 fresh: true,
                 src: Some("snap/today.txt".into()),
                 before: Some("yesterday.txt".into()),
+                timeline: Some("snap/day.txt".into()),
             }
         );
         assert_eq!(LaunchParams::parse(""), LaunchParams::default());
