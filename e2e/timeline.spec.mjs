@@ -6,6 +6,7 @@
 // chart and its table, each step compared with the day before, a replay ending in the after
 // order, and a list's bad lines named while the rest loads.
 import { test, expect } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ExplorerPage } from './fixtures/page.mjs';
@@ -109,6 +110,8 @@ for (const base of ['/', '/csp/']) {
     await expect(slider).toHaveAttribute('aria-valuetext', '2026-11-22T09:00Z (3 of 3)', { timeout: 60_000 });
     const item = treeItem(page, u);
     await expect(item).toHaveAttribute('aria-selected', 'true');
+    // me= is looked up in the loaded timeline, not in the tree the page opened with.
+    await expect(page.getByText(/names no user or account/)).toHaveCount(0);
     // The newest day, compared with the day before it, as the CLI says.
     await expect(item).toHaveAttribute('data-position', String(u.positions[2]));
     await expect(item).toHaveAttribute('data-position-before', String(u.positions[1]));
@@ -144,6 +147,16 @@ for (const base of ['/', '/csp/']) {
         await page.setViewportSize({ width: w, height: h });
         await region.scrollIntoViewIfNeeded();
         await app.screenshot(`timeline-${w}x${h}`);
+        await app.screenshotOf(region, `timeline-region-${w}x${h}`);
+      }
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await app.screenshotOf(region, 'timeline-region-390x844-dark');
+      // The region passes axe in both themes (contrast of the chart's texts included).
+      for (const scheme of ['dark', 'light']) {
+        await page.emulateMedia({ colorScheme: scheme });
+        const results = await new AxeBuilder({ page }).include('[aria-label="Timeline"]').analyze();
+        const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), scheme).toEqual([]);
       }
     }
     expect(app.errors).toEqual([]);
