@@ -137,8 +137,17 @@ for (const base of ['/', '/csp/']) {
     // The table's buttons too; then the change replayed ends in the after order.
     await region.getByRole('button', { name: 'Show 2026-11-22T09:00Z' }).click();
     await expect(item).toHaveAttribute('data-position', String(u.positions[2]));
+    // Every value the user's treeitem shows during the replay, recorded as it changes (the same
+    // node throughout: the snapshots share ids, so the keyed item moves instead of being replaced).
+    await item.evaluate((el) => {
+      window.__seen = [];
+      new MutationObserver(() => window.__seen.push(el.getAttribute('data-position'))).observe(el, {
+        attributes: true,
+        attributeFilter: ['data-position'],
+      });
+    });
     await region.getByRole('button', { name: 'Replay the change' }).click();
-    await expect(item).toHaveAttribute('data-position', String(u.positions[1]));
+    await expect.poll(() => page.evaluate(() => window.__seen)).toEqual([String(u.positions[1]), String(u.positions[2])]);
     await expect(item).toHaveAttribute('data-position', String(u.positions[2]));
     await expect(slider).toHaveAttribute('aria-valuetext', '2026-11-22T09:00Z (3 of 3)');
     await expect(page.getByRole('alert')).toHaveCount(0);

@@ -125,7 +125,7 @@ pub fn TimelinePanel() -> impl IntoView {
                                         }).collect::<Vec<_>>()
                                     }).collect::<Vec<_>>()}
                                 </svg>
-                                <table class="ft-sshare ft-timeline__table">
+                                <table class="ft-timeline__table">
                                     <caption>{c.caption.clone()}</caption>
                                     <thead><tr>
                                         <th scope="col">{i18n.t(TimelineMsg::ColMoment)}</th>
