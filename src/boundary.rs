@@ -13,4 +13,5 @@ pub mod offline;
 pub mod session;
 pub mod snapshot_urls;
 pub mod storage;
+pub mod timeline_urls;
 pub mod url_state;

@@ -35,6 +35,7 @@ pub mod priority;
 pub mod shell;
 pub mod snapshot;
 pub mod table;
+pub mod timeline;
 pub mod toolbar;
 pub mod tree;
 
@@ -291,6 +292,7 @@ mod tests {
         complete::<priority::PriorityMsg>(priority::PriorityMsg::ALL);
         complete::<shell::ShellMsg>(shell::ShellMsg::ALL);
         complete::<table::TableMsg>(table::TableMsg::ALL);
+        complete::<timeline::TimelineMsg>(timeline::TimelineMsg::ALL);
         complete::<toolbar::ToolbarMsg>(toolbar::ToolbarMsg::ALL);
         complete::<tree::TreeMsg>(tree::TreeMsg::ALL);
         complete::<Lang>(&Lang::ALL);

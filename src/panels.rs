@@ -16,4 +16,5 @@ pub mod priority_panel;
 pub mod score_legend;
 pub mod snapshot_panel;
 pub mod sshare_table;
+pub mod timeline_panel;
 pub mod whatif;

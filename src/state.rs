@@ -23,6 +23,9 @@ use leptos::prelude::*;
 
 use crate::chrome::PanelTab;
 
+mod timeline;
+pub use timeline::{LoadedTimeline, build_timeline};
+
 /// The comparison of memos whose value is new on every change of their sources (a whole run or
 /// hierarchy): always "changed", instead of a deep comparison that would find the same.
 fn changed<T>(_: Option<&T>, _: Option<&T>) -> bool {
@@ -194,6 +197,9 @@ pub struct AppState {
     /// again); `slurm_ranked` takes it when it ranks that very tree, instead of ranking it
     /// from scratch.
     next_ranked: StoredValue<Option<Ranked>>,
+    /// The timeline of snapshots, if one is loaded: the scenario is its snapshot `at`, and the
+    /// before snapshot the one before it (`state/timeline.rs`).
+    pub timeline: RwSignal<Option<LoadedTimeline>>,
 }
 
 impl AppState {
@@ -289,6 +295,7 @@ impl AppState {
             frame,
             before: RwSignal::new(None),
             next_ranked,
+            timeline: RwSignal::new(None),
         }
     }
 
@@ -329,6 +336,8 @@ impl AppState {
         self.collapsed.set(BTreeSet::new());
         self.expanded.set(BTreeSet::new());
         self.cursor.set(None);
+        // A timeline ends with any other load (`load_timeline` starts its own after this).
+        self.timeline.set(None);
         // A before snapshot stays loaded across imports (matched again by name with the new
         // tree, so before and after load in either order); a preset ends the comparison.
         match (preset, self.before.get_untracked()) {
@@ -361,6 +370,7 @@ impl AppState {
     /// Stops comparing with a before snapshot (the baseline becomes the scenario itself).
     pub fn clear_before(self) {
         self.before.set(None);
+        self.timeline.set(None);
         self.baseline.set(self.scenario.get_untracked());
     }
 

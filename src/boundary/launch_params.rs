@@ -14,6 +14,7 @@
 //! | `fresh` | `1` | discard the saved session (the panic banner's `Start over`) |
 //! | `src` | a same-origin URL | a snapshot in any importable format, loaded on open |
 //! | `before` | a same-origin URL | an earlier snapshot to compare with (`boundary::snapshot_urls`) |
+//! | `timeline` | a same-origin URL | a list of snapshot URLs, oldest first (`boundary::timeline_urls`) |
 
 use crate::messages::Lang;
 
@@ -62,6 +63,8 @@ pub struct LaunchParams {
     /// `calc=` (percent-decoded): open `What would it take` with a question filled in
     /// (`crate::panels::calc_panel::CalcParam`).
     pub calc: Option<String>,
+    /// `timeline=` (percent-decoded): a list of snapshot URLs, loaded as a timeline.
+    pub timeline: Option<String>,
 }
 
 impl LaunchParams {
@@ -88,6 +91,7 @@ impl LaunchParams {
                 "src" if !value.is_empty() => res.src = Some(value),
                 "before" if !value.is_empty() => res.before = Some(value),
                 "calc" if !value.is_empty() => res.calc = Some(value),
+                "timeline" if !value.is_empty() => res.timeline = Some(value),
                 _ => {}
             }
         }
@@ -136,7 +140,7 @@ mod tests {
     #[test]
     fn every_parameter_is_read() {
         let p = LaunchParams::parse(
-            "?lang=ja&theme=dark&preset=test24-4&step=12&embed=1&present=1&me=physics%2Falice&fresh=1&src=snap%2Ftoday.txt&before=yesterday.txt&calc=shares%3A1",
+            "?lang=ja&theme=dark&preset=test24-4&step=12&embed=1&present=1&me=physics%2Falice&fresh=1&src=snap%2Ftoday.txt&before=yesterday.txt&calc=shares%3A1&timeline=snap%2Fday.txt",
         );
         assert_eq!(
             p,
@@ -152,6 +156,7 @@ mod tests {
                 src: Some("snap/today.txt".into()),
                 before: Some("yesterday.txt".into()),
                 calc: Some("shares:1".into()),
+                timeline: Some("snap/day.txt".into()),
             }
         );
         assert_eq!(LaunchParams::parse(""), LaunchParams::default());

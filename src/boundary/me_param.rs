@@ -95,19 +95,21 @@ pub fn resolve(state: AppState, value: &str) -> Option<AssocId> {
 }
 
 /// Selects what `me=` names (nothing when it names nothing) and returns the note to show when it
-/// did not name exactly one association. Call once, after the scenario is restored. The launch
+/// did not name exactly one association (nothing while `src=` or `timeline=` is being fetched).
+/// Call once, after the scenario is restored. The launch
 /// parameters come from the shell; a tree mounted alone (component tests) reads the address bar
 /// with the same parser.
 pub fn apply(state: AppState) -> Option<MeNote> {
-    let me = match Shell::use_context() {
-        Some(shell) => shell.params.with_value(|p| p.me.clone()),
-        None => window()
-            .location()
-            .search()
-            .ok()
-            .and_then(|search| LaunchParams::parse(&search).me),
+    let params = match Shell::use_context() {
+        Some(shell) => shell.params.with_value(Clone::clone),
+        None => LaunchParams::parse(&window().location().search().unwrap_or_default()),
     };
-    let me = me?;
+    // A snapshot or a timeline fetched on open is not there yet: the fetch applies `me=` once
+    // it has loaded (`boundary::snapshot_urls`), so the tree it is looked up in is the right one.
+    if params.src.is_some() || params.timeline.is_some() {
+        return None;
+    }
+    let me = params.me?;
     let (id, note) = state.scenario.with_untracked(|s| resolve_in(&s.tree, &me));
     if let Some(id) = id {
         state.select(Some(id));

@@ -47,6 +47,10 @@ pub struct Saved {
     pub compare_with: Option<AssocId>,
     /// The tie rule.
     pub tie_rule: TieRule,
+    /// Whether the baseline is a before snapshot (`AppState::before`): a reload compares with
+    /// it again (`data-position-before`, the `Since the before snapshot` region). A timeline
+    /// shows one snapshot and its before snapshot, so this brings back the snapshot shown.
+    pub before: bool,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -72,6 +76,9 @@ struct StoredSession {
     compare_with: Option<u32>,
     #[serde(default)]
     documented_ties: bool,
+    /// Absent (false) in sessions saved before it existed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    before: bool,
 }
 
 /// The scenario JSON of recently saved scenarios. Printing a scenario (80-bit usage in
@@ -168,6 +175,7 @@ pub fn encode_with(saved: &Saved, cache: &mut JsonCache) -> Option<String> {
         selected: saved.selected.map(|id| id.0),
         compare_with: saved.compare_with.map(|id| id.0),
         documented_ties: saved.tie_rule == TieRule::Documented,
+        before: saved.before,
     };
     loop {
         let json = serde_json::to_string(&session).ok()?;
@@ -206,6 +214,7 @@ pub fn decode(text: &str) -> Option<Saved> {
         } else {
             TieRule::Slurm
         },
+        before: session.before,
     })
 }
 
@@ -261,6 +270,7 @@ mod tests {
             selected: Some(AssocId(3)),
             compare_with: Some(AssocId(4)),
             tie_rule: TieRule::Documented,
+            before: true,
         };
         let text = encode(&saved).unwrap();
         assert!(text.starts_with("1."));
@@ -282,6 +292,8 @@ mod tests {
         let saved = decode(&format!("1.{}", codec::pack(json.as_bytes()))).unwrap();
         assert!(!saved.history.can_undo());
         assert_eq!(saved.current.scenario, preset("labmates"));
+        // Saved before the before flag existed: no before snapshot.
+        assert!(!saved.before);
     }
 
     #[test]
@@ -292,6 +304,7 @@ mod tests {
             selected: None,
             compare_with: None,
             tie_rule: TieRule::Slurm,
+            before: false,
         };
         let mut cache = JsonCache::default();
         let first = encode_with(&saved, &mut cache);
@@ -309,6 +322,7 @@ mod tests {
             selected: None,
             compare_with: None,
             tie_rule: TieRule::Slurm,
+            before: false,
         };
         let back = decode(&encode(&saved).unwrap()).unwrap();
         assert_eq!(back.history.undo_stack().len(), MAX_SAVED_STEPS);

@@ -11,6 +11,7 @@ use wasm_bindgen::JsCast;
 use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::snapshot::SnapshotMsg;
+use crate::messages::timeline::TimelineMsg;
 use crate::state::AppState;
 
 /// A problem with a snapshot URL, worded when shown (so a language switch re-words it).
@@ -22,12 +23,23 @@ pub enum FetchProblem {
     Failed(String, String),
     /// Read, but the import refused it: the URL and its first diagnostic.
     NotLoaded(String, fairshare::Diagnostic),
+    /// A line of a `timeline=` list that was left out or read with an assumption.
+    List(String, fairshare::timeline::ListDiagnostic),
+    /// A `timeline=` list that gave fewer than two snapshots: the list's URL and how many.
+    TooFew(String, usize),
 }
 
 /// The snapshot fetches' messages, provided by [`fetch_on_open`].
 #[derive(Clone, Copy)]
 pub struct SnapshotFetch {
     problems: RwSignal<Vec<FetchProblem>>,
+}
+
+impl SnapshotFetch {
+    /// Says a problem (an alert in `<SnapshotBar/>`).
+    pub fn push(self, problem: FetchProblem) {
+        self.problems.update(|v| v.push(problem));
+    }
 }
 
 /// Which snapshot a URL holds.
@@ -52,12 +64,17 @@ pub fn fetch_on_open(
     state: AppState,
     src: Option<String>,
     before: Option<String>,
+    timeline: Option<String>,
     me: Option<String>,
 ) {
     let fetch = SnapshotFetch {
         problems: RwSignal::new(Vec::new()),
     };
     provide_context(fetch);
+    // A timeline holds its own before snapshots: `src=` and `before=` are not fetched with it.
+    if let Some(list) = timeline {
+        return super::timeline_urls::fetch_timeline(state, fetch, list, me);
+    }
     let mut queue: Vec<(Role, String)> = Vec::new();
     queue.extend(src.map(|u| (Role::After, u)));
     queue.extend(before.map(|u| (Role::Before, u)));
@@ -172,6 +189,24 @@ pub fn SnapshotBar() -> impl IntoView {
                 }
                 FetchProblem::Failed(url, reason) => {
                     SnapshotMsg::FetchFailed.fill(lang, &[("url", &url), ("reason", &reason)])
+                }
+                FetchProblem::List(url, d) => {
+                    let problem = crate::messages::timeline::list_problem(&d.problem, lang);
+                    match d.line {
+                        Some(line) => TimelineMsg::ListLine.fill(
+                            lang,
+                            &[
+                                ("url", &url),
+                                ("line", &line.to_string()),
+                                ("problem", &problem),
+                            ],
+                        ),
+                        None => TimelineMsg::ListWhole
+                            .fill(lang, &[("url", &url), ("problem", &problem)]),
+                    }
+                }
+                FetchProblem::TooFew(_, n) => {
+                    TimelineMsg::TooFew.fill(lang, &[("n", &n.to_string())])
                 }
                 FetchProblem::NotLoaded(url, d) => SnapshotMsg::FetchNotLoaded.fill(
                     lang,

@@ -74,6 +74,7 @@ impl Shell {
             selected: state.selected.get_untracked(),
             compare_with: state.compare_with.get_untracked(),
             tie_rule: state.tie_rule.get_untracked(),
+            before: state.before.with_untracked(Option::is_some),
         };
         let text = self
             .cache
@@ -98,7 +99,12 @@ pub fn start(state: AppState, params: LaunchParams) -> Shell {
     let step = params.step;
     let present = params.present;
     let open_calc = params.calc.is_some();
-    let snapshots = (params.src.clone(), params.before.clone(), params.me.clone());
+    let snapshots = (
+        params.src.clone(),
+        params.before.clone(),
+        params.timeline.clone(),
+        params.me.clone(),
+    );
     let shell = Shell {
         params: StoredValue::new(params),
         restored: RwSignal::new(false),
@@ -115,6 +121,7 @@ pub fn start(state: AppState, params: LaunchParams) -> Shell {
     }
     let saved = storage::read(&key).and_then(|text| session::decode(&text));
     let resume = |saved: session::Saved| {
+        let before = saved.before.then(|| saved.current.baseline.tree.clone());
         state.resume(
             saved.current,
             saved.history,
@@ -122,6 +129,11 @@ pub fn start(state: AppState, params: LaunchParams) -> Shell {
             saved.compare_with,
             saved.tie_rule,
         );
+        // The baseline was a before snapshot: compare with it again (matched by name; its
+        // ids are already the scenario's).
+        if let Some(tree) = before {
+            state.load_before(&tree);
+        }
         shell.restored.set(true);
     };
     let hash = window().location().hash().unwrap_or_default();
@@ -154,8 +166,8 @@ pub fn start(state: AppState, params: LaunchParams) -> Shell {
     }
     autosave(state, shell);
     url_state::listen_for_pasted_links(state, share);
-    let (src, before, me) = snapshots;
-    crate::boundary::snapshot_urls::fetch_on_open(state, src, before, me);
+    let (src, before, timeline, me) = snapshots;
+    crate::boundary::snapshot_urls::fetch_on_open(state, src, before, timeline, me);
     shell
 }
 
@@ -192,6 +204,7 @@ fn autosave(state: AppState, shell: Shell) {
         state.selected.track();
         state.compare_with.track();
         state.tie_rule.track();
+        state.before.track();
         let skip = shell.skip_next.try_update_value(std::mem::take);
         if first.is_none() || skip == Some(true) {
             // Opening (or starting over) is not a change: nothing to save yet.

@@ -104,7 +104,7 @@ impl Message for SnapshotMsg {
             SnapshotMsg::LoadBefore => "Load as before",
             SnapshotMsg::OpenBefore => "Open before (or before and after)",
             SnapshotMsg::Help => {
-                "Load yesterday's sshare as the before snapshot to see who moved and why. Two files at once: the older is before."
+                "Load yesterday's sshare as the before snapshot to see who moved and why. Two files or more at once: a timeline, oldest first (the newest shown, compared with the one before it)."
             }
             SnapshotMsg::Loaded => {
                 "Comparing with a before snapshot of {n} associations (users added: {added}, removed: {removed})."
@@ -160,7 +160,7 @@ impl Message for SnapshotMsg {
             SnapshotMsg::LoadBefore => "「前」として読み込む",
             SnapshotMsg::OpenBefore => "「前」を開く（または前と後の 2 つ）",
             SnapshotMsg::Help => {
-                "昨日の sshare を「前」のスナップショットとして読み込むと、誰がなぜ動いたかがわかります。2 つのファイルを同時に開くと、古い方が「前」です。"
+                "昨日の sshare を「前」のスナップショットとして読み込むと、誰がなぜ動いたかがわかります。2 つ以上のファイルを同時に開くと、古い順のタイムラインになります（最新のものを、その前のものと比べて表示）。"
             }
             SnapshotMsg::Loaded => {
                 "{n} 個の association の「前」のスナップショットと比較中（ユーザーの追加 {added}、削除 {removed}）。"

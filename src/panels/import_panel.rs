@@ -98,47 +98,20 @@ pub fn ImportPanel() -> impl IntoView {
             read_file(file);
         }
     };
-    // Two files at once are a before/after pair: the older is the before snapshot, by
-    // modification time when the two differ by more than a minute, otherwise by name (files
-    // saved or copied together carry about the same time; collectors name them by time).
+    // Two files or more at once are a timeline, oldest first (two: a before/after pair): by
+    // modification time when they differ by more than a minute, otherwise by name (files saved
+    // or copied together carry about the same time; collectors name them by time).
     let read_pair = move |files: web_sys::FileList| {
-        let (Some(a), Some(b)) = (files.get(0), files.get(1)) else {
-            return;
-        };
-        let (ta, tb) = (a.last_modified(), b.last_modified());
-        let a_first = if (ta - tb).abs() > 60_000.0 {
-            ta < tb
-        } else {
-            a.name() <= b.name()
-        };
-        let (older, newer) = if a_first { (a, b) } else { (b, a) };
-        let failed = move |err: wasm_bindgen::JsValue| {
-            let reason = err
-                .dyn_ref::<web_sys::js_sys::Error>()
-                .map(|e| String::from(e.message()))
-                .unwrap_or_default();
-            outcome.set(Some(Outcome::FileFailed(reason)));
-        };
-        crate::boundary::url_state::then(
-            &newer.text(),
-            move |after| {
-                let after = after.as_string().unwrap_or_default();
-                crate::boundary::url_state::then(
-                    &older.text(),
-                    move |before| {
-                        let before = before.as_string().unwrap_or_default();
-                        let result = load(state, import(&after));
-                        let loaded = matches!(result, Outcome::Loaded { .. });
-                        outcome.set(Some(result));
-                        if loaded {
-                            outcome.set(Some(load_before(state, import(&before))));
-                        }
-                    },
-                    failed,
-                );
-            },
-            failed,
+        let list: Vec<web_sys::File> = (0..files.length()).filter_map(|i| files.get(i)).collect();
+        let order = file_order(
+            &list
+                .iter()
+                .map(|f| (f.name(), f.last_modified()))
+                .collect::<Vec<_>>(),
         );
+        let mut queue: Vec<web_sys::File> = order.into_iter().map(|i| list[i].clone()).collect();
+        queue.reverse();
+        read_timeline(state, outcome, queue, Vec::new());
     };
     let on_drop = move |ev: web_sys::DragEvent| {
         let Some(files) = ev.data_transfer().and_then(|dt| dt.files()) else {
@@ -379,6 +352,84 @@ fn load(state: AppState, imported: Imported) -> Outcome {
     }
 }
 
+/// The order of files given together, oldest first: by modification time (ms) when the
+/// oldest and newest differ by more than a minute, otherwise by name. Stable.
+pub fn file_order(files: &[(String, f64)]) -> Vec<usize> {
+    let times = files.iter().map(|f| f.1);
+    let spread =
+        times.clone().fold(f64::NEG_INFINITY, f64::max) - times.fold(f64::INFINITY, f64::min);
+    if spread > 60_000.0 {
+        crate::sort::order(files.len(), &|a, b| files[a].1.total_cmp(&files[b].1))
+    } else {
+        crate::sort::order(files.len(), &|a, b| files[a].0.cmp(&files[b].0))
+    }
+}
+
+/// Reads the files of `queue` (the next last), importing each, then loads them as a timeline
+/// (newest shown, compared with the one before it). A file that does not import is said and
+/// left out; with fewer than two left, the one left loads as a plain import.
+fn read_timeline(
+    state: AppState,
+    outcome: RwSignal<Option<Outcome>>,
+    mut queue: Vec<web_sys::File>,
+    mut read: Vec<(Option<fairshare::timeline::Time>, String, Imported)>,
+) {
+    let Some(file) = queue.pop() else {
+        let last = read
+            .last()
+            .map(|r| (r.2.scenario.as_ref().map(|s| s.tree.len()), r.2.format));
+        let refused = read
+            .iter()
+            .find(|r| r.2.has_errors() || r.2.scenario.is_none())
+            .map(|r| (r.2.format, r.2.diagnostics.clone()));
+        if read.len() < 2 {
+            if let Some((_, _, imported)) = read.pop() {
+                outcome.set(Some(load(state, imported)));
+            }
+            return;
+        }
+        let (built, _) = crate::state::build_timeline(read);
+        match (built, refused) {
+            (Ok((timeline, printed, template)), None) => {
+                state.load_timeline(timeline, printed, template);
+                if let Some((Some(n), format)) = last {
+                    outcome.set(Some(Outcome::Loaded {
+                        n,
+                        format,
+                        partial: false,
+                        warnings: Vec::new(),
+                        me: false,
+                    }));
+                }
+                state.open_panel(crate::chrome::PanelTab::WhatIf);
+            }
+            (_, Some((format, diagnostics))) => outcome.set(Some(Outcome::Refused {
+                format,
+                diagnostics,
+                partial: None,
+            })),
+            (Err(_), None) => {}
+        }
+        return;
+    };
+    let name = file.name();
+    crate::boundary::url_state::then(
+        &file.text(),
+        move |text| {
+            let text = text.as_string().unwrap_or_default();
+            read.push((None, name, import(&text)));
+            read_timeline(state, outcome, queue, read);
+        },
+        move |err| {
+            let reason = err
+                .dyn_ref::<web_sys::js_sys::Error>()
+                .map(|e| String::from(e.message()))
+                .unwrap_or_default();
+            outcome.set(Some(Outcome::FileFailed(reason)));
+        },
+    );
+}
+
 /// Loads a clean import as the before snapshot to compare with (the scenario stays), or
 /// describes why nothing was loaded.
 fn load_before(state: AppState, imported: Imported) -> Outcome {
@@ -467,6 +518,26 @@ pub fn diagnostic_lines(diagnostics: &[Diagnostic], lang: Lang) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Files given together are ordered oldest first: by time when their times differ by more
+    /// than a minute, else by name (a collector names them by time).
+    #[test]
+    fn files_given_together_are_ordered_oldest_first() {
+        let f = |name: &str, t: f64| (name.to_string(), t);
+        assert_eq!(
+            file_order(&[f("b", 5e6), f("a", 9e6), f("c", 1e6)]),
+            vec![2, 0, 1]
+        );
+        assert_eq!(
+            file_order(&[
+                f("day2.txt", 1e6),
+                f("day0.txt", 1e6 + 30_000.0),
+                f("day1.txt", 1e6)
+            ]),
+            vec![1, 2, 0]
+        );
+        assert!(file_order(&[]).is_empty());
+    }
 
     #[test]
     fn diagnostics_name_their_line() {

@@ -58,6 +58,7 @@ pub fn WhatIf() -> impl IntoView {
     view! {
         <section class="ft-panel ft-whatif" role="region" aria-label=i18n.t(WhatIfMsg::Region)>
             <h2 class="ft-panel__title">{i18n.t(WhatIfMsg::Region)}</h2>
+            <crate::panels::timeline_panel::TimelinePanel />
             <crate::panels::snapshot_panel::SnapshotPanel />
             <p class="ft-whatif__summary" role="status">{move || summary()}</p>
             <ol class="ft-whatif__list" aria-label=i18n.t(WhatIfMsg::List)>

@@ -39,6 +39,8 @@ pub struct Options {
     pub documented_ties: bool,
     /// Output format.
     pub format: Format,
+    /// `diff --json`: JSON instead of text.
+    pub json: bool,
 }
 
 /// A parsed command line.
@@ -178,6 +180,7 @@ pub fn parse(argv: &[OsString]) -> Result<Command, clap::Error> {
         CliCommand::Diff {
             scenario,
             documented_ties,
+            json,
             base,
             new,
         } => Command::Diff {
@@ -185,6 +188,7 @@ pub fn parse(argv: &[OsString]) -> Result<Command, clap::Error> {
             new,
             options: Options {
                 documented_ties,
+                json,
                 ..scenario.options()
             },
         },

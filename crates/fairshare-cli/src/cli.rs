@@ -68,14 +68,19 @@ Example:
     },
     /// Who moved between two scenarios (position 1 = first served), and why.
     #[command(after_help = "\
-Example:
-  fairshare diff before.json after.json")]
+Examples:
+  fairshare diff before.json after.json
+  fairshare diff --json yesterday.txt today.txt")]
     Diff {
         #[command(flatten)]
         scenario: ScenarioArgs,
         /// Rank NEW with the documentation's tie rule (BASE always uses Slurm's).
         #[arg(long)]
         documented_ties: bool,
+        /// Print JSON: every user of NEW with its position in both, and each mover's deciding
+        /// level (for scripts and tests).
+        #[arg(long)]
+        json: bool,
         /// The baseline scenario.
         #[arg(value_name = "BASE")]
         base: String,

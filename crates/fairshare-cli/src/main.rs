@@ -86,7 +86,11 @@ fn run(argv: &[OsString]) -> Result<String, Failure> {
         }
         Command::Diff { base, new, options } => {
             let (base, new) = (load(&base, &options)?, load(&new, &options)?);
-            Ok(output::diff_text(&base, &new, &options))
+            Ok(if options.json {
+                output::diff_json(&base, &new, &options)
+            } else {
+                output::diff_text(&base, &new, &options)
+            })
         }
         Command::Calc(c) => {
             let scenario = load(&c.input, &Options::default())?;

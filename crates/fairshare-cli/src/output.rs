@@ -108,6 +108,92 @@ pub fn sshare_lines(scenario: &Scenario, options: &Options) -> Result<String, St
     ))
 }
 
+/// `fairshare diff --json`: the same comparison as [`diff_text`], for scripts and tests:
+/// `{"moved","added","removed","users":[...],"added_associations":[...],"removed_associations":[...]}`.
+/// `users` holds every user of NEW in row order: `account`, `user`, `partition`,
+/// `position_before` (`null`: not in BASE), `position`, `fairshare_before`, `fairshare`, and for
+/// a user whose rank changed its `deciding` level: `{"parent","ahead","behind"}` (the sibling
+/// served first now and the one it passed), `{"parent","tie","tied"}`, `{"n_before","n"}` or
+/// `{"tie_rule":true}`. Written row by row into one string.
+pub fn diff_json(base: &Scenario, new: &Scenario, options: &Options) -> String {
+    use fairshare::diff::Reason;
+    use fairshare::snapshot::{compare, why_of};
+    let after = Ranked::new(&new.tree, tie_rule(options));
+    let cmp = compare(&base.tree, &after, usize::MAX);
+    let d = &cmp.diff;
+    let assocs = new.tree.assocs();
+    let name = |ix: usize| Value::from(assocs.get(ix).map_or("", |a| a.name()));
+    let opt_f64 = |x: Option<f64>| x.map_or(Value::Null, f64_to_json);
+    let opt_u32 = |x: Option<u32>| x.map_or(Value::Null, Value::from);
+    let mut reasons: Vec<Option<&Reason>> = vec![None; assocs.len()];
+    for m in &d.moved {
+        if let Some(slot) = reasons.get_mut(m.ix) {
+            *slot = m.reason.as_ref();
+        }
+    }
+    let label = |tree: &fairshare::AssocTree, ix: usize| {
+        let a = &tree.assocs()[ix];
+        serde_json::json!({"account": a.account, "user": a.user, "partition": a.partition})
+    };
+    let mut out = String::with_capacity(128 + assocs.len() * 200);
+    let _ = write!(
+        out,
+        "{{\"moved\":{},\"added\":{},\"removed\":{},\n\"added_associations\":{},\n\"removed_associations\":{},\n\"users\":[",
+        d.moved.len(),
+        d.added,
+        d.removed,
+        Value::Array(
+            cmp.matching
+                .added()
+                .into_iter()
+                .map(|ix| label(&new.tree, ix))
+                .collect()
+        ),
+        Value::Array(
+            cmp.matching
+                .removed()
+                .into_iter()
+                .map(|ix| label(cmp.before.tree(), ix))
+                .collect()
+        ),
+    );
+    let mut first = true;
+    for (ix, a) in assocs.iter().enumerate().filter(|(_, a)| a.is_user()) {
+        let b = cmp.before.tree().position(a.id);
+        let deciding = match reasons[ix] {
+            None => Value::Null,
+            Some(r @ Reason::Crossed { parent, .. }) => match why_of(&cmp.before, &after, r) {
+                Some(w) => serde_json::json!({
+                    "parent": name(w.parent), "ahead": name(w.ahead.ix), "behind": name(w.behind.ix)
+                }),
+                None => serde_json::json!({"parent": name(*parent)}),
+            },
+            Some(Reason::Tie {
+                parent,
+                child,
+                tied,
+            }) => serde_json::json!({"parent": name(*parent), "tie": name(*child), "tied": tied}),
+            Some(Reason::UserCount { old, new }) => serde_json::json!({"n_before": old, "n": new}),
+            Some(Reason::TieRule) => serde_json::json!({"tie_rule": true}),
+        };
+        let row = serde_json::json!({
+            "account": a.account,
+            "user": a.user,
+            "partition": a.partition,
+            "position_before": opt_u32(b.and_then(|b| cmp.before.run().position(b))),
+            "position": opt_u32(after.run().position(ix)),
+            "fairshare_before": opt_f64(b.and_then(|b| cmp.before.run().assocs.get(b)?.fairshare)),
+            "fairshare": opt_f64(after.run().assocs.get(ix).and_then(|x| x.fairshare)),
+            "deciding": deciding,
+        });
+        out.push_str(if first { "\n  " } else { ",\n  " });
+        first = false;
+        let _ = write!(out, "{row}");
+    }
+    out.push_str("\n]}\n");
+    out
+}
+
 /// `fairshare diff`: two snapshots matched by name (account path and user, never ids or row
 /// order; [`fairshare::snapshot`]). A summary line, the associations added, removed or moved to
 /// another parent, then one line per user whose rank changed (largest move first):

@@ -283,6 +283,38 @@ fn diff_of_two_sshare_texts_matches_by_name() {
         lines[me + 1].starts_with("  geo passed bio: bio's usage rose 667% (+200 TRES-seconds)"),
         "{out}"
     );
+    // --json: the same comparison, every user with both positions and a mover's deciding level.
+    let json: serde_json::Value = serde_json::from_str(&stdout(&fairshare(&[
+        "diff",
+        "--json",
+        before.to_str().unwrap(),
+        after.to_str().unwrap(),
+    ])))
+    .expect("JSON");
+    assert_eq!(
+        (json["added"].as_u64(), json["removed"].as_u64()),
+        (Some(1), Some(1))
+    );
+    assert_eq!(
+        json["moved"].as_u64(),
+        Some(lines[0].split(' ').next().unwrap().parse().unwrap())
+    );
+    assert_eq!(json["added_associations"][0]["user"], "newcomer");
+    assert_eq!(json["removed_associations"][0]["user"], "leaver");
+    let users = json["users"].as_array().unwrap();
+    let user = |name: &str| users.iter().find(|u| u["user"] == name).unwrap();
+    let me = user("me");
+    assert_eq!(
+        (me["position_before"].as_u64(), me["position"].as_u64()),
+        (Some(1), Some(4))
+    );
+    assert_eq!(me["fairshare_before"].as_f64(), Some(1.0));
+    assert_eq!(
+        me["deciding"],
+        serde_json::json!({"parent": "root", "ahead": "geo", "behind": "bio"})
+    );
+    assert!(user("newcomer")["position_before"].is_null());
+    assert_eq!(users.len(), 5, "every user of the after snapshot");
     std::fs::remove_dir_all(&dir).ok();
 }
 

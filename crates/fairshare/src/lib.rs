@@ -10,6 +10,7 @@
 //!   sprio.
 //! - [`classic`]: the classic algorithm (and DEPTH_OBLIVIOUS), with the terms of every formula.
 //! - [`snapshot`]: two snapshots of a cluster matched by name, who moved and why.
+//! - [`timeline`]: N snapshots, oldest first: each step explained, a user followed over time.
 //! - [`explain`]: "why is B above me?", answered at the first common ancestor.
 //! - [`orders`]: classic order beside Fair Tree order, each user's place in both; [`reading`]:
 //!   what one user's FairShare means under each algorithm.
@@ -53,6 +54,7 @@ pub mod snapshot;
 pub mod sort;
 pub mod sshare;
 pub mod step;
+pub mod timeline;
 pub mod tree;
 pub mod why;
 

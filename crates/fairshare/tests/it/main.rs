@@ -19,4 +19,5 @@ mod partial_props;
 mod priority_formula;
 mod snapshots;
 mod sshare_vectors;
+mod timeline;
 mod wide_props;
