@@ -56,6 +56,7 @@ pub fn visit_tables<V: TableVisitor>(v: &mut V) {
     v.table::<shell::ShellMsg>();
     v.table::<snapshot::SnapshotMsg>();
     v.table::<table::TableMsg>();
+    v.table::<timeline::TimelineMsg>();
     v.table::<toolbar::ToolbarMsg>();
     v.table::<tree::TreeMsg>();
 }
