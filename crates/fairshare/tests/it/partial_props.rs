@@ -213,8 +213,15 @@ fn check(size: usize, seed: u64, how: &Cut, layout: TextLayout) -> Result<(), Te
             // reproduced. Without the root (`-A`, `grep`) the root's usage is what a printed
             // EffectvUsage implies (to its six decimals), so a difference may remain: flagged.
             let root_printed = matches!(how, Cut::NoA(_) | Cut::Head(_));
+            // A user's usage below one prints as 0, so its Level FS (finite in Slurm, +inf from
+            // the text) cannot be reproduced from any paste. (`compare` may still flag such a row
+            // on a cut output: a known gap.)
+            let below_one = got
+                .get(c.id)
+                .is_some_and(|a| a.is_user() && a.usage_raw.to_f64() == 0.0);
+            let unknowable = below_one && col.column != Column::NormShares;
             prop_assert!(
-                ok || (!root_printed && c.agreement != Agreement::Match),
+                ok || unknowable || (!root_printed && c.agreement != Agreement::Match),
                 "{how:?} line {:?} {:?}: printed {} recomputed {}\n{text}",
                 c.line,
                 col.column,
@@ -250,6 +257,19 @@ proptest! {
     ) {
         check(size, seed, &how, TextLayout::ParsableNoEnding)?;
     }
+}
+
+/// Found by the property above: `head` keeps a user whose usage is below one (printed 0, Level FS
+/// 3963974.9) and cuts its account's other users.
+#[test]
+fn a_usage_below_one_is_not_held_against_the_completion() {
+    check(
+        41,
+        6087577930231607803,
+        &Cut::Head(19),
+        TextLayout::ParsableNoEnding,
+    )
+    .unwrap();
 }
 
 #[test]
