@@ -32,8 +32,15 @@ pub fn then_mount(mount: impl FnOnce() + 'static) {
         return mount();
     }
     load(move |res| {
-        if let Err(problem) = res {
-            START_PROBLEM.with(|p| *p.borrow_mut() = Some(problem));
+        match res {
+            // `<html lang>` says Japanese before the app's first frame, not after the effect
+            // that keeps it in step (`app::sync_document`) has run.
+            Ok(()) => {
+                if let Some(root) = document().document_element() {
+                    let _ = root.set_attribute("lang", Lang::Ja.as_tag());
+                }
+            }
+            Err(problem) => START_PROBLEM.with(|p| *p.borrow_mut() = Some(problem)),
         }
         mount();
     });
