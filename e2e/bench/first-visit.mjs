@@ -32,7 +32,7 @@ const links = arg('links', 'slow4g,fast4g').split(',');
 const sizes = arg('sizes', '390x844,1440x900').split(',');
 const encodings = arg('encodings', 'gzip,br').split(',');
 const query = arg('query', '');
-const prerender = arg('prerender', '[data-prerender], .prerender, #prerender');
+const prerender = arg('prerender', '#ft-prerender');
 
 /** The emulated links (DevTools takes bytes per second and milliseconds of latency). */
 const LINKS = {
