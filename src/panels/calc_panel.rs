@@ -101,22 +101,7 @@ pub fn target_words(r: &Ranked, target: Target, lang: Lang) -> String {
 
 /// A user's name, as `account/user` when the name has several associations (as the CLI says it).
 pub fn user_words(r: &Ranked, ix: usize) -> String {
-    let tree = r.tree();
-    let Some(a) = tree.assocs().get(ix) else {
-        return String::new();
-    };
-    let name = a.name();
-    let several = tree
-        .assocs()
-        .iter()
-        .filter(|b| b.is_user() && b.name() == name)
-        .nth(1)
-        .is_some();
-    if several {
-        format!("{}/{}", a.account, name)
-    } else {
-        name.to_string()
-    }
+    fairshare::find::unambiguous_name(r.tree(), ix)
 }
 
 /// Raw units with their hours: `12,345 raw units (3.43 core-hours)`.

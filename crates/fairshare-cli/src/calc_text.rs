@@ -20,20 +20,7 @@ fn target_words(r: &Ranked, target: Target) -> String {
 }
 
 fn user_words(r: &Ranked, ix: usize) -> String {
-    let a = &r.tree().assocs()[ix];
-    let name = a.name();
-    let several = r
-        .tree()
-        .assocs()
-        .iter()
-        .filter(|b| b.is_user() && b.name() == name)
-        .nth(1)
-        .is_some();
-    if several {
-        format!("{}/{}", a.account, name)
-    } else {
-        name.to_string()
-    }
+    fairshare::find::unambiguous_name(r.tree(), ix)
 }
 
 fn target_json(r: &Ranked, target: Target) -> Value {

@@ -120,6 +120,26 @@ pub fn resolve_all(tree: &AssocTree, query: &str, limit: usize) -> Vec<usize> {
         .collect()
 }
 
+/// How to name association `ix` so that [`resolve`] finds it again: a user's name, or
+/// `account/user` when that user name has several associations. Empty for no association.
+pub fn unambiguous_name(tree: &AssocTree, ix: usize) -> String {
+    let Some(a) = tree.assocs().get(ix) else {
+        return String::new();
+    };
+    let name = a.name();
+    let several = tree
+        .assocs()
+        .iter()
+        .filter(|b| b.is_user() && b.name() == name)
+        .nth(1)
+        .is_some();
+    if a.is_user() && several {
+        format!("{}/{}", a.account, name)
+    } else {
+        name.to_string()
+    }
+}
+
 /// Whether association `ix` is a user (for callers that show kinds next to results).
 pub fn is_user(tree: &AssocTree, ix: usize) -> bool {
     tree.assocs()
@@ -148,6 +168,30 @@ mod tests {
 
     fn ids(tree: &AssocTree, found: &[Found]) -> Vec<u32> {
         found.iter().map(|f| tree.assocs()[f.ix].id.0).collect()
+    }
+
+    /// The name said for each association finds that association again.
+    #[test]
+    fn an_unambiguous_name_resolves_to_its_association() {
+        let t = tree();
+        let names: Vec<String> = (0..t.len()).map(|ix| unambiguous_name(&t, ix)).collect();
+        assert_eq!(
+            names,
+            [
+                "root",
+                "physics",
+                "physics/alice",
+                "Bob",
+                "chem",
+                "chem/alice",
+                "malice",
+                "alice"
+            ]
+        );
+        for (ix, name) in names.iter().enumerate().filter(|(ix, _)| is_user(&t, *ix)) {
+            assert_eq!(resolve(&t, name), Some(ix), "{name}");
+        }
+        assert_eq!(unambiguous_name(&t, 99), "");
     }
 
     #[test]
