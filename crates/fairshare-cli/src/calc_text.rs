@@ -236,7 +236,7 @@ fn find_account(r: &Ranked, user: usize, name: &str) -> Result<usize, String> {
 
 fn sprio_answer(r: &Ranked, s: &sprio::Sprio, json_out: bool) -> String {
     let verdicts = sprio::analyse(s);
-    let n = r.run().n_users;
+    let n = r.run().n_users();
     // FairShare F is reached at rank >= ceil(F N): position N - ceil(F N) + 1.
     let position_for = |f: f64| {
         let need = (f * f64::from(n)).ceil().max(1.0);

@@ -44,7 +44,7 @@ pub fn compute_json(scenario: &Scenario, options: &Options) -> String {
         Algorithm::FairTree => {
             let run = ranked.run();
             for &ix in h.list_order() {
-                let a = &run.assocs[ix];
+                let a = &run.assocs()[ix];
                 row(
                     ix,
                     [
@@ -182,8 +182,8 @@ pub fn diff_json(base: &Scenario, new: &Scenario, options: &Options) -> String {
             "partition": a.partition,
             "position_before": opt_u32(b.and_then(|b| cmp.before.run().position(b))),
             "position": opt_u32(after.run().position(ix)),
-            "fairshare_before": opt_f64(b.and_then(|b| cmp.before.run().assocs.get(b)?.fairshare)),
-            "fairshare": opt_f64(after.run().assocs.get(ix).and_then(|x| x.fairshare)),
+            "fairshare_before": opt_f64(b.and_then(|b| cmp.before.run().assocs().get(b)?.fairshare)),
+            "fairshare": opt_f64(after.run().assocs().get(ix).and_then(|x| x.fairshare)),
             "deciding": deciding,
         });
         out.push_str(if first { "\n  " } else { ",\n  " });

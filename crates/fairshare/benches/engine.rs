@@ -274,8 +274,8 @@ mod calc_questions {
     /// The user at the middle position, and the user one position ahead of it.
     fn middle(r: &Ranked) -> (usize, usize) {
         let run = r.run();
-        let at = |p: u32| (0..run.assocs.len()).find(|&i| run.position(i) == Some(p));
-        let n = run.n_users;
+        let at = |p: u32| (0..run.assocs().len()).find(|&i| run.position(i) == Some(p));
+        let n = run.n_users();
         let me = at(n / 2)
             .or_else(|| at(n / 2 + 1))
             .expect("a user at the middle");

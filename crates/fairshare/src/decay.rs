@@ -318,7 +318,7 @@ impl Schedule {
 
 /// Most 80-bit additions one batch of job charges may spend walking up ancestor chains (see
 /// [`UsageSim`]); beyond, the batch is summed up the tree once instead.
-pub const EXACT_CHARGE_WORK: u64 = 1 << 20;
+pub(crate) const EXACT_CHARGE_WORK: u64 = 1 << 20;
 
 /// Usage advancing through Slurm's decay cycles, with jobs. Cycles run at P, 2P, 3P, … (and at
 /// 0 with [`Schedule::no_state_file`]).
@@ -427,12 +427,14 @@ impl UsageSim {
 
     /// 80-bit operations spent so far (decay multiplies and charge additions): the work
     /// counter of the resource tests.
+    #[cfg(any(test, feature = "testing"))]
     pub fn work(&self) -> u64 {
         self.work
     }
 
     /// Whether some batch of charges was summed up the tree rather than walked (see
     /// [`UsageSim`]): the values may then differ from Slurm's in the last bits.
+    #[cfg(any(test, feature = "testing"))]
     pub fn approximated(&self) -> bool {
         self.approximated
     }

@@ -108,7 +108,10 @@ pub struct FairTreeAssoc {
     pub artefact: Option<RoundingArtefact>,
 }
 
-/// The result of one Fair Tree run: per-association values, the visiting order and the trace.
+/// The result of one Fair Tree run: per-association values, the visiting order and the trace,
+/// read through its accessors (a run is made only by this module, from a tree and its
+/// hierarchy; [`FairTreeAssoc`] is a plain record of one association's values). The fields stay
+/// `pub` only until the app reads them through the accessors too.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FairTreeRun {
     /// Per association, indexed like [`AssocTree::assocs`].
@@ -126,6 +129,36 @@ pub struct FairTreeRun {
 }
 
 impl FairTreeRun {
+    /// Fair Tree's values of every association, indexed like [`AssocTree::assocs`].
+    pub fn assocs(&self) -> &[FairTreeAssoc] {
+        &self.assocs
+    }
+
+    /// Every association in the order the walk reaches it (root first).
+    pub fn visit_order(&self) -> &[usize] {
+        &self.visit_order
+    }
+
+    /// The trace, replayable with [`crate::step::Frame::at`].
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// The sorted fairshare children of every association (empty for leaves).
+    pub fn sorted_children(&self) -> &[Vec<usize>] {
+        &self.sorted_children
+    }
+
+    /// N, the number of user associations.
+    pub fn n_users(&self) -> u32 {
+        self.n_users
+    }
+
+    /// Which tie rule produced this run.
+    pub fn tie_rule(&self) -> TieRule {
+        self.tie_rule
+    }
+
     /// The user's place in the ranking counted from the top, as people read it:
     /// position = N − rank + 1, so 1 is first served and N last. Tied users share a rank and
     /// so share a position. `None` for accounts and the root.
@@ -712,28 +745,8 @@ pub fn slurm_debug_lines(ranked: &crate::Ranked) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tree::{Assoc, AssocId, Shares};
-
-    fn assoc(
-        id: u32,
-        parent: Option<u32>,
-        account: &str,
-        user: Option<&str>,
-        shares: u32,
-        usage: f64,
-    ) -> Assoc {
-        Assoc {
-            id: AssocId(id),
-            parent: parent.map(AssocId),
-            account: account.into(),
-            user: user.map(Into::into),
-            partition: None,
-            shares: Shares::Value(shares),
-            usage_raw: LongDouble::from_f64(usage),
-            lineage: None,
-            inferred: false,
-        }
-    }
+    use crate::testing::assoc;
+    use crate::tree::{AssocId, Shares};
 
     fn fairshare_by_name(tree: &AssocTree, run: &FairTreeRun) -> Vec<(String, f64)> {
         tree.assocs()

@@ -40,7 +40,7 @@ pub const NO_VAL: u32 = 4_294_967_294;
 /// sibling lists, and classic's S is `s/L · S_parent`: all the same numbers up to rounding in
 /// the last bits. Only trees that are deep *and* irregular reach it (for example a
 /// 10,000-deep chain with a fractional-usage user at every level).
-pub const EXACT_WORK_LIMIT: u64 = 1 << 26;
+pub(crate) const EXACT_WORK_LIMIT: u64 = 1 << 26;
 
 /// The derived structure of one tree. Built by [`Hierarchy::new`] in O(n log n).
 ///
@@ -506,12 +506,14 @@ impl Hierarchy {
     /// The basic steps spent deriving this hierarchy (additions, ancestor steps, lineage bytes):
     /// O(n log n) for every tree; resource tests read it to check that. (For a hierarchy a
     /// usage edit derived from another, the list order's steps and the sums the edit did.)
+    #[cfg(any(test, feature = "testing"))]
     pub fn work(&self) -> u64 {
         self.work
     }
 
     /// Whether some value was computed child by child instead of followed to the bit because it
     /// would have taken more than [`EXACT_WORK_LIMIT`] steps (see the module doc).
+    #[cfg(any(test, feature = "testing"))]
     pub fn approximated(&self) -> bool {
         self.approximated
     }
@@ -964,28 +966,7 @@ fn lineage_is(tree: &AssocTree, parent: &[Option<usize>], bytes: &[u8], ix: usiz
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tree::{Assoc, AssocId};
-
-    fn assoc(
-        id: u32,
-        parent: Option<u32>,
-        account: &str,
-        user: Option<&str>,
-        shares: Shares,
-        usage: f64,
-    ) -> Assoc {
-        Assoc {
-            id: AssocId(id),
-            parent: parent.map(AssocId),
-            account: account.into(),
-            user: user.map(Into::into),
-            partition: None,
-            shares,
-            usage_raw: LongDouble::from_f64(usage),
-            lineage: None,
-            inferred: false,
-        }
-    }
+    use crate::testing::assoc;
 
     #[test]
     fn lineage_order_puts_users_first_and_dotted_names_before_prefixes() {

@@ -20,6 +20,8 @@
 //! - [`link`]: share links (a scenario in a URL fragment) and query parameters.
 //! - [`field`]: one Shares or Raw usage value typed by a person.
 //! - [`ld`]: the x87 80-bit `long double` arithmetic that decides Slurm's ties.
+//! - `gen` and `testing` (the `testing` feature: tests, benchmarks and fuzzing): generated
+//!   trees, and test trees built by hand.
 //!
 //! **Invariant:** this crate is pure: no UI framework, no browser bindings, no IO. Every parser
 //! returns diagnostics instead of failing, and nothing panics on bad input.
@@ -39,6 +41,7 @@ pub mod fair_tree;
 pub mod field;
 pub mod find;
 pub mod format;
+#[cfg(any(test, feature = "testing"))]
 pub mod r#gen;
 pub mod hierarchy;
 pub mod import;
@@ -54,6 +57,8 @@ pub mod snapshot;
 pub mod sort;
 pub mod sshare;
 pub mod step;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
 pub mod timeline;
 pub mod tree;
 pub mod why;

@@ -750,38 +750,18 @@ impl AssocTree {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn acct(id: u32, parent: Option<u32>, name: &str) -> Assoc {
-        Assoc {
-            id: AssocId(id),
-            parent: parent.map(AssocId),
-            account: name.into(),
-            user: None,
-            partition: None,
-            shares: Shares::Value(1),
-            usage_raw: LongDouble::ZERO,
-            lineage: None,
-            inferred: false,
-        }
-    }
-
-    fn user(id: u32, parent: u32, account: &str, name: &str) -> Assoc {
-        Assoc {
-            user: Some(name.into()),
-            ..acct(id, Some(parent), account)
-        }
-    }
+    use crate::testing::{acct, user};
 
     #[test]
     fn validation_reports_every_problem() {
         let bad = vec![
             acct(1, None, "root"),
             acct(2, None, "other"),
-            user(3, 9, "a", "u"),
-            user(4, 3, "a", ""),
+            user(3, 9, "a", "u", LongDouble::ZERO),
+            user(4, 3, "a", "", LongDouble::ZERO),
             Assoc {
                 usage_raw: LongDouble::from_f64(-1.0),
-                ..user(5, 1, "root", "neg")
+                ..user(5, 1, "root", "neg", LongDouble::ZERO)
             },
         ];
         let errors = AssocTree::new(bad).unwrap_err();
@@ -804,9 +784,9 @@ mod tests {
             acct(1, None, "root"),
             acct(2, Some(1), "a"),
             acct(3, Some(1), "b"),
-            user(4, 2, "a", "alice"),
-            user(5, 2, "a", "bob"),
-            user(6, 3, "b", "alice"),
+            user(4, 2, "a", "alice", LongDouble::ZERO),
+            user(5, 2, "a", "bob", LongDouble::ZERO),
+            user(6, 3, "b", "alice", LongDouble::ZERO),
             acct(7, Some(2), "c"),
         ])
         .unwrap();
@@ -846,9 +826,9 @@ mod tests {
         assert!(t.with_moved(AssocId(5), AssocId(3)).is_ok());
         assert!(t.name_clashes().is_empty());
         let mut doubled = t.assocs().to_vec();
-        doubled.push(user(8, 2, "a", "alice"));
+        doubled.push(user(8, 2, "a", "alice", LongDouble::ZERO));
         doubled.push(acct(9, Some(1), "b"));
-        doubled.push(user(10, 3, "b", "alice"));
+        doubled.push(user(10, 3, "b", "alice", LongDouble::ZERO));
         let doubled = AssocTree::new(doubled).unwrap();
         assert_eq!(
             doubled.name_clashes(),
@@ -879,7 +859,7 @@ mod tests {
             acct(1, None, "root"),
             acct(2, Some(1), "a"),
             acct(3, Some(2), "b"),
-            user(4, 3, "b", "u"),
+            user(4, 3, "b", "u", LongDouble::ZERO),
         ])
         .unwrap();
         assert_eq!(
@@ -897,6 +877,9 @@ mod tests {
         let renamed = tree.with_name(AssocId(3), "bee").unwrap();
         assert_eq!(renamed.get(AssocId(4)).unwrap().account, "bee");
         assert!(tree.with_name(AssocId(4), "a/b").is_err());
-        assert!(tree.with_added(user(5, 4, "b", "x")).is_err());
+        assert!(
+            tree.with_added(user(5, 4, "b", "x", LongDouble::ZERO))
+                .is_err()
+        );
     }
 }

@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use fairshare::Ranked;
 use fairshare::sshare::{self, MAX_PARSABLE_INDENT};
 use fairshare::step::Frame;
+use fairshare::testing::{acct, user};
 use fairshare::tree::MAX_USAGE_RAW;
 use fairshare::{
     Assoc, AssocId, AssocTree, Hierarchy, LongDouble, Params, Shares, TieRule, TreeError, classic,
@@ -60,28 +61,6 @@ static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 // ---------------------------------------------------------------------------------------------
 // Builders.
-
-fn acct(id: u32, parent: Option<u32>, name: &str) -> Assoc {
-    Assoc {
-        id: AssocId(id),
-        parent: parent.map(AssocId),
-        account: name.into(),
-        user: None,
-        partition: None,
-        shares: Shares::Value(1),
-        usage_raw: LongDouble::ZERO,
-        lineage: None,
-        inferred: false,
-    }
-}
-
-fn user(id: u32, parent: u32, account: &str, name: &str, usage: LongDouble) -> Assoc {
-    Assoc {
-        user: Some(name.into()),
-        usage_raw: usage,
-        ..acct(id, Some(parent), account)
-    }
-}
 
 /// A chain of `depth` accounts under the root; `user_at(level)` says whether that level gets a
 /// user, with what usage.
@@ -185,7 +164,7 @@ fn minus_zero_usage_is_zero_and_ranks_first() {
     let idle = tree.position(AssocId(3)).unwrap();
     assert!(!tree.assocs()[idle].usage_raw.is_negative());
     let run = fair_tree::run(&tree);
-    assert_eq!(run.assocs[idle].level_fs, Some(LongDouble::INFINITY));
+    assert_eq!(run.assocs()[idle].level_fs, Some(LongDouble::INFINITY));
     assert_eq!(run.position(idle), Some(1));
     // Through every reader too.
     let text = "Account|User|RawShares|RawUsage\nroot|||0\n root|u|1|-0\n root|v|1|3\n";
@@ -249,7 +228,7 @@ fn deep_chain_with_a_fractional_user_at_every_level_is_linear() {
     let (ranked, bytes, _) = allocated(|| ranked.with_rule(TieRule::Slurm));
     let run = ranked.run();
     assert!(bytes <= 1200 * n as u64, "Fair Tree: {bytes} bytes for {n}");
-    assert!(run.steps.len() <= 4 * n);
+    assert!(run.steps().len() <= 4 * n);
     let (c, bytes, _) = allocated(|| ranked.classic(&Params::default()));
     assert!(bytes <= 800 * n as u64, "classic: {bytes} bytes for {n}");
     assert!(
@@ -257,8 +236,8 @@ fn deep_chain_with_a_fractional_user_at_every_level_is_linear() {
             .iter()
             .all(|a| a.fairshare.is_none_or(|f| f.is_finite()))
     );
-    let end = Frame::at(&run.steps, run.steps.len());
-    assert_eq!(end.rank_of[n - 1], run.assocs[n - 1].rank);
+    let end = Frame::at(run.steps(), run.steps().len());
+    assert_eq!(end.rank_of[n - 1], run.assocs()[n - 1].rank);
 }
 
 #[test]
@@ -535,7 +514,8 @@ fn deleting_the_top_of_a_deep_chain_is_linear() {
 
 #[test]
 fn decay_cycles_on_a_100k_deep_chain_cost_linear_work() {
-    use fairshare::decay::{EXACT_CHARGE_WORK, Job, Schedule, UsageSim};
+    use fairshare::decay::{Job, Schedule, UsageSim};
+    use fairshare::testing::EXACT_CHARGE_WORK;
 
     let _serial = SERIAL
         .lock()

@@ -59,7 +59,7 @@ fn users(r: &Ranked) -> Vec<usize> {
 }
 
 fn pick_target(r: &Ranked, user: usize, kind: u8, pick: prop::sample::Index) -> Target {
-    let n = r.run().n_users;
+    let n = r.run().n_users();
     let us = users(r);
     match kind % 3 {
         0 => Target::Position(pick.index(n as usize) as u32 + 1),

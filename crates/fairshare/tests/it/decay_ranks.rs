@@ -37,10 +37,10 @@ fn decay_alone_leaves_test24_4_ranks_unchanged() {
     let tree = vector_tree("slurm_test24.4_original");
     let before = fair_tree::run(&tree);
     let same = |after: &FairTreeRun, what: &str| {
-        for (b, a) in before.assocs.iter().zip(&after.assocs) {
+        for (b, a) in before.assocs().iter().zip(after.assocs()) {
             assert_eq!((b.rank, b.fairshare), (a.rank, a.fairshare), "{what}");
         }
-        assert_eq!(before.visit_order, after.visit_order, "{what}");
+        assert_eq!(before.visit_order(), after.visit_order(), "{what}");
     };
     // One cycle of t seconds: usage · d^t.
     for secs in [
@@ -70,12 +70,12 @@ fn decay_alone_leaves_test24_4_ranks_unchanged() {
 /// Whether `ix` or one of its fairshare ancestors has a sibling whose Level FS is the same
 /// number up to rounding (relative difference ≤ 1e-15): a tie, or an order decided by rounding.
 fn near_tie_above(run: &FairTreeRun, h: &fairshare::Hierarchy, ix: usize) -> bool {
-    let lf = |i: usize| run.assocs[i].level_fs_key.to_f64();
+    let lf = |i: usize| run.assocs()[i].level_fs_key.to_f64();
     std::iter::once(ix).chain(h.fs_ancestors(ix)).any(|a| {
         let Some(p) = h.fs_parent(a) else {
             return false;
         };
-        run.sorted_children[p]
+        run.sorted_children()[p]
             .iter()
             .any(|&s| s != a && (lf(s) == lf(a) || (lf(s) - lf(a)).abs() <= 1e-15 * lf(a).abs()))
     })
@@ -104,7 +104,7 @@ fn decay_changes_ranks_only_where_rounding_decides_on_every_vector() {
         ] {
             let after = run_at(tree, &usage);
             for ix in 0..tree.len() {
-                if before.assocs[ix].rank != after.assocs[ix].rank {
+                if before.assocs()[ix].rank != after.assocs()[ix].rank {
                     assert!(
                         near_tie_above(&before, &h, ix),
                         "{} {what}: {} moved without a tie",
@@ -128,26 +128,26 @@ fn a_running_job_changes_ranks_over_time() {
     let run = fair_tree::run(&tree);
     // The top-ranked user (rank N) starts a 64-CPU job.
     let top = run
-        .assocs
+        .assocs()
         .iter()
-        .position(|a| a.rank == Some(run.n_users))
+        .position(|a| a.rank == Some(run.n_users()))
         .unwrap();
     let jobs = [Job::running(tree.assocs()[top].id, 64.0, 0)];
     let mut sim = UsageSim::from_tree(&tree, &jobs, Schedule::default());
-    let mut last_rank = run.n_users;
+    let mut last_rank = run.n_users();
     let mut changed_at = None;
     for k in 1..=288 {
         sim.next_cycle();
         let r = run_at(&tree, sim.usage());
-        let rank = r.assocs[top].rank.unwrap();
+        let rank = r.assocs()[top].rank.unwrap();
         assert!(rank <= last_rank, "a job only ever lowers its user's rank");
-        if rank < run.n_users && changed_at.is_none() {
+        if rank < run.n_users() && changed_at.is_none() {
             changed_at = Some(k);
         }
         last_rank = rank;
     }
     assert!(changed_at.is_some(), "rank never moved in a day");
-    assert!(last_rank < run.n_users);
+    assert!(last_rank < run.n_users());
 }
 
 fn two_users(x_usage: f64, y_usage: f64) -> AssocTree {

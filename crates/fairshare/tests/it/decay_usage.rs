@@ -234,20 +234,9 @@ fn closed_form_time_until_below() {
 }
 
 fn tiny_tree() -> AssocTree {
-    let a = |id: u32, parent: Option<u32>, user: Option<&str>, usage: f64| Assoc {
-        id: AssocId(id),
-        parent: parent.map(AssocId),
-        account: if id == 1 {
-            "root".into()
-        } else {
-            "acct".into()
-        },
-        user: user.map(Into::into),
-        partition: None,
-        shares: Shares::Value(1),
-        usage_raw: LongDouble::from_f64(usage),
-        lineage: None,
-        inferred: false,
+    let a = |id: u32, parent: Option<u32>, user: Option<&str>, usage: f64| {
+        let account = if id == 1 { "root" } else { "acct" };
+        fairshare::testing::assoc(id, parent, account, user, 1, usage)
     };
     AssocTree::new(vec![
         a(1, None, None, 0.0),

@@ -34,16 +34,16 @@ fn check(v: &common::Vector) -> Result<(), String> {
     let (h, run) = (ranked.hierarchy(), ranked.run());
     let internal = &v.json["internal"];
     if let Some(n) = internal["user_assoc_count"].as_u64()
-        && u64::from(run.n_users) != n
+        && u64::from(run.n_users()) != n
     {
-        return Err(format!("N = {} but Slurm says {n}", run.n_users));
+        return Err(format!("N = {} but Slurm says {n}", run.n_users()));
     }
     for e in v.json["expected"].as_array().unwrap() {
         let id = e["id"].as_u64().unwrap() as u32;
         let ix = tree
             .position(fairshare::AssocId(id))
             .ok_or(format!("id {id} missing"))?;
-        let got = &run.assocs[ix];
+        let got = &run.assocs()[ix];
         let who = format!("id {id} ({})", tree.assocs()[ix].name());
         if e["fairshare"].as_f64() != got.fairshare {
             return Err(format!(
@@ -82,11 +82,11 @@ fn check(v: &common::Vector) -> Result<(), String> {
             let ix = tree.position(fairshare::AssocId(id)).unwrap();
             let who = format!("id {id} ({})", tree.assocs()[ix].name());
             if let Some(rank) = a["rank"].as_u64()
-                && run.assocs[ix].rank != Some(rank as u32)
+                && run.assocs()[ix].rank != Some(rank as u32)
             {
                 return Err(format!(
                     "{who}: rank {:?}, Slurm {rank}",
-                    run.assocs[ix].rank
+                    run.assocs()[ix].rank
                 ));
             }
             if ld(&a["usage_raw"]) != Some(h.usage_raw(ix)) {

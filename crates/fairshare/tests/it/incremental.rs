@@ -105,7 +105,7 @@ fn assert_same(inc: &Ranked, fresh: &Ranked) -> Result<(), TestCaseError> {
             ix
         );
         prop_assert_eq!(hi.shares_raw(ix), hf.shares_raw(ix));
-        let (a, b) = (&inc.run().assocs[ix], &fresh.run().assocs[ix]);
+        let (a, b) = (&inc.run().assocs()[ix], &fresh.run().assocs()[ix]);
         prop_assert_eq!(
             a.shares_norm.to_bits(),
             b.shares_norm.to_bits(),
@@ -139,10 +139,10 @@ fn assert_same(inc: &Ranked, fresh: &Ranked) -> Result<(), TestCaseError> {
         prop_assert_eq!(a.tie, b.tie, "tie of {}", ix);
         prop_assert_eq!(a.artefact, b.artefact, "artefact of {}", ix);
     }
-    prop_assert_eq!(&inc.run().sorted_children, &fresh.run().sorted_children);
-    prop_assert_eq!(&inc.run().visit_order, &fresh.run().visit_order);
-    prop_assert_eq!(&inc.run().steps, &fresh.run().steps);
-    prop_assert_eq!(inc.run().n_users, fresh.run().n_users);
+    prop_assert_eq!(&inc.run().sorted_children(), &fresh.run().sorted_children());
+    prop_assert_eq!(&inc.run().visit_order(), &fresh.run().visit_order());
+    prop_assert_eq!(&inc.run().steps(), &fresh.run().steps());
+    prop_assert_eq!(inc.run().n_users(), fresh.run().n_users());
     prop_assert_eq!(inc.rule(), fresh.rule());
     prop_assert!(inc == fresh);
     Ok(())
@@ -202,13 +202,13 @@ fn the_generated_trees_tie_and_round() {
         let ranked = Ranked::new(&tree, TieRule::Slurm);
         ties += ranked
             .run()
-            .assocs
+            .assocs()
             .iter()
             .filter(|a| a.tie.is_some() && a.rank.is_some())
             .count();
         artefacts += ranked
             .run()
-            .assocs
+            .assocs()
             .iter()
             .filter(|a| a.artefact.is_some())
             .count();

@@ -63,7 +63,7 @@ proptest! {
             let ranked = Ranked::new(&tree, rule);
             let (h, run) = (ranked.hierarchy(), ranked.run());
             let n = h.n_users();
-            for (ix, a) in run.assocs.iter().enumerate() {
+            for (ix, a) in run.assocs().iter().enumerate() {
                 if h.is_user(ix) {
                     let rank = a.rank.expect("every user is ranked");
                     let fs = a.fairshare.expect("every user has a FairShare");
@@ -76,13 +76,13 @@ proptest! {
             }
             // Competition ranking along the walk: the k-th user reached gets N − k unless tied,
             // and a tied user repeats the previous rank.
-            let users: Vec<usize> = run.visit_order.iter().copied().filter(|&x| h.is_user(x)).collect();
+            let users: Vec<usize> = run.visit_order().iter().copied().filter(|&x| h.is_user(x)).collect();
             prop_assert_eq!(users.len() as u32, n);
             for (k, &u) in users.iter().enumerate() {
-                let rank = run.assocs[u].rank.unwrap();
-                match run.assocs[u].tie {
+                let rank = run.assocs()[u].rank.unwrap();
+                match run.assocs()[u].tie {
                     None => prop_assert_eq!(rank, n - k as u32),
-                    Some(_) if k > 0 => prop_assert_eq!(rank, run.assocs[users[k - 1]].rank.unwrap()),
+                    Some(_) if k > 0 => prop_assert_eq!(rank, run.assocs()[users[k - 1]].rank.unwrap()),
                     Some(_) => prop_assert_eq!(rank, n),
                 }
             }
@@ -93,13 +93,13 @@ proptest! {
     fn a_higher_level_fs_ranks_every_user_below_it_higher(tree in arb_tree()) {
         let ranked = Ranked::new(&tree, TieRule::Slurm);
         let (h, run) = (ranked.hierarchy(), ranked.run());
-        for order in &run.sorted_children {
+        for order in run.sorted_children() {
             for w in order.windows(2) {
                 let (x, y) = (w[0], w[1]);
-                prop_assert!(run.assocs[x].level_fs_key >= run.assocs[y].level_fs_key, "sorted descending");
-                if run.assocs[x].level_fs_key > run.assocs[y].level_fs_key {
-                    let low_x = users_under(h, x).iter().filter_map(|&u| run.assocs[u].rank).min();
-                    let high_y = users_under(h, y).iter().filter_map(|&u| run.assocs[u].rank).max();
+                prop_assert!(run.assocs()[x].level_fs_key >= run.assocs()[y].level_fs_key, "sorted descending");
+                if run.assocs()[x].level_fs_key > run.assocs()[y].level_fs_key {
+                    let low_x = users_under(h, x).iter().filter_map(|&u| run.assocs()[u].rank).min();
+                    let high_y = users_under(h, y).iter().filter_map(|&u| run.assocs()[u].rank).max();
                     if let (Some(lx), Some(hy)) = (low_x, high_y) {
                         prop_assert!(lx >= hy, "users under the higher sibling rank at least as high");
                     }
@@ -112,8 +112,8 @@ proptest! {
     fn replaying_the_trace_gives_the_results(tree in arb_tree(), cut in any::<prop::sample::Index>()) {
         let ranked = Ranked::new(&tree, TieRule::Slurm);
         let (h, run) = (ranked.hierarchy(), ranked.run());
-        let end = Frame::at(&run.steps, run.steps.len());
-        for (ix, a) in run.assocs.iter().enumerate() {
+        let end = Frame::at(run.steps(), run.steps().len());
+        for (ix, a) in run.assocs().iter().enumerate() {
             prop_assert_eq!(end.rank_of[ix], a.rank);
             if h.is_user(ix) {
                 prop_assert_eq!(end.status[ix], NodeStatus::Ranked);
@@ -121,9 +121,9 @@ proptest! {
         }
         prop_assert!(end.path.is_empty(), "every account entered is left");
         // Frames are pure and grow monotonically: ranks given by step k stay given afterwards.
-        let k = cut.index(run.steps.len() + 1);
-        let f1 = Frame::at(&run.steps, k);
-        prop_assert_eq!(&f1, &Frame::at(&run.steps, k));
+        let k = cut.index(run.steps().len() + 1);
+        let f1 = Frame::at(run.steps(), k);
+        prop_assert_eq!(&f1, &Frame::at(run.steps(), k));
         for (ix, r) in f1.rank_of.iter().enumerate() {
             if r.is_some() {
                 prop_assert_eq!(*r, end.rank_of[ix]);
@@ -145,7 +145,7 @@ proptest! {
         }
         let before = fair_tree::run(&tree);
         let after = fair_tree::run(&scaled);
-        for (b, a) in before.assocs.iter().zip(&after.assocs) {
+        for (b, a) in before.assocs().iter().zip(after.assocs()) {
             prop_assert_eq!(b.rank, a.rank);
             prop_assert_eq!(b.level_fs, a.level_fs);
             prop_assert_eq!(b.shares_norm, a.shares_norm);
@@ -167,8 +167,8 @@ proptest! {
         let (r1, r2) = (fair_tree::run(&tree), fair_tree::run(&shuffled));
         for a in tree.assocs() {
             let (i1, i2) = (tree.position(a.id).unwrap(), shuffled.position(a.id).unwrap());
-            prop_assert_eq!(r1.assocs[i1].rank, r2.assocs[i2].rank);
-            prop_assert_eq!(r1.assocs[i1].level_fs, r2.assocs[i2].level_fs);
+            prop_assert_eq!(r1.assocs()[i1].rank, r2.assocs()[i2].rank);
+            prop_assert_eq!(r1.assocs()[i1].level_fs, r2.assocs()[i2].level_fs);
         }
     }
 

@@ -118,10 +118,10 @@ fn cut_leaves_a_trace(ranked: &Ranked, rows: &[Row], kept: &[usize]) -> bool {
             || (0..tree.len())
                 .filter(|&s| tree.parent_position(s) == Some(p))
                 .any(|s| tree.assocs()[s].shares.is_parent());
-        let usage = ranked.run().assocs[ix].usage_raw.to_f64();
+        let usage = ranked.run().assocs()[ix].usage_raw.to_f64();
         let sibling_with_shares = siblings.iter().any(|&s| {
             matches!(tree.assocs()[s].shares, fairshare::Shares::Value(v) if v > 0)
-                && ranked.run().assocs[s].shares_norm >= 1e-6
+                && ranked.run().assocs()[s].shares_norm >= 1e-6
         });
         let shows_in_shares = !hoisted
             && sibling_with_shares
@@ -180,7 +180,7 @@ fn check(size: usize, seed: u64, how: &Cut, layout: TextLayout) -> Result<(), Te
     }
     if got.is_partial() {
         prop_assert!(got_rows.iter().all(|r| r.fairshare.is_none()));
-        prop_assert!(got_ranked.run().assocs.iter().all(|a| a.rank.is_none()));
+        prop_assert!(got_ranked.run().assocs().iter().all(|a| a.rank.is_none()));
         let again = sshare::render_text(&got_rows, &cols, layout, Header::Shown);
         prop_assert!(!again.is_empty());
     }
@@ -348,7 +348,7 @@ fn plain_sshare_is_completed_marked_and_round_trips_as_json() {
     assert!(
         ranked
             .run()
-            .assocs
+            .assocs()
             .iter()
             .all(|a| a.fairshare.is_none() && a.rank.is_none())
     );

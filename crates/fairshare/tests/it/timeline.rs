@@ -186,7 +186,7 @@ fn a_user_is_followed_across_snapshots_and_each_step_is_the_pair_comparison() {
             let tree = runs[k].tree();
             assert_eq!(name_of(tree, p.ix), name_of(&day2, ix));
             assert_eq!(p.position, runs[k].run().position(p.ix));
-            assert_eq!(p.fairshare, runs[k].run().assocs[p.ix].fairshare);
+            assert_eq!(p.fairshare, runs[k].run().assocs()[p.ix].fairshare);
             assert_eq!(tl.follow(2, ix, k), Some(p.ix));
             assert_eq!(tl.follow(k, p.ix, 2), Some(ix));
         }

@@ -200,7 +200,7 @@ fn check_everything(tree: &AssocTree) -> Result<(), TestCaseError> {
     for rule in [TieRule::Slurm, TieRule::Documented] {
         let ranked = slurm.with_rule(rule);
         let run = ranked.run();
-        for a in &run.assocs {
+        for a in run.assocs() {
             prop_assert!(!a.level_fs_key.is_nan());
             prop_assert!(!a.usage_effective.is_nan());
             prop_assert!(
@@ -208,8 +208,8 @@ fn check_everything(tree: &AssocTree) -> Result<(), TestCaseError> {
                 "Level FS is never negative (−0 usage is 0)"
             );
         }
-        let end = Frame::at(&run.steps, run.steps.len());
-        for (ix, a) in run.assocs.iter().enumerate() {
+        let end = Frame::at(run.steps(), run.steps().len());
+        for (ix, a) in run.assocs().iter().enumerate() {
             prop_assert_eq!(end.rank_of[ix], a.rank);
         }
         let rows = sshare::fair_tree_rows(&ranked);

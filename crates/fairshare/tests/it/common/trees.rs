@@ -1,56 +1,11 @@
 //! Building blocks of the trees the property tests generate, and a tree's shape as every import
 //! must keep it. Each property file keeps its own strategy (what it picks: ties, extremes, names);
-//! how a picked node becomes an [`Assoc`] is here, once.
+//! how a picked node becomes an [`fairshare::Assoc`] is the engine's `fairshare::testing`.
 
 use fairshare::sshare;
-use fairshare::{
-    Algorithm, Assoc, AssocId, AssocTree, Hierarchy, LongDouble, Ranked, Scenario, Shares, TieRule,
-};
+use fairshare::{Algorithm, AssocTree, Hierarchy, Ranked, Scenario, Shares, TieRule};
 
-/// The root every generated tree starts with: id 1, account `root`, shares 1, no usage.
-pub fn root() -> Assoc {
-    Assoc {
-        id: AssocId(1),
-        parent: None,
-        account: "root".into(),
-        user: None,
-        partition: None,
-        shares: Shares::Value(1),
-        usage_raw: LongDouble::ZERO,
-        lineage: None,
-        inferred: false,
-    }
-}
-
-/// A sub-account `name` of `parent` (an account), with no usage of its own.
-pub fn account(id: u32, parent: &Assoc, name: &str, shares: Shares) -> Assoc {
-    Assoc {
-        id: AssocId(id),
-        parent: Some(parent.id),
-        account: name.to_string(),
-        user: None,
-        partition: None,
-        shares,
-        usage_raw: LongDouble::ZERO,
-        lineage: None,
-        inferred: false,
-    }
-}
-
-/// A user `name` in account `parent` (a user's account is its parent's).
-pub fn user(id: u32, parent: &Assoc, name: &str, shares: Shares, usage: LongDouble) -> Assoc {
-    Assoc {
-        id: AssocId(id),
-        parent: Some(parent.id),
-        account: parent.account.clone(),
-        user: Some(name.to_string()),
-        partition: None,
-        shares,
-        usage_raw: usage,
-        lineage: None,
-        inferred: false,
-    }
-}
+pub use fairshare::testing::{account_of as account, root, user_of as user};
 
 /// A tree in Slurm's list order, with ids replaced by list positions: what any import must
 /// preserve. (depth, account, user, shares (None for the root), truncated usage of users).

@@ -1,0 +1,118 @@
+//! Test trees built by hand, for the crate's own tests, its integration tests, benchmarks and
+//! fuzz targets (the `testing` feature; always there under `cfg(test)`). One builder per way
+//! the tests name an association: by ids ([`assoc`], [`acct`], [`user`]) or under a parent
+//! already built ([`root`], [`account_of`], [`user_of`]). Generated trees are [`crate::gen`].
+//! Work counters read only by the resource tests (`Hierarchy::work`, `approximated`,
+//! `UsageSim::work`, `approximated`) exist only with this feature as well.
+
+use crate::ld::LongDouble;
+use crate::tree::{Assoc, AssocId, Shares};
+
+/// Most 80-bit additions one batch of job charges may spend walking up ancestor chains
+/// ([`crate::decay::UsageSim`]); the resource tests go past it.
+pub const EXACT_CHARGE_WORK: u64 = crate::decay::EXACT_CHARGE_WORK;
+
+/// Shares as the tests write them: a number of shares or a [`Shares`].
+pub trait IntoShares {
+    /// The shares.
+    fn into_shares(self) -> Shares;
+}
+
+impl IntoShares for Shares {
+    fn into_shares(self) -> Shares {
+        self
+    }
+}
+
+impl IntoShares for u32 {
+    fn into_shares(self) -> Shares {
+        Shares::Value(self)
+    }
+}
+
+/// Any association: `user` `None` makes an account; usage is given as a double.
+pub fn assoc(
+    id: u32,
+    parent: Option<u32>,
+    account: &str,
+    user: Option<&str>,
+    shares: impl IntoShares,
+    usage: f64,
+) -> Assoc {
+    Assoc {
+        id: AssocId(id),
+        parent: parent.map(AssocId),
+        account: account.into(),
+        user: user.map(Into::into),
+        partition: None,
+        shares: shares.into_shares(),
+        usage_raw: LongDouble::from_f64(usage),
+        lineage: None,
+        inferred: false,
+    }
+}
+
+/// An account `name` (the root when `parent` is `None`) with 1 share and no usage.
+pub fn acct(id: u32, parent: Option<u32>, name: &str) -> Assoc {
+    assoc(id, parent, name, None, 1, 0.0)
+}
+
+/// A user `name` of `account` (its parent `parent`) with 1 share and `usage`.
+pub fn user(id: u32, parent: u32, account: &str, name: &str, usage: LongDouble) -> Assoc {
+    Assoc {
+        user: Some(name.into()),
+        usage_raw: usage,
+        ..acct(id, Some(parent), account)
+    }
+}
+
+/// The root: id 1, account `root`, shares 1, no usage.
+pub fn root() -> Assoc {
+    acct(1, None, "root")
+}
+
+/// A sub-account `name` of `parent` (an account), with no usage of its own.
+pub fn account_of(id: u32, parent: &Assoc, name: &str, shares: Shares) -> Assoc {
+    Assoc {
+        shares,
+        ..acct(id, Some(parent.id.0), name)
+    }
+}
+
+/// A user `name` in account `parent` (a user's account is its parent's).
+pub fn user_of(id: u32, parent: &Assoc, name: &str, shares: Shares, usage: LongDouble) -> Assoc {
+    Assoc {
+        shares,
+        ..user(id, parent.id.0, &parent.account, name, usage)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tree::AssocTree;
+
+    #[test]
+    fn builders_make_a_valid_tree_of_what_they_are_given() {
+        let r = root();
+        let a = account_of(2, &r, "a", Shares::Parent);
+        let u = user_of(3, &a, "u", Shares::Value(7), LongDouble::from_u64(5));
+        let tree = AssocTree::new(vec![
+            r,
+            a,
+            u,
+            user(4, 1, "root", "v", LongDouble::ZERO),
+            assoc(5, Some(1), "b", None, 3, 0.0),
+        ])
+        .unwrap();
+        let u = &tree.assocs()[2];
+        assert_eq!((u.account.as_str(), u.user.as_deref()), ("a", Some("u")));
+        assert_eq!(
+            (u.shares, u.usage_raw),
+            (Shares::Value(7), LongDouble::from_u64(5))
+        );
+        assert_eq!(tree.assocs()[1].shares, Shares::Parent);
+        assert_eq!(tree.assocs()[4].shares, Shares::Value(3));
+        assert_eq!(tree.n_users(), 2);
+    }
+}
