@@ -291,6 +291,7 @@ mod tests {
         complete::<presets::PresetMsg>(presets::PresetMsg::ALL);
         complete::<priority::PriorityMsg>(priority::PriorityMsg::ALL);
         complete::<shell::ShellMsg>(shell::ShellMsg::ALL);
+        complete::<snapshot::SnapshotMsg>(snapshot::SnapshotMsg::ALL);
         complete::<table::TableMsg>(table::TableMsg::ALL);
         complete::<timeline::TimelineMsg>(timeline::TimelineMsg::ALL);
         complete::<toolbar::ToolbarMsg>(toolbar::ToolbarMsg::ALL);

@@ -4,6 +4,7 @@ use super::Message;
 
 /// Keys of the snapshot comparison.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(test, derive(strum::EnumIter))]
 pub enum SnapshotMsg {
     /// Region and heading: the selected user's move since the before snapshot.
     Heading,

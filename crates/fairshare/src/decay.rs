@@ -332,7 +332,7 @@ pub(crate) const EXACT_CHARGE_WORK: u64 = 1 << 20;
 /// job's association only and then sums the charges up the tree once, children before parents:
 /// O(n + jobs), and still bit for bit wherever an association receives at most one charge in
 /// the batch; where it receives several, their sum is added in one rounding instead of one per
-/// charge (a difference in the last bits, reported by [`UsageSim::approximated`]).
+/// charge (a difference in the last bits, reported by `UsageSim::approximated` (tests)).
 #[derive(Clone, Debug)]
 pub struct UsageSim {
     usage: Vec<LongDouble>,

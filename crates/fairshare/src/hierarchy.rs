@@ -25,7 +25,7 @@
 //! continues from its first child's; lineages that follow the tree are sorted per sibling list),
 //! and exactly whenever all sums are provably free of rounding. Only what would still take more
 //! than [`EXACT_WORK_LIMIT`] basic steps is computed another way, documented where it happens;
-//! [`Hierarchy::approximated`] says whether that happened.
+//! `Hierarchy::approximated` (the `testing` feature) says whether that happened.
 
 use crate::ld::LongDouble;
 use crate::tree::{AssocTree, SHARES_PARENT_RAW, Shares};
@@ -96,7 +96,7 @@ pub struct Hierarchy {
 }
 
 impl PartialEq for Hierarchy {
-    /// Every derived value; not [`Hierarchy::work`], the steps spent, which an edit's
+    /// Every derived value; not `Hierarchy::work`, the steps spent, which an edit's
     /// hierarchy spends fewer of.
     fn eq(&self, other: &Hierarchy) -> bool {
         let Hierarchy {

@@ -1,7 +1,7 @@
 //! Test trees built by hand, for the crate's own tests, its integration tests, benchmarks and
 //! fuzz targets (the `testing` feature; always there under `cfg(test)`). One builder per way
 //! the tests name an association: by ids ([`assoc`], [`acct`], [`user`]) or under a parent
-//! already built ([`root`], [`account_of`], [`user_of`]). Generated trees are [`crate::gen`].
+//! already built ([`root`], [`account_of`], [`user_of`]). Generated trees are `gen`.
 //! Work counters read only by the resource tests (`Hierarchy::work`, `approximated`,
 //! `UsageSim::work`, `approximated`) exist only with this feature as well.
 

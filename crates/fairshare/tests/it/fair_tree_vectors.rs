@@ -6,6 +6,7 @@ use crate::common;
 
 use common::{ld, vectors};
 use fairshare::Ranked;
+use fairshare::step::{Frame, NodeStatus};
 use fairshare::{TieRule, fair_tree, scenario};
 
 #[test]
@@ -24,6 +25,38 @@ fn every_fair_tree_vector_matches_slurm() {
         all.len(),
         failures.join("\n")
     );
+}
+
+/// The player's promise on every vector, under both tie rules: the last frame of the trace is
+/// the run's ranking (rank, FairShare = rank / N, every user ranked, every visited account left,
+/// the walk's stack empty).
+#[test]
+fn the_last_frame_of_every_vector_is_its_ranking() {
+    for v in vectors("fair_tree") {
+        let (scenario, diags) = scenario::parse(&v.text);
+        let tree = scenario
+            .unwrap_or_else(|| panic!("{}: {diags:?}", v.name))
+            .tree;
+        for rule in [TieRule::Slurm, TieRule::Documented] {
+            let ranked = Ranked::new(&tree, rule);
+            let run = ranked.run();
+            let end = Frame::at(run.steps(), run.steps().len());
+            let name = &v.name;
+            assert_eq!(end.n_users, run.n_users(), "{name} {rule:?}");
+            assert!(end.path.is_empty(), "{name} {rule:?}: the stack is empty");
+            for (ix, (assoc, a)) in tree.assocs().iter().zip(run.assocs()).enumerate() {
+                let who = format!("{name} {rule:?}: {}", assoc.name());
+                assert_eq!(end.rank_of[ix], a.rank, "{who}");
+                if assoc.is_user() {
+                    assert_eq!(end.status[ix], NodeStatus::Ranked, "{who}");
+                    let fs = end.rank_of[ix].map(|r| f64::from(r) / f64::from(end.n_users));
+                    assert_eq!(fs, a.fairshare, "{who}");
+                } else if a.visit.is_some() {
+                    assert_eq!(end.status[ix], NodeStatus::Done, "{who}");
+                }
+            }
+        }
+    }
 }
 
 fn check(v: &common::Vector) -> Result<(), String> {

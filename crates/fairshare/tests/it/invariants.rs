@@ -109,14 +109,20 @@ proptest! {
     }
 
     #[test]
-    fn replaying_the_trace_gives_the_results(tree in arb_tree(), cut in any::<prop::sample::Index>()) {
-        let ranked = Ranked::new(&tree, TieRule::Slurm);
+    fn replaying_the_trace_gives_the_results(tree in arb_tree(), cut in any::<prop::sample::Index>(), documented in any::<bool>()) {
+        let rule = if documented { TieRule::Documented } else { TieRule::Slurm };
+        let ranked = Ranked::new(&tree, rule);
         let (h, run) = (ranked.hierarchy(), ranked.run());
         let end = Frame::at(run.steps(), run.steps().len());
+        prop_assert_eq!(end.n_users, run.n_users());
         for (ix, a) in run.assocs().iter().enumerate() {
             prop_assert_eq!(end.rank_of[ix], a.rank);
             if h.is_user(ix) {
                 prop_assert_eq!(end.status[ix], NodeStatus::Ranked);
+                let fairshare = end.rank_of[ix].map(|r| f64::from(r) / f64::from(end.n_users));
+                prop_assert_eq!(fairshare, a.fairshare);
+            } else if a.visit.is_some() {
+                prop_assert_eq!(end.status[ix], NodeStatus::Done);
             }
         }
         prop_assert!(end.path.is_empty(), "every account entered is left");
