@@ -33,21 +33,21 @@ fuzz_target!(|data: &[u8]| {
     for rule in [TieRule::Slurm, TieRule::Documented] {
         let ranked = slurm.with_rule(rule);
         let run = ranked.run();
-        for a in &run.assocs {
+        for a in run.assocs() {
             assert!(!a.level_fs_key.is_nan(), "Level FS is never NaN");
             if let Some(fs) = a.fairshare {
                 assert!((0.0..=1.0).contains(&fs));
             }
         }
         // The end agrees with the results; two more cursors (and one past the end) anywhere.
-        let end = Frame::at(&run.steps, run.steps.len());
-        for (ix, a) in run.assocs.iter().enumerate() {
+        let end = Frame::at(run.steps(), run.steps().len());
+        for (ix, a) in run.assocs().iter().enumerate() {
             assert_eq!(end.rank_of[ix], a.rank);
         }
         for _ in 0..2 {
-            let cursor = u.choose_index(run.steps.len() + 2).unwrap_or(0);
-            let frame = Frame::at(&run.steps, cursor);
-            assert_eq!(frame.cursor, cursor.min(run.steps.len()));
+            let cursor = u.choose_index(run.steps().len() + 2).unwrap_or(0);
+            let frame = Frame::at(run.steps(), cursor);
+            assert_eq!(frame.cursor, cursor.min(run.steps().len()));
         }
         if rule == TieRule::Slurm {
             // Exact decimal expansion of every value (slow for subnormals): once per input.
