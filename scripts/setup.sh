@@ -21,6 +21,7 @@ command -v node >/dev/null || need_apt+=(nodejs)
 command -v npm >/dev/null || need_apt+=(npm)
 # The release build precompresses dist/ (scripts/finish-dist.py) and scripts/size.sh measures brotli.
 command -v brotli >/dev/null || need_apt+=(brotli)
+command -v zopfli >/dev/null || need_apt+=(zopfli)
 if $want_test; then
   command -v chromium >/dev/null || need_apt+=(chromium)
   command -v chromedriver >/dev/null || need_apt+=(chromium-driver)

@@ -19,6 +19,15 @@
 //   - answered: a click on a user is answered: the benchmark clicks the first user's treeitem as
 //     soon as one is visible, again every 100 ms, and this is when one has `aria-selected="true"`;
 //   - bytes: what crossed the emulated link (encoded) until then.
+// With `--breakdown`, a second table says where the time to the answered click goes (medians):
+// when index.html, the CSS, the JS glue and the wasm had arrived (Resource Timing `responseEnd`),
+// when the wasm was compiled and instantiated (`WebAssembly.instantiateStreaming` resolved;
+// streaming compilation overlaps the download), when the app mounted, when the benchmark's first
+// click on a user landed (the first `click` event on a user treeitem) and when it was answered.
+// With `--click page`, the click comes from the page itself (`element.click()` on the first user
+// treeitem, in the first frame after the app mounted) instead of from Playwright, whose polling
+// (every 100 ms, each poll a round trip to the browser) lands the click 0.2–0.4 s after the mount
+// on a loaded machine: what is left is the app's own time to answer.
 // Timings are printed, never asserted.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -33,6 +42,8 @@ const sizes = arg('sizes', '390x844,1440x900').split(',');
 const encodings = arg('encodings', 'gzip,br').split(',');
 const query = arg('query', '');
 const prerender = arg('prerender', '#ft-prerender');
+const breakdown = process.argv.includes('--breakdown');
+const clickInPage = arg('click', 'playwright') === 'page';
 
 /** The emulated links (DevTools takes bytes per second and milliseconds of latency). */
 const LINKS = {
@@ -89,9 +100,26 @@ if (!fs.readdirSync(dist).some((n) => n.endsWith('.wasm.br'))) {
 await new Promise((r) => server.listen(port, '127.0.0.1', r));
 
 // ---- In the page: one sample per animation frame, from before index.html is parsed.
-function probe(prerenderSelector) {
-  const t = { firstTree: null, mounted: null, answered: null };
+function probe([prerenderSelector, clickInPage]) {
+  const t = { firstTree: null, mounted: null, answered: null, instantiated: null, clicked: null };
   window.__firstVisit = t;
+  // The main module's compile + instantiate (the first one to resolve).
+  for (const name of ['instantiateStreaming', 'instantiate']) {
+    const original = WebAssembly[name];
+    WebAssembly[name] = function (...args) {
+      return original.apply(this, args).then((result) => {
+        if (t.instantiated === null) t.instantiated = performance.now();
+        return result;
+      });
+    };
+  }
+  document.addEventListener(
+    'click',
+    (e) => {
+      if (t.clicked === null && e.target.closest?.('[role=treeitem][data-kind=user]')) t.clicked = performance.now();
+    },
+    true,
+  );
   let parsed = null;
   document.addEventListener('DOMContentLoaded', () => {
     parsed = new WeakSet(document.querySelectorAll('*'));
@@ -109,6 +137,9 @@ function probe(prerenderSelector) {
       if (items.length || pre) t.firstTree = now;
     }
     if (t.mounted === null && parsed && items.some((el) => !parsed.has(el))) t.mounted = now;
+    if (clickInPage && t.mounted !== null && t.clicked === null) {
+      items.find((el) => el.dataset.kind === 'user' && !parsed.has(el))?.click();
+    }
     if (t.answered === null && document.querySelector('[role=treeitem][data-kind=user][aria-selected=true]')) {
       t.answered = now;
     }
@@ -125,7 +156,7 @@ const secs = (x) => (x === null ? '—' : `${(x / 1000).toFixed(2)} s`);
 
 async function visit(browser, link, width, height) {
   const context = await browser.newContext({ viewport: { width, height }, serviceWorkers: 'allow' });
-  await context.addInitScript(probe, prerender);
+  await context.addInitScript(probe, [prerender, clickInPage]);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -147,11 +178,24 @@ async function visit(browser, link, width, height) {
   for (;;) {
     t = await page.evaluate(() => window.__firstVisit).catch(() => null);
     if (t?.answered != null || Date.now() > deadline) break;
-    if (t?.firstTree != null) await user.click({ timeout: 100 }).catch(() => {});
+    if (t?.firstTree != null && !clickInPage) await user.click({ timeout: 100 }).catch(() => {});
     await page.waitForTimeout(100);
   }
+  // When each kind of file had arrived (Resource Timing; index.html from the navigation entry).
+  const arrived = await page
+    .evaluate(() => {
+      const last = (re) => Math.max(0, ...performance.getEntriesByType('resource')
+        .filter((e) => re.test(new URL(e.name).pathname)).map((e) => e.responseEnd));
+      return {
+        html: performance.getEntriesByType('navigation')[0]?.responseEnd ?? null,
+        css: last(/\.css$/),
+        js: last(/fairshare-explorer-[^/]*\.js$/),
+        wasm: last(/_bg\.wasm$/),
+      };
+    })
+    .catch(() => ({}));
   await context.close();
-  return { ...t, bytes };
+  return { ...t, ...arrived, bytes };
 }
 
 const load = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
@@ -159,6 +203,7 @@ const browser = await launchChromium();
 console.log(`dist ${dist}, ${runs} runs per case, load average ${load()} at start`);
 console.log('| link | viewport | encoding | first tree | app mounted | click answered | transferred |');
 console.log('|---|---|---|---|---|---|---|');
+const details = [];
 for (const linkName of links) {
   const link = LINKS[linkName];
   for (const size of sizes) {
@@ -173,8 +218,15 @@ for (const linkName of links) {
         `| ${link.label} | ${size} | ${enc} | ${secs(m('firstTree'))} | ${secs(m('mounted'))} | ${secs(m('answered'))} `
           + `(${all('answered')}) | ${Math.round(m('bytes') / 1024)} KiB |`,
       );
+      const cols = ['html', 'css', 'js', 'wasm', 'instantiated', 'mounted', 'clicked', 'answered'];
+      details.push(`| ${link.label} | ${size} | ${enc} | ${cols.map((k) => secs(m(k))).join(' | ')} |`);
     }
   }
+}
+if (breakdown) {
+  console.log('\n| link | viewport | encoding | index.html | CSS | JS glue | wasm arrived | wasm instantiated | app mounted | first click | click answered |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const line of details) console.log(line);
 }
 console.log(`load average ${load()} at end`);
 await browser.close();
