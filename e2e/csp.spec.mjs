@@ -1,4 +1,4 @@
-// dist/ under a strict Content-Security-Policy (ui-contract "Embedding and links"): no inline
+// dist/ under a strict Content-Security-Policy (README "Content-Security-Policy"): no inline
 // script, no inline event handler. e2e/serve.py sends the policy for everything under /csp/.
 import { test, expect } from '@playwright/test';
 import { ExplorerPage } from './fixtures/page.mjs';

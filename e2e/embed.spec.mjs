@@ -1,4 +1,4 @@
-// Embedding and links (issue 13.1, ui-contract "Embedding and links"): query parameters, the
+// Embedding and links (issue 13.1, README "Links and embedding"): query parameters, the
 // embed frame with its resize message and `Open in full`, and the exports.
 import { test, expect } from '@playwright/test';
 import { ExplorerPage } from './fixtures/page.mjs';

@@ -8,7 +8,7 @@ scripts/setup.sh
 . scripts/env.sh
 
 # Build once before serving: a cold `trunk serve` is slower and its file watcher has been seen
-# to panic on a cold start (toolchain.md, "Serve gotcha").
+# to panic on a cold start (Trunk 0.21).
 trunk build --release --locked
 echo "Serving on http://127.0.0.1:8080/"
 exec trunk serve --release --locked

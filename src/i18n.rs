@@ -111,7 +111,7 @@ impl I18n {
     ///
     /// The closure is the same type for every message table (it holds the English text and the
     /// key of the Japanese one, not `msg`), so the view code that renders it is compiled once,
-    /// not once per table (README, "Bundle"). The Japanese text is looked up when shown: in the
+    /// not once per table (docs/bundle.md). The Japanese text is looked up when shown: in the
     /// WebAssembly app it arrives with the Japanese file, after the closure was made.
     pub fn t<M: Message>(self, msg: M) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
         texts(self.lang, msg.en(), ja_file::Key::of(msg))

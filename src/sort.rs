@@ -5,7 +5,7 @@
 //! its own copy of the sort (about 3.5 KB of WebAssembly each; the app had eight). The app's
 //! lists are short (shown cards, menu entries, table rows, walk stops), so it sorts positions
 //! (`usize`) with a comparator behind a reference instead, and there is one copy.
-//! (README, "Bundle".)
+//! (docs/bundle.md.)
 
 pub use fairshare::sort::{order, sort_by};
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { arg, launchChromium, root, serve } from './common.mjs';
 
-const file = arg('file', '/work/shared/perf/perf_10k.json.gz');
+const file = arg('file', path.join(root, '..', 'shared', 'perf', 'perf_10k.json.gz'));
 const port = Number(arg('port', process.env.E2E_PORT ?? 8790));
 const timeout = Number(arg('timeout', 600_000));
 const raw = fs.readFileSync(file);

@@ -5,8 +5,8 @@
 //! the chain of effective usages UE from the first tier down (so the classic page's worked
 //! example can be followed number by number), F = 2^(−UE/S/d), and the DEPTH_OBLIVIOUS terms
 //! when that flag is on; each formula carries a short note where Slurm's code differs from the
-//! classic page (spec §7.2). Below: the classic values of the whole tree ([`table`]) and the
-//! classic order beside the Fair Tree order ([`orders`]).
+//! classic page (Slurm's `doc/html/classic_fair_share.shtml`). Below: the classic values of the
+//! whole tree ([`table`]) and the classic order beside the Fair Tree order ([`orders`]).
 //!
 //! The numbers come from `AppState::classic` (the engine's `ClassicRun`) through the pure
 //! [`model`]; this module only lays them out. It must not compute fairshare.

@@ -1,6 +1,6 @@
 //! `<PriorityPanel/>`: how a FairShare becomes a job's priority (region `Job priority`).
 //!
-//! The multifactor formula (spec §4.4) with PriorityWeight* inputs named after Slurm's
+//! Slurm's multifactor formula with PriorityWeight* inputs named after Slurm's
 //! parameters, an example job's factors (age, the selected user's FairShare from the tree, job
 //! size, partition, QOS, TRES), a stacked bar of weight × factor with a table of the same values
 //! for screen readers, the total, and PriorityWeightFairshare's 1–2 × N advice computed for the

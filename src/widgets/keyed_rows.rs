@@ -2,7 +2,7 @@
 //! the player's sibling group) through one `<For/>`. Every `<For/>` with its own item and
 //! closure types compiles its own keyed diff (about 8 KB of WebAssembly); here the keys are
 //! always row indices and the row is drawn by a [`Callback`], so the three lists share one
-//! (README, "Bundle"). A row keyed by its index reads its own value ([`row_at`]), so it is
+//! (docs/bundle.md). A row keyed by its index reads its own value ([`row_at`]), so it is
 //! moved, not drawn again, when the rows are re-sorted, and updated when its value changes.
 
 use leptos::prelude::*;

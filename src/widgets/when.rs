@@ -1,6 +1,6 @@
 //! `<When/>`: Leptos's `<Show/>` compiled once. `<Show/>` is generic over its condition and its
 //! children, so every use compiled its own memo and render code (36 uses); here both are erased
-//! (`Signal<bool>`, `ChildrenFn`) and each use costs only its own closures (README, "Bundle").
+//! (`Signal<bool>`, `ChildrenFn`) and each use costs only its own closures (docs/bundle.md).
 
 use leptos::prelude::*;
 

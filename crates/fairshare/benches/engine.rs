@@ -34,8 +34,9 @@
 //!   position; for shares, passing the user one position ahead; a one-day, one-core job),
 //!   each boundary checked on the exact engine.
 //!
-//! Slurm's own code on the anchor trees (perf/README.md): Fair Tree 0.073 / 1.41 / 41.2 ms,
-//! classic 0.032 / 0.95 / 49.3 ms for 1k / 10k / 100k.
+//! Slurm's own code (26.11 `priority/multifactor`, gcc 12, a 2-core machine) on the anchor trees,
+//! per whole-tree calculation, warm, median of 7 processes, normalisation and aggregation
+//! excluded: Fair Tree 0.073 / 1.41 / 41.2 ms, classic 0.032 / 0.95 / 49.3 ms for 1k / 10k / 100k.
 //!
 //! divan rather than criterion: with default features off, criterion still builds about 25
 //! more crates (serde + ciborium, regex, tinytemplate, itertools, zerocopy…); divan about 10.

@@ -1,7 +1,7 @@
 //! The classic fairshare algorithm (`PriorityFlags=NO_FAIR_TREE`), and DEPTH_OBLIVIOUS, as
 //! Slurm's code computes it, in the steady state (from the second calculation cycle on).
 //!
-//! For an association X with fairshare parent P (spec §3):
+//! For an association X with fairshare parent P (Slurm's `priority_multifactor.c`):
 //!
 //! - **S** (`shares_norm`, a double) is a product of level fractions down the real tree:
 //!   S = Π s_Y / L_Y over X and its ancestors below the root that are not FairShare=parent;
@@ -45,7 +45,8 @@ pub enum SharesRule {
     Product,
 }
 
-/// The numbers of the DEPTH_OBLIVIOUS effective-usage formula (spec §3.5):
+/// The numbers of the DEPTH_OBLIVIOUS effective-usage formula (Slurm's
+/// `_depth_oblivious_set_usage_efctv`):
 /// ratio_p = UE_P / S_P; ratio_s = Σ UA(siblings, self included) / S_P;
 /// ratio_l = (UA / S) / ratio_s; k = 1 when ln ratio_p · ln ratio_l ≥ 0 (or a ratio is 0),
 /// else 1 / (1 + (5 · ln ratio_p)²); UE = ratio_p · ratio_l^k · S.

@@ -1,5 +1,5 @@
 //! Usage over time: Slurm's decay of `usage_raw`, new usage from jobs, and "when will I rank
-//! higher?" (spec §4.1–§4.2).
+//! higher?" (Slurm's `_apply_new_usage` and `_apply_decay`).
 //!
 //! Slurm's decay thread (`_decay_thread` in `priority_multifactor.c`) wakes every
 //! PriorityCalcPeriod P seconds on an absolute schedule. With H = PriorityDecayHalfLife in
@@ -38,7 +38,7 @@
 //! with usage 10 beside shares 15 with usage 15) are tied or ordered by 80-bit rounding alone,
 //! and a cycle's rounding can split, join or swap them (4 of the 135 Fair Tree vectors).
 //!
-//! PriorityUsageResetPeriod (§4.3) is not modelled here.
+//! PriorityUsageResetPeriod (Slurm's `_reset_usage`) is not modelled here.
 //!
 //! This module must stay pure: no clock, no IO; time is a number of seconds the caller chooses
 //! (0 = the moment the given usage is current).

@@ -648,7 +648,7 @@ mod tests {
 
     #[test]
     fn the_tie_rule_is_named_when_it_is_the_only_change() {
-        // Two tied accounts (spec §2.5): the documented rule merges them, Slurm's code does not.
+        // Two tied accounts: the documented rule merges them, Slurm's code does not.
         let base = crate::scenario::parse(
             r#"{"associations": [
               {"id": 1, "parent": null, "account": "root", "user": null, "shares": 1},

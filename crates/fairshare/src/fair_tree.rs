@@ -801,13 +801,13 @@ mod tests {
         };
         assert_eq!(run.n_users, 3);
         assert_eq!(by_name("a1"), (Some(3), Some(1)));
-        // a2 and b1 tie in Slurm's code (spec §2.5): one rank, so one position.
+        // a2 and b1 tie in Slurm's code: one rank, so one position.
         assert_eq!(by_name("a2"), (Some(2), Some(2)));
         assert_eq!(by_name("b1"), (Some(2), Some(2)));
         assert_eq!(by_name("acct_a"), (None, None));
     }
 
-    /// `tie_merge_minimal` (spec §2.5): real Slurm gives a2 and b1 the same rank.
+    /// `tie_merge_minimal`: real Slurm gives a2 and b1 the same rank.
     fn tie_merge_minimal() -> AssocTree {
         AssocTree::new(vec![
             assoc(1, None, "root", None, 1, 0.0),

@@ -1,4 +1,4 @@
-//! The multifactor job priority (spec §4.4): each factor, the weighted sum, and its clamps.
+//! The multifactor job priority (Slurm's `_get_priority_internal`): each factor, the weighted sum, and its clamps.
 //!
 //! priority = W_age·age + W_assoc·assoc + W_fs·fairshare + W_js·job_size + W_part·partition
 //!          + W_qos·qos + Σ_t W_t·tres_t + site_factor − nice,

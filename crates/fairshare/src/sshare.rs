@@ -14,7 +14,7 @@
 //!   [`default_columns`] for `sshare`'s own lists (short, `-l`, `-m`).
 //!
 //! This module only formats; it computes nothing about fairshare and must not depend on any UI
-//! or IO. Spec reference: §5 of `slurm-fairshare.md`.
+//! or IO. Slurm's own code for it: `src/sshare/process.c` and `src/common/print_fields.c`.
 
 use std::fmt::Write as _;
 
@@ -327,7 +327,7 @@ impl Column {
         self.spec().header
     }
 
-    /// The fixed-width column width (spec §5.1).
+    /// The fixed-width column width (as `sshare` prints it).
     pub const fn width(self) -> usize {
         self.spec().width
     }
@@ -345,8 +345,8 @@ struct ColumnSpec {
     left: bool,
 }
 
-/// sshare's columns, in [`Column`]'s order (spec §5.1): the one place their headers, widths
-/// and justification are written. The printer and the importer both read it.
+/// sshare's columns, in [`Column`]'s order (as `src/sshare/process.c` prints them): the one place
+/// their headers, widths and justification are written. The printer and the importer both read it.
 const COLUMN_SPECS: [ColumnSpec; 12] = {
     const fn c(header: &'static str, width: usize) -> ColumnSpec {
         ColumnSpec {
@@ -415,10 +415,11 @@ pub(crate) struct Layout {
     pub(crate) columns: &'static [Column],
 }
 
-/// sshare's own column lists (spec §5.1), the one place they are written: short or `-l`, with
-/// `-m` adding `Partition` after `User`; classic `-l` has no `LevelFS`. The printer looks a list
-/// up by algorithm and flags ([`default_columns`]); the importer reads header-less output by
-/// its number of fields ([`layouts_of_width`]). Fair Tree's lists come first.
+/// sshare's own column lists (`process()` in `src/sshare/process.c`), the one place they are
+/// written: short or `-l`, with `-m` adding `Partition` after `User`; classic `-l` has no
+/// `LevelFS`. The printer looks a list up by algorithm and flags ([`default_columns`]); the
+/// importer reads header-less output by its number of fields ([`layouts_of_width`]). Fair Tree's
+/// lists come first.
 pub(crate) const LAYOUTS: [Layout; 8] = {
     use Column::*;
     const SHORT: &[Column] = &[
@@ -868,7 +869,7 @@ mod tests {
                     .count();
                 assert_eq!(found, 1, "{algorithm:?} {flags:?}");
                 let cols = default_columns(algorithm, flags);
-                // Spec §5.1: Account, User, then Partition with -m; LevelFS only in Fair
+                // sshare's lists: Account, User, then Partition with -m; LevelFS only in Fair
                 // Tree's -l; the long lists end in the TRES minutes.
                 assert_eq!(cols[..2], [Column::Account, Column::User]);
                 assert_eq!(cols.contains(&Column::Partition), flags.partitions);

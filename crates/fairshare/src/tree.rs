@@ -42,7 +42,8 @@ pub const MAX_USAGE_RAW: f64 = 18_446_744_073_709_551_616.0;
 pub enum Shares {
     /// A share count (a `uint32` in Slurm).
     Value(u32),
-    /// `FairShare=parent`: the association uses its parent for fairshare (see §1.2 of the spec).
+    /// `FairShare=parent`: the association uses its parent for fairshare (`shares_raw` =
+    /// `SLURMDB_FS_USE_PARENT`, 0x7FFFFFFF).
     Parent,
 }
 

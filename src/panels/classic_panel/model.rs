@@ -283,7 +283,8 @@ struct DepthObliviousArgs<'a> {
     ue: String,
 }
 
-/// ratio_p, ratio_s, ratio_l, k and UE (spec §3.5), each with its numbers.
+/// ratio_p, ratio_s, ratio_l, k and UE (Slurm's `_depth_oblivious_set_usage_efctv`), each with
+/// its numbers.
 fn depth_oblivious_lines(x: DepthObliviousArgs<'_>) -> Vec<Line> {
     let ratio_p = value_ld(x.d.ratio_p);
     let ratio_s = value_ld(x.d.ratio_s);

@@ -7,7 +7,7 @@ fn the_example_job_gives_the_engines_sum() {
     let cfg = example_config();
     let job = pending_job(&Example::default(), 0.5);
     let p = priority::priority(&cfg, &job);
-    // Hand-computed from spec §4.4: age 1000 · 1/7; fairshare 10000 · 0.5;
+    // Computed by hand from Slurm's multifactor formula: age 1000 · 1/7; fairshare 10000 · 0.5;
     // job size 1000 · (1/16 + 32/1024)/2; partition 1000 · 1; QOS 2000 · 0.1;
     // TRES CPU 500 · 32/1024, GPU 1000 · 2/32.
     let want = 1000.0 / 7.0

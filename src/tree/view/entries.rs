@@ -2,7 +2,7 @@
 //! of each group) through one `<For/>`. Every `<For/>` with its own item and closure types
 //! compiles its own keyed diff (about 7 KB of WebAssembly); here the keys are always
 //! [`ChildRef`] and the entry is drawn by a [`Callback`], so the four lists share one
-//! (README, "Bundle").
+//! (docs/bundle.md).
 
 use leptos::prelude::*;
 

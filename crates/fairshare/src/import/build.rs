@@ -796,9 +796,9 @@ fn implied_level_shares(members: &[(u32, &PrintedRow)]) -> Option<u64> {
 /// added above cut rows, an account added for its user) takes the usage its printed members'
 /// EffectvUsage implies.
 ///
-/// Usage retained from deleted users (spec §1.6) also shows as usage no member explains; when
-/// the shares say that every member is printed, no association is added for it (it is no
-/// user: adding one would change N), and [`super::compare()`] explains the difference.
+/// Usage retained from deleted users (Slurm's `leaf_usage`, since 22.05) also shows as usage no
+/// member explains; when the shares say that every member is printed, no association is added for
+/// it (it is no user: adding one would change N), and [`super::compare()`] explains the difference.
 ///
 /// O(n) time and memory, iterative.
 fn complete(

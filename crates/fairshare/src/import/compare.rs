@@ -30,7 +30,8 @@ pub enum Agreement {
     TruncatedUsage,
     /// This account (or one above it) prints a RawUsage larger than its users' usage can
     /// explain, even with truncation: Slurm keeps the usage of deleted users on their account
-    /// (spec §1.6), which the import cannot see. Values below it differ for that reason.
+    /// (`leaf_usage`, since Slurm 22.05), which the import cannot see. Values below it differ for
+    /// that reason.
     AccountUsageIncludesRetained,
     /// Unexplained: a difference the above do not explain. NormShares differs (shares or
     /// structure are not what Slurm had, e.g. hidden rows or another algorithm), the tree's

@@ -1,4 +1,4 @@
-//! `sshare --json` (spec §5.4): `{"shares": {"shares": [...]}}`, one entry per association in
+//! `sshare --json`: `{"shares": {"shares": [...]}}`, one entry per association in
 //! Slurm's list order, with `type` `["USER"]` or `["ASSOCIATION"]`, `name` (the user for user
 //! rows, else the account), `parent` (the account name), `partition`, `shares` (2147483647 is
 //! FairShare=parent; unset for the root) and `usage` (an integer). Numbers may be plain JSON

@@ -60,7 +60,7 @@ pub fn f64_of(v: &Value) -> Option<f64> {
     v.as_f64()
 }
 
-/// Spec §5.5: `sshare -a -l` on Slurm's test24.1 tree under classic, as printed by the real
+/// `sshare -a -l` on Slurm's test24.1 tree under classic, as printed by the real
 /// sshare (trailing spaces removed, as when pasted from a web page).
 pub const TEST24_1_CLASSIC_FIXED: &str = "\
 Account                    User  RawShares  NormShares    RawUsage   NormUsage  EffectvUsage  FairShare                    GrpTRESMins                    TRESRunMins

@@ -1,4 +1,4 @@
-//! Decay and new usage, checked against hand-computed figures from spec §4.2.
+//! Decay and new usage, checked against figures computed by hand from Slurm's decay formula.
 
 use crate::common;
 

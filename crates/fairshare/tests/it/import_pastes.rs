@@ -4,8 +4,8 @@
 //! cut by `+`, and rows cut out of a larger output. Each reads like the output alone.
 //! Also: duplicates (issue 25 item 4) and the import messages of issue 25 item 6.
 //!
-//! The texts are the engine's own printer (`sshare::render`) on Slurm's test24.1 tree (spec
-//! §5.5), wrapped the way people paste them, and Slurm's documented outputs.
+//! The texts are the engine's own printer (`sshare::render`) on Slurm's test24.1 tree (as the
+//! real sshare prints it), wrapped the way people paste them, and Slurm's documented outputs.
 
 use crate::common;
 

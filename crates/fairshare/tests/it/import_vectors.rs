@@ -132,7 +132,7 @@ fn check_vector_lines(v: &Vector, exact: &mut u32, structural: &mut u32) -> Resu
     Ok(())
 }
 
-/// `sshare --json` as the data_parser writes it (spec §5.4), from recomputed rows.
+/// `sshare --json` as Slurm's data_parser writes it, from recomputed rows.
 fn to_sshare_json(s: &Scenario, rows: &[sshare::Row]) -> String {
     let num = |x: Option<f64>| match x {
         None => json!({"set": false, "infinite": false, "number": 0.0}),

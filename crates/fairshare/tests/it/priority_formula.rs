@@ -1,4 +1,4 @@
-//! The multifactor priority (spec §4.4), each term against a hand computation.
+//! The multifactor priority, each term against a hand computation.
 
 use fairshare::priority::{
     Clamp, JobSize, PendingJob, PriorityConfig, TresCount, Weights, age_factor, clamp_priority,

@@ -1,6 +1,6 @@
 //! The sshare emitter against Slurm's own output: every golden vector's `sshare_lines`
 //! (`sshare -a -l -p` without header) character for character, and the fixed-width tables of
-//! the spec (§5.5), which were printed by the real `sshare`.
+//! Slurm's test24.1 and test24.4 trees (here and in `common.rs`), printed by the real `sshare`.
 
 use crate::common;
 
@@ -120,8 +120,8 @@ fn fixed_width_lines_end_in_a_space_and_have_the_column_widths() {
     }
 }
 
-// Spec §5.5, first rows of `sshare -a -l` on the test24.4 tree (Fair Tree), as printed by the
-// real sshare (trailing spaces removed in the spec).
+// The first rows of `sshare -a -l` on the test24.4 tree (Fair Tree), as printed by the real
+// sshare (trailing spaces removed).
 const TEST24_4_FIXED: &str = "\
 Account                    User  RawShares  NormShares    RawUsage   NormUsage  EffectvUsage  FairShare    LevelFS                    GrpTRESMins                    TRESRunMins
 -------------------- ---------- ---------- ----------- ----------- ----------- ------------- ---------- ---------- ------------------------------ ------------------------------
@@ -220,7 +220,7 @@ fn fixed_width_short_fair_tree_matches_spec() {
 
 #[test]
 fn large_level_fs_switches_to_e_in_fixed_width_only() {
-    // A LevelFS wider than its 10 columns: `%f` with -p, `%e` cut to fit in the table (§5.3).
+    // A LevelFS wider than its 10 columns: `%f` with -p, `%e` cut to fit in the table (sshare's fixed-width cells).
     let mut seen = 0;
     for v in vectors("fair_tree") {
         let s = scenario::parse(&v.text).0.expect("parses");
