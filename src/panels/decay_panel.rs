@@ -76,7 +76,7 @@ impl DecayControls {
         self.error.with(|e| {
             e.as_deref().map(|e| {
                 state
-                    .scenario
+                    .scenario()
                     .with(|s| crate::messages::engine::edit_errors_text(e, lang, &s.tree))
             })
         })
@@ -103,30 +103,30 @@ impl DecayControls {
         if self.dragging.get() {
             self.preview.get()
         } else {
-            state.decay.with(|c| c.time)
+            state.decay().with(|c| c.time)
         }
     }
 
     /// The tree at t = 0 (reactive).
     fn origin(self, state: AppState) -> AssocTree {
-        match state.decay.with(|c| c.base.clone()) {
+        match state.decay().with(|c| c.base.clone()) {
             Some(base) => (*base).clone(),
-            None => state.scenario.with(|s| s.tree.clone()),
+            None => state.scenario().with(|s| s.tree.clone()),
         }
     }
 
     /// The jobs timed from t = 0 (reactive).
     fn jobs_from_origin(self, state: AppState) -> Vec<Job> {
-        let epoch = state.decay.with(|c| c.epoch);
+        let epoch = state.decay().with(|c| c.epoch);
         self.jobs.with(|j| model::jobs_at(j, epoch, 0))
     }
 
     /// Moves the timeline to time `t` (one undoable step).
     fn move_to(self, state: AppState, t: i64) {
         let schedule = self.schedule_untracked();
-        let n = state.scenario.with_untracked(|s| s.tree.len());
+        let n = state.scenario().with_untracked(|s| s.tree.len());
         let t = model::snap(t, &schedule, n);
-        let epoch = state.decay.with_untracked(|c| c.epoch);
+        let epoch = state.decay().with_untracked(|c| c.epoch);
         let jobs = self.jobs.with_untracked(|j| model::jobs_at(j, epoch, 0));
         match state.move_in_time(t, |base| model::tree_at(base, &jobs, &schedule, t)) {
             Ok(()) => {
@@ -140,7 +140,7 @@ impl DecayControls {
 
     /// Re-applies the current time after the jobs or the schedule changed.
     fn reapply(self, state: AppState) {
-        let t = state.decay.with_untracked(|c| c.time);
+        let t = state.decay().with_untracked(|c| c.time);
         if t > 0 {
             self.move_to(state, t);
         }

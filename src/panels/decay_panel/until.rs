@@ -25,15 +25,15 @@ pub(super) fn UntilQuestion(controls: DecayControls) -> impl IntoView {
     let target = RwSignal::new(Some(RankTarget::FairShareAtLeast(0.5)));
     let answer = RwSignal::new(None::<(AssocId, AssocTree, Until)>);
     let user = move || {
-        let id = state.selected.get()?;
-        state.scenario.with(|s| {
+        let id = state.selected().get()?;
+        state.scenario().with(|s| {
             s.tree
                 .get(id)
                 .filter(|a| a.is_user())
                 .map(|a| (id, a.name().to_string()))
         })
     };
-    let n_users = move || state.scenario.with(|s| s.tree.n_users());
+    let n_users = move || state.scenario().with(|s| s.tree.n_users());
     let refusal = move || {
         let lang = i18n.lang_untracked();
         match kind.get_untracked() {
@@ -62,11 +62,11 @@ pub(super) fn UntilQuestion(controls: DecayControls) -> impl IntoView {
         let (Some((id, _)), Some(t)) = (untrack(user), target.get_untracked()) else {
             return;
         };
-        let (epoch, now) = state.decay.with_untracked(|c| (c.epoch, c.time));
+        let (epoch, now) = state.decay().with_untracked(|c| (c.epoch, c.time));
         let jobs = controls
             .jobs
             .with_untracked(|j| model::jobs_at(j, epoch, now));
-        let tree = state.scenario.with_untracked(|s| s.tree.clone());
+        let tree = state.scenario().with_untracked(|s| s.tree.clone());
         let res = model::until(&tree, id, t, &jobs, &controls.schedule_untracked());
         answer.set(Some((id, tree, res)));
     };
@@ -74,7 +74,7 @@ pub(super) fn UntilQuestion(controls: DecayControls) -> impl IntoView {
     let shown = move || {
         let (id, tree, res) = answer.get()?;
         let (sel, name) = user()?;
-        let same = sel == id && state.scenario.with(|s| s.tree == tree);
+        let same = sel == id && state.scenario().with(|s| s.tree == tree);
         same.then_some((name, res))
     };
     let answer_text = move || shown().map(|(name, res)| until_text(i18n, &name, n_users(), &res));
