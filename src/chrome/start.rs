@@ -204,6 +204,7 @@ fn autosave(state: AppState, shell: Shell) {
         state.selected().track();
         state.compare_with().track();
         state.tie_rule().track();
+        state.decay().track();
         state.before().track();
         let skip = shell.skip_next.try_update_value(std::mem::take);
         if first.is_none() || skip == Some(true) {

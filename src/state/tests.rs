@@ -157,3 +157,84 @@ fn the_frame_follows_the_cursor_and_the_tie_rule() {
         }));
     });
 }
+
+/// The decay timeline's inputs are app state: a change is one undoable step, and with the
+/// timeline moved the tree at its time is computed again in that same step.
+#[test]
+fn decay_inputs_change_in_one_undoable_step() {
+    use fairshare::decay::Job;
+    Owner::new().with(|| {
+        let state = AppState::new(scenario());
+        let with_job = |inputs: &DecayInputs| DecayInputs {
+            jobs: Arc::from([Job::running(AssocId(3), 10.0, 0)]),
+            ..inputs.clone()
+        };
+        let inputs = state.decay().with_untracked(|c| c.inputs.clone());
+        assert_eq!(inputs, DecayInputs::default());
+        // At t = 0 only the inputs change (the tree is its own t = 0).
+        state
+            .set_decay_inputs(with_job(&inputs), |_, _, _| unreachable!("t = 0"))
+            .unwrap();
+        assert_eq!(state.decay().with(|c| c.inputs.jobs.len()), 1);
+        assert_eq!(state.scenario().get(), scenario());
+        state.undo();
+        assert_eq!(state.decay().with(|c| c.inputs.clone()), inputs);
+        state.redo();
+        assert_eq!(state.decay().with(|c| c.inputs.jobs.len()), 1);
+        // The same inputs again: no step.
+        let steps = state.history().with(|h| h.undo_stack().len());
+        state
+            .set_decay_inputs(with_job(&inputs), |_, _, _| unreachable!())
+            .unwrap();
+        assert_eq!(state.history().with(|h| h.undo_stack().len()), steps);
+        // Moved to t = 60: a schedule change recomputes the tree there, in one step.
+        state
+            .move_in_time(60, |base| {
+                base.with_usage(AssocId(3), LongDouble::from_u64(11))
+            })
+            .unwrap();
+        let faster = DecayInputs {
+            half_life: Arc::from("1"),
+            ..state.decay().with_untracked(|c| c.inputs.clone())
+        };
+        let steps = state.history().with(|h| h.undo_stack().len());
+        state
+            .set_decay_inputs(faster.clone(), |base, inputs, t| {
+                assert_eq!((t, inputs.schedule().half_life_secs), (60, 60));
+                Ok((120, base.with_usage(AssocId(3), LongDouble::from_u64(12))?))
+            })
+            .unwrap();
+        assert_eq!(state.history().with(|h| h.undo_stack().len()), steps + 1);
+        assert_eq!(
+            state.decay().with(|c| (c.time, c.inputs.clone())),
+            (120, faster)
+        );
+        let usage = |state: AppState| {
+            state
+                .scenario()
+                .with(|s| s.tree.get(AssocId(3)).unwrap().usage_raw)
+        };
+        assert_eq!(usage(state), LongDouble::from_u64(12));
+        state.undo();
+        assert_eq!(usage(state), LongDouble::from_u64(11));
+        assert_eq!(
+            state.decay().with(|c| (c.time, c.inputs.half_life.clone())),
+            (60, Arc::from("7-0"))
+        );
+        // A refusal changes nothing.
+        assert!(
+            state
+                .set_decay_inputs(DecayInputs::default(), |base, _, _| {
+                    base.with_name(AssocId(3), "bad/name").map(|t| (60, t))
+                })
+                .is_err()
+        );
+        assert_eq!(state.history().with(|h| h.undo_stack().len()), steps);
+        // Another edit restarts the timeline but keeps its inputs.
+        state.rename(AssocId(3), "u9").unwrap();
+        assert_eq!(
+            state.decay().with(|c| (c.time, c.inputs.jobs.len())),
+            (0, 1)
+        );
+    });
+}

@@ -85,15 +85,17 @@ pub(super) fn JobForm(controls: DecayControls) -> impl IntoView {
         let end = (!running.get_untracked())
             .then(|| model::hours_to_secs(hours.get_untracked()).map(|h| begin.saturating_add(h)))
             .flatten();
-        controls.jobs.update(|jobs| {
-            let job = Job::running(user, billable.get_untracked(), begin);
-            jobs.push(match end {
-                Some(end) => job.until(end),
-                None => job,
-            });
-        });
+        let job = Job::running(user, billable.get_untracked(), begin);
+        let job = match end {
+            Some(end) => job.until(end),
+            None => job,
+        };
         add_error.set(None);
-        controls.reapply(state);
+        controls.set_inputs(state, |inputs| {
+            let mut jobs = inputs.jobs.to_vec();
+            jobs.push(job);
+            inputs.jobs = jobs.into();
+        });
     };
     view! {
         <div class="ft-decay__jobs">

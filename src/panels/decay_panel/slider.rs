@@ -65,7 +65,7 @@ pub(super) fn TimeSlider(controls: DecayControls) -> impl IntoView {
         ]
     });
     let factor_text = i18n.tf(DecayMsg::FactorReadout, move || {
-        let factor = decay::decayed(1.0, shown.get() as f64, controls.half_life.get());
+        let factor = decay::decayed(1.0, shown.get() as f64, controls.schedule().half_life_secs);
         vec![("factor", printf_f(factor))]
     });
     let changed_text = i18n.tf(DecayMsg::RanksChanged, move || {

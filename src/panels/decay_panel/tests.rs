@@ -273,7 +273,7 @@ fn a_move_in_time_is_one_undoable_step_that_undo_takes_back_with_its_time() {
 fn a_slider_refusal_names_account_and_user() {
     leptos::prelude::Owner::new().with(|| {
         let state = AppState::new(classic_example());
-        let controls = super::DecayControls::new();
+        let controls = super::DecayControls::new(state);
         assert_eq!(controls.refusal(state, crate::messages::Lang::En), None);
         controls
             .error

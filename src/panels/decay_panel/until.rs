@@ -6,7 +6,6 @@ use fairshare::format::{fmt_duration, printf_f};
 use fairshare::{AssocId, AssocTree};
 use leptos::prelude::*;
 
-use super::DecayControls;
 use super::model::{self, TargetKind, Until};
 use crate::i18n::I18n;
 use crate::messages::Message;
@@ -17,7 +16,7 @@ use crate::widgets::when::When;
 
 /// "How long until I am back above X?" for the selected user, computed by the engine.
 #[component]
-pub(super) fn UntilQuestion(controls: DecayControls) -> impl IntoView {
+pub(super) fn UntilQuestion() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     let kind = RwSignal::new(TargetKind::FairShare);
@@ -62,12 +61,12 @@ pub(super) fn UntilQuestion(controls: DecayControls) -> impl IntoView {
         let (Some((id, _)), Some(t)) = (untrack(user), target.get_untracked()) else {
             return;
         };
-        let (epoch, now) = state.decay().with_untracked(|c| (c.epoch, c.time));
-        let jobs = controls
-            .jobs
-            .with_untracked(|j| model::jobs_at(j, epoch, now));
+        let (jobs, schedule) = state.decay().with_untracked(|c| {
+            let jobs = model::jobs_at(&c.inputs.jobs, c.epoch, c.time);
+            (jobs, c.inputs.schedule())
+        });
         let tree = state.scenario().with_untracked(|s| s.tree.clone());
-        let res = model::until(&tree, id, t, &jobs, &controls.schedule_untracked());
+        let res = model::until(&tree, id, t, &jobs, &schedule);
         answer.set(Some((id, tree, res)));
     };
     // The answer stands while the question does: same user, same tree.
