@@ -34,3 +34,40 @@ test('a running job moves ranks, and "how long until" is computed', async ({ pag
   await app.screenshotOf(decay, 'decay-job');
   expect(app.errors).toEqual([]);
 });
+
+// The jobs are app state (issue 23 §3): adding one is an undoable step, and the saved session
+// keeps it across a reload, with the schedule.
+test('a job added is undone by Undo and kept by a reload', async ({ page }) => {
+  const app = new ExplorerPage(page);
+  await app.goto('/');
+  await app.openTab('Usage decay over time');
+  const decay = app.decayPanel();
+  const jobs = decay.getByTestId('decay-jobs');
+  const halfLife = decay.getByRole('textbox', { name: 'PriorityDecayHalfLife' });
+  await halfLife.fill('1-0');
+  await halfLife.blur();
+  await decay.getByRole('combobox', { name: "Job's user" }).selectOption({ label: 'User1 (AccountB)' });
+  await decay.getByRole('button', { name: 'Add job' }).click();
+  await expect(jobs).toContainText('#1 User1 (AccountB)');
+
+  const undo = page.getByRole('button', { name: 'Undo' });
+  await undo.click();
+  await expect(jobs).toHaveCount(0);
+  await expect(decay).toContainText('No jobs yet');
+  await expect(halfLife).toHaveValue('1-0');
+  await undo.click();
+  await expect(halfLife).toHaveValue('7-0');
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect(jobs).toContainText('#1 User1 (AccountB)');
+
+  await page.reload();
+  await app.waitUntilReady();
+  await app.openTab('Usage decay over time');
+  await expect(app.decayPanel().getByTestId('decay-jobs')).toContainText('#1 User1 (AccountB)');
+  await expect(app.decayPanel().getByRole('textbox', { name: 'PriorityDecayHalfLife' })).toHaveValue('1-0');
+  // The restored history still undoes the job.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(app.decayPanel().getByTestId('decay-jobs')).toHaveCount(0);
+  expect(app.errors).toEqual([]);
+});

@@ -79,19 +79,19 @@ impl PlayerCtx {
                 return None;
             }
             let user = selected_user(state)?;
-            Some(state.run.with(|r| my_path(&r.steps, user)))
+            Some(state.run().with(|r| my_path(&r.steps, user)))
         });
         let stops = Memo::new(move |_| {
             let granularity = granularity.get();
             path.with(|p| {
                 state
-                    .run
+                    .run()
                     .with(|r| stops(&r.steps, granularity, p.as_deref()))
             })
         });
         let tick = Callback::new(move |()| {
             // A load while playing resets the cursor to the finished ranking: stop there.
-            state.cursor.get_untracked().is_some()
+            state.cursor().get_untracked().is_some()
                 && stops.with_untracked(|s| state.step_forward(s))
         });
         let interval = Signal::derive(move || interval_ms(speed.get()));
@@ -181,9 +181,9 @@ impl PlayerCtx {
 
 /// The selected association's position, if it is a user (reactive).
 pub fn selected_user(state: AppState) -> Option<usize> {
-    let ix = state.selected.get().and_then(|id| state.ix(id))?;
+    let ix = state.selected().get().and_then(|id| state.ix(id))?;
     state
-        .scenario
+        .scenario()
         .with(|s| s.tree.assocs().get(ix).is_some_and(|a| a.is_user()))
         .then_some(ix)
 }
@@ -196,11 +196,11 @@ pub fn Player() -> impl IntoView {
     let ctx = PlayerCtx::provide(state);
     let narration = Memo::new(move |_| {
         let lang = i18n.lang();
-        let finished = state.cursor.with(Option::is_none);
-        state.run.with(|run| {
-            state.scenario.with(|s| {
+        let finished = state.cursor().with(Option::is_none);
+        state.run().with(|run| {
+            state.scenario().with(|s| {
                 state
-                    .frame
+                    .frame()
                     .with(|f| narrate(run, &s.tree, f, finished, lang))
             })
         })

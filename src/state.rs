@@ -1,10 +1,11 @@
 //! `AppState`: the one app-wide state, provided through context.
 //!
-//! Every field is a `Copy` handle (signals and memos). The scenario is the single source of
-//! truth; everything the screen shows about fairshare is a memo over the engine's pure functions
-//! (`Ranked::new`, `Ranked::with_rule`, `Ranked::classic`, `Frame::at`). Components change
-//! state only through the intent methods below (or intent methods of their own, in their own
-//! files, built on these), never by writing signals handed down to them.
+//! Every field is a private `Copy` handle (signals and memos), read through an accessor of the
+//! same name that returns a read-only handle (`state.scenario().with(..)`). The scenario is the
+//! single source of truth; everything the screen shows about fairshare is a memo over the
+//! engine's pure functions (`Ranked::new`, `Ranked::with_rule`, `Ranked::classic`,
+//! `Frame::at`). The intent methods of this module (here and in `state/`) are the only writers;
+//! intent methods elsewhere (the player's, `open_link`) are built on them.
 //!
 //! Edits go through the engine's validated tree edits: an invalid edit returns the engine's
 //! message and leaves the scenario as it was. Every accepted edit can be undone.
@@ -12,6 +13,7 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
+use fairshare::decay::{self, Job, Schedule};
 use fairshare::diff::RunDiff;
 use fairshare::import::PrintedRow;
 use fairshare::step::Frame;
@@ -24,6 +26,7 @@ use leptos::prelude::*;
 use crate::chrome::PanelTab;
 
 mod timeline;
+mod tree_view;
 pub use timeline::{LoadedTimeline, build_timeline};
 
 /// The comparison of memos whose value is new on every change of their sources (a whole run or
@@ -41,11 +44,13 @@ fn other_arc<T>(old: Option<&Arc<T>>, new: Option<&Arc<T>>) -> bool {
 /// How many edits can be undone.
 const HISTORY_LIMIT: usize = 200;
 
-/// Where the decay timeline stands (the decay panel moves it; every other edit restarts it).
+/// Where the decay timeline stands and what it is made of (the decay panel moves it; every
+/// other edit restarts it).
 ///
 /// The decay panel's jobs are timed on one clock that never restarts; the timeline's t = 0 is
 /// `epoch` seconds into it. The tree on screen is the tree at `time` seconds after t = 0,
-/// computed from `base`, the tree at t = 0 (never decayed twice).
+/// computed from `base`, the tree at t = 0 (never decayed twice), with `inputs` (the schedule
+/// and the jobs).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DecayClock {
     /// Seconds from the jobs' clock's start to the timeline's t = 0.
@@ -55,16 +60,58 @@ pub struct DecayClock {
     /// The tree at t = 0, once the timeline has moved since it (re)started; `None`: the tree on
     /// screen is itself t = 0.
     pub base: Option<Arc<AssocTree>>,
+    /// The schedule and the jobs the timeline is computed with.
+    pub inputs: DecayInputs,
 }
 
 impl DecayClock {
     /// The clock after an edit that is not a move in time: t = 0 becomes the tree as it is,
-    /// at the same moment of the jobs' clock.
+    /// at the same moment of the jobs' clock (the schedule and the jobs stay).
     pub fn restarted(&self) -> DecayClock {
         DecayClock {
             epoch: self.epoch.saturating_add(self.time),
             time: 0,
             base: None,
+            inputs: self.inputs.clone(),
+        }
+    }
+}
+
+/// The decay timeline's inputs, as the person gave them in the decay panel: part of every undo
+/// step and of the saved session.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DecayInputs {
+    /// PriorityDecayHalfLife as typed (a Slurm time string that `parse_slurm_minutes` reads).
+    pub half_life: Arc<str>,
+    /// PriorityCalcPeriod as typed (at least one minute).
+    pub period: Arc<str>,
+    /// The jobs, timed on the jobs' clock (see [`DecayClock`]).
+    pub jobs: Arc<[Job]>,
+}
+
+impl Default for DecayInputs {
+    /// Slurm's defaults (7 days, 5 minutes) and no jobs.
+    fn default() -> Self {
+        DecayInputs {
+            half_life: Arc::from("7-0"),
+            period: Arc::from("5"),
+            jobs: Arc::from([]),
+        }
+    }
+}
+
+impl DecayInputs {
+    /// The schedule the texts give (Slurm's default for a text that does not read: the
+    /// intents accept only texts that do).
+    pub fn schedule(&self) -> Schedule {
+        let secs = |text: &str, default: u64| {
+            fairshare::format::parse_slurm_minutes(text).map_or(default, decay::minutes_to_secs)
+        };
+        Schedule {
+            half_life_secs: secs(&self.half_life, decay::DEFAULT_HALF_LIFE_SECS),
+            calc_period_secs: secs(&self.period, decay::DEFAULT_CALC_PERIOD_SECS)
+                .max(decay::minutes_to_secs(1)),
+            no_state_file: false,
         }
     }
 }
@@ -137,69 +184,189 @@ pub struct Before {
 }
 
 /// The app-wide state. `Copy`: move it into closures freely.
+///
+/// Its fields are private: components read them through the accessors below (read-only
+/// handles) and change them only through the intent methods, so those are the only writers.
 #[derive(Clone, Copy)]
 pub struct AppState {
-    /// The scenario on screen (tree, algorithm, parameters).
-    pub scenario: RwSignal<Scenario>,
-    /// The what-if baseline: ranks are compared against this scenario.
-    pub baseline: RwSignal<Scenario>,
-    /// Undo/redo stacks.
-    pub history: RwSignal<History>,
-    /// The selected association.
-    pub selected: RwSignal<Option<AssocId>>,
-    /// The user association compared with the selected one ("why is B above me?").
-    pub compare_with: RwSignal<Option<AssocId>>,
-    /// Which tie rule ranks the tree (Slurm's by default).
-    pub tie_rule: RwSignal<TieRule>,
-    /// Accounts collapsed on purpose in the tree view.
-    pub collapsed: RwSignal<BTreeSet<AssocId>>,
-    /// Accounts expanded on purpose in the tree view (big trees open collapsed).
-    pub expanded: RwSignal<BTreeSet<AssocId>>,
-    /// What Slurm printed for an imported sshare text (empty otherwise), by association id.
-    pub printed: RwSignal<Arc<[PrintedRow]>>,
-    /// The preset the scenario came from, if any.
-    pub preset: RwSignal<Option<&'static str>>,
-    /// The decay timeline's time (part of each undo step).
-    pub decay: RwSignal<DecayClock>,
-    /// The side column's open panel (its tab is selected).
-    pub panel: RwSignal<PanelTab>,
-    /// The ranking animation's cursor: `None` shows the finished ranking (the page opens so);
-    /// `Some(k)` shows the walk after `k` steps.
-    pub cursor: RwSignal<Option<usize>>,
-    /// The scenario's tree ranked by Fair Tree with the chosen tie rule (tree, hierarchy and
-    /// run built together): what the tree shows, and what `explain`, the sshare rows and the
-    /// diff read.
-    pub ranked: Memo<Ranked>,
-    /// The same tree ranked with Slurm's tie rule (`ranked` itself, shared, under Slurm's
-    /// rule; otherwise another run on the same hierarchy).
-    pub slurm_ranked: Memo<Ranked>,
-    /// The baseline scenario ranked with Slurm's tie rule: the one baseline run (the what-if
-    /// panel's diff and the tree's what-if tags compare against it).
-    pub baseline_ranked: Memo<Ranked>,
-    /// `ranked`'s hierarchy (Slurm's derived structure of the scenario's tree), shared.
-    pub hierarchy: Memo<Arc<Hierarchy>>,
-    /// `ranked`'s run: Fair Tree with the chosen tie rule, shared.
-    pub run: Memo<Arc<fair_tree::FairTreeRun>>,
-    /// Who moved against the baseline, both ranked with Slurm's tie rule (so that switching the
-    /// tie rule alone moves nobody: the tree tags that difference on its own). The engine's
-    /// [`fairshare::diff::run_diff`], without reasons; the tree's what-if tags read it.
-    pub moves: Memo<RunDiff>,
-    /// The classic algorithm on the same scenario (computed only while something reads it; not
-    /// again when only the tie rule changes).
-    pub classic: Memo<classic::ClassicRun>,
-    /// The animation frame at the cursor (the finished walk when the cursor is `None`).
-    pub frame: Memo<Frame>,
-    /// The before snapshot the scenario is compared with, if one is loaded (it is also the
-    /// what-if baseline, so the tree's tags and the what-if list show the moves since it).
-    pub before: RwSignal<Option<Before>>,
+    scenario: ReadSignal<Scenario>,
+    baseline: ReadSignal<Scenario>,
+    history: ReadSignal<History>,
+    selected: ReadSignal<Option<AssocId>>,
+    compare_with: ReadSignal<Option<AssocId>>,
+    tie_rule: ReadSignal<TieRule>,
+    collapsed: ReadSignal<BTreeSet<AssocId>>,
+    expanded: ReadSignal<BTreeSet<AssocId>>,
+    printed: ReadSignal<Arc<[PrintedRow]>>,
+    preset: ReadSignal<Option<&'static str>>,
+    decay: ReadSignal<DecayClock>,
+    panel: ReadSignal<PanelTab>,
+    cursor: ReadSignal<Option<usize>>,
+    before: ReadSignal<Option<Before>>,
+    timeline: ReadSignal<Option<LoadedTimeline>>,
+    ranked: Memo<Ranked>,
+    slurm_ranked: Memo<Ranked>,
+    baseline_ranked: Memo<Ranked>,
+    hierarchy: Memo<Arc<Hierarchy>>,
+    run: Memo<Arc<fair_tree::FairTreeRun>>,
+    moves: Memo<RunDiff>,
+    classic: Memo<classic::ClassicRun>,
+    frame: Memo<Frame>,
     /// The ranking of the scenario's next tree, computed by an edit from the ranking before it
     /// (`Ranked::with_usage`, `Ranked::with_shares`: only the lists on the edited path sorted
     /// again); `slurm_ranked` takes it when it ranks that very tree, instead of ranking it
     /// from scratch.
     next_ranked: StoredValue<Option<Ranked>>,
+    /// The write handles of the signals above (only the intent methods write).
+    write: Writers,
+}
+
+/// The write halves of `AppState`'s signals, private to the `state` module.
+#[derive(Clone, Copy)]
+struct Writers {
+    scenario: WriteSignal<Scenario>,
+    baseline: WriteSignal<Scenario>,
+    history: WriteSignal<History>,
+    selected: WriteSignal<Option<AssocId>>,
+    compare_with: WriteSignal<Option<AssocId>>,
+    tie_rule: WriteSignal<TieRule>,
+    collapsed: WriteSignal<BTreeSet<AssocId>>,
+    expanded: WriteSignal<BTreeSet<AssocId>>,
+    printed: WriteSignal<Arc<[PrintedRow]>>,
+    preset: WriteSignal<Option<&'static str>>,
+    decay: WriteSignal<DecayClock>,
+    panel: WriteSignal<PanelTab>,
+    cursor: WriteSignal<Option<usize>>,
+    before: WriteSignal<Option<Before>>,
+    timeline: WriteSignal<Option<LoadedTimeline>>,
+}
+
+/// Read-only handles: every field read goes through these (`state.scenario().with(..)`).
+impl AppState {
+    /// The scenario on screen (tree, algorithm, parameters).
+    pub fn scenario(self) -> ReadSignal<Scenario> {
+        self.scenario
+    }
+
+    /// The what-if baseline: ranks are compared against this scenario.
+    pub fn baseline(self) -> ReadSignal<Scenario> {
+        self.baseline
+    }
+
+    /// Undo/redo stacks.
+    pub fn history(self) -> ReadSignal<History> {
+        self.history
+    }
+
+    /// The selected association.
+    pub fn selected(self) -> ReadSignal<Option<AssocId>> {
+        self.selected
+    }
+
+    /// The user association compared with the selected one ("why is B above me?").
+    pub fn compare_with(self) -> ReadSignal<Option<AssocId>> {
+        self.compare_with
+    }
+
+    /// Which tie rule ranks the tree (Slurm's by default).
+    pub fn tie_rule(self) -> ReadSignal<TieRule> {
+        self.tie_rule
+    }
+
+    /// Accounts collapsed on purpose in the tree view.
+    pub fn collapsed(self) -> ReadSignal<BTreeSet<AssocId>> {
+        self.collapsed
+    }
+
+    /// Accounts expanded on purpose in the tree view (big trees open collapsed).
+    pub fn expanded(self) -> ReadSignal<BTreeSet<AssocId>> {
+        self.expanded
+    }
+
+    /// What Slurm printed for an imported sshare text (empty otherwise), by association id.
+    pub fn printed(self) -> ReadSignal<Arc<[PrintedRow]>> {
+        self.printed
+    }
+
+    /// The preset the scenario came from, if any.
+    pub fn preset(self) -> ReadSignal<Option<&'static str>> {
+        self.preset
+    }
+
+    /// The decay timeline's time (part of each undo step).
+    pub fn decay(self) -> ReadSignal<DecayClock> {
+        self.decay
+    }
+
+    /// The side column's open panel (its tab is selected).
+    pub fn panel(self) -> ReadSignal<PanelTab> {
+        self.panel
+    }
+
+    /// The ranking animation's cursor: `None` shows the finished ranking (the page opens so);
+    /// `Some(k)` shows the walk after `k` steps.
+    pub fn cursor(self) -> ReadSignal<Option<usize>> {
+        self.cursor
+    }
+
+    /// The before snapshot the scenario is compared with, if one is loaded (it is also the
+    /// what-if baseline, so the tree's tags and the what-if list show the moves since it).
+    pub fn before(self) -> ReadSignal<Option<Before>> {
+        self.before
+    }
+
     /// The timeline of snapshots, if one is loaded: the scenario is its snapshot `at`, and the
     /// before snapshot the one before it (`state/timeline.rs`).
-    pub timeline: RwSignal<Option<LoadedTimeline>>,
+    pub fn timeline(self) -> ReadSignal<Option<LoadedTimeline>> {
+        self.timeline
+    }
+
+    /// The scenario's tree ranked by Fair Tree with the chosen tie rule (tree, hierarchy and
+    /// run built together): what the tree shows, and what `explain`, the sshare rows and the
+    /// diff read.
+    pub fn ranked(self) -> Memo<Ranked> {
+        self.ranked
+    }
+
+    /// The same tree ranked with Slurm's tie rule (`ranked` itself, shared, under Slurm's
+    /// rule; otherwise another run on the same hierarchy).
+    pub fn slurm_ranked(self) -> Memo<Ranked> {
+        self.slurm_ranked
+    }
+
+    /// The baseline scenario ranked with Slurm's tie rule: the one baseline run (the what-if
+    /// panel's diff and the tree's what-if tags compare against it).
+    pub fn baseline_ranked(self) -> Memo<Ranked> {
+        self.baseline_ranked
+    }
+
+    /// `ranked`'s hierarchy (Slurm's derived structure of the scenario's tree), shared.
+    pub fn hierarchy(self) -> Memo<Arc<Hierarchy>> {
+        self.hierarchy
+    }
+
+    /// `ranked`'s run: Fair Tree with the chosen tie rule, shared.
+    pub fn run(self) -> Memo<Arc<fair_tree::FairTreeRun>> {
+        self.run
+    }
+
+    /// Who moved against the baseline, both ranked with Slurm's tie rule (so that switching the
+    /// tie rule alone moves nobody: the tree tags that difference on its own). The engine's
+    /// [`fairshare::diff::run_diff`], without reasons; the tree's what-if tags read it.
+    pub fn moves(self) -> Memo<RunDiff> {
+        self.moves
+    }
+
+    /// The classic algorithm on the same scenario (computed only while something reads it; not
+    /// again when only the tie rule changes).
+    pub fn classic(self) -> Memo<classic::ClassicRun> {
+        self.classic
+    }
+
+    /// The animation frame at the cursor (the finished walk when the cursor is `None`).
+    pub fn frame(self) -> Memo<Frame> {
+        self.frame
+    }
 }
 
 impl AppState {
@@ -214,16 +381,27 @@ impl AppState {
     /// it), and provides it to the component tree.
     pub fn provide_preset(preset: &crate::presets::Preset) -> Self {
         let state = Self::provide(preset.scenario());
-        state.preset.set(Some(preset.id));
+        state.write.preset.set(Some(preset.id));
         state
     }
 
     /// Creates the state (without providing it; tests use this directly).
     pub fn new(initial: Scenario) -> Self {
-        let scenario = RwSignal::new(initial.clone());
-        let baseline = RwSignal::new(initial);
-        let tie_rule = RwSignal::new(TieRule::Slurm);
-        let cursor = RwSignal::new(None);
+        let (scenario, write_scenario) = signal(initial.clone());
+        let (baseline, write_baseline) = signal(initial);
+        let (tie_rule, write_tie_rule) = signal(TieRule::Slurm);
+        let (cursor, write_cursor) = signal(None);
+        let (history, write_history) = signal(History::default());
+        let (selected, write_selected) = signal(None);
+        let (compare_with, write_compare_with) = signal(None);
+        let (collapsed, write_collapsed) = signal(BTreeSet::new());
+        let (expanded, write_expanded) = signal(BTreeSet::new());
+        let (printed, write_printed) = signal(Arc::from([]));
+        let (preset, write_preset) = signal(None);
+        let (decay, write_decay) = signal(DecayClock::default());
+        let (panel, write_panel) = signal(PanelTab::default());
+        let (before, write_before) = signal(None);
+        let (timeline, write_timeline) = signal(None);
         // The big memos are recomputed on every edit and never come out equal, so they skip
         // the deep comparison (O(n) per memo and edit on a 100k tree). A `Ranked` shares its
         // tree with the scenario (an `AssocTree` clone is O(1)) and its parts with its clones.
@@ -274,17 +452,19 @@ impl AppState {
         Self {
             scenario,
             baseline,
-            history: RwSignal::new(History::default()),
-            selected: RwSignal::new(None),
-            compare_with: RwSignal::new(None),
+            history,
+            selected,
+            compare_with,
             tie_rule,
-            collapsed: RwSignal::new(BTreeSet::new()),
-            expanded: RwSignal::new(BTreeSet::new()),
-            printed: RwSignal::new(Arc::from([])),
-            preset: RwSignal::new(None),
-            decay: RwSignal::new(DecayClock::default()),
-            panel: RwSignal::new(PanelTab::default()),
+            collapsed,
+            expanded,
+            printed,
+            preset,
+            decay,
+            panel,
             cursor,
+            before,
+            timeline,
             ranked,
             slurm_ranked,
             baseline_ranked,
@@ -293,9 +473,24 @@ impl AppState {
             moves,
             classic,
             frame,
-            before: RwSignal::new(None),
             next_ranked,
-            timeline: RwSignal::new(None),
+            write: Writers {
+                scenario: write_scenario,
+                baseline: write_baseline,
+                history: write_history,
+                selected: write_selected,
+                compare_with: write_compare_with,
+                tie_rule: write_tie_rule,
+                collapsed: write_collapsed,
+                expanded: write_expanded,
+                printed: write_printed,
+                preset: write_preset,
+                decay: write_decay,
+                panel: write_panel,
+                cursor: write_cursor,
+                before: write_before,
+                timeline: write_timeline,
+            },
         }
     }
 
@@ -326,23 +521,23 @@ impl AppState {
     /// selection, the collapsed set and the animation.
     pub fn load(self, scenario: Scenario, printed: Vec<PrintedRow>, preset: Option<&'static str>) {
         self.push_history();
-        self.baseline.set(scenario.clone());
-        self.scenario.set(scenario);
-        self.printed.set(printed.into());
-        self.preset.set(preset);
-        self.decay.update(|c| *c = c.restarted());
-        self.selected.set(None);
-        self.compare_with.set(None);
-        self.collapsed.set(BTreeSet::new());
-        self.expanded.set(BTreeSet::new());
-        self.cursor.set(None);
+        self.write.baseline.set(scenario.clone());
+        self.write.scenario.set(scenario);
+        self.write.printed.set(printed.into());
+        self.write.preset.set(preset);
+        self.write.decay.update(|c| *c = c.restarted());
+        self.write.selected.set(None);
+        self.write.compare_with.set(None);
+        self.write.collapsed.set(BTreeSet::new());
+        self.write.expanded.set(BTreeSet::new());
+        self.write.cursor.set(None);
         // A timeline ends with any other load (`load_timeline` starts its own after this).
-        self.timeline.set(None);
+        self.write.timeline.set(None);
         // A before snapshot stays loaded across imports (matched again by name with the new
         // tree, so before and after load in either order); a preset ends the comparison.
         match (preset, self.before.get_untracked()) {
             (None, Some(before)) => self.load_before(before.ranked.tree()),
-            _ => self.before.set(None),
+            _ => self.write.before.set(None),
         }
     }
 
@@ -359,8 +554,8 @@ impl AppState {
             params: s.params.clone(),
             tree: cmp.before.tree().clone(),
         });
-        self.baseline.set(baseline);
-        self.before.set(Some(Before {
+        self.write.baseline.set(baseline);
+        self.write.before.set(Some(Before {
             ranked: cmp.before,
             added: cmp.diff.added,
             removed: cmp.diff.removed,
@@ -369,9 +564,9 @@ impl AppState {
 
     /// Stops comparing with a before snapshot (the baseline becomes the scenario itself).
     pub fn clear_before(self) {
-        self.before.set(None);
-        self.timeline.set(None);
-        self.baseline.set(self.scenario.get_untracked());
+        self.write.before.set(None);
+        self.write.timeline.set(None);
+        self.write.baseline.set(self.scenario.get_untracked());
     }
 
     // ----- Edits ---------------------------------------------------------------------------
@@ -388,7 +583,8 @@ impl AppState {
                 // The old tree goes to the history as it is (moved out; trees are shared, so
                 // nothing here copies associations).
                 let mut old_tree = tree;
-                self.scenario
+                self.write
+                    .scenario
                     .update(|s| std::mem::swap(&mut s.tree, &mut old_tree));
                 let previous = self.scenario.with_untracked(|s| Scenario {
                     name: s.name.clone(),
@@ -397,7 +593,7 @@ impl AppState {
                     tree: old_tree,
                 });
                 self.push_snapshot(self.snapshot_with(previous));
-                self.decay.update(|c| *c = c.restarted());
+                self.write.decay.update(|c| *c = c.restarted());
                 // Edits while playing keep the cursor, clamped to the new trace.
                 self.clamp_cursor();
                 Ok(())
@@ -409,7 +605,7 @@ impl AppState {
     /// Edits while playing keep the cursor, clamped to the new trace.
     fn clamp_cursor(self) {
         let len = self.run.with_untracked(|r| r.steps.len());
-        self.cursor.update(|c| {
+        self.write.cursor.update(|c| {
             if let Some(k) = c {
                 *k = (*k).min(len);
             }
@@ -425,21 +621,57 @@ impl AppState {
         time: i64,
         at: impl FnOnce(&AssocTree) -> Result<AssocTree, Vec<TreeError>>,
     ) -> Result<(), Vec<TreeError>> {
+        let inputs = self.decay.with_untracked(|c| c.inputs.clone());
+        self.change_decay(inputs, |base, _| Ok((time, at(base)?)))
+    }
+
+    /// Changes the decay timeline's inputs (the schedule, the jobs) as one undoable step. If the
+    /// timeline has moved (time > 0), the tree on screen is computed again in the same step:
+    /// `at(base, inputs)` gives the time it moves to and the tree there. Nothing happens if
+    /// nothing changes; on refusal nothing changes.
+    pub fn set_decay_inputs(
+        self,
+        inputs: DecayInputs,
+        at: impl FnOnce(&AssocTree, &DecayInputs, i64) -> Result<(i64, AssocTree), Vec<TreeError>>,
+    ) -> Result<(), Vec<TreeError>> {
+        let time = self.decay.with_untracked(|c| c.time);
+        if time == 0 {
+            if self.decay.with_untracked(|c| c.inputs == inputs) {
+                return Ok(());
+            }
+            self.push_history();
+            self.write.decay.update(|c| c.inputs = inputs);
+            return Ok(());
+        }
+        self.change_decay(inputs, |base, inputs| at(base, inputs, time))
+    }
+
+    /// The timeline with `inputs`, at the time and tree `at(base, inputs)` gives: one undoable
+    /// step, none if nothing changes.
+    fn change_decay(
+        self,
+        inputs: DecayInputs,
+        at: impl FnOnce(&AssocTree, &DecayInputs) -> Result<(i64, AssocTree), Vec<TreeError>>,
+    ) -> Result<(), Vec<TreeError>> {
         let clock = self.decay.get_untracked();
         let base = match clock.base {
             Some(base) => base,
             None => Arc::new(self.scenario.with_untracked(|s| s.tree.clone())),
         };
-        let tree = at(&base)?;
-        if time == clock.time && self.scenario.with_untracked(|s| s.tree == tree) {
+        let (time, tree) = at(&base, &inputs)?;
+        if time == clock.time
+            && inputs == clock.inputs
+            && self.scenario.with_untracked(|s| s.tree == tree)
+        {
             return Ok(());
         }
         self.push_history();
-        self.scenario.update(|s| s.tree = tree);
-        self.decay.set(DecayClock {
+        self.write.scenario.update(|s| s.tree = tree);
+        self.write.decay.set(DecayClock {
             epoch: clock.epoch,
             time,
             base: Some(base),
+            inputs,
         });
         self.clamp_cursor();
         Ok(())
@@ -498,7 +730,7 @@ impl AppState {
                 inferred: false,
             })
         })?;
-        self.selected.set(Some(id));
+        self.write.selected.set(Some(id));
         Ok(id)
     }
 
@@ -506,10 +738,10 @@ impl AppState {
     pub fn delete(self, id: AssocId) -> Result<(), Vec<TreeError>> {
         self.edit(|t| t.without(id))?;
         if self.selected.get_untracked() == Some(id) {
-            self.selected.set(None);
+            self.write.selected.set(None);
         }
         if self.compare_with.get_untracked() == Some(id) {
-            self.compare_with.set(None);
+            self.write.compare_with.set(None);
         }
         Ok(())
     }
@@ -522,14 +754,17 @@ impl AppState {
     /// Sets FairShareDampeningFactor (classic). Undoable.
     pub fn set_damping(self, damping: u16) {
         self.push_history();
-        self.scenario
+        self.write
+            .scenario
             .update(|s| s.params.damping_factor = damping.max(1));
     }
 
     /// Switches DEPTH_OBLIVIOUS (classic). Undoable.
     pub fn set_depth_oblivious(self, on: bool) {
         self.push_history();
-        self.scenario.update(|s| s.params.depth_oblivious = on);
+        self.write
+            .scenario
+            .update(|s| s.params.depth_oblivious = on);
     }
 
     // ----- History -------------------------------------------------------------------------
@@ -555,7 +790,7 @@ impl AppState {
     }
 
     fn push_snapshot(self, current: Snapshot) {
-        self.history.update(|h| {
+        self.write.history.update(|h| {
             h.undo.push(current);
             if h.undo.len() > HISTORY_LIMIT {
                 h.undo.remove(0);
@@ -569,7 +804,7 @@ impl AppState {
         let mut h = self.history.get_untracked();
         if let Some(previous) = h.undo.pop() {
             h.redo.push(self.snapshot());
-            self.history.set(h);
+            self.write.history.set(h);
             self.restore(previous);
         }
     }
@@ -579,7 +814,7 @@ impl AppState {
         let mut h = self.history.get_untracked();
         if let Some(next) = h.redo.pop() {
             h.undo.push(self.snapshot());
-            self.history.set(h);
+            self.write.history.set(h);
             self.restore(next);
         }
     }
@@ -595,13 +830,13 @@ impl AppState {
             decay,
         } = snapshot;
         let exists = |id: Option<AssocId>| id.filter(|id| scenario.tree.get(*id).is_some());
-        self.selected.update(|s| *s = exists(*s));
-        self.compare_with.update(|s| *s = exists(*s));
-        self.baseline.set(baseline);
-        self.printed.set(printed);
-        self.preset.set(preset);
-        self.decay.set(decay);
-        self.scenario.set(scenario);
+        self.write.selected.update(|s| *s = exists(*s));
+        self.write.compare_with.update(|s| *s = exists(*s));
+        self.write.baseline.set(baseline);
+        self.write.printed.set(printed);
+        self.write.preset.set(preset);
+        self.write.decay.set(decay);
+        self.write.scenario.set(scenario);
         self.clamp_cursor();
     }
 
@@ -617,26 +852,27 @@ impl AppState {
         compare_with: Option<AssocId>,
         tie_rule: TieRule,
     ) {
-        self.collapsed.set(BTreeSet::new());
-        self.cursor.set(None);
-        self.selected.set(None);
-        self.compare_with.set(None);
+        self.write.collapsed.set(BTreeSet::new());
+        self.write.cursor.set(None);
+        self.write.selected.set(None);
+        self.write.compare_with.set(None);
         self.restore(current);
         let exists = |id: Option<AssocId>| {
             id.filter(|id| self.scenario.with_untracked(|s| s.tree.get(*id).is_some()))
         };
-        self.selected.set(exists(selected));
-        self.compare_with
+        self.write.selected.set(exists(selected));
+        self.write
+            .compare_with
             .set(exists(compare_with).filter(|c| Some(*c) != selected));
-        self.tie_rule.set(tie_rule);
-        self.history.set(history);
+        self.write.tie_rule.set(tie_rule);
+        self.write.history.set(history);
     }
 
     /// Starts over from `scenario`: no undo history, Slurm's tie rule, nothing selected.
     pub fn start_over(self, scenario: Scenario, preset: Option<&'static str>) {
         self.load(scenario, Vec::new(), preset);
-        self.tie_rule.set(TieRule::Slurm);
-        self.history.set(History::default());
+        self.write.tie_rule.set(TieRule::Slurm);
+        self.write.history.set(History::default());
     }
 
     // ----- Selection and view --------------------------------------------------------------
@@ -646,207 +882,39 @@ impl AppState {
         if let Some(id) = id {
             self.reveal(id);
         }
-        self.selected.set(id);
+        self.write.selected.set(id);
         if id.is_some() && id == self.compare_with.get_untracked() {
-            self.compare_with.set(None);
+            self.write.compare_with.set(None);
         }
+    }
+
+    /// Shows the ranking animation after `k` steps (clamped to the trace), or the finished
+    /// ranking (`None`). The player's intents (`player/intents.rs`) are built on it.
+    pub fn set_cursor(self, k: Option<usize>) {
+        let len = self.run.with_untracked(|r| r.steps.len());
+        self.write.cursor.set(k.map(|k| k.min(len)));
     }
 
     /// Opens a side panel (selects its tab).
     pub fn open_panel(self, tab: PanelTab) {
-        self.panel.set(tab);
+        self.write.panel.set(tab);
     }
 
     /// Chooses the user to compare the selected one with.
     pub fn compare(self, other: Option<AssocId>) {
-        self.compare_with.set(other);
+        self.write.compare_with.set(other);
     }
 
     /// Makes the current scenario the what-if baseline.
     pub fn reset_baseline(self) {
-        self.baseline.set(self.scenario.get_untracked());
+        self.write.baseline.set(self.scenario.get_untracked());
     }
 
     /// Chooses the tie rule.
     pub fn set_tie_rule(self, rule: TieRule) {
-        self.tie_rule.set(rule);
-    }
-
-    /// Expands (`open`) or collapses an account's subtree in the tree view, on purpose.
-    pub fn set_expanded(self, id: AssocId, open: bool) {
-        let (add, remove) = if open {
-            (self.expanded, self.collapsed)
-        } else {
-            (self.collapsed, self.expanded)
-        };
-        if remove.with_untracked(|s| s.contains(&id)) {
-            remove.update(|s| {
-                s.remove(&id);
-            });
-        }
-        if add.with_untracked(|s| !s.contains(&id)) {
-            add.update(|s| {
-                s.insert(id);
-            });
-        }
+        self.write.tie_rule.set(rule);
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use leptos::prelude::Owner;
-
-    fn scenario() -> Scenario {
-        let text = r#"{"associations": [
-          {"id": 1, "parent": null, "account": "root", "user": null, "shares": 1},
-          {"id": 2, "parent": 1, "account": "a", "user": null, "shares": 1},
-          {"id": 3, "parent": 2, "account": "a", "user": "u1", "shares": 1, "usage_raw": 10},
-          {"id": 4, "parent": 2, "account": "a", "user": "u2", "shares": 1, "usage_raw": 30}
-        ]}"#;
-        fairshare::scenario::parse(text).0.unwrap()
-    }
-
-    #[test]
-    fn a_state_made_for_a_preset_records_the_preset() {
-        Owner::new().with(|| {
-            let preset = crate::presets::by_id("classic-example").unwrap();
-            let state = AppState::provide_preset(preset);
-            assert_eq!(state.preset.get_untracked(), Some("classic-example"));
-            assert_eq!(
-                expect_context::<AppState>().preset.get_untracked(),
-                Some("classic-example")
-            );
-            assert_eq!(
-                state.scenario.with_untracked(|s| s.tree.len()),
-                preset.scenario().tree.len()
-            );
-        });
-    }
-
-    #[test]
-    fn edits_rerank_and_undo_restores() {
-        Owner::new().with(|| {
-            let state = AppState::new(scenario());
-            let rank = |id: u32| {
-                let ix = state.ix(AssocId(id)).unwrap();
-                state.run.with(|r| r.assocs[ix].rank)
-            };
-            assert_eq!((rank(3), rank(4)), (Some(2), Some(1)));
-            state
-                .set_usage(AssocId(3), LongDouble::from_u64(50))
-                .unwrap();
-            assert_eq!((rank(3), rank(4)), (Some(1), Some(2)));
-            assert!(state.set_shares(AssocId(99), Shares::Value(1)).is_err());
-            assert!(state.rename(AssocId(3), "bad/name").is_err());
-            state.undo();
-            assert_eq!((rank(3), rank(4)), (Some(2), Some(1)));
-            state.redo();
-            assert_eq!((rank(3), rank(4)), (Some(1), Some(2)));
-            let new = state.add_child(AssocId(2), true, "u3").unwrap();
-            assert_eq!(state.selected.get(), Some(new));
-            state.delete(new).unwrap();
-            assert_eq!(state.selected.get(), None);
-            assert!(state.history.with(History::can_undo));
-        });
-    }
-
-    /// The edit intents hand the engine's incremental ranking to `slurm_ranked`: equal to the
-    /// edited tree ranked from scratch, and taken as computed (a usage given on an account
-    /// changes nothing Slurm ranks, so the engine shares the hierarchy with the ranking before;
-    /// ranked from scratch it would be a new one).
-    #[test]
-    fn edits_take_the_engines_incremental_ranking() {
-        Owner::new().with(|| {
-            let state = AppState::new(scenario());
-            let before = state.slurm_ranked.with(Ranked::shared_hierarchy);
-            state
-                .set_usage(AssocId(2), LongDouble::from_u64(7))
-                .unwrap();
-            let after = state.slurm_ranked.with(Ranked::shared_hierarchy);
-            assert!(
-                Arc::ptr_eq(&before, &after),
-                "the engine's ranking was taken"
-            );
-            state
-                .set_usage(AssocId(3), LongDouble::from_u64(50))
-                .unwrap();
-            state.set_shares(AssocId(4), Shares::Value(3)).unwrap();
-            let fresh = state
-                .scenario
-                .with(|s| Ranked::new(&s.tree, TieRule::Slurm));
-            assert!(state.slurm_ranked.with(|r| *r == fresh));
-            // An undo ranks the tree it restores (no incremental ranking is pending for it).
-            state.undo();
-            let fresh = state
-                .scenario
-                .with(|s| Ranked::new(&s.tree, TieRule::Slurm));
-            assert!(state.slurm_ranked.with(|r| *r == fresh));
-        });
-    }
-
-    #[test]
-    fn undo_restores_what_belongs_to_the_state_and_nothing_else() {
-        Owner::new().with(|| {
-            let state = AppState::new(scenario());
-            let sshare = [
-                "Account|User|RawShares|NormShares|RawUsage|NormUsage|EffectvUsage|FairShare|LevelFS",
-                "root|||0.000000|10||1.000000||",
-                " a||1|1.000000|10|1.000000|1.000000||1.000000",
-                "  a|x|1|1.000000|10|1.000000|1.000000|1.000000|1.000000",
-            ]
-            .join("\n");
-            let imported = fairshare::import::import(&sshare);
-            let printed = imported.printed.clone();
-            assert!(!printed.is_empty(), "the import has printed rows");
-            let scenario_b = imported.scenario.unwrap();
-            state.load(scenario_b.clone(), printed.clone(), None);
-            state.set_usage(state.id_at(2).unwrap(), LongDouble::from_u64(5)).unwrap();
-            state.reset_baseline();
-            state.set_tie_rule(TieRule::Documented);
-            state.undo(); // the usage edit: baseline and rows of that time come back
-            assert_eq!(state.baseline.get(), scenario_b);
-            assert_eq!(*state.printed.get(), *printed);
-            state.undo(); // the import: the first scenario, no printed rows, its baseline
-            assert_eq!(state.scenario.get(), scenario());
-            assert_eq!(state.baseline.get(), scenario());
-            assert!(state.printed.get().is_empty());
-            assert_eq!(
-                state.tie_rule.get(),
-                TieRule::Documented,
-                "not part of a step"
-            );
-            state.redo();
-            assert_eq!(*state.printed.get(), *printed);
-        });
-    }
-
-    #[test]
-    fn the_frame_follows_the_cursor_and_the_tie_rule() {
-        Owner::new().with(|| {
-            let state = AppState::new(scenario());
-            let steps = state.run.with(|r| r.steps.len());
-            assert_eq!(
-                state.frame.with(|f| f.cursor),
-                steps,
-                "static first: the finished walk"
-            );
-            state.cursor.set(Some(1));
-            assert_eq!(state.frame.with(|f| f.cursor), 1);
-            let hierarchy = state.hierarchy.get();
-            state.set_tie_rule(TieRule::Documented);
-            assert_eq!(state.run.with(|r| r.tie_rule), TieRule::Documented);
-            assert!(
-                Arc::ptr_eq(&hierarchy, &state.hierarchy.get()),
-                "another tie rule ranks the same hierarchy again"
-            );
-            assert_eq!(state.with_slurm_run(|r| r.tie_rule), TieRule::Slurm);
-            assert_eq!(state.ranked.with(Ranked::rule), TieRule::Documented);
-            assert!(state.ranked.with(|r| {
-                state
-                    .slurm_ranked
-                    .with(|s| Arc::ptr_eq(&r.shared_hierarchy(), &s.shared_hierarchy()))
-            }));
-        });
-    }
-}
+mod tests;

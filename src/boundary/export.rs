@@ -109,7 +109,7 @@ pub fn ExportButtons() -> impl IntoView {
         Err(e) => error.set(Some(e)),
     };
     let on_sshare = move |_| {
-        let text = state.ranked.with_untracked(sshare_text);
+        let text = state.ranked().with_untracked(sshare_text);
         download_text(SSHARE_FILE, &text, "text/plain");
     };
     view! {
@@ -143,7 +143,7 @@ fn drawing_svg(shown: Option<ShownTree>, state: AppState) -> Result<String, Expo
         );
         return standalone(&original, Some(size));
     };
-    let selected = state.selected.get_untracked();
+    let selected = state.selected().get_untracked();
     let host = offscreen_host().ok_or(ExportError::NoDrawing)?;
     let mounted = leptos::mount::mount_to(host.clone(), move || {
         view! { <TreePicture model selected /> }

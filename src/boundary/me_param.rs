@@ -89,7 +89,7 @@ pub fn resolve_in(tree: &AssocTree, value: &str) -> (Option<AssocId>, Option<MeN
 
 /// The association `value` names exactly in the current scenario, if any.
 pub fn resolve(state: AppState, value: &str) -> Option<AssocId> {
-    state.scenario.with_untracked(|s| {
+    state.scenario().with_untracked(|s| {
         fairshare::find::resolve(&s.tree, value).map(|ix| s.tree.assocs()[ix].id)
     })
 }
@@ -110,7 +110,9 @@ pub fn apply(state: AppState) -> Option<MeNote> {
         return None;
     }
     let me = params.me?;
-    let (id, note) = state.scenario.with_untracked(|s| resolve_in(&s.tree, &me));
+    let (id, note) = state
+        .scenario()
+        .with_untracked(|s| resolve_in(&s.tree, &me));
     if let Some(id) = id {
         state.select(Some(id));
     }

@@ -1,6 +1,7 @@
 //! The session saved in the browser (`localStorage`), so a reload or a crash loses nothing:
 //! the scenario on screen with its baseline and preset, a bounded undo/redo history, the
-//! selection, the comparison and the tie rule.
+//! selection, the comparison and the tie rule, and with each step the decay timeline's inputs
+//! (schedule and jobs; the tree saved is its own t = 0).
 //!
 //! **Format (version 1).** The stored value is `1.` followed by the base64url of the raw
 //! deflate of a JSON object (`StoredSession` below); scenarios inside it are the scenario JSON
@@ -14,12 +15,13 @@
 
 use std::sync::Arc;
 
+use fairshare::decay::Job;
 use fairshare::{AssocId, Scenario, TieRule};
 use serde::{Deserialize, Serialize};
 
 use crate::boundary::codec;
 use crate::presets;
-use crate::state::{History, Snapshot};
+use crate::state::{DecayClock, DecayInputs, History, Snapshot};
 
 /// The version prefix of the stored text.
 const VERSION_PREFIX: &str = "1.";
@@ -61,6 +63,105 @@ struct StoredSnapshot {
     baseline: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     preset: Option<String>,
+    /// Absent: Slurm's decay defaults, no jobs, t = 0 at the start of the jobs' clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    decay: Option<StoredDecay>,
+}
+
+/// The decay timeline's inputs, and where its t = 0 is on the jobs' clock. The tree saved is
+/// its own t = 0 (the timeline restarts at the time shown, as after an edit), so the jobs stay
+/// where they were in time.
+#[derive(Serialize, Deserialize)]
+struct StoredDecay {
+    half_life: String,
+    period: String,
+    #[serde(default)]
+    epoch: i64,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    jobs: Vec<StoredJob>,
+}
+
+/// A job of the decay timeline; numbers as `fairshare::format::shortest` prints them (read back
+/// exactly by `fairshare::format::parse_f64`).
+#[derive(Serialize, Deserialize)]
+struct StoredJob {
+    user: u32,
+    billable: String,
+    start: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    end: Option<i64>,
+    /// Absent: 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    usage_factor: Option<String>,
+}
+
+fn store_decay(clock: &DecayClock) -> Option<StoredDecay> {
+    let clock = clock.restarted();
+    if clock == DecayClock::default() {
+        return None;
+    }
+    let shortest = fairshare::format::shortest;
+    Some(StoredDecay {
+        half_life: clock.inputs.half_life.to_string(),
+        period: clock.inputs.period.to_string(),
+        epoch: clock.epoch,
+        jobs: clock
+            .inputs
+            .jobs
+            .iter()
+            .map(|j| StoredJob {
+                user: j.assoc.0,
+                billable: shortest(j.billable),
+                start: j.start,
+                end: j.end,
+                usage_factor: (j.usage_factor != 1.0).then(|| shortest(j.usage_factor)),
+            })
+            .collect(),
+    })
+}
+
+/// The clock a stored timeline gives; texts that do not read fall back to Slurm's defaults,
+/// and jobs whose numbers do not read are left out.
+fn load_decay(stored: Option<StoredDecay>) -> DecayClock {
+    let Some(stored) = stored else {
+        return DecayClock::default();
+    };
+    let defaults = DecayInputs::default();
+    let minutes = fairshare::format::parse_slurm_minutes;
+    let number = |text: &str| fairshare::format::parse_f64(text).filter(|x| x.is_finite());
+    let jobs = stored
+        .jobs
+        .iter()
+        .filter_map(|j| {
+            let billable = number(&j.billable).filter(|b| *b >= 0.0)?;
+            let usage_factor = match &j.usage_factor {
+                Some(text) => number(text)?,
+                None => 1.0,
+            };
+            let job = Job::running(AssocId(j.user), billable, j.start);
+            let job = match j.end {
+                Some(end) => job.until(end),
+                None => job,
+            };
+            Some(job.with_usage_factor(usage_factor))
+        })
+        .collect();
+    DecayClock {
+        epoch: stored.epoch,
+        time: 0,
+        base: None,
+        inputs: DecayInputs {
+            half_life: match minutes(&stored.half_life) {
+                Some(_) => Arc::from(stored.half_life.trim()),
+                None => defaults.half_life,
+            },
+            period: match minutes(&stored.period) {
+                Some(m) if m >= 1 => Arc::from(stored.period.trim()),
+                _ => defaults.period,
+            },
+            jobs,
+        },
+    }
 }
 
 #[derive(Serialize, Deserialize)]
@@ -114,6 +215,7 @@ fn store(s: &Snapshot, cache: &mut JsonCache) -> StoredSnapshot {
         scenario: cache.json(&s.scenario),
         baseline: (s.baseline != s.scenario).then(|| cache.json(&s.baseline)),
         preset: s.preset.map(str::to_string),
+        decay: store_decay(&s.decay),
     }
 }
 
@@ -129,8 +231,8 @@ fn load(s: StoredSnapshot) -> Option<Snapshot> {
         baseline,
         printed: Arc::from([]),
         preset: s.preset.as_deref().and_then(presets::by_id).map(|p| p.id),
-        // The decay timeline is not saved: the tree restored is its own t = 0.
-        decay: Default::default(),
+        // The tree restored is its own t = 0, at the same moment of the jobs' clock.
+        decay: load_decay(s.decay),
     })
 }
 
@@ -275,6 +377,70 @@ mod tests {
         let text = encode(&saved).unwrap();
         assert!(text.starts_with("1."));
         assert_eq!(decode(&text), Some(saved));
+    }
+
+    /// The decay timeline's schedule and jobs are saved with each step; the tree saved is its
+    /// own t = 0 at the same moment of the jobs' clock (the clock restarted there).
+    #[test]
+    fn the_decay_timelines_inputs_survive_storage() {
+        use fairshare::decay::Job;
+        let mut moved = snapshot("test24-4");
+        moved.decay = DecayClock {
+            epoch: 600,
+            time: 3_600,
+            base: Some(Arc::new(preset("test24-4").tree)),
+            inputs: DecayInputs {
+                half_life: Arc::from("1-0"),
+                period: Arc::from("10"),
+                jobs: Arc::from([
+                    Job::running(AssocId(211), 64.5, 0).until(7_200),
+                    Job::running(AssocId(212), 0.1, -30).with_usage_factor(0.25),
+                ]),
+            },
+        };
+        let mut older = snapshot("labmates");
+        older.decay.inputs.jobs = Arc::from([Job::running(AssocId(3), 8.0, 5)]);
+        let saved = Saved {
+            current: moved.clone(),
+            history: History::from_stacks(vec![older.clone()], vec![]),
+            selected: None,
+            compare_with: None,
+            tie_rule: TieRule::Slurm,
+            before: false,
+        };
+        let back = decode(&encode(&saved).unwrap()).unwrap();
+        assert_eq!(back.current.decay, moved.decay.restarted());
+        assert_eq!(back.current.decay.epoch, 4_200);
+        assert_eq!(back.current.decay.inputs, moved.decay.inputs);
+        assert_eq!(back.history.undo_stack()[0].decay, older.decay);
+        // A timeline as the page opens (defaults, no jobs) stores nothing.
+        assert!(store_decay(&DecayClock::default()).is_none());
+        // Texts and numbers that do not read fall back or are left out; nothing fails.
+        let clock = load_decay(Some(StoredDecay {
+            half_life: "soon".into(),
+            period: "0".into(),
+            epoch: 5,
+            jobs: vec![
+                StoredJob {
+                    user: 3,
+                    billable: "-1".into(),
+                    start: 0,
+                    end: None,
+                    usage_factor: None,
+                },
+                StoredJob {
+                    user: 4,
+                    billable: "2".into(),
+                    start: 0,
+                    end: None,
+                    usage_factor: Some("x".into()),
+                },
+            ],
+        }));
+        assert_eq!(clock.inputs.half_life, DecayInputs::default().half_life);
+        assert_eq!(clock.inputs.period, DecayInputs::default().period);
+        assert!(clock.inputs.jobs.is_empty());
+        assert_eq!(clock.epoch, 5);
     }
 
     #[test]

@@ -21,7 +21,7 @@ use crate::messages::Message;
 use crate::messages::engine::diagnostic_text;
 use crate::messages::shell::ShellMsg;
 use crate::messages::toolbar::ToolbarMsg;
-use crate::state::{AppState, History};
+use crate::state::AppState;
 
 /// The alert text of a [`LinkError`].
 pub trait LinkErrorText {
@@ -107,9 +107,8 @@ impl ShareLink {
 impl AppState {
     /// Opens a link's scenario as the starting point: no undo step, the baseline is the link.
     pub fn open_link(self, link: Link) {
-        self.load(link.scenario, Vec::new(), None);
-        self.tie_rule.set(link.tie_rule);
-        self.history.set(History::default());
+        self.start_over(link.scenario, None);
+        self.set_tie_rule(link.tie_rule);
     }
 }
 
@@ -153,8 +152,8 @@ pub fn replace_url(url: &str) {
 pub fn follow(state: AppState) {
     let href = window().location().href().unwrap_or_default();
     let url = state
-        .scenario
-        .with_untracked(|s| followed_url(&href, s, state.tie_rule.get_untracked()));
+        .scenario()
+        .with_untracked(|s| followed_url(&href, s, state.tie_rule().get_untracked()));
     replace_url(&url);
 }
 
@@ -165,8 +164,8 @@ pub fn listen_for_pasted_links(state: AppState, share: ShareLink) {
         let hash = window().location().hash().unwrap_or_default();
         match decode(&hash) {
             Some(Ok(link)) => {
-                let same = state.scenario.with_untracked(|s| *s == link.scenario)
-                    && state.tie_rule.get_untracked() == link.tie_rule;
+                let same = state.scenario().with_untracked(|s| *s == link.scenario)
+                    && state.tie_rule().get_untracked() == link.tie_rule;
                 if !same {
                     share.error.set(None);
                     state.load(link.scenario, Vec::new(), None);
@@ -187,8 +186,8 @@ pub fn copy_link(state: AppState, share: ShareLink) {
     use web_sys::js_sys::Reflect;
 
     let fragment = state
-        .scenario
-        .with_untracked(|s| encode(s, state.tie_rule.get_untracked()));
+        .scenario()
+        .with_untracked(|s| encode(s, state.tie_rule().get_untracked()));
     let window = window();
     let href = window.location().href().unwrap_or_default();
     let url = with_fragment(&href, &fragment);

@@ -16,9 +16,9 @@ use crate::state::AppState;
 pub fn LessonBar() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
-    let current = move || state.preset.get().and_then(presets::by_id);
+    let current = move || state.preset().get().and_then(presets::by_id);
     let counter = move || {
-        let n = present::lesson_index(state.preset.get()).map_or(0, |i| i + 1);
+        let n = present::lesson_index(state.preset().get()).map_or(0, |i| i + 1);
         ShellMsg::LessonCounter.fill(
             i18n.lang(),
             &[("n", &n.to_string()), ("total", &PRESETS.len().to_string())],
@@ -26,8 +26,8 @@ pub fn LessonBar() -> impl IntoView {
     };
     let title = move || current().map(|p| p.title.text(i18n.lang()));
     let caption = move || current().map(|p| p.caption.text(i18n.lang()));
-    let no_previous = move || present::previous_lesson(state.preset.get()).is_none();
-    let no_next = move || present::next_lesson(state.preset.get()).is_none();
+    let no_previous = move || present::previous_lesson(state.preset().get()).is_none();
+    let no_next = move || present::next_lesson(state.preset().get()).is_none();
     view! {
         <section class="ft-lesson" aria-label=i18n.t(ShellMsg::LessonLabel)>
             <div class="ft-lesson__head">

@@ -64,7 +64,7 @@ pub fn open_lesson(state: AppState, lesson: &'static Preset) {
 
 /// Opens the next (`forward`) or previous lesson, if there is one.
 pub fn step_lesson(state: AppState, forward: bool) {
-    let current = state.preset.get_untracked();
+    let current = state.preset().get_untracked();
     let lesson = if forward {
         next_lesson(current)
     } else {
@@ -81,7 +81,7 @@ pub fn install(state: AppState) {
         if ev.alt_key() || ev.ctrl_key() || ev.meta_key() || typing(&ev) {
             return;
         }
-        let target = clicker_target(&ev.key(), state.cursor.get_untracked(), state.trace_len());
+        let target = clicker_target(&ev.key(), state.cursor().get_untracked(), state.trace_len());
         let Some(target) = target else {
             return;
         };

@@ -59,9 +59,9 @@ fn OpenInFull() -> impl IntoView {
     let url_now = move || {
         let href = window().location().href().unwrap_or_default();
         let fragment = state
-            .scenario
-            .with_untracked(|s| url_state::encode(s, state.tie_rule.get_untracked()));
-        full_url(&href, state.cursor.get_untracked(), &fragment)
+            .scenario()
+            .with_untracked(|s| url_state::encode(s, state.tie_rule().get_untracked()));
+        full_url(&href, state.cursor().get_untracked(), &fragment)
     };
     let initial = full_url(&window().location().href().unwrap_or_default(), None, "");
     // Written straight to the element: a reactive attribute would update only after the

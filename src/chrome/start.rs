@@ -70,11 +70,11 @@ impl Shell {
         self.cancel_pending();
         let saved = session::Saved {
             current: state.snapshot(),
-            history: state.history.get_untracked(),
-            selected: state.selected.get_untracked(),
-            compare_with: state.compare_with.get_untracked(),
-            tie_rule: state.tie_rule.get_untracked(),
-            before: state.before.with_untracked(Option::is_some),
+            history: state.history().get_untracked(),
+            selected: state.selected().get_untracked(),
+            compare_with: state.compare_with().get_untracked(),
+            tie_rule: state.tie_rule().get_untracked(),
+            before: state.before().with_untracked(Option::is_some),
         };
         let text = self
             .cache
@@ -162,7 +162,7 @@ pub fn start(state: AppState, params: LaunchParams) -> Shell {
         crate::chrome::present::install(state);
     }
     if open_calc {
-        state.panel.set(crate::chrome::tabs::PanelTab::Calc);
+        state.open_panel(crate::chrome::tabs::PanelTab::Calc);
     }
     autosave(state, shell);
     url_state::listen_for_pasted_links(state, share);
@@ -198,13 +198,14 @@ fn drop_fresh_from_url() {
 /// and at once when the page is hidden or unloaded, so a quick reload loses nothing.
 fn autosave(state: AppState, shell: Shell) {
     Effect::new(move |first: Option<()>| {
-        state.scenario.track();
-        state.baseline.track();
-        state.history.track();
-        state.selected.track();
-        state.compare_with.track();
-        state.tie_rule.track();
-        state.before.track();
+        state.scenario().track();
+        state.baseline().track();
+        state.history().track();
+        state.selected().track();
+        state.compare_with().track();
+        state.tie_rule().track();
+        state.decay().track();
+        state.before().track();
         let skip = shell.skip_next.try_update_value(std::mem::take);
         if first.is_none() || skip == Some(true) {
             // Opening (or starting over) is not a change: nothing to save yet.

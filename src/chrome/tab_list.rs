@@ -26,7 +26,7 @@ pub fn TabList() -> impl IntoView {
 fn Tab(tab: PanelTab) -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
-    let selected = Memo::new(move |_| state.panel.get() == tab);
+    let selected = Memo::new(move |_| state.panel().get() == tab);
     let on_keydown = move |ev: KeyboardEvent| {
         if let Some(to) = tabs::key_target(tab, &ev.key()) {
             ev.prevent_default();

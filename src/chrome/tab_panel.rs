@@ -21,7 +21,7 @@ use crate::state::AppState;
 #[component]
 pub fn TabPanel(tab: PanelTab) -> impl IntoView {
     let state = AppState::expect();
-    let shown = Memo::new(move |_| state.panel.get() == tab);
+    let shown = Memo::new(move |_| state.panel().get() == tab);
     // Once true, stays true: the content is built once.
     let built = Memo::new(move |was: Option<&bool>| was.copied().unwrap_or(false) || shown.get());
     view! {

@@ -73,7 +73,7 @@ fn PresetMenu() -> impl IntoView {
     let caption = move || {
         let lang = i18n.lang();
         state
-            .preset
+            .preset()
             .get()
             .and_then(presets::by_id)
             .map(|p| p.caption.text(lang))
@@ -82,14 +82,14 @@ fn PresetMenu() -> impl IntoView {
         <div class="ft-toolbar__preset">
             <label class="ft-field__label" for=id.clone()>{i18n.t(CommonMsg::Scenario)}</label>
             <select id=id class="ft-select" on:change=on_change aria-describedby=caption_id.clone()>
-                <option value="" disabled=true prop:selected=move || state.preset.get().is_none()>
+                <option value="" disabled=true prop:selected=move || state.preset().get().is_none()>
                     {i18n.t(ToolbarMsg::OwnScenario)}
                 </option>
                 {PRESETS
                     .iter()
                     .map(|p| {
                         view! {
-                            <option value=p.id prop:selected=move || state.preset.get() == Some(p.id)>
+                            <option value=p.id prop:selected=move || state.preset().get() == Some(p.id)>
                                 {i18n.t(p.title)}
                             </option>
                         }
@@ -115,8 +115,8 @@ fn PresetMenu() -> impl IntoView {
 fn UndoRedo() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
-    let cannot_undo = move || !state.history.with(History::can_undo);
-    let cannot_redo = move || !state.history.with(History::can_redo);
+    let cannot_undo = move || !state.history().with(History::can_undo);
+    let cannot_redo = move || !state.history().with(History::can_redo);
     view! {
         <div class="ft-toolbar__history">
             <button type="button" class="ft-button" on:click=move |_| state.undo() disabled=cannot_undo
@@ -149,7 +149,7 @@ fn TieRuleToggle() -> impl IntoView {
     view! {
         <div class="ft-toolbar__toggle">
             <input type="checkbox" id=id.clone() aria-describedby=help_id.clone() on:change=on_change
-                prop:checked=move || state.tie_rule.get() == TieRule::Documented />
+                prop:checked=move || state.tie_rule().get() == TieRule::Documented />
             <label for=id>{i18n.t(CommonMsg::DocumentedTieRule)}</label>
             <p class="ft-help" id=help_id>{i18n.t(CommonMsg::DocumentedTieRuleHelp)}</p>
         </div>
@@ -162,7 +162,7 @@ fn DampingField() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     let refused = RwSignal::new(false);
-    let current = move || state.scenario.with(|s| s.params.damping_factor);
+    let current = move || state.scenario().with(|s| s.params.damping_factor);
     let on_commit = Callback::new(move |text: String| match parse_damping(&text) {
         Some(d) => {
             refused.set(false);

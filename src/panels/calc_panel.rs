@@ -533,10 +533,10 @@ pub fn CalcPanel() -> impl IntoView {
         .and_then(|shell| shell.params.with_value(|p| p.calc.clone()))
         .and_then(|value| CalcParam::parse(&value));
     let inputs = RwSignal::new(start.map(|p| p.inputs).unwrap_or_default());
-    let shown = Memo::new(move |_| state.panel.get() == crate::chrome::tabs::PanelTab::Calc);
+    let shown = Memo::new(move |_| state.panel().get() == crate::chrome::tabs::PanelTab::Calc);
     let user = Memo::new(move |_| {
-        let id = state.selected.get()?;
-        state.ranked.with(|r| {
+        let id = state.selected().get()?;
+        state.ranked().with(|r| {
             let ix = r.tree().position(id)?;
             r.tree().assocs()[ix].is_user().then_some(ix)
         })
@@ -548,7 +548,7 @@ pub fn CalcPanel() -> impl IntoView {
             }
             let ix = user.get()?;
             let lang = i18n.lang();
-            inputs.with(|inp| state.ranked.with(|r| answer(r, ix, q, inp, lang)))
+            inputs.with(|inp| state.ranked().with(|r| answer(r, ix, q, inp, lang)))
         })
     };
     let below = ask(Question::Below);
@@ -564,11 +564,11 @@ pub fn CalcPanel() -> impl IntoView {
         if text.trim().is_empty() {
             return None;
         }
-        Some(state.ranked.with(|r| sprio_lines(r, &text, lang)))
+        Some(state.ranked().with(|r| sprio_lines(r, &text, lang)))
     });
     let choices = Memo::new(move |_| {
         let ix = user.get()?;
-        Some(state.ranked.with(|r| shares_choices(r, ix)))
+        Some(state.ranked().with(|r| shares_choices(r, ix)))
     });
     let apply = move |edit: Option<Edit>| {
         // A refused edit leaves the tree as it was; the answer stays on screen.
@@ -639,7 +639,7 @@ pub fn CalcPanel() -> impl IntoView {
                 <select class="ft-input" on:change=move |ev| { let v = event_target_value(&ev); inputs.update(|i| i.whose = v); }>
                     {move || choices.get().unwrap_or_default().into_iter().map(|name| {
                         let shown_name = if name.is_empty() {
-                            user.get().map(|ix| state.ranked.with(|r| user_words(r, ix))).unwrap_or_default()
+                            user.get().map(|ix| state.ranked().with(|r| user_words(r, ix))).unwrap_or_default()
                         } else {
                             CalcMsg::AccountWhose.fill(i18n.lang(), &[("account", &name)])
                         };

@@ -35,19 +35,19 @@ pub fn ClassicPanel() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     let explain = move || {
-        let id = state.selected.get()?;
+        let id = state.selected().get()?;
         state
-            .ranked
-            .with(|r| state.classic.with(|c| model::explain(r, c, id)))
+            .ranked()
+            .with(|r| state.classic().with(|c| model::explain(r, c, id)))
     };
     // Only on the classic page's example (a tree of a few associations): cheap to recompute.
     let idle = move || {
-        if state.preset.get() != Some(CLASSIC_EXAMPLE) {
+        if state.preset().get() != Some(CLASSIC_EXAMPLE) {
             return None;
         }
         state
-            .ranked
-            .with(|r| state.classic.with(|c| model::idle_holder(r, c)))
+            .ranked()
+            .with(|r| state.classic().with(|c| model::idle_holder(r, c)))
     };
     let machine_note = i18n.tf(ClassicMsg::MachineNote, move || {
         idle().map_or_else(Vec::new, |(account, ua)| {
@@ -88,7 +88,7 @@ pub fn ClassicPanel() -> impl IntoView {
 fn ClassicParams() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
-    let depth_oblivious = move || state.scenario.with(|s| s.params.depth_oblivious);
+    let depth_oblivious = move || state.scenario().with(|s| s.params.depth_oblivious);
     view! {
         <div class="ft-classic__params">
             <label class="ft-pcheck">
@@ -111,7 +111,7 @@ fn ExplainView(e: Explain) -> impl IntoView {
     let state = AppState::expect();
     let text = move |line: Line| move || line.text(i18n.lang());
     let damping_note = i18n.tf(ClassicMsg::NoteDamping, move || {
-        vec![("d", state.classic.with(|c| c.damping_factor.to_string()))]
+        vec![("d", state.classic().with(|c| c.damping_factor.to_string()))]
     });
     let steps = e
         .usage_chain

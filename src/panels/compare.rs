@@ -37,25 +37,25 @@ pub fn ComparePanel() -> impl IntoView {
     let state = AppState::expect();
     // The selected association's position if it is a user (else no "me").
     let me = Memo::new(move |_| {
-        let ix = state.selected.get().and_then(|id| state.ix(id))?;
-        state.hierarchy.with(|h| h.is_user(ix)).then_some(ix)
+        let ix = state.selected().get().and_then(|id| state.ix(id))?;
+        state.hierarchy().with(|h| h.is_user(ix)).then_some(ix)
     });
-    let other = Memo::new(move |_| state.compare_with.get().and_then(|id| state.ix(id)));
+    let other = Memo::new(move |_| state.compare_with().get().and_then(|id| state.ix(id)));
     let users = Memo::new(move |_| {
         let lang = i18n.lang();
         state
-            .scenario
-            .with(|s| state.run.with(|r| user_choices(&s.tree, r, lang)))
+            .scenario()
+            .with(|s| state.run().with(|r| user_choices(&s.tree, r, lang)))
     });
     let explanation = move || {
         let (me, other) = (me.get()?, other.get()?);
-        state.ranked.with(|r| explain(r, me, other).ok())
+        state.ranked().with(|r| explain(r, me, other).ok())
     };
     let above = Memo::new(move |_| {
         let me = me.get()?;
         state
-            .run
-            .with(|r| state.hierarchy.with(|h| user_just_above(h, r, me)))
+            .run()
+            .with(|r| state.hierarchy().with(|h| user_just_above(h, r, me)))
     });
     let me_id = Signal::derive(move || me.get().and_then(|ix| state.id_at(ix)));
     let other_id = Signal::derive(move || other.get().and_then(|ix| state.id_at(ix)));
@@ -73,7 +73,7 @@ pub fn ComparePanel() -> impl IntoView {
             .get()
             .map(|ix| {
                 state
-                    .scenario
+                    .scenario()
                     .with(|s| s.tree.assocs()[ix].name().to_string())
             })
             .unwrap_or_default();
@@ -166,7 +166,7 @@ fn ExplanationView(explanation: Explanation) -> impl IntoView {
     view! {
         {move || {
             let lang = i18n.lang();
-            let text = state.ranked.with(|r| describe(r, &explanation, lang));
+            let text = state.ranked().with(|r| describe(r, &explanation, lang));
             let ancestor_id = state.id_at(explanation.common_ancestor).map(|id| id.0);
             explanation_list(text, ancestor_id, explanation.deciding, lang)
         }}

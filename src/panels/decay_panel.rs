@@ -14,10 +14,12 @@
 //! `fairshare::decay`: Slurm's decay thread cycle by cycle. Any other edit restarts the
 //! timeline: t = 0 becomes the tree as it is then, at the same moment of the jobs' clock.
 //!
-//! The panel's own inputs ([`DecayControls`]: the schedule, the jobs, the slider while dragged)
-//! are not part of undo. Jobs are timed on one clock that never restarts (the clock's `epoch`
-//! says where t = 0 is on it), so a restart or an undo never rewrites them. The pure glue is
-//! in [`model`], tested natively.
+//! The schedule and the jobs are app state too (`DecayClock::inputs`, a [`DecayInputs`]): each
+//! change is one undoable step (`AppState::set_decay_inputs`, which recomputes the tree at the
+//! timeline's time in the same step) and they are saved with the session. Only the slider while
+//! dragged and the last refusal are the panel's own ([`DecayControls`]). Jobs are timed on one
+//! clock that never restarts (the clock's `epoch` says where t = 0 is on it), so a restart or an
+//! undo never rewrites them. The pure glue is in [`model`], tested natively.
 
 mod job_form;
 mod job_list;
@@ -28,44 +30,37 @@ mod slider;
 mod tests;
 mod until;
 
-use fairshare::decay::{self, Job, Schedule};
+use fairshare::decay::{Job, Schedule};
 use fairshare::{AssocTree, TreeError};
 use leptos::prelude::*;
 
 use crate::i18n::I18n;
 use crate::messages::common::CommonMsg;
 use crate::messages::decay::DecayMsg;
-use crate::state::AppState;
+use crate::state::{AppState, DecayInputs};
 use job_form::JobForm;
 use params::DecayParams;
 use slider::TimeSlider;
 use until::UntilQuestion;
 
-/// The panel's own inputs. `Copy`, passed to the parts of the panel.
+/// The panel's own state: the slider while it is dragged and the last refusal. `Copy`, passed
+/// to the parts of the panel. The schedule and the jobs are app state
+/// ([`crate::state::DecayInputs`], in undo and in the saved session).
 #[derive(Clone, Copy)]
 struct DecayControls {
-    half_life: RwSignal<u64>,
-    half_life_text: RwSignal<String>,
-    period: RwSignal<u64>,
-    period_text: RwSignal<String>,
+    state: AppState,
     /// The slider's position while it is dragged.
     preview: RwSignal<i64>,
     dragging: RwSignal<bool>,
-    /// The jobs, timed on the jobs' clock (see [`crate::state::DecayClock`]).
-    jobs: RwSignal<Vec<Job>>,
     error: RwSignal<Option<Vec<TreeError>>>,
 }
 
 impl DecayControls {
-    fn new() -> DecayControls {
+    fn new(state: AppState) -> DecayControls {
         DecayControls {
-            half_life: RwSignal::new(decay::DEFAULT_HALF_LIFE_SECS),
-            half_life_text: RwSignal::new("7-0".to_string()),
-            period: RwSignal::new(decay::DEFAULT_CALC_PERIOD_SECS),
-            period_text: RwSignal::new("5".to_string()),
+            state,
             preview: RwSignal::new(0),
             dragging: RwSignal::new(false),
-            jobs: RwSignal::new(Vec::new()),
             error: RwSignal::new(None),
         }
     }
@@ -76,26 +71,15 @@ impl DecayControls {
         self.error.with(|e| {
             e.as_deref().map(|e| {
                 state
-                    .scenario
+                    .scenario()
                     .with(|s| crate::messages::engine::edit_errors_text(e, lang, &s.tree))
             })
         })
     }
 
+    /// The schedule in force (reactive).
     fn schedule(self) -> Schedule {
-        Schedule {
-            half_life_secs: self.half_life.get(),
-            calc_period_secs: self.period.get(),
-            no_state_file: false,
-        }
-    }
-
-    fn schedule_untracked(self) -> Schedule {
-        Schedule {
-            half_life_secs: self.half_life.get_untracked(),
-            calc_period_secs: self.period.get_untracked(),
-            no_state_file: false,
-        }
+        self.state.decay().with(|c| c.inputs.schedule())
     }
 
     /// The time shown: the slider while it is dragged, else the timeline's time.
@@ -103,47 +87,67 @@ impl DecayControls {
         if self.dragging.get() {
             self.preview.get()
         } else {
-            state.decay.with(|c| c.time)
+            state.decay().with(|c| c.time)
         }
     }
 
     /// The tree at t = 0 (reactive).
     fn origin(self, state: AppState) -> AssocTree {
-        match state.decay.with(|c| c.base.clone()) {
+        match state.decay().with(|c| c.base.clone()) {
             Some(base) => (*base).clone(),
-            None => state.scenario.with(|s| s.tree.clone()),
+            None => state.scenario().with(|s| s.tree.clone()),
         }
     }
 
     /// The jobs timed from t = 0 (reactive).
     fn jobs_from_origin(self, state: AppState) -> Vec<Job> {
-        let epoch = state.decay.with(|c| c.epoch);
-        self.jobs.with(|j| model::jobs_at(j, epoch, 0))
+        state
+            .decay()
+            .with(|c| model::jobs_at(&c.inputs.jobs, c.epoch, 0))
     }
 
     /// Moves the timeline to time `t` (one undoable step).
     fn move_to(self, state: AppState, t: i64) {
-        let schedule = self.schedule_untracked();
-        let n = state.scenario.with_untracked(|s| s.tree.len());
+        let (schedule, jobs) = state.decay().with_untracked(|c| {
+            (
+                c.inputs.schedule(),
+                model::jobs_at(&c.inputs.jobs, c.epoch, 0),
+            )
+        });
+        let n = state.scenario().with_untracked(|s| s.tree.len());
         let t = model::snap(t, &schedule, n);
-        let epoch = state.decay.with_untracked(|c| c.epoch);
-        let jobs = self.jobs.with_untracked(|j| model::jobs_at(j, epoch, 0));
-        match state.move_in_time(t, |base| model::tree_at(base, &jobs, &schedule, t)) {
+        let result = state.move_in_time(t, |base| model::tree_at(base, &jobs, &schedule, t));
+        self.settle(result);
+    }
+
+    /// Changes the schedule or the jobs (`edit` on the inputs in force): one undoable step that
+    /// also recomputes the tree at the timeline's time, if it has moved.
+    fn set_inputs(self, state: AppState, edit: impl FnOnce(&mut DecayInputs)) {
+        let (mut inputs, epoch) = state
+            .decay()
+            .with_untracked(|c| (c.inputs.clone(), c.epoch));
+        edit(&mut inputs);
+        let n = state.scenario().with_untracked(|s| s.tree.len());
+        let result = state.set_decay_inputs(inputs, |base, inputs, t| {
+            let schedule = inputs.schedule();
+            let t = model::snap(t, &schedule, n);
+            let jobs = model::jobs_at(&inputs.jobs, epoch, 0);
+            Ok((t, model::tree_at(base, &jobs, &schedule, t)?))
+        });
+        self.settle(result);
+    }
+
+    /// After a move or a change: the slider rests at the timeline's time, and a refusal shows.
+    fn settle(self, result: Result<(), Vec<TreeError>>) {
+        match result {
             Ok(()) => {
-                self.preview.set(t);
+                self.preview
+                    .set(self.state.decay().with_untracked(|c| c.time));
                 self.error.set(None);
             }
             Err(e) => self.error.set(Some(e)),
         }
         self.dragging.set(false);
-    }
-
-    /// Re-applies the current time after the jobs or the schedule changed.
-    fn reapply(self, state: AppState) {
-        let t = state.decay.with_untracked(|c| c.time);
-        if t > 0 {
-            self.move_to(state, t);
-        }
     }
 }
 
@@ -151,7 +155,7 @@ impl DecayControls {
 #[component]
 pub fn DecayPanel() -> impl IntoView {
     let i18n = I18n::expect();
-    let controls = DecayControls::new();
+    let controls = DecayControls::new(AppState::expect());
     view! {
         <section
             class="ft-panel ft-decay"
@@ -163,7 +167,7 @@ pub fn DecayPanel() -> impl IntoView {
             <DecayParams controls=controls />
             <TimeSlider controls=controls />
             <JobForm controls=controls />
-            <UntilQuestion controls=controls />
+            <UntilQuestion />
         </section>
     }
 }

@@ -153,7 +153,9 @@ pub fn ImportPanel() -> impl IntoView {
     };
     let before_file_id = next_dom_id("ft-before-file");
     let on_export = move |_| {
-        let json = state.scenario.with_untracked(fairshare::scenario::to_json);
+        let json = state
+            .scenario()
+            .with_untracked(fairshare::scenario::to_json);
         download_text(EXPORT_FILE, &json, "application/json");
         exported.set(Some(json));
     };

@@ -76,9 +76,9 @@ pub fn Inspector() -> impl IntoView {
     provide_context(edits);
     // Only a change of selection re-creates the editor (so edits keep the focus where it is).
     let current = Memo::new(move |_| {
-        let id = state.selected.get()?;
+        let id = state.selected().get()?;
         state
-            .scenario
+            .scenario()
             .with(|s| s.tree.get(id).is_some())
             .then_some(id)
     });
@@ -99,10 +99,10 @@ fn Editor(id: AssocId) -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     // Only a change of kind swaps the usage field (so edits keep the focus where it is).
-    let kind = Memo::new(move |_| state.scenario.with(|s| s.tree.get(id).map(Assoc::kind)));
+    let kind = Memo::new(move |_| state.scenario().with(|s| s.tree.get(id).map(Assoc::kind)));
     let heading = move || {
         let lang = i18n.lang();
-        state.scenario.with(|s| {
+        state.scenario().with(|s| {
             let Some(a) = s.tree.get(id) else {
                 return String::new();
             };
@@ -148,7 +148,7 @@ fn FieldAlert(#[prop(into)] error: Signal<Option<FieldError>>, error_id: String)
     view! {
         <When when=move || error.with(Option::is_some)>
             <p class="ft-field__error" role="alert" id=error_id.clone()>
-                {move || error.get().map(|e| state.scenario.with(|s| e.message(i18n.lang(), &s.tree))).unwrap_or_default()}
+                {move || error.get().map(|e| state.scenario().with(|s| e.message(i18n.lang(), &s.tree))).unwrap_or_default()}
             </p>
         </When>
     }
@@ -160,7 +160,7 @@ fn error_text(edits: Edits, id: AssocId, field: Field) -> Signal<Option<String>>
     let error = field_error(edits, id, field);
     let state = AppState::expect();
     Signal::derive(move || {
-        error().map(|e| state.scenario.with(|s| e.message(i18n.lang(), &s.tree)))
+        error().map(|e| state.scenario().with(|s| e.message(i18n.lang(), &s.tree)))
     })
 }
 
@@ -177,8 +177,8 @@ fn NameField(id: AssocId) -> impl IntoView {
             .map(|a| a.name().to_string())
             .unwrap_or_default()
     };
-    let value = Signal::derive(move || state.scenario.with(name_of));
-    let value_untracked = move || state.scenario.with_untracked(name_of);
+    let value = Signal::derive(move || state.scenario().with(name_of));
+    let value_untracked = move || state.scenario().with_untracked(name_of);
     let on_commit = Callback::new(move |text: String| {
         let res = state.rename(id, text.trim()).map_err(FieldError::Refused);
         edits.apply(id, Field::Name, res);
@@ -215,7 +215,7 @@ fn SharesField(id: AssocId) -> impl IntoView {
     let state = AppState::expect();
     let edits = expect_context::<Edits>();
     let (parent_id, help_id) = (next_dom_id("ft-parent"), next_dom_id("ft-parent-help"));
-    let shares = Memo::new(move |_| state.scenario.with(|s| s.tree.get(id).map(|a| a.shares)));
+    let shares = Memo::new(move |_| state.scenario().with(|s| s.tree.get(id).map(|a| a.shares)));
     let is_parent = move || shares.get().is_some_and(Shares::is_parent);
     let value = Signal::derive(move || match shares.get() {
         Some(Shares::Value(v)) => v.to_string(),
@@ -235,7 +235,7 @@ fn SharesField(id: AssocId) -> impl IntoView {
         let res = state.set_shares(id, shares).map_err(FieldError::Refused);
         edits.apply(id, Field::Shares, res);
     };
-    let is_root = move || state.scenario.with(|s| s.tree.root().id == id);
+    let is_root = move || state.scenario().with(|s| s.tree.root().id == id);
     let placeholder = Signal::derive(move || {
         if is_parent() {
             CompareMsg::LfParent.text(i18n.lang()).to_string()
@@ -272,7 +272,11 @@ fn UsageField(id: AssocId) -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     let edits = expect_context::<Edits>();
-    let usage = Memo::new(move |_| state.scenario.with(|s| s.tree.get(id).map(|a| a.usage_raw)));
+    let usage = Memo::new(move |_| {
+        state
+            .scenario()
+            .with(|s| s.tree.get(id).map(|a| a.usage_raw))
+    });
     let value = Signal::derive(move || usage.get().map(usage_field_text).unwrap_or_default());
     let unit = Signal::derive(move || {
         let hours = usage.get().map(hours_text).unwrap_or_default();
@@ -307,7 +311,7 @@ fn AccountUsage(id: AssocId) -> impl IntoView {
     let text = move || {
         let usage = state
             .ix(id)
-            .and_then(|ix| state.run.with(|r| r.assocs.get(ix).map(|a| a.usage_raw)))?;
+            .and_then(|ix| state.run().with(|r| r.assocs.get(ix).map(|a| a.usage_raw)))?;
         Some(InspectorMsg::AccountUsage.fill(
             i18n.lang(),
             &[
@@ -330,9 +334,9 @@ fn Actions(id: AssocId) -> impl IntoView {
         next_dom_id("ft-actions-error"),
         next_dom_id("ft-add-help"),
     );
-    let is_root = move || state.scenario.with(|s| s.tree.root().id == id);
+    let is_root = move || state.scenario().with(|s| s.tree.root().id == id);
     let add = move |user: bool| {
-        let added = state.scenario.with_untracked(|s| {
+        let added = state.scenario().with_untracked(|s| {
             let parent = add_parent(&s.tree, id)?;
             Some((
                 parent,
@@ -352,7 +356,7 @@ fn Actions(id: AssocId) -> impl IntoView {
         let res = state.delete(id).map_err(FieldError::Refused);
         edits.apply(id, Field::Actions, res);
     };
-    let targets = Memo::new(move |_| state.scenario.with(|s| move_targets(&s.tree, id)));
+    let targets = Memo::new(move |_| state.scenario().with(|s| move_targets(&s.tree, id)));
     let move_filter = RwSignal::new(String::new());
     let long_menu = move || targets.with(|t| t.len() > MOVE_MENU_LIMIT);
     let menu = move || targets.with(|t| move_filter.with(|f| move_menu(t, f)));
@@ -404,15 +408,15 @@ fn FactsView(id: AssocId) -> impl IntoView {
         <h4 class="ft-inspector__subheading">{i18n.t(InspectorMsg::Computed)}</h4>
         {move || {
             let facts = state.ix(id).and_then(|ix| {
-                let f = state.run.with(|r| facts(r, ix))?;
-                let partial_user = state.scenario.with(|s| {
+                let f = state.run().with(|r| facts(r, ix))?;
+                let partial_user = state.scenario().with(|s| {
                     s.tree.is_partial() && s.tree.assocs().get(ix).is_some_and(Assoc::is_user)
                 });
                 if !partial_user {
                     return Some(f);
                 }
                 // Slurm's printed FairShare of this row, shown beside "not computable".
-                let printed = state.printed.with(|rows| {
+                let printed = state.printed().with(|rows| {
                     rows.iter()
                         .find(|r| r.id == id)
                         .and_then(|r| r.fairshare.as_ref())
@@ -435,7 +439,7 @@ fn WhyView(id: AssocId) -> impl IntoView {
     let text = Memo::new(move |_| {
         let lang = i18n.lang();
         let ix = state.ix(id)?;
-        state.ranked.with(|r| self::why::why_text(r, ix, lang))
+        state.ranked().with(|r| self::why::why_text(r, ix, lang))
     });
     move || {
         text.get().map(|w| {
@@ -476,7 +480,7 @@ fn facts_list(state: AppState, facts: Option<Facts>, lang: crate::messages::Lang
     let printed = facts.as_ref().and_then(|x| x.printed_fairshare_text(lang));
     let artefact = facts.as_ref().and_then(|x| {
         x.artefact_text(lang, |sib| {
-            state.scenario.with(|s| {
+            state.scenario().with(|s| {
                 s.tree
                     .assocs()
                     .get(sib)

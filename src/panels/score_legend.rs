@@ -83,14 +83,14 @@ struct Readings {
 
 fn readings(state: AppState, id: AssocId) -> Option<Readings> {
     let ix = state.ix(id)?;
-    let name = state.scenario.with(|s| {
+    let name = state.scenario().with(|s| {
         s.tree
             .assocs()
             .get(ix)
             .filter(|a| a.is_user())
             .map(|a| a.name().to_string())
     })?;
-    let (f, s) = state.classic.with(|c| {
+    let (f, s) = state.classic().with(|c| {
         c.assocs
             .get(ix)
             .and_then(|a| a.fairshare.map(|f| (f, a.shares_norm)))
@@ -100,7 +100,7 @@ fn readings(state: AppState, id: AssocId) -> Option<Readings> {
         classic_f: printf_f(f),
         classic_value: f,
         band: classic_band(f, s),
-        fair_tree: state.run.with(|r| fair_tree_reading(r, ix)),
+        fair_tree: state.run().with(|r| fair_tree_reading(r, ix)),
     })
 }
 
@@ -113,7 +113,7 @@ pub fn ScoreLegend() -> impl IntoView {
         <section class="ft-panel ft-score" role="region" aria-label=i18n.t(ClassicMsg::LegendTitle)>
             <h2 class="ft-panel__title">{i18n.t(ClassicMsg::LegendTitle)}</h2>
             {move || {
-                let current = state.selected.get().and_then(|id| readings(state, id));
+                let current = state.selected().get().and_then(|id| readings(state, id));
                 legend(current, i18n.lang())
             }}
         </section>

@@ -220,10 +220,10 @@ pub fn SnapshotPanel() -> impl IntoView {
     let state = AppState::expect();
     let view_model = Memo::new(move |_| {
         let lang = i18n.lang();
-        let selected = state.selected.get();
-        state.before.with(|before| {
+        let selected = state.selected().get();
+        state.before().with(|before| {
             let before = before.as_ref()?;
-            Some(state.slurm_ranked.with(|after| {
+            Some(state.slurm_ranked().with(|after| {
                 let ix = selected.and_then(|id| after.tree().position(id));
                 let info = SnapshotMsg::Loaded.fill(
                     lang,

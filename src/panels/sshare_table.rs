@@ -214,7 +214,7 @@ fn SshareRow(row: SshareRow, #[prop(into)] tab_stop: Signal<Option<AssocId>>) ->
     let state = AppState::expect();
     let i18n = I18n::expect();
     let id = row.id;
-    let selected = move || state.selected.get() == Some(id);
+    let selected = move || state.selected().get() == Some(id);
     let select = move || {
         state.reveal(id);
         state.select(Some(id));
@@ -309,8 +309,8 @@ pub fn SshareTable() -> impl IntoView {
     let rows = Memo::new(move |_| {
         let lang = i18n.lang();
         state
-            .ranked
-            .with(|r| state.printed.with(|p| table_rows(r, p, lang)))
+            .ranked()
+            .with(|r| state.printed().with(|p| table_rows(r, p, lang)))
     });
     let sort = RwSignal::new(None::<SortBy>);
     let query = RwSignal::new(String::new());
@@ -325,9 +325,9 @@ pub fn SshareTable() -> impl IntoView {
         let w = window.get();
         order.with(|order| order[w.start..w.end].to_vec())
     };
-    let has_printed = move || state.printed.with(|p| !p.is_empty());
+    let has_printed = move || state.printed().with(|p| !p.is_empty());
     let tab_stop = Signal::derive(move || {
-        let selected = state.selected.get();
+        let selected = state.selected().get();
         rows.with(|rows| {
             selected
                 .filter(|id| rows.iter().any(|r| r.id == *id))

@@ -23,17 +23,20 @@ const REPLAY_HOLD_MS: u64 = 700;
 pub fn TimelinePanel() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
-    let loaded = Memo::new(move |_| state.timeline.get());
+    let loaded = Memo::new(move |_| state.timeline().get());
     let chart = Memo::new(move |_| {
         let lang = i18n.lang();
-        let selected = state.selected.get()?;
+        let selected = state.selected().get()?;
         loaded.with(|t| {
             let t = t.as_ref()?;
             model::chart(&t.timeline, t.at, selected, lang)
         })
     });
     let replay = move |_| {
-        let Some(at) = state.timeline.with_untracked(|t| t.as_ref().map(|t| t.at)) else {
+        let Some(at) = state
+            .timeline()
+            .with_untracked(|t| t.as_ref().map(|t| t.at))
+        else {
             return;
         };
         let Some(previous) = at.checked_sub(1) else {

@@ -22,15 +22,16 @@ pub fn WhatIf() -> impl IntoView {
     let state = AppState::expect();
     let diff = Memo::new(move |_| {
         state
-            .baseline_ranked
-            .with(|base| state.ranked.with(|cur| what_if(base, cur)))
+            .baseline_ranked()
+            .with(|base| state.ranked().with(|cur| what_if(base, cur)))
     });
     let rows = move || {
         let lang = i18n.lang();
         let d = diff.get();
-        state.scenario.with(|s| d.rows(&s.tree, lang))
+        state.scenario().with(|s| d.rows(&s.tree, lang))
     };
-    let unchanged = Memo::new(move |_| state.baseline.with(|b| state.scenario.with(|s| b == s)));
+    let unchanged =
+        Memo::new(move |_| state.baseline().with(|b| state.scenario().with(|s| b == s)));
     let summary = move || {
         let d = diff.get();
         let lang = i18n.lang();

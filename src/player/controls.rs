@@ -79,17 +79,17 @@ fn Timeline() -> impl IntoView {
     let state = AppState::expect();
     let ctx = PlayerCtx::expect();
     let slider_id = ctx.element_id("slider");
-    let len = Memo::new(move |_| state.run.with(|r| r.steps.len()));
+    let len = Memo::new(move |_| state.run().with(|r| r.steps.len()));
     // One SVG path for every tick: one element however long the walk.
     let ticks = Memo::new(move |_| {
         state
-            .run
+            .run()
             .with(|r| tick_path(&rank_ticks(&r.steps), r.steps.len()))
     });
-    let value = move || state.cursor.get().unwrap_or(len.get()).min(len.get());
+    let value = move || state.cursor().get().unwrap_or(len.get()).min(len.get());
     let position = move || {
         let n = len.get().to_string();
-        match state.cursor.get() {
+        match state.cursor().get() {
             None => PlayerMsg::StepFinished.fill(i18n.lang(), &[("n", &n)]),
             Some(k) => {
                 let k = k.min(len.get()).to_string();
@@ -215,7 +215,7 @@ fn MyPathToggle() -> impl IntoView {
     let user = Memo::new(move |_| selected_user(state));
     let hint = move || match (user.get(), ctx.path.with(|p| p.as_ref().map(Vec::len))) {
         (Some(ix), Some(n)) => {
-            let name = state.scenario.with(|s| name_of(&s.tree, ix).to_string());
+            let name = state.scenario().with(|s| name_of(&s.tree, ix).to_string());
             PlayerMsg::MyPathFor.fill(i18n.lang(), &[("user", &name), ("n", &n.to_string())])
         }
         (Some(_), None) => String::new(),

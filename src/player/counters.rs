@@ -18,16 +18,16 @@ pub fn CountersPanel() -> impl IntoView {
     let ctx = PlayerCtx::expect();
     let labelled_by = ctx.element_id("counters-title");
     let counters = Memo::new(move |_| {
-        state.run.with(|run| {
+        state.run().with(|run| {
             state
-                .scenario
-                .with(|s| state.frame.with(|f| counters_view(run, &s.tree, f)))
+                .scenario()
+                .with(|s| state.frame().with(|f| counters_view(run, &s.tree, f)))
         })
     });
     let path = Memo::new(move |_| {
         state
-            .scenario
-            .with(|s| state.frame.with(|f| path_names(&s.tree, f)))
+            .scenario()
+            .with(|s| state.frame().with(|f| path_names(&s.tree, f)))
     });
     let rank = move || counters.with(|c| c.rank.to_string());
     let rank_no_ties = move || counters.with(|c| c.rank_no_ties.to_string());

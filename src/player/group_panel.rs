@@ -35,10 +35,10 @@ pub fn GroupPanel() -> impl IntoView {
     let labelled_by = ctx.element_id("group-title");
     let table_labelled_by = labelled_by.clone();
     let group = Memo::new(move |_| {
-        state.run.with(|run| {
+        state.run().with(|run| {
             state
-                .scenario
-                .with(|s| state.frame.with(|f| group_view(run, &s.tree, f)))
+                .scenario()
+                .with(|s| state.frame().with(|f| group_view(run, &s.tree, f)))
         })
     });
     // Big groups (hundreds of siblings on a real cluster) draw only the rows near the scroll

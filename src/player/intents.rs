@@ -13,24 +13,24 @@ use crate::state::AppState;
 impl AppState {
     /// The number of steps of the current trace (untracked, for handlers).
     pub fn trace_len(self) -> usize {
-        self.run.with_untracked(|r| r.steps.len())
+        self.run().with_untracked(|r| r.steps.len())
     }
 
     /// The cursor as a position in `0..=len`, `None` counting as `none_as`.
     fn position(self, none_as: usize) -> usize {
         let len = self.trace_len();
-        self.cursor.get_untracked().unwrap_or(none_as).min(len)
+        self.cursor().get_untracked().unwrap_or(none_as).min(len)
     }
 
     /// Whether stepping back would move (false at step 0, where Step back is disabled). Tracked.
     pub fn can_step_back(self) -> bool {
-        let len = self.run.with(|r| r.steps.len());
-        self.cursor.get().unwrap_or(len).min(len) > 0
+        let len = self.run().with(|r| r.steps.len());
+        self.cursor().get().unwrap_or(len).min(len) > 0
     }
 
     /// Shows the walk after `k` steps (clamped to the trace).
     pub fn seek(self, k: usize) {
-        self.cursor.set(Some(k.min(self.trace_len())));
+        self.set_cursor(Some(k));
     }
 
     /// Moves to the next stop; returns whether another stop follows (playing goes on).
@@ -68,14 +68,14 @@ impl AppState {
     /// Goes to right after the next step that ranks a user (or stays at the end).
     pub fn next_ranked_user(self) {
         let from = self.position(0);
-        let next = self.run.with_untracked(|r| next_rank(&r.steps, from));
+        let next = self.run().with_untracked(|r| next_rank(&r.steps, from));
         self.seek(next.unwrap_or(from));
     }
 
     /// Before playing: from the finished ranking or the end, the walk starts again at step 0.
     pub fn rewind_if_finished(self) {
         let len = self.trace_len();
-        match self.cursor.get_untracked() {
+        match self.cursor().get_untracked() {
             Some(k) if k < len => {}
             _ => self.seek(0),
         }
@@ -99,7 +99,7 @@ mod tests {
 
     fn all_stops(state: AppState) -> Vec<usize> {
         state
-            .run
+            .run()
             .with_untracked(|r| stops(&r.steps, Granularity::Visit, None))
     }
 
@@ -107,13 +107,13 @@ mod tests {
     fn static_first_then_forward_from_zero() {
         with_state(|state| {
             let stops = all_stops(state);
-            assert_eq!(state.cursor.get_untracked(), None);
+            assert_eq!(state.cursor().get_untracked(), None);
             assert!(state.step_forward(&stops));
-            assert_eq!(state.cursor.get_untracked(), Some(1));
+            assert_eq!(state.cursor().get_untracked(), Some(1));
             state.step_back(&stops);
-            assert_eq!(state.cursor.get_untracked(), Some(0));
+            assert_eq!(state.cursor().get_untracked(), Some(0));
             state.step_back(&stops);
-            assert_eq!(state.cursor.get_untracked(), Some(0));
+            assert_eq!(state.cursor().get_untracked(), Some(0));
         });
     }
 
@@ -123,11 +123,11 @@ mod tests {
             let stops = all_stops(state);
             let len = state.trace_len();
             state.step_back(&stops);
-            assert_eq!(state.cursor.get_untracked(), Some(len - 1));
+            assert_eq!(state.cursor().get_untracked(), Some(len - 1));
             assert!(!state.step_forward(&stops), "the end: nothing follows");
-            assert_eq!(state.cursor.get_untracked(), Some(len));
+            assert_eq!(state.cursor().get_untracked(), Some(len));
             assert!(!state.step_forward(&stops));
-            assert_eq!(state.cursor.get_untracked(), Some(len));
+            assert_eq!(state.cursor().get_untracked(), Some(len));
         });
     }
 
@@ -136,19 +136,19 @@ mod tests {
         with_state(|state| {
             let len = state.trace_len();
             state.jump_to_end();
-            assert_eq!(state.cursor.get_untracked(), Some(len));
+            assert_eq!(state.cursor().get_untracked(), Some(len));
             state.restart();
-            assert_eq!(state.cursor.get_untracked(), Some(0));
+            assert_eq!(state.cursor().get_untracked(), Some(0));
             state.seek(len + 50);
-            assert_eq!(state.cursor.get_untracked(), Some(len));
+            assert_eq!(state.cursor().get_untracked(), Some(len));
             state.restart();
             state.next_ranked_user();
-            let k = state.cursor.get_untracked().unwrap();
-            assert!(state.run.with_untracked(|r| r.steps[k - 1].is_rank()));
+            let k = state.cursor().get_untracked().unwrap();
+            assert!(state.run().with_untracked(|r| r.steps[k - 1].is_rank()));
             state.next_ranked_user();
-            let k2 = state.cursor.get_untracked().unwrap();
-            assert!(k2 > k && state.run.with_untracked(|r| r.steps[k2 - 1].is_rank()));
-            assert_eq!(state.frame.with_untracked(|f| f.cursor), k2);
+            let k2 = state.cursor().get_untracked().unwrap();
+            assert!(k2 > k && state.run().with_untracked(|r| r.steps[k2 - 1].is_rank()));
+            assert_eq!(state.frame().with_untracked(|f| f.cursor), k2);
         });
     }
 
@@ -156,13 +156,13 @@ mod tests {
     fn playing_rewinds_only_when_finished() {
         with_state(|state| {
             state.rewind_if_finished();
-            assert_eq!(state.cursor.get_untracked(), Some(0));
+            assert_eq!(state.cursor().get_untracked(), Some(0));
             state.seek(5);
             state.rewind_if_finished();
-            assert_eq!(state.cursor.get_untracked(), Some(5));
+            assert_eq!(state.cursor().get_untracked(), Some(5));
             state.jump_to_end();
             state.rewind_if_finished();
-            assert_eq!(state.cursor.get_untracked(), Some(0));
+            assert_eq!(state.cursor().get_untracked(), Some(0));
         });
     }
 
@@ -176,16 +176,16 @@ mod tests {
             state.delete(AssocId(3)).unwrap();
             let shorter = state.trace_len();
             assert!(shorter < len);
-            assert_eq!(state.cursor.get_untracked(), Some(shorter));
+            assert_eq!(state.cursor().get_untracked(), Some(shorter));
             // Stepping with stops of the old trace still stays inside the new one.
             assert!(!state.step_forward(&stops));
-            assert_eq!(state.cursor.get_untracked(), Some(shorter));
+            assert_eq!(state.cursor().get_untracked(), Some(shorter));
             // An edit that keeps the length keeps the step index.
             state.seek(10);
             state
                 .set_usage(AssocId(211), LongDouble::from_u64(99))
                 .unwrap();
-            assert_eq!(state.cursor.get_untracked(), Some(10));
+            assert_eq!(state.cursor().get_untracked(), Some(10));
         });
     }
 }

@@ -40,11 +40,11 @@ impl FrameMarks {
     pub fn new(state: AppState) -> Self {
         Self(IndexMarks::new(move || {
             // Outside the animation every mark is the default: no need for the frame.
-            if state.cursor.with(Option::is_none) {
+            if state.cursor().with(Option::is_none) {
                 return Vec::new();
             }
             let animating = true;
-            state.frame.with(|frame| {
+            state.frame().with(|frame| {
                 (0..frame.status.len())
                     .map(|ix| mark_of(frame, ix, animating))
                     .collect()

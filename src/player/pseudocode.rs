@@ -19,13 +19,15 @@ pub fn PseudocodePanel() -> impl IntoView {
     let labelled_by = ctx.element_id("pseudo-title");
     // No line is active while the finished ranking is shown.
     let active = Memo::new(move |_| {
-        if state.cursor.with(Option::is_none) {
+        if state.cursor().with(Option::is_none) {
             return None;
         }
-        state.frame.with(|f| f.last.as_ref().map(Step::pseudo_line))
+        state
+            .frame()
+            .with(|f| f.last.as_ref().map(Step::pseudo_line))
     });
     let lines = move || {
-        pseudo_rows(state.tie_rule.get())
+        pseudo_rows(state.tie_rule().get())
             .into_iter()
             .map(|row| {
                 let current =

@@ -61,9 +61,9 @@ impl AppState {
             .cloned()
             .unwrap_or_else(|| Arc::from([]));
         // `load` ends any earlier comparison and timeline; then this one starts.
-        self.before.set(None);
+        self.write.before.set(None);
         self.load(scenario, printed.to_vec(), None);
-        self.timeline.set(Some(loaded));
+        self.write.timeline.set(Some(loaded));
         self.compare_with_previous(last);
     }
 
@@ -91,14 +91,14 @@ impl AppState {
             .compare_with
             .get_untracked()
             .filter(|id| scenario.tree.position(*id).is_some());
-        self.baseline.set(scenario.clone());
-        self.scenario.set(scenario);
-        self.printed.set(printed);
-        self.decay.update(|c| *c = c.restarted());
-        self.cursor.set(None);
-        self.selected.set(keep);
-        self.compare_with.set(keep_other);
-        self.timeline.update(|t| {
+        self.write.baseline.set(scenario.clone());
+        self.write.scenario.set(scenario);
+        self.write.printed.set(printed);
+        self.write.decay.update(|c| *c = c.restarted());
+        self.write.cursor.set(None);
+        self.write.selected.set(keep);
+        self.write.compare_with.set(keep_other);
+        self.write.timeline.update(|t| {
             if let Some(t) = t {
                 t.at = k;
             }
@@ -122,15 +122,15 @@ impl AppState {
         match previous {
             Some(tree) => self.load_before(&tree),
             None => {
-                self.before.set(None);
-                self.baseline.set(self.scenario.get_untracked());
+                self.write.before.set(None);
+                self.write.baseline.set(self.scenario.get_untracked());
             }
         }
     }
 
     /// Closes the timeline (the snapshot shown stays, still compared with its before snapshot).
     pub fn clear_timeline(self) {
-        self.timeline.set(None);
+        self.write.timeline.set(None);
     }
 }
 

@@ -52,10 +52,10 @@ pub mod minimap;
 pub mod node;
 pub mod picture;
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 use std::sync::Arc;
 
-use fairshare::{AssocId, AssocKind, TieRule, fair_tree};
+use fairshare::{AssocId, TieRule, fair_tree};
 use leptos::html;
 use leptos::prelude::*;
 
@@ -160,63 +160,17 @@ impl ShownTree {
     }
 }
 
-impl AppState {
-    /// Expands every account above `id` (on purpose, so they stay open), so that it is shown.
-    pub fn reveal(self, id: AssocId) {
-        let ancestors: Vec<AssocId> = self.scenario.with_untracked(|s| {
-            std::iter::successors(s.tree.get(id).and_then(|a| a.parent), |&p| {
-                s.tree.get(p).and_then(|a| a.parent)
-            })
-            .collect()
-        });
-        if ancestors
-            .iter()
-            .any(|a| self.collapsed.with_untracked(|c| c.contains(a)))
-        {
-            self.collapsed.update(|c| {
-                for a in &ancestors {
-                    c.remove(a);
-                }
-            });
-        }
-        if ancestors
-            .iter()
-            .any(|a| self.expanded.with_untracked(|e| !e.contains(a)))
-        {
-            self.expanded
-                .update(|e| e.extend(ancestors.iter().copied()));
-        }
-    }
-
-    /// Expands every account (big trees still show at most about `visible::MAX_VISIBLE`).
-    pub fn expand_all(self) {
-        if self.collapsed.with_untracked(|c| !c.is_empty()) {
-            self.collapsed.update(|c| c.clear());
-        }
-        // Inserted one by one: `collect` into a set would sort first, with a sort of its own.
-        let mut accounts = BTreeSet::new();
-        self.scenario.with_untracked(|s| {
-            accounts.extend(
-                s.tree
-                    .assocs()
-                    .iter()
-                    .filter(|a| a.kind() != AssocKind::User)
-                    .map(|a| a.id),
-            );
-        });
-        self.expanded.set(accounts);
-    }
-}
-
 /// What the person asked to see, by position in the tree (changes only on their actions).
 fn use_request(state: AppState, pages: RwSignal<Pages>) -> Memo<Request> {
     Memo::new(move |_| {
-        state.scenario.with(|s| {
+        state.scenario().with(|s| {
             let ix = |id: &AssocId| s.tree.position(*id);
             Request {
-                collapsed: state.collapsed.with(|c| c.iter().filter_map(ix).collect()),
-                expanded: state.expanded.with(|c| c.iter().filter_map(ix).collect()),
-                focus: [state.selected.get(), state.compare_with.get()]
+                collapsed: state
+                    .collapsed()
+                    .with(|c| c.iter().filter_map(ix).collect()),
+                expanded: state.expanded().with(|c| c.iter().filter_map(ix).collect()),
+                focus: [state.selected().get(), state.compare_with().get()]
                     .iter()
                     .flatten()
                     .filter_map(ix)
@@ -242,8 +196,8 @@ pub fn use_tree_model(
 ) -> Memo<TreeModel> {
     let outline = Memo::new(move |_| {
         state
-            .hierarchy
-            .with(|h| state.run.with(|run| Outline::new(h, run)))
+            .hierarchy()
+            .with(|h| state.run().with(|run| Outline::new(h, run)))
     });
     let request = use_request(state, pages);
     let shown: Memo<Visible> = Memo::new(move |_| {
@@ -253,11 +207,11 @@ pub fn use_tree_model(
     // order. `settled`, not a memo: it is recomputed on every step (O(shown)) but changes on
     // few (see there).
     let unsorted = settled(move || {
-        state.cursor.get().map(|_| {
+        state.cursor().get().map(|_| {
             shown.with(|v| {
-                state.hierarchy.with(|h| {
+                state.hierarchy().with(|h| {
                     state
-                        .frame
+                        .frame()
                         .with(|f| model::unsorted_parents(h, f, v.open_nodes()))
                 })
             })
@@ -265,12 +219,12 @@ pub fn use_tree_model(
     });
     Memo::new(move |_| {
         let lang = i18n.lang();
-        let documented = state.tie_rule.get() != TieRule::Slurm;
+        let documented = state.tie_rule().get() != TieRule::Slurm;
         let build = |slurm_run: Option<&fair_tree::FairTreeRun>| {
-            state.ranked.with(|ranked| {
-                state.baseline.with(|b| {
-                    state.moves.with(|moves| {
-                        state.before.with(|before| {
+            state.ranked().with(|ranked| {
+                state.baseline().with(|b| {
+                    state.moves().with(|moves| {
+                        state.before().with(|before| {
                             outline.with(|outline| {
                                 shown.with(|visible| {
                                     unsorted.with(|unsorted| {
@@ -313,9 +267,9 @@ pub fn TreeView() -> impl IntoView {
     // The walk's node, written only when it changes.
     let follow = settled(move || {
         state
-            .cursor
+            .cursor()
             .get()
-            .and_then(|_| state.frame.with(|f| f.current))
+            .and_then(|_| state.frame().with(|f| f.current))
     });
     let model = use_tree_model(state, i18n, pages, follow);
     let focused = RwSignal::new(None::<AssocId>);
@@ -323,7 +277,7 @@ pub fn TreeView() -> impl IntoView {
         model.with(|m| {
             let visible = |id: Option<AssocId>| id.filter(|id| m.is_visible(*id));
             visible(focused.get())
-                .or_else(|| visible(state.selected.get()))
+                .or_else(|| visible(state.selected().get()))
                 .or(m.root)
         })
     });

@@ -67,8 +67,8 @@ impl ScrollWindow {
         Vec<R>: PartialEq,
     {
         Effect::new(move |_| {
-            let selected = state.selected.get();
-            if let (Some(want), true) = (selected, state.panel.get() == tab) {
+            let selected = state.selected().get();
+            if let (Some(want), true) = (selected, state.panel().get() == tab) {
                 let index = rows.with_untracked(|rows| {
                     order.with_untracked(|order| order.iter().position(|&i| id(&rows[i]) == want))
                 });

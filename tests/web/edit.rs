@@ -124,7 +124,7 @@ fn mount_controls(scenario: Scenario) -> (ui::Mounted<impl Mountable>, AppState)
 }
 
 fn id_of(state: AppState, name: &str) -> AssocId {
-    state.scenario.with_untracked(|s| {
+    state.scenario().with_untracked(|s| {
         s.tree
             .assocs()
             .iter()
@@ -136,7 +136,7 @@ fn id_of(state: AppState, name: &str) -> AssocId {
 
 fn rank(state: AppState, name: &str) -> Option<u32> {
     let ix = state.ix(id_of(state, name)).unwrap();
-    state.run.with_untracked(|r| r.assocs[ix].rank)
+    state.run().with_untracked(|r| r.assocs[ix].rank)
 }
 
 #[wasm_bindgen_test]
@@ -155,7 +155,7 @@ async fn editing_usage_reranks_at_once() {
     app.change("Raw usage", "40000");
     tick().await;
     assert!(rank(state, "UserB") < rank(state, "UserA"), "re-ranked");
-    let (rank, position) = state.run.with_untracked(|r| {
+    let (rank, position) = state.run().with_untracked(|r| {
         let ix = state.ix(id_of(state, "UserB")).unwrap();
         (r.assocs[ix].rank.unwrap(), r.position(ix).unwrap())
     });
@@ -179,7 +179,7 @@ async fn invalid_values_are_refused_with_an_alert_and_change_nothing() {
     let (app, state) = mount_controls(preset("fair-tree-example"));
     state.select(Some(id_of(state, "UserA")));
     tick().await;
-    let before = state.scenario.get_untracked();
+    let before = state.scenario().get_untracked();
 
     for (label, value, words) in [
         ("Shares", "-3", "shares cannot be negative"),
@@ -211,7 +211,11 @@ async fn invalid_values_are_refused_with_an_alert_and_change_nothing() {
         tick().await;
         let alert = app.text("[role='region'][aria-label='Inspector'] [role='alert']");
         assert!(alert.contains(words), "{label}={value:?}: {alert}");
-        assert_eq!(state.scenario.get_untracked(), before, "{label}={value:?}");
+        assert_eq!(
+            state.scenario().get_untracked(),
+            before,
+            "{label}={value:?}"
+        );
         assert!(!alert.contains("211"), "{alert}");
         let input = app.labelled(label);
         assert_eq!(input.get_attribute("aria-invalid").as_deref(), Some("true"));
@@ -226,7 +230,7 @@ async fn invalid_values_are_refused_with_an_alert_and_change_nothing() {
         assert_eq!(app.count("[role='alert']"), 0, "{label} -0");
     }
     let user_a = state
-        .scenario
+        .scenario()
         .with_untracked(|s| s.tree.get(id_of(state, "UserA")).cloned());
     let user_a = user_a.unwrap();
     assert_eq!(user_a.shares, fairshare::Shares::Value(0));
@@ -235,7 +239,7 @@ async fn invalid_values_are_refused_with_an_alert_and_change_nothing() {
     app.change("Shares", "3");
     tick().await;
     assert_eq!(app.count("[role='alert']"), 0);
-    assert_ne!(state.scenario.get_untracked(), before);
+    assert_ne!(state.scenario().get_untracked(), before);
 }
 
 #[wasm_bindgen_test]
@@ -270,40 +274,40 @@ async fn escape_puts_back_the_value_in_force_and_withdraws_the_refusal() {
 #[wasm_bindgen_test]
 async fn undo_and_redo_by_buttons_and_keys() {
     let (app, state) = mount_controls(preset("fair-tree-example"));
-    let original = state.scenario.get_untracked();
+    let original = state.scenario().get_untracked();
     let undo = app.button("Undo");
     assert_eq!(undo.get_attribute("disabled").as_deref(), Some(""));
     state.select(Some(id_of(state, "UserA")));
     tick().await;
     app.change("Shares", "7");
     tick().await;
-    let edited = state.scenario.get_untracked();
+    let edited = state.scenario().get_untracked();
     assert_ne!(edited, original);
     assert!(app.button("Undo").get_attribute("disabled").is_none());
 
     app.button("Undo").click();
     tick().await;
-    assert_eq!(state.scenario.get_untracked(), original);
+    assert_eq!(state.scenario().get_untracked(), original);
     app.button("Redo").click();
     tick().await;
-    assert_eq!(state.scenario.get_untracked(), edited);
+    assert_eq!(state.scenario().get_untracked(), edited);
 
     let body = document().body().unwrap();
     ui::ctrl_key(&body, "z", false);
     tick().await;
-    assert_eq!(state.scenario.get_untracked(), original, "Ctrl+Z");
+    assert_eq!(state.scenario().get_untracked(), original, "Ctrl+Z");
     ui::ctrl_key(&body, "Z", true);
     tick().await;
-    assert_eq!(state.scenario.get_untracked(), edited, "Ctrl+Shift+Z");
+    assert_eq!(state.scenario().get_untracked(), edited, "Ctrl+Shift+Z");
     ui::ctrl_key(&body, "z", false);
     ui::ctrl_key(&body, "y", false);
     tick().await;
-    assert_eq!(state.scenario.get_untracked(), edited, "Ctrl+Y");
+    assert_eq!(state.scenario().get_untracked(), edited, "Ctrl+Y");
     // In a text field the browser's own undo applies.
     ui::ctrl_key(&app.labelled("Name"), "z", false);
     tick().await;
     assert_eq!(
-        state.scenario.get_untracked(),
+        state.scenario().get_untracked(),
         edited,
         "typing keeps its own undo"
     );
@@ -317,7 +321,7 @@ async fn compare_names_the_first_common_ancestor_and_the_deciding_pair() {
     let user_b = id_of(state, "UserB");
     app.change("Compare with", &user_b.0.to_string());
     tick().await;
-    assert_eq!(state.compare_with.get_untracked(), Some(user_b));
+    assert_eq!(state.compare_with().get_untracked(), Some(user_b));
     assert_eq!(app.text("[data-testid='compare-ancestor']"), "Acct1");
     assert!(
         app.text("[data-testid='compare-first-child']")
@@ -342,12 +346,12 @@ async fn compare_names_the_first_common_ancestor_and_the_deciding_pair() {
     app.button("The user just above me").click();
     tick().await;
     let above = state
-        .compare_with
+        .compare_with()
         .get_untracked()
         .expect("someone is above UserA");
     let ranks = |id: AssocId| {
         state
-            .run
+            .run()
             .with_untracked(|r| r.assocs[state.ix(id).unwrap()].rank)
     };
     assert!(ranks(above) >= ranks(id_of(state, "UserA")));
@@ -358,7 +362,7 @@ async fn presets_tie_rule_and_damping_go_through_the_toolbar() {
     let (app, state) = mount_controls(preset("classic-example"));
     app.change("Scenario", "tied-accounts");
     tick().await;
-    assert_eq!(state.preset.get_untracked(), Some("tied-accounts"));
+    assert_eq!(state.preset().get_untracked(), Some("tied-accounts"));
     assert!(
         app.text(".ft-caption")
             .contains("A and B have exactly the same Level FS")
@@ -366,7 +370,7 @@ async fn presets_tie_rule_and_damping_go_through_the_toolbar() {
     app.toggle("Documented tie rule");
     tick().await;
     assert_eq!(
-        state.tie_rule.get_untracked(),
+        state.tie_rule().get_untracked(),
         fairshare::TieRule::Documented
     );
     // The what-if list shows who moves under the documented rule.
@@ -376,13 +380,13 @@ async fn presets_tie_rule_and_damping_go_through_the_toolbar() {
     tick().await;
     assert!(app.text("[role='alert']").contains("whole number from 1"));
     assert_eq!(
-        state.scenario.with_untracked(|s| s.params.damping_factor),
+        state.scenario().with_untracked(|s| s.params.damping_factor),
         1
     );
     app.change("Damping factor", "4");
     tick().await;
     assert_eq!(
-        state.scenario.with_untracked(|s| s.params.damping_factor),
+        state.scenario().with_untracked(|s| s.params.damping_factor),
         4
     );
     assert_eq!(app.count("[role='alert']"), 0);
@@ -391,7 +395,7 @@ async fn presets_tie_rule_and_damping_go_through_the_toolbar() {
 #[wasm_bindgen_test]
 async fn import_refuses_broken_text_and_loads_good_text() {
     let (app, state) = mount_controls(preset("classic-example"));
-    let before = state.scenario.get_untracked();
+    let before = state.scenario().get_untracked();
     let broken = "Account|User|RawShares|NormShares|RawUsage|EffectvUsage|FairShare\n\
                   root|||0.000000|100|1.000000|\n \
                   a||1|1.000000|100|1.000000|\n  \
@@ -402,20 +406,20 @@ async fn import_refuses_broken_text_and_loads_good_text() {
     tick().await;
     let alert = app.text(".ft-import [role='alert']");
     assert!(alert.contains("line 4:"), "{alert}");
-    assert_eq!(state.scenario.get_untracked(), before, "the tree is kept");
+    assert_eq!(state.scenario().get_untracked(), before, "the tree is kept");
     // The valid part loads only on request.
     // 3 rows read, and u1 (left out) shows in u2's NormShares and a's RawUsage: one inferred
     // member keeps its share and usage (issue 20 §2).
     app.button("Load only the valid part (4 associations)")
         .click();
     tick().await;
-    assert_eq!(state.scenario.with_untracked(|s| s.tree.len()), 4);
-    assert!(state.scenario.with_untracked(|s| s.tree.is_partial()));
+    assert_eq!(state.scenario().with_untracked(|s| s.tree.len()), 4);
+    assert!(state.scenario().with_untracked(|s| s.tree.is_partial()));
     assert_eq!(app.count(".ft-import [role='alert']"), 0);
     state.undo();
     tick().await;
     assert_eq!(
-        state.scenario.get_untracked(),
+        state.scenario().get_untracked(),
         before,
         "undo brings it back"
     );
@@ -424,9 +428,9 @@ async fn import_refuses_broken_text_and_loads_good_text() {
     app.change("Paste sshare output or scenario JSON", &good);
     app.button("Load").click();
     tick().await;
-    assert_eq!(state.scenario.with_untracked(|s| s.tree.len()), 4);
+    assert_eq!(state.scenario().with_untracked(|s| s.tree.len()), 4);
     assert_eq!(
-        state.printed.with_untracked(|p| p.len()),
+        state.printed().with_untracked(|p| p.len()),
         4,
         "Slurm's printed values kept"
     );
@@ -439,16 +443,16 @@ async fn import_refuses_broken_text_and_loads_good_text() {
 #[wasm_bindgen_test]
 async fn add_move_and_delete() {
     let (app, state) = mount_controls(preset("fair-tree-example"));
-    let n = state.scenario.with_untracked(|s| s.tree.len());
+    let n = state.scenario().with_untracked(|s| s.tree.len());
     state.select(Some(id_of(state, "UserA")));
     tick().await;
     app.button("Add user").click();
     tick().await;
-    assert_eq!(state.scenario.with_untracked(|s| s.tree.len()), n + 1);
-    let new = state.selected.get_untracked().unwrap();
+    assert_eq!(state.scenario().with_untracked(|s| s.tree.len()), n + 1);
+    let new = state.selected().get_untracked().unwrap();
     let parent = |id: AssocId| {
         state
-            .scenario
+            .scenario()
             .with_untracked(|s| s.tree.get(id).unwrap().parent)
     };
     assert_eq!(parent(new), Some(id_of(state, "Acct12")));
@@ -461,8 +465,8 @@ async fn add_move_and_delete() {
     assert_eq!(parent(new), Some(acct2));
     app.button("Delete").click();
     tick().await;
-    assert_eq!(state.scenario.with_untracked(|s| s.tree.len()), n);
-    assert_eq!(state.selected.get_untracked(), None);
+    assert_eq!(state.scenario().with_untracked(|s| s.tree.len()), n);
+    assert_eq!(state.selected().get_untracked(), None);
 }
 
 #[wasm_bindgen_test]
@@ -477,8 +481,8 @@ async fn a_plain_sshare_paste_selects_the_caller_and_explains_its_fairshare() {
     app.change("Paste sshare output or scenario JSON", plain);
     app.button("Load").click();
     tick().await;
-    assert!(state.scenario.with_untracked(|s| s.tree.is_partial()));
-    assert_eq!(state.selected.get_untracked(), Some(id_of(state, "u1")));
+    assert!(state.scenario().with_untracked(|s| s.tree.is_partial()));
+    assert_eq!(state.selected().get_untracked(), Some(id_of(state, "u1")));
     let inspector = "[role='region'][aria-label='Inspector']";
     // FairShare and rank: not computable; Slurm's printed FairShare beside it, marked.
     let fs = app.text(&format!("{inspector} [data-testid='fact-fairshare']"));

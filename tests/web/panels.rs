@@ -92,7 +92,7 @@ async fn classic_panel_follows_the_selection() {
     let button = panel.get("tr[data-assoc-id='2'] button");
     button.unchecked_ref::<web_sys::HtmlElement>().click();
     tick().await;
-    assert_eq!(state.selected.get_untracked(), Some(AssocId(2)));
+    assert_eq!(state.selected().get_untracked(), Some(AssocId(2)));
     assert_eq!(panel.text(".ft-classic__heading"), "AccountA (account)");
     assert_eq!(
         button.get_attribute("aria-current").as_deref(),
@@ -117,7 +117,11 @@ async fn classic_panel_follows_the_damping_factor_and_depth_oblivious() {
     let checkbox = panel.get("input[type='checkbox']");
     checkbox.unchecked_ref::<web_sys::HtmlElement>().click();
     tick().await;
-    assert!(state.scenario.with_untracked(|s| s.params.depth_oblivious));
+    assert!(
+        state
+            .scenario()
+            .with_untracked(|s| s.params.depth_oblivious)
+    );
     assert!(
         panel
             .text("[data-testid='classic-usage-chain']")
@@ -187,7 +191,9 @@ async fn decay_slider_applies_one_undoable_edit() {
             .text("[data-testid='decay-factor']")
             .ends_with("0.500073")
     );
-    let root = state.run.with_untracked(|r| r.assocs[0].usage_raw.to_f64());
+    let root = state
+        .run()
+        .with_untracked(|r| r.assocs[0].usage_raw.to_f64());
     assert!((root - 50.0073).abs() < 1e-3, "{root}");
     assert_eq!(
         panel.text("[data-testid='decay-rank-changes']"),
@@ -195,7 +201,9 @@ async fn decay_slider_applies_one_undoable_edit() {
     );
     state.undo();
     tick().await;
-    let root = state.run.with_untracked(|r| r.assocs[0].usage_raw.to_f64());
+    let root = state
+        .run()
+        .with_untracked(|r| r.assocs[0].usage_raw.to_f64());
     assert_eq!(root, 100.0);
     // Back at the timeline's start: t shows 0 again; redo brings back its time too.
     let time = || panel.text("[data-testid='decay-time']");
@@ -216,7 +224,7 @@ async fn how_long_until_asks_and_answers_in_positions_and_drops_a_stale_answer()
     let (panel, state) = mount_with_state(|| view! { <DecayPanel /> });
     state.select(Some(AssocId(221)));
     tick().await;
-    let (rank, position) = state.run.with_untracked(|r| {
+    let (rank, position) = state.run().with_untracked(|r| {
         let ix = state.ix(AssocId(221)).unwrap();
         (r.assocs[ix].rank.unwrap(), r.position(ix).unwrap())
     });
@@ -265,7 +273,7 @@ async fn priority_total_follows_weights_and_selection() {
             .starts_with("User5's job")
     );
     // The place the tree shows (position, 1 = first served), not Slurm's rank the other way round.
-    let (rank, position) = state.run.with_untracked(|r| {
+    let (rank, position) = state.run().with_untracked(|r| {
         let ix = state.ix(AssocId(321)).unwrap();
         (r.assocs[ix].rank.unwrap(), r.position(ix).unwrap())
     });
@@ -311,7 +319,7 @@ async fn priority_total_follows_weights_and_selection() {
 async fn priority_suggested_weight_follows_the_tree_and_sets_the_weight() {
     let (panel, state) = mount_with_state(|| view! { <PriorityPanel /> });
     tick().await;
-    let n = state.run.with_untracked(|r| r.n_users);
+    let n = state.run().with_untracked(|r| r.n_users);
     let suggested = || panel.text("[data-testid='priority-suggested']");
     assert!(
         suggested().contains(&format!("N = {n} ")),
@@ -353,7 +361,7 @@ async fn calc_panel_answers_at_once_and_show_me_is_undoable() {
         presets::by_id("two-accounts").unwrap().scenario(),
         Some("two-accounts"),
     );
-    state.panel.set(PanelTab::Calc);
+    state.open_panel(PanelTab::Calc);
     tick().await;
     assert!(
         panel
@@ -381,7 +389,7 @@ async fn calc_panel_answers_at_once_and_show_me_is_undoable() {
     );
     let usage = |state: AppState| {
         state
-            .scenario
+            .scenario()
             .with_untracked(|s| s.tree.get(AssocId(22)).unwrap().usage_raw.to_f64())
     };
     assert_eq!(usage(state), 100.0);

@@ -112,11 +112,11 @@ fn en(msg: PlayerMsg) -> &'static str {
 }
 
 fn cursor(state: AppState) -> Option<usize> {
-    state.cursor.get_untracked()
+    state.cursor().get_untracked()
 }
 
 fn len(state: AppState) -> usize {
-    state.run.with_untracked(|r| r.steps.len())
+    state.run().with_untracked(|r| r.steps.len())
 }
 
 /// Chooses "one step per visit or comparison".
@@ -177,7 +177,7 @@ async fn buttons_and_slider_move_the_cursor() {
     tick().await;
     let n = len(state);
     let group_stops = state
-        .run
+        .run()
         .with_untracked(|r| stops(&r.steps, Granularity::Group, None));
 
     // Group granularity (the default): Step forward from the finished ranking starts the walk.
@@ -223,10 +223,10 @@ async fn buttons_and_slider_move_the_cursor() {
     tick().await;
     let k = cursor(state).unwrap();
     assert!(k > 17);
-    assert!(state.run.with_untracked(|r| r.steps[k - 1].is_rank()));
+    assert!(state.run().with_untracked(|r| r.steps[k - 1].is_rank()));
     assert!(
         state
-            .run
+            .run()
             .with_untracked(|r| r.steps[17..k - 1].iter().all(|s| !s.is_rank())),
         "no ranking skipped"
     );
@@ -249,8 +249,8 @@ async fn narration_counters_and_pseudo_code_follow_the_step() {
         tick().await;
         let text = view.text("[role='status']");
         assert_ne!(text, previous, "the narration changes at every step");
-        let expected = state.run.with_untracked(|r| {
-            state.scenario.with_untracked(|s| {
+        let expected = state.run().with_untracked(|r| {
+            state.scenario().with_untracked(|s| {
                 let frame = Frame::at(&r.steps, cursor(state).unwrap());
                 narrate(r, &s.tree, &frame, false, Lang::En)
             })
@@ -392,7 +392,7 @@ async fn my_path_plays_only_the_selected_users_steps() {
         "Only the 12 steps that decide uGA1's rank."
     );
     let path = fairshare_explorer::player::my_path::my_path(
-        &state.run.with_untracked(|r| r.steps.clone()),
+        &state.run().with_untracked(|r| r.steps.clone()),
         state.ix(AssocId(921)).unwrap(),
     );
     for &i in &path {
@@ -428,7 +428,7 @@ async fn an_edit_that_shrinks_the_trace_keeps_the_player_working() {
     assert!(
         k < n
             && state
-                .run
+                .run()
                 .with_untracked(|r| r.steps[k - 1].is_group_start())
     );
     state.seek(n - 1);
@@ -477,7 +477,7 @@ async fn frame_marks_change_only_with_the_cursor() {
     state.seek(4);
     tick().await;
     assert_eq!(marks.status(u1), Some(NodeStatus::Computed));
-    state.cursor.set(None);
+    state.set_cursor(None);
     tick().await;
     assert_eq!(marks.mark(u1), Mark::default());
 }

@@ -179,7 +179,7 @@ async fn click_selects_and_the_table_follows() {
 
     view.click("[role='treeitem'][data-assoc-id='311']");
     tick().await;
-    assert_eq!(state.selected.get_untracked(), Some(AssocId(311)));
+    assert_eq!(state.selected().get_untracked(), Some(AssocId(311)));
     assert_eq!(
         view.item_attr(311, "aria-selected").as_deref(),
         Some("true")
@@ -196,7 +196,7 @@ async fn click_selects_and_the_table_follows() {
     // A row click selects the association.
     view.click("tbody tr[data-assoc-id='22']");
     tick().await;
-    assert_eq!(state.selected.get_untracked(), Some(AssocId(22)));
+    assert_eq!(state.selected().get_untracked(), Some(AssocId(22)));
     assert_eq!(view.item_attr(22, "aria-selected").as_deref(), Some("true"));
     assert_eq!(
         view.item_attr(311, "aria-selected").as_deref(),
@@ -246,7 +246,7 @@ async fn keyboard_moves_focus_expands_collapses_and_selects() {
     assert_eq!(ui::focused_item(), Some(321));
     key("Enter");
     tick().await;
-    assert_eq!(state.selected.get_untracked(), Some(AssocId(321)));
+    assert_eq!(state.selected().get_untracked(), Some(AssocId(321)));
     assert_eq!(
         view.item_attr(321, "aria-selected").as_deref(),
         Some("true")
@@ -271,7 +271,7 @@ async fn the_animation_frame_marks_the_current_and_ranked_nodes() {
     assert!(view.find("[data-ranked]").is_none());
 
     // Stop right after the third user is ranked.
-    let steps = state.run.with_untracked(|r| r.steps.clone());
+    let steps = state.run().with_untracked(|r| r.steps.clone());
     let k = steps
         .iter()
         .enumerate()
@@ -279,7 +279,7 @@ async fn the_animation_frame_marks_the_current_and_ranked_nodes() {
         .nth(2)
         .map(|(i, _)| i + 1)
         .unwrap();
-    state.cursor.set(Some(k));
+    state.set_cursor(Some(k));
     tick().await;
     let current = view.all("[role='treeitem'][data-current='true']");
     assert_eq!(
@@ -290,7 +290,7 @@ async fn the_animation_frame_marks_the_current_and_ranked_nodes() {
     assert_eq!(ids(&view.all("[data-ranked='true']")), [321, 311, 211]);
     assert!(view.find(".ft-node--current").is_some());
 
-    state.cursor.set(None);
+    state.set_cursor(None);
     tick().await;
     assert!(view.find("[data-current]").is_none());
 }
@@ -503,11 +503,11 @@ async fn a_5000_deep_chain_opens_and_reveals_its_bottom_with_true_levels() {
     assert!(view.count("[role='treeitem']") < 20);
     // The walk's node is revealed too: step into the middle of the chain.
     state.select(None);
-    state.cursor.set(Some(2_500));
+    state.set_cursor(Some(2_500));
     // The walk's node reaches the visible set through a settled signal: one more turn.
     tick().await;
     tick().await;
-    let current = state.frame.with_untracked(|f| f.current).unwrap();
+    let current = state.frame().with_untracked(|f| f.current).unwrap();
     let id = state.id_at(current).unwrap();
     assert!(
         view.find(&format!("[role='treeitem'][data-assoc-id='{}']", id.0))
@@ -541,7 +541,7 @@ async fn find_offers_matches_and_enter_selects_and_reveals() {
     );
     press(&input, "Enter");
     tick().await;
-    assert_eq!(state.selected.get_untracked(), Some(AssocId(222)));
+    assert_eq!(state.selected().get_untracked(), Some(AssocId(222)));
     assert!(
         view.find("[role='listbox']").is_none(),
         "closed after the pick"
@@ -643,7 +643,7 @@ async fn me_naming_nothing_or_several_is_said() {
     let (view, state) = mount_tree(two_alices());
     tick().await;
     let said = note(&view);
-    assert_eq!(state.selected.get_untracked(), None);
+    assert_eq!(state.selected().get_untracked(), None);
     assert_eq!(
         said,
         Some((
@@ -658,7 +658,7 @@ async fn me_naming_nothing_or_several_is_said() {
     let (view, state) = mount_tree(two_alices());
     tick().await;
     let said = note(&view).map(|(_, text)| text).unwrap_or_default();
-    assert_eq!(state.selected.get_untracked(), Some(AssocId(3)));
+    assert_eq!(state.selected().get_untracked(), Some(AssocId(3)));
     assert!(
         said.contains("me=alice names 2 associations (physics/alice, chem/alice)"),
         "{said}"
@@ -668,7 +668,7 @@ async fn me_naming_nothing_or_several_is_said() {
     set_query("?me=chem/alice");
     let (view, state) = mount_tree(two_alices());
     tick().await;
-    assert_eq!(state.selected.get_untracked(), Some(AssocId(5)));
+    assert_eq!(state.selected().get_untracked(), Some(AssocId(5)));
     assert_eq!(note(&view), None);
     drop(view);
     set_query(&before);

@@ -54,8 +54,8 @@ pub fn OrderComparison() -> impl IntoView {
     let orders = Memo::new(move |_| {
         let lang = i18n.lang();
         state
-            .ranked
-            .with(|r| state.classic.with(|c| model::orders(r, c, lang)))
+            .ranked()
+            .with(|r| state.classic().with(|c| model::orders(r, c, lang)))
     });
     let summary = i18n.tf(ClassicMsg::OrdersDiffer, move || {
         orders.with(|o| {
@@ -74,7 +74,7 @@ pub fn OrderComparison() -> impl IntoView {
         ]
     });
     let shown = move |list: fn(&model::Orders) -> &Vec<OrderEntry>| {
-        let selected = state.selected.get();
+        let selected = state.selected().get();
         orders.with(|o| shown_entries(list(o), selected))
     };
     view! {
@@ -142,7 +142,7 @@ fn Entry(side: Side, entry: OrderEntry) -> impl IntoView {
         side.other_place()
             .fill(i18n.lang(), &[("place", other.as_str())])
     };
-    let selected = move || state.selected.get() == Some(id);
+    let selected = move || state.selected().get() == Some(id);
     view! {
         <li
             class="ft-order__entry"

@@ -39,8 +39,8 @@ pub fn ClassicTable() -> impl IntoView {
     let state = AppState::expect();
     let rows = Memo::new(move |_| {
         state
-            .ranked
-            .with(|r| state.classic.with(|c| model::table(r, c)))
+            .ranked()
+            .with(|r| state.classic().with(|c| model::table(r, c)))
     });
     let sort = RwSignal::new(None::<SortBy>);
     let query = RwSignal::new(String::new());
@@ -97,7 +97,7 @@ pub fn ClassicTable() -> impl IntoView {
 fn Row(row: ClassicRow) -> impl IntoView {
     let state = AppState::expect();
     let id = row.id;
-    let selected = move || state.selected.get() == Some(id);
+    let selected = move || state.selected().get() == Some(id);
     view! {
         <tr
             class="ft-ctable__row"

@@ -24,7 +24,7 @@ pub(super) fn JobForm(controls: DecayControls) -> impl IntoView {
     let state = AppState::expect();
     let users = Memo::new(move |_| {
         let lang = i18n.lang();
-        state.scenario.with(|s| {
+        state.scenario().with(|s| {
             s.tree
                 .assocs()
                 .iter()
@@ -39,7 +39,7 @@ pub(super) fn JobForm(controls: DecayControls) -> impl IntoView {
         let valid =
             |id: Option<AssocId>| id.filter(|id| users.with(|u| u.iter().any(|(x, _)| x == id)));
         valid(chosen.get())
-            .or_else(|| valid(state.selected.get()))
+            .or_else(|| valid(state.selected().get()))
             .or_else(|| users.with(|u| u.first().map(|(id, _)| *id)))
     });
     let billable = RwSignal::new(64.0);
@@ -79,21 +79,23 @@ pub(super) fn JobForm(controls: DecayControls) -> impl IntoView {
             ));
             return;
         };
-        let (epoch, now) = state.decay.with_untracked(|c| (c.epoch, c.time));
+        let (epoch, now) = state.decay().with_untracked(|c| (c.epoch, c.time));
         // Times in the form are from t = 0; the jobs' clock starts `epoch` earlier.
         let begin = start.get_untracked().unwrap_or(now).saturating_add(epoch);
         let end = (!running.get_untracked())
             .then(|| model::hours_to_secs(hours.get_untracked()).map(|h| begin.saturating_add(h)))
             .flatten();
-        controls.jobs.update(|jobs| {
-            let job = Job::running(user, billable.get_untracked(), begin);
-            jobs.push(match end {
-                Some(end) => job.until(end),
-                None => job,
-            });
-        });
+        let job = Job::running(user, billable.get_untracked(), begin);
+        let job = match end {
+            Some(end) => job.until(end),
+            None => job,
+        };
         add_error.set(None);
-        controls.reapply(state);
+        controls.set_inputs(state, |inputs| {
+            let mut jobs = inputs.jobs.to_vec();
+            jobs.push(job);
+            inputs.jobs = jobs.into();
+        });
     };
     view! {
         <div class="ft-decay__jobs">

@@ -19,7 +19,7 @@ pub(super) fn JobList(controls: DecayControls) -> impl IntoView {
     let state = AppState::expect();
     let label = move |j: &Job| {
         state
-            .scenario
+            .scenario()
             .with(|s| s.tree.get(j.assoc).map(|a| name_in_account(a, i18n.lang())))
             .unwrap_or_else(|| format!("#{}", j.assoc.0))
     };
@@ -54,16 +54,18 @@ pub(super) fn JobList(controls: DecayControls) -> impl IntoView {
     // The jobs as seen from t = 0 (those over by then are in the usage already), each with
     // its index in the panel's list.
     let shown = Memo::new(move |_| {
-        let epoch = state.decay.with(|c| c.epoch);
-        controls.jobs.with(|j| model::jobs_from(j, epoch))
+        state
+            .decay()
+            .with(|c| model::jobs_from(&c.inputs.jobs, c.epoch))
     });
     let remove = move |i: usize| {
-        controls.jobs.update(|jobs| {
-            if i < jobs.len() {
+        controls.set_inputs(state, |inputs| {
+            if i < inputs.jobs.len() {
+                let mut jobs = inputs.jobs.to_vec();
                 jobs.remove(i);
+                inputs.jobs = jobs.into();
             }
         });
-        controls.reapply(state);
     };
     view! {
         <When

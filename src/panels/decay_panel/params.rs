@@ -1,5 +1,7 @@
 //! `<DecayParams/>`: PriorityDecayHalfLife and PriorityCalcPeriod, with the factors they give.
 
+use std::sync::Arc;
+
 use fairshare::decay;
 use fairshare::format::{self, parse_slurm_minutes, printf_f};
 use leptos::prelude::*;
@@ -8,7 +10,7 @@ use super::DecayControls;
 use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::decay::DecayMsg;
-use crate::state::AppState;
+use crate::state::{AppState, DecayInputs};
 use crate::widgets::field::Field;
 use crate::widgets::when::When;
 
@@ -17,11 +19,11 @@ use crate::widgets::when::When;
 pub(super) fn DecayParams(controls: DecayControls) -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
+    // A text that reads becomes the schedule in force (one undoable step); the field keeps
+    // what was typed, trimmed.
     let on_half_life = Callback::new(move |text: String| match parse_slurm_minutes(&text) {
-        Some(min) => {
-            controls.half_life.set(decay::minutes_to_secs(min));
-            controls.half_life_text.set(text.trim().to_string());
-            controls.reapply(state);
+        Some(_) => {
+            controls.set_inputs(state, |i| i.half_life = Arc::from(text.trim()));
             None
         }
         None => Some(
@@ -32,9 +34,7 @@ pub(super) fn DecayParams(controls: DecayControls) -> impl IntoView {
     });
     let on_period = Callback::new(move |text: String| match parse_slurm_minutes(&text) {
         Some(min) if min >= 1 => {
-            controls.period.set(decay::minutes_to_secs(min));
-            controls.period_text.set(text.trim().to_string());
-            controls.reapply(state);
+            controls.set_inputs(state, |i| i.period = Arc::from(text.trim()));
             None
         }
         _ => Some(
@@ -43,6 +43,9 @@ pub(super) fn DecayParams(controls: DecayControls) -> impl IntoView {
                 .to_string(),
         ),
     });
+    let text = move |field: fn(&DecayInputs) -> &Arc<str>| {
+        Signal::derive(move || state.decay().with(|c| field(&c.inputs).to_string()))
+    };
     let factors = i18n.tf(DecayMsg::FactorLine, move || {
         let s = controls.schedule();
         let d = decay::decay_factor(s.half_life_secs);
@@ -57,22 +60,22 @@ pub(super) fn DecayParams(controls: DecayControls) -> impl IntoView {
         ]
     });
     let fact = i18n.tf(DecayMsg::HalfLifeFact, move || {
-        let h = controls.half_life.get();
+        let h = controls.schedule().half_life_secs;
         vec![("factor", printf_f(decay::decayed(1.0, h as f64, h)))]
     });
-    let decays = move || controls.half_life.get() > 0;
+    let decays = move || controls.schedule().half_life_secs > 0;
     view! {
         <div class="ft-decay__params">
             <Field
                 label=Signal::derive(move || DecayMsg::HalfLife.text(i18n.lang()).to_string())
-                value=controls.half_life_text
+                value=text(|i| &i.half_life)
                 on_commit=on_half_life
                 kind="text"
             />
             <p class="ft-panel-help">{i18n.t(DecayMsg::HalfLifeHelp)}</p>
             <Field
                 label=Signal::derive(move || DecayMsg::CalcPeriod.text(i18n.lang()).to_string())
-                value=controls.period_text
+                value=text(|i| &i.period)
                 on_commit=on_period
                 kind="text"
             />

@@ -33,7 +33,7 @@ pub(super) fn TimeSlider(controls: DecayControls) -> impl IntoView {
             &controls.jobs_from_origin(state),
             &controls.schedule(),
             shown.get(),
-            state.selected.get(),
+            state.selected().get(),
         )?;
         Some(Readout {
             root_from: fmt_usage(r.root.0),
@@ -45,15 +45,15 @@ pub(super) fn TimeSlider(controls: DecayControls) -> impl IntoView {
     };
     // The tree at t = 0 and its run, once per start of the timeline (not per move).
     let origin_run = Memo::new(move |_| {
-        let base = state.decay.with(|c| c.base.clone())?;
-        let rule = state.tie_rule.get();
+        let base = state.decay().with(|c| c.base.clone())?;
+        let rule = state.tie_rule().get();
         Some(model::origin_run(&base, rule))
     });
     let changed = Memo::new(move |_| {
         origin_run
             .with(|then| {
                 let then = then.as_ref()?;
-                Some(state.ranked.with(|now| model::rank_changes(then, now)))
+                Some(state.ranked().with(|now| model::rank_changes(then, now)))
             })
             .unwrap_or(0)
     });
@@ -65,14 +65,14 @@ pub(super) fn TimeSlider(controls: DecayControls) -> impl IntoView {
         ]
     });
     let factor_text = i18n.tf(DecayMsg::FactorReadout, move || {
-        let factor = decay::decayed(1.0, shown.get() as f64, controls.half_life.get());
+        let factor = decay::decayed(1.0, shown.get() as f64, controls.schedule().half_life_secs);
         vec![("factor", printf_f(factor))]
     });
     let changed_text = i18n.tf(DecayMsg::RanksChanged, move || {
         vec![("n", changed.get().to_string())]
     });
     let any_changed = move || changed.get() != 0;
-    let n_assocs = move || state.scenario.with(|s| s.tree.len());
+    let n_assocs = move || state.scenario().with(|s| s.tree.len());
     let horizon = move || model::horizon_secs(&controls.schedule(), n_assocs()).to_string();
     let step = move || controls.schedule().period().to_string();
     view! {
@@ -105,7 +105,7 @@ pub(super) fn TimeSlider(controls: DecayControls) -> impl IntoView {
             <p class="ft-readout" data-testid="decay-factor">{move || factor_text()}</p>
             {move || readout_view(readout(), i18n.lang())}
             <p class="ft-panel-help">{i18n.t(DecayMsg::ApplyHint)}</p>
-            <When when=move || state.decay.with(|c| c.base.is_none() && c.epoch > 0)>
+            <When when=move || state.decay().with(|c| c.base.is_none() && c.epoch > 0)>
                 <p class="ft-panel-help">{i18n.t(DecayMsg::Restarted)}</p>
             </When>
             <When when=move || controls.error.with(Option::is_some)>

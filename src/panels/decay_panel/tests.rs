@@ -235,12 +235,12 @@ fn a_move_in_time_is_one_undoable_step_that_undo_takes_back_with_its_time() {
                 .move_in_time(t, |b| tree_at(b, &[], &schedule(), t))
                 .unwrap();
         };
-        let tree = || state.scenario.with(|s| s.tree.clone());
-        let time = || state.decay.with(|c| c.time);
+        let tree = || state.scenario().with(|s| s.tree.clone());
+        let time = || state.decay().with(|c| c.time);
         go(604_800);
         let week = tree();
         assert_eq!(time(), 604_800);
-        let root = |st: &AppState| st.run.with(|r| r.assocs[0].usage_raw.to_f64());
+        let root = |st: &AppState| st.run().with(|r| r.assocs[0].usage_raw.to_f64());
         assert_eq!(printf_f(root(&state) / 100.0), "0.500073");
         // Moving back to 0 restores the usage exactly (computed from the base, not undone).
         go(0);
@@ -252,19 +252,19 @@ fn a_move_in_time_is_one_undoable_step_that_undo_takes_back_with_its_time() {
         state.redo();
         assert_eq!((tree(), time()), (week, 604_800));
         // No change, no step.
-        let steps = state.history.with(|h| h.undo_stack().len());
+        let steps = state.history().with(|h| h.undo_stack().len());
         go(604_800);
-        assert_eq!(state.history.with(|h| h.undo_stack().len()), steps);
+        assert_eq!(state.history().with(|h| h.undo_stack().len()), steps);
         // An edit restarts the timeline from the edited tree, at the same moment of the jobs'
         // clock; undoing the edit brings the time back.
         state
             .set_shares(AssocId(2), fairshare::Shares::Value(41))
             .unwrap();
-        let clock = state.decay.get();
+        let clock = state.decay().get();
         assert_eq!((clock.epoch, clock.time, clock.base), (604_800, 0, None));
         state.undo();
         assert_eq!(time(), 604_800);
-        assert_eq!(state.decay.with(|c| c.epoch), 0);
+        assert_eq!(state.decay().with(|c| c.epoch), 0);
     });
 }
 
@@ -273,7 +273,7 @@ fn a_move_in_time_is_one_undoable_step_that_undo_takes_back_with_its_time() {
 fn a_slider_refusal_names_account_and_user() {
     leptos::prelude::Owner::new().with(|| {
         let state = AppState::new(classic_example());
-        let controls = super::DecayControls::new();
+        let controls = super::DecayControls::new(state);
         assert_eq!(controls.refusal(state, crate::messages::Lang::En), None);
         controls
             .error

@@ -6,7 +6,6 @@ use fairshare::format::{fmt_duration, printf_f};
 use fairshare::{AssocId, AssocTree};
 use leptos::prelude::*;
 
-use super::DecayControls;
 use super::model::{self, TargetKind, Until};
 use crate::i18n::I18n;
 use crate::messages::Message;
@@ -17,7 +16,7 @@ use crate::widgets::when::When;
 
 /// "How long until I am back above X?" for the selected user, computed by the engine.
 #[component]
-pub(super) fn UntilQuestion(controls: DecayControls) -> impl IntoView {
+pub(super) fn UntilQuestion() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     let kind = RwSignal::new(TargetKind::FairShare);
@@ -25,15 +24,15 @@ pub(super) fn UntilQuestion(controls: DecayControls) -> impl IntoView {
     let target = RwSignal::new(Some(RankTarget::FairShareAtLeast(0.5)));
     let answer = RwSignal::new(None::<(AssocId, AssocTree, Until)>);
     let user = move || {
-        let id = state.selected.get()?;
-        state.scenario.with(|s| {
+        let id = state.selected().get()?;
+        state.scenario().with(|s| {
             s.tree
                 .get(id)
                 .filter(|a| a.is_user())
                 .map(|a| (id, a.name().to_string()))
         })
     };
-    let n_users = move || state.scenario.with(|s| s.tree.n_users());
+    let n_users = move || state.scenario().with(|s| s.tree.n_users());
     let refusal = move || {
         let lang = i18n.lang_untracked();
         match kind.get_untracked() {
@@ -62,19 +61,19 @@ pub(super) fn UntilQuestion(controls: DecayControls) -> impl IntoView {
         let (Some((id, _)), Some(t)) = (untrack(user), target.get_untracked()) else {
             return;
         };
-        let (epoch, now) = state.decay.with_untracked(|c| (c.epoch, c.time));
-        let jobs = controls
-            .jobs
-            .with_untracked(|j| model::jobs_at(j, epoch, now));
-        let tree = state.scenario.with_untracked(|s| s.tree.clone());
-        let res = model::until(&tree, id, t, &jobs, &controls.schedule_untracked());
+        let (jobs, schedule) = state.decay().with_untracked(|c| {
+            let jobs = model::jobs_at(&c.inputs.jobs, c.epoch, c.time);
+            (jobs, c.inputs.schedule())
+        });
+        let tree = state.scenario().with_untracked(|s| s.tree.clone());
+        let res = model::until(&tree, id, t, &jobs, &schedule);
         answer.set(Some((id, tree, res)));
     };
     // The answer stands while the question does: same user, same tree.
     let shown = move || {
         let (id, tree, res) = answer.get()?;
         let (sel, name) = user()?;
-        let same = sel == id && state.scenario.with(|s| s.tree == tree);
+        let same = sel == id && state.scenario().with(|s| s.tree == tree);
         same.then_some((name, res))
     };
     let answer_text = move || shown().map(|(name, res)| until_text(i18n, &name, n_users(), &res));

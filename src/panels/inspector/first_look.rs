@@ -25,7 +25,7 @@ pub fn FirstLook() -> impl IntoView {
     let state = AppState::expect();
     let caption = move || {
         state
-            .preset
+            .preset()
             .get()
             .and_then(presets::by_id)
             .map(|p| p.caption.text(i18n.lang()))

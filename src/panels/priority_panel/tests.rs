@@ -97,7 +97,7 @@ fn the_job_owner_is_the_selected_user_or_the_first() {
         let o = job_owner(state).unwrap();
         assert!(o.selected);
         assert_eq!(o.name, "User5");
-        let run = state.run.get();
+        let run = state.run().get();
         let ix = state.ix(fairshare::AssocId(321)).unwrap();
         assert_eq!(Some(o.fairshare), run.assocs[ix].fairshare);
         // An account selected: back to the first user.

@@ -108,12 +108,12 @@ pub fn use_camera(state: AppState, ctx: TreeCtx) {
     // drawing), not on the empty top-left corner; again whenever another tree is loaded.
     let opened = Memo::new(move |_| {
         state
-            .scenario
+            .scenario()
             .with(|s| (s.name.clone(), s.tree.assocs().first().map(|a| a.id)))
     });
     Effect::new(move |_| {
         opened.track();
-        if state.selected.get_untracked().is_none()
+        if state.selected().get_untracked().is_none()
             && let Some(root) = ctx.model.with_untracked(|m| m.root)
         {
             request_animation_frame(move || scroll_to(ctx, root));
@@ -121,7 +121,7 @@ pub fn use_camera(state: AppState, ctx: TreeCtx) {
     });
     // Follow the selection (from the tree, Find, the table, Compare, `me=`).
     Effect::new(move |_| {
-        if let Some(id) = state.selected.get() {
+        if let Some(id) = state.selected().get() {
             request_animation_frame(move || scroll_to(ctx, id));
         }
     });
@@ -129,7 +129,7 @@ pub fn use_camera(state: AppState, ctx: TreeCtx) {
     Effect::new(move |_| {
         if let Some(id) = ctx.follow.get().and_then(|ix| {
             state
-                .scenario
+                .scenario()
                 .with_untracked(|s| s.tree.assocs().get(ix).map(|a| a.id))
         }) {
             request_animation_frame(move || scroll_to(ctx, id));

@@ -62,8 +62,8 @@ impl CompareMarks {
     /// Marks that follow the selection, the comparison and the run.
     pub fn new(state: AppState) -> Self {
         Self(IndexMarks::new(move || {
-            let (selected, other) = (state.selected.get(), state.compare_with.get());
-            state.ranked.with(|r| {
+            let (selected, other) = (state.selected().get(), state.compare_with().get());
+            state.ranked().with(|r| {
                 let hl = highlight(r, selected, other);
                 roles(r.tree().len(), hl.as_ref())
             })

@@ -68,8 +68,8 @@ pub fn FindBox() -> impl IntoView {
         let lang = i18n.lang();
         query.with(|q| {
             state
-                .scenario
-                .with(|s| state.run.with(|run| offers(&s.tree, run, q, lang)))
+                .scenario()
+                .with(|s| state.run().with(|run| offers(&s.tree, run, q, lang)))
         })
     });
     let pick = move |id: AssocId| {

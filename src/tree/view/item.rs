@@ -58,7 +58,7 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
     let has_children = move || node.with(|n| n.as_ref().is_some_and(|n| n.has_children));
     let expanded = move || node.with(|n| n.as_ref().is_some_and(|n| n.expanded));
     let aria_expanded = move || has_children().then(|| expanded().to_string());
-    let selected = move || (state.selected.get() == Some(id)).to_string();
+    let selected = move || (state.selected().get() == Some(id)).to_string();
     let tabindex = move || {
         if ctx.tab_stop.get() == Some(id) {
             "0"

@@ -102,8 +102,8 @@ pub fn Minimap() -> impl IntoView {
     let mark_of = move |id: Option<AssocId>| {
         id.and_then(|id| overview.with(|o| ctx.model.with(|m| o.mark(m, id))))
     };
-    let selected = Signal::derive(move || mark_of(state.selected.get()));
-    let compared = Signal::derive(move || mark_of(state.compare_with.get()));
+    let selected = Signal::derive(move || mark_of(state.selected().get()));
+    let compared = Signal::derive(move || mark_of(state.compare_with().get()));
     let path = move |pick: fn(&Overview) -> &String| move || overview.with(|o| pick(o).clone());
     let dragging = StoredValue::new(false);
 

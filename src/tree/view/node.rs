@@ -68,7 +68,7 @@ pub fn NodeCard(id: AssocId) -> impl IntoView {
     let transform = move || node.with(|n| n.as_ref().map(|n| n.transform.clone()));
     let edge = move || node.with(|n| n.as_ref().and_then(|n| n.edge.clone()));
     let edge_style = move || node.with(|n| n.as_ref().and_then(|n| n.edge_style.clone()));
-    let selected = move || state.selected.get() == Some(id);
+    let selected = move || state.selected().get() == Some(id);
     let current = move || ix().is_some_and(|ix| marks.is_current(ix));
 
     view! {

@@ -1,0 +1,240 @@
+//! `AppState`'s own tests: intents, undo, the memos.
+
+use super::*;
+use leptos::prelude::Owner;
+
+fn scenario() -> Scenario {
+    let text = r#"{"associations": [
+      {"id": 1, "parent": null, "account": "root", "user": null, "shares": 1},
+      {"id": 2, "parent": 1, "account": "a", "user": null, "shares": 1},
+      {"id": 3, "parent": 2, "account": "a", "user": "u1", "shares": 1, "usage_raw": 10},
+      {"id": 4, "parent": 2, "account": "a", "user": "u2", "shares": 1, "usage_raw": 30}
+    ]}"#;
+    fairshare::scenario::parse(text).0.unwrap()
+}
+
+#[test]
+fn a_state_made_for_a_preset_records_the_preset() {
+    Owner::new().with(|| {
+        let preset = crate::presets::by_id("classic-example").unwrap();
+        let state = AppState::provide_preset(preset);
+        assert_eq!(state.preset.get_untracked(), Some("classic-example"));
+        assert_eq!(
+            expect_context::<AppState>().preset.get_untracked(),
+            Some("classic-example")
+        );
+        assert_eq!(
+            state.scenario.with_untracked(|s| s.tree.len()),
+            preset.scenario().tree.len()
+        );
+    });
+}
+
+#[test]
+fn edits_rerank_and_undo_restores() {
+    Owner::new().with(|| {
+        let state = AppState::new(scenario());
+        let rank = |id: u32| {
+            let ix = state.ix(AssocId(id)).unwrap();
+            state.run.with(|r| r.assocs[ix].rank)
+        };
+        assert_eq!((rank(3), rank(4)), (Some(2), Some(1)));
+        state
+            .set_usage(AssocId(3), LongDouble::from_u64(50))
+            .unwrap();
+        assert_eq!((rank(3), rank(4)), (Some(1), Some(2)));
+        assert!(state.set_shares(AssocId(99), Shares::Value(1)).is_err());
+        assert!(state.rename(AssocId(3), "bad/name").is_err());
+        state.undo();
+        assert_eq!((rank(3), rank(4)), (Some(2), Some(1)));
+        state.redo();
+        assert_eq!((rank(3), rank(4)), (Some(1), Some(2)));
+        let new = state.add_child(AssocId(2), true, "u3").unwrap();
+        assert_eq!(state.selected.get(), Some(new));
+        state.delete(new).unwrap();
+        assert_eq!(state.selected.get(), None);
+        assert!(state.history.with(History::can_undo));
+    });
+}
+
+/// The edit intents hand the engine's incremental ranking to `slurm_ranked`: equal to the
+/// edited tree ranked from scratch, and taken as computed (a usage given on an account
+/// changes nothing Slurm ranks, so the engine shares the hierarchy with the ranking before;
+/// ranked from scratch it would be a new one).
+#[test]
+fn edits_take_the_engines_incremental_ranking() {
+    Owner::new().with(|| {
+        let state = AppState::new(scenario());
+        let before = state.slurm_ranked.with(Ranked::shared_hierarchy);
+        state
+            .set_usage(AssocId(2), LongDouble::from_u64(7))
+            .unwrap();
+        let after = state.slurm_ranked.with(Ranked::shared_hierarchy);
+        assert!(
+            Arc::ptr_eq(&before, &after),
+            "the engine's ranking was taken"
+        );
+        state
+            .set_usage(AssocId(3), LongDouble::from_u64(50))
+            .unwrap();
+        state.set_shares(AssocId(4), Shares::Value(3)).unwrap();
+        let fresh = state
+            .scenario
+            .with(|s| Ranked::new(&s.tree, TieRule::Slurm));
+        assert!(state.slurm_ranked.with(|r| *r == fresh));
+        // An undo ranks the tree it restores (no incremental ranking is pending for it).
+        state.undo();
+        let fresh = state
+            .scenario
+            .with(|s| Ranked::new(&s.tree, TieRule::Slurm));
+        assert!(state.slurm_ranked.with(|r| *r == fresh));
+    });
+}
+
+#[test]
+fn undo_restores_what_belongs_to_the_state_and_nothing_else() {
+    Owner::new().with(|| {
+        let state = AppState::new(scenario());
+        let sshare = [
+            "Account|User|RawShares|NormShares|RawUsage|NormUsage|EffectvUsage|FairShare|LevelFS",
+            "root|||0.000000|10||1.000000||",
+            " a||1|1.000000|10|1.000000|1.000000||1.000000",
+            "  a|x|1|1.000000|10|1.000000|1.000000|1.000000|1.000000",
+        ]
+        .join("\n");
+        let imported = fairshare::import::import(&sshare);
+        let printed = imported.printed.clone();
+        assert!(!printed.is_empty(), "the import has printed rows");
+        let scenario_b = imported.scenario.unwrap();
+        state.load(scenario_b.clone(), printed.clone(), None);
+        state
+            .set_usage(state.id_at(2).unwrap(), LongDouble::from_u64(5))
+            .unwrap();
+        state.reset_baseline();
+        state.set_tie_rule(TieRule::Documented);
+        state.undo(); // the usage edit: baseline and rows of that time come back
+        assert_eq!(state.baseline.get(), scenario_b);
+        assert_eq!(*state.printed.get(), *printed);
+        state.undo(); // the import: the first scenario, no printed rows, its baseline
+        assert_eq!(state.scenario.get(), scenario());
+        assert_eq!(state.baseline.get(), scenario());
+        assert!(state.printed.get().is_empty());
+        assert_eq!(
+            state.tie_rule.get(),
+            TieRule::Documented,
+            "not part of a step"
+        );
+        state.redo();
+        assert_eq!(*state.printed.get(), *printed);
+    });
+}
+
+#[test]
+fn the_frame_follows_the_cursor_and_the_tie_rule() {
+    Owner::new().with(|| {
+        let state = AppState::new(scenario());
+        let steps = state.run.with(|r| r.steps.len());
+        assert_eq!(
+            state.frame.with(|f| f.cursor),
+            steps,
+            "static first: the finished walk"
+        );
+        state.set_cursor(Some(1));
+        assert_eq!(state.frame.with(|f| f.cursor), 1);
+        let hierarchy = state.hierarchy.get();
+        state.set_tie_rule(TieRule::Documented);
+        assert_eq!(state.run.with(|r| r.tie_rule), TieRule::Documented);
+        assert!(
+            Arc::ptr_eq(&hierarchy, &state.hierarchy.get()),
+            "another tie rule ranks the same hierarchy again"
+        );
+        assert_eq!(state.with_slurm_run(|r| r.tie_rule), TieRule::Slurm);
+        assert_eq!(state.ranked.with(Ranked::rule), TieRule::Documented);
+        assert!(state.ranked.with(|r| {
+            state
+                .slurm_ranked
+                .with(|s| Arc::ptr_eq(&r.shared_hierarchy(), &s.shared_hierarchy()))
+        }));
+    });
+}
+
+/// The decay timeline's inputs are app state: a change is one undoable step, and with the
+/// timeline moved the tree at its time is computed again in that same step.
+#[test]
+fn decay_inputs_change_in_one_undoable_step() {
+    use fairshare::decay::Job;
+    Owner::new().with(|| {
+        let state = AppState::new(scenario());
+        let with_job = |inputs: &DecayInputs| DecayInputs {
+            jobs: Arc::from([Job::running(AssocId(3), 10.0, 0)]),
+            ..inputs.clone()
+        };
+        let inputs = state.decay().with_untracked(|c| c.inputs.clone());
+        assert_eq!(inputs, DecayInputs::default());
+        // At t = 0 only the inputs change (the tree is its own t = 0).
+        state
+            .set_decay_inputs(with_job(&inputs), |_, _, _| unreachable!("t = 0"))
+            .unwrap();
+        assert_eq!(state.decay().with(|c| c.inputs.jobs.len()), 1);
+        assert_eq!(state.scenario().get(), scenario());
+        state.undo();
+        assert_eq!(state.decay().with(|c| c.inputs.clone()), inputs);
+        state.redo();
+        assert_eq!(state.decay().with(|c| c.inputs.jobs.len()), 1);
+        // The same inputs again: no step.
+        let steps = state.history().with(|h| h.undo_stack().len());
+        state
+            .set_decay_inputs(with_job(&inputs), |_, _, _| unreachable!())
+            .unwrap();
+        assert_eq!(state.history().with(|h| h.undo_stack().len()), steps);
+        // Moved to t = 60: a schedule change recomputes the tree there, in one step.
+        state
+            .move_in_time(60, |base| {
+                base.with_usage(AssocId(3), LongDouble::from_u64(11))
+            })
+            .unwrap();
+        let faster = DecayInputs {
+            half_life: Arc::from("1"),
+            ..state.decay().with_untracked(|c| c.inputs.clone())
+        };
+        let steps = state.history().with(|h| h.undo_stack().len());
+        state
+            .set_decay_inputs(faster.clone(), |base, inputs, t| {
+                assert_eq!((t, inputs.schedule().half_life_secs), (60, 60));
+                Ok((120, base.with_usage(AssocId(3), LongDouble::from_u64(12))?))
+            })
+            .unwrap();
+        assert_eq!(state.history().with(|h| h.undo_stack().len()), steps + 1);
+        assert_eq!(
+            state.decay().with(|c| (c.time, c.inputs.clone())),
+            (120, faster)
+        );
+        let usage = |state: AppState| {
+            state
+                .scenario()
+                .with(|s| s.tree.get(AssocId(3)).unwrap().usage_raw)
+        };
+        assert_eq!(usage(state), LongDouble::from_u64(12));
+        state.undo();
+        assert_eq!(usage(state), LongDouble::from_u64(11));
+        assert_eq!(
+            state.decay().with(|c| (c.time, c.inputs.half_life.clone())),
+            (60, Arc::from("7-0"))
+        );
+        // A refusal changes nothing.
+        assert!(
+            state
+                .set_decay_inputs(DecayInputs::default(), |base, _, _| {
+                    base.with_name(AssocId(3), "bad/name").map(|t| (60, t))
+                })
+                .is_err()
+        );
+        assert_eq!(state.history().with(|h| h.undo_stack().len()), steps);
+        // Another edit restarts the timeline but keeps its inputs.
+        state.rename(AssocId(3), "u9").unwrap();
+        assert_eq!(
+            state.decay().with(|c| (c.time, c.inputs.jobs.len())),
+            (0, 1)
+        );
+    });
+}
