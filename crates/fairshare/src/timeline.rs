@@ -392,6 +392,25 @@ impl Timeline {
         }
     }
 
+    /// A before/after pair as a timeline of two, the after snapshot already ranked (its ids are
+    /// kept, as [`Timeline::new`] keeps the newest's): the same timeline as `Timeline::new` of
+    /// the two trees, without ranking the after tree again. Its moments are unnamed
+    /// (empty labels, no times).
+    pub fn pair(before: &AssocTree, after: Ranked) -> Timeline {
+        let link = match_trees(before, after.tree());
+        let before = Ranked::new(link.renumbered(), TieRule::Slurm);
+        let moment = |ranked| Moment {
+            time: None,
+            label: String::new(),
+            ranked,
+        };
+        Timeline {
+            moments: vec![moment(before), moment(after)],
+            links: vec![link],
+            moves: vec![OnceLock::new()],
+        }
+    }
+
     /// How many snapshots.
     pub fn len(&self) -> usize {
         self.moments.len()

@@ -258,6 +258,28 @@ fn a_step_reuses_the_rankings_and_equals_the_comparison_from_scratch() {
     assert_eq!(rows(tl.moves(2).expect("a step")), rows(&scratch));
 }
 
+/// A before/after pair made from the after snapshot's ranking is the timeline of the two trees.
+#[test]
+fn a_pair_is_the_timeline_of_its_two_snapshots() {
+    let day0 = r#gen::tree(300, 8);
+    let day1 = next_day(&day0, 0.5, 4, 3_000_000, 7);
+    let after = Ranked::new(&day1, TieRule::Slurm);
+    let pair = Timeline::pair(&day0, after.clone());
+    let two = Timeline::new(vec![
+        (None, String::new(), day0.clone()),
+        (None, String::new(), day1.clone()),
+    ]);
+    assert_eq!(pair, two);
+    // The after ranking is the one given (shared, not ranked again), its ids kept.
+    assert!(std::sync::Arc::ptr_eq(
+        &pair.moments()[1].ranked.shared_run(),
+        &after.shared_run()
+    ));
+    assert_eq!(pair.moments()[1].ranked.tree(), &day1);
+    assert_eq!(pair.moves(1), two.moves(1));
+    assert!(!pair.moves(1).expect("a step").moved.is_empty());
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(16))]
 
