@@ -30,10 +30,10 @@
 //!   snapshots (matched by name, the before tree renumbered and ranked, the diff).
 //! - `timeline_step_from_scratch` / `timeline_step`: moving a timeline's scrubber to the next
 //!   snapshot (the same pair of snapshots as `snapshot_compare`). From scratch: the after tree
-//!   ranked, compared with the before tree (matched, renumbered, ranked, diffed) and the
-//!   what-if moves diffed, as the app did before it reused the timeline's work; against
-//!   [`fairshare::timeline::Timeline::moves`], first showing (the diff of the rankings made at
-//!   load) and again (kept).
+//!   ranked, compared with the before tree (matched, renumbered, ranked, diffed), the tree's
+//!   what-if moves diffed and the what-if list's (200 explained), as the app did before it
+//!   reused the timeline's work; against [`fairshare::timeline::Timeline::moves`], first
+//!   showing (the diff of the rankings made at load, 200 explained) and again (kept).
 //!
 //! - `calc_headroom`, `calc_shares_to_pass`, `calc_best_account`: [`fairshare::calc`]'s
 //!   questions 1, 4 and 3 for the user at the middle position (the default target: its own
@@ -290,7 +290,8 @@ mod generated_trees {
         b.bench(|| {
             let after = Ranked::new(&after, TieRule::Slurm);
             let cmp = fairshare::snapshot::compare(&before, &after, 0);
-            diff::run_diff(&cmp.before, &after, 0)
+            let moves = diff::run_diff(&cmp.before, &after, 0);
+            (moves, diff::run_diff(&cmp.before, &after, 200))
         });
     }
 

@@ -126,6 +126,10 @@ impl Time {
     }
 }
 
+/// How many of a step's movers [`Timeline::moves`] gives a reason (the largest moves first):
+/// as many as a what-if list shows.
+pub const EXPLAINED: usize = 200;
+
 /// One snapshot named by a timeline list.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ListEntry {
@@ -342,8 +346,8 @@ pub struct Timeline {
     moments: Vec<Moment>,
     /// `links[k]` matches moment `k` (before) with moment `k + 1` (after).
     links: Vec<Matching>,
-    /// `moves[k]`: the moves from moment `k` to moment `k + 1` (no reasons), computed on the
-    /// first [`Timeline::moves`] of that step and kept.
+    /// `moves[k]`: the moves from moment `k` to moment `k + 1` (the first [`EXPLAINED`] with a
+    /// reason), computed on the first [`Timeline::moves`] of that step and kept.
     moves: Vec<OnceLock<RunDiff>>,
 }
 
@@ -431,27 +435,27 @@ impl Timeline {
         self.links.get(k.checked_sub(1)?)
     }
 
-    /// Who moved from moment `k − 1` to moment `k` (`k ≥ 1`), in moment `k`'s positions,
-    /// without reasons: [`run_diff`] of the two rankings made at load (moment `k − 1` is
-    /// numbered with moment `k`'s ids), exactly what [`Timeline::step`] and
+    /// Who moved from moment `k − 1` to moment `k` (`k ≥ 1`), in moment `k`'s positions, the
+    /// first [`EXPLAINED`] with a reason: [`run_diff`] of the two rankings made at load (moment
+    /// `k − 1` is numbered with moment `k`'s ids), exactly what [`Timeline::step`] and
     /// [`crate::snapshot::compare`] give. Computed on the first call for that step and kept, so
     /// showing a step again costs nothing; ranks and matches nothing again.
     pub fn moves(&self, k: usize) -> Option<&RunDiff> {
         let cell = self.moves.get(k.checked_sub(1)?)?;
         let (before, after) = (&self.moments[k - 1].ranked, &self.moments[k].ranked);
-        Some(cell.get_or_init(|| run_diff(before, after, 0)))
+        Some(cell.get_or_init(|| run_diff(before, after, EXPLAINED)))
     }
 
     /// The step from moment `k − 1` to moment `k` (`k ≥ 1`): the before/after comparison of
     /// the two, in moment `k`'s positions, the first `explained` movers with a reason (with
-    /// none, the moves [`Timeline::moves`] keeps).
+    /// [`EXPLAINED`], the moves [`Timeline::moves`] keeps).
     pub fn step(&self, k: usize, explained: usize) -> Option<Comparison> {
         let link = self.links.get(k.checked_sub(1)?)?;
         let after = &self.moments.get(k)?.ranked;
         // Moment k − 1 is already numbered with moment k's ids, and ranked.
         let before = self.moments[k - 1].ranked.clone();
         let diff = match explained {
-            0 => self.moves(k)?.clone(),
+            EXPLAINED => self.moves(k)?.clone(),
             _ => run_diff(&before, after, explained),
         };
         Some(Comparison {

@@ -3,7 +3,7 @@
 //! missing, renumbered and reordered.
 
 use fairshare::snapshot::compare;
-use fairshare::timeline::{ListProblem, Time, Timeline, parse_list};
+use fairshare::timeline::{EXPLAINED, ListProblem, Time, Timeline, parse_list};
 use fairshare::{Assoc, AssocTree, LongDouble, Ranked, Severity, TieRule, r#gen};
 use proptest::prelude::*;
 
@@ -224,12 +224,23 @@ fn a_step_reuses_the_rankings_and_equals_the_comparison_from_scratch() {
     for k in [2, 1, 2] {
         // From scratch, on the snapshots as the timeline numbers them (the ids to compare).
         let after = Ranked::new(tl.moments()[k].ranked.tree(), TieRule::Slurm);
-        let scratch = compare(tl.moments()[k - 1].ranked.tree(), &after, 0);
+        let scratch = compare(tl.moments()[k - 1].ranked.tree(), &after, EXPLAINED);
         let moves = tl.moves(k).expect("a step");
         assert!(!moves.moved.is_empty() && moves.removed > 0);
+        assert!(
+            moves
+                .moved
+                .iter()
+                .take(EXPLAINED)
+                .all(|m| m.reason.is_some())
+        );
         assert_eq!(*moves, scratch.diff);
         assert_eq!(scratch.before, tl.moments()[k - 1].ranked);
-        assert_eq!(tl.step(k, 0).expect("a step").diff, scratch.diff);
+        assert_eq!(tl.step(k, EXPLAINED).expect("a step").diff, scratch.diff);
+        assert_eq!(
+            tl.step(k, 0).expect("a step").diff,
+            compare(tl.moments()[k - 1].ranked.tree(), &after, 0).diff
+        );
         assert_eq!(
             tl.matching(k).map(|m| m.removed()),
             Some(scratch.matching.removed())
