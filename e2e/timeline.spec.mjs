@@ -172,6 +172,49 @@ for (const base of ['/', '/csp/']) {
   });
 }
 
+test('a before/after pair from src=/before= is a timeline of two: scrubber, chart, step explained, replay', async ({ page }) => {
+  test.setTimeout(240_000);
+  const u = movingUser();
+  const app = new ExplorerPage(page);
+  await app.goto(`/?src=e2e-timeline-1k/day1.txt&before=e2e-timeline-1k/day0.txt&me=${u.account}%2F${u.user}`);
+  const region = page.getByRole('region', { name: 'Timeline' });
+  const slider = region.getByRole('slider', { name: 'Moment' });
+  await expect(slider).toHaveAttribute('aria-valuetext', 'after snapshot (2 of 2)', { timeout: 60_000 });
+  const item = treeItem(page, u);
+  await expect(item).toHaveAttribute('aria-selected', 'true');
+  await expect(item).toHaveAttribute('data-position', String(u.positions[1]));
+  await expect(item).toHaveAttribute('data-position-before', String(u.positions[0]));
+  // The chart and its table: the user's two positions.
+  await expect(region.getByRole('img', { name: `${u.user}: position and FairShare over time` })).toBeVisible();
+  await expect(region.locator('[data-timeline-position]')).toHaveText(u.positions.slice(0, 2).map((p) => p.toLocaleString('en-US')));
+  const since = page.getByRole('region', { name: 'Since the before snapshot' });
+  await expect(since.locator('[data-snapshot-move]')).toContainText(
+    `position ${u.positions[0].toLocaleString('en-US')} → ${u.positions[1].toLocaleString('en-US')}`,
+  );
+  // The scrubber shows the before snapshot, with nothing before it, and back.
+  await slider.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(slider).toHaveAttribute('aria-valuetext', 'before snapshot (1 of 2)');
+  await expect(item).toHaveAttribute('data-position', String(u.positions[0]));
+  await expect(item).not.toHaveAttribute('data-position-before');
+  await page.keyboard.press('ArrowRight');
+  await expect(item).toHaveAttribute('data-position', String(u.positions[1]));
+  await expect(item).toHaveAttribute('data-position-before', String(u.positions[0]));
+  // The replay: the before order, then the after order, on the same treeitem.
+  await item.evaluate((el) => {
+    window.__seen = [];
+    new MutationObserver(() => window.__seen.push(el.getAttribute('data-position'))).observe(el, {
+      attributes: true,
+      attributeFilter: ['data-position'],
+    });
+  });
+  await region.getByRole('button', { name: 'Replay the change' }).click();
+  await expect.poll(() => page.evaluate(() => window.__seen)).toEqual([String(u.positions[0]), String(u.positions[1])]);
+  await expect(slider).toHaveAttribute('aria-valuetext', 'after snapshot (2 of 2)');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(app.errors).toEqual([]);
+});
+
 test('a timeline list with bad lines: each is named, the rest loads', async ({ page }) => {
   test.setTimeout(240_000);
   const app = new ExplorerPage(page);
@@ -225,6 +268,11 @@ test('a reload keeps the before snapshot: the comparison comes back from the sav
   await page.getByRole('searchbox', { name: 'Find user or account' }).fill(`${u.account}/${u.user}`);
   await page.getByRole('searchbox', { name: 'Find user or account' }).press('Enter');
   await expect(item).toHaveAttribute('data-position-before', String(u.positions[0]));
+  // A pasted pair is a timeline of two as well: its scrubber and replay.
+  await app.openTab('What if');
+  const slider = page.getByRole('slider', { name: 'Moment' });
+  await expect(slider).toHaveAttribute('aria-valuetext', 'after snapshot (2 of 2)');
+  await expect(page.getByRole('button', { name: 'Replay the change' })).toBeEnabled();
   await page.reload();
   await app.waitUntilReady();
   await expect(item).toHaveAttribute('aria-selected', 'true');
@@ -232,5 +280,6 @@ test('a reload keeps the before snapshot: the comparison comes back from the sav
   await expect(item).toHaveAttribute('data-position', String(u.positions[1]));
   await app.openTab('What if');
   await expect(page.getByRole('region', { name: 'Since the before snapshot' })).toBeVisible();
+  await expect(slider).toHaveAttribute('aria-valuetext', 'after snapshot (2 of 2)');
   expect(app.errors).toEqual([]);
 });

@@ -26,6 +26,7 @@ use leptos::prelude::*;
 use crate::chrome::PanelTab;
 
 mod timeline;
+use timeline::StepHint;
 mod tree_view;
 pub use timeline::{LoadedTimeline, build_timeline};
 
@@ -217,6 +218,10 @@ pub struct AppState {
     /// again); `slurm_ranked` takes it when it ranks that very tree, instead of ranking it
     /// from scratch.
     next_ranked: StoredValue<Option<Ranked>>,
+    /// What a timeline step already computed for `baseline_ranked` and `moves` (the before
+    /// snapshot's ranking and the step's moves), which they take when they are for the very
+    /// trees shown (`state/timeline.rs`).
+    next_step: StoredValue<StepHint>,
     /// The write handles of the signals above (only the intent methods write).
     write: Writers,
 }
@@ -352,7 +357,8 @@ impl AppState {
 
     /// Who moved against the baseline, both ranked with Slurm's tie rule (so that switching the
     /// tie rule alone moves nobody: the tree tags that difference on its own). The engine's
-    /// [`fairshare::diff::run_diff`], without reasons; the tree's what-if tags read it.
+    /// [`fairshare::diff::run_diff`], without reasons (a timeline's step: the timeline's own
+    /// diff, whose first rows have one); the tree's what-if tags read it.
     pub fn moves(self) -> Memo<RunDiff> {
         self.moves
     }
@@ -425,8 +431,14 @@ impl AppState {
             },
             changed,
         );
+        let next_step: StoredValue<StepHint> = StoredValue::new(StepHint::default());
         let baseline_ranked = Memo::new_with_compare(
-            move |_| baseline.with(|s| Ranked::new(&s.tree, TieRule::Slurm)),
+            move |_| {
+                baseline.with(|s| {
+                    StepHint::take_baseline(next_step, &s.tree)
+                        .unwrap_or_else(|| Ranked::new(&s.tree, TieRule::Slurm))
+                })
+            },
             changed,
         );
         let hierarchy =
@@ -446,8 +458,12 @@ impl AppState {
             changed,
         );
         let moves = Memo::new(move |_| {
-            baseline_ranked
-                .with(|base| slurm_ranked.with(|cur| fairshare::diff::run_diff(base, cur, 0)))
+            baseline_ranked.with(|base| {
+                slurm_ranked.with(|cur| {
+                    StepHint::take_moves(next_step, base.tree(), cur.tree())
+                        .unwrap_or_else(|| fairshare::diff::run_diff(base, cur, 0))
+                })
+            })
         });
         Self {
             scenario,
@@ -474,6 +490,7 @@ impl AppState {
             classic,
             frame,
             next_ranked,
+            next_step,
             write: Writers {
                 scenario: write_scenario,
                 baseline: write_baseline,
@@ -541,25 +558,20 @@ impl AppState {
         }
     }
 
-    /// Compares the scenario with `before`, an earlier snapshot of the same cluster: matched by
-    /// name (`fairshare::snapshot::compare`), numbered with the scenario's ids, ranked, and made
-    /// the what-if baseline. Not an edit of the scenario (no undo step).
+    /// Compares the scenario with `before`, an earlier snapshot of the same cluster, as a
+    /// timeline of two ([`fairshare::timeline::Timeline::pair`]: matched by name, numbered with
+    /// the scenario's ids, ranked), showing the scenario with the before snapshot as the what-if
+    /// baseline, so the scrubber, the chart and the replay work for a pair as for any timeline.
+    /// Not an edit of the scenario (no undo step).
     pub fn load_before(self, before: &AssocTree) {
-        let cmp = self
-            .slurm_ranked
-            .with_untracked(|after| fairshare::snapshot::compare(before, after, 0));
-        let baseline = self.scenario.with_untracked(|s| Scenario {
-            name: s.name.clone(),
-            algorithm: s.algorithm,
-            params: s.params.clone(),
-            tree: cmp.before.tree().clone(),
-        });
-        self.write.baseline.set(baseline);
-        self.write.before.set(Some(Before {
-            ranked: cmp.before,
-            added: cmp.diff.added,
-            removed: cmp.diff.removed,
-        }));
+        let after = self.slurm_ranked.with_untracked(Ranked::clone);
+        let template = self.scenario.get_untracked();
+        let printed = self.printed.get_untracked();
+        self.start_timeline(
+            fairshare::timeline::Timeline::pair(before, after),
+            vec![Arc::from([]), printed],
+            template,
+        );
     }
 
     /// Stops comparing with a before snapshot (the baseline becomes the scenario itself).

@@ -65,6 +65,10 @@ pub enum TimelineMsg {
     NoEntries,
     /// A timeline needs two snapshots at least.
     TooFew,
+    /// The name of a before/after pair's older snapshot (it has no time or file name).
+    PairBefore,
+    /// The name of a before/after pair's newer snapshot.
+    PairAfter,
 }
 
 impl Message for TimelineMsg {
@@ -98,6 +102,8 @@ impl Message for TimelineMsg {
         TimelineMsg::NoTime,
         TimelineMsg::NoEntries,
         TimelineMsg::TooFew,
+        TimelineMsg::PairBefore,
+        TimelineMsg::PairAfter,
     ];
 
     fn en(self) -> &'static str {
@@ -143,6 +149,8 @@ impl Message for TimelineMsg {
             TimelineMsg::NoTime => "no time, where other lines have one.",
             TimelineMsg::NoEntries => "no snapshot URL in the list.",
             TimelineMsg::TooFew => "A timeline needs two snapshots at least; {n} could be loaded.",
+            TimelineMsg::PairBefore => "before snapshot",
+            TimelineMsg::PairAfter => "after snapshot",
         }
     }
 
@@ -191,6 +199,8 @@ impl Message for TimelineMsg {
             TimelineMsg::TooFew => {
                 "タイムラインには 2 つ以上のスナップショットが必要です。読み込めたのは {n} 個です。"
             }
+            TimelineMsg::PairBefore => "前のスナップショット",
+            TimelineMsg::PairAfter => "後のスナップショット",
         })
     }
 }

@@ -20,10 +20,15 @@ use crate::state::AppState;
 pub fn WhatIf() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
+    // A timeline's step is diffed once, by the timeline (a scrubber step diffs nothing again).
     let diff = Memo::new(move |_| {
-        state
-            .baseline_ranked()
-            .with(|base| state.ranked().with(|cur| what_if(base, cur)))
+        state.baseline_ranked().with(|base| {
+            state.ranked().with(|cur| {
+                state
+                    .timeline_moves(base, cur)
+                    .unwrap_or_else(|| what_if(base, cur))
+            })
+        })
     });
     let rows = move || {
         let lang = i18n.lang();
@@ -82,8 +87,9 @@ pub fn WhatIf() -> impl IntoView {
 
 pub use fairshare::diff::{Moved, Reason, RunDiff as WhatIfDiff};
 
-/// At most this many rows are listed (largest moves first) and given a reason.
-pub const SHOWN: usize = 200;
+/// At most this many rows are listed (largest moves first) and given a reason: as many as a
+/// timeline's step explains, so the list of a step is the timeline's.
+pub const SHOWN: usize = fairshare::timeline::EXPLAINED;
 
 /// Compares the scenario on screen (`cur`) with the baseline: the engine's
 /// [`fairshare::diff::run_diff`], explaining the rows the panel shows.

@@ -7,13 +7,14 @@
 
 use std::sync::Arc;
 
+use fairshare::diff::RunDiff;
 use fairshare::import::Imported;
 use fairshare::timeline::{Time, Timeline};
-use fairshare::{Diagnostic, PrintedRow, Scenario};
+use fairshare::{AssocTree, Diagnostic, PrintedRow, Ranked, Scenario};
 
 use leptos::prelude::*;
 
-use super::AppState;
+use super::{AppState, Before};
 
 /// A loaded timeline and the snapshot shown.
 #[derive(Clone, Debug)]
@@ -34,6 +35,37 @@ impl PartialEq for LoadedTimeline {
     }
 }
 
+/// What a timeline step hands to `AppState`'s memos: the before snapshot's ranking (for
+/// `baseline_ranked`) and the step's moves (for `moves`), both computed by the timeline, each
+/// taken once by its memo when it is for the very trees shown (shared trees: an O(1) check).
+#[derive(Debug, Default)]
+pub(super) struct StepHint {
+    baseline: Option<Ranked>,
+    /// The moves, with the before and after trees they are for.
+    moves: Option<(AssocTree, AssocTree, RunDiff)>,
+}
+
+impl StepHint {
+    /// The before snapshot's ranking, if the hint holds the ranking of `tree`.
+    pub(super) fn take_baseline(hint: StoredValue<StepHint>, tree: &AssocTree) -> Option<Ranked> {
+        hint.try_update_value(|h| h.baseline.take())
+            .flatten()
+            .filter(|r| r.tree() == tree)
+    }
+
+    /// The step's moves, if the hint holds those of `before` → `after`.
+    pub(super) fn take_moves(
+        hint: StoredValue<StepHint>,
+        before: &AssocTree,
+        after: &AssocTree,
+    ) -> Option<RunDiff> {
+        hint.try_update_value(|h| h.moves.take())
+            .flatten()
+            .filter(|(b, a, _)| b == before && a == after)
+            .map(|(_, _, d)| d)
+    }
+}
+
 impl AppState {
     /// Loads `timeline` (at least one snapshot) and shows its newest snapshot, compared with the
     /// one before it. `printed[k]` is what snapshot k printed; `template` gives the algorithm
@@ -44,32 +76,47 @@ impl AppState {
         printed: Vec<Vec<PrintedRow>>,
         template: Scenario,
     ) {
-        let n = timeline.len();
-        let Some(last) = n.checked_sub(1) else {
+        let Some(last) = timeline.len().checked_sub(1) else {
             return;
         };
-        let loaded = LoadedTimeline {
+        let scenario = moment_scenario(&timeline, last, &template);
+        let newest = printed.get(last).cloned().unwrap_or_default();
+        // `load` ends any earlier comparison and timeline (and takes the newest snapshot's
+        // ranking, made by the timeline); then this one starts.
+        self.write.before.set(None);
+        self.next_ranked
+            .set_value(Some(timeline.moments()[last].ranked.clone()));
+        self.load(scenario, newest, None);
+        let printed = printed.into_iter().map(Arc::from).collect();
+        self.start_timeline(timeline, printed, template);
+    }
+
+    /// Makes `timeline`, whose newest snapshot is the scenario on screen, the loaded timeline,
+    /// showing that snapshot compared with the one before it.
+    pub(super) fn start_timeline(
+        self,
+        timeline: Timeline,
+        printed: Vec<Arc<[PrintedRow]>>,
+        template: Scenario,
+    ) {
+        let Some(last) = timeline.len().checked_sub(1) else {
+            return;
+        };
+        self.write.timeline.set(Some(LoadedTimeline {
             timeline: Arc::new(timeline),
-            printed: printed.into_iter().map(Arc::from).collect(),
+            printed: printed.into(),
             template: Arc::new(template),
             at: last,
-        };
-        let scenario = loaded.scenario_at(last);
-        let printed = loaded
-            .printed
-            .get(last)
-            .cloned()
-            .unwrap_or_else(|| Arc::from([]));
-        // `load` ends any earlier comparison and timeline; then this one starts.
-        self.write.before.set(None);
-        self.load(scenario, printed.to_vec(), None);
-        self.write.timeline.set(Some(loaded));
-        self.compare_with_previous(last);
+        }));
+        self.show_step(last);
     }
 
     /// Shows snapshot `k` of the loaded timeline (compared with snapshot `k − 1`), keeping the
     /// selection where the selected association is in it. Not an edit: no undo step. Out of
     /// range or without a timeline: nothing happens.
+    ///
+    /// Nothing is ranked or matched again: the scenario's ranking, the before snapshot's and
+    /// the step's moves are the timeline's (`Timeline::moves` keeps each step's once shown).
     pub fn show_moment(self, k: usize) {
         let Some(loaded) = self.timeline.get_untracked() else {
             return;
@@ -91,7 +138,8 @@ impl AppState {
             .compare_with
             .get_untracked()
             .filter(|id| scenario.tree.position(*id).is_some());
-        self.write.baseline.set(scenario.clone());
+        self.next_ranked
+            .set_value(Some(loaded.timeline.moments()[k].ranked.clone()));
         self.write.scenario.set(scenario);
         self.write.printed.set(printed);
         self.write.decay.update(|c| *c = c.restarted());
@@ -103,29 +151,66 @@ impl AppState {
                 t.at = k;
             }
         });
-        self.compare_with_previous(k);
+        self.show_step(k);
     }
 
-    /// The before snapshot of snapshot `k`: snapshot `k − 1`, or none for the oldest.
-    fn compare_with_previous(self, k: usize) {
-        let previous = self.timeline.with_untracked(|t| {
+    /// The before snapshot and the baseline of snapshot `k` (the scenario on screen): snapshot
+    /// `k − 1`, or none for the oldest. Both rankings and the moves are the timeline's, handed
+    /// to the memos that would otherwise compute them again.
+    fn show_step(self, k: usize) {
+        let step = self.timeline.with_untracked(|t| {
             let t = t.as_ref()?;
-            Some(
-                t.timeline
-                    .moments()
-                    .get(k.checked_sub(1)?)?
-                    .ranked
-                    .tree()
-                    .clone(),
-            )
+            let moments = t.timeline.moments();
+            let after = moments.get(k)?.ranked.clone();
+            let before = k.checked_sub(1).map(|p| {
+                let moves = t.timeline.moves(k).cloned().unwrap_or_default();
+                (moments[p].ranked.clone(), moves)
+            });
+            Some((after, before, t.scenario_at(k)))
         });
-        match previous {
-            Some(tree) => self.load_before(&tree),
+        let Some((after, before, scenario)) = step else {
+            return;
+        };
+        match before {
+            Some((ranked, moves)) => {
+                let (added, removed) = (moves.added, moves.removed);
+                let tree = ranked.tree().clone();
+                self.next_step.set_value(StepHint {
+                    baseline: Some(ranked.clone()),
+                    moves: Some((tree.clone(), after.tree().clone(), moves)),
+                });
+                self.write.baseline.set(Scenario { tree, ..scenario });
+                self.write.before.set(Some(Before {
+                    ranked,
+                    added,
+                    removed,
+                }));
+            }
             None => {
+                self.next_step.set_value(StepHint {
+                    baseline: Some(after),
+                    moves: None,
+                });
                 self.write.before.set(None);
-                self.write.baseline.set(self.scenario.get_untracked());
+                self.write.baseline.set(scenario);
             }
         }
+    }
+
+    /// The loaded timeline's moves for the step shown (`Timeline::moves`, kept by the timeline),
+    /// if `base` → `cur` is that very step: the before snapshot's ranking and the shown one's
+    /// (the same shared runs, so under Slurm's tie rule and without edits since). O(1).
+    pub fn timeline_moves(self, base: &Ranked, cur: &Ranked) -> Option<RunDiff> {
+        self.timeline.with_untracked(|t| {
+            let t = t.as_ref()?;
+            let moments = t.timeline.moments();
+            let before = &moments.get(t.at.checked_sub(1)?)?.ranked;
+            let after = &moments.get(t.at)?.ranked;
+            let same = |a: &Ranked, b: &Ranked| Arc::ptr_eq(&a.shared_run(), &b.shared_run());
+            (same(before, base) && same(after, cur))
+                .then(|| t.timeline.moves(t.at).cloned())
+                .flatten()
+        })
     }
 
     /// Closes the timeline (the snapshot shown stays, still compared with its before snapshot).
@@ -184,14 +269,168 @@ pub fn build_timeline(
 }
 
 impl LoadedTimeline {
-    /// Snapshot `k` as a scenario with the template's settings.
+    /// Snapshot `k` as a scenario with the template's settings ([`moment_scenario`]).
     pub fn scenario_at(&self, k: usize) -> Scenario {
-        let m = &self.timeline.moments()[k];
-        Scenario {
-            name: m.label.clone(),
-            algorithm: self.template.algorithm,
-            params: self.template.params.clone(),
-            tree: m.ranked.tree().clone(),
-        }
+        moment_scenario(&self.timeline, k, &self.template)
+    }
+}
+
+/// Snapshot `k` as a scenario with `template`'s settings, named by its label (a pair's
+/// unnamed snapshots keep the template's name).
+fn moment_scenario(timeline: &Timeline, k: usize, template: &Scenario) -> Scenario {
+    let m = &timeline.moments()[k];
+    Scenario {
+        name: if m.label.is_empty() {
+            template.name.clone()
+        } else {
+            m.label.clone()
+        },
+        algorithm: template.algorithm,
+        params: template.params.clone(),
+        tree: m.ranked.tree().clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use fairshare::diff::run_diff;
+    use fairshare::snapshot::compare;
+    use fairshare::{AssocId, LongDouble, Ranked, TieRule};
+    use leptos::prelude::*;
+
+    use super::*;
+
+    /// A small cluster whose user `u1` (id 3) has `u1` usage and `u2` (id 4) 30.
+    fn scenario(u1: u32) -> Scenario {
+        let text = format!(
+            r#"{{"associations": [
+              {{"id": 1, "parent": null, "account": "root", "user": null, "shares": 1}},
+              {{"id": 2, "parent": 1, "account": "a", "user": null, "shares": 1}},
+              {{"id": 3, "parent": 2, "account": "a", "user": "u1", "shares": 1, "usage_raw": {u1}}},
+              {{"id": 4, "parent": 2, "account": "a", "user": "u2", "shares": 1, "usage_raw": 30}},
+              {{"id": 5, "parent": 1, "account": "b", "user": null, "shares": 1}},
+              {{"id": 6, "parent": 5, "account": "b", "user": "u3", "shares": 1, "usage_raw": 20}}
+            ]}}"#
+        );
+        fairshare::scenario::parse(&text).0.unwrap()
+    }
+
+    fn run_of(r: &Ranked) -> Arc<fairshare::fair_tree::FairTreeRun> {
+        r.shared_run()
+    }
+
+    /// Moving the scrubber ranks and matches nothing again: the page's rankings are the
+    /// timeline's own (the same shared runs), and its moves are the timeline's, equal to the
+    /// comparison made from scratch.
+    #[test]
+    fn a_step_shows_the_timelines_rankings_and_moves() {
+        Owner::new().with(|| {
+            let days = [scenario(10), scenario(50), scenario(5)];
+            let timeline = Timeline::new(
+                days.iter()
+                    .enumerate()
+                    .map(|(k, s)| (None, format!("day{k}"), s.tree.clone()))
+                    .collect(),
+            );
+            let kept = timeline.clone();
+            let state = AppState::new(scenario(1));
+            state.load_timeline(timeline, vec![Vec::new(); 3], days[2].clone());
+            let shown = state
+                .timeline
+                .with_untracked(|t| t.clone().unwrap().timeline);
+            for k in [1, 0, 2, 1] {
+                state.show_moment(k);
+                let m = &shown.moments()[k];
+                assert!(Arc::ptr_eq(
+                    &state.slurm_ranked.with_untracked(run_of),
+                    &run_of(&m.ranked)
+                ));
+                let base = &shown.moments()[k.saturating_sub(1)].ranked;
+                assert!(Arc::ptr_eq(
+                    &state.baseline_ranked.with_untracked(run_of),
+                    &run_of(base)
+                ));
+                let moves = state.moves.get_untracked();
+                match k {
+                    0 => {
+                        assert!(moves.moved.is_empty());
+                        assert!(state.before.get_untracked().is_none());
+                    }
+                    _ => {
+                        // From scratch: the two snapshots ranked, matched and diffed again.
+                        let after = Ranked::new(kept.moments()[k].ranked.tree(), TieRule::Slurm);
+                        let scratch = compare(
+                            kept.moments()[k - 1].ranked.tree(),
+                            &after,
+                            fairshare::timeline::EXPLAINED,
+                        );
+                        assert_eq!(moves, scratch.diff);
+                        assert_eq!(Some(&moves), shown.moves(k));
+                        assert!(!moves.moved.is_empty(), "day {k} moves someone");
+                        let before = state.before.get_untracked().expect("a before snapshot");
+                        assert_eq!(before.ranked, scratch.before);
+                    }
+                }
+            }
+            // The what-if list's diff of the step shown is the timeline's (200 explained).
+            let listed = state
+                .baseline_ranked
+                .with_untracked(|b| state.ranked.with_untracked(|c| state.timeline_moves(b, c)));
+            assert_eq!(listed.as_ref(), shown.moves(1));
+            // An edit after a step is diffed afresh (the hint is for the step's trees only).
+            state
+                .set_usage(AssocId(3), LongDouble::from_f64(1e6))
+                .expect("a valid edit");
+            let expected = state
+                .baseline_ranked
+                .with_untracked(|b| state.slurm_ranked.with_untracked(|c| run_diff(b, c, 0)));
+            assert_eq!(state.moves.get_untracked(), expected);
+            let listed = state
+                .baseline_ranked
+                .with_untracked(|b| state.ranked.with_untracked(|c| state.timeline_moves(b, c)));
+            assert_eq!(listed, None);
+        });
+    }
+
+    /// A before/after pair (Load as before, `before=`, a saved session) is a timeline of two:
+    /// the scrubber can show the before snapshot and come back, with the same comparison.
+    #[test]
+    fn a_pair_is_a_timeline_of_two() {
+        Owner::new().with(|| {
+            let state = AppState::new(scenario(50));
+            let after_run = state.slurm_ranked.with_untracked(run_of);
+            state.load_before(&scenario(10).tree);
+            let loaded = state.timeline.get_untracked().expect("a timeline");
+            assert_eq!((loaded.timeline.len(), loaded.at), (2, 1));
+            // The scenario's ranking is the pair's after snapshot, not ranked again.
+            assert!(Arc::ptr_eq(
+                &run_of(&loaded.timeline.moments()[1].ranked),
+                &after_run
+            ));
+            let scratch = state.slurm_ranked.with_untracked(|after| {
+                compare(&scenario(10).tree, after, fairshare::timeline::EXPLAINED)
+            });
+            assert_eq!(state.moves.get_untracked(), scratch.diff);
+            assert!(!scratch.diff.moved.is_empty());
+            state.show_moment(0);
+            assert!(state.before.get_untracked().is_none());
+            assert_eq!(
+                state.scenario.with_untracked(|s| s.tree.clone()),
+                *scratch.before.tree()
+            );
+            state.show_moment(1);
+            assert_eq!(state.moves.get_untracked(), scratch.diff);
+            assert_eq!(
+                state.before.get_untracked().map(|b| b.ranked),
+                Some(scratch.before)
+            );
+            // The scenario keeps its name on both sides of the pair.
+            assert_eq!(
+                state.scenario.with_untracked(|s| s.name.clone()),
+                scenario(50).name
+            );
+        });
     }
 }

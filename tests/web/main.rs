@@ -10,4 +10,5 @@ mod app;
 mod edit;
 mod panels;
 mod player;
+mod timeline;
 mod tree;

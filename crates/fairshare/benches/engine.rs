@@ -28,6 +28,12 @@
 //!   edit path); `edit_shares_*` the same for that user's shares (3 more);
 //! - `snapshot_compare`: [`fairshare::snapshot::compare`], loading a before/after pair of
 //!   snapshots (matched by name, the before tree renumbered and ranked, the diff).
+//! - `timeline_step_from_scratch` / `timeline_step`: moving a timeline's scrubber to the next
+//!   snapshot (the same pair of snapshots as `snapshot_compare`). From scratch: the after tree
+//!   ranked, compared with the before tree (matched, renumbered, ranked, diffed), the tree's
+//!   what-if moves diffed and the what-if list's (200 explained), as the app did before it
+//!   reused the timeline's work; against [`fairshare::timeline::Timeline::moves`], first
+//!   showing (the diff of the rankings made at load, 200 explained) and again (kept).
 //!
 //! - `calc_headroom`, `calc_shares_to_pass`, `calc_best_account`: [`fairshare::calc`]'s
 //!   questions 1, 4 and 3 for the user at the middle position (the default target: its own
@@ -263,6 +269,53 @@ mod generated_trees {
         let before = AssocTree::new(rows).expect("the same tree");
         let after = Ranked::new(after, TieRule::Slurm);
         b.bench(|| fairshare::snapshot::compare(&before, &after, 200));
+    }
+
+    /// Yesterday's tree as another paste gives it (see `snapshot_compare`) and today's.
+    fn pair(n: usize) -> (AssocTree, AssocTree) {
+        let after = generated(n);
+        let mut rows: Vec<fairshare::Assoc> = after.assocs().to_vec();
+        rows.reverse();
+        let shift = |id: fairshare::AssocId| fairshare::AssocId(id.0 + 10_000_000);
+        for a in &mut rows {
+            a.id = shift(a.id);
+            a.parent = a.parent.map(shift);
+            a.usage_raw = a.usage_raw.mul(fairshare::LongDouble::from_f64(0.9));
+        }
+        (AssocTree::new(rows).expect("the same tree"), after.clone())
+    }
+
+    #[divan::bench(args = SIZES, sample_count = 10)]
+    fn timeline_step_from_scratch(b: Bencher, n: usize) {
+        let (before, after) = pair(n);
+        b.bench(|| {
+            let after = Ranked::new(&after, TieRule::Slurm);
+            let cmp = fairshare::snapshot::compare(&before, &after, 0);
+            let moves = diff::run_diff(&cmp.before, &after, 0);
+            (moves, diff::run_diff(&cmp.before, &after, 200))
+        });
+    }
+
+    #[divan::bench(args = SIZES, sample_count = 10)]
+    fn timeline_step_first(b: Bencher, n: usize) {
+        let (before, after) = pair(n);
+        let timeline = fairshare::timeline::Timeline::new(vec![
+            (None, "0".into(), before),
+            (None, "1".into(), after),
+        ]);
+        b.with_inputs(|| timeline.clone())
+            .bench_local_refs(|t| t.moves(1).map(|d| d.moved.len()));
+    }
+
+    #[divan::bench(args = SIZES, sample_count = 30)]
+    fn timeline_step(b: Bencher, n: usize) {
+        let (before, after) = pair(n);
+        let timeline = fairshare::timeline::Timeline::new(vec![
+            (None, "0".into(), before),
+            (None, "1".into(), after),
+        ]);
+        timeline.moves(1);
+        b.bench(|| timeline.moves(1).map(|d| d.moved.len()));
     }
 }
 

@@ -11,12 +11,16 @@
 //!   snapshots exactly as the before/after comparison does; [`Timeline::series`] follows one
 //!   association through the matchings (positions and FairShare per moment).
 //!
-//! Cost: N rankings and N − 1 matchings, each near-linear in its snapshot; a series is O(N);
-//! nothing recurses.
+//! Cost: N rankings and N − 1 matchings, each near-linear in its snapshot, at load; a series is
+//! O(N); nothing recurses. Showing a step ([`Timeline::moves`]) ranks and matches nothing
+//! again: both rankings and the matching are the ones made at load, and the step's moves are
+//! computed on its first showing and kept (one diff per step, at most the size of the rankings
+//! already held, so the cache is never the larger part of a timeline's memory).
 
 use std::fmt;
+use std::sync::OnceLock;
 
-use crate::diff::run_diff;
+use crate::diff::{RunDiff, run_diff};
 use crate::snapshot::{Comparison, Matching, match_trees};
 use crate::tree::AssocTree;
 use crate::{Ranked, Severity, TieRule};
@@ -121,6 +125,10 @@ impl Time {
         })
     }
 }
+
+/// How many of a step's movers [`Timeline::moves`] gives a reason (the largest moves first):
+/// as many as a what-if list shows.
+pub const EXPLAINED: usize = 200;
 
 /// One snapshot named by a timeline list.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -333,11 +341,21 @@ pub struct Point {
 }
 
 /// N snapshots, oldest first, each matched by name with the next.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Timeline {
     moments: Vec<Moment>,
     /// `links[k]` matches moment `k` (before) with moment `k + 1` (after).
     links: Vec<Matching>,
+    /// `moves[k]`: the moves from moment `k` to moment `k + 1` (the first [`EXPLAINED`] with a
+    /// reason), computed on the first [`Timeline::moves`] of that step and kept.
+    moves: Vec<OnceLock<RunDiff>>,
+}
+
+impl PartialEq for Timeline {
+    /// The same snapshots and matchings (what is cached so far does not count).
+    fn eq(&self, other: &Timeline) -> bool {
+        self.moments == other.moments && self.links == other.links
+    }
 }
 
 impl Timeline {
@@ -370,7 +388,31 @@ impl Timeline {
                 ranked: Ranked::new(tree, TieRule::Slurm),
             })
             .collect();
-        Timeline { moments, links }
+        let moves = links.iter().map(|_| OnceLock::new()).collect();
+        Timeline {
+            moments,
+            links,
+            moves,
+        }
+    }
+
+    /// A before/after pair as a timeline of two, the after snapshot already ranked (its ids are
+    /// kept, as [`Timeline::new`] keeps the newest's): the same timeline as `Timeline::new` of
+    /// the two trees, without ranking the after tree again. Its moments are unnamed
+    /// (empty labels, no times).
+    pub fn pair(before: &AssocTree, after: Ranked) -> Timeline {
+        let link = match_trees(before, after.tree());
+        let before = Ranked::new(link.renumbered(), TieRule::Slurm);
+        let moment = |ranked| Moment {
+            time: None,
+            label: String::new(),
+            ranked,
+        };
+        Timeline {
+            moments: vec![moment(before), moment(after)],
+            links: vec![link],
+            moves: vec![OnceLock::new()],
+        }
     }
 
     /// How many snapshots.
@@ -388,14 +430,34 @@ impl Timeline {
         &self.moments
     }
 
+    /// The matching of moment `k − 1` (before) with moment `k` (after), `k ≥ 1`.
+    pub fn matching(&self, k: usize) -> Option<&Matching> {
+        self.links.get(k.checked_sub(1)?)
+    }
+
+    /// Who moved from moment `k − 1` to moment `k` (`k ≥ 1`), in moment `k`'s positions, the
+    /// first [`EXPLAINED`] with a reason: [`run_diff`] of the two rankings made at load (moment
+    /// `k − 1` is numbered with moment `k`'s ids), exactly what [`Timeline::step`] and
+    /// [`crate::snapshot::compare`] give. Computed on the first call for that step and kept, so
+    /// showing a step again costs nothing; ranks and matches nothing again.
+    pub fn moves(&self, k: usize) -> Option<&RunDiff> {
+        let cell = self.moves.get(k.checked_sub(1)?)?;
+        let (before, after) = (&self.moments[k - 1].ranked, &self.moments[k].ranked);
+        Some(cell.get_or_init(|| run_diff(before, after, EXPLAINED)))
+    }
+
     /// The step from moment `k − 1` to moment `k` (`k ≥ 1`): the before/after comparison of
-    /// the two, in moment `k`'s positions, the first `explained` movers with a reason.
+    /// the two, in moment `k`'s positions, the first `explained` movers with a reason (with
+    /// [`EXPLAINED`], the moves [`Timeline::moves`] keeps).
     pub fn step(&self, k: usize, explained: usize) -> Option<Comparison> {
         let link = self.links.get(k.checked_sub(1)?)?;
         let after = &self.moments.get(k)?.ranked;
         // Moment k − 1 is already numbered with moment k's ids, and ranked.
         let before = self.moments[k - 1].ranked.clone();
-        let diff = run_diff(&before, after, explained);
+        let diff = match explained {
+            EXPLAINED => self.moves(k)?.clone(),
+            _ => run_diff(&before, after, explained),
+        };
         Some(Comparison {
             matching: link.clone(),
             before,

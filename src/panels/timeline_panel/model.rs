@@ -24,19 +24,29 @@ const POS_BOTTOM: i32 = 62;
 const FS_TOP: i32 = 96;
 const FS_BOTTOM: i32 = 136;
 
-/// A moment's short name: its time as written, else its label (URL or file name).
-pub fn moment_name(m: &Moment) -> String {
-    m.time
-        .as_ref()
-        .map_or_else(|| m.label.clone(), |t| t.text.clone())
+/// A moment's short name: its time as written, else its label (URL or file name); a moment of a
+/// before/after pair has neither, and is named for its side ("before snapshot" for the first,
+/// "after snapshot" for the other).
+pub fn moment_name(m: &Moment, k: usize, lang: Lang) -> String {
+    match (&m.time, m.label.is_empty()) {
+        (Some(t), _) => t.text.clone(),
+        (None, false) => m.label.clone(),
+        (None, true) if k == 0 => TimelineMsg::PairBefore.text(lang).to_string(),
+        (None, true) => TimelineMsg::PairAfter.text(lang).to_string(),
+    }
 }
 
 /// The scrubber's value text for snapshot `k` (0-based) of `n`.
 pub fn moment_value(m: &Moment, k: usize, n: usize, lang: Lang) -> String {
-    let (k, n) = ((k + 1).to_string(), n.to_string());
+    let (place, n) = ((k + 1).to_string(), n.to_string());
     match &m.time {
-        Some(t) => TimelineMsg::MomentTimed.fill(lang, &[("time", &t.text), ("k", &k), ("n", &n)]),
-        None => TimelineMsg::MomentUntimed.fill(lang, &[("label", &m.label), ("k", &k), ("n", &n)]),
+        Some(t) => {
+            TimelineMsg::MomentTimed.fill(lang, &[("time", &t.text), ("k", &place), ("n", &n)])
+        }
+        None => {
+            let label = moment_name(m, k, lang);
+            TimelineMsg::MomentUntimed.fill(lang, &[("label", &label), ("k", &place), ("n", &n)])
+        }
     }
 }
 
@@ -53,11 +63,12 @@ pub fn showing(timeline: &Timeline, at: usize, lang: Lang) -> String {
             &[
                 ("k", &(at + 1).to_string()),
                 ("n", &n),
-                ("moment", &moment_name(m)),
-                ("previous", &moment_name(previous)),
+                ("moment", &moment_name(m, at, lang)),
+                ("previous", &moment_name(previous, at - 1, lang)),
             ],
         ),
-        None => TimelineMsg::ShowingFirst.fill(lang, &[("n", &n), ("moment", &moment_name(m))]),
+        None => TimelineMsg::ShowingFirst
+            .fill(lang, &[("n", &n), ("moment", &moment_name(m, at, lang))]),
     }
 }
 
@@ -182,7 +193,7 @@ pub fn chart(timeline: &Timeline, at: usize, id: AssocId, lang: Lang) -> Option<
         });
         rows.push(Row {
             k,
-            moment: moment_name(m),
+            moment: moment_name(m, k, lang),
             position: match p.and_then(|p| p.position) {
                 Some(pos) => grouped(u64::from(pos)),
                 None => TimelineMsg::Absent.text(lang).to_string(),
@@ -266,6 +277,34 @@ mod tests {
         );
         assert!(showing(&tl, 0, Lang::En).contains("the oldest"));
         assert_eq!(showing(&tl, 9, Lang::En), "");
+    }
+
+    #[test]
+    fn a_pairs_snapshots_are_named_for_their_side() {
+        let tl = Timeline::new(vec![
+            (None, String::new(), tree(10, "lab")),
+            (None, String::new(), tree(500, "lab")),
+        ]);
+        let m = tl.moments();
+        assert_eq!(
+            moment_value(&m[0], 0, 2, Lang::En),
+            "before snapshot (1 of 2)"
+        );
+        assert_eq!(
+            moment_value(&m[1], 1, 2, Lang::En),
+            "after snapshot (2 of 2)"
+        );
+        assert_eq!(
+            moment_value(&m[1], 1, 2, Lang::Ja),
+            "後のスナップショット（2 個中 2 番目）"
+        );
+        assert_eq!(
+            showing(&tl, 1, Lang::En),
+            "Showing snapshot 2 of 2 (after snapshot), compared with the one before it (before snapshot)."
+        );
+        let me = m[1].ranked.tree().assocs()[2].id;
+        let c = chart(&tl, 1, me, Lang::En).expect("a user");
+        assert_eq!(c.rows[0].moment, "before snapshot");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! missing, renumbered and reordered.
 
 use fairshare::snapshot::compare;
-use fairshare::timeline::{ListProblem, Time, Timeline, parse_list};
+use fairshare::timeline::{EXPLAINED, ListProblem, Time, Timeline, parse_list};
 use fairshare::{Assoc, AssocTree, LongDouble, Ranked, Severity, TieRule, r#gen};
 use proptest::prelude::*;
 
@@ -205,6 +205,90 @@ fn a_user_is_followed_across_snapshots_and_each_step_is_the_pair_comparison() {
     assert_eq!(tl.series(5, 0), vec![None; 3]);
     assert_eq!(tl.series(0, 1_000_000), vec![None; 3]);
     assert_eq!(tl.follow(0, 0, 9), None);
+}
+
+/// A scrubber step reuses the timeline's work: each step's moves equal, row for row and id for
+/// id, the comparison made from scratch (both snapshots ranked again, matched again, diffed),
+/// and a second showing returns the very same kept diff.
+#[test]
+fn a_step_reuses_the_rankings_and_equals_the_comparison_from_scratch() {
+    let day0 = r#gen::tree(500, 5);
+    let day1 = next_day(&day0, 0.6, 3, 7_000_000, 17);
+    let day2 = next_day(&day1, 0.8, 4, 2_000_000, 9);
+    let tl = Timeline::new(vec![
+        (None, "d0".into(), day0.clone()),
+        (None, "d1".into(), day1.clone()),
+        (None, "d2".into(), day2.clone()),
+    ]);
+    assert!(tl.moves(0).is_none() && tl.moves(3).is_none());
+    for k in [2, 1, 2] {
+        // From scratch, on the snapshots as the timeline numbers them (the ids to compare).
+        let after = Ranked::new(tl.moments()[k].ranked.tree(), TieRule::Slurm);
+        let scratch = compare(tl.moments()[k - 1].ranked.tree(), &after, EXPLAINED);
+        let moves = tl.moves(k).expect("a step");
+        assert!(!moves.moved.is_empty() && moves.removed > 0);
+        assert!(
+            moves
+                .moved
+                .iter()
+                .take(EXPLAINED)
+                .all(|m| m.reason.is_some())
+        );
+        assert_eq!(*moves, scratch.diff);
+        assert_eq!(scratch.before, tl.moments()[k - 1].ranked);
+        assert_eq!(tl.step(k, EXPLAINED).expect("a step").diff, scratch.diff);
+        assert_eq!(
+            tl.step(k, 0).expect("a step").diff,
+            compare(tl.moments()[k - 1].ranked.tree(), &after, 0).diff
+        );
+        assert_eq!(
+            tl.matching(k).map(|m| m.removed()),
+            Some(scratch.matching.removed())
+        );
+        // Kept: the second showing is the same diff, not another one.
+        assert!(std::ptr::eq(moves, tl.moves(k).expect("a step")));
+    }
+    // And on the snapshots as they were pasted (other ids): the same rows but for the ids.
+    let scratch = compare(&day1, &Ranked::new(&day2, TieRule::Slurm), 0).diff;
+    let rows = |d: &fairshare::diff::RunDiff| {
+        let moved: Vec<_> = d
+            .moved
+            .iter()
+            .map(|m| {
+                (
+                    m.ix,
+                    m.old_position,
+                    m.new_position,
+                    m.old_fairshare,
+                    m.new_fairshare,
+                )
+            })
+            .collect();
+        (moved, d.added, d.removed)
+    };
+    assert_eq!(rows(tl.moves(2).expect("a step")), rows(&scratch));
+}
+
+/// A before/after pair made from the after snapshot's ranking is the timeline of the two trees.
+#[test]
+fn a_pair_is_the_timeline_of_its_two_snapshots() {
+    let day0 = r#gen::tree(300, 8);
+    let day1 = next_day(&day0, 0.5, 4, 3_000_000, 7);
+    let after = Ranked::new(&day1, TieRule::Slurm);
+    let pair = Timeline::pair(&day0, after.clone());
+    let two = Timeline::new(vec![
+        (None, String::new(), day0.clone()),
+        (None, String::new(), day1.clone()),
+    ]);
+    assert_eq!(pair, two);
+    // The after ranking is the one given (shared, not ranked again), its ids kept.
+    assert!(std::sync::Arc::ptr_eq(
+        &pair.moments()[1].ranked.shared_run(),
+        &after.shared_run()
+    ));
+    assert_eq!(pair.moments()[1].ranked.tree(), &day1);
+    assert_eq!(pair.moves(1), two.moves(1));
+    assert!(!pair.moves(1).expect("a step").moved.is_empty());
 }
 
 proptest! {

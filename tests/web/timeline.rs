@@ -1,0 +1,165 @@
+//! Component tests of the Timeline region (top of the What-if panel) in headless Chromium: the
+//! scrubber's accessible name and value, the chart's accessible name and its table (the text
+//! alternative), and the scrubber moving the page to another snapshot. Expected texts come
+//! from the panel's own pure model and the messages, so a wording change does not break them.
+//!
+//! Run: `cargo test --locked --target wasm32-unknown-unknown --test web -p fairshare-explorer`.
+#![cfg(target_arch = "wasm32")]
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use fairshare::timeline::{Time, Timeline};
+use fairshare::{AssocId, AssocTree, LongDouble};
+use fairshare_explorer::i18n::I18n;
+use fairshare_explorer::messages::timeline::TimelineMsg;
+use fairshare_explorer::messages::{Lang, Message};
+use fairshare_explorer::panels::timeline_panel::{TimelinePanel, model};
+use fairshare_explorer::presets;
+use fairshare_explorer::state::AppState;
+use leptos::prelude::*;
+use leptos::task::tick;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+use crate::support;
+
+/// Page-object helpers (shared by every suite).
+mod ui {
+    pub use super::support::*;
+}
+
+/// Mounts the Timeline region with the classic-example preset and hands back the state.
+fn mount_with_state() -> (ui::Mounted<impl Mountable>, AppState) {
+    let slot = Rc::new(Cell::new(None::<AppState>));
+    let provided = Rc::clone(&slot);
+    let mounted = ui::mount(move || {
+        I18n::provide(Lang::En);
+        let preset = presets::by_id("classic-example").unwrap();
+        let state = AppState::provide_preset(preset);
+        provided.set(Some(state));
+        view! { <TimelinePanel /> }
+    });
+    let state = slot.get().expect("mounted");
+    (mounted, state)
+}
+
+/// User1 (id 211) of the classic example.
+const USER1: AssocId = AssocId(211);
+
+fn with_usage(tree: &AssocTree, id: u32, usage: f64) -> AssocTree {
+    tree.with_usage(AssocId(id), LongDouble::from_f64(usage))
+        .expect("a valid usage")
+}
+
+/// Three days of the classic example: User1 runs a lot on day 1, then User4 on day 2.
+fn three_days() -> (Timeline, fairshare::Scenario) {
+    let scenario = support::preset("classic-example");
+    let day0 = scenario.tree.clone();
+    let day1 = with_usage(&day0, 211, 90.0);
+    let day2 = with_usage(&day1, 311, 400.0);
+    let t = |s| Time::parse(s);
+    let timeline = Timeline::new(vec![
+        (t("2024-05-01T00:00Z"), "day0.txt".into(), day0),
+        (t("2024-05-02T00:00Z"), "day1.txt".into(), day1),
+        (t("2024-05-03T00:00Z"), "day2.txt".into(), day2),
+    ]);
+    (timeline, scenario)
+}
+
+fn move_slider(slider: &web_sys::Element, value: &str) {
+    let input: web_sys::HtmlInputElement = slider.clone().unchecked_into();
+    input.set_value(value);
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    let ev = web_sys::Event::new_with_event_init_dict("input", &init).unwrap();
+    input.dispatch_event(&ev).unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn timeline_names_its_scrubber_and_chart_and_the_scrubber_shows_a_moment() {
+    let (panel, state) = mount_with_state();
+    tick().await;
+    // No timeline: no region.
+    assert!(panel.find("[role='region']").is_none());
+
+    let (timeline, scenario) = three_days();
+    let expected = timeline.clone();
+    state.load_timeline(timeline, vec![Vec::new(); 3], scenario);
+    state.select(Some(USER1));
+    tick().await;
+
+    let region = panel.get("[role='region']");
+    assert_eq!(
+        region.get_attribute("aria-label").as_deref(),
+        Some(TimelineMsg::Heading.text(Lang::En))
+    );
+    // The scrubber: a range input (role slider) named "Moment", at the newest snapshot, its
+    // value said as the moment's time and place.
+    let slider = panel.get("input[type='range']");
+    let input: web_sys::HtmlInputElement = slider.clone().unchecked_into();
+    assert_eq!(
+        slider.get_attribute("aria-label").as_deref(),
+        Some(TimelineMsg::Scrubber.text(Lang::En))
+    );
+    assert_eq!(slider.get_attribute("max").as_deref(), Some("2"));
+    assert_eq!(input.value(), "2");
+    let value_text = |k: usize| model::moment_value(&expected.moments()[k], k, 3, Lang::En);
+    assert_eq!(slider.get_attribute("aria-valuetext"), Some(value_text(2)));
+    assert!(value_text(2).contains("2024-05-03T00:00Z"));
+
+    // The chart: an image named for the user, with its table as the text alternative (one row
+    // per snapshot, the one shown marked current).
+    let chart = model::chart(&expected, 2, USER1, Lang::En).expect("User1 is charted");
+    let svg = panel.get("svg[role='img']");
+    assert_eq!(svg.get_attribute("aria-label"), Some(chart.name.clone()));
+    assert!(chart.name.contains("User1"), "{}", chart.name);
+    assert_eq!(panel.text("figure table caption"), chart.caption);
+    assert_eq!(panel.count("figure tbody tr"), 3);
+    let current = || {
+        panel
+            .get("figure tbody tr[aria-current='true']")
+            .get_attribute("data-moment")
+    };
+    assert_eq!(current().as_deref(), Some("2"));
+    let positions: Vec<String> = panel
+        .all("[data-timeline-position]")
+        .iter()
+        .map(|td| td.text_content().unwrap_or_default().trim().to_owned())
+        .collect();
+    let rows: Vec<String> = chart.rows.iter().map(|r| r.position.clone()).collect();
+    assert_eq!(positions, rows);
+    // User1 ran a lot on day 1: it is lower on day 1 than on day 0.
+    let series = expected.series(
+        2,
+        expected.moments()[2].ranked.tree().position(USER1).unwrap(),
+    );
+    let pos = |k: usize| series[k].and_then(|p| p.position).unwrap();
+    assert!(pos(1) > pos(0), "{} {}", pos(0), pos(1));
+
+    // Moving the scrubber shows that moment: the status, the value text, the current row, and
+    // the scenario on the page is that snapshot's tree.
+    let status = || panel.text("[data-timeline-status]");
+    assert_eq!(status(), model::showing(&expected, 2, Lang::En));
+    move_slider(&slider, "0");
+    tick().await;
+    assert_eq!(status(), model::showing(&expected, 0, Lang::En));
+    assert_eq!(slider.get_attribute("aria-valuetext"), Some(value_text(0)));
+    assert_eq!(current().as_deref(), Some("0"));
+    let usage = |state: AppState| {
+        state.with_slurm_run(|r| {
+            let ix = state.ix(USER1).expect("User1 is there");
+            r.assocs[ix].usage_raw.to_f64()
+        })
+    };
+    assert_eq!(usage(state), 20.0);
+    move_slider(&slider, "1");
+    tick().await;
+    assert_eq!(status(), model::showing(&expected, 1, Lang::En));
+    assert_eq!(usage(state), 90.0);
+    assert_eq!(current().as_deref(), Some("1"));
+    // The selection follows the user from snapshot to snapshot.
+    assert_eq!(state.selected.get_untracked(), Some(USER1));
+}
