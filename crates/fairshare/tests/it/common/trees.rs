@@ -27,7 +27,7 @@ pub fn account(id: u32, parent: &Assoc, name: &str, shares: Shares) -> Assoc {
     Assoc {
         id: AssocId(id),
         parent: Some(parent.id),
-        account: name.to_string(),
+        account: name.into(),
         user: None,
         partition: None,
         shares,
@@ -43,7 +43,7 @@ pub fn user(id: u32, parent: &Assoc, name: &str, shares: Shares, usage: LongDoub
         id: AssocId(id),
         parent: Some(parent.id),
         account: parent.account.clone(),
-        user: Some(name.to_string()),
+        user: Some(name.into()),
         partition: None,
         shares,
         usage_raw: usage,
@@ -65,8 +65,8 @@ pub fn shape(tree: &AssocTree) -> Shape {
             let a = &tree.assocs()[ix];
             (
                 h.depth(ix),
-                a.account.clone(),
-                a.user.clone(),
+                a.account.to_string(),
+                a.user.as_deref().map(str::to_string),
                 (ix != h.root()).then_some(a.shares),
                 a.user
                     .is_some()
