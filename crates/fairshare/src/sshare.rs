@@ -318,47 +318,62 @@ impl Column {
         Column::TRESRunMins,
     ];
 
+    const fn spec(self) -> &'static ColumnSpec {
+        &COLUMN_SPECS[self as usize]
+    }
+
     /// The header text, exactly as sshare prints it.
     pub const fn header(self) -> &'static str {
-        match self {
-            Column::Account => "Account",
-            Column::User => "User",
-            Column::Partition => "Partition",
-            Column::RawShares => "RawShares",
-            Column::NormShares => "NormShares",
-            Column::RawUsage => "RawUsage",
-            Column::NormUsage => "NormUsage",
-            Column::EffectvUsage => "EffectvUsage",
-            Column::FairShare => "FairShare",
-            Column::LevelFS => "LevelFS",
-            Column::GrpTRESMins => "GrpTRESMins",
-            Column::TRESRunMins => "TRESRunMins",
-        }
+        self.spec().header
     }
 
     /// The fixed-width column width (spec §5.1).
     pub const fn width(self) -> usize {
-        match self {
-            Column::Account => 20,
-            Column::User => 10,
-            Column::Partition => 12,
-            Column::RawShares => 10,
-            Column::NormShares => 11,
-            Column::RawUsage => 11,
-            Column::NormUsage => 11,
-            Column::EffectvUsage => 13,
-            Column::FairShare => 10,
-            Column::LevelFS => 10,
-            Column::GrpTRESMins => 30,
-            Column::TRESRunMins => 30,
-        }
+        self.spec().width
     }
 
     /// Whether fixed-width cells are left-justified (only Account).
     pub(crate) const fn left_justified(self) -> bool {
-        matches!(self, Column::Account)
+        self.spec().left
     }
 }
+
+/// How sshare prints one column: its header and its fixed-width cell.
+struct ColumnSpec {
+    header: &'static str,
+    width: usize,
+    left: bool,
+}
+
+/// sshare's columns, in [`Column`]'s order (spec §5.1): the one place their headers, widths
+/// and justification are written. The printer and the importer both read it.
+const COLUMN_SPECS: [ColumnSpec; 12] = {
+    const fn c(header: &'static str, width: usize) -> ColumnSpec {
+        ColumnSpec {
+            header,
+            width,
+            left: false,
+        }
+    }
+    [
+        ColumnSpec {
+            header: "Account",
+            width: 20,
+            left: true,
+        },
+        c("User", 10),
+        c("Partition", 12),
+        c("RawShares", 10),
+        c("NormShares", 11),
+        c("RawUsage", 11),
+        c("NormUsage", 11),
+        c("EffectvUsage", 13),
+        c("FairShare", 10),
+        c("LevelFS", 10),
+        c("GrpTRESMins", 30),
+        c("TRESRunMins", 30),
+    ]
+};
 
 /// Which of sshare's own column lists: its `-l` and `-m` flags.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -375,6 +390,11 @@ impl SshareFlags {
         long: false,
         partitions: false,
     };
+    /// `sshare -m`.
+    pub const PARTITIONS: SshareFlags = SshareFlags {
+        long: false,
+        partitions: true,
+    };
     /// `sshare -l`.
     pub const LONG: SshareFlags = SshareFlags {
         long: true,
@@ -387,26 +407,125 @@ impl SshareFlags {
     };
 }
 
-/// sshare's own column lists (spec §5.1): short or `-l`, with `-m` adding `Partition` after
-/// `User`. Classic `-l` has no `LevelFS`.
-pub fn default_columns(algorithm: Algorithm, flags: SshareFlags) -> Vec<Column> {
-    let SshareFlags { long, partitions } = flags;
-    let mut cols = vec![Column::Account, Column::User];
-    if partitions {
-        cols.push(Column::Partition);
-    }
-    cols.extend([Column::RawShares, Column::NormShares, Column::RawUsage]);
-    if long {
-        cols.push(Column::NormUsage);
-    }
-    cols.extend([Column::EffectvUsage, Column::FairShare]);
-    if long {
-        if algorithm == Algorithm::FairTree {
-            cols.push(Column::LevelFS);
+/// One of sshare's own column lists: what it prints for an algorithm and its flags.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Layout {
+    pub(crate) algorithm: Algorithm,
+    pub(crate) flags: SshareFlags,
+    pub(crate) columns: &'static [Column],
+}
+
+/// sshare's own column lists (spec §5.1), the one place they are written: short or `-l`, with
+/// `-m` adding `Partition` after `User`; classic `-l` has no `LevelFS`. The printer looks a list
+/// up by algorithm and flags ([`default_columns`]); the importer reads header-less output by
+/// its number of fields ([`layouts_of_width`]). Fair Tree's lists come first.
+pub(crate) const LAYOUTS: [Layout; 8] = {
+    use Column::*;
+    const SHORT: &[Column] = &[
+        Account,
+        User,
+        RawShares,
+        NormShares,
+        RawUsage,
+        EffectvUsage,
+        FairShare,
+    ];
+    const SHORT_M: &[Column] = &[
+        Account,
+        User,
+        Partition,
+        RawShares,
+        NormShares,
+        RawUsage,
+        EffectvUsage,
+        FairShare,
+    ];
+    const LONG_FT: &[Column] = &[
+        Account,
+        User,
+        RawShares,
+        NormShares,
+        RawUsage,
+        NormUsage,
+        EffectvUsage,
+        FairShare,
+        LevelFS,
+        GrpTRESMins,
+        TRESRunMins,
+    ];
+    const LONG_M_FT: &[Column] = &[
+        Account,
+        User,
+        Partition,
+        RawShares,
+        NormShares,
+        RawUsage,
+        NormUsage,
+        EffectvUsage,
+        FairShare,
+        LevelFS,
+        GrpTRESMins,
+        TRESRunMins,
+    ];
+    const LONG_CLASSIC: &[Column] = &[
+        Account,
+        User,
+        RawShares,
+        NormShares,
+        RawUsage,
+        NormUsage,
+        EffectvUsage,
+        FairShare,
+        GrpTRESMins,
+        TRESRunMins,
+    ];
+    const LONG_M_CLASSIC: &[Column] = &[
+        Account,
+        User,
+        Partition,
+        RawShares,
+        NormShares,
+        RawUsage,
+        NormUsage,
+        EffectvUsage,
+        FairShare,
+        GrpTRESMins,
+        TRESRunMins,
+    ];
+    const fn l(algorithm: Algorithm, flags: SshareFlags, columns: &'static [Column]) -> Layout {
+        Layout {
+            algorithm,
+            flags,
+            columns,
         }
-        cols.extend([Column::GrpTRESMins, Column::TRESRunMins]);
     }
-    cols
+    use Algorithm::{Classic, FairTree};
+    [
+        l(FairTree, SshareFlags::SHORT, SHORT),
+        l(FairTree, SshareFlags::PARTITIONS, SHORT_M),
+        l(FairTree, SshareFlags::LONG, LONG_FT),
+        l(FairTree, SshareFlags::LONG_PARTITIONS, LONG_M_FT),
+        l(Classic, SshareFlags::SHORT, SHORT),
+        l(Classic, SshareFlags::PARTITIONS, SHORT_M),
+        l(Classic, SshareFlags::LONG, LONG_CLASSIC),
+        l(Classic, SshareFlags::LONG_PARTITIONS, LONG_M_CLASSIC),
+    ]
+};
+
+/// sshare's own column list for an algorithm and its `-l`/`-m` flags (see [`LAYOUTS`]).
+pub fn default_columns(algorithm: Algorithm, flags: SshareFlags) -> Vec<Column> {
+    LAYOUTS
+        .iter()
+        .find(|l| l.algorithm == algorithm && l.flags == flags)
+        .map_or(&[][..], |l| l.columns)
+        .to_vec()
+}
+
+/// sshare's own lists of `n` columns, Fair Tree's first: header-less output is read by its
+/// number of fields (7 short, 8 `-m`, 10 classic `-l`, 11 Fair Tree `-l` or classic `-l -m`,
+/// 12 Fair Tree `-l -m`).
+pub(crate) fn layouts_of_width(n: usize) -> impl Iterator<Item = &'static Layout> {
+    LAYOUTS.iter().filter(move |l| l.columns.len() == n)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -732,6 +851,41 @@ mod tests {
         assert!(classic_rows(&ranked, &other).is_empty());
         let own = ranked.classic(&small.params);
         assert_eq!(classic_rows(&ranked, &own).len(), small.tree.len());
+    }
+
+    #[test]
+    fn every_algorithm_and_flags_has_one_list() {
+        for algorithm in [Algorithm::FairTree, Algorithm::Classic] {
+            for flags in [
+                SshareFlags::SHORT,
+                SshareFlags::PARTITIONS,
+                SshareFlags::LONG,
+                SshareFlags::LONG_PARTITIONS,
+            ] {
+                let found = LAYOUTS
+                    .iter()
+                    .filter(|l| l.algorithm == algorithm && l.flags == flags)
+                    .count();
+                assert_eq!(found, 1, "{algorithm:?} {flags:?}");
+                let cols = default_columns(algorithm, flags);
+                // Spec §5.1: Account, User, then Partition with -m; LevelFS only in Fair
+                // Tree's -l; the long lists end in the TRES minutes.
+                assert_eq!(cols[..2], [Column::Account, Column::User]);
+                assert_eq!(cols.contains(&Column::Partition), flags.partitions);
+                assert_eq!(cols.contains(&Column::NormUsage), flags.long);
+                assert_eq!(
+                    cols.contains(&Column::LevelFS),
+                    flags.long && algorithm == Algorithm::FairTree
+                );
+                assert_eq!(cols.last() == Some(&Column::TRESRunMins), flags.long);
+            }
+        }
+        // Header-less output is read by its field count: only 11 is ambiguous.
+        let widths: Vec<usize> = (0..14).map(|n| layouts_of_width(n).count()).collect();
+        assert_eq!(widths, [0, 0, 0, 0, 0, 0, 0, 2, 2, 0, 1, 2, 1, 0]);
+        assert_eq!(Column::ALL.map(Column::header)[3], "RawShares");
+        assert_eq!(Column::EffectvUsage.width(), 13);
+        assert!(Column::Account.left_justified() && !Column::User.left_justified());
     }
 
     #[test]
