@@ -515,7 +515,11 @@ mod tests {
         // 100k users in a walk of 300k steps: a tick every 3 steps, 0.01 units apart.
         let ticks: Vec<usize> = (1..=100_000).map(|u| 3 * u).collect();
         let d = tick_path(&ticks, 300_000);
-        let xs: Vec<&str> = d.split('M').skip(1).map(|t| t.trim_end_matches(" 0v6")).collect();
+        let xs: Vec<&str> = d
+            .split('M')
+            .skip(1)
+            .map(|t| t.trim_end_matches(" 0v6"))
+            .collect();
         assert!(xs.len() <= 10_001, "{} strokes", xs.len());
         assert_eq!((xs[0], xs[xs.len() - 1]), ("0.0", "1000.0"));
         let distinct: std::collections::BTreeSet<&str> = xs.iter().copied().collect();

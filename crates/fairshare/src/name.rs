@@ -139,7 +139,10 @@ mod tests {
     fn a_copy_shares_the_text_and_compares_as_text() {
         let a = Name::from("acct1");
         let b = a.clone();
-        assert!(std::ptr::eq(a.as_str(), b.as_str()), "a clone shares the text");
+        assert!(
+            std::ptr::eq(a.as_str(), b.as_str()),
+            "a clone shares the text"
+        );
         assert_eq!(a, "acct1");
         assert_eq!(a, *"acct1");
         assert_eq!(a, String::from("acct1"));

@@ -103,7 +103,10 @@ pub fn explain(ranked: &Ranked, run: &ClassicRun, id: AssocId) -> Option<Explain
         ),
         (Some(user), false) => Line::new(
             ClassicMsg::HeadingUser,
-            vec![("name", user.to_string()), ("account", a.account.to_string())],
+            vec![
+                ("name", user.to_string()),
+                ("account", a.account.to_string()),
+            ],
         ),
         (None, false) => Line::new(
             ClassicMsg::HeadingAccount,

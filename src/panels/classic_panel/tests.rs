@@ -335,10 +335,14 @@ fn a_hidden_classic_panel_computes_nothing_on_edits() {
         });
         let before = rows.get();
         assert_eq!(runs.load(Ordering::Relaxed), 1);
-        let user = state.scenario.with_untracked(|s| {
-            s.tree.assocs().iter().find(|a| a.is_user()).map(|a| a.id)
-        });
-        let edit = |v: u64| state.set_usage(user.unwrap_or(AssocId(0)), LongDouble::from_u64(v)).unwrap();
+        let user = state
+            .scenario
+            .with_untracked(|s| s.tree.assocs().iter().find(|a| a.is_user()).map(|a| a.id));
+        let edit = |v: u64| {
+            state
+                .set_usage(user.unwrap_or(AssocId(0)), LongDouble::from_u64(v))
+                .unwrap()
+        };
         // Hidden: an edit leaves the table as it was, and nothing is computed.
         state.open_panel(PanelTab::Inspector);
         edit(12_345);

@@ -37,7 +37,12 @@ pub fn measure(ctx: TreeCtx) {
         .filter(|m| !m.hidden())
         .map(|m| {
             let mr = m.get_bounding_client_rect();
-            (mr.left() - vr.left(), mr.top() - vr.top(), mr.width(), mr.height())
+            (
+                mr.left() - vr.left(),
+                mr.top() - vr.top(),
+                mr.width(),
+                mr.height(),
+            )
         });
     ctx.covered.try_set_value(covered);
     if ctx.view.try_get_untracked().is_some_and(|old| old != rect) {
@@ -71,7 +76,10 @@ pub fn target(
         return None;
     }
     let centre = |a: f64, b: f64, size: f64, content: f64| {
-        (((a + b) - size) / 2.0).min(room(content, size)).max(0.0).round()
+        (((a + b) - size) / 2.0)
+            .min(room(content, size))
+            .max(0.0)
+            .round()
     };
     Some((
         centre(left, right, vw, content.0),
@@ -91,7 +99,11 @@ pub fn scroll_to(ctx: TreeCtx, id: AssocId) {
     let Some(v) = ctx.viewport.try_get_untracked().flatten() else {
         return;
     };
-    if ctx.view.try_get_untracked().is_some_and(|(_, _, w, h)| w <= 0.0 || h <= 0.0) {
+    if ctx
+        .view
+        .try_get_untracked()
+        .is_some_and(|(_, _, w, h)| w <= 0.0 || h <= 0.0)
+    {
         // Not measured yet.
         measure(ctx);
     }
@@ -113,8 +125,7 @@ pub fn scroll_to(ctx: TreeCtx, id: AssocId) {
     let ox = ((view.2 - cw) / 2.0).max(0.0);
     let bbox = (ox + x * s, y * s, ox + (x + w) * s, (y + h) * s);
     let content = (cw.max(view.2), ch.max(view.3));
-    if let Some((left, top)) = target(view, content, ctx.covered.try_get_value().flatten(), bbox)
-    {
+    if let Some((left, top)) = target(view, content, ctx.covered.try_get_value().flatten(), bbox) {
         v.set_scroll_left(left as i32);
         v.set_scroll_top(top as i32);
         // Where the browser puts it (the target is within the content): not read back, which
@@ -193,9 +204,15 @@ mod tests {
 
     #[test]
     fn a_card_in_view_moves_nothing() {
-        assert_eq!(target(VIEW, CONTENT, None, (150.0, 60.0, 300.0, 140.0)), None);
+        assert_eq!(
+            target(VIEW, CONTENT, None, (150.0, 60.0, 300.0, 140.0)),
+            None
+        );
         // Touching the edges is in view.
-        assert_eq!(target(VIEW, CONTENT, None, (100.0, 50.0, 900.0, 550.0)), None);
+        assert_eq!(
+            target(VIEW, CONTENT, None, (100.0, 50.0, 900.0, 550.0)),
+            None
+        );
     }
 
     #[test]
@@ -222,7 +239,12 @@ mod tests {
         // A drawing smaller than the viewport never scrolls: the card is in view once the
         // scroll position read before the drawing shrank is clamped.
         assert_eq!(
-            target((600.0, 0.0, 800.0, 500.0), (800.0, 500.0), None, (10.0, 10.0, 90.0, 90.0)),
+            target(
+                (600.0, 0.0, 800.0, 500.0),
+                (800.0, 500.0),
+                None,
+                (10.0, 10.0, 90.0, 90.0)
+            ),
             None
         );
     }
