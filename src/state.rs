@@ -733,8 +733,8 @@ impl AppState {
             t.with_added(Assoc {
                 id,
                 parent: Some(parent),
-                account: if user { account } else { name.to_string() },
-                user: user.then(|| name.to_string()),
+                account: if user { account } else { name.into() },
+                user: user.then(|| name.into()),
                 partition: None,
                 shares: Shares::Value(1),
                 usage_raw: LongDouble::ZERO,

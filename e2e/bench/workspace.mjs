@@ -3,6 +3,7 @@
 //
 //   trunk build --release --locked && node e2e/bench/workspace.mjs [--sizes 1k,10k,100k]
 //       [--perf DIR] [--edits 20] [--seconds 5] [--port 8878] [--dist dist] [--no-sshare]
+//       [--no-classic]
 //
 // For each anchor tree (perf_<size>.json.gz from the perf directory, by default the shared perf
 // folder beside the project) and for a 100k `sshare -l -P` text made by the CLI from the 100k
@@ -12,7 +13,11 @@
 //   2. one usage edit → re-ranked → painted, 20 times: p50 and p95;
 //   3. DOM elements on the page after loading;
 //   4. playing the walk: the share of animation frames over 20 ms;
-//   5. peak JS heap (DevTools' JSHeapUsedSize, sampled through the run).
+//   5. peak JS heap (DevTools' JSHeapUsedSize, sampled through the run);
+//   6. the Classic fairshare tab (issue 23): the click on its tab → its table painted, then
+//      `--edits` Raw usage edits while it is open, p50 and p95 (the Inspector's field, built
+//      and kept hidden behind the Classic tab, takes them: the same edit, with the classic
+//      panel's table, explanation and orders on screen). `--no-classic` skips it.
 // Timings are printed, never asserted.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -45,6 +50,17 @@ function sshareText(json) {
   return execFileSync(path.join(root, 'target', 'release', 'fairshare'), ['compute', '--format', 'sshare', file], {
     maxBuffer: 1 << 30,
   }).toString('utf8');
+}
+
+/** Sets the Raw usage field `handle` to `v` and times the change → the first frame after it. */
+function editUsage(handle, v) {
+  return handle.evaluate(async (el, v) => {
+    el.value = String(v);
+    const t0 = performance.now();
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    return performance.now() - t0;
+  }, v);
 }
 
 const pct = (xs, p) => {
@@ -111,23 +127,14 @@ try {
       user = page.locator('[role="treeitem"][data-kind="user"]').first();
     }
     const editTimes = [];
+    let handle = null;
     if (await user.count()) {
       await user.click();
       const inspectorTab = page.getByRole('tab', { name: 'Inspector' });
       if (await inspectorTab.count()) await inspectorTab.click();
       const usage = page.getByRole('region', { name: 'Inspector' }).getByRole('spinbutton', { name: 'Raw usage' }).first();
-      const handle = await usage.elementHandle();
-      for (let i = 0; i < edits; i++) {
-        editTimes.push(
-          await handle.evaluate(async (el, v) => {
-            el.value = String(v);
-            const t0 = performance.now();
-            el.dispatchEvent(new Event('change', { bubbles: true }));
-            await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-            return performance.now() - t0;
-          }, 1000 * (i + 1) * 3600),
-        );
-      }
+      handle = await usage.elementHandle();
+      for (let i = 0; i < edits; i++) editTimes.push(await editUsage(handle, 1000 * (i + 1) * 3600));
     }
 
     // 4. playing the walk.
@@ -151,6 +158,24 @@ try {
     clearInterval(sampler);
     const over = frames.filter((d) => d > 20).length / frames.length;
 
+    // 6. the Classic fairshare tab: opened (the selected user's explanation and the windowed
+    // table of the whole tree), then edits while it is open.
+    let classicOpen = null;
+    const classicEdits = [];
+    if (!flag('no-classic') && handle) {
+      classicOpen = await page.evaluate(async () => {
+        const tab = [...document.querySelectorAll('[role="tab"]')].find((t) => t.textContent.trim() === 'Classic fairshare');
+        const shown = () =>
+          document.querySelector('[role="region"][aria-label="Classic fairshare"] [data-testid="classic-table"] tbody tr[data-assoc-id]');
+        const t0 = performance.now();
+        tab.click();
+        while (!shown()) await new Promise((r) => setTimeout(r, 1));
+        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        return performance.now() - t0;
+      });
+      for (let i = 0; i < edits; i++) classicEdits.push(await editUsage(handle, 1000 * (i + 2) * 7200));
+    }
+
     const row = {
       tree: c.label,
       load: ms(load),
@@ -160,6 +185,9 @@ try {
       treeitems,
       frames_over_20ms: `${(over * 100).toFixed(1)}% of ${frames.length}`,
       heap_peak: `${(heapPeak / 2 ** 20).toFixed(0)} MB`,
+      classic_open: classicOpen === null ? 'n/a' : ms(classicOpen),
+      classic_edit_p50: classicEdits.length ? ms(pct(classicEdits, 50)) : 'n/a',
+      classic_edit_p95: classicEdits.length ? ms(pct(classicEdits, 95)) : 'n/a',
       errors: errors.length,
     };
     rows.push(row);

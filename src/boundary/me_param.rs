@@ -61,7 +61,7 @@ pub fn resolve_in(tree: &AssocTree, value: &str) -> (Option<AssocId>, Option<MeN
         let a = &tree.assocs()[ix];
         match &a.user {
             Some(user) => format!("{}/{user}", a.account),
-            None => a.account.clone(),
+            None => a.account.to_string(),
         }
     };
     let value = value.trim().to_string();

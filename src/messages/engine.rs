@@ -1188,7 +1188,7 @@ pub fn edit_errors_text(errors: &[TreeError], lang: Lang, tree: &AssocTree) -> S
                 lang,
                 &[("user", user.as_str()), ("account", a.account.as_str())],
             ),
-            None => a.account.clone(),
+            None => a.account.to_string(),
         },
         None => id.to_string(),
     };

@@ -274,7 +274,7 @@ pub fn answer(
             };
             match calc::best_account(r, user, job) {
                 Ok(best) => {
-                    let account = |ix: usize| tree.assocs()[ix].account.clone();
+                    let account = |ix: usize| tree.assocs()[ix].account.to_string();
                     let b = best.best_option();
                     let text = match job {
                         Some(j) => CalcMsg::BestWithJob.fill(
@@ -398,7 +398,7 @@ pub fn shares_choices(r: &Ranked, user: usize) -> Vec<String> {
     let mut cur = h.parent(user);
     while let Some(a) = cur {
         if a != h.root() {
-            out.push(r.tree().assocs()[a].account.clone());
+            out.push(r.tree().assocs()[a].account.to_string());
         }
         cur = h.parent(a);
     }

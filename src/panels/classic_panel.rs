@@ -9,7 +9,8 @@
 //! whole tree ([`table`]) and the classic order beside the Fair Tree order ([`orders`]).
 //!
 //! The numbers come from `AppState::classic` (the engine's `ClassicRun`) through the pure
-//! [`model`]; this module only lays them out. It must not compute fairshare.
+//! [`model`]; this module only lays them out. It must not compute fairshare. What it derives
+//! from them follows the state only while its tab is open ([`while_open`]).
 
 pub mod model;
 mod orders;
@@ -19,6 +20,7 @@ mod tests;
 
 use leptos::prelude::*;
 
+use crate::chrome::PanelTab;
 use crate::i18n::I18n;
 use crate::messages::classic::ClassicMsg;
 use crate::messages::common::CommonMsg;
@@ -29,26 +31,53 @@ use model::{Explain, Line};
 /// The preset whose zero-share account stands for the idle machine (the classic page's example).
 const CLASSIC_EXAMPLE: &str = "classic-example";
 
+/// A memo of `compute` that follows the state only while the Classic tab is open. The panel is
+/// kept once built; hidden, its memos keep their last value and read nothing, so an edit made
+/// in another panel does not run the classic algorithm and rebuild the whole tree's table and
+/// the two orders for a panel no one sees (at 100k associations, most of an edit's time once
+/// the tab had been opened). Opening the tab again brings them up to date.
+pub(crate) fn while_open<T>(
+    state: AppState,
+    compute: impl Fn() -> T + Send + Sync + 'static,
+) -> Memo<T>
+where
+    T: PartialEq + Send + Sync + 'static,
+{
+    Memo::new_owning(move |prev: Option<T>| {
+        let open = state.panel().get() == PanelTab::Classic;
+        match prev {
+            Some(prev) if !open => (prev, false),
+            prev => {
+                let new = compute();
+                let changed = prev.as_ref() != Some(&new);
+                (new, changed)
+            }
+        }
+    })
+}
+
 /// The classic side panel.
 #[component]
 pub fn ClassicPanel() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
-    let explain = move || {
+    let explain = while_open(state, move || {
         let id = state.selected().get()?;
         state
             .ranked()
             .with(|r| state.classic().with(|c| model::explain(r, c, id)))
-    };
+    });
+    let explain = move || explain.get();
     // Only on the classic page's example (a tree of a few associations): cheap to recompute.
-    let idle = move || {
+    let idle = while_open(state, move || {
         if state.preset().get() != Some(CLASSIC_EXAMPLE) {
             return None;
         }
         state
             .ranked()
             .with(|r| state.classic().with(|c| model::idle_holder(r, c)))
-    };
+    });
+    let idle = move || idle.get();
     let machine_note = i18n.tf(ClassicMsg::MachineNote, move || {
         idle().map_or_else(Vec::new, |(account, ua)| {
             vec![("account", account), ("ua", ua)]
@@ -110,8 +139,9 @@ fn ExplainView(e: Explain) -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     let text = move |line: Line| move || line.text(i18n.lang());
+    let damping = while_open(state, move || state.classic().with(|c| c.damping_factor));
     let damping_note = i18n.tf(ClassicMsg::NoteDamping, move || {
-        vec![("d", state.classic().with(|c| c.damping_factor.to_string()))]
+        vec![("d", damping.get().to_string())]
     });
     let steps = e
         .usage_chain

@@ -118,13 +118,24 @@ pub fn rank_ticks(steps: &[Step]) -> Vec<usize> {
 pub const TICKS_WIDTH: f64 = 1000.0;
 
 /// Every tick as one SVG path (a vertical stroke per tick, `TICKS_WIDTH` wide, 6 high): one
-/// element however many users the tree has.
+/// element however many users the tree has. Positions are written to a tenth of a unit, and a
+/// tick at the tenth of the one before it is drawn once: at most 10,001 strokes (the slider is
+/// about 800 pixels wide), not one per user (a 1 MB path at 100k users, formatted again,
+/// compared and handed to the browser on every edit).
 pub fn tick_path(ticks: &[usize], len: usize) -> String {
-    let mut d = String::with_capacity(ticks.len() * 12);
+    const TENTHS: usize = (TICKS_WIDTH as usize) * 10;
+    let mut d = String::with_capacity(ticks.len().min(TENTHS + 1) * 12);
+    let mut last = None;
     for &k in ticks {
         let x = tick_percent(k, len) * TICKS_WIDTH / 100.0;
+        // Written at its tenth, so that ticks written alike are one stroke.
+        let tenth = (x * 10.0).round();
+        if last == Some(tenth) {
+            continue;
+        }
+        last = Some(tenth);
         d.push('M');
-        fairshare::format::push_fixed(&mut d, x, 1);
+        fairshare::format::push_fixed(&mut d, tenth / 10.0, 1);
         d.push_str(" 0v6");
     }
     d
@@ -497,6 +508,24 @@ mod tests {
         );
         assert_eq!(tick_path(&[], 0), "");
         assert_eq!(tick_percent(5, 0), 0.0);
+    }
+
+    #[test]
+    fn ticks_closer_than_a_tenth_are_drawn_once() {
+        // 100k users in a walk of 300k steps: a tick every 3 steps, 0.01 units apart.
+        let ticks: Vec<usize> = (1..=100_000).map(|u| 3 * u).collect();
+        let d = tick_path(&ticks, 300_000);
+        let xs: Vec<&str> = d
+            .split('M')
+            .skip(1)
+            .map(|t| t.trim_end_matches(" 0v6"))
+            .collect();
+        assert!(xs.len() <= 10_001, "{} strokes", xs.len());
+        assert_eq!((xs[0], xs[xs.len() - 1]), ("0.0", "1000.0"));
+        let distinct: std::collections::BTreeSet<&str> = xs.iter().copied().collect();
+        assert_eq!(distinct.len(), xs.len(), "no stroke written twice");
+        // Ticks further apart keep one stroke each.
+        assert_eq!(tick_path(&[1, 2, 3], 3), "M333.3 0v6M666.7 0v6M1000.0 0v6");
     }
 
     #[test]

@@ -124,6 +124,9 @@ pub struct TreeCtx {
     pub tree: NodeRef<html::Div>,
     /// The minimap, over the viewport's corner: the camera treats what it covers as hidden.
     pub minimap: NodeRef<html::Div>,
+    /// The minimap's box from the viewport's top-left corner, as last measured (`None`: hidden):
+    /// the camera reads it instead of the layout ([`camera::measure`]).
+    pub covered: StoredValue<Option<(f64, f64, f64, f64)>>,
 }
 
 impl TreeCtx {
@@ -303,6 +306,7 @@ pub fn TreeView() -> impl IntoView {
         canvas: NodeRef::new(),
         tree: NodeRef::new(),
         minimap: NodeRef::new(),
+        covered: StoredValue::new(None),
         compare: CompareMarks::new(state),
         nodes: KeyedMarks::new(move || {
             model.with(|m| m.nodes.iter().map(|n| (n.id, Some(n.clone()))).collect())

@@ -238,7 +238,7 @@ pub fn diff_text(base: &Scenario, new: &Scenario, options: &Options) -> String {
     for (b, a) in cmp.matching.reparented(&base.tree, &new.tree) {
         let parent = |t: &fairshare::AssocTree, ix: usize| {
             t.parent_position(ix)
-                .map_or_else(String::new, |p| t.assocs()[p].account.clone())
+                .map_or_else(String::new, |p| t.assocs()[p].account.to_string())
         };
         let _ = writeln!(
             out,

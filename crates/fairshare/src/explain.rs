@@ -181,7 +181,7 @@ impl Explanation {
     pub fn sentence(&self, tree: &AssocTree) -> String {
         let label = |a: &crate::tree::Assoc| match &a.user {
             Some(u) => format!("{u} (in {})", a.account),
-            None => a.account.clone(),
+            None => a.account.to_string(),
         };
         let name = |ix: usize| tree.assocs().get(ix).map(label).unwrap_or_default();
         let user = |id: AssocId| tree.get(id).map(label).unwrap_or_default();

@@ -164,7 +164,7 @@ pub fn chain(depth: u32) -> Scenario {
     let account = |d: u32| Assoc {
         id: AssocId(d + 2),
         parent: Some(AssocId(d + 1)),
-        account: format!("c{d}"),
+        account: format!("c{d}").into(),
         user: None,
         partition: None,
         shares: Shares::Value(1),
@@ -263,7 +263,7 @@ pub(crate) fn tree_with(cfg: &GenConfig) -> AssocTree {
     // Accounts: index 0 of these vectors is the root.
     let mut depth: Vec<u32> = vec![0];
     let mut has_sub: Vec<bool> = vec![false];
-    let mut name: Vec<String> = vec!["root".into()];
+    let mut name: Vec<crate::Name> = vec!["root".into()];
     let mut eligible_parents: Vec<usize> = Vec::new();
     for a in 1..=n_accounts {
         let parent = if a <= top || eligible_parents.is_empty() {
@@ -275,7 +275,7 @@ pub(crate) fn tree_with(cfg: &GenConfig) -> AssocTree {
         depth.push(d);
         has_sub.push(false);
         has_sub[parent] = true;
-        let account = format!("a{a:05}");
+        let account = crate::Name::from(format!("a{a:05}"));
         name.push(account.clone());
         if d <= 3 {
             eligible_parents.push(a);
@@ -337,7 +337,7 @@ pub(crate) fn tree_with(cfg: &GenConfig) -> AssocTree {
             id: AssocId(0), // numbered below, once users are grouped by account
             parent: Some(AssocId(account as u32 + 1)),
             account: name[account].clone(),
-            user: Some(format!("u{:06}", user + 1)),
+            user: Some(format!("u{:06}", user + 1).into()),
             partition: None,
             shares: shares(&mut rng),
             usage_raw: LongDouble::from_f64(usage),

@@ -914,7 +914,7 @@ fn list_order(
         for &ix in topdown {
             let a = &assocs[ix];
             lineage[ix] = match (&a.lineage, parent[ix]) {
-                (Some(explicit), _) => explicit.clone(),
+                (Some(explicit), _) => explicit.to_string(),
                 (None, Some(p)) => format!("{}{}", lineage[p], lineage_suffix(tree, ix)),
                 (None, None) => "/".to_string(),
             };

@@ -15,6 +15,7 @@ use serde_json::{Map, Value, json};
 
 use crate::diag::{DiagKind, Diagnostic, FieldProblem, not_json};
 use crate::ld::LongDouble;
+use crate::name::Name;
 use crate::tree::{Assoc, AssocId, AssocTree, Shares, TreeError};
 
 /// Which fairshare algorithm a site runs.
@@ -367,12 +368,12 @@ fn read_assoc(i: usize, item: Value) -> Result<Assoc, Problem> {
     Ok(Assoc {
         id: AssocId(id),
         parent,
-        account,
-        user,
-        partition,
+        account: account.into(),
+        user: user.map(Name::from),
+        partition: partition.map(Name::from),
         shares,
         usage_raw,
-        lineage,
+        lineage: lineage.map(Name::from),
         inferred,
     })
 }

@@ -569,9 +569,9 @@ fn base_row(tree: &AssocTree, h: &Hierarchy, ix: usize) -> Row {
     Row {
         ix,
         depth: h.depth[ix] as usize,
-        account: a.account.clone(),
-        user: a.user.clone(),
-        partition: a.partition.clone(),
+        account: a.account.to_string(),
+        user: a.user.as_deref().map(str::to_string),
+        partition: a.partition.as_deref().map(str::to_string),
         raw_shares: (ix != h.root).then_some(a.shares),
         norm_shares: 0.0,
         raw_usage: 0,

@@ -18,6 +18,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::ld::LongDouble;
+use crate::name::Name;
 
 /// The scenario id of an association (Slurm's `id_assoc`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -95,11 +96,11 @@ pub struct Assoc {
     /// Direct parent in the real hierarchy (`None` for root).
     pub parent: Option<AssocId>,
     /// Account name (for a user association: the account it hangs under).
-    pub account: String,
+    pub account: Name,
     /// User name, for user associations.
-    pub user: Option<String>,
+    pub user: Option<Name>,
     /// Partition of a per-partition user association.
-    pub partition: Option<String>,
+    pub partition: Option<Name>,
     /// Configured shares.
     pub shares: Shares,
     /// Decayed usage in billing-TRES-seconds. Only user usage counts: Slurm rebuilds account
@@ -107,7 +108,7 @@ pub struct Assoc {
     pub usage_raw: LongDouble,
     /// Lineage string, if the source gave one (sacctmgr's `Lineage`); otherwise Slurm's rule
     /// derives it (see [`crate::hierarchy`]).
-    pub lineage: Option<String>,
+    pub lineage: Option<Name>,
     /// Not printed but inferred from what was: the shares and usage of an account's hidden
     /// members (plain `sshare` without `-a`, `-A`, `-u`, `grep`, `head`), or a root added above
     /// rows cut from a larger output. A tree holding one is partial
@@ -608,13 +609,14 @@ impl AssocTree {
         self.edited(|v| {
             let slot = Self::slot(v, id)?;
             if slot.user.is_some() {
-                slot.user = Some(name.to_string());
+                slot.user = Some(name.into());
             } else {
-                let old = std::mem::replace(&mut slot.account, name.to_string());
+                let name = Name::from(name);
+                let old = std::mem::replace(&mut slot.account, name.clone());
                 slot.lineage = None;
                 for a in v.iter_mut() {
                     if a.parent == Some(id) && a.user.is_some() && a.account == old {
-                        a.account = name.to_string();
+                        a.account = name.clone();
                     }
                 }
             }
@@ -635,12 +637,12 @@ impl AssocTree {
                 clashes.push(match &a.user {
                     Some(user) => TreeError::UserNameTaken {
                         id: a.id,
-                        name: user.clone(),
-                        account: a.account.clone(),
+                        name: user.to_string(),
+                        account: a.account.to_string(),
                     },
                     None => TreeError::AccountNameTaken {
                         id: a.id,
-                        name: a.account.clone(),
+                        name: a.account.to_string(),
                     },
                 });
             }
@@ -668,7 +670,7 @@ impl AssocTree {
             name: name.to_string(),
             account: parent
                 .and_then(|p| self.get(p))
-                .map(|p| p.account.clone())
+                .map(|p| p.account.to_string())
                 .unwrap_or_default(),
         })
     }

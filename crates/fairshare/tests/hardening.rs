@@ -314,7 +314,7 @@ fn lineage_on_the_root_only_builds_no_long_strings() {
     for a in v.iter_mut().skip(1).take(50) {
         path.push_str(&a.account);
         path.push('/');
-        a.lineage = Some(path.clone());
+        a.lineage = Some(path.as_str().into());
     }
     let tree = AssocTree::new(v).unwrap();
     let n = tree.len();
@@ -442,7 +442,7 @@ fn sacctmgr_ids_children_first_keep_the_printed_order_in_linear_memory() {
         .assocs()
         .iter()
         .filter_map(|a| a.lineage.as_ref())
-        .map(String::len)
+        .map(|l| l.len())
         .sum();
     assert!(lineage_bytes <= 32 * tree.len(), "{lineage_bytes}");
     let h = Hierarchy::new(&tree);

@@ -103,11 +103,14 @@ pub fn explain(ranked: &Ranked, run: &ClassicRun, id: AssocId) -> Option<Explain
         ),
         (Some(user), false) => Line::new(
             ClassicMsg::HeadingUser,
-            vec![("name", user.clone()), ("account", a.account.clone())],
+            vec![
+                ("name", user.to_string()),
+                ("account", a.account.to_string()),
+            ],
         ),
         (None, false) => Line::new(
             ClassicMsg::HeadingAccount,
-            vec![("name", a.account.clone())],
+            vec![("name", a.account.to_string())],
         ),
     };
 

@@ -51,7 +51,7 @@ impl Side {
 pub fn OrderComparison() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
-    let orders = Memo::new(move |_| {
+    let orders = super::while_open(state, move || {
         let lang = i18n.lang();
         state
             .ranked()

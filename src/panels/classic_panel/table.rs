@@ -37,7 +37,7 @@ const HEADERS: [(ClassicMsg, bool); 5] = [
 pub fn ClassicTable() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
-    let rows = Memo::new(move |_| {
+    let rows = super::while_open(state, move || {
         state
             .ranked()
             .with(|r| state.classic().with(|c| model::table(r, c)))

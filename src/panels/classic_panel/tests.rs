@@ -310,3 +310,52 @@ fn lines_translate_without_losing_numbers() {
     let ja = e.factor.as_ref().unwrap().text(Lang::Ja);
     assert!(ja.contains("0.408479"));
 }
+
+#[test]
+fn a_hidden_classic_panel_computes_nothing_on_edits() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use fairshare::LongDouble;
+    use leptos::prelude::*;
+
+    use crate::chrome::PanelTab;
+    use crate::state::AppState;
+
+    Owner::new().with(|| {
+        let state = AppState::new(classic_example());
+        state.open_panel(PanelTab::Classic);
+        let runs = Arc::new(AtomicUsize::new(0));
+        let counted = Arc::clone(&runs);
+        let rows = super::while_open(state, move || {
+            counted.fetch_add(1, Ordering::Relaxed);
+            state
+                .ranked()
+                .with(|r| state.classic().with(|c| super::model::table(r, c)))
+        });
+        let before = rows.get();
+        assert_eq!(runs.load(Ordering::Relaxed), 1);
+        let user = state
+            .scenario()
+            .with_untracked(|s| s.tree.assocs().iter().find(|a| a.is_user()).map(|a| a.id));
+        let edit = |v: u64| {
+            state
+                .set_usage(user.unwrap_or(AssocId(0)), LongDouble::from_u64(v))
+                .unwrap()
+        };
+        // Hidden: an edit leaves the table as it was, and nothing is computed.
+        state.open_panel(PanelTab::Inspector);
+        edit(12_345);
+        assert!(rows.get() == before);
+        assert_eq!(runs.load(Ordering::Relaxed), 1);
+        // Open again: brought up to date.
+        state.open_panel(PanelTab::Classic);
+        assert!(rows.get() != before);
+        assert_eq!(runs.load(Ordering::Relaxed), 2);
+        // Open: every edit shows.
+        edit(54_321);
+        let after = rows.get();
+        assert_eq!(runs.load(Ordering::Relaxed), 3);
+        assert!(after != before);
+    });
+}

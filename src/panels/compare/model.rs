@@ -123,7 +123,7 @@ pub fn describe(ranked: &Ranked, e: &Explanation, lang: Lang) -> ComparisonText 
                 lang,
                 &[("user", user.as_str()), ("account", a.account.as_str())],
             ),
-            None => a.account.clone(),
+            None => a.account.to_string(),
         },
         None => String::new(),
     };

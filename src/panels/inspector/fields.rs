@@ -169,7 +169,7 @@ pub fn move_targets(tree: &AssocTree, id: AssocId) -> Vec<MoveTarget> {
         };
         res.push(MoveTarget {
             id: at,
-            name: a.account.clone(),
+            name: a.account.to_string(),
             depth,
             current: at == parent,
         });

@@ -322,7 +322,7 @@ pub(super) fn node_view(
         expanded: open,
         name: a.name().to_string(),
         inferred: a.inferred,
-        account: a.account.clone(),
+        account: a.account.to_string(),
         level_fs_attr: r.level_fs.map(|lf| sig17(lf.to_f64())).unwrap_or_default(),
         // Users always carry them; on a partial tree they are empty (not computable).
         fairshare_attr: user.then(|| r.fairshare.map(sig17).unwrap_or_default()),

@@ -1,6 +1,11 @@
 //! The tree view's camera: keeps [`TreeCtx::view`] in step with the viewport (scroll and
 //! resize), and scrolls the drawing to the selected association and, while the walk is on
 //! screen, to the node it visits. Effects: they only touch the outside world (scroll offsets).
+//!
+//! Layout is read only when it changes by itself (scroll, resize, the frame's size): following
+//! the walk or the selection works from what was read then and from the model ([`target`]), so
+//! a step of the walk forces no layout of its own, and one whose node is in view writes
+//! nothing either.
 
 use fairshare::AssocId;
 use leptos::prelude::*;
@@ -9,10 +14,11 @@ use wasm_bindgen::closure::Closure;
 
 use crate::state::AppState;
 
-use super::TreeCtx;
+use super::{TreeCtx, ViewRect};
 
-/// Reads the viewport's scroll position and size into `ctx.view` (when it changed). Nothing
-/// once the view is gone (animation frames may run after it is unmounted).
+/// Reads the viewport's scroll position and size into `ctx.view` (when it changed), and where
+/// the minimap lies over it. Nothing once the view is gone (animation frames may run after it
+/// is unmounted).
 pub fn measure(ctx: TreeCtx) {
     let Some(v) = ctx.viewport.try_get_untracked().flatten() else {
         return;
@@ -23,65 +29,116 @@ pub fn measure(ctx: TreeCtx) {
         f64::from(v.client_width()),
         f64::from(v.client_height()),
     );
+    let vr = v.get_bounding_client_rect();
+    let covered = ctx
+        .minimap
+        .try_get_untracked()
+        .flatten()
+        .filter(|m| !m.hidden())
+        .map(|m| {
+            let mr = m.get_bounding_client_rect();
+            (
+                mr.left() - vr.left(),
+                mr.top() - vr.top(),
+                mr.width(),
+                mr.height(),
+            )
+        });
+    ctx.covered.try_set_value(covered);
     if ctx.view.try_get_untracked().is_some_and(|old| old != rect) {
         ctx.view.try_set(rect);
     }
 }
 
+/// The scroll position that brings `bbox` (left, top, right, bottom: CSS pixels in the
+/// viewport's scrolled content) into view, centred on it; `None` when it is in view already.
+/// `view` is the viewport's scroll position and size as last read, `content` the size of what
+/// scrolls (the browser clamps the scroll position to it), `covered` the box of what lies over
+/// the viewport (the minimap, from the viewport's top-left corner): a card under it is not in
+/// view either. Pure: no layout is read.
+pub fn target(
+    view: ViewRect,
+    content: (f64, f64),
+    covered: Option<(f64, f64, f64, f64)>,
+    bbox: (f64, f64, f64, f64),
+) -> Option<(f64, f64)> {
+    let (sl, st, vw, vh) = view;
+    let room = |content: f64, size: f64| (content - size).max(0.0);
+    // Where the browser has clamped the scroll position if the content shrank since.
+    let (sl, st) = (sl.min(room(content.0, vw)), st.min(room(content.1, vh)));
+    let (left, top, right, bottom) = bbox;
+    let inside = left >= sl && right <= sl + vw && top >= st && bottom <= st + vh;
+    let under = covered.is_some_and(|(ml, mt, mw, mh)| {
+        let (cl, ct) = (left - sl, top - st);
+        cl < ml + mw && cl + (right - left) > ml && ct < mt + mh && ct + (bottom - top) > mt
+    });
+    if inside && !under {
+        return None;
+    }
+    let centre = |a: f64, b: f64, size: f64, content: f64| {
+        (((a + b) - size) / 2.0)
+            .min(room(content, size))
+            .max(0.0)
+            .round()
+    };
+    Some((
+        centre(left, right, vw, content.0),
+        centre(top, bottom, vh, content.1),
+    ))
+}
+
 /// Scrolls the viewport so that the card of `id` is in view and not under the minimap (centred
-/// when it was not), without scrolling the page. Nothing when it is not shown.
+/// when it was not), without scrolling the page. Nothing when it is not shown, and nothing
+/// written when it is in view.
 ///
 /// The target comes from the model (the card's box in the drawing × the scale), not from the
 /// element's box: cards glide to new places by CSS transition after a reveal, so the element
-/// is still moving when the camera looks at it.
+/// is still moving when the camera looks at it. The canvas is centred in the viewport when it
+/// is narrower (`margin: 0 auto`) and starts at its top.
 pub fn scroll_to(ctx: TreeCtx, id: AssocId) {
-    let (Some(v), Some(canvas)) = (
-        ctx.viewport.try_get_untracked().flatten(),
-        ctx.canvas.try_get_untracked().flatten(),
-    ) else {
+    let Some(v) = ctx.viewport.try_get_untracked().flatten() else {
         return;
     };
-    let Some((x, y, w, h)) = ctx
+    if ctx
+        .view
+        .try_get_untracked()
+        .is_some_and(|(_, _, w, h)| w <= 0.0 || h <= 0.0)
+    {
+        // Not measured yet.
+        measure(ctx);
+    }
+    let Some(((x, y, w, h), (mw, mh))) = ctx
         .model
-        .try_with_untracked(|m| m.get(id).map(|n| n.bbox))
+        .try_with_untracked(|m| {
+            m.get(id)
+                .map(|n| (n.bbox, (m.width.max(1.0), m.height.max(1.0))))
+        })
         .flatten()
     else {
         return;
     };
-    let Some(s) = ctx.scale.try_get_untracked() else {
+    let (Some(s), Some(view)) = (ctx.scale.try_get_untracked(), ctx.view.try_get_untracked())
+    else {
         return;
     };
-    let (sl, st) = (f64::from(v.scroll_left()), f64::from(v.scroll_top()));
-    let (cr, vr) = (
-        canvas.get_bounding_client_rect(),
-        v.get_bounding_client_rect(),
-    );
-    // The canvas's origin in the viewport's scrolled content.
-    let (ox, oy) = (cr.left() - vr.left() + sl, cr.top() - vr.top() + st);
-    let (left, top) = (ox + x * s, oy + y * s);
-    let (right, bottom) = (left + w * s, top + h * s);
-    let (vw, vh) = (f64::from(v.client_width()), f64::from(v.client_height()));
-    let inside = left >= sl && right <= sl + vw && top >= st && bottom <= st + vh;
-    // A card under the minimap is not in view either (it sits over the viewport's corner).
-    let (cl, ct) = (vr.left() + left - sl, vr.top() + top - st);
-    let under_minimap = ctx
-        .minimap
-        .try_get_untracked()
-        .flatten()
-        .filter(|m| !m.hidden())
-        .is_some_and(|m| {
-            let mr = m.get_bounding_client_rect();
-            cl < mr.right()
-                && cl + (right - left) > mr.left()
-                && ct < mr.bottom()
-                && ct + (bottom - top) > mr.top()
-        });
-    let inside = inside && !under_minimap;
-    if !inside {
-        v.set_scroll_left((((left + right) - vw) / 2.0).max(0.0).round() as i32);
-        v.set_scroll_top((((top + bottom) - vh) / 2.0).max(0.0).round() as i32);
-        measure(ctx);
+    let (cw, ch) = (mw * s, mh * s);
+    let ox = ((view.2 - cw) / 2.0).max(0.0);
+    let bbox = (ox + x * s, y * s, ox + (x + w) * s, (y + h) * s);
+    let content = (cw.max(view.2), ch.max(view.3));
+    if let Some((left, top)) = target(view, content, ctx.covered.try_get_value().flatten(), bbox) {
+        v.set_scroll_left(left as i32);
+        v.set_scroll_top(top as i32);
+        // Where the browser puts it (the target is within the content): not read back, which
+        // would force a layout; the scroll event measures again.
+        ctx.view.try_set((left, top, view.2, view.3));
     }
+}
+
+/// [`scroll_to`] after reading the viewport again: for when the drawing's size has just
+/// changed (a new tree, a fit), so that the scroll position the browser clamped is known.
+pub fn scroll_to_measured(ctx: TreeCtx, id: AssocId) {
+    measure(ctx);
+    scroll_to(ctx, id);
 }
 
 /// Installs the camera's effects and listeners for the tree view of `ctx`.
@@ -116,7 +173,7 @@ pub fn use_camera(state: AppState, ctx: TreeCtx) {
         if state.selected().get_untracked().is_none()
             && let Some(root) = ctx.model.with_untracked(|m| m.root)
         {
-            request_animation_frame(move || scroll_to(ctx, root));
+            request_animation_frame(move || scroll_to_measured(ctx, root));
         }
     });
     // Follow the selection (from the tree, Find, the table, Compare, `me=`).
@@ -135,4 +192,69 @@ pub fn use_camera(state: AppState, ctx: TreeCtx) {
             request_animation_frame(move || scroll_to(ctx, id));
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::target;
+
+    /// A 800×500 viewport scrolled to (100, 50), over a 3000×2000 drawing.
+    const VIEW: (f64, f64, f64, f64) = (100.0, 50.0, 800.0, 500.0);
+    const CONTENT: (f64, f64) = (3000.0, 2000.0);
+
+    #[test]
+    fn a_card_in_view_moves_nothing() {
+        assert_eq!(
+            target(VIEW, CONTENT, None, (150.0, 60.0, 300.0, 140.0)),
+            None
+        );
+        // Touching the edges is in view.
+        assert_eq!(
+            target(VIEW, CONTENT, None, (100.0, 50.0, 900.0, 550.0)),
+            None
+        );
+    }
+
+    #[test]
+    fn a_card_out_of_view_is_centred() {
+        // Right of the view: centred on (1400, 300).
+        assert_eq!(
+            target(VIEW, CONTENT, None, (1300.0, 250.0, 1500.0, 350.0)),
+            Some((1000.0, 50.0))
+        );
+        // Partly out (its bottom edge) is out too.
+        assert_eq!(
+            target(VIEW, CONTENT, None, (150.0, 500.0, 300.0, 600.0)),
+            Some((0.0, 300.0))
+        );
+    }
+
+    #[test]
+    fn the_target_stays_within_the_content() {
+        // Near the drawing's end: the scroll position stops at content − viewport.
+        assert_eq!(
+            target(VIEW, CONTENT, None, (2900.0, 1950.0, 2990.0, 1990.0)),
+            Some((2200.0, 1500.0))
+        );
+        // A drawing smaller than the viewport never scrolls: the card is in view once the
+        // scroll position read before the drawing shrank is clamped.
+        assert_eq!(
+            target(
+                (600.0, 0.0, 800.0, 500.0),
+                (800.0, 500.0),
+                None,
+                (10.0, 10.0, 90.0, 90.0)
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn a_card_under_the_minimap_is_not_in_view() {
+        // The minimap covers the viewport's top-right corner: 200×150 at (600, 0).
+        let covered = Some((600.0, 0.0, 200.0, 150.0));
+        let card = (750.0, 60.0, 850.0, 120.0);
+        assert_eq!(target(VIEW, CONTENT, None, card), None);
+        assert_eq!(target(VIEW, CONTENT, covered, card), Some((400.0, 0.0)));
+    }
 }

@@ -81,7 +81,7 @@ impl TreeCtx {
             .with_untracked(|m| fit_scale(m.width, m.height, w, h));
         self.zoom.set(fit);
         if let Some(root) = self.model.with_untracked(|m| m.root) {
-            request_animation_frame(move || super::camera::scroll_to(self, root));
+            request_animation_frame(move || super::camera::scroll_to_measured(self, root));
         }
     }
 

@@ -38,7 +38,7 @@ fuzz_target!(|data: &[u8]| {
                     id: tree.next_id(),
                     parent: Some(id),
                     account: parent,
-                    user: Some(s),
+                    user: Some(s.into()),
                     partition: None,
                     shares: fairshare::Shares::Value(1),
                     usage_raw: fairshare::LongDouble::ZERO,

@@ -92,21 +92,21 @@ pub fn tree(u: &mut Unstructured<'_>, max: usize) -> Result<AssocTree> {
         let account = if is_user {
             assocs[parent].account.clone()
         } else {
-            format!("{own}{i}")
+            format!("{own}{i}").into()
         };
         let mut a = Assoc {
             id: AssocId(i as u32 + 2),
             parent: Some(assocs[parent].id),
             account,
-            user: is_user.then_some(own),
-            partition: (is_user && how & 0x20 != 0).then(|| "gpu".to_string()),
+            user: is_user.then(|| own.into()),
+            partition: (is_user && how & 0x20 != 0).then(|| "gpu".into()),
             shares: shares(u)?,
             usage_raw: usage(u)?,
             lineage: None,
             inferred: false,
         };
         if how & 0xC0 == 0xC0 {
-            a.lineage = Some(u.arbitrary()?);
+            a.lineage = Some(u.arbitrary::<String>()?.into());
         }
         assocs.push(a);
         if !is_user {
@@ -131,7 +131,7 @@ pub fn tree(u: &mut Unstructured<'_>, max: usize) -> Result<AssocTree> {
                 }
             }
             // Users' accounts follow their (possibly renamed) parents.
-            let names: Vec<String> = assocs.iter().map(|a| a.account.clone()).collect();
+            let names: Vec<fairshare::Name> = assocs.iter().map(|a| a.account.clone()).collect();
             let pos: std::collections::HashMap<AssocId, usize> =
                 assocs.iter().enumerate().map(|(i, a)| (a.id, i)).collect();
             for a in &mut assocs {

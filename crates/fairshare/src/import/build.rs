@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use super::{Diags, PrintedRow, clip};
 use crate::diag::DiagKind;
 use crate::ld::LongDouble;
+use crate::name::Name;
 use crate::tree::{Assoc, AssocId, AssocTree, Shares, TreeError};
 
 /// One row of the input, parsed.
@@ -361,7 +362,7 @@ pub(super) fn build(
         assocs.push(Assoc {
             id: AssocId(s.id),
             parent: id_of_parent(s.parent),
-            account: s.account.clone(),
+            account: s.account.as_str().into(),
             user: None,
             partition: None,
             shares: Shares::Value(1),
@@ -409,12 +410,12 @@ pub(super) fn build(
         assocs.push(Assoc {
             id: AssocId(ids[i]),
             parent: id_of_parent(parent),
-            account,
-            user: r.user.take(),
-            partition: r.partition.take(),
+            account: account.into(),
+            user: r.user.take().map(Name::from),
+            partition: r.partition.take().map(Name::from),
             shares,
             usage_raw,
-            lineage: r.lineage.take(),
+            lineage: r.lineage.take().map(Name::from),
             inferred: false,
         });
         lines.push(Some(r.line));
@@ -935,7 +936,7 @@ fn complete(
                 id: AssocId(next_id),
                 parent: Some(a.id),
                 account: a.account.clone(),
-                user: Some(HIDDEN_USER.to_string()),
+                user: Some(HIDDEN_USER.into()),
                 partition: None,
                 shares: Shares::Value(shares),
                 usage_raw: LongDouble::from_u64(usage),
@@ -957,7 +958,7 @@ fn complete(
             // Keep a lineage order the import gave (the member sorts first: `0-(` is below
             // every name).
             if let Some(l) = &out.last().and_then(|p| p.lineage.clone()) {
-                e.lineage = Some(format!("{l}0-{HIDDEN_USER}/"));
+                e.lineage = Some(format!("{l}0-{HIDDEN_USER}/").into());
             }
             out.push(e);
         }
@@ -1055,7 +1056,7 @@ fn set_order_lineages(assocs: &mut [Assoc]) {
             let name = match (&a.user, &a.partition) {
                 (Some(u), Some(part)) => format!("0-{u}.{part}"),
                 (Some(u), None) => format!("0-{u}"),
-                (None, _) => a.account.clone(),
+                (None, _) => a.account.to_string(),
             };
             format!("/{k:0width$}.{name}/")
         };
@@ -1063,7 +1064,7 @@ fn set_order_lineages(assocs: &mut [Assoc]) {
         stack.extend(kids[c].iter().rev());
     }
     for (a, l) in assocs.iter_mut().zip(lineage) {
-        a.lineage = Some(l);
+        a.lineage = Some(l.into());
     }
 }
 

@@ -23,7 +23,7 @@ fn outline(tree: &AssocTree) -> Vec<String> {
             let a = &tree.assocs()[ix];
             let who = match &a.user {
                 Some(u) => format!("{}:{u}", a.account),
-                None => a.account.clone(),
+                None => a.account.to_string(),
             };
             format!(
                 "{}{who} {} {}",

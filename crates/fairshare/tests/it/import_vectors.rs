@@ -145,8 +145,8 @@ fn to_sshare_json(s: &Scenario, rows: &[sshare::Row]) -> String {
         .map(|r| {
             let a = &tree.assocs()[r.ix];
             let parent_name = match (&a.user, a.parent.and_then(|p| tree.get(p))) {
-                (Some(_), _) => a.account.clone(),
-                (None, Some(p)) => p.account.clone(),
+                (Some(_), _) => a.account.to_string(),
+                (None, Some(p)) => p.account.to_string(),
                 (None, None) => String::new(),
             };
             let shares = match r.raw_shares {
@@ -219,7 +219,7 @@ fn to_sacctmgr_ids(s: &Scenario, rows: &[sshare::Row]) -> String {
             Shares::Value(v) => v.to_string(),
         };
         let parent_name = match (&a.user, parent) {
-            (None, Some(p)) => p.account.clone(),
+            (None, Some(p)) => p.account.to_string(),
             _ => String::new(),
         };
         out.push_str(&format!(

@@ -42,7 +42,7 @@ fn user_names(tree: &AssocTree, rows: &[Row]) -> Vec<String> {
         if let Some(u) = &tree.assocs()[r.ix].user
             && seen.insert(u.clone())
         {
-            out.push(u.clone());
+            out.push(u.to_string());
         }
     }
     out

@@ -92,7 +92,7 @@ proptest! {
 
 fn name_of(tree: &AssocTree, ix: usize) -> (String, Option<String>) {
     let a = &tree.assocs()[ix];
-    (a.account.clone(), a.user.clone())
+    (a.account.to_string(), a.user.as_deref().map(str::to_string))
 }
 
 /// `tree` a day later: every usage decayed by `decay`, users whose index is a multiple of

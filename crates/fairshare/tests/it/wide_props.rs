@@ -85,7 +85,7 @@ fn build(shape: Shape, picks: &[(u8, usize, usize, u8, u8)]) -> AssocTree {
             a.usage_raw = usages[u % usages.len()];
             a
         };
-        a.partition = (is_user && kind % 7 == 1).then(|| "gpu".to_string());
+        a.partition = (is_user && kind % 7 == 1).then(|| "gpu".into());
         a.lineage = match lineage % 8 {
             // An explicit lineage that follows the tree (when the parent's is known).
             1 => parent_lineage.map(|p| {
@@ -94,10 +94,10 @@ fn build(shape: Shape, picks: &[(u8, usize, usize, u8, u8)]) -> AssocTree {
                     (Some(u), None) => format!("0-{u}/"),
                     (None, _) => format!("{}/", a.account),
                 };
-                format!("{p}{seg}")
+                format!("{p}{seg}").into()
             }),
             // One that does not.
-            2 => Some(format!("/x{}/", (i * 7919) % 13)),
+            2 => Some(format!("/x{}/", (i * 7919) % 13).into()),
             _ => None,
         };
         if i == 0 && lineage % 2 == 1 {
@@ -135,7 +135,7 @@ fn reference_list_order(tree: &AssocTree) -> Vec<usize> {
         }
         let a = &tree.assocs()[ix];
         let l = match (&a.lineage, tree.parent_position(ix)) {
-            (Some(l), _) => l.clone(),
+            (Some(l), _) => l.to_string(),
             (None, None) => "/".into(),
             (None, Some(p)) => {
                 let suffix = match (&a.user, &a.partition) {

@@ -20,8 +20,8 @@ pub fn shape(tree: &AssocTree) -> Shape {
             let a = &tree.assocs()[ix];
             (
                 h.depth(ix),
-                a.account.clone(),
-                a.user.clone(),
+                a.account.to_string(),
+                a.user.as_deref().map(str::to_string),
                 (ix != h.root()).then_some(a.shares),
                 a.user
                     .is_some()

@@ -1,0 +1,115 @@
+// Which frame paints a usage edit, and what runs between the change and that paint (run by
+// hand; not part of `npx playwright test`).
+//
+//   node e2e/bench/edit-frames.mjs [--dist dist] [--size 1k|10k|100k] [--edits 5] [--port 8878]
+//
+// Loads `perf_<size>.json.gz` (the shared perf folder) as workspace.mjs does, selects the first
+// user, and makes `--edits` Raw usage edits 300 ms apart under a DevTools timeline trace. For
+// each edit it prints the main thread's top-level work from the change event to the second
+// frame after it (tasks, animation frame callbacks, style/layout/paint, commits to the
+// compositor), in ms from the change, so one sees whether the edit's DOM changes are painted
+// by the first frame after the change or by a later one, and what runs in between.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { arg, launchChromium, root, serve, startRecording } from './common.mjs';
+
+const dist = path.resolve(root, arg('dist', 'dist'));
+const size = arg('size', '1k');
+const edits = Number(arg('edits', 5));
+const port = Number(arg('port', 8878));
+const perfDir = arg('perf', path.join(root, '..', 'shared', 'perf'));
+
+const json = zlib.gunzipSync(fs.readFileSync(path.join(perfDir, `perf_${size}.json.gz`))).toString('utf8');
+const users = JSON.parse(json).associations.filter((a) => a.user);
+const marker = `: ${users.length} users`;
+
+await serve(dist, port);
+const browser = await launchChromium();
+try {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  await page.goto(`http://127.0.0.1:${port}/index.html`);
+  await page.getByRole('tree', { name: 'Association tree' }).waitFor();
+  const importTab = page.getByRole('tab', { name: 'Import' });
+  if (await importTab.count()) await importTab.click();
+  const area = page.getByRole('textbox', { name: 'Paste sshare output or scenario JSON' });
+  await area.evaluate((el, t) => {
+    el.value = t;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, json);
+  await page.getByRole('button', { name: 'Load', exact: true }).click();
+  await page.waitForFunction(
+    (m) => document.querySelector('[role="treeitem"][data-kind="root"]')?.getAttribute('aria-label')?.includes(m),
+    marker,
+  );
+  let user = page.locator('[role="treeitem"][data-kind="user"]').first();
+  if (!(await user.count())) {
+    const find = page.getByRole('searchbox', { name: 'Find user or account' });
+    await find.fill(`${users[0].account}/${users[0].user}`);
+    await find.press('Enter');
+    user = page.locator('[role="treeitem"][data-kind="user"]').first();
+  }
+  await user.click();
+  const inspectorTab = page.getByRole('tab', { name: 'Inspector' });
+  if (await inspectorTab.count()) await inspectorTab.click();
+  const usage = page.getByRole('region', { name: 'Inspector' }).getByRole('spinbutton', { name: 'Raw usage' }).first();
+  const handle = await usage.elementHandle();
+  await page.waitForTimeout(1000);
+  const cdp = await page.context().newCDPSession(page);
+  const stop = await startRecording(cdp, true);
+  const measured = [];
+  for (let i = 0; i < edits; i++) {
+    measured.push(
+      await handle.evaluate(async (el, v) => {
+        el.value = String(v);
+        console.timeStamp(`edit-start`);
+        const t0 = performance.now();
+        el.dispatchEvent(new Event('change', { bubbles: true }));
+        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        const t = performance.now() - t0;
+        await new Promise((r) => setTimeout(r, 300));
+        return t;
+      }, 1000 * (i + 11) * 3600),
+    );
+  }
+  const { events } = await stop();
+  report(events, measured);
+} finally {
+  await browser.close();
+  process.exit();
+}
+
+/** Per edit: the renderer main thread's top-level events from the edit to two frames later. */
+function report(events, measured) {
+  const threads = new Map();
+  for (const e of events) {
+    if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args.name);
+  }
+  const starts = events.filter((e) => e.name === 'TimeStamp' && e.args?.data?.message === 'edit-start');
+  if (!starts.length) return console.log('no edit markers in the trace');
+  const main = `${starts[0].pid}:${starts[0].tid}`;
+  const names = new Set([
+    'EventDispatch', 'FunctionCall', 'TimerFire', 'FireAnimationFrame', 'RunMicrotasks', 'UpdateLayoutTree',
+    'Layout', 'Paint', 'PrePaint', 'Layerize', 'Commit', 'BeginMainThreadFrame', 'ScheduleStyleRecalculation',
+    'UpdateLayer', 'ParseHTML', 'RunTask',
+  ]);
+  const mine = events
+    .filter((e) => `${e.pid}:${e.tid}` === main && names.has(e.name) && (e.ph === 'X' || e.ph === 'I' || e.ph === 'i' || e.ph === 'B'))
+    .sort((a, b) => a.ts - b.ts);
+  starts.forEach((s, k) => {
+    const t0 = s.ts;
+    const end = (starts[k + 1]?.ts ?? Infinity);
+    let frames = 0;
+    console.log(`\nedit ${k + 1}: change → first frame after it + a task: ${measured[k].toFixed(1)} ms`);
+    for (const e of mine) {
+      if (e.ts < t0 || e.ts >= end) continue;
+      if (e.name === 'BeginMainThreadFrame') frames += 1;
+      if (frames > 3) break;
+      const d = e.dur ? (e.dur / 1000).toFixed(2) : '';
+      if ((e.name === 'RunTask' || e.name === 'Paint' || e.name === 'UpdateLayer') && (e.dur ?? 0) < 300) continue;
+      const detail = e.args?.data?.type ?? e.args?.data?.functionName ?? '';
+      console.log(`  ${((e.ts - t0) / 1000).toFixed(2).padStart(7)} ms  ${e.name} ${detail} ${d && `(${d} ms)`}`);
+    }
+  });
+}
