@@ -161,5 +161,5 @@ async fn timeline_names_its_scrubber_and_chart_and_the_scrubber_shows_a_moment()
     assert_eq!(usage(state), 90.0);
     assert_eq!(current().as_deref(), Some("1"));
     // The selection follows the user from snapshot to snapshot.
-    assert_eq!(state.selected.get_untracked(), Some(USER1));
+    assert_eq!(state.selected().get_untracked(), Some(USER1));
 }
