@@ -5,6 +5,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use fairshare::AssocId;
+use fairshare_explorer::chrome::tabs::PanelTab;
 use fairshare_explorer::i18n::I18n;
 use fairshare_explorer::messages::Lang;
 use fairshare_explorer::panels::classic_panel::ClassicPanel;
@@ -58,6 +59,8 @@ fn set_input(input: &web_sys::Element, value: &str) {
 #[wasm_bindgen_test]
 async fn classic_panel_follows_the_selection() {
     let (panel, state) = mount_with_state(|| view! { <ClassicPanel /> });
+    // The panel follows the state while its tab is open (hidden, it keeps its last values).
+    state.open_panel(PanelTab::Classic);
     tick().await;
     assert!(
         panel
@@ -100,9 +103,38 @@ async fn classic_panel_follows_the_selection() {
     );
 }
 
+/// Kept hidden once its tab closes, the Classic panel keeps its last values and computes
+/// nothing; opening the tab again brings it up to date.
+#[wasm_bindgen_test]
+async fn a_hidden_classic_panel_catches_up_when_its_tab_opens_again() {
+    let (panel, state) = mount_with_state(|| view! { <ClassicPanel /> });
+    state.open_panel(PanelTab::Classic);
+    state.select(Some(AssocId(211)));
+    tick().await;
+    let factor = || {
+        panel
+            .get("[data-testid='classic-factor']")
+            .get_attribute("data-fairshare")
+    };
+    assert_eq!(factor().as_deref(), Some("0.408479"));
+    state.open_panel(PanelTab::Inspector);
+    state.select(Some(AssocId(311)));
+    tick().await;
+    assert_eq!(
+        factor().as_deref(),
+        Some("0.408479"),
+        "hidden: not recomputed"
+    );
+    state.open_panel(PanelTab::Classic);
+    tick().await;
+    assert_eq!(factor().as_deref(), Some("0.500000"));
+}
+
 #[wasm_bindgen_test]
 async fn classic_panel_follows_the_damping_factor_and_depth_oblivious() {
     let (panel, state) = mount_with_state(|| view! { <ClassicPanel /> });
+    // The panel follows the state while its tab is open (hidden, it keeps its last values).
+    state.open_panel(PanelTab::Classic);
     state.select(Some(AssocId(211)));
     tick().await;
     state.set_damping(2);
@@ -354,7 +386,6 @@ async fn priority_suggested_weight_follows_the_tree_and_sets_the_weight() {
 /// open; "Show me" applies it as an undoable edit; question 4 answers once X is typed.
 #[wasm_bindgen_test]
 async fn calc_panel_answers_at_once_and_show_me_is_undoable() {
-    use fairshare_explorer::chrome::tabs::PanelTab;
     use fairshare_explorer::panels::calc_panel::CalcPanel;
     let (panel, state) = mount_with_state(|| view! { <CalcPanel /> });
     state.start_over(
