@@ -25,6 +25,7 @@ use leptos::prelude::*;
 
 use crate::chrome::PanelTab;
 
+mod read;
 mod timeline;
 use timeline::StepHint;
 mod tree_view;
@@ -244,135 +245,6 @@ struct Writers {
     cursor: WriteSignal<Option<usize>>,
     before: WriteSignal<Option<Before>>,
     timeline: WriteSignal<Option<LoadedTimeline>>,
-}
-
-/// Read-only handles: every field read goes through these (`state.scenario().with(..)`).
-impl AppState {
-    /// The scenario on screen (tree, algorithm, parameters).
-    pub fn scenario(self) -> ReadSignal<Scenario> {
-        self.scenario
-    }
-
-    /// The what-if baseline: ranks are compared against this scenario.
-    pub fn baseline(self) -> ReadSignal<Scenario> {
-        self.baseline
-    }
-
-    /// Undo/redo stacks.
-    pub fn history(self) -> ReadSignal<History> {
-        self.history
-    }
-
-    /// The selected association.
-    pub fn selected(self) -> ReadSignal<Option<AssocId>> {
-        self.selected
-    }
-
-    /// The user association compared with the selected one ("why is B above me?").
-    pub fn compare_with(self) -> ReadSignal<Option<AssocId>> {
-        self.compare_with
-    }
-
-    /// Which tie rule ranks the tree (Slurm's by default).
-    pub fn tie_rule(self) -> ReadSignal<TieRule> {
-        self.tie_rule
-    }
-
-    /// Accounts collapsed on purpose in the tree view.
-    pub fn collapsed(self) -> ReadSignal<BTreeSet<AssocId>> {
-        self.collapsed
-    }
-
-    /// Accounts expanded on purpose in the tree view (big trees open collapsed).
-    pub fn expanded(self) -> ReadSignal<BTreeSet<AssocId>> {
-        self.expanded
-    }
-
-    /// What Slurm printed for an imported sshare text (empty otherwise), by association id.
-    pub fn printed(self) -> ReadSignal<Arc<[PrintedRow]>> {
-        self.printed
-    }
-
-    /// The preset the scenario came from, if any.
-    pub fn preset(self) -> ReadSignal<Option<&'static str>> {
-        self.preset
-    }
-
-    /// The decay timeline's time (part of each undo step).
-    pub fn decay(self) -> ReadSignal<DecayClock> {
-        self.decay
-    }
-
-    /// The side column's open panel (its tab is selected).
-    pub fn panel(self) -> ReadSignal<PanelTab> {
-        self.panel
-    }
-
-    /// The ranking animation's cursor: `None` shows the finished ranking (the page opens so);
-    /// `Some(k)` shows the walk after `k` steps.
-    pub fn cursor(self) -> ReadSignal<Option<usize>> {
-        self.cursor
-    }
-
-    /// The before snapshot the scenario is compared with, if one is loaded (it is also the
-    /// what-if baseline, so the tree's tags and the what-if list show the moves since it).
-    pub fn before(self) -> ReadSignal<Option<Before>> {
-        self.before
-    }
-
-    /// The timeline of snapshots, if one is loaded: the scenario is its snapshot `at`, and the
-    /// before snapshot the one before it (`state/timeline.rs`).
-    pub fn timeline(self) -> ReadSignal<Option<LoadedTimeline>> {
-        self.timeline
-    }
-
-    /// The scenario's tree ranked by Fair Tree with the chosen tie rule (tree, hierarchy and
-    /// run built together): what the tree shows, and what `explain`, the sshare rows and the
-    /// diff read.
-    pub fn ranked(self) -> Memo<Ranked> {
-        self.ranked
-    }
-
-    /// The same tree ranked with Slurm's tie rule (`ranked` itself, shared, under Slurm's
-    /// rule; otherwise another run on the same hierarchy).
-    pub fn slurm_ranked(self) -> Memo<Ranked> {
-        self.slurm_ranked
-    }
-
-    /// The baseline scenario ranked with Slurm's tie rule: the one baseline run (the what-if
-    /// panel's diff and the tree's what-if tags compare against it).
-    pub fn baseline_ranked(self) -> Memo<Ranked> {
-        self.baseline_ranked
-    }
-
-    /// `ranked`'s hierarchy (Slurm's derived structure of the scenario's tree), shared.
-    pub fn hierarchy(self) -> Memo<Arc<Hierarchy>> {
-        self.hierarchy
-    }
-
-    /// `ranked`'s run: Fair Tree with the chosen tie rule, shared.
-    pub fn run(self) -> Memo<Arc<fair_tree::FairTreeRun>> {
-        self.run
-    }
-
-    /// Who moved against the baseline, both ranked with Slurm's tie rule (so that switching the
-    /// tie rule alone moves nobody: the tree tags that difference on its own). The engine's
-    /// [`fairshare::diff::run_diff`], without reasons (a timeline's step: the timeline's own
-    /// diff, whose first rows have one); the tree's what-if tags read it.
-    pub fn moves(self) -> Memo<RunDiff> {
-        self.moves
-    }
-
-    /// The classic algorithm on the same scenario (computed only while something reads it; not
-    /// again when only the tie rule changes).
-    pub fn classic(self) -> Memo<classic::ClassicRun> {
-        self.classic
-    }
-
-    /// The animation frame at the cursor (the finished walk when the cursor is `None`).
-    pub fn frame(self) -> Memo<Frame> {
-        self.frame
-    }
 }
 
 impl AppState {
