@@ -100,3 +100,25 @@ export async function startRecording(cdp, tracing) {
     return { profile: null, events };
   };
 }
+
+/**
+ * Opens the app served on `port` in `page`, pastes `text` (a perf tree's scenario JSON) into the
+ * Import panel, loads it, and waits until the root's name says `marker` (": N users").
+ */
+export async function pasteTree(page, port, text, marker) {
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  await page.goto(`http://127.0.0.1:${port}/index.html`);
+  await page.getByRole('tree', { name: 'Association tree' }).waitFor();
+  const importTab = page.getByRole('tab', { name: 'Import' });
+  if (await importTab.count()) await importTab.click();
+  const area = page.getByRole('textbox', { name: 'Paste sshare output or scenario JSON' });
+  await area.evaluate((el, t) => {
+    el.value = t;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
+  await page.getByRole('button', { name: 'Load', exact: true }).click();
+  await page.waitForFunction(
+    (m) => document.querySelector('[role="treeitem"][data-kind="root"]')?.getAttribute('aria-label')?.includes(m),
+    marker,
+  );
+}

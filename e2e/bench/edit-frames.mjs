@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { arg, launchChromium, root, serve, startRecording } from './common.mjs';
+import { arg, launchChromium, root, pasteTree, serve, startRecording } from './common.mjs';
 
 const dist = path.resolve(root, arg('dist', 'dist'));
 const size = arg('size', '1k');
@@ -28,21 +28,7 @@ await serve(dist, port);
 const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  await page.goto(`http://127.0.0.1:${port}/index.html`);
-  await page.getByRole('tree', { name: 'Association tree' }).waitFor();
-  const importTab = page.getByRole('tab', { name: 'Import' });
-  if (await importTab.count()) await importTab.click();
-  const area = page.getByRole('textbox', { name: 'Paste sshare output or scenario JSON' });
-  await area.evaluate((el, t) => {
-    el.value = t;
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  }, json);
-  await page.getByRole('button', { name: 'Load', exact: true }).click();
-  await page.waitForFunction(
-    (m) => document.querySelector('[role="treeitem"][data-kind="root"]')?.getAttribute('aria-label')?.includes(m),
-    marker,
-  );
+  await pasteTree(page, port, json, marker);
   let user = page.locator('[role="treeitem"][data-kind="user"]').first();
   if (!(await user.count())) {
     const find = page.getByRole('searchbox', { name: 'Find user or account' });
