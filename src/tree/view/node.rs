@@ -1,13 +1,15 @@
-//! `<NodeCard/>`: the SVG card of one association and the edge into it (decorative: the ARIA
-//! overlay speaks for them).
+//! `<NodeCard/>` and `<NodeEdge/>`: the card of one association and the edge into it
+//! (decorative: the ARIA overlay speaks for them).
 //!
-//! The card's outer `<g>` and the edge's `<path>` keep their elements for the association's
-//! whole life, so when the layout moves them, CSS transitions (`transform`, `d`) animate the
-//! move. The card's contents are redrawn as a whole when they change ([`CardBody`], no
-//! reactive parts): one update per changed card is much cheaper, on a 500-node tree, than one
-//! per text. Accounts are square-cornered with a folder icon, users round-cornered with a
-//! person icon and a rank bar, the root has a double border; the header's colour is the Level
-//! FS band (see style/tree.css and the legend).
+//! The card is an `<svg>` of its own in the HTML cards layer, over the drawing's SVG that holds
+//! the edges. Both keep their elements for the association's whole life, so when the layout
+//! moves them, CSS transitions animate the move: the card's `transform` (an HTML box's, which
+//! the compositor runs without restyling or repainting the page each frame) and the edge's `d`
+//! (a repaint of the edges alone). The card's contents are redrawn as a whole when they change
+//! ([`CardBody`], no reactive parts): one update per changed card is much cheaper, on a
+//! 500-node tree, than one per text. Accounts are square-cornered with a folder icon, users
+//! round-cornered with a person icon and a rank bar, the root has a double border; the
+//! header's colour is the Level FS band (see style/tree.css and the legend).
 
 use fairshare::format::shortest;
 use fairshare::step::NodeStatus;
@@ -49,7 +51,28 @@ fn card_class(node: &NodeView, status: Option<NodeStatus>) -> String {
     res
 }
 
-/// One association's edge and card.
+/// The edge into one association's card (in the drawing's SVG).
+#[component]
+pub fn NodeEdge(id: AssocId) -> impl IntoView {
+    let ctx = TreeCtx::expect();
+    let node = use_node(ctx, id);
+    let compare = move || {
+        node.with(|n| n.as_ref().map(|n| n.ix))
+            .and_then(|ix| ctx.compare.role(ix))
+    };
+    let edge = move || node.with(|n| n.as_ref().and_then(|n| n.edge.clone()));
+    let edge_style = move || node.with(|n| n.as_ref().and_then(|n| n.edge_style.clone()));
+    view! {
+        <path
+            class="ft-edge"
+            class:ft-edge--compare=move || compare().is_some()
+            d=edge
+            style=edge_style
+        ></path>
+    }
+}
+
+/// One association's card (an `<svg>` in the HTML cards layer).
 #[component]
 pub fn NodeCard(id: AssocId) -> impl IntoView {
     let state = AppState::expect();
@@ -65,27 +88,32 @@ pub fn NodeCard(id: AssocId) -> impl IntoView {
     // Toggled classes rather than part of `class`: rewriting `class` would drop the toggled
     // selection and current classes until they next change.
     let role_is = move |role: CompareRole| move || compare() == Some(role);
-    let transform = move || node.with(|n| n.as_ref().map(|n| n.transform.clone()));
-    let edge = move || node.with(|n| n.as_ref().and_then(|n| n.edge.clone()));
-    let edge_style = move || node.with(|n| n.as_ref().and_then(|n| n.edge_style.clone()));
+    let style = move || node.with(|n| n.as_ref().map(|n| n.card_style.clone()));
+    let view_box = move || {
+        card.with(|c| {
+            c.as_ref().map(|c| {
+                let mut res = String::from("0 0 ");
+                res.push_str(&shortest(c.w));
+                res.push(' ');
+                res.push_str(&shortest(c.h));
+                res
+            })
+        })
+    };
     let selected = move || state.selected().get() == Some(id);
     let current = move || ix().is_some_and(|ix| marks.is_current(ix));
 
     view! {
-        <path
-            class="ft-edge"
-            class:ft-edge--compare=move || compare().is_some()
-            d=edge
-            style=edge_style
-        ></path>
-        <g
+        <svg
             class=class
             class:ft-node--selected=selected
             class:ft-node--current=current
             class:ft-node--compare-path=role_is(CompareRole::Path)
             class:ft-node--compare-ancestor=role_is(CompareRole::Ancestor)
             class:ft-node--compare-decider=role_is(CompareRole::Decider)
-            style=transform
+            style=style
+            viewBox=view_box
+            focusable="false"
         >
             {move || {
                 card.get()
@@ -97,7 +125,7 @@ pub fn NodeCard(id: AssocId) -> impl IntoView {
                         }
                     })
             }}
-        </g>
+        </svg>
     }
 }
 
