@@ -391,7 +391,12 @@ fn placed(b: (f64, f64, f64, f64), base: (f64, f64, f64, f64)) -> String {
     css_list(&[
         ("width: ", 100.0 * b.2 / bw, 4, "%; "),
         ("height: ", 100.0 * b.3 / bh, 4, "%; "),
-        ("transform: translate(", 100.0 * (b.0 - base.0) / w, 4, "%, "),
+        (
+            "transform: translate(",
+            100.0 * (b.0 - base.0) / w,
+            4,
+            "%, ",
+        ),
         ("", 100.0 * (b.1 - base.1) / h, 4, "%);"),
     ])
 }

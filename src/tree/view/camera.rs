@@ -229,7 +229,12 @@ mod tests {
         );
         // A card at the content's top-left corner needs no room beyond it.
         assert_eq!(
-            target((0.0, 0.0, 800.0, 500.0), CONTENT, None, (0.0, 0.0, 100.0, 60.0)),
+            target(
+                (0.0, 0.0, 800.0, 500.0),
+                CONTENT,
+                None,
+                (0.0, 0.0, 100.0, 60.0)
+            ),
             None
         );
     }
