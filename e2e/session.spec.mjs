@@ -127,3 +127,48 @@ test('a 5,000-deep chain opens as a share link without an error; a reload keeps 
   await expect(app.panicBanner()).toHaveCount(0);
   expect(app.errors).toEqual([]);
 });
+
+test('the session is saved in an idle period, never in the frame of an edit, and a quick reload still keeps it', async ({ page }) => {
+  // Every idle callback the page asks for, and whether the session changed inside one.
+  await page.addInitScript(() => {
+    window.__idle = { asked: 0, savedInside: 0 };
+    const native = window.requestIdleCallback.bind(window);
+    window.requestIdleCallback = (f, options) => {
+      window.__idle.asked += 1;
+      return native((deadline) => {
+        const before = JSON.stringify(Object.entries(localStorage));
+        f(deadline);
+        if (JSON.stringify(Object.entries(localStorage)) !== before) window.__idle.savedInside += 1;
+      }, options);
+    };
+  });
+  const app = new ExplorerPage(page);
+  await app.goto('/');
+  await app.choosePreset('fair-tree-example');
+  await expect.poll(() => page.evaluate(() => window.__idle.savedInside)).toBeGreaterThan(0);
+  const saved = await page.evaluate(() => window.__idle.savedInside);
+
+  // The frame after an edit saves nothing; the idle period after it does.
+  await app.clickTreeItem('UserB');
+  await app.openTab('Inspector');
+  const field = app.inspector().getByLabel('Raw usage', { exact: true });
+  await field.fill('40000');
+  const inFrame = await field.evaluate(async (el) => {
+    const before = JSON.stringify(Object.entries(localStorage));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    return JSON.stringify(Object.entries(localStorage)) !== before;
+  });
+  expect(inFrame).toBe(false);
+  await expect(app.treeItemWithId(221)).toHaveAttribute('data-rank', '1');
+  await expect.poll(() => page.evaluate(() => window.__idle.savedInside)).toBeGreaterThan(saved);
+
+  // An edit and at once a reload (no idle period between): the page hiding saves it.
+  await app.editField('Raw usage', '50000');
+  await page.reload();
+  await app.waitUntilReady();
+  await expect(note(page)).toBeVisible();
+  await app.openTab('Inspector');
+  await expect(app.inspector().getByLabel('Raw usage', { exact: true })).toHaveValue('50000');
+  expect(app.errors).toEqual([]);
+});

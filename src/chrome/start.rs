@@ -18,6 +18,11 @@ use crate::state::AppState;
 /// How long the state must be still before it is saved and the URL updated.
 const SAVE_DELAY: Duration = Duration::from_millis(400);
 
+/// After [`SAVE_DELAY`], the save waits for the browser's next idle period (after the frame it
+/// is drawing) at most this long (ms): encoding and compressing the session of a big tree with
+/// its history takes tens of milliseconds, which must not land in front of a frame.
+const IDLE_TIMEOUT_MS: u32 = 1000;
+
 /// The shell's handle, in context: launch parameters and what start-up did.
 #[derive(Clone, Copy)]
 pub struct Shell {
@@ -194,8 +199,9 @@ fn drop_fresh_from_url() {
     url_state::replace_url(&url);
 }
 
-/// Saves the session (and updates the URL) once the state has been still for [`SAVE_DELAY`],
-/// and at once when the page is hidden or unloaded, so a quick reload loses nothing.
+/// Saves the session (and updates the URL) once the state has been still for [`SAVE_DELAY`], in
+/// the browser's next idle period, and at once when the page is hidden or unloaded, so a quick
+/// reload loses nothing.
 fn autosave(state: AppState, shell: Shell) {
     Effect::new(move |first: Option<()>| {
         state.scenario().track();
@@ -212,16 +218,22 @@ fn autosave(state: AppState, shell: Shell) {
             return;
         }
         shell.cancel_pending();
-        let handle = set_timeout_with_handle(move || shell.flush(state), SAVE_DELAY).ok();
+        let save =
+            move || storage::when_idle(IDLE_TIMEOUT_MS, move || flush_if_pending(shell, state));
+        let handle = set_timeout_with_handle(save, SAVE_DELAY).ok();
         shell.pending.set_value(handle);
     });
-    let flush_if_pending = move || {
-        if shell.pending.with_value(Option::is_some) {
-            shell.flush(state);
-        }
-    };
-    let hide = window_event_listener_untyped("pagehide", move |_| flush_if_pending());
-    let visibility = window_event_listener_untyped("visibilitychange", move |_| flush_if_pending());
+    let flush = move || flush_if_pending(shell, state);
+    let hide = window_event_listener_untyped("pagehide", move |_| flush());
+    let visibility = window_event_listener_untyped("visibilitychange", move |_| flush());
     // The listeners live as long as the page.
     std::mem::forget((hide, visibility));
+}
+
+/// Saves now if a save is due (a change since the last save); nothing after the page hid and
+/// saved, or once the view is gone.
+fn flush_if_pending(shell: Shell, state: AppState) {
+    if shell.pending.try_with_value(Option::is_some) == Some(true) {
+        shell.flush(state);
+    }
 }
