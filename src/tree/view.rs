@@ -200,10 +200,21 @@ pub fn use_tree_model(
     pages: RwSignal<Pages>,
     follow: ReadSignal<Option<usize>>,
 ) -> Memo<TreeModel> {
-    let outline = Memo::new(move |_| {
-        state
-            .hierarchy()
-            .with(|h| state.run().with(|run| Outline::new(h, run)))
+    // The hierarchy the outline was last made for.
+    let outline_of = StoredValue::new(None::<Arc<fairshare::Hierarchy>>);
+    // A usage or shares edit keeps the hierarchy (the same `Arc`): its outline then shares the
+    // hierarchy's parts and only orders the children again.
+    let outline = Memo::new(move |prev: Option<&Outline>| {
+        state.hierarchy().with(|h| {
+            state.run().with(|run| {
+                let same = outline_of.with_value(|o| o.as_ref().is_some_and(|o| Arc::ptr_eq(o, h)));
+                outline_of.set_value(Some(Arc::clone(h)));
+                match prev {
+                    Some(prev) if same => Outline::with_run(prev, h, run),
+                    _ => Outline::new(h, run),
+                }
+            })
+        })
     });
     let request = use_request(state, pages);
     let shown: Memo<Visible> = Memo::new(move |_| {

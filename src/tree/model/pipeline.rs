@@ -319,7 +319,7 @@ pub(super) fn node_view(
         level: h.depth(ix) + 1,
         parent: h.parent(ix).map(|p| input.ranked.tree().assocs()[p].id),
         children,
-        has_children: !input.outline.kids[ix].is_empty(),
+        has_children: !input.outline.kids(ix).is_empty(),
         expanded: open,
         name: a.name().to_string(),
         inferred: a.inferred,
