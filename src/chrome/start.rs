@@ -2,8 +2,10 @@
 //! preset, the default), then saving the session and following the URL as the state changes.
 //!
 //! Order at start: `fresh=1` discards the saved session; a link in the fragment wins, unless it
-//! is the scenario the saved session shows (a reload), which then comes back whole; otherwise
-//! the saved session; otherwise `preset=` or the default preset. `step=` then sets the cursor.
+//! is the scenario the saved session shows (a reload), which then comes back whole, or the
+//! address the session was saved from (a reload that beat the save's address update: the
+//! session is newer, and the address then follows it); otherwise the saved session; otherwise
+//! `preset=` or the default preset. `step=` then sets the cursor.
 
 use std::time::Duration;
 
@@ -71,8 +73,11 @@ impl Shell {
     }
 
     /// Saves the session and updates the URL now (after the debounce, or when the page hides).
+    /// The session remembers the address it was saved from: a reload under way when the page
+    /// hides goes there, not to the address this save writes.
     fn flush(self, state: AppState) {
         self.cancel_pending();
+        let fragment = window().location().hash().unwrap_or_default();
         let saved = session::Saved {
             current: state.snapshot(),
             history: state.history().get_untracked(),
@@ -80,6 +85,7 @@ impl Shell {
             compare_with: state.compare_with().get_untracked(),
             tie_rule: state.tie_rule().get_untracked(),
             before: state.before().with_untracked(Option::is_some),
+            from: session::fragment_hash(&fragment),
         };
         let text = self
             .cache
@@ -143,10 +149,13 @@ pub fn start(state: AppState, params: LaunchParams) -> Shell {
     };
     let hash = window().location().hash().unwrap_or_default();
     match (url_state::decode(&hash), saved) {
-        (Some(Ok(link)), Some(saved))
-            if session::matches_link(&saved, &link.scenario, link.tie_rule) =>
-        {
-            resume(saved)
+        (Some(Ok(link)), Some(saved)) if session::session_wins(&saved, &hash, &link) => {
+            let older = !session::matches_link(&saved, &link.scenario, link.tie_rule);
+            resume(saved);
+            if older {
+                // The address is older than the session: it follows what is shown.
+                url_state::follow(state);
+            }
         }
         (Some(Ok(link)), _) => state.open_link(link),
         (Some(Err(e)), saved) => {
