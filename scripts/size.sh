@@ -47,8 +47,10 @@ fi
 ((have_brotli)) || { echo "size.sh: the budget check needs \`brotli\` (apt-get install brotli)" >&2; exit 1; }
 # Files named by index.html, then by the scripts and styles it names, and so on (the wasm is named
 # by the JS glue). A file fetched only later is not: the service worker (sw.js, named in the wasm,
-# which fetches it after the app is up) and the Japanese table, which index.html names in
-# <meta name="fairshare-ja"> for the app to fetch when Japanese is chosen.
+# which fetches it after the app is up), the Japanese table, which index.html names in
+# <meta name="fairshare-ja"> for the app to fetch when Japanese is chosen, and the panels' own
+# wasm modules (split_*.wasm, chunk_*.wasm), which the link module __wasm_split.js names for the
+# app to fetch when a panel's tab first opens.
 mapfile -t first < <(python3 - "$dist" <<'PY'
 import os, re, sys
 dist = sys.argv[1]
@@ -61,7 +63,7 @@ for dirpath, _, names in os.walk(dist):
 seen, todo = {"index.html"}, ["index.html"]
 while todo:
     path = todo.pop()
-    if not path.endswith((".html", ".js", ".css")):
+    if not path.endswith((".html", ".js", ".css")) or os.path.basename(path) == "__wasm_split.js":
         continue
     with open(os.path.join(dist, path), encoding="utf-8", errors="replace") as f:
         text = f.read()

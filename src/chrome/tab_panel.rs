@@ -39,6 +39,7 @@ pub fn TabPanel(tab: PanelTab) -> impl IntoView {
 }
 
 /// The component behind `tab`.
+#[cfg(not(feature = "split"))]
 fn panel(tab: PanelTab) -> AnyView {
     match tab {
         PanelTab::Inspector => view! { <Inspector /> }.into_any(),
@@ -51,5 +52,35 @@ fn panel(tab: PanelTab) -> AnyView {
         PanelTab::Priority => view! { <PriorityPanel /> }.into_any(),
         PanelTab::Sshare => view! { <SshareTable /> }.into_any(),
         PanelTab::Import => view! { <ImportPanel /> }.into_any(),
+    }
+}
+
+/// Issue 24 §2 spike: every panel but the Inspector from its own wasm module, fetched and
+/// instantiated the first time its tab opens (Leptos `#[lazy]`, `wasm_split`). Until then the
+/// panel is empty.
+#[cfg(feature = "split")]
+fn panel(tab: PanelTab) -> AnyView {
+    use leptos::__reexports::send_wrapper::SendWrapper;
+    macro_rules! lazy_panel {
+        ($name:ident, $component:ident) => {{
+            #[leptos::lazy]
+            fn $name() -> AnyView {
+                view! { <$component /> }.into_any()
+            }
+            let view = SendWrapper::new(async { $name().await });
+            view! { {Suspend::new(view)} }.into_any()
+        }};
+    }
+    match tab {
+        PanelTab::Inspector => view! { <Inspector /> }.into_any(),
+        PanelTab::Compare => lazy_panel!(compare_panel, ComparePanel),
+        PanelTab::Calc => lazy_panel!(calc_panel, CalcPanel),
+        PanelTab::WhatIf => lazy_panel!(whatif_panel, WhatIf),
+        PanelTab::Classic => lazy_panel!(classic_panel, ClassicPanel),
+        PanelTab::Score => lazy_panel!(score_panel, ScoreLegend),
+        PanelTab::Decay => lazy_panel!(decay_panel, DecayPanel),
+        PanelTab::Priority => lazy_panel!(priority_panel, PriorityPanel),
+        PanelTab::Sshare => lazy_panel!(sshare_panel, SshareTable),
+        PanelTab::Import => lazy_panel!(import_panel, ImportPanel),
     }
 }
