@@ -1,5 +1,6 @@
 //! `<TabPanel/>`: the panel behind one tab, built on first opening and then kept.
 
+use leptos::leptos_dom::helpers::request_animation_frame;
 use leptos::prelude::*;
 
 use crate::chrome::tabs::PanelTab;
@@ -17,31 +18,79 @@ use crate::state::AppState;
 
 /// One tab panel. Hidden unless its tab is selected; its content is created the first time the
 /// tab opens (panels never opened cost nothing) and kept afterwards (their local state, such as
-/// pasted text or a filter, survives switching tabs).
+/// pasted text or a filter, survives switching tabs). `aria-busy` while its content is not yet
+/// on the page (a split panel's wasm module is on its way).
 #[component]
 pub fn TabPanel(tab: PanelTab) -> impl IntoView {
     let state = AppState::expect();
     let shown = Memo::new(move |_| state.panel().get() == tab);
     // Once true, stays true: the content is built once.
     let built = Memo::new(move |was: Option<&bool>| was.copied().unwrap_or(false) || shown.get());
+    // True once the content is on the page (set by `<Mounted/>`, the content's last child).
+    let ready = RwSignal::new(false);
+    if let Some(scroll) = use_context::<PanelScroll>() {
+        // The outside world: the page scrolls once the panel asked for has its content.
+        Effect::new(move |_| {
+            if ready.get() && scroll.wanted.get() == Some(tab) {
+                scroll.wanted.set(None);
+                let id = tab.panel_id();
+                request_animation_frame(move || {
+                    if let Some(panel) = document().get_element_by_id(&id) {
+                        panel.scroll_into_view();
+                    }
+                });
+            }
+        });
+    }
     view! {
         <div
             class="ft-tabpanel"
             role="tabpanel"
             id=tab.panel_id()
             aria-labelledby=tab.tab_id()
+            aria-busy=move || (built.get() && !ready.get()).then_some("true")
             tabindex="0"
             hidden=move || !shown.get()
         >
-            {move || built.get().then(|| panel(tab))}
+            {move || built.get().then(|| panel(tab, ready))}
         </div>
     }
 }
 
+/// Where panels sit under the tree (one column, an embedding frame), a click on a tab scrolls
+/// the page to its panel, once the panel's content is on the page: a split panel's content
+/// arrives with its wasm module, well after the tab opens (issue 24 §2). `<SidePanels/>`
+/// provides it; `<TabList/>` asks; the `<TabPanel/>` asked for scrolls when its content is in.
+#[derive(Clone, Copy)]
+pub struct PanelScroll {
+    wanted: RwSignal<Option<PanelTab>>,
+}
+
+impl PanelScroll {
+    /// Provides one for the components below.
+    pub fn provide() {
+        provide_context(Self {
+            wanted: RwSignal::new(None),
+        });
+    }
+
+    /// Scrolls to `tab`'s panel as soon as its content is on the page (at once if it is).
+    pub fn request(self, tab: PanelTab) {
+        self.wanted.set(Some(tab));
+    }
+}
+
+/// Marks its panel's content as on the page: its effect runs after the content it closes has
+/// been mounted.
+#[component]
+fn Mounted(ready: RwSignal<bool>) -> impl IntoView {
+    Effect::new(move |_| ready.set(true));
+}
+
 /// The component behind `tab`.
 #[cfg(not(feature = "split"))]
-fn panel(tab: PanelTab) -> AnyView {
-    match tab {
+fn panel(tab: PanelTab, ready: RwSignal<bool>) -> AnyView {
+    let content = match tab {
         PanelTab::Inspector => view! { <Inspector /> }.into_any(),
         PanelTab::Compare => view! { <ComparePanel /> }.into_any(),
         PanelTab::Calc => view! { <CalcPanel /> }.into_any(),
@@ -52,14 +101,15 @@ fn panel(tab: PanelTab) -> AnyView {
         PanelTab::Priority => view! { <PriorityPanel /> }.into_any(),
         PanelTab::Sshare => view! { <SshareTable /> }.into_any(),
         PanelTab::Import => view! { <ImportPanel /> }.into_any(),
-    }
+    };
+    view! { {content} <Mounted ready /> }.into_any()
 }
 
 /// Issue 24 §2 spike: every panel but the Inspector from its own wasm module, fetched and
 /// instantiated the first time its tab opens (Leptos `#[lazy]`, `wasm_split`). Until then the
-/// panel is empty.
+/// panel is empty (and `aria-busy`).
 #[cfg(feature = "split")]
-fn panel(tab: PanelTab) -> AnyView {
+fn panel(tab: PanelTab, ready: RwSignal<bool>) -> AnyView {
     use leptos::__reexports::send_wrapper::SendWrapper;
     macro_rules! lazy_panel {
         ($name:ident, $component:ident) => {{
@@ -67,12 +117,15 @@ fn panel(tab: PanelTab) -> AnyView {
             fn $name() -> AnyView {
                 view! { <$component /> }.into_any()
             }
-            let view = SendWrapper::new(async { $name().await });
+            let view = SendWrapper::new(async move {
+                let content = $name().await;
+                view! { {content} <Mounted ready /> }.into_any()
+            });
             view! { {Suspend::new(view)} }.into_any()
         }};
     }
     match tab {
-        PanelTab::Inspector => view! { <Inspector /> }.into_any(),
+        PanelTab::Inspector => view! { <Inspector /> <Mounted ready /> }.into_any(),
         PanelTab::Compare => lazy_panel!(compare_panel, ComparePanel),
         PanelTab::Calc => lazy_panel!(calc_panel, CalcPanel),
         PanelTab::WhatIf => lazy_panel!(whatif_panel, WhatIf),
