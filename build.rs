@@ -1,4 +1,4 @@
-//! Issue 24 §2 spike: with the `split` feature, the wasm binary keeps its relocations
+//! Issue 24 §2: with the `split` feature, the wasm binary keeps its relocations
 //! (`--emit-relocs`), which the splitter (`wasm-split-cli`, scripts/split-dist.py) reads. Only the
 //! binary's link step gets the flag, so the dependencies are not rebuilt.
 fn main() {

@@ -4,6 +4,8 @@ use leptos::leptos_dom::helpers::request_animation_frame;
 use leptos::prelude::*;
 
 use crate::chrome::tabs::PanelTab;
+#[cfg(feature = "split")]
+use crate::messages::shell::ShellMsg;
 use crate::panels::calc_panel::CalcPanel;
 use crate::panels::classic_panel::ClassicPanel;
 use crate::panels::compare::ComparePanel;
@@ -105,35 +107,73 @@ fn panel(tab: PanelTab, ready: RwSignal<bool>) -> AnyView {
     view! { {content} <Mounted ready /> }.into_any()
 }
 
-/// Issue 24 §2 spike: every panel but the Inspector from its own wasm module, fetched and
-/// instantiated the first time its tab opens (Leptos `#[lazy]`, `wasm_split`). Until then the
-/// panel is empty (and `aria-busy`).
+/// Issue 24 §2: every panel but the Inspector comes from its own wasm module (`wasm_split`),
+/// fetched and instantiated the first time its tab opens (`scripts/split-build.sh`). Until then
+/// the panel is empty and `aria-busy`. A module that cannot be fetched (no network, and no
+/// service worker to answer, as in `embed=1`) leaves an alert and a button that tries again,
+/// never a dead app: the split functions are `fallible` (Leptos's `#[lazy]` panics instead).
 #[cfg(feature = "split")]
 fn panel(tab: PanelTab, ready: RwSignal<bool>) -> AnyView {
-    use leptos::__reexports::send_wrapper::SendWrapper;
-    macro_rules! lazy_panel {
+    use leptos::wasm_split::{SplitLoaderError, wasm_split};
+    macro_rules! split_panel {
         ($name:ident, $component:ident) => {{
-            #[leptos::lazy]
-            fn $name() -> AnyView {
-                view! { <$component /> }.into_any()
+            #[wasm_split($name, wasm_split_path = ::leptos::wasm_split, fallible)]
+            fn $name() -> Result<AnyView, SplitLoaderError> {
+                Ok(view! { <$component /> }.into_any())
             }
-            let view = SendWrapper::new(async move {
-                let content = $name().await;
-                view! { {content} <Mounted ready /> }.into_any()
-            });
-            view! { {Suspend::new(view)} }.into_any()
+            lazy_content($name, ready)
         }};
     }
     match tab {
         PanelTab::Inspector => view! { <Inspector /> <Mounted ready /> }.into_any(),
-        PanelTab::Compare => lazy_panel!(compare_panel, ComparePanel),
-        PanelTab::Calc => lazy_panel!(calc_panel, CalcPanel),
-        PanelTab::WhatIf => lazy_panel!(whatif_panel, WhatIf),
-        PanelTab::Classic => lazy_panel!(classic_panel, ClassicPanel),
-        PanelTab::Score => lazy_panel!(score_panel, ScoreLegend),
-        PanelTab::Decay => lazy_panel!(decay_panel, DecayPanel),
-        PanelTab::Priority => lazy_panel!(priority_panel, PriorityPanel),
-        PanelTab::Sshare => lazy_panel!(sshare_panel, SshareTable),
-        PanelTab::Import => lazy_panel!(import_panel, ImportPanel),
+        PanelTab::Compare => split_panel!(compare_panel, ComparePanel),
+        PanelTab::Calc => split_panel!(calc_panel, CalcPanel),
+        PanelTab::WhatIf => split_panel!(whatif_panel, WhatIf),
+        PanelTab::Classic => split_panel!(classic_panel, ClassicPanel),
+        PanelTab::Score => split_panel!(score_panel, ScoreLegend),
+        PanelTab::Decay => split_panel!(decay_panel, DecayPanel),
+        PanelTab::Priority => split_panel!(priority_panel, PriorityPanel),
+        PanelTab::Sshare => split_panel!(sshare_panel, SshareTable),
+        PanelTab::Import => split_panel!(import_panel, ImportPanel),
     }
+}
+
+/// The content `load` resolves to, once its module is in; if it cannot be fetched, an alert and
+/// a button that asks again (the loader does not remember a failure).
+#[cfg(feature = "split")]
+fn lazy_content<F>(load: fn() -> F, ready: RwSignal<bool>) -> AnyView
+where
+    F: std::future::Future<Output = Result<AnyView, leptos::wasm_split::SplitLoaderError>>
+        + 'static,
+{
+    use leptos::__reexports::send_wrapper::SendWrapper;
+    let i18n = crate::i18n::I18n::expect();
+    let attempt = RwSignal::new(0_u32);
+    view! {
+        {move || {
+            attempt.track();
+            Suspend::new(SendWrapper::new(async move {
+                match load().await {
+                    Ok(content) => view! { {content} <Mounted ready /> }.into_any(),
+                    Err(_) => {
+                        view! {
+                            <div class="ft-import__alert ft-snapshot__alert" role="alert">
+                                <p>{i18n.t(ShellMsg::PanelLoadFailed)}</p>
+                                <button
+                                    type="button"
+                                    class="ft-button"
+                                    on:click=move |_| attempt.update(|n| *n += 1)
+                                >
+                                    {i18n.t(ShellMsg::PanelLoadRetry)}
+                                </button>
+                            </div>
+                            <Mounted ready />
+                        }
+                            .into_any()
+                    }
+                }
+            }))
+        }}
+    }
+    .into_any()
 }
