@@ -37,7 +37,7 @@ test('embedded in 800x600, a panel whose code arrives late is scrolled into view
     await route.continue();
   });
   const app = new ExplorerPage(page);
-  await app.goto('/?embed=1');
+  await page.goto('/?embed=1');
   await expect(app.tree()).toBeVisible();
   await page.getByRole('tab', { name: 'sshare' }).click();
   const panel = page.getByRole('tabpanel', { name: 'sshare' });
@@ -52,7 +52,8 @@ test('embedded in 800x600, a panel whose code arrives late is scrolled into view
 test('a panel whose code cannot be fetched says so and tries again; the app keeps working', async ({ page }) => {
   await page.route(/\/split_decay_panel-[0-9a-f]{16}\.wasm$/, (route) => route.abort('internetdisconnected'));
   const app = new ExplorerPage(page);
-  await app.goto('/?embed=1');
+  await page.goto('/?embed=1');
+  await expect(app.tree()).toBeVisible();
   await app.openTab('Usage decay over time');
   const panel = page.getByRole('tabpanel', { name: 'Usage decay over time' });
   await expect(panel.getByRole('alert')).toContainText('This panel could not be loaded');
