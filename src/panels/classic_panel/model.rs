@@ -527,7 +527,7 @@ pub fn orders(ranked: &Ranked, classic: &ClassicRun, lang: Lang) -> Orders {
         fair_tree: placed
             .fair_tree
             .iter()
-            .map(|p| entry(p, ft.assocs[p.ix].fairshare))
+            .map(|p| entry(p, ft.assocs()[p.ix].fairshare))
             .collect(),
     }
 }
