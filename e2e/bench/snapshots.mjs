@@ -10,7 +10,8 @@
 //      input event to the first frame after the page shows the other day (p50, p95), and the tree
 //      cards in the DOM (only those in view are drawn, so only they move);
 //   4. the before→after animation: after each step, every frame until the cards' glide ends
-//      (the step's own frame left out): how many took over 20 ms, and the longest.
+//      (the step's own frame left out): how many took over 20 ms, and the longest; and the DOM
+//      changes each step makes (a MutationObserver's count: CPU-independent).
 // Timings are printed, never asserted. With `--profile`, the steps run under DevTools' sampling
 // profiler and the functions with the most self time per step are printed (build without
 // wasm-opt into another dist for names: an index-prof.html with data-wasm-opt="0").
@@ -75,16 +76,26 @@ for (const size of sizes) {
   }
   const times = [];
   const frames = [];
+  const mutations = [];
   const cdp = profile ? await page.context().newCDPSession(page) : null;
   const stop = cdp ? await startRecording(cdp, false) : null;
   for (let i = 0; i < moves; i += 1) {
     const to = i % 2 === 0 ? 0 : 1;
-    const { step, glide } = await page.evaluate(
+    const { step, glide, dom: changed } = await page.evaluate(
         ([to, glideMs]) =>
           new Promise((resolve) => {
             const input = document.querySelector('input[type="range"][aria-label="Moment"]');
             const status = document.querySelector('[data-timeline-status]');
             const before = status.textContent;
+            // DOM work of the step, counted (CPU-independent): nodes added or removed, other changes.
+            const dom = { nodes: 0, other: 0 };
+            const observer = new MutationObserver((records) => {
+              for (const r of records) {
+                if (r.type === 'childList') dom.nodes += r.addedNodes.length + r.removedNodes.length;
+                else dom.other += 1;
+              }
+            });
+            observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
             const start = performance.now();
             input.value = String(to);
             input.dispatchEvent(new Event('input', { bubbles: true }));
@@ -92,13 +103,18 @@ for (const size of sizes) {
               if (status.textContent === before) return requestAnimationFrame(wait);
               requestAnimationFrame((t0) => {
                 const step = performance.now() - start;
+                for (const r of observer.takeRecords()) {
+                  if (r.type === 'childList') dom.nodes += r.addedNodes.length + r.removedNodes.length;
+                  else dom.other += 1;
+                }
+                observer.disconnect();
                 const glide = [];
                 let last = t0;
                 const next = (t) => {
                   glide.push(t - last);
                   last = t;
                   if (t - t0 < glideMs) requestAnimationFrame(next);
-                  else resolve({ step, glide });
+                  else resolve({ step, glide, dom });
                 };
                 requestAnimationFrame(next);
               });
@@ -109,6 +125,7 @@ for (const size of sizes) {
       );
     times.push(step);
     frames.push(...glide);
+    mutations.push(changed);
   }
   if (stop) reportProfile((await stop()).profile, moves);
   const slow = frames.filter((f) => f > 20).length;
@@ -120,6 +137,13 @@ for (const size of sizes) {
     `${size}: src+before ${ms(pair)}; timeline= ${ms(timeline)}; scrubber step p50 ${ms(pct(times, 50))}, p95 ${ms(pct(times, 95))}; treeitems ${cards}, DOM ${dom}`,
   );
   console.log(`${size}: glide after a step: ${slow} of ${frames.length} frames over 20 ms, longest ${ms(longest)}`);
+  const toOlder = mutations.filter((_, i) => i % 2 === 0);
+  const toNewer = mutations.filter((_, i) => i % 2 === 1);
+  const mean = (xs, k) => (xs.reduce((a, m) => a + m[k], 0) / Math.max(1, xs.length)).toFixed(0);
+  console.log(
+    `${size}: DOM changes per step (nodes added+removed / attribute and text changes): ` +
+      `to the older day ${mean(toOlder, 'nodes')} / ${mean(toOlder, 'other')}, to the newer ${mean(toNewer, 'nodes')} / ${mean(toNewer, 'other')}`,
+  );
   await page.close();
 }
 await browser.close();
