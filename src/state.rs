@@ -27,7 +27,7 @@ use crate::chrome::PanelTab;
 
 mod read;
 mod timeline;
-use timeline::StepHint;
+use timeline::{ShownMoment, StepHint};
 mod tree_view;
 pub use timeline::{LoadedTimeline, build_timeline};
 
@@ -137,10 +137,22 @@ pub struct Snapshot {
 
 /// Undo and redo stacks of whole snapshots (small: a snapshot's tree is shared, an `AssocTree`
 /// clone is O(1)).
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default)]
 pub struct History {
     undo: Vec<Snapshot>,
     redo: Vec<Snapshot>,
+    /// Beside each undo (redo) step, the timeline's snapshot it was shown as, if any (so undoing
+    /// a scrubber step away from an edited snapshot shows that snapshot's comparison again).
+    /// As long as its stack; not part of a saved session (which holds no timeline).
+    undo_at: Vec<Option<ShownMoment>>,
+    redo_at: Vec<Option<ShownMoment>>,
+}
+
+/// Two histories are equal when their steps are (where in a timeline each was shown aside).
+impl PartialEq for History {
+    fn eq(&self, other: &Self) -> bool {
+        self.undo == other.undo && self.redo == other.redo
+    }
 }
 
 impl History {
@@ -149,7 +161,13 @@ impl History {
     pub fn from_stacks(mut undo: Vec<Snapshot>, redo: Vec<Snapshot>) -> Self {
         let excess = undo.len().saturating_sub(HISTORY_LIMIT);
         undo.drain(..excess);
-        Self { undo, redo }
+        let (undo_at, redo_at) = (vec![None; undo.len()], vec![None; redo.len()]);
+        Self {
+            undo,
+            redo,
+            undo_at,
+            redo_at,
+        }
     }
 
     /// The undo stack, oldest first.
@@ -674,22 +692,29 @@ impl AppState {
     }
 
     fn push_snapshot(self, current: Snapshot) {
+        let at = self.shown_moment();
         self.write.history.update(|h| {
             h.undo.push(current);
+            h.undo_at.push(at);
             if h.undo.len() > HISTORY_LIMIT {
                 h.undo.remove(0);
+                h.undo_at.remove(0);
             }
             h.redo.clear();
+            h.redo_at.clear();
         });
     }
 
-    /// Undoes the last edit (or load).
+    /// Undoes the last edit (or load, or scrubber step away from an edited snapshot).
     pub fn undo(self) {
         let mut h = self.history.get_untracked();
         if let Some(previous) = h.undo.pop() {
+            let at = h.undo_at.pop().flatten();
             h.redo.push(self.snapshot());
+            h.redo_at.push(self.shown_moment());
             self.write.history.set(h);
             self.restore(previous);
+            self.return_to_moment(at);
         }
     }
 
@@ -697,9 +722,12 @@ impl AppState {
     pub fn redo(self) {
         let mut h = self.history.get_untracked();
         if let Some(next) = h.redo.pop() {
+            let at = h.redo_at.pop().flatten();
             h.undo.push(self.snapshot());
+            h.undo_at.push(self.shown_moment());
             self.write.history.set(h);
             self.restore(next);
+            self.return_to_moment(at);
         }
     }
 

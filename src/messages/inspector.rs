@@ -451,6 +451,8 @@ pub enum WhatIfMsg {
     AddedRemoved,
     /// Only the largest moves are listed.
     More,
+    /// The button that lists the rest of the moves (the list starts with the first few).
+    ShowRest,
     /// The reset button.
     ResetBaseline,
     /// Help of the reset button.
@@ -489,6 +491,7 @@ impl Message for WhatIfMsg {
         WhatIfMsg::Summary,
         WhatIfMsg::AddedRemoved,
         WhatIfMsg::More,
+        WhatIfMsg::ShowRest,
         WhatIfMsg::ResetBaseline,
         WhatIfMsg::ResetHelp,
         WhatIfMsg::Up,
@@ -517,6 +520,7 @@ impl Message for WhatIfMsg {
                 "{added} users added and {removed} removed since the baseline."
             }
             WhatIfMsg::More => "The {shown} largest moves are listed.",
+            WhatIfMsg::ShowRest => "List {rest} more",
             WhatIfMsg::ResetBaseline => "Reset baseline",
             WhatIfMsg::ResetHelp => "Measure later changes against the scenario as it is now.",
             WhatIfMsg::Up => "↑ {delta}",
@@ -558,6 +562,7 @@ impl Message for WhatIfMsg {
             WhatIfMsg::Summary => "基準と比べて {n} 人の順位が変わりました。",
             WhatIfMsg::AddedRemoved => "基準から {added} 人追加、{removed} 人削除されました。",
             WhatIfMsg::More => "変動の大きい {shown} 人を示します。",
+            WhatIfMsg::ShowRest => "残り {rest} 人を表示",
             WhatIfMsg::ResetBaseline => "基準をリセット",
             WhatIfMsg::ResetHelp => "今のシナリオを、これからの変更を比べる基準にします。",
             WhatIfMsg::Up => "↑ {delta}",

@@ -15,7 +15,7 @@ pub enum TimelineMsg {
     MomentTimed,
     /// The scrubber's value: a moment without a time.
     MomentUntimed,
-    /// Status: which snapshot is shown and what it is compared with.
+    /// Status: what the snapshot shown is compared with (the line above names it).
     Showing,
     /// Status: the first snapshot (nothing before it).
     ShowingFirst,
@@ -112,12 +112,8 @@ impl Message for TimelineMsg {
             TimelineMsg::Scrubber => "Moment",
             TimelineMsg::MomentTimed => "{time} ({k} of {n})",
             TimelineMsg::MomentUntimed => "{label} ({k} of {n})",
-            TimelineMsg::Showing => {
-                "Showing snapshot {k} of {n} ({moment}), compared with the one before it ({previous})."
-            }
-            TimelineMsg::ShowingFirst => {
-                "Showing snapshot 1 of {n} ({moment}), the oldest: nothing to compare it with."
-            }
+            TimelineMsg::Showing => "Compared with the snapshot before it ({previous}).",
+            TimelineMsg::ShowingFirst => "The oldest snapshot: nothing to compare it with.",
             TimelineMsg::Replay => "Replay the change",
             TimelineMsg::Clear => "Close the timeline",
             TimelineMsg::Chart => "{name}: position and FairShare over time",
@@ -160,12 +156,8 @@ impl Message for TimelineMsg {
             TimelineMsg::Scrubber => "時点",
             TimelineMsg::MomentTimed => "{time}（{n} 個中 {k} 番目）",
             TimelineMsg::MomentUntimed => "{label}（{n} 個中 {k} 番目）",
-            TimelineMsg::Showing => {
-                "{n} 個中 {k} 番目のスナップショット（{moment}）を、その前のもの（{previous}）と比べて表示中。"
-            }
-            TimelineMsg::ShowingFirst => {
-                "{n} 個中 1 番目のスナップショット（{moment}）を表示中。最も古いので比較対象はありません。"
-            }
+            TimelineMsg::Showing => "その前のスナップショット（{previous}）と比べています。",
+            TimelineMsg::ShowingFirst => "最も古いスナップショットなので、比較対象はありません。",
             TimelineMsg::Replay => "変化をもう一度見る",
             TimelineMsg::Clear => "タイムラインを閉じる",
             TimelineMsg::Chart => "{name}: 順位と FairShare の推移",

@@ -5,7 +5,7 @@
 //! `fairshare::snapshot::why`). Pure texts here ([`move_text`], [`move_view`]); every number
 //! comes from the engine and `fairshare::format`.
 
-use fairshare::diff::Reason;
+use fairshare::diff::{Reason, RunDiff};
 use fairshare::format::{compact, fixed, grouped, percent};
 use fairshare::snapshot::{Side, Why, position_before, why_of};
 use fairshare::{AssocTree, Ranked, sshare};
@@ -47,8 +47,16 @@ fn name(tree: &AssocTree, ix: usize) -> String {
 }
 
 /// The move and reason of the user at position `ix` of `after`, against `before` (numbered with
-/// `after`'s ids); `None` for an association that is not a user.
-pub fn move_view(before: &Ranked, after: &Ranked, ix: usize, lang: Lang) -> Option<MoveView> {
+/// `after`'s ids); `None` for an association that is not a user. `moves`, when given, is
+/// `run_diff(before, after, _)` (the step's moves), where the reason is looked up rather than
+/// found by comparing the trees again.
+pub fn move_view(
+    before: &Ranked,
+    after: &Ranked,
+    moves: Option<&RunDiff>,
+    ix: usize,
+    lang: Lang,
+) -> Option<MoveView> {
     let tree = after.tree();
     if !tree.assocs().get(ix)?.is_user() {
         return None;
@@ -87,7 +95,11 @@ pub fn move_view(before: &Ranked, after: &Ranked, ix: usize, lang: Lang) -> Opti
     );
     let mut reason = Vec::new();
     if old.is_some() {
-        match fairshare::diff::reason_for(before, after, ix) {
+        let found = match moves {
+            Some(d) => fairshare::diff::reason_in(d, before, after, ix),
+            None => fairshare::diff::reason_for(before, after, ix),
+        };
+        match found {
             Some(r @ Reason::Crossed { .. }) => match why_of(before, after, &r) {
                 Some(w) => reason = why_lines(tree, &w, lang),
                 None => reason.push(SnapshotMsg::ReasonNone.text(lang).to_string()),
@@ -225,6 +237,13 @@ pub fn SnapshotPanel() -> impl IntoView {
             let before = before.as_ref()?;
             Some(state.slurm_ranked().with(|after| {
                 let ix = selected.and_then(|id| after.tree().position(id));
+                // The step's moves (the tree's tags') are for this very comparison when the
+                // baseline is the before snapshot (shared runs): the reason is looked up there.
+                let same = |a: &Ranked, b: &Ranked| {
+                    std::sync::Arc::ptr_eq(&a.shared_run(), &b.shared_run())
+                };
+                let for_before =
+                    ix.is_some() && state.baseline_ranked().with(|b| same(b, &before.ranked));
                 let info = SnapshotMsg::Loaded.fill(
                     lang,
                     &[
@@ -233,7 +252,15 @@ pub fn SnapshotPanel() -> impl IntoView {
                         ("removed", &grouped(before.removed as u64)),
                     ],
                 );
-                let mv = ix.and_then(|ix| move_view(&before.ranked, after, ix, lang));
+                let mv = ix.and_then(|ix| {
+                    if for_before {
+                        state
+                            .moves()
+                            .with(|d| move_view(&before.ranked, after, Some(d), ix, lang))
+                    } else {
+                        move_view(&before.ranked, after, None, ix, lang)
+                    }
+                });
                 (info, mv)
             }))
         })
@@ -309,7 +336,7 @@ mod tests {
             .iter()
             .position(|a| a.name() == "me")
             .unwrap();
-        let v = move_view(&cmp.before, &after, me, Lang::En).unwrap();
+        let v = move_view(&cmp.before, &after, None, me, Lang::En).unwrap();
         assert!(
             v.summary.starts_with("me: position 1 → 4, FairShare 1 → "),
             "{}",
@@ -323,7 +350,7 @@ mod tests {
                 .iter()
                 .any(|l| l.starts_with("Change in ln Level FS of bio: −"))
         );
-        let ja = move_view(&cmp.before, &after, me, Lang::Ja).unwrap();
+        let ja = move_view(&cmp.before, &after, Some(&cmp.diff), me, Lang::Ja).unwrap();
         assert_eq!(ja.reason[0], "root の下で geo が bio を追い越しました。");
         let newbie = after
             .tree()
@@ -331,7 +358,7 @@ mod tests {
             .iter()
             .position(|a| a.name() == "newbie")
             .unwrap();
-        let v = move_view(&cmp.before, &after, newbie, Lang::En).unwrap();
+        let v = move_view(&cmp.before, &after, Some(&cmp.diff), newbie, Lang::En).unwrap();
         assert!(
             v.summary.contains("not in the before snapshot"),
             "{}",

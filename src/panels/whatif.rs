@@ -21,45 +21,58 @@ pub fn WhatIf() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     // A timeline's step is diffed once, by the timeline (a scrubber step diffs nothing again).
-    let diff = Memo::new(move |_| {
-        state.baseline_ranked().with(|base| {
-            state.ranked().with(|cur| {
-                state
-                    .timeline_moves(base, cur)
-                    .unwrap_or_else(|| what_if(base, cur))
+    // A new diff is never compared with the old one (O(moved) for what is almost never equal).
+    let diff = Memo::new_with_compare(
+        move |_| {
+            state.baseline_ranked().with(|base| {
+                state.ranked().with(|cur| {
+                    state
+                        .timeline_moves(base, cur)
+                        .unwrap_or_else(|| what_if(base, cur))
+                })
             })
-        })
-    });
+        },
+        |_: Option<&WhatIfDiff>, _: Option<&WhatIfDiff>| true,
+    );
+    // The list starts with the first `FIRST_ROWS` rows (a screenful: a timeline step replaces
+    // them all, and building 200 rows of text cost more than the step's own work); the button
+    // after it lists the rest, and the list stays whole from then on.
+    let whole = RwSignal::new(false);
+    let count = move |d: &WhatIfDiff| listed(d.moved.len(), whole.get());
     let rows = move || {
         let lang = i18n.lang();
-        let d = diff.get();
-        state.scenario().with(|s| d.rows(&s.tree, lang))
+        diff.with(|d| {
+            let n = count(d);
+            state.scenario().with(|s| d.rows_up_to(&s.tree, lang, n))
+        })
     };
+    let rest = move || diff.with(|d| d.moved.len().min(SHOWN) - count(d));
     let unchanged =
         Memo::new(move |_| state.baseline().with(|b| state.scenario().with(|s| b == s)));
     let summary = move || {
-        let d = diff.get();
-        let lang = i18n.lang();
-        let mut text = if d.moved.is_empty() {
-            WhatIfMsg::Empty.text(lang).to_string()
-        } else {
-            WhatIfMsg::Summary.fill(lang, &[("n", &d.moved.len().to_string())])
-        };
-        if d.moved.len() > SHOWN {
-            text.push(' ');
-            text.push_str(&WhatIfMsg::More.fill(lang, &[("shown", &SHOWN.to_string())]));
-        }
-        if d.added + d.removed > 0 {
-            text.push(' ');
-            text.push_str(&WhatIfMsg::AddedRemoved.fill(
-                lang,
-                &[
-                    ("added", &d.added.to_string()),
-                    ("removed", &d.removed.to_string()),
-                ],
-            ));
-        }
-        text
+        diff.with(|d| {
+            let lang = i18n.lang();
+            let mut text = if d.moved.is_empty() {
+                WhatIfMsg::Empty.text(lang).to_string()
+            } else {
+                WhatIfMsg::Summary.fill(lang, &[("n", &d.moved.len().to_string())])
+            };
+            if d.moved.len() > SHOWN {
+                text.push(' ');
+                text.push_str(&WhatIfMsg::More.fill(lang, &[("shown", &SHOWN.to_string())]));
+            }
+            if d.added + d.removed > 0 {
+                text.push(' ');
+                text.push_str(&WhatIfMsg::AddedRemoved.fill(
+                    lang,
+                    &[
+                        ("added", &d.added.to_string()),
+                        ("removed", &d.removed.to_string()),
+                    ],
+                ));
+            }
+            text
+        })
     };
     view! {
         <section class="ft-panel ft-whatif" role="region" aria-label=i18n.t(WhatIfMsg::Region)>
@@ -77,6 +90,13 @@ pub fn WhatIf() -> impl IntoView {
                     </li>
                 }.into_any()).collect::<Vec<_>>()}
             </ol>
+            {move || (rest() > 0).then(|| view! {
+                <p class="ft-button-row">
+                    <button type="button" class="ft-button" on:click=move |_| whole.set(true)>
+                        {WhatIfMsg::ShowRest.fill(i18n.lang(), &[("rest", &rest().to_string())])}
+                    </button>
+                </p>
+            })}
             <button type="button" class="ft-button" title=i18n.t(WhatIfMsg::ResetHelp)
                 on:click=move |_| state.reset_baseline() disabled=move || unchanged.get()>
                 {i18n.t(WhatIfMsg::ResetBaseline)}
@@ -90,6 +110,15 @@ pub use fairshare::diff::{Moved, Reason, RunDiff as WhatIfDiff};
 /// At most this many rows are listed (largest moves first) and given a reason: as many as a
 /// timeline's step explains, so the list of a step is the timeline's.
 pub const SHOWN: usize = fairshare::timeline::EXPLAINED;
+
+/// The rows listed before the list is asked for whole: more than a screenful of the panel.
+pub const FIRST_ROWS: usize = 30;
+
+/// How many of `moved` rows the list holds: the first [`FIRST_ROWS`], or up to [`SHOWN`] once
+/// asked for whole.
+pub fn listed(moved: usize, whole: bool) -> usize {
+    moved.min(if whole { SHOWN } else { FIRST_ROWS })
+}
 
 /// Compares the scenario on screen (`cur`) with the baseline: the engine's
 /// [`fairshare::diff::run_diff`], explaining the rows the panel shows.
@@ -136,11 +165,16 @@ fn rule_text(deciding: Deciding) -> Option<CompareMsg> {
 /// The what-if list as text (the diff itself is the engine's).
 pub trait WhatIfRows {
     /// The first [`SHOWN`] rows as text in `lang`, names from the current tree.
-    fn rows(&self, tree: &AssocTree, lang: Lang) -> Vec<Row>;
+    fn rows(&self, tree: &AssocTree, lang: Lang) -> Vec<Row> {
+        self.rows_up_to(tree, lang, SHOWN)
+    }
+
+    /// The first `n` rows (at most [`SHOWN`]): only what is listed is worded.
+    fn rows_up_to(&self, tree: &AssocTree, lang: Lang, n: usize) -> Vec<Row>;
 }
 
 impl WhatIfRows for WhatIfDiff {
-    fn rows(&self, tree: &AssocTree, lang: Lang) -> Vec<Row> {
+    fn rows_up_to(&self, tree: &AssocTree, lang: Lang, n: usize) -> Vec<Row> {
         let assocs = tree.assocs();
         let name = |ix: usize| {
             assocs
@@ -153,7 +187,7 @@ impl WhatIfRows for WhatIfDiff {
         };
         self.moved
             .iter()
-            .take(SHOWN)
+            .take(n.min(SHOWN))
             .map(|m| {
                 let delta = m.delta();
                 let magnitude = delta.unsigned_abs().to_string();
@@ -280,5 +314,20 @@ mod tests {
         let rows = d.rows(&cur.tree, Lang::En);
         assert!(!rows.is_empty());
         assert!(rows.iter().all(|r| !r.reason.is_empty()));
+        // The list starts with the first rows only, worded alike; asked for whole, all of them.
+        assert!(d.moved.len() > FIRST_ROWS);
+        let first = d.rows_up_to(&cur.tree, Lang::En, listed(d.moved.len(), false));
+        assert_eq!(first.len(), FIRST_ROWS);
+        assert_eq!(first[..], rows[..FIRST_ROWS]);
+        let whole = d.rows_up_to(&cur.tree, Lang::En, listed(d.moved.len(), true));
+        assert_eq!(whole, rows);
+    }
+
+    #[test]
+    fn the_list_starts_with_a_screenful() {
+        assert_eq!(listed(5, false), 5);
+        assert_eq!(listed(5, true), 5);
+        assert_eq!(listed(1000, false), FIRST_ROWS);
+        assert_eq!(listed(1000, true), SHOWN);
     }
 }

@@ -35,6 +35,13 @@ impl PartialEq for LoadedTimeline {
     }
 }
 
+/// Which snapshot of which loaded timeline was on screen (kept beside each undo step).
+#[derive(Clone, Debug)]
+pub struct ShownMoment {
+    timeline: Arc<Timeline>,
+    at: usize,
+}
+
 /// What a timeline step hands to `AppState`'s memos: the before snapshot's ranking (for
 /// `baseline_ranked`) and the step's moves (for `moves`), both computed by the timeline, each
 /// taken once by its memo when it is for the very trees shown (shared trees: an O(1) check).
@@ -112,8 +119,11 @@ impl AppState {
     }
 
     /// Shows snapshot `k` of the loaded timeline (compared with snapshot `k − 1`), keeping the
-    /// selection where the selected association is in it. Not an edit: no undo step. Out of
-    /// range or without a timeline: nothing happens.
+    /// selection where the selected association is in it. Not an edit: no undo step, unless the
+    /// snapshot on screen was edited (its tree, parameters or decay time changed since it was
+    /// shown): then the edited scenario goes on the undo stack, so nothing the user made is
+    /// lost, and undoing shows it again with its comparison. Out of range or without a
+    /// timeline: nothing happens.
     ///
     /// Nothing is ranked or matched again: the scenario's ranking, the before snapshot's and
     /// the step's moves are the timeline's (`Timeline::moves` keeps each step's once shown).
@@ -123,6 +133,13 @@ impl AppState {
         };
         if k >= loaded.timeline.len() || k == loaded.at {
             return;
+        }
+        // O(1) unless edited: an unedited scenario shares its tree with the timeline's.
+        let edited = self
+            .scenario
+            .with_untracked(|s| *s != loaded.scenario_at(loaded.at));
+        if edited {
+            self.push_history();
         }
         let scenario = loaded.scenario_at(k);
         let printed = loaded
@@ -195,6 +212,46 @@ impl AppState {
                 self.write.baseline.set(scenario);
             }
         }
+    }
+
+    /// The loaded timeline's snapshot on screen, if a timeline is loaded (for the undo stack).
+    pub(super) fn shown_moment(self) -> Option<ShownMoment> {
+        self.timeline.with_untracked(|t| {
+            t.as_ref().map(|t| ShownMoment {
+                timeline: t.timeline.clone(),
+                at: t.at,
+            })
+        })
+    }
+
+    /// After an undo or redo has brought back a snapshot shown as `moment` of a timeline: if
+    /// that timeline is still loaded, it shows that moment again, compared with the one before
+    /// it (the restored baseline stays as the undo step holds it). Otherwise nothing happens.
+    pub(super) fn return_to_moment(self, moment: Option<ShownMoment>) {
+        let Some(ShownMoment { timeline, at }) = moment else {
+            return;
+        };
+        let same = self.timeline.with_untracked(|t| {
+            t.as_ref()
+                .is_some_and(|t| Arc::ptr_eq(&t.timeline, &timeline) && t.at != at)
+        });
+        if !same || at >= timeline.len() {
+            return;
+        }
+        self.write.timeline.update(|t| {
+            if let Some(t) = t {
+                t.at = at;
+            }
+        });
+        let before = at.checked_sub(1).map(|p| {
+            let moves = timeline.moves(at).cloned().unwrap_or_default();
+            Before {
+                ranked: timeline.moments()[p].ranked.clone(),
+                added: moves.added,
+                removed: moves.removed,
+            }
+        });
+        self.write.before.set(before);
     }
 
     /// The loaded timeline's moves for the step shown (`Timeline::moves`, kept by the timeline),
@@ -391,6 +448,78 @@ mod tests {
                 .baseline_ranked
                 .with_untracked(|b| state.ranked.with_untracked(|c| state.timeline_moves(b, c)));
             assert_eq!(listed, None);
+        });
+    }
+
+    /// Scrubbing away from an edited snapshot loses nothing: the edited scenario is an undo
+    /// step, and undoing shows it again compared with the snapshot before it; redo comes back.
+    /// Scrubbing without edits adds no undo step.
+    #[test]
+    fn scrubbing_away_from_an_edit_is_undoable() {
+        Owner::new().with(|| {
+            let days = [scenario(10), scenario(50), scenario(5)];
+            let timeline = Timeline::new(
+                days.iter()
+                    .enumerate()
+                    .map(|(k, s)| (None, format!("day{k}"), s.tree.clone()))
+                    .collect(),
+            );
+            let state = AppState::new(scenario(1));
+            state.load_timeline(timeline, vec![Vec::new(); 3], days[2].clone());
+            let shown = state
+                .timeline
+                .with_untracked(|t| t.clone().unwrap().timeline);
+            let steps = || state.history.with_untracked(|h| h.undo_stack().len());
+            let loaded = steps();
+            state.show_moment(1);
+            state.show_moment(0);
+            state.show_moment(1);
+            assert_eq!(steps(), loaded, "an unedited snapshot is not an undo step");
+            state
+                .set_usage(AssocId(3), LongDouble::from_f64(1e6))
+                .expect("a valid edit");
+            let edited = state.scenario.get_untracked();
+            let at = |state: AppState| state.timeline.with_untracked(|t| t.as_ref().unwrap().at);
+            state.show_moment(2);
+            assert_eq!(at(state), 2);
+            assert_eq!(
+                state.scenario.with_untracked(|s| s.tree.clone()),
+                *shown.moments()[2].ranked.tree()
+            );
+            assert_eq!(steps(), loaded + 2, "the edit, then the edited snapshot");
+            state.undo();
+            assert_eq!(state.scenario.get_untracked(), edited);
+            assert_eq!(
+                at(state),
+                1,
+                "the timeline shows the edited snapshot's moment"
+            );
+            assert_eq!(
+                state.before.get_untracked().map(|b| b.ranked),
+                Some(shown.moments()[0].ranked.clone())
+            );
+            assert_eq!(
+                state.baseline.with_untracked(|b| b.tree.clone()),
+                *shown.moments()[0].ranked.tree()
+            );
+            state.redo();
+            assert_eq!(at(state), 2);
+            assert_eq!(
+                state.scenario.with_untracked(|s| s.tree.clone()),
+                *shown.moments()[2].ranked.tree()
+            );
+            assert_eq!(
+                state.before.get_untracked().map(|b| b.ranked),
+                Some(shown.moments()[1].ranked.clone())
+            );
+            state.undo();
+            state.undo();
+            assert_eq!(
+                state.scenario.with_untracked(|s| s.tree.clone()),
+                *shown.moments()[1].ranked.tree(),
+                "the edit itself undone"
+            );
+            assert_eq!(at(state), 1);
         });
     }
 

@@ -163,3 +163,38 @@ async fn timeline_names_its_scrubber_and_chart_and_the_scrubber_shows_a_moment()
     // The selection follows the user from snapshot to snapshot.
     assert_eq!(state.selected().get_untracked(), Some(USER1));
 }
+
+/// A step that moves many users: the What-if list builds its first screenful of rows only
+/// (a scrubber step replaces them all), and its button lists the rest.
+#[wasm_bindgen_test]
+async fn the_what_if_list_starts_with_a_screenful_and_lists_the_rest_on_request() {
+    use fairshare_explorer::messages::inspector::WhatIfMsg;
+    use fairshare_explorer::panels::whatif::{FIRST_ROWS, SHOWN, WhatIf};
+    let scenario = fairshare::r#gen::scenario(2_000, 7);
+    let before = fairshare::r#gen::heaviest_user_idle(&scenario.tree).expect("a heavy user");
+    let slot = Rc::new(Cell::new(None::<AppState>));
+    let provided = Rc::clone(&slot);
+    let app = ui::mount(move || {
+        I18n::provide(Lang::En);
+        let state = AppState::provide(scenario);
+        provided.set(Some(state));
+        view! { <WhatIf /> }
+    });
+    let state = slot.get().expect("mounted");
+    state.load_before(&before);
+    tick().await;
+    let moved = state.moves().with_untracked(|d| d.moved.len());
+    assert!(moved > FIRST_ROWS, "{moved} moved");
+    assert_eq!(app.count(".ft-whatif__row"), FIRST_ROWS as u32);
+    let rest = moved.min(SHOWN) - FIRST_ROWS;
+    app.button(&WhatIfMsg::ShowRest.fill(Lang::En, &[("rest", &rest.to_string())]))
+        .click();
+    tick().await;
+    assert_eq!(app.count(".ft-whatif__row"), moved.min(SHOWN) as u32);
+    assert!(
+        app.all("button")
+            .iter()
+            .all(|b| !b.text_content().unwrap_or_default().starts_with("List ")),
+        "no button once the list is whole"
+    );
+}

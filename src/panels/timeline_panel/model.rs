@@ -50,25 +50,18 @@ pub fn moment_value(m: &Moment, k: usize, n: usize, lang: Lang) -> String {
     }
 }
 
-/// The status line: which snapshot is shown, compared with which.
+/// The status line: what the snapshot shown is compared with (which snapshot it is, the line
+/// above says: [`moment_value`]; said once, not twice).
 pub fn showing(timeline: &Timeline, at: usize, lang: Lang) -> String {
     let moments = timeline.moments();
-    let n = moments.len().to_string();
-    let Some(m) = moments.get(at) else {
+    if at >= moments.len() {
         return String::new();
-    };
+    }
     match at.checked_sub(1).and_then(|p| moments.get(p)) {
-        Some(previous) => TimelineMsg::Showing.fill(
-            lang,
-            &[
-                ("k", &(at + 1).to_string()),
-                ("n", &n),
-                ("moment", &moment_name(m, at, lang)),
-                ("previous", &moment_name(previous, at - 1, lang)),
-            ],
-        ),
-        None => TimelineMsg::ShowingFirst
-            .fill(lang, &[("n", &n), ("moment", &moment_name(m, at, lang))]),
+        Some(previous) => {
+            TimelineMsg::Showing.fill(lang, &[("previous", &moment_name(previous, at - 1, lang))])
+        }
+        None => TimelineMsg::ShowingFirst.text(lang).to_string(),
     }
 }
 
@@ -273,9 +266,9 @@ mod tests {
         );
         assert_eq!(
             showing(&tl, 2, Lang::En),
-            "Showing snapshot 3 of 3 (2026-11-22), compared with the one before it (d1.txt)."
+            "Compared with the snapshot before it (d1.txt)."
         );
-        assert!(showing(&tl, 0, Lang::En).contains("the oldest"));
+        assert!(showing(&tl, 0, Lang::En).starts_with("The oldest"));
         assert_eq!(showing(&tl, 9, Lang::En), "");
     }
 
@@ -300,8 +293,15 @@ mod tests {
         );
         assert_eq!(
             showing(&tl, 1, Lang::En),
-            "Showing snapshot 2 of 2 (after snapshot), compared with the one before it (before snapshot)."
+            "Compared with the snapshot before it (before snapshot)."
         );
+        // The snapshot shown is named once (by the line above the status), not twice.
+        let said = format!(
+            "{} {}",
+            moment_value(&m[1], 1, 2, Lang::En),
+            showing(&tl, 1, Lang::En)
+        );
+        assert_eq!(said.matches("after snapshot").count(), 1, "{said}");
         let me = m[1].ranked.tree().assocs()[2].id;
         let c = chart(&tl, 1, me, Lang::En).expect("a user");
         assert_eq!(c.rows[0].moment, "before snapshot");

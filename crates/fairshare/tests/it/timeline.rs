@@ -315,3 +315,38 @@ proptest! {
         }
     }
 }
+
+/// The snapshot panel's reason of any user, looked up in the step's moves (`reason_in`), is
+/// `reason_for`'s, computed alone: for a timeline step (many users changed), an edit of one
+/// user, and the same tree under the other tie rule; explained users or not.
+#[test]
+fn a_reason_looked_up_in_the_moves_is_the_reason_computed_alone() {
+    use fairshare::diff::{reason_for, reason_in, run_diff};
+    let day0 = r#gen::tree(400, 3);
+    let day1 = next_day(&day0, 0.7, 3, 6_000_000, 19);
+    let tl = Timeline::new(vec![
+        (None, "d0".into(), day0.clone()),
+        (None, "d1".into(), day1),
+    ]);
+    let (before, after) = (&tl.moments()[0].ranked, &tl.moments()[1].ranked);
+    let heavy = r#gen::heaviest_user_idle(&day0).expect("a user with usage");
+    let edited = Ranked::new(&heavy, TieRule::Slurm);
+    let base = Ranked::new(&day0, TieRule::Slurm);
+    let cases = [
+        (before.clone(), after.clone()),
+        (base.clone(), edited),
+        (base.clone(), base.with_rule(TieRule::Documented)),
+    ];
+    let mut found = 0;
+    for (base, cur) in &cases {
+        for explained in [0, 5, EXPLAINED] {
+            let diff = run_diff(base, cur, explained);
+            for ix in 0..cur.tree().len() {
+                let alone = reason_for(base, cur, ix);
+                found += usize::from(alone.is_some());
+                assert_eq!(reason_in(&diff, base, cur, ix), alone, "position {ix}");
+            }
+        }
+    }
+    assert!(found > 100, "reasons to compare: {found}");
+}
