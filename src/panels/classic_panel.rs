@@ -139,7 +139,7 @@ fn ExplainView(e: Explain) -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     let text = move |line: Line| move || line.text(i18n.lang());
-    let damping = while_open(state, move || state.classic().with(|c| c.damping_factor));
+    let damping = while_open(state, move || state.classic().with(|c| c.damping_factor()));
     let damping_note = i18n.tf(ClassicMsg::NoteDamping, move || {
         vec![("d", damping.get().to_string())]
     });

@@ -92,7 +92,7 @@ fn name(tree: &AssocTree, ix: usize) -> String {
 pub fn explain(ranked: &Ranked, run: &ClassicRun, id: AssocId) -> Option<Explain> {
     let (tree, h) = (ranked.tree(), ranked.hierarchy());
     let ix = tree.position(id)?;
-    if run.assocs.len() != tree.len() || h.len() != tree.len() {
+    if run.assocs().len() != tree.len() || h.len() != tree.len() {
         return None;
     }
     let a = &tree.assocs()[ix];
@@ -135,7 +135,7 @@ pub fn explain(ranked: &Ranked, run: &ClassicRun, id: AssocId) -> Option<Explain
         .collect();
     let uses_depth_oblivious = path.iter().any(|&i| {
         matches!(
-            run.assocs[i].usage_rule,
+            run.assocs()[i].usage_rule,
             UsageRule::DepthOblivious(_) | UsageRule::DepthObliviousFallback
         )
     });
@@ -147,14 +147,14 @@ pub fn explain(ranked: &Ranked, run: &ClassicRun, id: AssocId) -> Option<Explain
         usage_norm: usage_norm_line(tree, h, run, ix),
         usage_chain,
         factor: factor_line(tree, h, run, ix),
-        fairshare: run.assocs[ix].fairshare.map(factor),
+        fairshare: run.assocs()[ix].fairshare.map(factor),
         uses_depth_oblivious,
     })
 }
 
 /// S: the product of level fractions s/L down the path, each named after its association.
 fn shares_line(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> Line {
-    let a = &run.assocs[ix];
+    let a = &run.assocs()[ix];
     let n = name(tree, ix);
     match &a.shares_rule {
         SharesRule::Root => Line::new(ClassicMsg::SharesRoot, vec![("name", n)]),
@@ -163,7 +163,7 @@ fn shares_line(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> 
             vec![
                 ("name", n),
                 ("parent", name(tree, *p)),
-                ("s", value(run.assocs[*p].shares_norm)),
+                ("s", value(run.assocs()[*p].shares_norm)),
             ],
         ),
         SharesRule::Product => {
@@ -188,9 +188,9 @@ fn shares_line(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> 
 
 /// UA = usage / root usage, capped at 1.
 fn usage_norm_line(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> Option<Line> {
-    let a = &run.assocs[ix];
+    let a = &run.assocs()[ix];
     let ua = a.usage_norm?;
-    let root_usage = run.assocs[h.root()].usage_raw;
+    let root_usage = run.assocs()[h.root()].usage_raw;
     let n = name(tree, ix);
     Some(if root_usage.is_zero() {
         Line::new(ClassicMsg::UsageNormRootZero, vec![("name", n)])
@@ -219,7 +219,7 @@ fn usage_norm_line(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize)
 /// The lines of association `ix`'s effective-usage formula, as the engine's `UsageRule` says it
 /// was obtained.
 fn usage_lines(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> Vec<Line> {
-    let a = &run.assocs[ix];
+    let a = &run.assocs()[ix];
     let n = name(tree, ix);
     let ua = a.usage_norm.map(value_ld).unwrap_or_default();
     let ue = value_ld(a.usage_effective);
@@ -267,8 +267,8 @@ fn usage_lines(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> 
                 d,
                 ua,
                 s: value(a.shares_norm),
-                s_parent: value(run.assocs[p].shares_norm),
-                ue_parent: value_ld(run.assocs[p].usage_effective),
+                s_parent: value(run.assocs()[p].shares_norm),
+                ue_parent: value_ld(run.assocs()[p].usage_effective),
                 ue,
             })
         }
@@ -344,11 +344,11 @@ fn depth_oblivious_lines(x: DepthObliviousArgs<'_>) -> Vec<Line> {
 /// F = 2^(−UE/S/d), from the association's own UE and S, or its fairshare parent's for
 /// FairShare=parent (`factor_source`).
 fn factor_line(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> Option<Line> {
-    let a = &run.assocs[ix];
+    let a = &run.assocs()[ix];
     let f = factor(a.fairshare?);
     let n = name(tree, ix);
-    let src = run.assocs.get(a.factor_source)?;
-    let d = run.damping_factor.to_string();
+    let src = run.assocs().get(a.factor_source)?;
+    let d = run.damping_factor().to_string();
     if src.shares_norm <= 0.0 {
         return Some(Line::new(
             ClassicMsg::FactorZeroShares,
@@ -387,16 +387,19 @@ fn factor_line(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> 
 /// root's usage to be the whole machine). Returns its name and UA.
 pub fn idle_holder(ranked: &Ranked, run: &ClassicRun) -> Option<(String, String)> {
     let (tree, h) = (ranked.tree(), ranked.hierarchy());
-    if run.assocs.len() != tree.len() {
+    if run.assocs().len() != tree.len() {
         return None;
     }
     (0..tree.len())
         .filter(|&ix| h.fs_parent(ix) == Some(h.root()) && !h.is_user(ix))
-        .find(|&ix| h.shares_raw(ix) == 0 && !run.assocs[ix].usage_raw.is_zero())
+        .find(|&ix| h.shares_raw(ix) == 0 && !run.assocs()[ix].usage_raw.is_zero())
         .map(|ix| {
             (
                 name(tree, ix),
-                run.assocs[ix].usage_norm.map(value_ld).unwrap_or_default(),
+                run.assocs()[ix]
+                    .usage_norm
+                    .map(value_ld)
+                    .unwrap_or_default(),
             )
         })
 }
@@ -442,7 +445,7 @@ impl Cells for ClassicRow {
 /// The classic values of every association, in sshare's order and formatting (`run` is
 /// `ranked`'s classic run; empty if it is another tree's).
 pub fn table(ranked: &Ranked, run: &ClassicRun) -> Vec<ClassicRow> {
-    if run.assocs.len() != ranked.tree().len() {
+    if run.assocs().len() != ranked.tree().len() {
         return Vec::new();
     }
     sshare::classic_rows(ranked, run)
@@ -522,7 +525,7 @@ pub fn orders(ranked: &Ranked, classic: &ClassicRun, lang: Lang) -> Orders {
         classic: placed
             .classic
             .iter()
-            .map(|p| entry(p, classic.assocs[p.ix].fairshare))
+            .map(|p| entry(p, classic.assocs()[p.ix].fairshare))
             .collect(),
         fair_tree: placed
             .fair_tree

@@ -173,7 +173,7 @@ fn depth_oblivious_vector_classic_rand_0104() {
     assert!(s.params.depth_oblivious);
     let (r, c) = run(&s);
     let ix = s.tree.position(AssocId(4)).unwrap();
-    let UsageRule::DepthOblivious(d) = &c.assocs[ix].usage_rule else {
+    let UsageRule::DepthOblivious(d) = &c.assocs()[ix].usage_rule else {
         panic!("uf736 should use the DEPTH_OBLIVIOUS formula");
     };
     let e = model::explain(&r, &c, AssocId(4)).unwrap();

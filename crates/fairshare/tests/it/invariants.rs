@@ -181,7 +181,7 @@ proptest! {
     #[test]
     fn classic_fairshare_is_in_unit_interval(tree in arb_tree(), damping in 1u16..5, depth_oblivious in any::<bool>()) {
         let run = classic::run(&tree, &Params { damping_factor: damping, depth_oblivious });
-        for a in &run.assocs[1..] {
+        for a in &run.assocs()[1..] {
             let f = a.fairshare.unwrap();
             prop_assert!((0.0..=1.0).contains(&f), "F = {}", f);
         }
