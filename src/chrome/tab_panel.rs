@@ -14,16 +14,19 @@ use crate::panels::score_legend::ScoreLegend;
 use crate::panels::sshare_table::SshareTable;
 use crate::panels::whatif::WhatIf;
 use crate::state::AppState;
+use crate::widgets::panel_open::PanelOpen;
 
 /// One tab panel. Hidden unless its tab is selected; its content is created the first time the
 /// tab opens (panels never opened cost nothing) and kept afterwards (their local state, such as
-/// pasted text or a filter, survives switching tabs).
+/// pasted text or a filter, survives switching tabs). The content gets the panel's "open" signal
+/// ([`PanelOpen`]), so it can follow the state only while shown.
 #[component]
 pub fn TabPanel(tab: PanelTab) -> impl IntoView {
     let state = AppState::expect();
     let shown = Memo::new(move |_| state.panel().get() == tab);
     // Once true, stays true: the content is built once.
     let built = Memo::new(move |was: Option<&bool>| was.copied().unwrap_or(false) || shown.get());
+    PanelOpen::provide(shown.into());
     view! {
         <div
             class="ft-tabpanel"

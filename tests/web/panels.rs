@@ -5,6 +5,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use fairshare::AssocId;
+use fairshare_explorer::chrome::tab_panel::TabPanel;
 use fairshare_explorer::chrome::tabs::PanelTab;
 use fairshare_explorer::i18n::I18n;
 use fairshare_explorer::messages::Lang;
@@ -104,10 +105,11 @@ async fn classic_panel_follows_the_selection() {
 }
 
 /// Kept hidden once its tab closes, the Classic panel keeps its last values and computes
-/// nothing; opening the tab again brings it up to date.
+/// nothing; opening the tab again brings it up to date. (Inside its tab panel, which tells it
+/// whether it is open.)
 #[wasm_bindgen_test]
 async fn a_hidden_classic_panel_catches_up_when_its_tab_opens_again() {
-    let (panel, state) = mount_with_state(|| view! { <ClassicPanel /> });
+    let (panel, state) = mount_with_state(|| view! { <TabPanel tab=PanelTab::Classic /> });
     state.open_panel(PanelTab::Classic);
     state.select(Some(AssocId(211)));
     tick().await;
