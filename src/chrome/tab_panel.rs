@@ -1,5 +1,6 @@
 //! `<TabPanel/>`: the panel behind one tab, built on first opening and then kept.
 
+use leptos::context::Provider;
 use leptos::prelude::*;
 
 use crate::chrome::tabs::PanelTab;
@@ -26,7 +27,6 @@ pub fn TabPanel(tab: PanelTab) -> impl IntoView {
     let shown = Memo::new(move |_| state.panel().get() == tab);
     // Once true, stays true: the content is built once.
     let built = Memo::new(move |was: Option<&bool>| was.copied().unwrap_or(false) || shown.get());
-    PanelOpen::provide(shown.into());
     view! {
         <div
             class="ft-tabpanel"
@@ -36,7 +36,9 @@ pub fn TabPanel(tab: PanelTab) -> impl IntoView {
             tabindex="0"
             hidden=move || !shown.get()
         >
-            {move || built.get().then(|| panel(tab))}
+            <Provider value=PanelOpen::new(shown.into())>
+                {move || built.get().then(|| panel(tab))}
+            </Provider>
         </div>
     }
 }

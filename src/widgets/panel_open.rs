@@ -10,9 +10,11 @@ use leptos::prelude::*;
 pub struct PanelOpen(Signal<bool>);
 
 impl PanelOpen {
-    /// Gives the components created under the caller `open` as their panel's signal.
-    pub fn provide(open: Signal<bool>) {
-        provide_context(PanelOpen(open));
+    /// The context value for a panel shown while `open` is true. A tab panel gives it to its
+    /// content only, through `<Provider/>`: a component does not own its context, and
+    /// `provide_context` in a tab panel's body would reach its sibling tab panels too.
+    pub fn new(open: Signal<bool>) -> PanelOpen {
+        PanelOpen(open)
     }
 
     /// The enclosing panel's signal; a component outside any tab panel (mounted on its own, in a
@@ -67,7 +69,7 @@ mod tests {
             let input = RwSignal::new(1);
             let runs = Arc::new(AtomicUsize::new(0));
             let counted = Arc::clone(&runs);
-            PanelOpen::provide(open.into());
+            provide_context(PanelOpen::new(open.into()));
             let doubled = while_open(move || {
                 counted.fetch_add(1, Ordering::Relaxed);
                 input.get() * 2
