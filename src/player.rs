@@ -79,14 +79,14 @@ impl PlayerCtx {
                 return None;
             }
             let user = selected_user(state)?;
-            Some(state.run().with(|r| my_path(&r.steps, user)))
+            Some(state.run().with(|r| my_path(r.steps(), user)))
         });
         let stops = Memo::new(move |_| {
             let granularity = granularity.get();
             path.with(|p| {
                 state
                     .run()
-                    .with(|r| stops(&r.steps, granularity, p.as_deref()))
+                    .with(|r| stops(r.steps(), granularity, p.as_deref()))
             })
         });
         let tick = Callback::new(move |()| {

@@ -220,11 +220,11 @@ mod tests {
         let scenario = preset.scenario();
         let ranked = Ranked::new(&scenario.tree, TieRule::Slurm);
         let run = ranked.run();
-        let len = run.steps.len();
-        let frame = Frame::at(&run.steps, len);
+        let len = run.steps().len();
+        let frame = Frame::at(run.steps(), len);
         let narration = narrate(run, &scenario.tree, &frame, true, LANG);
         let position = PlayerMsg::StepFinished.fill(LANG, &[("n", &len.to_string())]);
-        let ticks = tick_path(&rank_ticks(&run.steps), len);
+        let ticks = tick_path(&rank_ticks(run.steps()), len);
         let button = |msg: PlayerMsg| {
             view! { <button type="button" class="ft-button ft-controls__button">{msg.text(LANG)}</button> }
         };

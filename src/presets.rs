@@ -152,7 +152,7 @@ mod tests {
                 .iter()
                 .position(|a| a.user.as_deref() == Some(name))
                 .unwrap();
-            run.assocs[ix].rank.unwrap()
+            run.assocs()[ix].rank.unwrap()
         };
         assert!(rank("UserB") > rank("UserA"));
     }
@@ -171,12 +171,12 @@ mod tests {
         let s = by_id("level-fs-tiny").unwrap().scenario();
         let run = fairshare::fair_tree::run(&s.tree);
         let lf = |acct: &str, user: Option<&str>| {
-            run.assocs[position(&s, acct, user)]
+            run.assocs()[position(&s, acct, user)]
                 .level_fs
                 .unwrap()
                 .to_f64()
         };
-        let rank = |acct: &str, user: &str| run.assocs[position(&s, acct, Some(user))].rank;
+        let rank = |acct: &str, user: &str| run.assocs()[position(&s, acct, Some(user))].rank;
         // S = 1/12, U = 100/400: LF = 1/3, below the idle labmates' inf.
         assert!((lf("chem", Some("you")) - 1.0 / 3.0).abs() < 1e-12);
         assert!(lf("chem", Some("mo")).is_infinite());
@@ -192,7 +192,7 @@ mod tests {
         let s = by_id("two-accounts").unwrap().scenario();
         let run = fairshare::fair_tree::run(&s.tree);
         let fs = |acct: &str| {
-            run.assocs[position(&s, acct, Some("alice"))]
+            run.assocs()[position(&s, acct, Some("alice"))]
                 .fairshare
                 .unwrap()
         };

@@ -36,15 +36,15 @@ fn transcript(id: &str, lang: Lang) -> String {
     let s = preset(id);
     let run = fair_tree::run(&s.tree);
     let mut out = String::new();
-    let finished = Frame::at(&run.steps, run.steps.len());
+    let finished = Frame::at(run.steps(), run.steps().len());
     writeln!(
         out,
         "finished: {}",
         narrate(&run, &s.tree, &finished, true, lang)
     )
     .unwrap();
-    for k in 0..=run.steps.len() {
-        let frame = Frame::at(&run.steps, k);
+    for k in 0..=run.steps().len() {
+        let frame = Frame::at(run.steps(), k);
         writeln!(
             out,
             "{k:>3}: {}",

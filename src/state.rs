@@ -326,7 +326,7 @@ impl AppState {
             other_arc,
         );
         let frame = Memo::new_with_compare(
-            move |_| run.with(|r| Frame::at(&r.steps, cursor.get().unwrap_or(r.steps.len()))),
+            move |_| run.with(|r| Frame::at(r.steps(), cursor.get().unwrap_or(r.steps().len()))),
             changed,
         );
         let moves = Memo::new(move |_| {
@@ -488,7 +488,7 @@ impl AppState {
 
     /// Edits while playing keep the cursor, clamped to the new trace.
     fn clamp_cursor(self) {
-        let len = self.run.with_untracked(|r| r.steps.len());
+        let len = self.run.with_untracked(|r| r.steps().len());
         self.write.cursor.update(|c| {
             if let Some(k) = c {
                 *k = (*k).min(len);
@@ -775,7 +775,7 @@ impl AppState {
     /// Shows the ranking animation after `k` steps (clamped to the trace), or the finished
     /// ranking (`None`). The player's intents (`player/intents.rs`) are built on it.
     pub fn set_cursor(self, k: Option<usize>) {
-        let len = self.run.with_untracked(|r| r.steps.len());
+        let len = self.run.with_untracked(|r| r.steps().len());
         self.write.cursor.set(k.map(|k| k.min(len)));
     }
 

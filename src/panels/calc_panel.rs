@@ -434,7 +434,7 @@ pub fn sprio_lines(r: &Ranked, text: &str, lang: Lang) -> Result<Vec<(String, St
             None => problem,
         }
     })?;
-    let n = r.run().n_users;
+    let n = r.run().n_users();
     let position_for = |f: f64| {
         let need = (f * f64::from(n)).ceil().max(1.0);
         let p = f64::from(n) - need + 1.0;

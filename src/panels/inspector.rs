@@ -309,9 +309,11 @@ fn AccountUsage(id: AssocId) -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     let text = move || {
-        let usage = state
-            .ix(id)
-            .and_then(|ix| state.run().with(|r| r.assocs.get(ix).map(|a| a.usage_raw)))?;
+        let usage = state.ix(id).and_then(|ix| {
+            state
+                .run()
+                .with(|r| r.assocs().get(ix).map(|a| a.usage_raw))
+        })?;
         Some(InspectorMsg::AccountUsage.fill(
             i18n.lang(),
             &[

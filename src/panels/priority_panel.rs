@@ -45,7 +45,7 @@ pub(super) fn job_owner(state: AppState) -> Option<JobOwner> {
         state.run().with(|run| {
             let user_at = |ix: usize| {
                 let a = s.tree.assocs().get(ix).filter(|a| a.is_user())?;
-                let r = run.assocs.get(ix)?;
+                let r = run.assocs().get(ix)?;
                 Some((a.name().to_string(), r.fairshare?, run.position(ix)?))
             };
             let chosen = selected
@@ -89,7 +89,7 @@ pub fn PriorityPanel() -> impl IntoView {
     let owner = move || job_owner(state);
     let owner_text = move || {
         let lang = i18n.lang();
-        let n = state.run().with(|r| r.n_users).to_string();
+        let n = state.run().with(|r| r.n_users()).to_string();
         match owner() {
             Some(o) => {
                 let msg = if o.selected {

@@ -56,7 +56,7 @@ pub fn move_view(before: &Ranked, after: &Ranked, ix: usize, lang: Lang) -> Opti
     let old = position_before(before, after, ix);
     let new = after.run().position(ix);
     let fs = |r: &Ranked, i: Option<usize>| {
-        i.and_then(|i| r.run().assocs.get(i)?.fairshare)
+        i.and_then(|i| r.run().assocs().get(i)?.fairshare)
             .map_or_else(String::new, |v| {
                 fairshare::format::trim_fixed(&sshare::format_double(v))
             })

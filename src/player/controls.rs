@@ -79,12 +79,12 @@ fn Timeline() -> impl IntoView {
     let state = AppState::expect();
     let ctx = PlayerCtx::expect();
     let slider_id = ctx.element_id("slider");
-    let len = Memo::new(move |_| state.run().with(|r| r.steps.len()));
+    let len = Memo::new(move |_| state.run().with(|r| r.steps().len()));
     // One SVG path for every tick: one element however long the walk.
     let ticks = Memo::new(move |_| {
         state
             .run()
-            .with(|r| tick_path(&rank_ticks(&r.steps), r.steps.len()))
+            .with(|r| tick_path(&rank_ticks(r.steps()), r.steps().len()))
     });
     let value = move || state.cursor().get().unwrap_or(len.get()).min(len.get());
     let position = move || {

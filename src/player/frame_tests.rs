@@ -16,13 +16,13 @@ fn the_app_frame_is_the_frame_at_the_cursor() {
         let scenario = presets::by_id("test24-4").unwrap().scenario();
         let run = fair_tree::run(&scenario.tree);
         let state = AppState::new(scenario);
-        let len = run.steps.len();
+        let len = run.steps().len();
         for k in [0, 7, len / 2, len] {
             state.seek(k);
-            assert_eq!(state.frame().get(), Frame::at(&run.steps, k));
+            assert_eq!(state.frame().get(), Frame::at(run.steps(), k));
         }
         state.set_cursor(None);
-        assert_eq!(state.frame().get(), Frame::at(&run.steps, len));
+        assert_eq!(state.frame().get(), Frame::at(run.steps(), len));
     });
 }
 

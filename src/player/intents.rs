@@ -13,7 +13,7 @@ use crate::state::AppState;
 impl AppState {
     /// The number of steps of the current trace (untracked, for handlers).
     pub fn trace_len(self) -> usize {
-        self.run().with_untracked(|r| r.steps.len())
+        self.run().with_untracked(|r| r.steps().len())
     }
 
     /// The cursor as a position in `0..=len`, `None` counting as `none_as`.
@@ -24,7 +24,7 @@ impl AppState {
 
     /// Whether stepping back would move (false at step 0, where Step back is disabled). Tracked.
     pub fn can_step_back(self) -> bool {
-        let len = self.run().with(|r| r.steps.len());
+        let len = self.run().with(|r| r.steps().len());
         self.cursor().get().unwrap_or(len).min(len) > 0
     }
 
@@ -68,7 +68,7 @@ impl AppState {
     /// Goes to right after the next step that ranks a user (or stays at the end).
     pub fn next_ranked_user(self) {
         let from = self.position(0);
-        let next = self.run().with_untracked(|r| next_rank(&r.steps, from));
+        let next = self.run().with_untracked(|r| next_rank(r.steps(), from));
         self.seek(next.unwrap_or(from));
     }
 
@@ -100,7 +100,7 @@ mod tests {
     fn all_stops(state: AppState) -> Vec<usize> {
         state
             .run()
-            .with_untracked(|r| stops(&r.steps, Granularity::Visit, None))
+            .with_untracked(|r| stops(r.steps(), Granularity::Visit, None))
     }
 
     #[test]
@@ -144,10 +144,10 @@ mod tests {
             state.restart();
             state.next_ranked_user();
             let k = state.cursor().get_untracked().unwrap();
-            assert!(state.run().with_untracked(|r| r.steps[k - 1].is_rank()));
+            assert!(state.run().with_untracked(|r| r.steps()[k - 1].is_rank()));
             state.next_ranked_user();
             let k2 = state.cursor().get_untracked().unwrap();
-            assert!(k2 > k && state.run().with_untracked(|r| r.steps[k2 - 1].is_rank()));
+            assert!(k2 > k && state.run().with_untracked(|r| r.steps()[k2 - 1].is_rank()));
             assert_eq!(state.frame().with_untracked(|f| f.cursor), k2);
         });
     }

@@ -90,11 +90,11 @@ mod tests {
     fn marks_follow_the_frame_only_while_animating() {
         let s = presets::by_id("test24-4").unwrap().scenario();
         let run = fairshare::fair_tree::run(&s.tree);
-        let end = Frame::at(&run.steps, run.steps.len());
+        let end = Frame::at(run.steps(), run.steps().len());
         for ix in 0..s.tree.len() {
             assert_eq!(mark_of(&end, ix, false), Mark::default());
         }
-        let one = Frame::at(&run.steps, 1);
+        let one = Frame::at(run.steps(), 1);
         let root = s.tree.position(s.tree.root().id).unwrap();
         assert_eq!(
             mark_of(&one, root, true),

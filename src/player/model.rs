@@ -224,7 +224,7 @@ fn group_parent(frame: &Frame) -> Option<usize> {
 /// The sibling group to show at `frame`, if one has been computed.
 pub fn group_view(run: &FairTreeRun, tree: &AssocTree, frame: &Frame) -> Option<GroupView> {
     let parent = group_parent(frame)?;
-    let done = &run.steps[..frame.cursor.min(run.steps.len())];
+    let done = &run.steps()[..frame.cursor.min(run.steps().len())];
     let members = done.iter().rev().find_map(|s| match s {
         Step::LevelFsComputed { parent: p, members } if *p == parent => Some(members),
         _ => None,
@@ -259,7 +259,7 @@ pub fn group_view(run: &FairTreeRun, tree: &AssocTree, frame: &Frame) -> Option<
                 .and_then(|p| p.checked_sub(1))
                 .and_then(|p| Some((*reasons.get(p)?, *sorted?.get(p)?)))
                 .map(|(r, prev)| (r, name_of(tree, prev).to_string()));
-            let values = run.assocs.get(ix);
+            let values = run.assocs().get(ix);
             GroupRow {
                 ix,
                 name: name_of(tree, ix).to_string(),
@@ -325,7 +325,7 @@ pub fn counters_view(run: &FairTreeRun, tree: &AssocTree, frame: &Frame) -> Coun
             user: name_of(tree, *user).to_string(),
             rank: *rank,
             fairshare: run
-                .assocs
+                .assocs()
                 .get(*user)
                 .and_then(|a| a.fairshare)
                 .map(format_double),
@@ -460,19 +460,19 @@ mod tests {
     #[test]
     fn stops_by_granularity_and_path() {
         let (_, run) = test24();
-        let len = run.steps.len();
-        let fine = stops(&run.steps, Granularity::Visit, None);
+        let len = run.steps().len();
+        let fine = stops(run.steps(), Granularity::Visit, None);
         assert_eq!(fine, (0..=len).collect::<Vec<_>>());
-        let coarse = stops(&run.steps, Granularity::Group, None);
+        let coarse = stops(run.steps(), Granularity::Group, None);
         assert_eq!(coarse.first(), Some(&0));
         assert_eq!(coarse.last(), Some(&len));
         assert!(coarse.len() < fine.len());
         for &k in &coarse[1..coarse.len() - 1] {
-            assert!(run.steps[k - 1].is_group_start());
+            assert!(run.steps()[k - 1].is_group_start());
         }
         let path = [0, 5, 9];
         assert_eq!(
-            stops(&run.steps, Granularity::Visit, Some(&path)),
+            stops(run.steps(), Granularity::Visit, Some(&path)),
             [0, 1, 6, 10, len]
         );
     }
@@ -492,18 +492,18 @@ mod tests {
     #[test]
     fn next_rank_and_ticks() {
         let (_, run) = test24();
-        let ticks = rank_ticks(&run.steps);
-        assert_eq!(ticks.len(), run.n_users as usize);
-        assert_eq!(next_rank(&run.steps, 0), ticks.first().copied());
-        assert_eq!(next_rank(&run.steps, ticks[0]), Some(ticks[1]));
-        assert_eq!(next_rank(&run.steps, run.steps.len()), None);
+        let ticks = rank_ticks(run.steps());
+        assert_eq!(ticks.len(), run.n_users() as usize);
+        assert_eq!(next_rank(run.steps(), 0), ticks.first().copied());
+        assert_eq!(next_rank(run.steps(), ticks[0]), Some(ticks[1]));
+        assert_eq!(next_rank(run.steps(), run.steps().len()), None);
         assert_eq!(tick_percent(5, 10), 50.0);
         assert_eq!(
             tick_path(&[1, 5, 10], 10),
             "M100.0 0v6M500.0 0v6M1000.0 0v6"
         );
         assert_eq!(
-            tick_path(&ticks, run.steps.len()).matches('M').count(),
+            tick_path(&ticks, run.steps().len()).matches('M').count(),
             ticks.len()
         );
         assert_eq!(tick_path(&[], 0), "");
@@ -546,11 +546,11 @@ mod tests {
             .position(|a| a.name() == "aAB")
             .unwrap();
         let computed = run
-            .steps
+            .steps()
             .iter()
             .position(|s| matches!(s, Step::LevelFsComputed { parent, .. } if *parent == aab))
             .unwrap();
-        let before = group_view(&run, &tree, &Frame::at(&run.steps, computed + 1)).unwrap();
+        let before = group_view(&run, &tree, &Frame::at(run.steps(), computed + 1)).unwrap();
         assert_eq!(before.parents, ["aAB"]);
         assert!(!before.sorted);
         let rows: Vec<_> = before
@@ -573,7 +573,7 @@ mod tests {
                 ("uAB2", "0.500000", "0.000000", Some("inf"), 1),
             ]
         );
-        let after = group_view(&run, &tree, &Frame::at(&run.steps, computed + 2)).unwrap();
+        let after = group_view(&run, &tree, &Frame::at(run.steps(), computed + 2)).unwrap();
         assert!(after.sorted);
         assert_eq!(after.rows[0].position, 1, "uAB1 slides down");
         assert_eq!(after.rows[1].position, 0, "uAB2 slides up");
@@ -582,7 +582,7 @@ mod tests {
             Some((OrderReason::HigherLevelFs, "uAB2".to_string()))
         );
         // Ranking uAB2 keeps the same group on screen, with uAB2 current and ranked.
-        let ranked = group_view(&run, &tree, &Frame::at(&run.steps, computed + 3)).unwrap();
+        let ranked = group_view(&run, &tree, &Frame::at(run.steps(), computed + 3)).unwrap();
         assert_eq!(ranked.parents, ["aAB"]);
         assert!(ranked.rows[1].current);
         assert_eq!(ranked.rows[1].rank, Some(12));
@@ -592,9 +592,9 @@ mod tests {
     #[test]
     fn no_group_before_the_first_computation() {
         let (tree, run) = test24();
-        assert_eq!(group_view(&run, &tree, &Frame::at(&run.steps, 0)), None);
-        assert_eq!(group_view(&run, &tree, &Frame::at(&run.steps, 2)), None);
-        assert!(group_view(&run, &tree, &Frame::at(&run.steps, 3)).is_some());
+        assert_eq!(group_view(&run, &tree, &Frame::at(run.steps(), 0)), None);
+        assert_eq!(group_view(&run, &tree, &Frame::at(run.steps(), 2)), None);
+        assert!(group_view(&run, &tree, &Frame::at(run.steps(), 3)).is_some());
     }
 
     #[test]
@@ -602,12 +602,12 @@ mod tests {
         let (tree, run) = test24();
         let aa = tree.assocs().iter().position(|a| a.name() == "aA").unwrap();
         let k = run
-            .steps
+            .steps()
             .iter()
             .position(|s| matches!(s, Step::AccountEntered { account, .. } if *account == aa))
             .unwrap()
             + 1;
-        let view = group_view(&run, &tree, &Frame::at(&run.steps, k)).unwrap();
+        let view = group_view(&run, &tree, &Frame::at(run.steps(), k)).unwrap();
         assert_eq!(view.parents, ["root"]);
         assert!(view.rows.iter().any(|r| r.name == "aA" && r.current));
     }
@@ -621,12 +621,12 @@ mod tests {
             .position(|a| a.name() == "uGA1")
             .unwrap();
         let k = run
-            .steps
+            .steps()
             .iter()
             .position(|s| matches!(s, Step::UserRanked { user, .. } if *user == uga1))
             .unwrap()
             + 1;
-        let c = counters_view(&run, &tree, &Frame::at(&run.steps, k));
+        let c = counters_view(&run, &tree, &Frame::at(run.steps(), k));
         assert_eq!((c.rank, c.n_users), (4, 21));
         let j = c.just_ranked.unwrap();
         assert_eq!(
@@ -634,7 +634,7 @@ mod tests {
             ("uGA1", 4, Some("0.190476"))
         );
         assert!(matches!(j.tie, Some(Tie::CarriedIntoAccount { .. })));
-        let start = counters_view(&run, &tree, &Frame::at(&run.steps, 0));
+        let start = counters_view(&run, &tree, &Frame::at(run.steps(), 0));
         assert_eq!((start.rank, start.rank_no_ties), (21, 21));
         assert_eq!(start.just_ranked, None);
     }
@@ -644,8 +644,8 @@ mod tests {
         let text = crate::test_texts::PLAIN_SSHARE;
         let tree = fairshare::import::import(text).scenario.unwrap().tree;
         let run = fairshare::fair_tree::run(&tree);
-        let k = run.steps.iter().position(Step::is_rank).unwrap() + 1;
-        let j = counters_view(&run, &tree, &Frame::at(&run.steps, k))
+        let k = run.steps().iter().position(Step::is_rank).unwrap() + 1;
+        let j = counters_view(&run, &tree, &Frame::at(run.steps(), k))
             .just_ranked
             .unwrap();
         assert_eq!(j.fairshare, None, "not computable, so not shown");
@@ -656,7 +656,7 @@ mod tests {
         let (_, run) = test24();
         for rule in [TieRule::Slurm, TieRule::Documented] {
             let rows = pseudo_rows(rule);
-            for s in &run.steps {
+            for s in run.steps() {
                 assert!(rows.iter().any(|r| r.line == Some(s.pseudo_line())));
             }
         }

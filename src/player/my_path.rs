@@ -105,9 +105,9 @@ mod tests {
     fn a_user_tied_into_an_account_follows_the_user_it_ties_with() {
         let s = presets::by_id("test24-4").unwrap().scenario();
         let run = fair_tree::run(&s.tree);
-        let path = my_path(&run.steps, ix(&s.tree, "uGA1"));
+        let path = my_path(run.steps(), ix(&s.tree, "uGA1"));
         assert_eq!(
-            describe(&s.tree, &run.steps, &path),
+            describe(&s.tree, run.steps(), &path),
             [
                 "start root",
                 "enter root",
@@ -129,8 +129,8 @@ mod tests {
     fn a_tie_chain_goes_back_to_the_user_that_set_the_rank() {
         let s = presets::by_id("test24-4").unwrap().scenario();
         let run = fair_tree::run(&s.tree);
-        let path = my_path(&run.steps, ix(&s.tree, "uF2"));
-        let text = describe(&s.tree, &run.steps, &path);
+        let path = my_path(run.steps(), ix(&s.tree, "uF2"));
+        let text = describe(&s.tree, run.steps(), &path);
         // Every user ranked 21 before uF2 reused u1's rank: the chain ends at u1.
         let ranks: Vec<&str> = text
             .iter()
@@ -155,14 +155,14 @@ mod tests {
                 let ranked = fairshare::Ranked::new(&s.tree, rule);
                 let run = ranked.run();
                 for (user, a) in s.tree.assocs().iter().enumerate() {
-                    let path = my_path(&run.steps, user);
+                    let path = my_path(run.steps(), user);
                     if !a.is_user() {
                         assert!(path.is_empty(), "{}: account {}", p.id, a.name());
                         continue;
                     }
                     assert_eq!(path.first(), Some(&0), "{}: {}", p.id, a.name());
                     assert!(path.windows(2).all(|w| w[0] < w[1]));
-                    let last = &run.steps[*path.last().unwrap()];
+                    let last = &run.steps()[*path.last().unwrap()];
                     assert!(
                         matches!(last, Step::UserRanked { user: u, .. } if *u == user),
                         "{}: {}",
@@ -178,7 +178,7 @@ mod tests {
     fn nothing_for_an_unknown_position() {
         let s = presets::by_id("test24-4").unwrap().scenario();
         let run = fair_tree::run(&s.tree);
-        assert!(my_path(&run.steps, 10_000).is_empty());
+        assert!(my_path(run.steps(), 10_000).is_empty());
         assert!(my_path(&[], 0).is_empty());
     }
 }

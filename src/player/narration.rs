@@ -60,7 +60,7 @@ pub fn narrate(
     finished: bool,
     lang: Lang,
 ) -> String {
-    let n = run.n_users.to_string();
+    let n = run.n_users().to_string();
     if finished {
         return PlayerMsg::NarrFinished.fill(lang, &[("n", &n)]);
     }
@@ -139,7 +139,7 @@ impl Ctx<'_> {
     }
 
     fn assoc(&self, ix: usize) -> Option<&FairTreeAssoc> {
-        self.run.assocs.get(ix)
+        self.run.assocs().get(ix)
     }
 
     /// The user ranked most recently before the step just taken.
@@ -148,8 +148,8 @@ impl Ctx<'_> {
             .frame
             .cursor
             .saturating_sub(1)
-            .min(self.run.steps.len());
-        self.run.steps[..end].iter().rev().find_map(|s| match s {
+            .min(self.run.steps().len());
+        self.run.steps()[..end].iter().rev().find_map(|s| match s {
             Step::UserRanked { user, .. } => Some(*user),
             _ => None,
         })
@@ -183,7 +183,7 @@ impl Ctx<'_> {
             }
             None if self
                 .run
-                .steps
+                .steps()
                 .first()
                 .is_some_and(|s| s.subject() == account) =>
             {
@@ -380,12 +380,12 @@ mod tests {
     ) -> String {
         let target = ix(tree, name);
         let k = run
-            .steps
+            .steps()
             .iter()
             .position(|s| pick(s) && s.subject() == target)
             .unwrap_or_else(|| panic!("no such step for {name}"))
             + 1;
-        narrate(run, tree, &Frame::at(&run.steps, k), false, Lang::En)
+        narrate(run, tree, &Frame::at(run.steps(), k), false, Lang::En)
     }
 
     #[test]
@@ -396,8 +396,8 @@ mod tests {
                 let ranked = fairshare::Ranked::new(&s.tree, rule);
                 let run = ranked.run();
                 let mut previous = String::new();
-                for k in 0..=run.steps.len() {
-                    let frame = Frame::at(&run.steps, k);
+                for k in 0..=run.steps().len() {
+                    let frame = Frame::at(run.steps(), k);
                     for lang in Lang::ALL {
                         let text = narrate(run, &s.tree, &frame, false, lang);
                         assert!(!text.is_empty(), "{} step {k}", p.id);
@@ -415,13 +415,13 @@ mod tests {
     #[test]
     fn finished_and_ready() {
         let (tree, run) = preset("test24-4");
-        let end = Frame::at(&run.steps, run.steps.len());
+        let end = Frame::at(run.steps(), run.steps().len());
         assert!(
             narrate(&run, &tree, &end, true, Lang::En).starts_with("The finished ranking of 21")
         );
-        let start = Frame::at(&run.steps, 0);
+        let start = Frame::at(run.steps(), 0);
         assert!(narrate(&run, &tree, &start, false, Lang::En).starts_with("Step 0"));
-        let one = Frame::at(&run.steps, 1);
+        let one = Frame::at(run.steps(), 1);
         assert_eq!(
             narrate(&run, &tree, &one, false, Lang::En),
             "Fair Tree starts at root with N = 21 users, so rank and rank-no-ties both start at 21."
@@ -497,12 +497,12 @@ mod tests {
         let run = fair_tree::run(&tree);
         for lang in [Lang::En, Lang::Ja] {
             let k = run
-                .steps
+                .steps()
                 .iter()
                 .position(|s| s.is_rank() && s.subject() == ix(&tree, "u1"))
                 .unwrap()
                 + 1;
-            let text = narrate(&run, &tree, &Frame::at(&run.steps, k), false, lang);
+            let text = narrate(&run, &tree, &Frame::at(run.steps(), k), false, lang);
             assert!(text.contains("u1"), "{text}");
             assert!(!text.contains("= "), "no FairShare formula: {text}");
             assert!(text.contains("FairShare"), "{text}");
@@ -516,8 +516,8 @@ mod tests {
     #[test]
     fn slurm_does_not_merge_tied_accounts() {
         let (tree, run) = preset("tied-accounts");
-        let texts: Vec<String> = (1..=run.steps.len())
-            .map(|k| narrate(&run, &tree, &Frame::at(&run.steps, k), false, Lang::En))
+        let texts: Vec<String> = (1..=run.steps().len())
+            .map(|k| narrate(&run, &tree, &Frame::at(run.steps(), k), false, Lang::En))
             .collect();
         assert!(
             texts
@@ -534,8 +534,8 @@ mod tests {
         let s = presets::by_id("tied-accounts").unwrap().scenario();
         let ranked = fairshare::Ranked::new(&s.tree, TieRule::Documented);
         let run = ranked.run();
-        let texts: Vec<String> = (1..=run.steps.len())
-            .map(|k| narrate(run, &s.tree, &Frame::at(&run.steps, k), false, Lang::En))
+        let texts: Vec<String> = (1..=run.steps().len())
+            .map(|k| narrate(run, &s.tree, &Frame::at(run.steps(), k), false, Lang::En))
             .collect();
         assert!(
             texts.iter().any(|t| t.starts_with("Documented tie rule:")),

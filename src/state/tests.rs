@@ -36,7 +36,7 @@ fn edits_rerank_and_undo_restores() {
         let state = AppState::new(scenario());
         let rank = |id: u32| {
             let ix = state.ix(AssocId(id)).unwrap();
-            state.run.with(|r| r.assocs[ix].rank)
+            state.run.with(|r| r.assocs()[ix].rank)
         };
         assert_eq!((rank(3), rank(4)), (Some(2), Some(1)));
         state
@@ -133,7 +133,7 @@ fn undo_restores_what_belongs_to_the_state_and_nothing_else() {
 fn the_frame_follows_the_cursor_and_the_tie_rule() {
     Owner::new().with(|| {
         let state = AppState::new(scenario());
-        let steps = state.run.with(|r| r.steps.len());
+        let steps = state.run.with(|r| r.steps().len());
         assert_eq!(
             state.frame.with(|f| f.cursor),
             steps,
@@ -143,12 +143,12 @@ fn the_frame_follows_the_cursor_and_the_tie_rule() {
         assert_eq!(state.frame.with(|f| f.cursor), 1);
         let hierarchy = state.hierarchy.get();
         state.set_tie_rule(TieRule::Documented);
-        assert_eq!(state.run.with(|r| r.tie_rule), TieRule::Documented);
+        assert_eq!(state.run.with(|r| r.tie_rule()), TieRule::Documented);
         assert!(
             Arc::ptr_eq(&hierarchy, &state.hierarchy.get()),
             "another tie rule ranks the same hierarchy again"
         );
-        assert_eq!(state.with_slurm_run(|r| r.tie_rule), TieRule::Slurm);
+        assert_eq!(state.with_slurm_run(|r| r.tie_rule()), TieRule::Slurm);
         assert_eq!(state.ranked.with(Ranked::rule), TieRule::Documented);
         assert!(state.ranked.with(|r| {
             state

@@ -71,14 +71,14 @@ impl Outline {
     /// The outline of a run on its hierarchy. Empty when they do not fit together.
     pub fn new(h: &Hierarchy, run: &FairTreeRun) -> Outline {
         let n = h.len();
-        if n == 0 || run.assocs.len() != n {
+        if n == 0 || run.assocs().len() != n {
             return Outline::default();
         }
         let mut kids = vec![Vec::new(); n];
         let mut seen = vec![false; n];
         // The visit order lists every association once, each after its parent, siblings in
         // the order the walk reaches them.
-        for &ix in &run.visit_order {
+        for &ix in run.visit_order() {
             if let Some(s) = seen.get_mut(ix)
                 && !*s
                 && let Some(p) = h.parent(ix)

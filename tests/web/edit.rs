@@ -136,7 +136,7 @@ fn id_of(state: AppState, name: &str) -> AssocId {
 
 fn rank(state: AppState, name: &str) -> Option<u32> {
     let ix = state.ix(id_of(state, name)).unwrap();
-    state.run().with_untracked(|r| r.assocs[ix].rank)
+    state.run().with_untracked(|r| r.assocs()[ix].rank)
 }
 
 #[wasm_bindgen_test]
@@ -157,7 +157,7 @@ async fn editing_usage_reranks_at_once() {
     assert!(rank(state, "UserB") < rank(state, "UserA"), "re-ranked");
     let (rank, position) = state.run().with_untracked(|r| {
         let ix = state.ix(id_of(state, "UserB")).unwrap();
-        (r.assocs[ix].rank.unwrap(), r.position(ix).unwrap())
+        (r.assocs()[ix].rank.unwrap(), r.position(ix).unwrap())
     });
     assert_eq!(position, 4, "last served now");
     assert_eq!(
@@ -352,7 +352,7 @@ async fn compare_names_the_first_common_ancestor_and_the_deciding_pair() {
     let ranks = |id: AssocId| {
         state
             .run()
-            .with_untracked(|r| r.assocs[state.ix(id).unwrap()].rank)
+            .with_untracked(|r| r.assocs()[state.ix(id).unwrap()].rank)
     };
     assert!(ranks(above) >= ranks(id_of(state, "UserA")));
 }

@@ -265,7 +265,7 @@ async fn decay_slider_applies_one_undoable_edit() {
     );
     let root = state
         .run()
-        .with_untracked(|r| r.assocs[0].usage_raw.to_f64());
+        .with_untracked(|r| r.assocs()[0].usage_raw.to_f64());
     assert!((root - 50.0073).abs() < 1e-3, "{root}");
     assert_eq!(
         panel.text("[data-testid='decay-rank-changes']"),
@@ -275,7 +275,7 @@ async fn decay_slider_applies_one_undoable_edit() {
     tick().await;
     let root = state
         .run()
-        .with_untracked(|r| r.assocs[0].usage_raw.to_f64());
+        .with_untracked(|r| r.assocs()[0].usage_raw.to_f64());
     assert_eq!(root, 100.0);
     // Back at the timeline's start: t shows 0 again; redo brings back its time too.
     let time = || panel.text("[data-testid='decay-time']");
@@ -298,7 +298,7 @@ async fn how_long_until_asks_and_answers_in_positions_and_drops_a_stale_answer()
     tick().await;
     let (rank, position) = state.run().with_untracked(|r| {
         let ix = state.ix(AssocId(221)).unwrap();
-        (r.assocs[ix].rank.unwrap(), r.position(ix).unwrap())
+        (r.assocs()[ix].rank.unwrap(), r.position(ix).unwrap())
     });
     assert_eq!((rank, position), (2, 5), "User2: rank 2 of 6 is 5th served");
     let select: web_sys::HtmlSelectElement = panel.get(".ft-decay__until select").unchecked_into();
@@ -347,7 +347,7 @@ async fn priority_total_follows_weights_and_selection() {
     // The place the tree shows (position, 1 = first served), not Slurm's rank the other way round.
     let (rank, position) = state.run().with_untracked(|r| {
         let ix = state.ix(AssocId(321)).unwrap();
-        (r.assocs[ix].rank.unwrap(), r.position(ix).unwrap())
+        (r.assocs()[ix].rank.unwrap(), r.position(ix).unwrap())
     });
     assert_ne!(rank, position, "the two directions differ for User5");
     let owner = panel.text("[data-testid='priority-owner']");
@@ -391,7 +391,7 @@ async fn priority_total_follows_weights_and_selection() {
 async fn priority_suggested_weight_follows_the_tree_and_sets_the_weight() {
     let (panel, state) = mount_with_state(|| view! { <PriorityPanel /> });
     tick().await;
-    let n = state.run().with_untracked(|r| r.n_users);
+    let n = state.run().with_untracked(|r| r.n_users());
     let suggested = || panel.text("[data-testid='priority-suggested']");
     assert!(
         suggested().contains(&format!("N = {n} ")),

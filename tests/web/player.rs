@@ -116,7 +116,7 @@ fn cursor(state: AppState) -> Option<usize> {
 }
 
 fn len(state: AppState) -> usize {
-    state.run().with_untracked(|r| r.steps.len())
+    state.run().with_untracked(|r| r.steps().len())
 }
 
 /// Chooses "one step per visit or comparison".
@@ -178,7 +178,7 @@ async fn buttons_and_slider_move_the_cursor() {
     let n = len(state);
     let group_stops = state
         .run()
-        .with_untracked(|r| stops(&r.steps, Granularity::Group, None));
+        .with_untracked(|r| stops(r.steps(), Granularity::Group, None));
 
     // Group granularity (the default): Step forward from the finished ranking starts the walk.
     view.button(en(PlayerMsg::StepForward)).click();
@@ -223,11 +223,11 @@ async fn buttons_and_slider_move_the_cursor() {
     tick().await;
     let k = cursor(state).unwrap();
     assert!(k > 17);
-    assert!(state.run().with_untracked(|r| r.steps[k - 1].is_rank()));
+    assert!(state.run().with_untracked(|r| r.steps()[k - 1].is_rank()));
     assert!(
         state
             .run()
-            .with_untracked(|r| r.steps[17..k - 1].iter().all(|s| !s.is_rank())),
+            .with_untracked(|r| r.steps()[17..k - 1].iter().all(|s| !s.is_rank())),
         "no ranking skipped"
     );
 }
@@ -251,7 +251,7 @@ async fn narration_counters_and_pseudo_code_follow_the_step() {
         assert_ne!(text, previous, "the narration changes at every step");
         let expected = state.run().with_untracked(|r| {
             state.scenario().with_untracked(|s| {
-                let frame = Frame::at(&r.steps, cursor(state).unwrap());
+                let frame = Frame::at(r.steps(), cursor(state).unwrap());
                 narrate(r, &s.tree, &frame, false, Lang::En)
             })
         });
@@ -392,7 +392,7 @@ async fn my_path_plays_only_the_selected_users_steps() {
         "Only the 12 steps that decide uGA1's rank."
     );
     let path = fairshare_explorer::player::my_path::my_path(
-        &state.run().with_untracked(|r| r.steps.clone()),
+        &state.run().with_untracked(|r| r.steps().to_vec()),
         state.ix(AssocId(921)).unwrap(),
     );
     for &i in &path {
@@ -429,7 +429,7 @@ async fn an_edit_that_shrinks_the_trace_keeps_the_player_working() {
         k < n
             && state
                 .run()
-                .with_untracked(|r| r.steps[k - 1].is_group_start())
+                .with_untracked(|r| r.steps()[k - 1].is_group_start())
     );
     state.seek(n - 1);
     fine_grained(&view).await;

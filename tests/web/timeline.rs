@@ -151,7 +151,7 @@ async fn timeline_names_its_scrubber_and_chart_and_the_scrubber_shows_a_moment()
     let usage = |state: AppState| {
         state.with_slurm_run(|r| {
             let ix = state.ix(USER1).expect("User1 is there");
-            r.assocs[ix].usage_raw.to_f64()
+            r.assocs()[ix].usage_raw.to_f64()
         })
     };
     assert_eq!(usage(state), 20.0);

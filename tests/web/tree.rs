@@ -271,7 +271,7 @@ async fn the_animation_frame_marks_the_current_and_ranked_nodes() {
     assert!(view.find("[data-ranked]").is_none());
 
     // Stop right after the third user is ranked.
-    let steps = state.run().with_untracked(|r| r.steps.clone());
+    let steps = state.run().with_untracked(|r| r.steps().to_vec());
     let k = steps
         .iter()
         .enumerate()

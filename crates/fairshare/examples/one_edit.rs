@@ -18,7 +18,7 @@ use fairshare::{AssocId, LongDouble, Ranked, TieRule};
 #[inline(never)]
 fn edit(ranked: &Ranked, id: AssocId, usage: LongDouble) -> usize {
     let edited = ranked.with_usage(id, usage).expect("a valid edit");
-    edited.run().assocs.len()
+    edited.run().assocs().len()
 }
 
 fn main() {

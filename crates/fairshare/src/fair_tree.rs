@@ -110,22 +110,22 @@ pub struct FairTreeAssoc {
 
 /// The result of one Fair Tree run: per-association values, the visiting order and the trace,
 /// read through its accessors (a run is made only by this module, from a tree and its
-/// hierarchy; [`FairTreeAssoc`] is a plain record of one association's values). The fields stay
-/// `pub` only until the app reads them through the accessors too.
+/// hierarchy, so its fields are the engine's own; [`FairTreeAssoc`] is a plain record of one
+/// association's values).
 #[derive(Clone, Debug, PartialEq)]
 pub struct FairTreeRun {
     /// Per association, indexed like [`AssocTree::assocs`].
-    pub assocs: Vec<FairTreeAssoc>,
+    pub(crate) assocs: Vec<FairTreeAssoc>,
     /// Every association in the order the walk reaches it (root first).
-    pub visit_order: Vec<usize>,
+    pub(crate) visit_order: Vec<usize>,
     /// The trace, replayable with [`crate::step::Frame::at`].
-    pub steps: Vec<Step>,
+    pub(crate) steps: Vec<Step>,
     /// The sorted fairshare children of each association (empty for leaves).
-    pub sorted_children: Vec<Vec<usize>>,
+    pub(crate) sorted_children: Vec<Vec<usize>>,
     /// N, the number of user associations.
-    pub n_users: u32,
+    pub(crate) n_users: u32,
     /// Which tie rule produced this run.
-    pub tie_rule: TieRule,
+    pub(crate) tie_rule: TieRule,
 }
 
 impl FairTreeRun {

@@ -13,7 +13,7 @@ use crate::widgets::user_menu::UserChoice;
 
 /// Every user association, best rank first (Fair Tree's visiting order), labelled in `lang`.
 pub fn user_choices(tree: &AssocTree, run: &FairTreeRun, lang: Lang) -> Vec<UserChoice> {
-    run.visit_order
+    run.visit_order()
         .iter()
         .filter_map(|&ix| {
             let a = tree.assocs().get(ix)?;
@@ -30,7 +30,7 @@ pub fn user_choices(tree: &AssocTree, run: &FairTreeRun, lang: Lang) -> Vec<User
 /// The user ranked just above user `ix`: the user Fair Tree visited just before it.
 pub fn user_just_above(h: &Hierarchy, run: &FairTreeRun, ix: usize) -> Option<usize> {
     let users: Vec<usize> = run
-        .visit_order
+        .visit_order()
         .iter()
         .copied()
         .filter(|&v| h.is_user(v))
@@ -218,7 +218,7 @@ pub fn describe(ranked: &Ranked, e: &Explanation, lang: Lang) -> ComparisonText 
         }
     }
     let artefact_between = |x: usize, y: usize| {
-        run.assocs
+        run.assocs()
             .get(x)
             .and_then(|a| a.artefact)
             .is_some_and(|art| match art {

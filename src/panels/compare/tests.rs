@@ -117,7 +117,7 @@ fn the_user_just_above_is_the_previous_user_visited() {
     let c = Case::preset("fair-tree-example");
     let order: Vec<usize> = c
         .run
-        .visit_order
+        .visit_order()
         .iter()
         .copied()
         .filter(|&v| c.h.is_user(v))

@@ -151,7 +151,7 @@ fn until_answers_by_computation() {
     let run = fair_tree::run(&base);
     let ix = base.position(user2).unwrap();
     let position = run.position(ix).unwrap();
-    let top = run.n_users;
+    let top = run.n_users();
     for p in [position, top] {
         assert!(
             matches!(
@@ -240,7 +240,7 @@ fn a_move_in_time_is_one_undoable_step_that_undo_takes_back_with_its_time() {
         go(604_800);
         let week = tree();
         assert_eq!(time(), 604_800);
-        let root = |st: &AppState| st.run().with(|r| r.assocs[0].usage_raw.to_f64());
+        let root = |st: &AppState| st.run().with(|r| r.assocs()[0].usage_raw.to_f64());
         assert_eq!(printf_f(root(&state) / 100.0), "0.500073");
         // Moving back to 0 restores the usage exactly (computed from the base, not undone).
         go(0);

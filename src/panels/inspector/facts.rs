@@ -110,7 +110,7 @@ pub struct Facts {
 
 /// The facts of the association at position `ix` of the run's tree; `None` if out of range.
 pub fn facts(run: &FairTreeRun, ix: usize) -> Option<Facts> {
-    let a = run.assocs.get(ix)?;
+    let a = run.assocs().get(ix)?;
     let level_fs = match (a.level_fs_rule, a.level_fs) {
         (LevelFsRule::Root, _) => LevelFsCase::Root,
         (LevelFsRule::ParentUser, _) => LevelFsCase::ParentUser,
@@ -137,7 +137,7 @@ pub fn facts(run: &FairTreeRun, ix: usize) -> Option<Facts> {
         served,
         rank: a.rank,
         position: run.position(ix),
-        n_users: run.n_users,
+        n_users: run.n_users(),
         fairshare: a.fairshare.map(number),
         usage_raw: a.usage_raw,
         artefact: a.artefact,

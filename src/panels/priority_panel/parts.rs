@@ -120,13 +120,13 @@ pub(super) fn SuggestedWeight(inputs: Inputs) -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     let range = move || {
-        let r = priority::suggested_fairshare_weight(state.run().with(|r| r.n_users));
+        let r = priority::suggested_fairshare_weight(state.run().with(|r| r.n_users()));
         (*r.start(), *r.end())
     };
     let text = i18n.tf(PriorityMsg::Suggested, move || {
         let (low, high) = range();
         vec![
-            ("n", state.run().with(|r| r.n_users).to_string()),
+            ("n", state.run().with(|r| r.n_users()).to_string()),
             ("low", low.to_string()),
             ("high", high.to_string()),
         ]

@@ -81,7 +81,7 @@ fn term_text_and_styles() {
 #[test]
 fn suggested_weight_is_one_to_two_n_for_the_tree() {
     let s = crate::presets::by_id("classic-example").unwrap().scenario();
-    let n = fairshare::fair_tree::run(&s.tree).n_users;
+    let n = fairshare::fair_tree::run(&s.tree).n_users();
     assert_eq!(priority::suggested_fairshare_weight(n), 6..=12);
 }
 
@@ -99,7 +99,7 @@ fn the_job_owner_is_the_selected_user_or_the_first() {
         assert_eq!(o.name, "User5");
         let run = state.run().get();
         let ix = state.ix(fairshare::AssocId(321)).unwrap();
-        assert_eq!(Some(o.fairshare), run.assocs[ix].fairshare);
+        assert_eq!(Some(o.fairshare), run.assocs()[ix].fairshare);
         // An account selected: back to the first user.
         state.select(Some(fairshare::AssocId(2)));
         assert!(!job_owner(state).unwrap().selected);

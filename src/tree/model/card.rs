@@ -75,7 +75,7 @@ pub(super) fn card_view(
     let bw = badge_w(&t.badge);
     let bar_w = w - 2.0 * PAD;
     let fairshare = fairshare::clamp(
-        input.ranked.run().assocs[ix].fairshare.unwrap_or(0.0),
+        input.ranked.run().assocs()[ix].fairshare.unwrap_or(0.0),
         0.0,
         1.0,
     );
@@ -203,7 +203,7 @@ pub(super) fn badge_of(input: &ModelInput<'_>, ix: usize) -> (String, LfBadge) {
     if input.ranked.tree().assocs()[ix].shares.is_parent() {
         return (TreeMsg::BadgeParent.text(lang).to_string(), LfBadge::Parent);
     }
-    let r = &input.ranked.run().assocs[ix];
+    let r = &input.ranked.run().assocs()[ix];
     match (r.level_fs_rule, r.level_fs) {
         (LevelFsRule::ParentAccount | LevelFsRule::ParentUser, _) => {
             (TreeMsg::BadgeParent.text(lang).to_string(), LfBadge::Parent)
@@ -226,11 +226,11 @@ pub(super) fn node_texts(
 ) -> NodeTexts {
     let (tree, run, lang) = (input.ranked.tree(), input.ranked.run(), input.lang);
     let a = &tree.assocs()[ix];
-    let r = &run.assocs[ix];
+    let r = &run.assocs()[ix];
     let kind = kind_of(input, ix);
     let row = sshare::fair_tree_row(input.ranked, ix);
     let cell = |column: Column| row.cell_text(column);
-    let n_users = run.n_users.to_string();
+    let n_users = run.n_users().to_string();
     let no_value = TreeMsg::NoValue.text(lang);
     let (badge, badge_kind) = badge_of(input, ix);
     let shares = match cell(Column::RawShares) {
@@ -350,9 +350,9 @@ pub(super) fn tag_texts(
         }
         let slurm_rank = input
             .slurm_run
-            .and_then(|slurm| slurm.assocs.get(ix))
+            .and_then(|slurm| slurm.assocs().get(ix))
             .and_then(|s| s.rank);
-        if let Some(k) = slurm_rank.filter(|&k| Some(k) != input.ranked.run().assocs[ix].rank) {
+        if let Some(k) = slurm_rank.filter(|&k| Some(k) != input.ranked.run().assocs()[ix].rank) {
             let text = TreeMsg::TieRuleDiff.fill(lang, &[("rank", &k.to_string())]);
             additions.push(text.clone());
             tags.push(TagText {

@@ -46,7 +46,7 @@ pub(super) fn fits(input: &ModelInput<'_>) -> bool {
         input.visible,
     );
     let valid =
-        n > 0 && h.len() == n && input.ranked.run().assocs.len() == n && input.outline.len() == n;
+        n > 0 && h.len() == n && input.ranked.run().assocs().len() == n && input.outline.len() == n;
     let rooted = matches!(v.items.first(), Some(Item::Node { ix, .. }) if *ix == h.root());
     let in_range = v.items.iter().all(|it| match *it {
         Item::Node { ix, .. } => ix < n,
@@ -303,7 +303,7 @@ pub(super) fn node_view(
 ) -> NodeView {
     let (h, run) = (input.ranked.hierarchy(), input.ranked.run());
     let a = &input.ranked.tree().assocs()[ix];
-    let r = &run.assocs[ix];
+    let r = &run.assocs()[ix];
     let kind = kind_of(input, ix);
     let user = kind == AssocKind::User;
     let mut class = String::from("ft-node ");

@@ -116,7 +116,7 @@ fn classic_example_is_in_visiting_order() {
     // The DOM order is the run's visiting order.
     let by_visit: Vec<u32> = f
         .run
-        .visit_order
+        .visit_order()
         .iter()
         .map(|&ix| f.scenario.tree.assocs()[ix].id.0)
         .collect();
@@ -381,7 +381,7 @@ fn every_preset_keeps_siblings_in_visiting_order() {
                     let ChildRef::Node(c) = c else {
                         panic!("small trees show everything")
                     };
-                    f.run.assocs[model.get(c).unwrap().ix].visit.unwrap()
+                    f.run.assocs()[model.get(c).unwrap().ix].visit.unwrap()
                 })
                 .collect();
             assert!(
@@ -523,7 +523,7 @@ fn documented_tie_rule_marks_rank_differences() {
     });
     let mut differing = 0;
     for n in model.nodes.iter().filter(|n| n.kind == AssocKind::User) {
-        let (s, d) = (slurm.assocs[n.ix].rank, documented.assocs[n.ix].rank);
+        let (s, d) = (slurm.assocs()[n.ix].rank, documented.assocs()[n.ix].rank);
         let tagged = n
             .card
             .tags
@@ -557,7 +557,12 @@ fn rounding_artefacts_get_an_explanation() {
         .iter()
         .filter(|n| n.artefact.is_some())
         .collect();
-    let expected = f.run.assocs.iter().filter(|a| a.artefact.is_some()).count();
+    let expected = f
+        .run
+        .assocs()
+        .iter()
+        .filter(|a| a.artefact.is_some())
+        .count();
     assert_eq!(marked.len(), expected);
     for n in marked {
         let text = n.artefact.as_deref().unwrap();
@@ -569,7 +574,7 @@ fn rounding_artefacts_get_an_explanation() {
 #[test]
 fn unsorted_lists_are_drawn_in_list_order_during_the_animation() {
     let f = Fixture::new(preset("classic-example"));
-    let start = Frame::at(&f.run.steps, 0);
+    let start = Frame::at(f.run.steps(), 0);
     let all = || 0..f.h.len();
     let unsorted = unsorted_parents(&f.h, &start, all());
     assert!(
@@ -581,7 +586,7 @@ fn unsorted_lists_are_drawn_in_list_order_during_the_animation() {
         [f.h.root()],
         "only the accounts asked about, in range"
     );
-    let end = Frame::at(&f.run.steps, f.run.steps.len());
+    let end = Frame::at(f.run.steps(), f.run.steps().len());
     assert!(unsorted_parents(&f.h, &end, all()).is_empty());
     let outline = Outline::new(&f.h, &f.run);
     let visible = shown(&f.scenario.tree, &outline, &BTreeSet::new());

@@ -46,7 +46,7 @@ pub fn offers(
                                 .map(|p| p.to_string())
                                 .unwrap_or_default(),
                         ),
-                        ("n", &run.n_users.to_string()),
+                        ("n", &run.n_users().to_string()),
                     ],
                 ),
                 None => TreeMsg::FindAccount.fill(lang, &[("name", &a.account)]),

@@ -54,7 +54,7 @@ fuzz_target!(|data: &[u8]| {
             assert!(again.is_ok(), "an edit returned an invalid tree");
             tree = t;
             let ranked = Ranked::new(&tree, TieRule::Slurm);
-            assert_eq!(ranked.run().assocs.len(), tree.len());
+            assert_eq!(ranked.run().assocs().len(), tree.len());
         }
     }
 });
