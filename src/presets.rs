@@ -131,7 +131,7 @@ mod tests {
             .tree
             .assocs()
             .iter()
-            .zip(&run.assocs)
+            .zip(run.assocs())
             .filter(|(a, _)| a.user.as_deref().is_some_and(|u| u != "User6"))
             .map(|(_, r)| format!("{:.6}", r.fairshare.unwrap()))
             .collect();

@@ -230,7 +230,7 @@ pub struct AppState {
     hierarchy: Memo<Arc<Hierarchy>>,
     run: Memo<Arc<fair_tree::FairTreeRun>>,
     moves: Memo<RunDiff>,
-    classic: Memo<classic::ClassicRun>,
+    classic: Memo<Arc<classic::ClassicRun>>,
     frame: Memo<Frame>,
     /// The ranking of the scenario's next tree, computed by an edit from the ranking before it
     /// (`Ranked::with_usage`, `Ranked::with_shares`: only the lists on the edited path sorted
@@ -339,9 +339,9 @@ impl AppState {
         let classic = Memo::new_with_compare(
             move |_| {
                 let params = scenario.with(|s| s.params.clone());
-                slurm_ranked.with(|r| r.classic(&params))
+                slurm_ranked.with(|r| Arc::new(r.classic(&params)))
             },
-            changed,
+            other_arc,
         );
         let frame = Memo::new_with_compare(
             move |_| run.with(|r| Frame::at(r.steps(), cursor.get().unwrap_or(r.steps().len()))),

@@ -3,7 +3,7 @@
 //
 //   node e2e/bench/edit-profile.mjs [--dist dist] [--size 1k|10k|100k] [--edits 10]
 //        [--play 0] [--steps 0] [--top 40] [--callers <name>] [--trace] [--port 8878]
-//        [--css '<rules>']
+//        [--css '<rules>'] [--tab 'Classic fairshare']
 //
 // Loads `perf_<size>.json.gz` (the shared perf folder) by pasting it as workspace.mjs does,
 // selects the first user and makes `--edits` Raw usage edits under DevTools' sampling profiler,
@@ -25,6 +25,7 @@ const play = Number(arg('play', 0));
 const steps = Number(arg('steps', 0));
 const top = Number(arg('top', 40));
 const port = Number(arg('port', 8878));
+const tab = arg('tab', null);
 const perfDir = arg('perf', path.join(root, '..', 'shared', 'perf'));
 
 const json = zlib.gunzipSync(fs.readFileSync(path.join(perfDir, `perf_${size}.json.gz`))).toString('utf8');
@@ -84,6 +85,7 @@ try {
     if (await inspectorTab.count()) await inspectorTab.click();
     const usage = page.getByRole('region', { name: 'Inspector' }).getByRole('spinbutton', { name: 'Raw usage' }).first();
     const handle = await usage.elementHandle();
+    if (tab) await page.getByRole('tab', { name: tab, exact: true }).click();
     const times = [];
     run = async () => {
       for (let i = 0; i < edits; i++) {

@@ -1,5 +1,6 @@
 //! `<TabPanel/>`: the panel behind one tab, built on first opening and then kept.
 
+use leptos::context::Provider;
 use leptos::leptos_dom::helpers::request_animation_frame;
 use leptos::prelude::*;
 
@@ -17,11 +18,13 @@ use crate::panels::score_legend::ScoreLegend;
 use crate::panels::sshare_table::SshareTable;
 use crate::panels::whatif::WhatIf;
 use crate::state::AppState;
+use crate::widgets::panel_open::PanelOpen;
 
 /// One tab panel. Hidden unless its tab is selected; its content is created the first time the
 /// tab opens (panels never opened cost nothing) and kept afterwards (their local state, such as
 /// pasted text or a filter, survives switching tabs). `aria-busy` while its content is not yet
-/// on the page (a split panel's wasm module is on its way).
+/// on the page (a split panel's wasm module is on its way). The content gets the panel's "open"
+/// signal ([`PanelOpen`]), so it can follow the state only while shown.
 #[component]
 pub fn TabPanel(tab: PanelTab) -> impl IntoView {
     let state = AppState::expect();
@@ -54,7 +57,9 @@ pub fn TabPanel(tab: PanelTab) -> impl IntoView {
             tabindex="0"
             hidden=move || !shown.get()
         >
-            {move || built.get().then(|| panel(tab, ready))}
+            <Provider value=PanelOpen::new(shown.into())>
+                {move || built.get().then(|| panel(tab, ready))}
+            </Provider>
         </div>
     }
 }

@@ -9,8 +9,10 @@
 //! whole tree ([`table`]) and the classic order beside the Fair Tree order ([`orders`]).
 //!
 //! The numbers come from `AppState::classic` (the engine's `ClassicRun`) through the pure
-//! [`model`]; this module only lays them out. It must not compute fairshare. What it derives
-//! from them follows the state only while its tab is open ([`while_open`]).
+//! [`model`]; this module only lays them out. It must not compute fairshare. It follows the
+//! state only while its tab is open (`widgets::panel_open::while_open`): hidden, an edit made
+//! elsewhere computes nothing here. Open, an edit costs the classic run, the engine's two orders
+//! and the rows in view: the table and the lists build only what they show.
 
 pub mod model;
 mod orders;
@@ -18,42 +20,43 @@ mod table;
 #[cfg(test)]
 mod tests;
 
+use std::sync::Arc;
+
+use fairshare::Ranked;
+use fairshare::classic::ClassicRun;
 use leptos::prelude::*;
 
-use crate::chrome::PanelTab;
 use crate::i18n::I18n;
 use crate::messages::classic::ClassicMsg;
 use crate::messages::common::CommonMsg;
 use crate::state::AppState;
+use crate::widgets::panel_open::while_open;
 use crate::widgets::when::When;
 use model::{Explain, Line};
 
 /// The preset whose zero-share account stands for the idle machine (the classic page's example).
 const CLASSIC_EXAMPLE: &str = "classic-example";
 
-/// A memo of `compute` that follows the state only while the Classic tab is open. The panel is
-/// kept once built; hidden, its memos keep their last value and read nothing, so an edit made
-/// in another panel does not run the classic algorithm and rebuild the whole tree's table and
-/// the two orders for a panel no one sees (at 100k associations, most of an edit's time once
-/// the tab had been opened). Opening the tab again brings them up to date.
-pub(crate) fn while_open<T>(
-    state: AppState,
-    compute: impl Fn() -> T + Send + Sync + 'static,
-) -> Memo<T>
-where
-    T: PartialEq + Send + Sync + 'static,
-{
-    Memo::new_owning(move |prev: Option<T>| {
-        let open = state.panel().get() == PanelTab::Classic;
-        match prev {
-            Some(prev) if !open => (prev, false),
-            prev => {
-                let new = compute();
-                let changed = prev.as_ref() != Some(&new);
-                (new, changed)
-            }
-        }
-    })
+/// What the panel shows is made of: the ranking and its classic run, shared (taking them is
+/// O(1)). Equal when they are the very same runs.
+#[derive(Clone)]
+pub(crate) struct Runs {
+    ranked: Ranked,
+    classic: Arc<ClassicRun>,
+}
+
+impl PartialEq for Runs {
+    fn eq(&self, other: &Runs) -> bool {
+        Arc::ptr_eq(&self.classic, &other.classic)
+            && Arc::ptr_eq(&self.ranked.shared_run(), &other.ranked.shared_run())
+    }
+}
+
+impl Runs {
+    /// Reads `f` of the ranking and the classic run.
+    pub(crate) fn read<R>(runs: Memo<Runs>, f: impl FnOnce(&Ranked, &ClassicRun) -> R) -> R {
+        runs.with(|r| f(&r.ranked, &r.classic))
+    }
 }
 
 /// The classic side panel.
@@ -61,21 +64,21 @@ where
 pub fn ClassicPanel() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
-    let explain = while_open(state, move || {
+    let runs = while_open(move || Runs {
+        ranked: state.ranked().get(),
+        classic: state.classic().get(),
+    });
+    let explain = while_open(move || {
         let id = state.selected().get()?;
-        state
-            .ranked()
-            .with(|r| state.classic().with(|c| model::explain(r, c, id)))
+        Runs::read(runs, |r, c| model::explain(r, c, id))
     });
     let explain = move || explain.get();
     // Only on the classic page's example (a tree of a few associations): cheap to recompute.
-    let idle = while_open(state, move || {
+    let idle = while_open(move || {
         if state.preset().get() != Some(CLASSIC_EXAMPLE) {
             return None;
         }
-        state
-            .ranked()
-            .with(|r| state.classic().with(|c| model::idle_holder(r, c)))
+        Runs::read(runs, model::idle_holder)
     });
     let idle = move || idle.get();
     let machine_note = i18n.tf(ClassicMsg::MachineNote, move || {
@@ -99,14 +102,14 @@ pub fn ClassicPanel() -> impl IntoView {
                 </p>
             </When>
             {move || match explain() {
-                Some(e) => view! { <ExplainView e=e /> }.into_any(),
+                Some(e) => view! { <ExplainView e=e runs /> }.into_any(),
                 None => {
                     view! { <p class="ft-classic__prompt">{i18n.t(ClassicMsg::SelectPrompt)}</p> }
                         .into_any()
                 }
             }}
-            <table::ClassicTable />
-            <orders::OrderComparison />
+            <table::ClassicTable runs />
+            <orders::OrderComparison runs />
         </section>
     }
 }
@@ -135,11 +138,10 @@ fn ClassicParams() -> impl IntoView {
 
 /// The formulas of one association, with the notes where Slurm's code differs from the page.
 #[component]
-fn ExplainView(e: Explain) -> impl IntoView {
+fn ExplainView(e: Explain, runs: Memo<Runs>) -> impl IntoView {
     let i18n = I18n::expect();
-    let state = AppState::expect();
     let text = move |line: Line| move || line.text(i18n.lang());
-    let damping = while_open(state, move || state.classic().with(|c| c.damping_factor));
+    let damping = Memo::new(move |_| Runs::read(runs, |_, c| c.damping_factor()));
     let damping_note = i18n.tf(ClassicMsg::NoteDamping, move || {
         vec![("d", damping.get().to_string())]
     });

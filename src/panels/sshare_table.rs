@@ -21,7 +21,6 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 
-use crate::chrome::PanelTab;
 use crate::i18n::I18n;
 use crate::messages::common::CommonMsg;
 use crate::messages::table::TableMsg;
@@ -336,7 +335,9 @@ pub fn SshareTable() -> impl IntoView {
     });
     // A selection made elsewhere (the tree, Find, Compare) scrolls its row into view. Also
     // when this tab opens. Edits and sorting do not move the scroll position.
-    scroll.follow_selection(state, PanelTab::Sshare, rows, order, |r| r.id);
+    scroll.follow_selection(state, order, move |id| {
+        rows.with_untracked(|rows| rows.iter().position(|r| r.id == id))
+    });
     let mut headers = Vec::with_capacity(COLUMNS.len() + 2);
     for (column, c) in COLUMNS.iter().enumerate() {
         let label = c.header().to_string();

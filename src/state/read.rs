@@ -133,7 +133,7 @@ impl AppState {
 
     /// The classic algorithm on the same scenario (computed only while something reads it; not
     /// again when only the tie rule changes).
-    pub fn classic(self) -> Memo<classic::ClassicRun> {
+    pub fn classic(self) -> Memo<Arc<classic::ClassicRun>> {
         self.classic
     }
 

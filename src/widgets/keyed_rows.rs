@@ -27,5 +27,17 @@ pub fn row_at<R>(
 where
     R: Clone + PartialEq + Send + Sync + 'static,
 {
-    view! { {move || rows.with(|rows| rows.get(ix).cloned()).map(&draw)} }.into_any()
+    row_with(move || rows.with(|rows| rows.get(ix).cloned()), draw)
+}
+
+/// A row built by `read` (for a table that builds only the rows in view), drawn by `draw`, and
+/// drawn again in place whenever what `read` reads changes; nothing while `read` gives `None`.
+pub fn row_with<R>(
+    read: impl Fn() -> Option<R> + Send + Sync + 'static,
+    draw: impl Fn(R) -> AnyView + Send + Sync + 'static,
+) -> AnyView
+where
+    R: Send + Sync + 'static,
+{
+    view! { {move || read().map(&draw)} }.into_any()
 }

@@ -8,8 +8,8 @@ use web_sys::HtmlElement;
 
 use fairshare::AssocId;
 
-use crate::chrome::PanelTab;
 use crate::state::AppState;
+use crate::widgets::panel_open::PanelOpen;
 use crate::widgets::row_window::{self, RowWindow};
 
 /// Height of one table row in CSS px (the tables' CSS fixes it: `--ft-row-h`).
@@ -53,24 +53,22 @@ impl ScrollWindow {
         RowWindow::new(n, ROW_PX, self.scroll_top.get(), self.view_px.get())
     }
 
-    /// Keeps the selection in view: whenever the selection changes (or `tab`, the table's panel,
-    /// opens), scrolls to the selected association's row among `order` (indices into `rows`;
-    /// `id` reads a row's association). Edits and sorting do not move the scroll position.
-    pub fn follow_selection<R: Send + Sync + 'static>(
+    /// Keeps the selection in view: whenever the selection changes (or the table's tab panel
+    /// opens, [`PanelOpen`]), scrolls to the selected association's row among `order` (the
+    /// drawn rows' keys, in display order; `key_of` gives an association's key). Edits and
+    /// sorting do not move the scroll position.
+    pub fn follow_selection(
         self,
         state: AppState,
-        tab: PanelTab,
-        rows: Memo<Vec<R>>,
         order: Memo<Vec<usize>>,
-        id: fn(&R) -> AssocId,
-    ) where
-        Vec<R>: PartialEq,
-    {
+        key_of: impl Fn(AssocId) -> Option<usize> + 'static,
+    ) {
+        let open = PanelOpen::signal();
         Effect::new(move |_| {
             let selected = state.selected().get();
-            if let (Some(want), true) = (selected, state.panel().get() == tab) {
-                let index = rows.with_untracked(|rows| {
-                    order.with_untracked(|order| order.iter().position(|&i| id(&rows[i]) == want))
+            if let (Some(want), true) = (selected, open.get()) {
+                let index = key_of(want).and_then(|key| {
+                    order.with_untracked(|order| order.iter().position(|&k| k == key))
                 });
                 if let Some(index) = index {
                     self.reveal(want.0, index);

@@ -5,6 +5,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use fairshare::AssocId;
+use fairshare_explorer::chrome::tab_panel::TabPanel;
 use fairshare_explorer::chrome::tabs::PanelTab;
 use fairshare_explorer::i18n::I18n;
 use fairshare_explorer::messages::Lang;
@@ -104,10 +105,11 @@ async fn classic_panel_follows_the_selection() {
 }
 
 /// Kept hidden once its tab closes, the Classic panel keeps its last values and computes
-/// nothing; opening the tab again brings it up to date.
+/// nothing; opening the tab again brings it up to date. (Inside its tab panel, which tells it
+/// whether it is open.)
 #[wasm_bindgen_test]
 async fn a_hidden_classic_panel_catches_up_when_its_tab_opens_again() {
-    let (panel, state) = mount_with_state(|| view! { <ClassicPanel /> });
+    let (panel, state) = mount_with_state(|| view! { <TabPanel tab=PanelTab::Classic /> });
     state.open_panel(PanelTab::Classic);
     state.select(Some(AssocId(211)));
     tick().await;
@@ -128,6 +130,44 @@ async fn a_hidden_classic_panel_catches_up_when_its_tab_opens_again() {
     state.open_panel(PanelTab::Classic);
     tick().await;
     assert_eq!(factor().as_deref(), Some("0.500000"));
+}
+
+/// Beside other tab panels (each tells its own content whether it is open, not its
+/// siblings'), the open Classic panel follows edits: its formulas and its table.
+#[wasm_bindgen_test]
+async fn the_open_classic_panel_follows_edits_beside_other_tab_panels() {
+    let (panel, state) = mount_with_state(|| {
+        view! {
+            <TabPanel tab=PanelTab::Score />
+            <TabPanel tab=PanelTab::Classic />
+            <TabPanel tab=PanelTab::Sshare />
+        }
+    });
+    state.open_panel(PanelTab::Classic);
+    state.select(Some(AssocId(211)));
+    tick().await;
+    let factor = || {
+        panel
+            .get("[data-testid='classic-factor']")
+            .get_attribute("data-fairshare")
+    };
+    let table_f = || panel.text("tr[data-assoc-id='211'] [data-testid='classic-table-f']");
+    assert_eq!(factor().as_deref(), Some("0.408479"));
+    assert_eq!(table_f(), "0.408479");
+    state
+        .set_usage(AssocId(211), fairshare::LongDouble::from_u64(0))
+        .unwrap();
+    tick().await;
+    let ix = state
+        .scenario()
+        .with_untracked(|s| s.tree.position(AssocId(211)))
+        .unwrap();
+    let want = state
+        .classic()
+        .with_untracked(|c| fairshare::sshare::format_double(c.assocs()[ix].fairshare.unwrap()));
+    assert_ne!(want, "0.408479");
+    assert_eq!(factor(), Some(want.clone()), "open: follows the edit");
+    assert_eq!(table_f(), want);
 }
 
 #[wasm_bindgen_test]

@@ -61,7 +61,7 @@ pub fn compute_json(scenario: &Scenario, options: &Options) -> String {
         Algorithm::Classic => {
             let run = ranked.classic(&scenario.params);
             for &ix in h.list_order() {
-                let a = &run.assocs[ix];
+                let a = &run.assocs()[ix];
                 row(
                     ix,
                     [

@@ -14,7 +14,8 @@
 //! - `fair_tree_run`: the same including `Hierarchy::new` (the project's target: at most half of
 //!   Slurm's time, so ≤ 20.6 ms at 100k);
 //! - `classic_run` / `classic_run_with`: every association's classic factor, with and without
-//!   the hierarchy (`Ranked::classic`);
+//!   the hierarchy (`Ranked::classic`); `classic_orders`: the users in classic order beside
+//!   Fair Tree order ([`fairshare::orders`], the Classic panel's lists), both runs ready;
 //! - `scenario_parse`: scenario JSON text to a validated tree;
 //! - `import_sshare`, `import_sacctmgr`, `import_scenario_json`: [`fairshare::import::import`]
 //!   (format detection, parsing, diagnostics, the tree) of `sshare -a -l -P` output as the engine
@@ -149,6 +150,14 @@ mod generated_trees {
         let ranked = Ranked::new(tree, TieRule::Slurm);
         let params = Params::default();
         b.bench(|| ranked.classic(&params));
+    }
+
+    #[divan::bench(args = SIZES, sample_count = 30)]
+    fn classic_orders(b: Bencher, n: usize) {
+        let tree = generated(n);
+        let ranked = Ranked::new(tree, TieRule::Slurm);
+        let run = ranked.classic(&Params::default());
+        b.bench(|| fairshare::orders::classic_beside_fair_tree(&ranked, &run));
     }
 
     #[divan::bench(args = SIZES, sample_count = 30)]

@@ -112,15 +112,29 @@ pub struct ClassicAssoc {
     pub factor_source: usize,
 }
 
-/// The result of a classic run.
+/// The result of a classic run, read through its accessors.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ClassicRun {
-    /// Per association, indexed like [`AssocTree::assocs`].
-    pub assocs: Vec<ClassicAssoc>,
+    pub(crate) assocs: Vec<ClassicAssoc>,
+    pub(crate) damping_factor: u16,
+    pub(crate) depth_oblivious: bool,
+}
+
+impl ClassicRun {
+    /// The classic values of every association, indexed like [`AssocTree::assocs`].
+    pub fn assocs(&self) -> &[ClassicAssoc] {
+        &self.assocs
+    }
+
     /// The damping factor d used.
-    pub damping_factor: u16,
+    pub fn damping_factor(&self) -> u16 {
+        self.damping_factor
+    }
+
     /// Whether DEPTH_OBLIVIOUS was used.
-    pub depth_oblivious: bool,
+    pub fn depth_oblivious(&self) -> bool {
+        self.depth_oblivious
+    }
 }
 
 /// The factors s_Y / L_Y of `ix`'s S, from `ix` up to (not including) the root, skipping

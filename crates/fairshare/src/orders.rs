@@ -3,7 +3,8 @@
 //! visiting order between equal ranks), each user with its place in both lists.
 //!
 //! Equal keys share the place of the first of them (1, 2, 2, 4). O(U log U) for U users: two
-//! sorts, then each user's place in the other list through a table by position. The count of
+//! sorts of the users' keys, then each user's place in the other list through a table by
+//! position. The count of
 //! comparisons and lookups is returned as [`Orders::work`], so the 100,000-association
 //! hardening test holds it to U · log U by counting, not by timing.
 
@@ -50,10 +51,15 @@ impl Orders {
 
 /// Both orders of `ranked`'s users; `classic` is `ranked.classic(…)`. Empty when the runs do
 /// not belong to the tree.
+///
+/// The sort keys are read out of the runs once, into small arrays by list position, and the
+/// sorts compare those: a comparison reading each user's value out of the runs' per-association
+/// records jumps about 100,000 records at random (most of the panel's time at 100k).
 pub fn classic_beside_fair_tree(ranked: &Ranked, classic: &ClassicRun) -> Orders {
     let (tree, h, ft) = (ranked.tree(), ranked.hierarchy(), ranked.run());
     let n = tree.len();
-    if classic.assocs.len() != n || ft.assocs.len() != n || h.len() != n {
+    let (cl, fa) = (classic.assocs(), ft.assocs());
+    if cl.len() != n || fa.len() != n || h.len() != n {
         return Orders::default();
     }
     let work = Cell::new(0u64);
@@ -65,29 +71,31 @@ pub fn classic_beside_fair_tree(ranked: &Ranked, classic: &ClassicRun) -> Orders
         .collect();
     work.set(work.get() + n as u64);
 
-    // Classic has no ranking of its own: a job's priority reads F, so higher F comes first.
-    let f = |ix: usize| classic.assocs[ix].fairshare.unwrap_or(0.0);
-    let mut by_f = users.clone();
-    crate::sort::sort_by(&mut by_f, &|a, b| {
+    // Classic has no ranking of its own: a job's priority reads F, so higher F comes first;
+    // equal F keep the list order (the sort is stable).
+    let f: Vec<f64> = users
+        .iter()
+        .map(|&ix| cl[ix].fairshare.unwrap_or(0.0))
+        .collect();
+    let by_f = crate::sort::order(users.len(), &|a, b| {
         work.set(work.get() + 1);
-        f(b).total_cmp(&f(a))
+        f[b].total_cmp(&f[a])
     });
     // Fair Tree: rank N is first; the visiting order only orders equal ranks (they share one).
-    let rank = |ix: usize| ft.assocs[ix].rank.unwrap_or(0);
-    let mut by_rank = users;
-    crate::sort::sort_by(&mut by_rank, &|a, b| {
+    let rank: Vec<u32> = users.iter().map(|&ix| fa[ix].rank.unwrap_or(0)).collect();
+    let visit: Vec<Option<u32>> = users.iter().map(|&ix| fa[ix].visit).collect();
+    let by_rank = crate::sort::order(users.len(), &|a, b| {
         work.set(work.get() + 1);
-        rank(b)
-            .cmp(&rank(a))
-            .then(ft.assocs[a].visit.cmp(&ft.assocs[b].visit))
+        rank[b].cmp(&rank[a]).then(visit[a].cmp(&visit[b]))
     });
 
-    let classic_places = places(&by_f, |a, b| f(a) == f(b));
-    let ft_places = places(&by_rank, |a, b| rank(a) == rank(b));
+    // Places by position in `users`, then each user's place in the other list.
+    let classic_places = places(&by_f, |a, b| f[a] == f[b]);
+    let ft_places = places(&by_rank, |a, b| rank[a] == rank[b]);
     let place_of = |list: &[(usize, usize)]| {
-        let mut at = vec![0usize; n];
-        for &(ix, place) in list {
-            at[ix] = place;
+        let mut at = vec![0usize; users.len()];
+        for &(pos, place) in list {
+            at[pos] = place;
         }
         at
     };
@@ -95,10 +103,10 @@ pub fn classic_beside_fair_tree(ranked: &Ranked, classic: &ClassicRun) -> Orders
     work.set(work.get() + 4 * classic_places.len() as u64);
     let placed = |list: &[(usize, usize)], other: &[usize]| -> Vec<Placed> {
         list.iter()
-            .map(|&(ix, place)| Placed {
-                ix,
+            .map(|&(pos, place)| Placed {
+                ix: users[pos],
                 place,
-                other_place: other[ix],
+                other_place: other[pos],
             })
             .collect()
     };

@@ -619,25 +619,32 @@ pub fn fair_tree_row(ranked: &Ranked, ix: usize) -> Row {
 /// `run` is `ranked`'s classic run ([`Ranked::classic`]); a run of another tree (another
 /// length) gives no rows rather than a panic.
 pub fn classic_rows(ranked: &Ranked, run: &ClassicRun) -> Vec<Row> {
-    let (tree, h) = (ranked.tree(), ranked.hierarchy());
-    if run.assocs.len() != h.len() {
-        return Vec::new();
-    }
-    h.list_order
+    ranked
+        .hierarchy()
+        .list_order
         .iter()
-        .map(|&ix| {
-            let r = &run.assocs[ix];
-            Row {
-                norm_shares: r.shares_norm,
-                raw_usage: truncate_usage(r.usage_raw),
-                norm_usage: r.usage_norm.map(LongDouble::to_f64),
-                effective_usage: r.usage_effective.to_f64(),
-                fairshare: if h.is_user[ix] { r.fairshare } else { None },
-                level_fs: None,
-                ..base_row(tree, h, ix)
-            }
-        })
+        .filter_map(|&ix| classic_row(ranked, run, ix))
         .collect()
+}
+
+/// The sshare row of association `ix` for a classic run (one row of [`classic_rows`], for views
+/// that show a few associations of a big tree); `None` if `ix` is not in the tree or `run` is
+/// another tree's.
+pub fn classic_row(ranked: &Ranked, run: &ClassicRun, ix: usize) -> Option<Row> {
+    let (tree, h) = (ranked.tree(), ranked.hierarchy());
+    if run.assocs.len() != h.len() || ix >= h.len() {
+        return None;
+    }
+    let r = &run.assocs[ix];
+    Some(Row {
+        norm_shares: r.shares_norm,
+        raw_usage: truncate_usage(r.usage_raw),
+        norm_usage: r.usage_norm.map(LongDouble::to_f64),
+        effective_usage: r.usage_effective.to_f64(),
+        fairshare: if h.is_user[ix] { r.fairshare } else { None },
+        level_fs: None,
+        ..base_row(tree, h, ix)
+    })
 }
 
 /// One cell before formatting, typed the way sshare's print routine for that column is.
@@ -852,6 +859,8 @@ mod tests {
         assert!(classic_rows(&ranked, &other).is_empty());
         let own = ranked.classic(&small.params);
         assert_eq!(classic_rows(&ranked, &own).len(), small.tree.len());
+        assert_eq!(classic_row(&ranked, &other, 0), None);
+        assert_eq!(classic_row(&ranked, &own, small.tree.len()), None);
     }
 
     #[test]

@@ -232,7 +232,7 @@ fn deep_chain_with_a_fractional_user_at_every_level_is_linear() {
     let (c, bytes, _) = allocated(|| ranked.classic(&Params::default()));
     assert!(bytes <= 800 * n as u64, "classic: {bytes} bytes for {n}");
     assert!(
-        c.assocs
+        c.assocs()
             .iter()
             .all(|a| a.fairshare.is_none_or(|f| f.is_finite()))
     );
@@ -301,7 +301,7 @@ fn fairshare_parent_chain_is_linear() {
             .all(|p| p == h.root())
     );
     let run = ranked.classic(&Params::default());
-    assert!(run.assocs.iter().all(|a| !a.usage_effective.is_nan()));
+    assert!(run.assocs().iter().all(|a| !a.usage_effective.is_nan()));
 }
 
 #[test]
@@ -374,7 +374,7 @@ fn depth_oblivious_with_wide_sibling_lists_sums_each_list_once() {
     assert!(bytes <= 800 * tree.len() as u64, "{bytes} bytes");
     assert!(count <= 64, "{count} allocations");
     let sums: Vec<LongDouble> = run
-        .assocs
+        .assocs()
         .iter()
         .filter_map(|a| match &a.usage_rule {
             classic::UsageRule::DepthOblivious(d) => Some(d.sibling_usage),

@@ -12,14 +12,14 @@ use fairshare::classic::{ClassicRun, DepthOblivious, SharesRule, UsageRule};
 use fairshare::format::{
     formula_usage as usage, formula_value as value, formula_value_ld as value_ld,
 };
-use fairshare::orders::Placed;
+use fairshare::orders::{Orders, Placed};
 use fairshare::sshare::{self, Column};
 use fairshare::{AssocId, AssocTree, Hierarchy, Ranked};
 
 use crate::messages::classic::ClassicMsg;
 use crate::messages::common::name_in_account;
 use crate::messages::{Lang, Message};
-use crate::widgets::table_order::Cells;
+use crate::widgets::table_order::{self, SortBy};
 
 /// One line of text: a message template and the values for its placeholders.
 #[derive(Clone, Debug, PartialEq)]
@@ -92,7 +92,7 @@ fn name(tree: &AssocTree, ix: usize) -> String {
 pub fn explain(ranked: &Ranked, run: &ClassicRun, id: AssocId) -> Option<Explain> {
     let (tree, h) = (ranked.tree(), ranked.hierarchy());
     let ix = tree.position(id)?;
-    if run.assocs.len() != tree.len() || h.len() != tree.len() {
+    if run.assocs().len() != tree.len() || h.len() != tree.len() {
         return None;
     }
     let a = &tree.assocs()[ix];
@@ -135,7 +135,7 @@ pub fn explain(ranked: &Ranked, run: &ClassicRun, id: AssocId) -> Option<Explain
         .collect();
     let uses_depth_oblivious = path.iter().any(|&i| {
         matches!(
-            run.assocs[i].usage_rule,
+            run.assocs()[i].usage_rule,
             UsageRule::DepthOblivious(_) | UsageRule::DepthObliviousFallback
         )
     });
@@ -147,14 +147,14 @@ pub fn explain(ranked: &Ranked, run: &ClassicRun, id: AssocId) -> Option<Explain
         usage_norm: usage_norm_line(tree, h, run, ix),
         usage_chain,
         factor: factor_line(tree, h, run, ix),
-        fairshare: run.assocs[ix].fairshare.map(factor),
+        fairshare: run.assocs()[ix].fairshare.map(factor),
         uses_depth_oblivious,
     })
 }
 
 /// S: the product of level fractions s/L down the path, each named after its association.
 fn shares_line(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> Line {
-    let a = &run.assocs[ix];
+    let a = &run.assocs()[ix];
     let n = name(tree, ix);
     match &a.shares_rule {
         SharesRule::Root => Line::new(ClassicMsg::SharesRoot, vec![("name", n)]),
@@ -163,7 +163,7 @@ fn shares_line(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> 
             vec![
                 ("name", n),
                 ("parent", name(tree, *p)),
-                ("s", value(run.assocs[*p].shares_norm)),
+                ("s", value(run.assocs()[*p].shares_norm)),
             ],
         ),
         SharesRule::Product => {
@@ -188,9 +188,9 @@ fn shares_line(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> 
 
 /// UA = usage / root usage, capped at 1.
 fn usage_norm_line(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> Option<Line> {
-    let a = &run.assocs[ix];
+    let a = &run.assocs()[ix];
     let ua = a.usage_norm?;
-    let root_usage = run.assocs[h.root()].usage_raw;
+    let root_usage = run.assocs()[h.root()].usage_raw;
     let n = name(tree, ix);
     Some(if root_usage.is_zero() {
         Line::new(ClassicMsg::UsageNormRootZero, vec![("name", n)])
@@ -219,7 +219,7 @@ fn usage_norm_line(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize)
 /// The lines of association `ix`'s effective-usage formula, as the engine's `UsageRule` says it
 /// was obtained.
 fn usage_lines(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> Vec<Line> {
-    let a = &run.assocs[ix];
+    let a = &run.assocs()[ix];
     let n = name(tree, ix);
     let ua = a.usage_norm.map(value_ld).unwrap_or_default();
     let ue = value_ld(a.usage_effective);
@@ -267,8 +267,8 @@ fn usage_lines(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> 
                 d,
                 ua,
                 s: value(a.shares_norm),
-                s_parent: value(run.assocs[p].shares_norm),
-                ue_parent: value_ld(run.assocs[p].usage_effective),
+                s_parent: value(run.assocs()[p].shares_norm),
+                ue_parent: value_ld(run.assocs()[p].usage_effective),
                 ue,
             })
         }
@@ -344,11 +344,11 @@ fn depth_oblivious_lines(x: DepthObliviousArgs<'_>) -> Vec<Line> {
 /// F = 2^(−UE/S/d), from the association's own UE and S, or its fairshare parent's for
 /// FairShare=parent (`factor_source`).
 fn factor_line(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> Option<Line> {
-    let a = &run.assocs[ix];
+    let a = &run.assocs()[ix];
     let f = factor(a.fairshare?);
     let n = name(tree, ix);
-    let src = run.assocs.get(a.factor_source)?;
-    let d = run.damping_factor.to_string();
+    let src = run.assocs().get(a.factor_source)?;
+    let d = run.damping_factor().to_string();
     if src.shares_norm <= 0.0 {
         return Some(Line::new(
             ClassicMsg::FactorZeroShares,
@@ -387,16 +387,19 @@ fn factor_line(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> 
 /// root's usage to be the whole machine). Returns its name and UA.
 pub fn idle_holder(ranked: &Ranked, run: &ClassicRun) -> Option<(String, String)> {
     let (tree, h) = (ranked.tree(), ranked.hierarchy());
-    if run.assocs.len() != tree.len() {
+    if run.assocs().len() != tree.len() {
         return None;
     }
     (0..tree.len())
         .filter(|&ix| h.fs_parent(ix) == Some(h.root()) && !h.is_user(ix))
-        .find(|&ix| h.shares_raw(ix) == 0 && !run.assocs[ix].usage_raw.is_zero())
+        .find(|&ix| h.shares_raw(ix) == 0 && !run.assocs()[ix].usage_raw.is_zero())
         .map(|ix| {
             (
                 name(tree, ix),
-                run.assocs[ix].usage_norm.map(value_ld).unwrap_or_default(),
+                run.assocs()[ix]
+                    .usage_norm
+                    .map(value_ld)
+                    .unwrap_or_default(),
             )
         })
 }
@@ -426,40 +429,87 @@ pub struct ClassicRow {
     pub fairshare: String,
 }
 
-impl Cells for ClassicRow {
-    fn cell(&self, column: usize) -> &str {
-        match column {
-            0 => &self.name,
-            1 => &self.shares_norm,
-            2 => &self.usage_norm,
-            3 => &self.usage_effective,
-            4 => &self.fairshare,
-            _ => "",
+/// The sshare columns of the table's cells after the name, in cell order.
+const VALUE_COLUMNS: [Column; 4] = [
+    Column::NormShares,
+    Column::NormUsage,
+    Column::EffectvUsage,
+    Column::FairShare,
+];
+
+/// The table row of association `ix` (`run` is `ranked`'s classic run; `None` if it is another
+/// tree's, or `ix` is not in the tree). Only the rows in view are built.
+pub fn row(ranked: &Ranked, run: &ClassicRun, ix: usize) -> Option<ClassicRow> {
+    let row = sshare::classic_row(ranked, run, ix)?;
+    let a = &ranked.tree().assocs()[ix];
+    let [shares_norm, usage_norm, usage_effective, fairshare] =
+        VALUE_COLUMNS.map(|c| row.cell_text(c));
+    Some(ClassicRow {
+        id: a.id,
+        depth: row.depth,
+        name: a.name().to_string(),
+        is_user: a.is_user(),
+        shares_norm,
+        usage_norm,
+        usage_effective,
+        fairshare,
+    })
+}
+
+/// The rows of the table to show, as association indices in display order: sshare's order,
+/// those whose name matches `query`, sorted by `sort` (cells compared as they read, equal
+/// cells in sshare's order; `widgets::table_order`). Empty if `run` is another tree's.
+///
+/// Only a sort by a number column formats that column's cells (once per row); the table's own
+/// order and the name filter read the tree alone, so an edit leaves them as they were.
+pub fn table_order(
+    ranked: &Ranked,
+    run: &ClassicRun,
+    query: &str,
+    sort: Option<SortBy>,
+) -> Vec<usize> {
+    let tree = ranked.tree();
+    if run.assocs().len() != tree.len() {
+        return Vec::new();
+    }
+    let name = |ix: usize| tree.assocs()[ix].name();
+    let mut keys: Vec<usize> = ranked
+        .hierarchy()
+        .list_order()
+        .iter()
+        .copied()
+        .filter(|&ix| table_order::matches([name(ix)], query))
+        .collect();
+    let Some(SortBy { column, dir }) = sort else {
+        return keys;
+    };
+    match column.checked_sub(1).and_then(|c| VALUE_COLUMNS.get(c)) {
+        None => crate::sort::sort_by(&mut keys, &|a, b| {
+            table_order::compare_cells(name(a), name(b), dir)
+        }),
+        Some(&column) => {
+            let mut text = vec![String::new(); tree.len()];
+            for &ix in &keys {
+                if let Some(row) = sshare::classic_row(ranked, run, ix) {
+                    text[ix] = row.cell_text(column);
+                }
+            }
+            crate::sort::sort_by(&mut keys, &|a, b| {
+                table_order::compare_cells(&text[a], &text[b], dir)
+            });
         }
     }
+    keys
 }
 
 /// The classic values of every association, in sshare's order and formatting (`run` is
-/// `ranked`'s classic run; empty if it is another tree's).
+/// `ranked`'s classic run; empty if it is another tree's). The panel builds only the rows in
+/// view ([`row`]); this is the whole table, for tests.
+#[cfg(test)]
 pub fn table(ranked: &Ranked, run: &ClassicRun) -> Vec<ClassicRow> {
-    if run.assocs.len() != ranked.tree().len() {
-        return Vec::new();
-    }
-    sshare::classic_rows(ranked, run)
+    table_order(ranked, run, "", None)
         .into_iter()
-        .map(|row| {
-            let a = &ranked.tree().assocs()[row.ix];
-            ClassicRow {
-                id: a.id,
-                depth: row.depth,
-                name: a.name().to_string(),
-                is_user: a.is_user(),
-                shares_norm: row.cell_text(Column::NormShares),
-                usage_norm: row.cell_text(Column::NormUsage),
-                usage_effective: row.cell_text(Column::EffectvUsage),
-                fairshare: row.cell_text(Column::FairShare),
-            }
-        })
+        .filter_map(|ix| row(ranked, run, ix))
         .collect()
 }
 
@@ -489,45 +539,49 @@ impl OrderEntry {
     }
 }
 
-/// The users in classic order (F, highest first) and in Fair Tree order (rank, highest first).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Orders {
+/// Which of the two orders a list is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
     /// Classic: by F.
-    pub classic: Vec<OrderEntry>,
+    Classic,
     /// Fair Tree: by rank.
-    pub fair_tree: Vec<OrderEntry>,
+    FairTree,
 }
 
-impl Orders {
-    /// How many users the two orders place differently.
-    pub fn n_differ(&self) -> usize {
-        self.classic.iter().filter(|e| e.differs()).count()
+impl Side {
+    /// This side's list of the engine's orders.
+    pub fn list(self, orders: &Orders) -> &[Placed] {
+        match self {
+            Side::Classic => &orders.classic,
+            Side::FairTree => &orders.fair_tree,
+        }
     }
 }
 
-/// The two orders of the user associations, with each user's place in both: classic's
-/// (`classic` is `ranked.classic(…)`) and Fair Tree's (`ranked`'s run), as the engine places
-/// them ([`fairshare::orders`]), labelled in `lang`.
-pub fn orders(ranked: &Ranked, classic: &ClassicRun, lang: Lang) -> Orders {
+/// The entries of `placed` (a part of one of the engine's two lists, [`fairshare::orders`]; a
+/// window of it, as the panel shows at most a few users), labelled in `lang`, with the value
+/// the list is ordered by: classic F (`classic` is `ranked.classic(…)`) or Fair Tree's
+/// FairShare (`ranked`'s run).
+pub fn order_entries(
+    ranked: &Ranked,
+    classic: &ClassicRun,
+    side: Side,
+    placed: &[Placed],
+    lang: Lang,
+) -> Vec<OrderEntry> {
     let (tree, ft) = (ranked.tree(), ranked.run());
-    let placed = fairshare::orders::classic_beside_fair_tree(ranked, classic);
-    let entry = |p: &Placed, value: Option<f64>| OrderEntry {
-        id: tree.assocs()[p.ix].id,
-        label: name_in_account(&tree.assocs()[p.ix], lang),
-        value: value.map(factor).unwrap_or_default(),
-        place: p.place,
-        other_place: p.other_place,
+    let value = |ix: usize| match side {
+        Side::Classic => classic.assocs()[ix].fairshare,
+        Side::FairTree => ft.assocs()[ix].fairshare,
     };
-    Orders {
-        classic: placed
-            .classic
-            .iter()
-            .map(|p| entry(p, classic.assocs[p.ix].fairshare))
-            .collect(),
-        fair_tree: placed
-            .fair_tree
-            .iter()
-            .map(|p| entry(p, ft.assocs()[p.ix].fairshare))
-            .collect(),
-    }
+    placed
+        .iter()
+        .map(|p| OrderEntry {
+            id: tree.assocs()[p.ix].id,
+            label: name_in_account(&tree.assocs()[p.ix], lang),
+            value: value(p.ix).map(factor).unwrap_or_default(),
+            place: p.place,
+            other_place: p.other_place,
+        })
+        .collect()
 }

@@ -1,9 +1,12 @@
 //! `<OrderComparison/>`: the users in classic order (by F) beside the Fair Tree order (by rank)
-//! for the same scenario, with every user the two algorithms place differently marked.
+//! for the same scenario, with every user the two algorithms place differently marked. The
+//! orders are the engine's ([`fairshare::orders`]); each list shows a window of them.
 
+use fairshare::orders::{Placed, classic_beside_fair_tree};
 use leptos::prelude::*;
 
-use super::model::{self, OrderEntry};
+use super::Runs;
+use super::model::{self, OrderEntry, Side};
 use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::classic::ClassicMsg;
@@ -14,49 +17,35 @@ use crate::widgets::when::When;
 /// Each list shows at most this many users (around the selected one).
 pub const ORDER_LIMIT: usize = 30;
 
-/// The entries of one list to show: all up to [`ORDER_LIMIT`], else those around `selected`.
-pub fn shown_entries(
-    entries: &[OrderEntry],
-    selected: Option<fairshare::AssocId>,
-) -> Vec<OrderEntry> {
-    let centre = selected.and_then(|id| entries.iter().position(|e| e.id == id));
-    entries[window_around(entries.len(), centre, ORDER_LIMIT)].to_vec()
+/// The part of one list to show: all of it up to [`ORDER_LIMIT`] users, else those around the
+/// user at `selected` (an association index).
+pub fn shown_part(list: &[Placed], selected: Option<usize>) -> &[Placed] {
+    let centre = selected.and_then(|ix| list.iter().position(|p| p.ix == ix));
+    &list[window_around(list.len(), centre, ORDER_LIMIT)]
 }
 
-/// Which list an entry belongs to (it decides the words of the "other place" marker).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Side {
-    Classic,
-    FairTree,
-}
-
-impl Side {
-    fn other_place(self) -> ClassicMsg {
-        match self {
-            Side::Classic => ClassicMsg::OrderOtherFairTree,
-            Side::FairTree => ClassicMsg::OrderOtherClassic,
-        }
-    }
-
-    fn as_class(self) -> &'static str {
-        match self {
-            Side::Classic => "ft-order__list ft-order__list--classic",
-            Side::FairTree => "ft-order__list ft-order__list--fair-tree",
-        }
+/// The words of the "other place" marker of `side`'s entries.
+fn other_place(side: Side) -> ClassicMsg {
+    match side {
+        Side::Classic => ClassicMsg::OrderOtherFairTree,
+        Side::FairTree => ClassicMsg::OrderOtherClassic,
     }
 }
 
-/// The two orders side by side.
+fn list_class(side: Side) -> &'static str {
+    match side {
+        Side::Classic => "ft-order__list ft-order__list--classic",
+        Side::FairTree => "ft-order__list ft-order__list--fair-tree",
+    }
+}
+
+/// The two orders side by side. The engine orders every user once per change; only the shown
+/// users get their words and numbers.
 #[component]
-pub fn OrderComparison() -> impl IntoView {
+pub fn OrderComparison(runs: Memo<Runs>) -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
-    let orders = super::while_open(state, move || {
-        let lang = i18n.lang();
-        state
-            .ranked()
-            .with(|r| state.classic().with(|c| model::orders(r, c, lang)))
-    });
+    let orders = Memo::new(move |_| Runs::read(runs, classic_beside_fair_tree));
     let summary = i18n.tf(ClassicMsg::OrdersDiffer, move || {
         orders.with(|o| {
             vec![
@@ -73,9 +62,14 @@ pub fn OrderComparison() -> impl IntoView {
             ("n", orders.with(|o| o.classic.len()).to_string()),
         ]
     });
-    let shown = move |list: fn(&model::Orders) -> &Vec<OrderEntry>| {
-        let selected = state.selected().get();
-        orders.with(|o| shown_entries(list(o), selected))
+    let shown = move |side: Side| {
+        let lang = i18n.lang();
+        Runs::read(runs, |r, c| {
+            let selected = state.selected().get().and_then(|id| r.tree().position(id));
+            orders.with(|o| {
+                model::order_entries(r, c, side, shown_part(side.list(o), selected), lang)
+            })
+        })
     };
     view! {
         <div class="ft-order" data-testid="classic-orders">
@@ -93,12 +87,12 @@ pub fn OrderComparison() -> impl IntoView {
                 <OrderList
                     side=Side::Classic
                     heading=ClassicMsg::OrdersClassic
-                    entries=Signal::derive(move || shown(|o| &o.classic))
+                    entries=Signal::derive(move || shown(Side::Classic))
                 />
                 <OrderList
                     side=Side::FairTree
                     heading=ClassicMsg::OrdersFairTree
-                    entries=Signal::derive(move || shown(|o| &o.fair_tree))
+                    entries=Signal::derive(move || shown(Side::FairTree))
                 />
             </div>
         </div>
@@ -114,7 +108,7 @@ fn OrderList(
 ) -> impl IntoView {
     let i18n = I18n::expect();
     view! {
-        <div class=side.as_class()>
+        <div class=list_class(side)>
             <h4 class="ft-order__heading">{i18n.t(heading)}</h4>
             <ol class="ft-order__entries">
                 {move || {
@@ -138,10 +132,7 @@ fn Entry(side: Side, entry: OrderEntry) -> impl IntoView {
     let differs = entry.differs();
     let place = format!("{}.", entry.place);
     let other = entry.other_place.to_string();
-    let marker = move || {
-        side.other_place()
-            .fill(i18n.lang(), &[("place", other.as_str())])
-    };
+    let marker = move || other_place(side).fill(i18n.lang(), &[("place", other.as_str())]);
     let selected = move || state.selected().get() == Some(id);
     view! {
         <li

@@ -1,22 +1,24 @@
 //! `<ClassicTable/>`: the classic values of every association, as sshare prints them under
 //! PriorityFlags=NO_FAIR_TREE. Each name is a button that selects the association, so the
 //! formulas above can be followed for any row. Sortable by any column, filterable by name, and
-//! windowed (only the rows in view are drawn) above `row_window::ALL_ROWS_UP_TO` rows.
+//! windowed (only the rows in view are drawn) above `row_window::ALL_ROWS_UP_TO` rows. Only
+//! the rows in view are built (`model::row`); the order is built from the tree, and formats a
+//! column only while the table is sorted by it (`model::table_order`).
 
 use leptos::prelude::*;
 
+use super::Runs;
 use super::model::{self, ClassicRow};
-use crate::chrome::PanelTab;
 use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::classic::ClassicMsg;
 use crate::state::AppState;
-use crate::widgets::keyed_rows::{KeyedRows, row_at};
+use crate::widgets::keyed_rows::{KeyedRows, row_with};
 use crate::widgets::scroll_window::ScrollWindow;
 use crate::widgets::sort_header::SortHeader;
 use crate::widgets::spacer::Spacer;
 use crate::widgets::table_filter::TableFilter;
-use crate::widgets::table_order::{self, SortBy};
+use crate::widgets::table_order::SortBy;
 
 /// The CSS custom property that indents a row by its depth.
 pub fn depth_style(depth: usize) -> String {
@@ -34,27 +36,28 @@ const HEADERS: [(ClassicMsg, bool); 5] = [
 
 /// The whole-tree table.
 #[component]
-pub fn ClassicTable() -> impl IntoView {
+pub fn ClassicTable(runs: Memo<Runs>) -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
-    let rows = super::while_open(state, move || {
-        state
-            .ranked()
-            .with(|r| state.classic().with(|c| model::table(r, c)))
-    });
     let sort = RwSignal::new(None::<SortBy>);
     let query = RwSignal::new(String::new());
+    // The rows to show, as association indices (the same after an edit unless sorted by a
+    // number column: then the memo tells nothing downstream).
     let order = Memo::new(move |_| {
-        rows.with(|rows| query.with(|q| table_order::order(rows, &[0], q, sort.get())))
+        let sort = sort.get();
+        query.with(|q| Runs::read(runs, |r, c| model::table_order(r, c, q, sort)))
     });
+    let total = Memo::new(move |_| Runs::read(runs, |r, _| r.tree().len()));
     let scroll = ScrollWindow::new();
     let window = Memo::new(move |_| scroll.window(order.with(Vec::len)));
-    // The drawn rows, as indices into `rows` (each row reads its own value).
+    // The drawn rows' associations (each row reads its own values).
     let drawn = move || {
         let w = window.get();
         order.with(|order| order[w.start..w.end].to_vec())
     };
-    scroll.follow_selection(state, PanelTab::Classic, rows, order, |r| r.id);
+    scroll.follow_selection(state, order, move |id| {
+        runs.with_untracked(|r| r.ranked.tree().position(id))
+    });
     let headers = HEADERS
         .into_iter()
         .enumerate()
@@ -68,7 +71,7 @@ pub fn ClassicTable() -> impl IntoView {
     view! {
         <div class="ft-classic__table">
             <TableFilter id_prefix="ft-ctable-filter" query shown=Signal::derive(move || order.with(Vec::len))
-                total=Signal::derive(move || rows.with(Vec::len)) scroll scroll_class="ft-pscroll ft-ctable__scroll">
+                total=Signal::derive(move || total.get()) scroll scroll_class="ft-pscroll ft-ctable__scroll">
                 <table
                     class="ft-ctable"
                     class:ft-ctable--windowed=move || window.get().is_windowed()
@@ -83,7 +86,7 @@ pub fn ClassicTable() -> impl IntoView {
                     </thead>
                     <tbody>
                         <Spacer px=Signal::derive(move || window.get().before_px) />
-                        <KeyedRows keys=Signal::derive(drawn) row=Callback::new(move |ix| row_at(rows, ix, |row| view! { <Row row /> }.into_any())) />
+                        <KeyedRows keys=Signal::derive(drawn) row=Callback::new(move |ix| row_with(move || Runs::read(runs, |r, c| model::row(r, c, ix)), |row| view! { <Row row /> }.into_any())) />
                         <Spacer px=Signal::derive(move || window.get().after_px) />
                     </tbody>
                 </table>

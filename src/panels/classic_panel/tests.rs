@@ -5,7 +5,7 @@
 use fairshare::classic::{ClassicRun, UsageRule};
 use fairshare::{AssocId, Ranked, Scenario, TieRule};
 
-use super::model::{self, Explain};
+use super::model::{self, Explain, OrderEntry, Side};
 use crate::messages::Lang;
 use crate::presets;
 
@@ -21,6 +21,29 @@ fn run(s: &Scenario) -> (Ranked, ClassicRun) {
     let ranked = Ranked::new(&s.tree, TieRule::Slurm);
     let c = ranked.classic(&s.params);
     (ranked, c)
+}
+
+/// Both orders in full, worded (the panel words only the part it shows).
+struct Orders {
+    classic: Vec<OrderEntry>,
+    fair_tree: Vec<OrderEntry>,
+}
+
+impl Orders {
+    fn n_differ(&self) -> usize {
+        self.classic.iter().filter(|e| e.differs()).count()
+    }
+}
+
+fn orders(r: &Ranked, c: &ClassicRun) -> Orders {
+    let placed = fairshare::orders::classic_beside_fair_tree(r, c);
+    let words = |side: Side| model::order_entries(r, c, side, side.list(&placed), Lang::En);
+    let o = Orders {
+        classic: words(Side::Classic),
+        fair_tree: words(Side::FairTree),
+    };
+    assert_eq!(o.n_differ(), placed.n_differ());
+    o
 }
 
 fn explain(s: &Scenario, id: u32) -> Explain {
@@ -173,7 +196,7 @@ fn depth_oblivious_vector_classic_rand_0104() {
     assert!(s.params.depth_oblivious);
     let (r, c) = run(&s);
     let ix = s.tree.position(AssocId(4)).unwrap();
-    let UsageRule::DepthOblivious(d) = &c.assocs[ix].usage_rule else {
+    let UsageRule::DepthOblivious(d) = &c.assocs()[ix].usage_rule else {
         panic!("uf736 should use the DEPTH_OBLIVIOUS formula");
     };
     let e = model::explain(&r, &c, AssocId(4)).unwrap();
@@ -243,11 +266,99 @@ fn table_rows_are_sshare_cells() {
     assert_eq!(account_b.fairshare, "", "sshare hides account factors");
 }
 
+/// The table's order, built from the tree alone (and one formatted column when sorted by
+/// numbers), is the order of the whole table's cells sorted and filtered as the table widget
+/// sorts any table (`table_order::order`), for every column, both directions and a filter.
+#[test]
+fn the_table_order_is_the_whole_tables_order() {
+    use crate::widgets::table_order::{self, SortBy, SortDir};
+
+    let s = fairshare::r#gen::scenario(400, 7);
+    let (r, c) = run(&s);
+    let whole = model::table(&r, &c);
+    assert_eq!(whole.len(), s.tree.len());
+    let cells: Vec<Vec<String>> = whole
+        .iter()
+        .map(|row| {
+            vec![
+                row.name.clone(),
+                row.shares_norm.clone(),
+                row.usage_norm.clone(),
+                row.usage_effective.clone(),
+                row.fairshare.clone(),
+            ]
+        })
+        .collect();
+    let mut sorts = vec![None];
+    for column in 0..5 {
+        for dir in [SortDir::Ascending, SortDir::Descending] {
+            sorts.push(Some(SortBy { column, dir }));
+        }
+    }
+    let some_name = whole[whole.len() / 2].name.to_uppercase();
+    for query in ["", "1", some_name.as_str(), "no such name"] {
+        for &sort in &sorts {
+            let want: Vec<AssocId> = table_order::order(&cells, &[0], query, sort)
+                .into_iter()
+                .map(|i| whole[i].id)
+                .collect();
+            let got: Vec<AssocId> = model::table_order(&r, &c, query, sort)
+                .into_iter()
+                .map(|ix| s.tree.assocs()[ix].id)
+                .collect();
+            assert_eq!(got, want, "{query:?} {sort:?}");
+        }
+    }
+    // Each row is built alone as the whole table has it.
+    for (ix, a) in s.tree.assocs().iter().enumerate() {
+        let row = model::row(&r, &c, ix).unwrap();
+        assert_eq!(&row, whole.iter().find(|w| w.id == a.id).unwrap());
+    }
+    assert_eq!(model::row(&r, &c, s.tree.len()), None);
+    // Another tree's run: no rows, no panic.
+    let other = Ranked::new(&classic_example().tree, TieRule::Slurm);
+    assert!(model::table_order(&other, &c, "", None).is_empty());
+    assert_eq!(model::row(&other, &c, 0), None);
+}
+
+/// A long list shows the window around the selected user, worded as the whole list is.
+#[test]
+fn a_long_order_shows_the_part_around_the_selection() {
+    use super::orders::{ORDER_LIMIT, shown_part};
+
+    let s = fairshare::r#gen::scenario(400, 7);
+    let (r, c) = run(&s);
+    let placed = fairshare::orders::classic_beside_fair_tree(&r, &c);
+    let whole = orders(&r, &c);
+    assert!(placed.classic.len() > 2 * ORDER_LIMIT);
+    for side in [Side::Classic, Side::FairTree] {
+        let list = side.list(&placed);
+        let words = match side {
+            Side::Classic => &whole.classic,
+            Side::FairTree => &whole.fair_tree,
+        };
+        // Nothing selected: the first ones.
+        assert_eq!(shown_part(list, None), &list[..ORDER_LIMIT]);
+        // The selected user in the middle of its window, worded as in the whole list.
+        let k = list.len() / 2;
+        let part = shown_part(list, Some(list[k].ix));
+        assert_eq!(part.len(), ORDER_LIMIT);
+        assert_eq!(part[ORDER_LIMIT / 2], list[k]);
+        let start = k - ORDER_LIMIT / 2;
+        assert_eq!(
+            model::order_entries(&r, &c, side, part, Lang::En),
+            words[start..start + ORDER_LIMIT]
+        );
+        // An account (in no list) selected: the first ones.
+        assert_eq!(shown_part(list, Some(0)), &list[..ORDER_LIMIT]);
+    }
+}
+
 #[test]
 fn orders_mark_users_placed_differently() {
     let s = classic_example();
     let (r, c) = run(&s);
-    let o = model::orders(&r, &c, Lang::En);
+    let o = orders(&r, &c);
     let names: Vec<&str> = o.classic.iter().map(|e| e.label.as_str()).collect();
     assert_eq!(
         names,
@@ -296,7 +407,7 @@ fn ties_share_a_place() {
     ]}"#;
     let s = vector(text);
     let (r, c) = run(&s);
-    let o = model::orders(&r, &c, Lang::En);
+    let o = orders(&r, &c);
     let places: Vec<usize> = o.classic.iter().map(|e| e.place).collect();
     assert_eq!(places, [1, 1, 3]);
     let places: Vec<usize> = o.fair_tree.iter().map(|e| e.place).collect();
@@ -321,13 +432,16 @@ fn a_hidden_classic_panel_computes_nothing_on_edits() {
 
     use crate::chrome::PanelTab;
     use crate::state::AppState;
+    use crate::widgets::panel_open::while_shown;
 
     Owner::new().with(|| {
         let state = AppState::new(classic_example());
         state.open_panel(PanelTab::Classic);
         let runs = Arc::new(AtomicUsize::new(0));
         let counted = Arc::clone(&runs);
-        let rows = super::while_open(state, move || {
+        // What the tab panel gives the Classic panel: open while its tab is selected.
+        let open = Signal::derive(move || state.panel().get() == PanelTab::Classic);
+        let rows = while_shown(open, move || {
             counted.fetch_add(1, Ordering::Relaxed);
             state
                 .ranked()

@@ -71,7 +71,7 @@ fuzz_target!(|data: &[u8]| {
             depth_oblivious,
         };
         let run = slurm.classic(&params);
-        for a in &run.assocs {
+        for a in run.assocs() {
             if let Some(f) = a.fairshare {
                 assert!(!(f < 0.0 || f > 1.0), "F in [0, 1] or NaN-free: {f}");
             }

@@ -43,7 +43,7 @@ fn check(v: &common::Vector) -> Result<usize, String> {
             .tree
             .position(fairshare::AssocId(id))
             .ok_or(format!("id {id} missing"))?;
-        let got = &run.assocs[ix];
+        let got = &run.assocs()[ix];
         let who = format!("id {id} ({})", s.tree.assocs()[ix].name());
         let want_sn = e["shares_norm"].as_f64().unwrap();
         if !close(got.shares_norm, want_sn) {

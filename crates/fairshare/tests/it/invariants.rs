@@ -181,10 +181,40 @@ proptest! {
     #[test]
     fn classic_fairshare_is_in_unit_interval(tree in arb_tree(), damping in 1u16..5, depth_oblivious in any::<bool>()) {
         let run = classic::run(&tree, &Params { damping_factor: damping, depth_oblivious });
-        for a in &run.assocs[1..] {
+        for a in &run.assocs()[1..] {
             let f = a.fairshare.unwrap();
             prop_assert!((0.0..=1.0).contains(&f), "F = {}", f);
         }
+    }
+
+    /// The engine's two orders are their definition: the users sorted (stably, from the list
+    /// order) by F, highest first, and by Fair Tree rank, highest first, then visiting order;
+    /// each user's place is 1 + the number of users strictly ahead of it (ties share a place).
+    #[test]
+    fn classic_beside_fair_tree_is_its_definition(tree in arb_tree(), damping in 1u16..5, depth_oblivious in any::<bool>(), documented in any::<bool>()) {
+        let rule = if documented { TieRule::Documented } else { TieRule::Slurm };
+        let ranked = Ranked::new(&tree, rule);
+        let cl = ranked.classic(&Params { damping_factor: damping, depth_oblivious });
+        let got = fairshare::orders::classic_beside_fair_tree(&ranked, &cl);
+        let (h, ft) = (ranked.hierarchy(), ranked.run());
+        let users: Vec<usize> = h.list_order().iter().copied().filter(|&ix| h.is_user(ix)).collect();
+        let f = |ix: usize| cl.assocs()[ix].fairshare.unwrap_or(0.0);
+        let rank = |ix: usize| ft.assocs()[ix].rank.unwrap_or(0);
+        let mut by_f = users.clone();
+        by_f.sort_by(|&a, &b| f(b).total_cmp(&f(a)));
+        let mut by_rank = users.clone();
+        by_rank.sort_by(|&a, &b| rank(b).cmp(&rank(a)).then(ft.assocs()[a].visit.cmp(&ft.assocs()[b].visit)));
+        let classic_place = |ix: usize| 1 + users.iter().filter(|&&v| f(v) > f(ix)).count();
+        let ft_place = |ix: usize| 1 + users.iter().filter(|&&v| rank(v) > rank(ix)).count();
+        prop_assert_eq!(got.classic.iter().map(|p| p.ix).collect::<Vec<_>>(), by_f);
+        prop_assert_eq!(got.fair_tree.iter().map(|p| p.ix).collect::<Vec<_>>(), by_rank);
+        for p in &got.classic {
+            prop_assert_eq!((p.place, p.other_place), (classic_place(p.ix), ft_place(p.ix)));
+        }
+        for p in &got.fair_tree {
+            prop_assert_eq!((p.place, p.other_place), (ft_place(p.ix), classic_place(p.ix)));
+        }
+        prop_assert_eq!(got.n_differ(), users.iter().filter(|&&u| classic_place(u) != ft_place(u)).count());
     }
 
     #[test]

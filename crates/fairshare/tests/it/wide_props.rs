@@ -226,7 +226,7 @@ fn check_everything(tree: &AssocTree) -> Result<(), TestCaseError> {
             ..Params::default()
         };
         let run = slurm.classic(&params);
-        for (ix, a) in run.assocs.iter().enumerate() {
+        for (ix, a) in run.assocs().iter().enumerate() {
             prop_assert!(
                 !a.usage_effective.is_nan() || depth_oblivious,
                 "UE of {}",
