@@ -38,10 +38,9 @@ mod tests {
     use crate::player::model::{Granularity, SPEEDS, TICKS_WIDTH, rank_ticks, tick_path};
     use crate::player::narration::narrate;
     use crate::presets::{self, PRESETS};
-    use crate::tree::model::{ModelInput, TreeModel, build};
+    use crate::tree::model::{TreeModel, opening_model};
     use crate::tree::view::node::CardBody;
     use crate::tree::view::picture::HatchDefs;
-    use crate::tree::visible::{Outline, Request, visible};
 
     /// Where the pre-render sits in `index.html`: between these two lines.
     const BEGIN: &str = "<!-- prerender: written by src/prerender.rs (UPDATE_EXPECT=1) -->";
@@ -52,18 +51,7 @@ mod tests {
     /// The default preset's tree model, as the tree view builds it on open.
     fn default_model() -> TreeModel {
         let preset = presets::by_id(presets::DEFAULT).expect("the default preset");
-        let ranked = Ranked::new(&preset.scenario().tree, TieRule::Slurm);
-        let outline = Outline::new(ranked.hierarchy(), ranked.run());
-        let shown = visible(&outline, &Request::default(), None);
-        build(&ModelInput {
-            ranked: &ranked,
-            slurm_run: None,
-            what_if: None,
-            outline: &outline,
-            visible: &shown,
-            unsorted: None,
-            lang: LANG,
-        })
+        opening_model(&preset.scenario().tree, LANG)
     }
 
     /// The drawing: every card with its edge, as `<NodeCard/>` draws it once the walk is over

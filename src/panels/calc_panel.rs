@@ -90,10 +90,15 @@ pub enum Question {
     Shares,
 }
 
+/// A position or a count of users as every panel writes it: grouped (`1,352`).
+fn count(n: u32) -> String {
+    grouped(u64::from(n))
+}
+
 /// `X` in words.
 pub fn target_words(r: &Ranked, target: Target, lang: Lang) -> String {
     match target {
-        Target::Position(p) => CalcMsg::PositionX.fill(lang, &[("p", &p.to_string())]),
+        Target::Position(p) => CalcMsg::PositionX.fill(lang, &[("p", &count(p))]),
         Target::FairShare(f) => CalcMsg::FairShareX.fill(lang, &[("f", &shortest(f))]),
         Target::User(v) => CalcMsg::UserX.fill(lang, &[("user", &user_words(r, v))]),
     }
@@ -127,7 +132,7 @@ pub fn reason_words(e: NoAnswer, lang: Lang) -> String {
         NoAnswer::TargetIsSelf => CalcMsg::TargetIsSelf.text(lang).to_string(),
         NoAnswer::TargetNotAUser => CalcMsg::TargetNotAUser.text(lang).to_string(),
         NoAnswer::PositionOutOfRange { n } => {
-            CalcMsg::PositionOutOfRange.fill(lang, &[("n", &n.to_string())])
+            CalcMsg::PositionOutOfRange.fill(lang, &[("n", &count(n))])
         }
         NoAnswer::FairShareOutOfRange => CalcMsg::FairShareOutOfRange.text(lang).to_string(),
         NoAnswer::AlreadyBelow => CalcMsg::AlreadyBelow.text(lang).to_string(),
@@ -201,8 +206,8 @@ pub fn answer(
                             ("raw", &raw_words(&units, h.headroom, lang)),
                             ("x", &x),
                             ("usage", &formula_usage(h.usage_at_boundary())),
-                            ("at", &h.at_boundary.position.to_string()),
-                            ("past", &h.past_boundary.position.to_string()),
+                            ("at", &count(h.at_boundary.position)),
+                            ("past", &count(h.past_boundary.position)),
                         ],
                     ),
                     value: h.headroom.to_string(),
@@ -250,8 +255,8 @@ pub fn answer(
                             ("user", &who),
                             ("x", &x),
                             ("duration", &fmt_duration(idle.seconds)),
-                            ("periods", &idle.periods.to_string()),
-                            ("p", &idle.at.position.to_string()),
+                            ("periods", &grouped(idle.periods)),
+                            ("p", &count(idle.at.position)),
                         ],
                     ),
                     value: idle.seconds.to_string(),
@@ -284,9 +289,7 @@ pub fn answer(
                                 ("account", &account(b.assoc)),
                                 (
                                     "p",
-                                    &b.after_job
-                                        .map_or(b.now.position, |s| s.position)
-                                        .to_string(),
+                                    &count(b.after_job.map_or(b.now.position, |s| s.position)),
                                 ),
                                 ("raw", &raw_words(&units, j, lang)),
                             ],
@@ -296,7 +299,7 @@ pub fn answer(
                             &[
                                 ("user", &who),
                                 ("account", &account(b.assoc)),
-                                ("p", &b.now.position.to_string()),
+                                ("p", &count(b.now.position)),
                             ],
                         ),
                     };
@@ -308,15 +311,15 @@ pub fn answer(
                                 lang,
                                 &[
                                     ("account", &account(o.assoc)),
-                                    ("now", &o.now.position.to_string()),
-                                    ("after", &after.position.to_string()),
+                                    ("now", &count(o.now.position)),
+                                    ("after", &count(after.position)),
                                 ],
                             ),
                             None => CalcMsg::AccountRowNoJob.fill(
                                 lang,
                                 &[
                                     ("account", &account(o.assoc)),
-                                    ("now", &o.now.position.to_string()),
+                                    ("now", &count(o.now.position)),
                                 ],
                             ),
                         })
@@ -362,9 +365,9 @@ pub fn answer(
                             ("now", &s.shares_now.to_string()),
                             ("user", &who),
                             ("x", &x),
-                            ("at", &s.at.position.to_string()),
+                            ("at", &count(s.at.position)),
                             ("fewer", &(s.needed - 1).to_string()),
-                            ("below", &s.one_fewer.position.to_string()),
+                            ("below", &count(s.one_fewer.position)),
                         ],
                     ),
                     value: s.needed.to_string(),
@@ -459,7 +462,7 @@ pub fn sprio_lines(r: &Ranked, text: &str, lang: Lang) -> Result<Vec<(String, St
                         &[
                             ("job", &job.job_id),
                             ("user", &user),
-                            ("n", &v.ahead.len().to_string()),
+                            ("n", &grouped(v.ahead.len() as u64)),
                             ("top", &k.job_id),
                             ("gap", &trimmed(k.priority - job.priority)),
                         ],
@@ -478,10 +481,10 @@ pub fn sprio_lines(r: &Ranked, text: &str, lang: Lang) -> Result<Vec<(String, St
             if !v.ahead.is_empty() {
                 match v.to_lead {
                     FairShareToLead::AlreadyFirst => {}
-                    FairShareToLead::Factor(f) => line.push_str(&CalcMsg::Lead.fill(
-                        lang,
-                        &[("f", &fixed(f, 4)), ("p", &position_for(f).to_string())],
-                    )),
+                    FairShareToLead::Factor(f) => line.push_str(
+                        &CalcMsg::Lead
+                            .fill(lang, &[("f", &fixed(f, 4)), ("p", &count(position_for(f)))]),
+                    ),
                     FairShareToLead::Unreachable => line.push_str(CalcMsg::Unreachable.text(lang)),
                     FairShareToLead::NoWeights => line.push_str(CalcMsg::NoWeights.text(lang)),
                 }

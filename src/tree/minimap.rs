@@ -252,24 +252,8 @@ fn translate_of(transform: &str) -> Option<(f64, f64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tree::model::{ModelInput, build};
-    use crate::tree::visible::{Outline, Request, visible};
-    use fairshare::{Ranked, TieRule};
-
-    fn model_of(tree: &fairshare::AssocTree) -> TreeModel {
-        let ranked = Ranked::new(tree, TieRule::Slurm);
-        let outline = Outline::new(ranked.hierarchy(), ranked.run());
-        let shown = visible(&outline, &Request::default(), None);
-        build(&ModelInput {
-            ranked: &ranked,
-            slurm_run: None,
-            what_if: None,
-            outline: &outline,
-            visible: &shown,
-            unsorted: None,
-            lang: crate::messages::Lang::En,
-        })
-    }
+    use crate::messages::Lang;
+    use crate::tree::model::opening_model;
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 1e-9
@@ -376,7 +360,7 @@ mod tests {
     #[test]
     fn the_overview_is_a_few_paths_with_one_box_per_shown_card() {
         let scenario = crate::presets::by_id("test24-4").unwrap().scenario();
-        let model = model_of(&scenario.tree);
+        let model = opening_model(&scenario.tree, Lang::En);
         let overview = Overview::new(&model, (MAX_W, MAX_H));
         let boxes: usize = overview.boxes.iter().map(|p| p.matches('z').count()).sum();
         assert_eq!(boxes, model.nodes.len());
@@ -394,7 +378,7 @@ mod tests {
     #[test]
     fn the_overview_of_a_big_tree_draws_its_extras() {
         let tree = fairshare::r#gen::tree(2_000, 7);
-        let model = model_of(&tree);
+        let model = opening_model(&tree, Lang::En);
         assert!(!model.extras.is_empty());
         let overview = Overview::new(&model, (MAX_W, MAX_H));
         assert_eq!(overview.extras.matches('z').count(), model.extras.len());

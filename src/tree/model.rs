@@ -356,6 +356,25 @@ pub struct ModelInput<'a> {
     pub lang: Lang,
 }
 
+/// The model the tree view builds when `tree` opens: Slurm's tie rule, what is shown at first
+/// ([`crate::tree::visible::Request::default`]), no what-if, every sibling list sorted. One
+/// builder for the tests that need a whole drawing (the pre-render, the minimap).
+#[cfg(test)]
+pub fn opening_model(tree: &AssocTree, lang: Lang) -> TreeModel {
+    let ranked = Ranked::new(tree, fairshare::TieRule::Slurm);
+    let outline = Outline::new(ranked.hierarchy(), ranked.run());
+    let shown = crate::tree::visible::visible(&outline, &Default::default(), None);
+    build(&ModelInput {
+        ranked: &ranked,
+        slurm_run: None,
+        what_if: None,
+        outline: &outline,
+        visible: &shown,
+        unsorted: None,
+        lang,
+    })
+}
+
 /// Of the accounts `parents`, those whose real children the animation frame has not all
 /// sorted yet (they are then drawn in list order), ascending. A child is sorted once its
 /// fairshare parent's sibling list has been sorted. O(children of `parents`): the tree view

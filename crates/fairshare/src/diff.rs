@@ -53,6 +53,13 @@ impl Moved {
     pub fn delta(&self) -> i64 {
         i64::from(self.new_rank) - i64::from(self.old_rank)
     }
+
+    /// Places moved, either way: the distance between the old and the new position (0 when it
+    /// kept its place). Positions count from the top of each run, so when the number of users
+    /// changed this is not [`Moved::delta`]'s size.
+    pub fn places_moved(&self) -> u32 {
+        self.old_position.abs_diff(self.new_position)
+    }
 }
 
 /// Position from the top (1 = first served) of `rank` among `n_users`.
@@ -569,6 +576,7 @@ mod tests {
         let me = d.moved.iter().find(|m| m.id == AssocId(21)).unwrap();
         assert_eq!((me.old_rank, me.new_rank), (4, 2));
         assert_eq!((me.old_position, me.new_position), (1, 3));
+        assert_eq!(me.places_moved(), 2);
         assert_eq!((me.old_fairshare, me.new_fairshare), (1.0, 0.5));
         // The first level where my path changed: under root, geo passed bio.
         let Some(Reason::Crossed {
@@ -701,5 +709,34 @@ mod tests {
         let d = run_diff(&slurm, &slurm.with_rule(TieRule::Documented), usize::MAX);
         assert!(!d.moved.is_empty(), "the rules rank this tree differently");
         assert!(d.moved.iter().all(|m| m.reason == Some(Reason::TieRule)));
+    }
+
+    #[test]
+    fn places_moved_is_the_distance_between_positions_either_way() {
+        // Up from 1,400th to 48th while the run lost 10 users: 1,352 places, 1,342 ranks.
+        let up = Moved {
+            id: AssocId(7),
+            ix: 0,
+            old_rank: 1,
+            new_rank: 1_343,
+            old_position: 1_400,
+            new_position: 48,
+            old_fairshare: 0.0,
+            new_fairshare: 0.5,
+            reason: None,
+        };
+        assert_eq!(up.places_moved(), 1_352);
+        assert_eq!(up.delta(), 1_342);
+        let down = Moved {
+            old_position: 48,
+            new_position: 1_400,
+            ..up.clone()
+        };
+        assert_eq!(down.places_moved(), 1_352);
+        let stayed = Moved {
+            new_position: 1_400,
+            ..up
+        };
+        assert_eq!(stayed.places_moved(), 0);
     }
 }

@@ -69,7 +69,8 @@ fn snapshot_calc_sentences_two_accounts() {
     expect_file!["../../snapshots/calc_two_accounts.ja.txt"].assert_eq(&transcript(Lang::Ja));
 }
 
-/// The English of question 1 is `fairshare calc`'s sentence, word for word.
+/// The English of question 1 is `fairshare calc`'s sentence, word for word (positions here are
+/// below 1,000: from there the page groups their digits, the CLI does not).
 #[test]
 fn question_one_reads_as_the_cli_prints_it() {
     let r = ranked("two-accounts");
@@ -165,4 +166,44 @@ fn the_calc_parameter_fills_one_question() {
     assert_eq!(CalcParam::parse("shares:0.5").unwrap().inputs.pass, "0.5");
     assert_eq!(CalcParam::parse("shares"), None);
     assert_eq!(CalcParam::parse("bogus:1"), None);
+}
+
+/// Positions and the number of users read as every other panel writes them: grouped
+/// (`1,352`), in both languages.
+#[test]
+fn positions_and_counts_are_grouped() {
+    let r = Ranked::new(&fairshare::r#gen::tree(2_000, 7), TieRule::Slurm);
+    let n = r.run().n_users();
+    assert!(n >= 1_000, "{n} users");
+    let user = (0..r.tree().len())
+        .find(|&ix| r.run().position(ix).is_some_and(|p| p >= 1_000))
+        .expect("a user at position 1,000 or below");
+    let p = r.run().position(user).unwrap();
+    let thousands = |x: u32| format!("{},{:03}", x / 1_000, x % 1_000);
+    // Question 1 against the user's own position: the sentence names it, grouped.
+    let own = answer(&r, user, Question::Below, &Inputs::default(), Lang::En).unwrap();
+    assert!(
+        own.text.contains(&format!("position {}", thousands(p))),
+        "{}",
+        own.text
+    );
+    // A position past the last: X and the range are grouped.
+    let far = Inputs {
+        below: "99999".into(),
+        ..Inputs::default()
+    };
+    let en = answer(&r, user, Question::Below, &far, Lang::En)
+        .unwrap()
+        .text;
+    assert!(
+        en.contains("position 99,999") && en.contains(&format!("between 1 and {}", thousands(n))),
+        "{en}"
+    );
+    let ja = answer(&r, user, Question::Below, &far, Lang::Ja)
+        .unwrap()
+        .text;
+    assert!(
+        ja.contains("99,999 番目") && ja.contains(&format!("1 から {} の間", thousands(n))),
+        "{ja}"
+    );
 }

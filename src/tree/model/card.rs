@@ -172,13 +172,7 @@ pub(super) fn what_if(
         std::cmp::Ordering::Equal => return None,
     };
     let (old, new) = (old.to_string(), new.to_string());
-    let arrow = arrow.fill(
-        lang,
-        &[(
-            "delta",
-            &m.old_position.abs_diff(m.new_position).to_string(),
-        )],
-    );
+    let arrow = arrow.fill(lang, &[("delta", &m.places_moved().to_string())]);
     let change = TreeMsg::TagPosition.fill(lang, &[("old", &old), ("new", &new)]);
     let fs = |v: f64| trim_fixed(&sshare::format_double(v));
     let label = TreeMsg::LabelPositionChange.fill(

@@ -3,6 +3,7 @@
 //! and selecting reveals it in the tree and scrolls it into view (`AppState::select`, camera).
 
 use fairshare::AssocId;
+use fairshare::format::grouped;
 use leptos::prelude::*;
 
 use crate::i18n::I18n;
@@ -43,10 +44,10 @@ pub fn offers(
                         (
                             "position",
                             &run.position(f.ix)
-                                .map(|p| p.to_string())
+                                .map(|p| grouped(u64::from(p)))
                                 .unwrap_or_default(),
                         ),
-                        ("n", &run.n_users().to_string()),
+                        ("n", &grouped(u64::from(run.n_users()))),
                     ],
                 ),
                 None => TreeMsg::FindAccount.fill(lang, &[("name", &a.account)]),
@@ -186,5 +187,34 @@ mod tests {
         let found = offers(&scenario.tree, &run, "accountb", Lang::En);
         assert_eq!(found[0].text, "AccountB (account)");
         assert!(offers(&scenario.tree, &run, "zzz", Lang::En).is_empty());
+    }
+
+    /// The position and the number of users are grouped (`1,352`), as every panel writes them.
+    #[test]
+    fn offers_group_large_positions() {
+        let tree = fairshare::r#gen::tree(2_000, 7);
+        let run = fairshare::fair_tree::run(&tree);
+        let n = run.n_users();
+        let ix = (0..tree.len())
+            .find(|&ix| run.position(ix).is_some_and(|p| p >= 1_000))
+            .expect("a user at position 1,000 or below");
+        let p = run.position(ix).unwrap();
+        let a = &tree.assocs()[ix];
+        let thousands = |x: u32| format!("{},{:03}", x / 1_000, x % 1_000);
+        let query = fairshare::find::unambiguous_name(&tree, ix);
+        for (lang, want) in [
+            (
+                Lang::En,
+                format!("position {} of {}", thousands(p), thousands(n)),
+            ),
+            (
+                Lang::Ja,
+                format!("{} 人中 {} 番目", thousands(n), thousands(p)),
+            ),
+        ] {
+            let found = offers(&tree, &run, &query, lang);
+            let offer = found.iter().find(|o| o.id == a.id).expect("offered");
+            assert!(offer.text.ends_with(&want), "{}", offer.text);
+        }
     }
 }
