@@ -438,11 +438,7 @@ pub fn sprio_lines(r: &Ranked, text: &str, lang: Lang) -> Result<Vec<(String, St
         }
     })?;
     let n = r.run().n_users();
-    let position_for = |f: f64| {
-        let need = (f * f64::from(n)).ceil().max(1.0);
-        let p = f64::from(n) - need + 1.0;
-        if p < 1.0 { 1 } else { p as u32 }
-    };
+    let position_for = |f: f64| sprio::position_for_fairshare(n, f);
     Ok(sprio::analyse(&s)
         .into_iter()
         .map(|v| {

@@ -1,5 +1,5 @@
 //! `fairshare calc`: the five "what would it take?" questions (`fairshare::calc`) in one
-//! English sentence each (the page's English says the same), or their values as JSON.
+//! English sentence each (the page's English says the same: positions and counts grouped, 1,352), or their values as JSON.
 
 use fairshare::calc::{self, NoAnswer, Target, Units, sprio};
 use fairshare::decay::Schedule;
@@ -13,7 +13,7 @@ use crate::args::{Calc, Question};
 /// name has several associations).
 fn target_words(r: &Ranked, target: Target) -> String {
     match target {
-        Target::Position(p) => format!("position {p}"),
+        Target::Position(p) => format!("position {}", format::grouped(p.into())),
         Target::FairShare(f) => format!("FairShare {}", format::shortest(f)),
         Target::User(v) => user_words(r, v),
     }
@@ -87,8 +87,8 @@ pub fn run(scenario: &Scenario, c: &Calc, sprio_text: Option<&str>) -> Result<St
                         "{who} can run {} more before dropping below {xw}: at {} raw usage {who} is at position {}; one unit more puts {who} at position {}.\n",
                         raw_words(&units, h.headroom),
                         format::formula_usage(h.usage_at_boundary()),
-                        h.at_boundary.position,
-                        h.past_boundary.position
+                        format::grouped(h.at_boundary.position.into()),
+                        format::grouped(h.past_boundary.position.into())
                     ),
                     json!({
                         "question": "below", "user": who, "target": target_json(&r, t),
@@ -116,8 +116,8 @@ pub fn run(scenario: &Scenario, c: &Calc, sprio_text: Option<&str>) -> Result<St
                     format!(
                         "{who} is above {xw} after {} idle ({} calc periods), at position {}.\n",
                         format::fmt_duration(idle.seconds),
-                        idle.periods,
-                        idle.at.position
+                        format::grouped(idle.periods),
+                        format::grouped(idle.at.position.into())
                     ),
                     json!({
                         "question": "idle", "user": who, "target": target_json(&r, t),
@@ -136,13 +136,13 @@ pub fn run(scenario: &Scenario, c: &Calc, sprio_text: Option<&str>) -> Result<St
                     Some(j) => format!(
                         "{who} does best under {}: position {} after a job of {}.\n",
                         account(b.assoc),
-                        b.after_job.map_or(b.now.position, |s| s.position),
+                        format::grouped(b.after_job.map_or(b.now.position, |s| s.position).into()),
                         raw_words(&units, *j)
                     ),
                     None => format!(
                         "{who} does best under {}: position {}.\n",
                         account(b.assoc),
-                        b.now.position
+                        format::grouped(b.now.position.into())
                     ),
                 };
                 for o in &best.options {
@@ -150,10 +150,14 @@ pub fn run(scenario: &Scenario, c: &Calc, sprio_text: Option<&str>) -> Result<St
                         Some(after) => format!(
                             "  {}: position {} now, {} after the job\n",
                             account(o.assoc),
-                            o.now.position,
-                            after.position
+                            format::grouped(o.now.position.into()),
+                            format::grouped(after.position.into())
                         ),
-                        None => format!("  {}: position {}\n", account(o.assoc), o.now.position),
+                        None => format!(
+                            "  {}: position {}\n",
+                            account(o.assoc),
+                            format::grouped(o.now.position.into())
+                        ),
                     });
                 }
                 let options: Vec<Value> = best
@@ -195,9 +199,9 @@ pub fn run(scenario: &Scenario, c: &Calc, sprio_text: Option<&str>) -> Result<St
                         s.needed,
                         s.shares_now,
                         s.needed,
-                        s.at.position,
+                        format::grouped(s.at.position.into()),
                         s.needed - 1,
-                        s.one_fewer.position
+                        format::grouped(s.one_fewer.position.into())
                     ),
                     json!({
                         "question": "shares", "user": who, "target": target_json(&r, t),
@@ -236,12 +240,7 @@ fn find_account(r: &Ranked, user: usize, name: &str) -> Result<usize, String> {
 
 fn sprio_answer(r: &Ranked, s: &sprio::Sprio, json_out: bool) -> String {
     let verdicts = sprio::analyse(s);
-    let n = r.run().n_users();
-    // FairShare F is reached at rank >= ceil(F N): position N - ceil(F N) + 1.
-    let position_for = |f: f64| {
-        let need = (f * f64::from(n)).ceil().max(1.0);
-        (f64::from(n) - need + 1.0).max(1.0) as u32
-    };
+    let position_for = |f: f64| sprio::position_for_fairshare(r.run().n_users(), f);
     if json_out {
         let jobs: Vec<Value> = verdicts
             .iter()
@@ -294,7 +293,7 @@ fn sprio_answer(r: &Ranked, s: &sprio::Sprio, json_out: bool) -> String {
             sprio::FairShareToLead::Factor(f) => line.push_str(&format!(
                 "; FairShare {} would put it first (position {} on this tree)",
                 format::fixed(f, 4),
-                position_for(f)
+                format::grouped(position_for(f).into())
             )),
             sprio::FairShareToLead::Unreachable => line.push_str("; no FairShare puts it first"),
             sprio::FairShareToLead::NoWeights => {

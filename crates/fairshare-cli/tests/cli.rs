@@ -744,3 +744,34 @@ $ sprio -w
     let bad = fairshare(&["calc", &path, "u1", "--below", "nobody"]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+/// Positions from 1,000 on read grouped, as the page's What would it take tab writes them (its
+/// English is this sentence, word for word).
+#[test]
+fn calc_groups_the_digits_of_large_positions() {
+    let mut assocs = vec![
+        r#"{"id": 1, "parent": null, "account": "root", "user": null, "shares": 1, "usage_raw": 0}"#.to_string(),
+        r#"{"id": 2, "parent": 1, "account": "lab", "user": null, "shares": 1, "usage_raw": 0}"#.to_string(),
+    ];
+    // 1,200 users; u1199 used the most, so it is served last: position 1,200.
+    assocs.extend((0..1200).map(|i| {
+        format!(r#"{{"id": {}, "parent": 2, "account": "lab", "user": "u{i}", "shares": 1, "usage_raw": {}}}"#, 10 + i, 1 + i)
+    }));
+    let json = format!(
+        r#"{{"name": "wide", "algorithm": "fair_tree", "params": {{"damping_factor": 1, "flags": []}}, "associations": [{}]}}"#,
+        assocs.join(",")
+    );
+    let path = std::env::temp_dir().join(format!("fairshare-cli-wide-{}.json", std::process::id()));
+    std::fs::write(&path, json).unwrap();
+    let words = stdout(&fairshare(&[
+        "calc",
+        path.to_str().unwrap(),
+        "u1199",
+        "--accounts",
+    ]));
+    assert!(
+        words.contains("does best under lab: position 1,200."),
+        "{words}"
+    );
+    std::fs::remove_file(&path).ok();
+}

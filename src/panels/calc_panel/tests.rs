@@ -69,8 +69,8 @@ fn snapshot_calc_sentences_two_accounts() {
     expect_file!["../../snapshots/calc_two_accounts.ja.txt"].assert_eq(&transcript(Lang::Ja));
 }
 
-/// The English of question 1 is `fairshare calc`'s sentence, word for word (positions here are
-/// below 1,000: from there the page groups their digits, the CLI does not).
+/// The English of question 1 is `fairshare calc`'s sentence, word for word (both group a
+/// position's digits from 1,000).
 #[test]
 fn question_one_reads_as_the_cli_prints_it() {
     let r = ranked("two-accounts");

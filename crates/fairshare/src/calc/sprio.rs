@@ -411,6 +411,17 @@ fn read_weights(h: &Header, line: &str, number_: usize, out: &mut Sprio) -> Resu
     Ok(())
 }
 
+/// The position (1 = first served) at which a user of a tree of `n_users` user associations has
+/// FairShare at least `f`: Fair Tree gives rank r the FairShare r / N, and rank N - p + 1 is
+/// position p, so F is reached at rank >= ceil(F N), position N - ceil(F N) + 1 (at least 1;
+/// a FairShare at or below 1 / N, or NaN, is reached at position N).
+pub fn position_for_fairshare(n_users: u32, f: f64) -> u32 {
+    let n = f64::from(n_users);
+    let need = (f * n).ceil().max(1.0);
+    let p = n - need + 1.0;
+    if p < 1.0 { 1 } else { p as u32 }
+}
+
 /// How far FairShare could take a job.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum FairShareToLead {
@@ -501,6 +512,21 @@ fn verdict(s: &Sprio, j: usize) -> JobVerdict {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_fairshare_is_reached_at_the_position_fair_tree_gives_it() {
+        // N = 4: ranks 4, 3, 2, 1 (positions 1..4) have FairShare 1, 0.75, 0.5, 0.25.
+        assert_eq!(super::position_for_fairshare(4, 1.0), 1);
+        assert_eq!(super::position_for_fairshare(4, 0.75), 2);
+        assert_eq!(super::position_for_fairshare(4, 0.7), 2);
+        assert_eq!(super::position_for_fairshare(4, 0.5), 3);
+        assert_eq!(super::position_for_fairshare(4, 0.26), 3);
+        assert_eq!(super::position_for_fairshare(4, 0.25), 4);
+        assert_eq!(super::position_for_fairshare(4, 0.0), 4);
+        assert_eq!(super::position_for_fairshare(4, f64::NAN), 4);
+        assert_eq!(super::position_for_fairshare(4, 2.0), 1);
+    }
+
     use super::*;
 
     const LONG: &str = "\
