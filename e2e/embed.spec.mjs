@@ -124,7 +124,7 @@ test('Export SVG draws every shown card, also those far outside the view', async
   // Zoomed in, the view draws only the cards near it.
   const zoomIn = app.treeRegion().getByRole('button', { name: 'Zoom in', exact: true });
   for (let i = 0; i < 4; i += 1) await zoomIn.click();
-  const drawn = () => page.locator('svg[data-tree-drawing] .ft-node__name').allTextContents();
+  const drawn = () => page.locator('[data-tree-cards] .ft-node__name').allTextContents();
   const names = await app.allTreeItems().evaluateAll((items) => items.map((i) => i.dataset.name));
   await expect.poll(async () => (await drawn()).length).toBeLessThan(35);
   const onPage = new Set(await drawn());

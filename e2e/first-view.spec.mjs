@@ -81,7 +81,7 @@ test('at 1440x900 the default preset\'s whole tree and Play are in view at a rea
   expect(inside(frame, screen(page))).toBe(true);
   expect(inside(await app.playerButton('Play').boundingBox(), screen(page))).toBe(true);
   // The names are drawn, at a readable size.
-  const name = page.locator('svg[data-tree-drawing] .ft-node__name').first();
+  const name = page.locator('[data-tree-cards] .ft-node__name').first();
   expect((await name.boundingBox()).height).toBeGreaterThanOrEqual(9);
   // Nothing over the cards: the overview is not needed, the player is below the frame.
   await expect(app.treeRegion().getByRole('img', { name: 'Tree overview' })).toBeHidden();
@@ -131,7 +131,7 @@ test('Fit to screen never draws below a readable scale: the names stay', async (
   await page.waitForTimeout(200);
   expect(await drawingScale(page)).toBeGreaterThanOrEqual(READABLE - 0.001);
   await expect(page.locator('.ft-tree--compact')).toHaveCount(0);
-  await expect(page.locator('svg[data-tree-drawing] .ft-node__name').first()).toBeVisible();
+  await expect(page.locator('[data-tree-cards] .ft-node__name').first()).toBeVisible();
   // On the default preset it fits the whole tree, as cards.
   await app.goto('/?fresh=1');
   await app.treeRegion().getByRole('button', { name: 'Fit to screen' }).click();

@@ -147,7 +147,7 @@ test('Fit to screen fits the shown part of the 1k tree as marks; zooming in brin
   await expect(hint).toHaveCount(0);
   // Cards again, with text of readable size.
   const size = await page
-    .locator('svg[data-tree-drawing] .ft-node__text')
+    .locator('[data-tree-cards] .ft-node__text')
     .first()
     .evaluate((t) => t.getBoundingClientRect().height);
   expect(size).toBeGreaterThanOrEqual(10);

@@ -38,6 +38,13 @@ test('after one visit the app opens offline and works', async ({ page, context }
   await app.clickTreeItem('User1');
   await expect(offlineStatus(page)).toBeVisible();
 
+  // Panels never opened online: their code (split out of the first load) was cached too.
+  await app.openTab('sshare');
+  await expect(app.sshareTable()).toBeVisible();
+  await app.openTab('Classic fairshare');
+  await expect(app.classicPanel()).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
   // The Japanese table, fetched only when chosen, was cached too.
   await page.getByRole('combobox', { name: 'Language' }).selectOption('ja');
   await expect(app.heading()).toBeVisible();

@@ -59,6 +59,50 @@ test('a reload after an edit restores it; Start over resets', async ({ page }) =
   expect(app.errors).toEqual([]);
 });
 
+test('a reload right after an edit, before the address follows it, keeps the edit', async ({ page }) => {
+  // The address each load of the page started with.
+  await page.addInitScript(() => { window.__openedWith = location.hash; });
+  const app = new ExplorerPage(page);
+  await app.goto('/');
+  await app.choosePreset('test24-4');
+  await expect.poll(() => new URL(page.url()).hash).toMatch(/^#z=/);
+  const another = new URL(page.url()).hash;
+  await app.choosePreset('fair-tree-example');
+  await expect.poll(() => new URL(page.url()).hash).not.toBe(another);
+  const before = new URL(page.url()).hash;
+  await app.clickTreeItem('UserB');
+  await app.openTab('Inspector');
+  const field = app.inspector().getByLabel('Raw usage', { exact: true });
+  await field.fill('40000');
+  // The edit, a frame, and the reload at once: the address has not followed yet (the save
+  // waits for the state to be still), so the reload goes to the address before the edit.
+  const stale = await field.evaluate(async (el) => {
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    const hash = location.hash;
+    location.reload();
+    return hash;
+  });
+  expect(stale).toBe(before);
+  await page.waitForLoadState('load');
+  await app.waitUntilReady();
+  expect(await page.evaluate(() => window.__openedWith)).toBe(before);
+  // The saved session is newer than that address: it wins, and the address follows it.
+  await expect(note(page)).toBeVisible();
+  await expect(app.treeItemWithId(221)).toHaveAttribute('data-rank', '1');
+  await app.openTab('Inspector');
+  await expect(app.inspector().getByLabel('Raw usage', { exact: true })).toHaveValue('40000');
+  await expect.poll(() => new URL(page.url()).hash).not.toBe(before);
+
+  // A link the session was not saved from is a new link opened: it wins over the session.
+  // (From another page: from this one, only the fragment would change, a pasted link.)
+  await page.goto('about:blank');
+  await app.goto(`/${another}`);
+  await expect(app.treeItemWithId(1001)).toHaveCount(1);
+  await expect(note(page)).toHaveCount(0);
+  expect(app.errors).toEqual([]);
+});
+
 test('a link pasted into the open tab loads (hashchange), undoably', async ({ page }) => {
   const app = new ExplorerPage(page);
   await app.goto('/');
@@ -125,5 +169,53 @@ test('a 5,000-deep chain opens as a share link without an error; a reload keeps 
   await app.openTab('Inspector');
   await expect(page.getByLabel('Raw usage', { exact: true })).toHaveValue('123');
   await expect(app.panicBanner()).toHaveCount(0);
+  expect(app.errors).toEqual([]);
+});
+
+test('the session is saved in an idle period, never in the frame of an edit, and at once when the page hides', async ({ page }) => {
+  // Every idle callback the page asks for, and whether the session changed inside one.
+  await page.addInitScript(() => {
+    window.__idle = { asked: 0, savedInside: 0 };
+    const native = window.requestIdleCallback.bind(window);
+    window.requestIdleCallback = (f, options) => {
+      window.__idle.asked += 1;
+      return native((deadline) => {
+        const before = JSON.stringify(Object.entries(localStorage));
+        f(deadline);
+        if (JSON.stringify(Object.entries(localStorage)) !== before) window.__idle.savedInside += 1;
+      }, options);
+    };
+  });
+  const app = new ExplorerPage(page);
+  await app.goto('/');
+  await app.choosePreset('fair-tree-example');
+  await expect.poll(() => page.evaluate(() => window.__idle.savedInside)).toBeGreaterThan(0);
+  const saved = await page.evaluate(() => window.__idle.savedInside);
+
+  // The frame after an edit saves nothing; the idle period after it does.
+  await app.clickTreeItem('UserB');
+  await app.openTab('Inspector');
+  const field = app.inspector().getByLabel('Raw usage', { exact: true });
+  await field.fill('40000');
+  const inFrame = await field.evaluate(async (el) => {
+    const before = JSON.stringify(Object.entries(localStorage));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    return JSON.stringify(Object.entries(localStorage)) !== before;
+  });
+  expect(inFrame).toBe(false);
+  await expect(app.treeItemWithId(221)).toHaveAttribute('data-rank', '1');
+  await expect.poll(() => page.evaluate(() => window.__idle.savedInside)).toBeGreaterThan(saved);
+
+  // An edit and at once the page hides (no idle period between): the session is saved then.
+  await field.fill('50000');
+  const savedOnHide = await field.evaluate(async (el) => {
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    const before = JSON.stringify(Object.entries(localStorage));
+    window.dispatchEvent(new Event('pagehide'));
+    return JSON.stringify(Object.entries(localStorage)) !== before;
+  });
+  expect(savedOnHide).toBe(true);
   expect(app.errors).toEqual([]);
 });

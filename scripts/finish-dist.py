@@ -177,7 +177,7 @@ def main():
     if os.environ.get("TRUNK_PROFILE") != "release":
         return
     if os.environ.get("FAIRSHARE_SPLIT") == "1":
-        # Issue 24 §2 spike (scripts/split-build.sh): the Classic panel in its own wasm module.
+        # Issue 24 §2 (scripts/split-build.sh): every panel but the Inspector in its own wasm module.
         importlib.import_module("split-dist").main(staging, root)
     minify_js(staging, root)
     check_integrity(staging)

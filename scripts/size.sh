@@ -47,8 +47,11 @@ fi
 ((have_brotli)) || { echo "size.sh: the budget check needs \`brotli\` (apt-get install brotli)" >&2; exit 1; }
 # Files named by index.html, then by the scripts and styles it names, and so on (the wasm is named
 # by the JS glue). A file fetched only later is not: the service worker (sw.js, named in the wasm,
-# which fetches it after the app is up) and the Japanese table, which index.html names in
-# <meta name="fairshare-ja"> for the app to fetch when Japanese is chosen.
+# which fetches it after the app is up), the Japanese table, which index.html names in
+# <meta name="fairshare-ja"> for the app to fetch when Japanese is chosen, and the panels' own
+# wasm modules (split_*.wasm, chunk_*.wasm; scripts/split-build.sh), which the link module
+# __wasm_split-*.js names for the app to fetch when a panel's tab first opens (their total is
+# printed below the first load's).
 mapfile -t first < <(python3 - "$dist" <<'PY'
 import os, re, sys
 dist = sys.argv[1]
@@ -61,7 +64,7 @@ for dirpath, _, names in os.walk(dist):
 seen, todo = {"index.html"}, ["index.html"]
 while todo:
     path = todo.pop()
-    if not path.endswith((".html", ".js", ".css")):
+    if not path.endswith((".html", ".js", ".css")) or os.path.basename(path).startswith("__wasm_split"):
         continue
     with open(os.path.join(dist, path), encoding="utf-8", errors="replace") as f:
         text = f.read()
@@ -102,6 +105,23 @@ echo "first load (${#first[@]} files: ${first[*]})"
 printf '%-10s %10s bytes, budget %10s (%s)\n' gzip-9 "$first_gz" "$budget_gz" "$budget_file"
 printf '%-10s %10s bytes, budget %10s\n' brotli-11 "$first_br" "$budget_br"
 ((shipped_gz == 0)) || printf '%-10s %10s bytes (the FILE.gz files served precompressed)\n' zopfli "$shipped_gz"
+lazy_n=0
+lazy_gz=0
+lazy_br=0
+for rel in "${!gz_of[@]}"; do
+  case ${rel##*/} in
+    split_*.wasm | chunk_*.wasm)
+      lazy_n=$((lazy_n + 1))
+      lazy_gz=$((lazy_gz + gz_of[$rel]))
+      lazy_br=$((lazy_br + br_of[$rel]))
+      ;;
+  esac
+done
+if ((lazy_n)); then
+  echo
+  echo "panels' modules, fetched when a tab first opens ($lazy_n files: split_*.wasm, chunk_*.wasm)"
+  printf '%-10s %10s bytes\n' gzip-9 "$lazy_gz" brotli-11 "$lazy_br"
+fi
 if ((first_gz > budget_gz || first_br > budget_br)); then
   echo "size.sh: the first load grew past its budget. Cut it, or raise $budget_file and say why in the commit." >&2
   exit 1

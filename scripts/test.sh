@@ -30,6 +30,8 @@ stage "$current"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
 cargo clippy --locked --target wasm32-unknown-unknown -p fairshare-explorer --all-targets -- -D warnings
+# The release build's split points (feature split, src/chrome/tab_panel.rs).
+cargo clippy --locked --target wasm32-unknown-unknown -p fairshare-explorer --features split -- -D warnings
 # Its dependencies are the ones clippy checked; rustdoc then runs on our three crates only.
 # Private items too (the docs are for the people working on the code), so links to them are fine.
 RUSTDOCFLAGS="-D warnings -A rustdoc::private_intra_doc_links" cargo doc --workspace --no-deps --document-private-items --locked
@@ -45,9 +47,9 @@ stage "$current"
 cargo test --locked --target wasm32-unknown-unknown --test web -p fairshare-explorer
 done_stage
 
-current="release build (trunk build --release)"
+current="release build (scripts/split-build.sh: trunk build --release, the panels split out)"
 stage "$current"
-trunk build --release --locked
+scripts/split-build.sh
 scripts/size.sh
 done_stage
 

@@ -3,6 +3,7 @@
 //
 //   node e2e/bench/edit-profile.mjs [--dist dist] [--size 1k|10k|100k] [--edits 10]
 //        [--play 0] [--steps 0] [--top 40] [--callers <name>] [--trace] [--port 8878]
+//        [--css '<rules>']
 //
 // Loads `perf_<size>.json.gz` (the shared perf folder) by pasting it as workspace.mjs does,
 // selects the first user and makes `--edits` Raw usage edits under DevTools' sampling profiler,
@@ -10,7 +11,8 @@
 // profile's functions by self time. With `--play S`, it profiles S seconds of the playing walk
 // instead; with `--steps N`, N steps of the walk from its start, one ArrowRight per frame (the
 // finest granularity: a user stepping through by key). For readable function names build without wasm-opt (an index.html with
-// data-wasm-opt="0", e.g. index-prof.html, gitignored) into another dist.
+// data-wasm-opt="0", e.g. index-prof.html, gitignored) into another dist. `--css` adds a style
+// sheet after loading: a style change (containment, layers) measured without a build.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -34,6 +36,7 @@ const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await pasteTree(page, port, json, marker);
+  if (arg('css', null)) await page.addStyleTag({ content: arg('css', null) });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   let units = 0;

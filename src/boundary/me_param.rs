@@ -57,13 +57,6 @@ impl MeNote {
 /// association. Linear in the tree.
 pub fn resolve_in(tree: &AssocTree, value: &str) -> (Option<AssocId>, Option<MeNote>) {
     let found = fairshare::find::resolve_all(tree, value, SEVERAL_LISTED + 1);
-    let name = |ix: usize| {
-        let a = &tree.assocs()[ix];
-        match &a.user {
-            Some(user) => format!("{}/{user}", a.account),
-            None => a.account.to_string(),
-        }
-    };
     let value = value.trim().to_string();
     match found.as_slice() {
         [] => (None, Some(MeNote::NotFound { value })),
@@ -77,7 +70,7 @@ pub fn resolve_in(tree: &AssocTree, value: &str) -> (Option<AssocId>, Option<MeN
             let all = found
                 .iter()
                 .take(SEVERAL_LISTED)
-                .map(|&ix| name(ix))
+                .map(|&ix| fairshare::find::qualified_name(tree, ix))
                 .collect();
             (
                 Some(tree.assocs()[*first].id),

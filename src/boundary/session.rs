@@ -16,6 +16,7 @@
 use std::sync::Arc;
 
 use fairshare::decay::Job;
+use fairshare::link::Link;
 use fairshare::{AssocId, Scenario, TieRule};
 use serde::{Deserialize, Serialize};
 
@@ -53,6 +54,11 @@ pub struct Saved {
     /// it again (`data-position-before`, the `Since the before snapshot` region). A timeline
     /// shows one snapshot and its before snapshot, so this brings back the snapshot shown.
     pub before: bool,
+    /// The [`fragment_hash`] of the address this session was saved from (the URL fragment
+    /// just before the save made the address follow it); `None` for an address without one.
+    /// A reload that beats the save goes to that older address: [`session_wins`] then lets
+    /// the saved session, which descends from it, win over it.
+    pub from: Option<u64>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -180,6 +186,9 @@ struct StoredSession {
     /// Absent (false) in sessions saved before it existed.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     before: bool,
+    /// Absent in sessions saved before it existed, or saved from an address without a link.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    from: Option<u64>,
 }
 
 /// The scenario JSON of recently saved scenarios. Printing a scenario (80-bit usage in
@@ -278,6 +287,7 @@ pub fn encode_with(saved: &Saved, cache: &mut JsonCache) -> Option<String> {
         compare_with: saved.compare_with.map(|id| id.0),
         documented_ties: saved.tie_rule == TieRule::Documented,
         before: saved.before,
+        from: saved.from,
     };
     loop {
         let json = serde_json::to_string(&session).ok()?;
@@ -317,6 +327,7 @@ pub fn decode(text: &str) -> Option<Saved> {
             TieRule::Slurm
         },
         before: session.before,
+        from: session.from,
     })
 }
 
@@ -324,6 +335,28 @@ pub fn decode(text: &str) -> Option<Saved> {
 /// restored, not just the link).
 pub fn matches_link(saved: &Saved, scenario: &Scenario, tie_rule: TieRule) -> bool {
     saved.current.scenario == *scenario && saved.tie_rule == tie_rule
+}
+
+/// A fingerprint of a URL fragment (with or without its `#`; `None` when empty): FNV-1a, the
+/// same in every build, so a session saved by one version of the app is matched by the next.
+pub fn fragment_hash(fragment: &str) -> Option<u64> {
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+    if fragment.is_empty() {
+        return None;
+    }
+    let hash = fragment.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    Some(hash)
+}
+
+/// Whether the saved session opens rather than the link in the address (`fragment`, read as
+/// `link`): when the link is the scenario the session shows (a reload), or the address the
+/// session was saved from (a reload that went to the address before the save made it follow:
+/// the session is newer). Any other link is a new one opened, and wins.
+pub fn session_wins(saved: &Saved, fragment: &str, link: &Link) -> bool {
+    matches_link(saved, &link.scenario, link.tie_rule)
+        || (saved.from.is_some() && saved.from == fragment_hash(fragment))
 }
 
 /// The storage key: one session per kind of page, so several embeds of different presets on
@@ -373,6 +406,7 @@ mod tests {
             compare_with: Some(AssocId(4)),
             tie_rule: TieRule::Documented,
             before: true,
+            from: fragment_hash("#z=abc"),
         };
         let text = encode(&saved).unwrap();
         assert!(text.starts_with("1."));
@@ -407,6 +441,7 @@ mod tests {
             compare_with: None,
             tie_rule: TieRule::Slurm,
             before: false,
+            from: None,
         };
         let back = decode(&encode(&saved).unwrap()).unwrap();
         assert_eq!(back.current.decay, moved.decay.restarted());
@@ -471,6 +506,7 @@ mod tests {
             compare_with: None,
             tie_rule: TieRule::Slurm,
             before: false,
+            from: None,
         };
         let mut cache = JsonCache::default();
         let first = encode_with(&saved, &mut cache);
@@ -489,9 +525,53 @@ mod tests {
             compare_with: None,
             tie_rule: TieRule::Slurm,
             before: false,
+            from: None,
         };
         let back = decode(&encode(&saved).unwrap()).unwrap();
         assert_eq!(back.history.undo_stack().len(), MAX_SAVED_STEPS);
+    }
+
+    /// A reload within the save delay goes to the address before the save; the session saved
+    /// from that address is newer and wins. A link the session did not come from (a new link
+    /// opened) wins over it; the link the session shows brings the whole session back.
+    #[test]
+    fn the_session_wins_over_the_address_it_was_saved_from() {
+        let opened = fairshare::link::encode(&preset("labmates"), TieRule::Slurm);
+        let link = |fragment: &str| fairshare::link::decode(fragment).unwrap().unwrap();
+        let mut edited = snapshot("labmates");
+        edited.scenario = preset("test24-4");
+        let saved = Saved {
+            current: edited,
+            history: History::from_stacks(vec![snapshot("labmates")], Vec::new()),
+            selected: None,
+            compare_with: None,
+            tie_rule: TieRule::Slurm,
+            before: false,
+            from: fragment_hash(&opened),
+        };
+        let saved = decode(&encode(&saved).unwrap()).unwrap();
+        assert!(session_wins(&saved, &opened, &link(&opened)));
+        // With or without the `#`.
+        assert!(session_wins(&saved, &format!("#{opened}"), &link(&opened)));
+        // A different link: it wins.
+        let other = fairshare::link::encode(&preset("two-accounts"), TieRule::Slurm);
+        assert!(!session_wins(&saved, &other, &link(&other)));
+        // The same scenario with the other tie rule is another link.
+        let documented = fairshare::link::encode(&preset("labmates"), TieRule::Documented);
+        assert!(!session_wins(&saved, &documented, &link(&documented)));
+        // The link of what the session shows: a plain reload.
+        let shown = fairshare::link::encode(&preset("test24-4"), TieRule::Slurm);
+        assert!(session_wins(&saved, &shown, &link(&shown)));
+        // A session saved from an address without a link is matched by no link but its own.
+        let unlinked = Saved {
+            from: None,
+            ..saved
+        };
+        assert!(!session_wins(&unlinked, &opened, &link(&opened)));
+        assert!(session_wins(&unlinked, &shown, &link(&shown)));
+        assert_eq!(fragment_hash(""), None);
+        assert_eq!(fragment_hash("#"), None);
+        assert_ne!(fragment_hash("#z=a"), fragment_hash("#z=b"));
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! `localStorage`, never throwing: it is missing in some sandboxed iframes, access can raise a
 //! `SecurityError`, and writes can exceed the quota. Every failure is a quiet `None`/`false`.
+//! [`when_idle`] runs a long write when the browser is idle.
 
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
@@ -20,4 +21,31 @@ pub fn remove(key: &str) {
     if let Some(s) = storage() {
         let _ = s.remove_item(key);
     }
+}
+
+/// Runs `f` in the browser's next idle period (`requestIdleCallback`, at most `timeout_ms`
+/// later), or at once where there is none (Safari): for a write that takes long (a big
+/// session), so that it never runs in front of a frame.
+pub fn when_idle(timeout_ms: u32, f: impl FnOnce() + 'static) {
+    use wasm_bindgen::JsCast;
+    use web_sys::js_sys::{Function, Object, Reflect};
+    let Some(w) = web_sys::window() else {
+        return f();
+    };
+    let idle = Reflect::get(&w, &"requestIdleCallback".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<Function>().ok());
+    let Some(idle) = idle else {
+        f();
+        return;
+    };
+    let options = Object::new();
+    let _ = Reflect::set(&options, &"timeout".into(), &timeout_ms.into());
+    // If the call fails, `f` does not run: a save then stays due until the next change or the
+    // page hiding.
+    let _ = idle.call2(
+        &w,
+        &wasm_bindgen::closure::Closure::once_into_js(f),
+        &options,
+    );
 }

@@ -3,13 +3,14 @@
 use leptos::prelude::*;
 
 use crate::chrome::tab_list::TabList;
-use crate::chrome::tab_panel::TabPanel;
+use crate::chrome::tab_panel::{PanelScroll, TabPanel};
 use crate::chrome::tabs::PanelTab;
 
 /// The side column. Only the selected panel is shown; a panel is built the first time its tab
 /// is opened and then kept (hidden), so what was typed into it survives switching tabs.
 #[component]
 pub fn SidePanels() -> impl IntoView {
+    PanelScroll::provide();
     view! {
         <aside class="ft-side">
             <TabList />

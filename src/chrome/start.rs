@@ -2,8 +2,10 @@
 //! preset, the default), then saving the session and following the URL as the state changes.
 //!
 //! Order at start: `fresh=1` discards the saved session; a link in the fragment wins, unless it
-//! is the scenario the saved session shows (a reload), which then comes back whole; otherwise
-//! the saved session; otherwise `preset=` or the default preset. `step=` then sets the cursor.
+//! is the scenario the saved session shows (a reload), which then comes back whole, or the
+//! address the session was saved from (a reload that beat the save's address update: the
+//! session is newer, and the address then follows it); otherwise the saved session; otherwise
+//! `preset=` or the default preset. `step=` then sets the cursor.
 
 use std::time::Duration;
 
@@ -17,6 +19,11 @@ use crate::state::AppState;
 
 /// How long the state must be still before it is saved and the URL updated.
 const SAVE_DELAY: Duration = Duration::from_millis(400);
+
+/// After [`SAVE_DELAY`], the save waits for the browser's next idle period (after the frame it
+/// is drawing) at most this long (ms): encoding and compressing the session of a big tree with
+/// its history takes tens of milliseconds, which must not land in front of a frame.
+const IDLE_TIMEOUT_MS: u32 = 1000;
 
 /// The shell's handle, in context: launch parameters and what start-up did.
 #[derive(Clone, Copy)]
@@ -66,8 +73,11 @@ impl Shell {
     }
 
     /// Saves the session and updates the URL now (after the debounce, or when the page hides).
+    /// The session remembers the address it was saved from: a reload under way when the page
+    /// hides goes there, not to the address this save writes.
     fn flush(self, state: AppState) {
         self.cancel_pending();
+        let fragment = window().location().hash().unwrap_or_default();
         let saved = session::Saved {
             current: state.snapshot(),
             history: state.history().get_untracked(),
@@ -75,6 +85,7 @@ impl Shell {
             compare_with: state.compare_with().get_untracked(),
             tie_rule: state.tie_rule().get_untracked(),
             before: state.before().with_untracked(Option::is_some),
+            from: session::fragment_hash(&fragment),
         };
         let text = self
             .cache
@@ -138,10 +149,13 @@ pub fn start(state: AppState, params: LaunchParams) -> Shell {
     };
     let hash = window().location().hash().unwrap_or_default();
     match (url_state::decode(&hash), saved) {
-        (Some(Ok(link)), Some(saved))
-            if session::matches_link(&saved, &link.scenario, link.tie_rule) =>
-        {
-            resume(saved)
+        (Some(Ok(link)), Some(saved)) if session::session_wins(&saved, &hash, &link) => {
+            let older = !session::matches_link(&saved, &link.scenario, link.tie_rule);
+            resume(saved);
+            if older {
+                // The address is older than the session: it follows what is shown.
+                url_state::follow(state);
+            }
         }
         (Some(Ok(link)), _) => state.open_link(link),
         (Some(Err(e)), saved) => {
@@ -194,8 +208,9 @@ fn drop_fresh_from_url() {
     url_state::replace_url(&url);
 }
 
-/// Saves the session (and updates the URL) once the state has been still for [`SAVE_DELAY`],
-/// and at once when the page is hidden or unloaded, so a quick reload loses nothing.
+/// Saves the session (and updates the URL) once the state has been still for [`SAVE_DELAY`], in
+/// the browser's next idle period, and at once when the page is hidden or unloaded, so a quick
+/// reload loses nothing.
 fn autosave(state: AppState, shell: Shell) {
     Effect::new(move |first: Option<()>| {
         state.scenario().track();
@@ -212,16 +227,22 @@ fn autosave(state: AppState, shell: Shell) {
             return;
         }
         shell.cancel_pending();
-        let handle = set_timeout_with_handle(move || shell.flush(state), SAVE_DELAY).ok();
+        let save =
+            move || storage::when_idle(IDLE_TIMEOUT_MS, move || flush_if_pending(shell, state));
+        let handle = set_timeout_with_handle(save, SAVE_DELAY).ok();
         shell.pending.set_value(handle);
     });
-    let flush_if_pending = move || {
-        if shell.pending.with_value(Option::is_some) {
-            shell.flush(state);
-        }
-    };
-    let hide = window_event_listener_untyped("pagehide", move |_| flush_if_pending());
-    let visibility = window_event_listener_untyped("visibilitychange", move |_| flush_if_pending());
+    let flush = move || flush_if_pending(shell, state);
+    let hide = window_event_listener_untyped("pagehide", move |_| flush());
+    let visibility = window_event_listener_untyped("visibilitychange", move |_| flush());
     // The listeners live as long as the page.
     std::mem::forget((hide, visibility));
+}
+
+/// Saves now if a save is due (a change since the last save); nothing after the page hid and
+/// saved, or once the view is gone.
+fn flush_if_pending(shell: Shell, state: AppState) {
+    if shell.pending.try_with_value(Option::is_some) == Some(true) {
+        shell.flush(state);
+    }
 }

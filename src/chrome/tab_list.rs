@@ -4,6 +4,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, KeyboardEvent};
 
+use crate::chrome::tab_panel::PanelScroll;
 use crate::chrome::tabs::{self, PanelTab};
 use crate::i18n::I18n;
 use crate::messages::shell::ShellMsg;
@@ -27,6 +28,7 @@ fn Tab(tab: PanelTab) -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     let selected = Memo::new(move |_| state.panel().get() == tab);
+    let scroll = use_context::<PanelScroll>();
     let on_keydown = move |ev: KeyboardEvent| {
         if let Some(to) = tabs::key_target(tab, &ev.key()) {
             ev.prevent_default();
@@ -46,7 +48,9 @@ fn Tab(tab: PanelTab) -> impl IntoView {
             tabindex=move || if selected.get() { "0" } else { "-1" }
             on:click=move |_| {
                 state.open_panel(tab);
-                bring_into_view(tab.panel_id());
+                if let Some(scroll) = scroll {
+                    bring_into_view(scroll, tab);
+                }
             }
             on:keydown=on_keydown
         >
@@ -55,10 +59,10 @@ fn Tab(tab: PanelTab) -> impl IntoView {
     }
 }
 
-/// Scrolls the page to the panel with `id`, once it is shown, where panels sit under the tree
-/// (one column on narrow screens, and in an embedding frame). In the two-column workspace the
-/// panel is beside the tree, always in view, and nothing moves.
-fn bring_into_view(id: String) {
+/// Scrolls the page to `tab`'s panel, once its content is on the page (`PanelScroll`), where
+/// panels sit under the tree (one column on narrow screens, and in an embedding frame). In the
+/// two-column workspace the panel is beside the tree, always in view, and nothing moves.
+fn bring_into_view(scroll: PanelScroll, tab: PanelTab) {
     let embedded = document()
         .document_element()
         .is_some_and(|root| root.class_list().contains(EMBED_CLASS));
@@ -70,11 +74,7 @@ fn bring_into_view(id: String) {
     if !(embedded || width <= ONE_COLUMN_MAX_PX) {
         return;
     }
-    leptos::leptos_dom::helpers::request_animation_frame(move || {
-        if let Some(panel) = document().get_element_by_id(&id) {
-            panel.scroll_into_view();
-        }
-    });
+    scroll.request(tab);
 }
 
 /// The class `?embed=1` puts on `<html>`.

@@ -1,8 +1,11 @@
 //! `<TabPanel/>`: the panel behind one tab, built on first opening and then kept.
 
+use leptos::leptos_dom::helpers::request_animation_frame;
 use leptos::prelude::*;
 
 use crate::chrome::tabs::PanelTab;
+#[cfg(feature = "split")]
+use crate::messages::shell::ShellMsg;
 use crate::panels::calc_panel::CalcPanel;
 use crate::panels::classic_panel::ClassicPanel;
 use crate::panels::compare::ComparePanel;
@@ -17,30 +20,79 @@ use crate::state::AppState;
 
 /// One tab panel. Hidden unless its tab is selected; its content is created the first time the
 /// tab opens (panels never opened cost nothing) and kept afterwards (their local state, such as
-/// pasted text or a filter, survives switching tabs).
+/// pasted text or a filter, survives switching tabs). `aria-busy` while its content is not yet
+/// on the page (a split panel's wasm module is on its way).
 #[component]
 pub fn TabPanel(tab: PanelTab) -> impl IntoView {
     let state = AppState::expect();
     let shown = Memo::new(move |_| state.panel().get() == tab);
     // Once true, stays true: the content is built once.
     let built = Memo::new(move |was: Option<&bool>| was.copied().unwrap_or(false) || shown.get());
+    // True once the content is on the page (set by `<Mounted/>`, the content's last child).
+    let ready = RwSignal::new(false);
+    if let Some(scroll) = use_context::<PanelScroll>() {
+        // The outside world: the page scrolls once the panel asked for has its content.
+        Effect::new(move |_| {
+            if ready.get() && scroll.wanted.get() == Some(tab) {
+                scroll.wanted.set(None);
+                let id = tab.panel_id();
+                request_animation_frame(move || {
+                    if let Some(panel) = document().get_element_by_id(&id) {
+                        panel.scroll_into_view();
+                    }
+                });
+            }
+        });
+    }
     view! {
         <div
             class="ft-tabpanel"
             role="tabpanel"
             id=tab.panel_id()
             aria-labelledby=tab.tab_id()
+            aria-busy=move || (built.get() && !ready.get()).then_some("true")
             tabindex="0"
             hidden=move || !shown.get()
         >
-            {move || built.get().then(|| panel(tab))}
+            {move || built.get().then(|| panel(tab, ready))}
         </div>
     }
 }
 
+/// Where panels sit under the tree (one column, an embedding frame), a click on a tab scrolls
+/// the page to its panel, once the panel's content is on the page: a split panel's content
+/// arrives with its wasm module, well after the tab opens (issue 24 §2). `<SidePanels/>`
+/// provides it; `<TabList/>` asks; the `<TabPanel/>` asked for scrolls when its content is in.
+#[derive(Clone, Copy)]
+pub struct PanelScroll {
+    wanted: RwSignal<Option<PanelTab>>,
+}
+
+impl PanelScroll {
+    /// Provides one for the components below.
+    pub fn provide() {
+        provide_context(Self {
+            wanted: RwSignal::new(None),
+        });
+    }
+
+    /// Scrolls to `tab`'s panel as soon as its content is on the page (at once if it is).
+    pub fn request(self, tab: PanelTab) {
+        self.wanted.set(Some(tab));
+    }
+}
+
+/// Marks its panel's content as on the page: its effect runs after the content it closes has
+/// been mounted.
+#[component]
+fn Mounted(ready: RwSignal<bool>) -> impl IntoView {
+    Effect::new(move |_| ready.set(true));
+}
+
 /// The component behind `tab`.
-fn panel(tab: PanelTab) -> AnyView {
-    match tab {
+#[cfg(not(feature = "split"))]
+fn panel(tab: PanelTab, ready: RwSignal<bool>) -> AnyView {
+    let content = match tab {
         PanelTab::Inspector => view! { <Inspector /> }.into_any(),
         PanelTab::Compare => view! { <ComparePanel /> }.into_any(),
         PanelTab::Calc => view! { <CalcPanel /> }.into_any(),
@@ -51,5 +103,77 @@ fn panel(tab: PanelTab) -> AnyView {
         PanelTab::Priority => view! { <PriorityPanel /> }.into_any(),
         PanelTab::Sshare => view! { <SshareTable /> }.into_any(),
         PanelTab::Import => view! { <ImportPanel /> }.into_any(),
+    };
+    view! { {content} <Mounted ready /> }.into_any()
+}
+
+/// Issue 24 §2: every panel but the Inspector comes from its own wasm module (`wasm_split`),
+/// fetched and instantiated the first time its tab opens (`scripts/split-build.sh`). Until then
+/// the panel is empty and `aria-busy`. A module that cannot be fetched (no network, and no
+/// service worker to answer, as in `embed=1`) leaves an alert and a button that tries again,
+/// never a dead app: the split functions are `fallible` (Leptos's `#[lazy]` panics instead).
+#[cfg(feature = "split")]
+fn panel(tab: PanelTab, ready: RwSignal<bool>) -> AnyView {
+    use leptos::wasm_split::{SplitLoaderError, wasm_split};
+    macro_rules! split_panel {
+        ($name:ident, $component:ident) => {{
+            #[wasm_split($name, wasm_split_path = ::leptos::wasm_split, fallible)]
+            fn $name() -> Result<AnyView, SplitLoaderError> {
+                Ok(view! { <$component /> }.into_any())
+            }
+            lazy_content($name, ready)
+        }};
     }
+    match tab {
+        PanelTab::Inspector => view! { <Inspector /> <Mounted ready /> }.into_any(),
+        PanelTab::Compare => split_panel!(compare_panel, ComparePanel),
+        PanelTab::Calc => split_panel!(calc_panel, CalcPanel),
+        PanelTab::WhatIf => split_panel!(whatif_panel, WhatIf),
+        PanelTab::Classic => split_panel!(classic_panel, ClassicPanel),
+        PanelTab::Score => split_panel!(score_panel, ScoreLegend),
+        PanelTab::Decay => split_panel!(decay_panel, DecayPanel),
+        PanelTab::Priority => split_panel!(priority_panel, PriorityPanel),
+        PanelTab::Sshare => split_panel!(sshare_panel, SshareTable),
+        PanelTab::Import => split_panel!(import_panel, ImportPanel),
+    }
+}
+
+/// The content `load` resolves to, once its module is in; if it cannot be fetched, an alert and
+/// a button that asks again (the loader does not remember a failure).
+#[cfg(feature = "split")]
+fn lazy_content<F>(load: fn() -> F, ready: RwSignal<bool>) -> AnyView
+where
+    F: std::future::Future<Output = Result<AnyView, leptos::wasm_split::SplitLoaderError>>
+        + 'static,
+{
+    use leptos::__reexports::send_wrapper::SendWrapper;
+    let i18n = crate::i18n::I18n::expect();
+    let attempt = RwSignal::new(0_u32);
+    view! {
+        {move || {
+            attempt.track();
+            Suspend::new(SendWrapper::new(async move {
+                match load().await {
+                    Ok(content) => view! { {content} <Mounted ready /> }.into_any(),
+                    Err(_) => {
+                        view! {
+                            <div class="ft-import__alert ft-snapshot__alert" role="alert">
+                                <p>{i18n.t(ShellMsg::PanelLoadFailed)}</p>
+                                <button
+                                    type="button"
+                                    class="ft-button"
+                                    on:click=move |_| attempt.update(|n| *n += 1)
+                                >
+                                    {i18n.t(ShellMsg::PanelLoadRetry)}
+                                </button>
+                            </div>
+                            <Mounted ready />
+                        }
+                            .into_any()
+                    }
+                }
+            }))
+        }}
+    }
+    .into_any()
 }

@@ -55,6 +55,10 @@ pub enum ShellMsg {
     JapaneseDamaged,
     /// Reason: the page names no Japanese file (a build without one).
     JapaneseNoFile,
+    /// Alert in a panel whose code (its own wasm module) could not be fetched.
+    PanelLoadFailed,
+    /// Button beside [`ShellMsg::PanelLoadFailed`]: fetch the panel's code again.
+    PanelLoadRetry,
 }
 
 impl Message for ShellMsg {
@@ -83,6 +87,8 @@ impl Message for ShellMsg {
         ShellMsg::JapaneseOtherVersion,
         ShellMsg::JapaneseDamaged,
         ShellMsg::JapaneseNoFile,
+        ShellMsg::PanelLoadFailed,
+        ShellMsg::PanelLoadRetry,
     ];
 
     fn en(self) -> &'static str {
@@ -123,6 +129,10 @@ impl Message for ShellMsg {
             }
             ShellMsg::JapaneseDamaged => "the file is damaged ({problem})",
             ShellMsg::JapaneseNoFile => "this copy of the app has no Japanese file",
+            ShellMsg::PanelLoadFailed => {
+                "This panel could not be loaded: its code did not arrive. Check the connection and try again; the rest of the app works as before."
+            }
+            ShellMsg::PanelLoadRetry => "Try again",
         }
     }
 
@@ -162,6 +172,10 @@ impl Message for ShellMsg {
             }
             ShellMsg::JapaneseDamaged => "ファイルが壊れています（{problem}）",
             ShellMsg::JapaneseNoFile => "このアプリの写しには日本語のファイルがありません",
+            ShellMsg::PanelLoadFailed => {
+                "このパネルを読み込めませんでした（プログラムが届きませんでした）。接続を確認して、もう一度お試しください。アプリのほかの部分はそのまま使えます。"
+            }
+            ShellMsg::PanelLoadRetry => "もう一度試す",
         })
     }
 }

@@ -79,13 +79,7 @@ pub fn ImportPanel() -> impl IntoView {
                 }
                 load_text(text);
             },
-            move |err| {
-                let reason = err
-                    .dyn_ref::<web_sys::js_sys::Error>()
-                    .map(|e| String::from(e.message()))
-                    .unwrap_or_default();
-                outcome.set(Some(Outcome::FileFailed(reason)));
-            },
+            move |err| outcome.set(Some(file_failed(&err))),
         );
     };
     let on_file = move |ev: web_sys::Event| {
@@ -422,14 +416,18 @@ fn read_timeline(
             read.push((None, name, import(&text)));
             read_timeline(state, outcome, queue, read);
         },
-        move |err| {
-            let reason = err
-                .dyn_ref::<web_sys::js_sys::Error>()
-                .map(|e| String::from(e.message()))
-                .unwrap_or_default();
-            outcome.set(Some(Outcome::FileFailed(reason)));
-        },
+        move |err| outcome.set(Some(file_failed(&err))),
     );
+}
+
+/// The outcome of a file the browser could not read: its error's message (empty when it gave
+/// none), for every file input of the panel.
+fn file_failed(err: &wasm_bindgen::JsValue) -> Outcome {
+    let reason = err
+        .dyn_ref::<web_sys::js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .unwrap_or_default();
+    Outcome::FileFailed(reason)
 }
 
 /// Loads a clean import as the before snapshot to compare with (the scenario stays), or

@@ -298,18 +298,8 @@ mod tests {
     use super::*;
     use fairshare::TieRule;
 
-    const LAB: &str = r#"{"associations": [
-      {"id": 1, "parent": null, "account": "root", "user": null, "shares": 1},
-      {"id": 2, "parent": 1, "account": "bio", "user": null, "shares": 1},
-      {"id": 21, "parent": 2, "account": "bio", "user": "me", "shares": 1, "usage_raw": 10},
-      {"id": 22, "parent": 2, "account": "bio", "user": "labmate", "shares": 1, "usage_raw": LABMATE},
-      {"id": 3, "parent": 1, "account": "geo", "user": null, "shares": 1},
-      {"id": 31, "parent": 3, "account": "geo", "user": "g1", "shares": 1, "usage_raw": 40},
-      {"id": 32, "parent": 3, "account": "geo", "user": "g2", "shares": 1, "usage_raw": 50}EXTRA
-    ]}"#;
-
     fn ranked(labmate: &str, extra: &str) -> Ranked {
-        let text = LAB.replace("LABMATE", labmate).replace("EXTRA", extra);
+        let text = fairshare::testing::lab_json(labmate, extra);
         let imported = fairshare::import::import(&text);
         let tree = imported.scenario.expect("imports").tree;
         Ranked::new(&tree, TieRule::Slurm)

@@ -219,14 +219,19 @@ pub struct NodeView {
     pub card: CardView,
     /// Card box in the drawing: left, top, width, height.
     pub bbox: (f64, f64, f64, f64),
-    /// Card position in the drawing: CSS `transform` value.
+    /// Card position in the drawing: CSS `transform` value (the SVG export and the
+    /// pre-rendered page draw the card as a `<g>` in one SVG).
     pub transform: String,
+    /// The live card's box in the canvas: width and height as percentages of the drawing's,
+    /// moved there by a `transform` in percentages of its own size, so the card scales with
+    /// the drawing and a move is a compositor transition.
+    pub card_style: String,
     /// The edge from the parent (drawing coordinates), as SVG path data.
     pub edge: Option<String>,
     /// The same path as a CSS `d` declaration (so that it transitions with the cards).
     pub edge_style: Option<String>,
-    /// Overlay box relative to the parent's box (root: to the canvas), as CSS `left/top/width/
-    /// height` percentages.
+    /// Overlay box relative to the parent's box (root: to the canvas): CSS `width/height`
+    /// percentages of the parent's box, placed by a `transform` in percentages of its own.
     pub overlay_style: String,
 }
 

@@ -12,10 +12,13 @@
 //! [`crate::tree::model::TreeModel`] (engine results turned into texts, attributes and
 //! geometry, for the shown entries only). It is drawn twice:
 //!
-//! - an SVG drawing (`aria-hidden`), a *flat* keyed list of edges and cards in tree order
-//!   ([`node::NodeCard`]), limited to the cards near the viewport: its DOM order never changes
-//!   when ranks change, so every card keeps its element and glides to its new place with a CSS
-//!   `transform` transition (no movement under `prefers-reduced-motion`);
+//! - a drawing (`aria-hidden`): an SVG of the edges ([`node::NodeEdge`]) and, above it, a layer
+//!   of cards, each an `<svg>` of its own ([`node::NodeCard`]); both *flat* keyed lists in tree
+//!   order, limited to the cards near the viewport: their DOM order never changes when ranks
+//!   change, so every card keeps its element and glides to its new place with a CSS
+//!   `transform` transition, which the compositor runs (an SVG `<g>`'s transform would restyle
+//!   and repaint the whole drawing every frame of the glide), and every edge with a `d`
+//!   transition (no movement under `prefers-reduced-motion`);
 //! - an HTML ARIA tree on top of it ([`item::TreeItem`]): `role="tree"`, one `role="treeitem"`
 //!   per shown association, children nested in `role="group"` in Fair Tree visiting order, with
 //!   the contract's `data-*` attributes and accessible names. Each treeitem is a transparent box
@@ -77,7 +80,7 @@ use extra::ExtraCard;
 use find_box::FindBox;
 use legend::Legend;
 use minimap::Minimap;
-use node::NodeCard;
+use node::{NodeCard, NodeEdge};
 use picture::HatchDefs;
 
 /// The viewport's scroll position and size, in CSS pixels: left, top, width, height.
@@ -197,10 +200,21 @@ pub fn use_tree_model(
     pages: RwSignal<Pages>,
     follow: ReadSignal<Option<usize>>,
 ) -> Memo<TreeModel> {
-    let outline = Memo::new(move |_| {
-        state
-            .hierarchy()
-            .with(|h| state.run().with(|run| Outline::new(h, run)))
+    // The hierarchy the outline was last made for.
+    let outline_of = StoredValue::new(None::<Arc<fairshare::Hierarchy>>);
+    // A usage or shares edit keeps the hierarchy (the same `Arc`): its outline then shares the
+    // hierarchy's parts and only orders the children again.
+    let outline = Memo::new(move |prev: Option<&Outline>| {
+        state.hierarchy().with(|h| {
+            state.run().with(|run| {
+                let same = outline_of.with_value(|o| o.as_ref().is_some_and(|o| Arc::ptr_eq(o, h)));
+                outline_of.set_value(Some(Arc::clone(h)));
+                match prev {
+                    Some(prev) if same => Outline::with_run(prev, h, run),
+                    _ => Outline::new(h, run),
+                }
+            })
+        })
     });
     let request = use_request(state, pages);
     let shown: Memo<Visible> = Memo::new(move |_| {
@@ -351,10 +365,15 @@ pub fn TreeView() -> impl IntoView {
     };
     let root_keys =
         move || model.with(|m| m.root.into_iter().map(ChildRef::Node).collect::<Vec<_>>());
-    // A card of the drawing: an association's, or one standing for hidden ones.
+    // In the drawing's SVG: an association's edge, or the edge and pill of an entry standing
+    // for hidden ones. In the cards layer above it: an association's card.
+    let drawing = |key| match key {
+        ChildRef::Node(id) => view! { <NodeEdge id /> }.into_any(),
+        key => view! { <ExtraCard key /> }.into_any(),
+    };
     let card = |key| match key {
         ChildRef::Node(id) => view! { <NodeCard id /> }.into_any(),
-        key => view! { <ExtraCard key /> }.into_any(),
+        _ => ().into_any(),
     };
     let drag = keyboard::use_drag_to_pan(ctx);
 
@@ -400,10 +419,13 @@ pub fn TreeView() -> impl IntoView {
                     >
                         <HatchDefs />
                         <g class="ft-tree__nodes">
-                            <Entries keys=drawn_keys entry=card />
-                            <Entries keys=extras entry=card />
+                            <Entries keys=drawn_keys entry=drawing />
+                            <Entries keys=extras entry=drawing />
                         </g>
                     </svg>
+                    <div class="ft-tree__cards" aria-hidden="true" data-tree-cards="">
+                        <Entries keys=drawn_keys entry=card />
+                    </div>
                     <div
                         class="ft-tree__items"
                         role="tree"

@@ -16,10 +16,12 @@
 //! - At most about [`MAX_VISIBLE`] associations: beyond it, open accounts off the focus paths
 //!   are shown collapsed.
 //!
-//! Cost: [`Outline::new`] is O(N) once per run; [`visible`] is O(shown + focus path lengths),
+//! Cost: [`Outline::new`] is O(N) once per run (in a few allocations; [`Outline::with_run`]
+//! keeps the hierarchy's parts for another run of it); [`visible`] is O(shown + focus path lengths),
 //! never O(N); everything is iterative (no recursion per level). Pure, tested natively.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use fairshare::{FairTreeRun, Hierarchy};
 
@@ -46,23 +48,28 @@ pub const HARD_CAP: u32 = 24;
 /// About how many associations are shown at most.
 pub const MAX_VISIBLE: usize = 400;
 
-/// What the visible set needs of a run, computed once per run (O(N)).
+/// What the visible set needs of a run (O(N)). The parts that depend only on the hierarchy are
+/// shared between the outlines of one hierarchy's runs ([`Outline::with_run`]); each child
+/// list is a slice of one array, so an outline is a few allocations whatever the tree's size.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Outline {
-    /// Per association: its real children in Fair Tree visiting order.
-    pub kids: Vec<Vec<u32>>,
+    /// Per association: where its children start in `kids_flat` (and, one past the last
+    /// association, the end).
+    kids_at: Arc<Vec<u32>>,
+    /// Every association's real children in Fair Tree visiting order, one list after another.
+    kids_flat: Vec<u32>,
     /// Per association: its position among its parent's `kids`.
     pub pos: Vec<u32>,
     /// Per association: its position among its parent's children in Slurm's list order.
-    pub list_pos: Vec<u32>,
+    pub list_pos: Arc<Vec<u32>>,
     /// Per association: its real parent.
-    pub parent: Vec<Option<u32>>,
+    pub parent: Arc<Vec<Option<u32>>>,
     /// Per association: depth (root = 0).
-    pub depth: Vec<u32>,
+    pub depth: Arc<Vec<u32>>,
     /// Per association: how many associations are below it.
-    pub below: Vec<u32>,
+    pub below: Arc<Vec<u32>>,
     /// Per association: how many user associations are below it (itself included).
-    pub users: Vec<u32>,
+    pub users: Arc<Vec<u32>>,
     /// The root.
     pub root: usize,
 }
@@ -74,31 +81,17 @@ impl Outline {
         if n == 0 || run.assocs().len() != n {
             return Outline::default();
         }
-        let mut kids = vec![Vec::new(); n];
-        let mut seen = vec![false; n];
-        // The visit order lists every association once, each after its parent, siblings in
-        // the order the walk reaches them.
-        for &ix in run.visit_order() {
-            if let Some(s) = seen.get_mut(ix)
-                && !*s
-                && let Some(p) = h.parent(ix)
-            {
-                *s = true;
-                kids[p].push(ix as u32);
+        let mut kids_at = vec![0u32; n + 1];
+        for ix in 0..n {
+            if let Some(p) = h.parent(ix) {
+                kids_at[p + 1] += 1;
             }
         }
-        // Not visited (never in a valid run): last, in list order.
-        for (ix, &s) in seen.iter().enumerate() {
-            if !s && let Some(p) = h.parent(ix) {
-                kids[p].push(ix as u32);
-            }
+        for k in 0..n {
+            kids_at[k + 1] += kids_at[k];
         }
-        let mut pos = vec![0; n];
         let mut list_pos = vec![0; n];
-        for (p, list) in kids.iter().enumerate() {
-            for (k, &c) in list.iter().enumerate() {
-                pos[c as usize] = k as u32;
-            }
+        for p in 0..n {
             for (k, c) in h.children(p).enumerate() {
                 list_pos[c] = k as u32;
             }
@@ -111,26 +104,86 @@ impl Outline {
                 users[p] += users[ix];
             }
         }
-        Outline {
-            kids,
-            pos,
-            list_pos,
-            parent: (0..n).map(|ix| h.parent(ix).map(|p| p as u32)).collect(),
-            depth: (0..n).map(|ix| h.depth(ix)).collect(),
-            below,
-            users,
+        let shape = Outline {
+            kids_at: Arc::new(kids_at),
+            kids_flat: Vec::new(),
+            pos: Vec::new(),
+            list_pos: Arc::new(list_pos),
+            parent: Arc::new((0..n).map(|ix| h.parent(ix).map(|p| p as u32)).collect()),
+            depth: Arc::new((0..n).map(|ix| h.depth(ix)).collect()),
+            below: Arc::new(below),
+            users: Arc::new(users),
             root: h.root(),
+        };
+        Outline::with_run(&shape, h, run)
+    }
+
+    /// The outline of `run` on the hierarchy `shape` was made for (another run of it: an edit
+    /// of usage or shares keeps the hierarchy): shares its hierarchy's parts and orders the
+    /// children again, O(N) in three allocations.
+    pub fn with_run(shape: &Outline, h: &Hierarchy, run: &FairTreeRun) -> Outline {
+        let n = h.len();
+        if n == 0 || run.assocs().len() != n || shape.kids_at.len() != n + 1 {
+            return Outline::default();
+        }
+        let mut next: Vec<u32> = shape.kids_at[..n].to_vec();
+        let mut kids_flat = vec![0u32; shape.kids_at[n] as usize];
+        let mut pos = vec![0u32; n];
+        let mut place = |ix: usize, p: usize, kids_flat: &mut Vec<u32>| {
+            let at = next[p];
+            if let Some(slot) = kids_flat.get_mut(at as usize) {
+                *slot = ix as u32;
+                pos[ix] = at - shape.kids_at[p];
+                next[p] += 1;
+            }
+        };
+        let mut seen = vec![false; n];
+        // The visit order lists every association once, each after its parent, siblings in
+        // the order the walk reaches them.
+        for &ix in run.visit_order() {
+            if let Some(s) = seen.get_mut(ix)
+                && !*s
+                && let Some(p) = h.parent(ix)
+            {
+                *s = true;
+                place(ix, p, &mut kids_flat);
+            }
+        }
+        // Not visited (never in a valid run): last, in list order.
+        for (ix, &s) in seen.iter().enumerate() {
+            if !s && let Some(p) = h.parent(ix) {
+                place(ix, p, &mut kids_flat);
+            }
+        }
+        Outline {
+            kids_at: Arc::clone(&shape.kids_at),
+            kids_flat,
+            pos,
+            list_pos: Arc::clone(&shape.list_pos),
+            parent: Arc::clone(&shape.parent),
+            depth: Arc::clone(&shape.depth),
+            below: Arc::clone(&shape.below),
+            users: Arc::clone(&shape.users),
+            root: shape.root,
+        }
+    }
+
+    /// The real children of `ix` in Fair Tree visiting order (none for a position out of range).
+    pub fn kids(&self, ix: usize) -> &[u32] {
+        match (self.kids_at.get(ix), self.kids_at.get(ix + 1)) {
+            (Some(&a), Some(&b)) => self.kids_flat.get(a as usize..b as usize).unwrap_or(&[]),
+            _ => &[],
         }
     }
 
     /// Number of associations.
     pub fn len(&self) -> usize {
-        self.kids.len()
+        self.kids_at.len().saturating_sub(1)
     }
 
     /// Whether there are none.
     pub fn is_empty(&self) -> bool {
-        self.kids.is_empty()
+        self.len() == 0
     }
 }
 
@@ -259,7 +312,7 @@ pub fn visible(outline: &Outline, request: &Request, follow: Option<usize>) -> V
         return Visible::default();
     }
     let small = n <= SMALL_TREE;
-    let few = o.kids[o.root].len() <= FEW;
+    let few = o.kids(o.root).len() <= FEW;
     // Per association on a focus path: its children towards the focus associations.
     let mut toward: HashMap<usize, Vec<usize>> = HashMap::new();
     let mut always: HashSet<usize> = HashSet::new();
@@ -293,7 +346,7 @@ pub fn visible(outline: &Outline, request: &Request, follow: Option<usize>) -> V
         .filter(|&f| f < n)
         .collect();
     let is_open = |ix: usize| -> bool {
-        if o.kids[ix].is_empty() {
+        if o.kids(ix).is_empty() {
             return false;
         }
         if always.contains(&ix) {
@@ -327,7 +380,7 @@ pub fn visible(outline: &Outline, request: &Request, follow: Option<usize>) -> V
         };
         let me = res.items.len() as u32;
         let on_path = toward.contains_key(&ix);
-        let kids = &o.kids[ix];
+        let kids = o.kids(ix);
         let mut open = is_open(ix);
         if open
             && !on_path
@@ -353,7 +406,7 @@ pub fn visible(outline: &Outline, request: &Request, follow: Option<usize>) -> V
                 let next = match toward.get(&c) {
                     Some(v) if v.len() == 1 => v[0],
                     Some(_) => break,
-                    None if o.kids[c].len() == 1 => o.kids[c][0] as usize,
+                    None if o.kids(c).len() == 1 => o.kids(c)[0] as usize,
                     None => break,
                 };
                 chain.push(next);
@@ -594,6 +647,32 @@ mod tests {
     }
 
     #[test]
+    fn another_run_of_the_same_hierarchy_reorders_only_the_children() {
+        let scenario = crate::presets::by_id("fair-tree-example")
+            .unwrap()
+            .scenario();
+        let ranked = Ranked::new(&scenario.tree, fairshare::TieRule::Slurm);
+        let first = Outline::new(ranked.hierarchy(), ranked.run());
+        // Edits of every user's usage (the hierarchy is kept), some of which reorder the root's
+        // accounts.
+        let mut reordered = 0;
+        for user in scenario.tree.assocs().iter().filter(|a| a.user.is_some()) {
+            let edited = ranked
+                .with_usage(user.id, fairshare::LongDouble::from_f64(1e12))
+                .unwrap();
+            let fresh = Outline::new(edited.hierarchy(), edited.run());
+            let reused = Outline::with_run(&first, edited.hierarchy(), edited.run());
+            assert_eq!(reused, fresh);
+            assert!(Arc::ptr_eq(&reused.depth, &first.depth));
+            assert!(Arc::ptr_eq(&reused.below, &first.below));
+            reordered += usize::from(reused.kids(reused.root) != first.kids(first.root));
+        }
+        assert!(reordered > 0, "some edit reorders the root's children");
+        // Out of range: no children, no panic.
+        assert!(first.kids(first.len()).is_empty());
+    }
+
+    #[test]
     fn an_elided_chain_ends_at_the_focus_not_below_it() {
         let f = Fixture::new(fairshare::r#gen::chain(1_000));
         let req = Request {
@@ -643,7 +722,8 @@ mod tests {
         assert_eq!(o.users[o.root], 6);
         assert_eq!(o.users[f.ix(2)], 3);
         assert_eq!(o.below[f.ix(2)], 5);
-        let kids: Vec<u32> = o.kids[o.root]
+        let kids: Vec<u32> = o
+            .kids(o.root)
             .iter()
             .map(|&c| f.tree.assocs()[c as usize].id.0)
             .collect();

@@ -28,10 +28,8 @@ pub fn menu_entries(
         let pool: Vec<usize> = pool.collect();
         let centre = around
             .and_then(|a| users.iter().position(|u| u.id == a))
-            .map_or(0, |at| pool.partition_point(|&i| i < at));
-        let span = MENU_LIMIT.min(pool.len());
-        let start = centre.saturating_sub(span / 2).min(pool.len() - span);
-        pool[start..start + span].to_vec()
+            .map(|at| pool.partition_point(|&i| i < at));
+        pool[super::row_window::window_around(pool.len(), centre, MENU_LIMIT)].to_vec()
     };
     if let Some(at) = chosen.and_then(|c| users.iter().position(|u| u.id == c))
         && !picked.contains(&at)

@@ -232,7 +232,7 @@ pub(crate) fn find_user(scenario: &Scenario, spec: &str) -> Result<usize, String
         many => {
             let names: Vec<String> = many
                 .iter()
-                .map(|&i| format!("{}/{}", scenario.tree.assocs()[i].account, user))
+                .map(|&i| fairshare::find::qualified_name(&scenario.tree, i))
                 .collect();
             Err(format!(
                 "{spec:?} is ambiguous; say one of: {}",

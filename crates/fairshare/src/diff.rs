@@ -526,21 +526,16 @@ mod tests {
     use super::*;
     use crate::{Assoc, Scenario, Shares, TieRule};
 
-    const LAB: &str = r#"{"associations": [
-      {"id": 1, "parent": null, "account": "root", "user": null, "shares": 1},
-      {"id": 2, "parent": 1, "account": "bio", "user": null, "shares": 1},
-      {"id": 21, "parent": 2, "account": "bio", "user": "me", "shares": 1, "usage_raw": 10},
-      {"id": 22, "parent": 2, "account": "bio", "user": "labmate", "shares": 1, "usage_raw": 20},
-      {"id": 3, "parent": 1, "account": "geo", "user": null, "shares": 1},
-      {"id": 31, "parent": 3, "account": "geo", "user": "g1", "shares": 1, "usage_raw": 40},
-      {"id": 32, "parent": 3, "account": "geo", "user": "g2", "shares": 1, "usage_raw": 50}
-    ]}"#;
+    /// The lab every case starts from (labmate's usage 20).
+    fn lab() -> String {
+        crate::testing::lab_json("20", "")
+    }
 
     fn diff_after(
         edit: impl FnOnce(&AssocTree) -> AssocTree,
         rule: TieRule,
     ) -> (Scenario, RunDiff) {
-        let base = crate::scenario::parse(LAB).0.unwrap();
+        let base = crate::scenario::parse(&lab()).0.unwrap();
         let mut cur = base.clone();
         cur.tree = edit(&base.tree);
         let d = run_diff(
@@ -618,7 +613,7 @@ mod tests {
             },
             TieRule::Slurm,
         );
-        let base = crate::scenario::parse(LAB).0.unwrap();
+        let base = crate::scenario::parse(&lab()).0.unwrap();
         let mut cur = base.clone();
         cur.tree = base
             .tree

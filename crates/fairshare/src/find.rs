@@ -134,9 +134,22 @@ pub fn unambiguous_name(tree: &AssocTree, ix: usize) -> String {
         .nth(1)
         .is_some();
     if a.is_user() && several {
-        format!("{}/{}", a.account, name)
+        qualified_name(tree, ix)
     } else {
         name.to_string()
+    }
+}
+
+/// Association `ix` named with its account, as [`resolve`] reads it back: `account/user` for a
+/// user (whether or not the user name is ambiguous), the account's name for an account. Empty
+/// for no association.
+pub fn qualified_name(tree: &AssocTree, ix: usize) -> String {
+    let Some(a) = tree.assocs().get(ix) else {
+        return String::new();
+    };
+    match &a.user {
+        Some(user) => format!("{}/{user}", a.account),
+        None => a.account.to_string(),
     }
 }
 
@@ -168,6 +181,31 @@ mod tests {
 
     fn ids(tree: &AssocTree, found: &[Found]) -> Vec<u32> {
         found.iter().map(|f| tree.assocs()[f.ix].id.0).collect()
+    }
+
+    /// A user is named `account/user` even where the user name alone is unambiguous; an account
+    /// by its name; and each qualified name finds its association again.
+    #[test]
+    fn a_qualified_name_carries_the_account_and_resolves_back() {
+        let t = tree();
+        let names: Vec<String> = (0..t.len()).map(|ix| qualified_name(&t, ix)).collect();
+        assert_eq!(
+            names,
+            [
+                "root",
+                "physics",
+                "physics/alice",
+                "physics/Bob",
+                "chem",
+                "chem/alice",
+                "chem/malice",
+                "alice"
+            ]
+        );
+        for (ix, name) in names.iter().enumerate().filter(|&(ix, _)| is_user(&t, ix)) {
+            assert_eq!(resolve(&t, name), Some(ix), "{name}");
+        }
+        assert_eq!(qualified_name(&t, t.len()), "");
     }
 
     /// The name said for each association finds that association again.

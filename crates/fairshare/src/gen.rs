@@ -392,7 +392,7 @@ mod tests {
         let users: Vec<_> = a.iter().filter(|x| x.is_user()).collect();
         let top = a.iter().filter(|x| x.parent == Some(AssocId(1))).count();
         assert_eq!(top, 150);
-        let mut per_account = std::collections::HashMap::new();
+        let mut per_account = std::collections::BTreeMap::new();
         for u in &users {
             *per_account.entry(u.parent).or_insert(0usize) += 1;
         }

@@ -118,6 +118,10 @@ fn key<'a>(a: &'a Assoc, parent: Option<Option<usize>>, unique: &HashSet<&str>) 
 /// is matched and the others count as added or removed. O(n) expected.
 pub fn match_trees(before: &AssocTree, after: &AssocTree) -> Matching {
     let (bc, ac) = (account_counts(before), account_counts(after));
+    #[expect(
+        clippy::disallowed_methods,
+        reason = "collected into a set: the same set in any order"
+    )]
     let unique: HashSet<&str> = ac
         .iter()
         .filter(|&(name, &count)| count == 1 && bc.get(name) == Some(&1))

@@ -87,6 +87,23 @@ pub fn user_of(id: u32, parent: &Assoc, name: &str, shares: Shares, usage: LongD
     }
 }
 
+/// The lab the what-changed tests share, as JSON: `bio` (users `me`, usage 10, and `labmate`,
+/// usage `labmate_usage`) and `geo` (`g1`, 40, and `g2`, 50), one share each; `extra` is
+/// written after the last association (`, {...}` entries, or empty).
+pub fn lab_json(labmate_usage: &str, extra: &str) -> String {
+    const LAB: &str = r#"{"associations": [
+      {"id": 1, "parent": null, "account": "root", "user": null, "shares": 1},
+      {"id": 2, "parent": 1, "account": "bio", "user": null, "shares": 1},
+      {"id": 21, "parent": 2, "account": "bio", "user": "me", "shares": 1, "usage_raw": 10},
+      {"id": 22, "parent": 2, "account": "bio", "user": "labmate", "shares": 1, "usage_raw": LABMATE},
+      {"id": 3, "parent": 1, "account": "geo", "user": null, "shares": 1},
+      {"id": 31, "parent": 3, "account": "geo", "user": "g1", "shares": 1, "usage_raw": 40},
+      {"id": 32, "parent": 3, "account": "geo", "user": "g2", "shares": 1, "usage_raw": 50}EXTRA
+    ]}"#;
+    LAB.replace("LABMATE", labmate_usage)
+        .replace("EXTRA", extra)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

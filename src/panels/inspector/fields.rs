@@ -195,10 +195,8 @@ pub fn move_menu(targets: &[MoveTarget], filter: &str) -> Vec<MoveTarget> {
     let needle = filter.trim().to_lowercase();
     let current = targets.iter().position(|t| t.current).unwrap_or(0);
     let mut picked: Vec<usize> = if needle.is_empty() {
-        let start = current
-            .saturating_sub(MOVE_MENU_LIMIT / 2)
-            .min(targets.len() - MOVE_MENU_LIMIT);
-        (start..start + MOVE_MENU_LIMIT).collect()
+        crate::widgets::row_window::window_around(targets.len(), Some(current), MOVE_MENU_LIMIT)
+            .collect()
     } else {
         (0..targets.len())
             .filter(|&i| targets[i].name.to_lowercase().contains(&needle))

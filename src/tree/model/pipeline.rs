@@ -253,7 +253,8 @@ pub(super) fn assemble(
         match (*it, t) {
             (Item::Node { ix, open }, EntryTexts::Node(t)) => {
                 let group = std::mem::take(&mut nesting.groups[i]);
-                let view = node_view(input, ix, open, *t, b, base, edge, group);
+                let mut view = node_view(input, ix, open, *t, b, base, edge, group);
+                view.card_style = card_style(b, canvas);
                 index.insert(view.id, nodes.len());
                 nodes.push(Arc::new(view));
             }
@@ -318,7 +319,7 @@ pub(super) fn node_view(
         level: h.depth(ix) + 1,
         parent: h.parent(ix).map(|p| input.ranked.tree().assocs()[p].id),
         children,
-        has_children: !input.outline.kids[ix].is_empty(),
+        has_children: !input.outline.kids(ix).is_empty(),
         expanded: open,
         name: a.name().to_string(),
         inferred: a.inferred,
@@ -345,6 +346,7 @@ pub(super) fn node_view(
         artefact: t.artefact,
         bbox: b,
         transform: translate(b.0, b.1),
+        card_style: String::new(),
         edge_style: edge.as_ref().map(|d| format!("d: path(\"{d}\");")),
         edge,
         overlay_style: overlay(b, base),
@@ -379,15 +381,34 @@ pub(super) fn edge_path(from: (f64, f64, f64, f64), to: (f64, f64, f64, f64)) ->
     ])
 }
 
-/// The overlay box of `b` relative to `base` (CSS percentages).
-pub(super) fn overlay(b: (f64, f64, f64, f64), base: (f64, f64, f64, f64)) -> String {
+/// Box `b` inside box `base` as CSS: width and height in percentages of `base`, moved from
+/// `base`'s top-left corner by a `transform` in percentages of its own size. A move is then a
+/// change of `transform` alone, which the compositor animates (no layout, no repaint per frame),
+/// and the box still scales with `base`.
+fn placed(b: (f64, f64, f64, f64), base: (f64, f64, f64, f64)) -> String {
     let (bw, bh) = (base.2.max(1e-9), base.3.max(1e-9));
+    let (w, h) = (b.2.max(1e-9), b.3.max(1e-9));
     css_list(&[
-        ("left: ", 100.0 * (b.0 - base.0) / bw, 4, "%; "),
-        ("top: ", 100.0 * (b.1 - base.1) / bh, 4, "%; "),
         ("width: ", 100.0 * b.2 / bw, 4, "%; "),
-        ("height: ", 100.0 * b.3 / bh, 4, "%;"),
+        ("height: ", 100.0 * b.3 / bh, 4, "%; "),
+        (
+            "transform: translate(",
+            100.0 * (b.0 - base.0) / w,
+            4,
+            "%, ",
+        ),
+        ("", 100.0 * (b.1 - base.1) / h, 4, "%);"),
     ])
+}
+
+/// The overlay box of `b` relative to `base` (its parent treeitem's box, or the canvas).
+pub(super) fn overlay(b: (f64, f64, f64, f64), base: (f64, f64, f64, f64)) -> String {
+    placed(b, base)
+}
+
+/// The live card's box `b` in the canvas (the drawing's box `canvas`).
+pub(super) fn card_style(b: (f64, f64, f64, f64), canvas: (f64, f64, f64, f64)) -> String {
+    placed(b, canvas)
 }
 
 pub(super) fn translate(left: f64, top: f64) -> String {

@@ -609,6 +609,20 @@ fn unsorted_lists_are_drawn_in_list_order_during_the_animation() {
         x(&drawn, 2),
         "AccountA is drawn first in list order"
     );
+    // The live card and its treeitem move by `transform` alone (a compositor transition): the
+    // rest of their style is a size (in percentages of the canvas, or of the parent's box,
+    // which may change with the drawing), never a `left`/`top` that would be laid out again.
+    for style in [
+        |m: &TreeModel| node(m, 2).card_style.clone(),
+        |m: &TreeModel| node(m, 2).overlay_style.clone(),
+    ] {
+        let moved = |m: &TreeModel| style(m).split_once("transform: ").unwrap().1.to_string();
+        assert_ne!(moved(&sorted), moved(&drawn));
+        for m in [&sorted, &drawn] {
+            let size = style(m).split_once("transform: ").unwrap().0.to_string();
+            assert!(size.starts_with("width: ") && !size.contains("left") && !size.contains("top"));
+        }
+    }
 }
 
 #[test]
@@ -616,7 +630,21 @@ fn overlay_boxes_are_relative_to_the_parent() {
     let f = Fixture::new(preset("classic-example"));
     let model = f.model(&BTreeSet::new());
     let root = node(&model, 1);
-    assert!(root.overlay_style.starts_with("left: "));
+    assert!(root.overlay_style.starts_with("width: "));
+    // The card's box in percentages of the canvas, its offset in percentages of its own size.
+    let (l, t, w, h) = node(&model, 3).bbox;
+    let card = node(&model, 3).card_style.clone();
+    let pct = |v: f64| fairshare::format::fixed(v, 4);
+    assert_eq!(
+        card,
+        format!(
+            "width: {}%; height: {}%; transform: translate({}%, {}%);",
+            pct(100.0 * w / model.width),
+            pct(100.0 * h / model.height),
+            pct(100.0 * l / w),
+            pct(100.0 * t / h)
+        )
+    );
     assert!(root.edge.is_none());
     assert!(node(&model, 3).edge.as_deref().unwrap().starts_with("M "));
     assert!(model.canvas_style(2.0).starts_with("width: "));

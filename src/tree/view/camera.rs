@@ -50,8 +50,15 @@ pub fn measure(ctx: TreeCtx) {
     }
 }
 
+/// The room (CSS pixels) a card needs between it and each edge of the viewport to count as in
+/// view, where the content and the card's size leave that much: a card that only just fits
+/// (its tags or its bottom edge at the frame's edge, read as cut) is brought to the centre.
+pub const IN_VIEW_MARGIN: f64 = 32.0;
+
 /// The scroll position that brings `bbox` (left, top, right, bottom: CSS pixels in the
-/// viewport's scrolled content) into view, centred on it; `None` when it is in view already.
+/// viewport's scrolled content) into view, centred on it; `None` when it is in view already,
+/// with [`IN_VIEW_MARGIN`] of room to the viewport's edges (less where the content ends, or
+/// where the card is too big for it).
 /// `view` is the viewport's scroll position and size as last read, `content` the size of what
 /// scrolls (the browser clamps the scroll position to it), `covered` the box of what lies over
 /// the viewport (the minimap, from the viewport's top-left corner): a card under it is not in
@@ -67,7 +74,14 @@ pub fn target(
     // Where the browser has clamped the scroll position if the content shrank since.
     let (sl, st) = (sl.min(room(content.0, vw)), st.min(room(content.1, vh)));
     let (left, top, right, bottom) = bbox;
-    let inside = left >= sl && right <= sl + vw && top >= st && bottom <= st + vh;
+    // The room wanted on each side: the margin, at most what the content has beyond the card
+    // and half of what the viewport has beside it.
+    let margin = |card: f64, size: f64| IN_VIEW_MARGIN.min(((size - card) / 2.0).max(0.0));
+    let (mx, my) = (margin(right - left, vw), margin(bottom - top, vh));
+    let inside = left - mx.min(left.max(0.0)) >= sl
+        && right + mx.min((content.0 - right).max(0.0)) <= sl + vw
+        && top - my.min(top.max(0.0)) >= st
+        && bottom + my.min((content.1 - bottom).max(0.0)) <= st + vh;
     let under = covered.is_some_and(|(ml, mt, mw, mh)| {
         let (cl, ct) = (left - sl, top - st);
         cl < ml + mw && cl + (right - left) > ml && ct < mt + mh && ct + (bottom - top) > mt
@@ -205,13 +219,43 @@ mod tests {
     #[test]
     fn a_card_in_view_moves_nothing() {
         assert_eq!(
-            target(VIEW, CONTENT, None, (150.0, 60.0, 300.0, 140.0)),
+            target(VIEW, CONTENT, None, (150.0, 90.0, 300.0, 170.0)),
             None
         );
-        // Touching the edges is in view.
+        // Touching the edges is in view for a card as big as the view.
         assert_eq!(
             target(VIEW, CONTENT, None, (100.0, 50.0, 900.0, 550.0)),
             None
+        );
+        // A card at the content's top-left corner needs no room beyond it.
+        assert_eq!(
+            target(
+                (0.0, 0.0, 800.0, 500.0),
+                CONTENT,
+                None,
+                (0.0, 0.0, 100.0, 60.0)
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn a_card_at_the_frame_edge_is_brought_in() {
+        // Its bottom edge 10 px above the frame's: inside, but read as cut. Centred.
+        assert_eq!(
+            target(VIEW, CONTENT, None, (150.0, 480.0, 300.0, 540.0)),
+            Some((0.0, 260.0))
+        );
+        // With the margin's room below it, it stays.
+        let room = 50.0 + 500.0 - super::IN_VIEW_MARGIN;
+        assert_eq!(
+            target(VIEW, CONTENT, None, (150.0, room - 60.0, 300.0, room)),
+            None
+        );
+        // The same at the right edge.
+        assert_eq!(
+            target(VIEW, CONTENT, None, (790.0, 100.0, 890.0, 160.0)),
+            Some((440.0, 0.0))
         );
     }
 
@@ -253,7 +297,7 @@ mod tests {
     fn a_card_under_the_minimap_is_not_in_view() {
         // The minimap covers the viewport's top-right corner: 200×150 at (600, 0).
         let covered = Some((600.0, 0.0, 200.0, 150.0));
-        let card = (750.0, 60.0, 850.0, 120.0);
+        let card = (750.0, 100.0, 850.0, 160.0);
         assert_eq!(target(VIEW, CONTENT, None, card), None);
         assert_eq!(target(VIEW, CONTENT, covered, card), Some((400.0, 0.0)));
     }

@@ -1,13 +1,16 @@
-//! `<NodeCard/>`: the SVG card of one association and the edge into it (decorative: the ARIA
-//! overlay speaks for them).
+//! `<NodeCard/>` and `<NodeEdge/>`: the card of one association and the edge into it
+//! (decorative: the ARIA overlay speaks for them).
 //!
-//! The card's outer `<g>` and the edge's `<path>` keep their elements for the association's
-//! whole life, so when the layout moves them, CSS transitions (`transform`, `d`) animate the
-//! move. The card's contents are redrawn as a whole when they change ([`CardBody`], no
-//! reactive parts): one update per changed card is much cheaper, on a 500-node tree, than one
-//! per text. Accounts are square-cornered with a folder icon, users round-cornered with a
-//! person icon and a rank bar, the root has a double border; the header's colour is the Level
-//! FS band (see style/tree.css and the legend).
+//! The card is an `<svg>` of its own in the HTML cards layer, over the drawing's SVG that holds
+//! the edges. Both keep their elements for the association's whole life, so when the layout
+//! moves them, CSS transitions animate the move: the card's `transform` (an HTML box's, which
+//! the compositor runs without restyling or repainting the page each frame) and the edge's `d`
+//! (a repaint of the edges alone). The live card's contents are built once and each text and
+//! length follows the card's view ([`LiveCardBody`]), so an edit writes only what changed;
+//! [`CardBody`] draws the same elements statically (the SVG export, the pre-rendered page).
+//! Accounts are square-cornered with a folder icon, users
+//! round-cornered with a person icon and a rank bar, the root has a double border; the
+//! header's colour is the Level FS band (see style/tree.css and the legend).
 
 use fairshare::format::shortest;
 use fairshare::step::NodeStatus;
@@ -18,8 +21,9 @@ use crate::player::marks::FrameMarks;
 use crate::state::AppState;
 use crate::tree::model::{
     BADGE_Y, BAR_H, BAR_Y, CardView, HEADER_H, ICON_W, INNER_INSET, LINE_Y, NodeView, PAD,
-    status_class,
+    RankLine, status_class,
 };
+use crate::widgets::when::When;
 
 use super::TreeCtx;
 use super::compare_marks::CompareRole;
@@ -49,7 +53,28 @@ fn card_class(node: &NodeView, status: Option<NodeStatus>) -> String {
     res
 }
 
-/// One association's edge and card.
+/// The edge into one association's card (in the drawing's SVG).
+#[component]
+pub fn NodeEdge(id: AssocId) -> impl IntoView {
+    let ctx = TreeCtx::expect();
+    let node = use_node(ctx, id);
+    let compare = move || {
+        node.with(|n| n.as_ref().map(|n| n.ix))
+            .and_then(|ix| ctx.compare.role(ix))
+    };
+    let edge = move || node.with(|n| n.as_ref().and_then(|n| n.edge.clone()));
+    let edge_style = move || node.with(|n| n.as_ref().and_then(|n| n.edge_style.clone()));
+    view! {
+        <path
+            class="ft-edge"
+            class:ft-edge--compare=move || compare().is_some()
+            d=edge
+            style=edge_style
+        ></path>
+    }
+}
+
+/// One association's card (an `<svg>` in the HTML cards layer).
 #[component]
 pub fn NodeCard(id: AssocId) -> impl IntoView {
     let state = AppState::expect();
@@ -65,47 +90,219 @@ pub fn NodeCard(id: AssocId) -> impl IntoView {
     // Toggled classes rather than part of `class`: rewriting `class` would drop the toggled
     // selection and current classes until they next change.
     let role_is = move |role: CompareRole| move || compare() == Some(role);
-    let transform = move || node.with(|n| n.as_ref().map(|n| n.transform.clone()));
-    let edge = move || node.with(|n| n.as_ref().and_then(|n| n.edge.clone()));
-    let edge_style = move || node.with(|n| n.as_ref().and_then(|n| n.edge_style.clone()));
+    let style = move || node.with(|n| n.as_ref().map(|n| n.card_style.clone()));
+    let view_box = move || {
+        card.with(|c| {
+            c.as_ref().map(|c| {
+                let mut res = String::from("0 0 ");
+                res.push_str(&shortest(c.w));
+                res.push(' ');
+                res.push_str(&shortest(c.h));
+                res
+            })
+        })
+    };
     let selected = move || state.selected().get() == Some(id);
     let current = move || ix().is_some_and(|ix| marks.is_current(ix));
 
     view! {
-        <path
-            class="ft-edge"
-            class:ft-edge--compare=move || compare().is_some()
-            d=edge
-            style=edge_style
-        ></path>
-        <g
+        <svg
             class=class
             class:ft-node--selected=selected
             class:ft-node--current=current
             class:ft-node--compare-path=role_is(CompareRole::Path)
             class:ft-node--compare-ancestor=role_is(CompareRole::Ancestor)
             class:ft-node--compare-decider=role_is(CompareRole::Decider)
-            style=transform
+            style=style
+            viewBox=view_box
+            focusable="false"
         >
             {move || {
-                card.get()
-                    .map(|card| {
-                        if ctx.compact.get() {
-                            view! { <MarkBody card /> }.into_any()
-                        } else {
-                            view! { <CardBody card /> }.into_any()
-                        }
-                    })
+                if ctx.compact.get() {
+                    view! { <LiveMarkBody card /> }.into_any()
+                } else {
+                    view! { <LiveCardBody card /> }.into_any()
+                }
             }}
-        </g>
+        </svg>
     }
 }
 
+/// A text of the live card: `f` of its view (empty while it has none).
+fn card_text(
+    card: Memo<Option<CardView>>,
+    f: fn(&CardView) -> String,
+) -> impl Fn() -> String + Copy + Send + Sync + 'static {
+    move || card.with(|c| c.as_ref().map(f).unwrap_or_default())
+}
+
+/// A length of the live card (drawing units), written as [`shortest`] does.
+fn card_len(
+    card: Memo<Option<CardView>>,
+    f: fn(&CardView) -> f64,
+) -> impl Fn() -> String + Copy + Send + Sync + 'static {
+    move || shortest(card.with(|c| c.as_ref().map_or(0.0, f)))
+}
+
 /// Zoomed out: the card as one compact mark, coloured by its Level FS band (the class of the
-/// enclosing `<g>`), with no text.
+/// enclosing `<svg>`), with no text.
 #[component]
-fn MarkBody(card: CardView) -> impl IntoView {
-    view! { <rect class="ft-node__mark" width=shortest(card.w) height=shortest(card.h) rx="10"></rect> }
+fn LiveMarkBody(card: Memo<Option<CardView>>) -> impl IntoView {
+    view! {
+        <rect
+            class="ft-node__mark"
+            width=card_len(card, |c| c.w)
+            height=card_len(card, |c| c.h)
+            rx="10"
+        ></rect>
+    }
+}
+
+/// The live card's contents: the same elements as [`CardBody`], built once, each text and
+/// length following the card's view on its own. When a card changes (an edit changes most
+/// cards' numbers), only the texts and lengths that changed are written: redrawing the body
+/// as a whole rebuilt every element's attributes (in the wasm build, with
+/// `--cfg erase_components`, a rebuilt element removes and sets all its attributes), about 80
+/// DOM writes per card and a restyle of each of its elements.
+#[component]
+fn LiveCardBody(card: Memo<Option<CardView>>) -> impl IntoView {
+    let has_rank = move || card.with(|c| c.as_ref().is_some_and(|c| c.rank.is_some()));
+    let rank_text = move |f: fn(&RankLine) -> String| {
+        move || {
+            card.with(|c| {
+                c.as_ref()
+                    .and_then(|c| c.rank.as_ref())
+                    .map(f)
+                    .unwrap_or_default()
+            })
+        }
+    };
+    let rank_len = move |f: fn(&RankLine) -> f64| {
+        move || shortest(card.with(|c| c.as_ref().and_then(|c| c.rank.as_ref()).map_or(0.0, f)))
+    };
+    let badge_class = move || {
+        card.with(|c| {
+            c.as_ref()
+                .map(|c| c.badge.kind.as_class())
+                .unwrap_or_default()
+        })
+    };
+    let icon = move || card.with(|c| c.as_ref().map(|c| icon_path(c.kind)).unwrap_or_default());
+    let right_x = card_len(card, |c| c.right_x);
+    // The rare parts, drawn again only when they change.
+    let artefact = Memo::new(move |_| {
+        card.with(|c| {
+            c.as_ref()
+                .and_then(|c| c.artefact.clone().map(|text| (text, c.right_x)))
+        })
+    });
+    let tags = Memo::new(move |_| card.with(|c| c.as_ref().map(|c| c.tags.clone())));
+    view! {
+        <rect
+            class="ft-node__body"
+            width=card_len(card, |c| c.w)
+            height=card_len(card, |c| c.h)
+        ></rect>
+        <rect
+            class="ft-node__inner"
+            x=shortest(INNER_INSET)
+            y=shortest(INNER_INSET)
+            width=card_len(card, |c| c.inner_w)
+            height=card_len(card, |c| c.inner_h)
+        ></rect>
+        <rect
+            class="ft-node__header"
+            width=card_len(card, |c| c.w)
+            height=shortest(HEADER_H)
+        ></rect>
+        <path class="ft-node__icon" transform="translate(7 5)" d=icon></path>
+        <text class="ft-node__name" x=shortest(ICON_W) y="16">
+            {card_text(card, |c| c.display_name.clone())}
+        </text>
+        <text class="ft-node__text" x=shortest(PAD) y=shortest(LINE_Y[0])>
+            {card_text(card, |c| c.shares.clone())}
+        </text>
+        <text class="ft-node__text" x=right_x y=shortest(LINE_Y[0]) text-anchor="end">
+            {card_text(card, |c| c.s.clone())}
+        </text>
+        <text class="ft-node__text" x=shortest(PAD) y=shortest(LINE_Y[1])>
+            {card_text(card, |c| c.usage.clone())}
+        </text>
+        <text class="ft-node__text" x=right_x y=shortest(LINE_Y[1]) text-anchor="end">
+            {card_text(card, |c| c.u.clone())}
+        </text>
+        <text class="ft-node__text" x=shortest(PAD) y=shortest(LINE_Y[2])>
+            {card_text(card, |c| c.level_fs_label.clone())}
+        </text>
+        <g class=badge_class>
+            <rect
+                x=card_len(card, |c| c.badge.x)
+                y=shortest(BADGE_Y)
+                width=card_len(card, |c| c.badge.w)
+                height="16"
+                rx="8"
+            ></rect>
+            <text x=card_len(card, |c| c.badge.cx) y=shortest(LINE_Y[2]) text-anchor="middle">
+                {card_text(card, |c| c.badge.text.clone())}
+            </text>
+        </g>
+        <When when=has_rank>
+            <g class="ft-node__rank">
+                <text class="ft-node__text" x=shortest(PAD) y=shortest(LINE_Y[3])>
+                    {rank_text(|r| r.position.clone())}
+                </text>
+                <text
+                    class="ft-node__text ft-node__fs"
+                    x=right_x
+                    y=shortest(LINE_Y[3])
+                    text-anchor="end"
+                >
+                    {rank_text(|r| r.fairshare.clone())}
+                </text>
+                <rect
+                    class="ft-node__bar"
+                    x=shortest(PAD)
+                    y=shortest(BAR_Y)
+                    width=rank_len(|r| r.bar_w)
+                    height=shortest(BAR_H)
+                ></rect>
+                <rect
+                    class="ft-node__bar-fill"
+                    x=shortest(PAD)
+                    y=shortest(BAR_Y)
+                    width=rank_len(|r| r.fill_w)
+                    height=shortest(BAR_H)
+                ></rect>
+            </g>
+        </When>
+        {move || {
+            artefact.get().map(|(text, x)| {
+                view! {
+                    <g class="ft-node__artefact">
+                        <circle cx=shortest(x) cy="12" r="8"></circle>
+                        <text x=shortest(x) y="16" text-anchor="middle">
+                            {text}
+                        </text>
+                    </g>
+                }
+                .into_any()
+            })
+        }}
+        {move || {
+            tags.get()
+                .unwrap_or_default()
+                .into_iter()
+                .map(|tag| {
+                    view! {
+                        <text class=tag.class x=shortest(PAD) y=shortest(tag.y)>
+                            {tag.text}
+                        </text>
+                    }
+                })
+                .map(IntoAny::into_any)
+                .collect::<Vec<_>>()
+        }}
+    }
 }
 
 /// The contents of a card (static: redrawn when the card's view changes; also drawn by the

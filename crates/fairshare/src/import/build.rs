@@ -44,6 +44,28 @@ pub(super) struct Record {
     pub bad: bool,
 }
 
+impl Record {
+    /// Row `ordinal` at input `line`, indented `depth`, before any of its cells is read: no
+    /// names, no numbers, readable. Every reader starts a row here and fills in what it finds.
+    pub fn empty(line: usize, ordinal: u32, depth: usize) -> Record {
+        Record {
+            line,
+            ordinal,
+            depth,
+            account: String::new(),
+            user: None,
+            partition: None,
+            shares: None,
+            usage: None,
+            id: None,
+            parent_id: None,
+            parent_name: None,
+            lineage: None,
+            bad: false,
+        }
+    }
+}
+
 /// How rows say who their parent is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Linking {

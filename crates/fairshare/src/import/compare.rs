@@ -243,6 +243,10 @@ pub fn compare(ranked: &Ranked, rows: &[Row], printed: &[PrintedRow]) -> Vec<Row
     }
     let retained = |ix: usize| retained_at.get(ix).copied().unwrap_or(false);
     // Whether every user's printed usage is the tree's usage, truncated.
+    #[expect(
+        clippy::disallowed_methods,
+        reason = "`all` of a pure test: the same answer in any order"
+    )]
     let users_agree = printed_of.iter().all(|(&ix, p)| {
         if !h.is_user.get(ix).copied().unwrap_or(false) {
             return true;

@@ -132,21 +132,7 @@ pub(super) fn import(text: &str, diags: &mut Diags) -> (Option<Scenario>, Vec<Pr
     for (i, e) in list.iter().enumerate() {
         let line = lines.get(i).copied().unwrap_or(1);
         let ordinal = u32::try_from(i + 1).unwrap_or(u32::MAX);
-        let mut rec = Record {
-            line,
-            ordinal,
-            depth: 0,
-            account: String::new(),
-            user: None,
-            partition: None,
-            shares: None,
-            usage: None,
-            id: None,
-            parent_id: None,
-            parent_name: None,
-            lineage: None,
-            bad: false,
-        };
+        let mut rec = Record::empty(line, ordinal, 0);
         let mut shown = build::empty_printed();
         let Some(o) = e.as_object() else {
             diags.error(Some(line), DiagKind::EntryNotObject { n: i + 1 });

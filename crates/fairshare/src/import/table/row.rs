@@ -15,20 +15,10 @@ use crate::tree::Shares;
 /// A row that could not be split into its fields. It is taken as an account row at its
 /// indentation, so that whatever is indented under it is left out rather than misplaced.
 pub(super) fn bad_record(line: usize, ordinal: u32, text: &str) -> Record {
+    let depth = text.len() - text.trim_start_matches(' ').len();
     Record {
-        line,
-        ordinal,
-        depth: text.len() - text.trim_start_matches(' ').len(),
-        account: String::new(),
-        user: None,
-        partition: None,
-        shares: None,
-        usage: None,
-        id: None,
-        parent_id: None,
-        parent_name: None,
-        lineage: None,
         bad: true,
+        ..Record::empty(line, ordinal, depth)
     }
 }
 

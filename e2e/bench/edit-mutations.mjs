@@ -1,0 +1,90 @@
+// What one usage edit changes in the DOM, counted (run by hand; not part of `npx playwright
+// test`). Counts do not depend on the machine's load, so they show an A/B difference that frame
+// times on a busy machine hide.
+//
+//   node e2e/bench/edit-mutations.mjs [--dist dist] [--size 1k|10k|100k] [--edits 5]
+//        [--port 8878] [--perf DIR] [--detail]
+//
+// Loads `perf_<size>.json.gz` as workspace.mjs does, selects the first user, and makes `--edits`
+// Raw usage edits 600 ms apart. For each, a MutationObserver counts the mutation records from
+// the change to the second frame after it (attributes, character data, child lists; nodes added
+// and removed), by the nearest labelled region (the tree, the Inspector, …), and the CSS
+// transitions running a frame later (`document.getAnimations()`, by property). Printed as the
+// mean per edit; `--detail` also names the element (tag and class) of each record.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { arg, flag, launchChromium, root, pasteTree, serve } from './common.mjs';
+
+const dist = path.resolve(root, arg('dist', 'dist'));
+const size = arg('size', '1k');
+const edits = Number(arg('edits', 5));
+const port = Number(arg('port', 8878));
+const perfDir = arg('perf', path.join(root, '..', 'shared', 'perf'));
+
+const json = zlib.gunzipSync(fs.readFileSync(path.join(perfDir, `perf_${size}.json.gz`))).toString('utf8');
+const users = JSON.parse(json).associations.filter((a) => a.user);
+const marker = `: ${users.length} users`;
+
+await serve(dist, port);
+const browser = await launchChromium();
+try {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await pasteTree(page, port, json, marker);
+  let user = page.locator('[role="treeitem"][data-kind="user"]').first();
+  if (!(await user.count())) {
+    const find = page.getByRole('searchbox', { name: 'Find user or account' });
+    await find.fill(`${users[0].account}/${users[0].user}`);
+    await find.press('Enter');
+    user = page.locator('[role="treeitem"][data-kind="user"]').first();
+  }
+  await user.click();
+  const inspectorTab = page.getByRole('tab', { name: 'Inspector' });
+  if (await inspectorTab.count()) await inspectorTab.click();
+  const usage = page.getByRole('region', { name: 'Inspector' }).getByRole('spinbutton', { name: 'Raw usage' }).first();
+  const handle = await usage.elementHandle();
+  await page.waitForTimeout(1000);
+  const totals = {};
+  for (let i = 0; i < edits; i++) {
+    const one = await handle.evaluate(async (el, [v, detail]) => {
+      const where = (node) => {
+        let e = node.nodeType === 1 ? node : node.parentElement;
+        for (; e; e = e.parentElement) {
+          if (e.getAttribute('role') === 'tree' || e.classList?.contains('ft-tree__svg')) return 'tree';
+          const label = e.getAttribute('aria-label');
+          if (label && (e.getAttribute('role') === 'region' || e.tagName === 'SECTION')) return label;
+        }
+        return '(page)';
+      };
+      const counts = {};
+      const add = (k, n = 1) => (counts[k] = (counts[k] ?? 0) + n);
+      const observer = new MutationObserver((records) => {
+        for (const r of records) {
+          const w = where(r.target);
+          const t = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+          const what = detail ? ` <${t?.tagName.toLowerCase()} ${t?.getAttribute('class') ?? ''}>` : '';
+          add(`${w}: ${r.type}${r.type === 'attributes' ? ` ${r.attributeName}` : ''}${what}`);
+          if (r.addedNodes.length) add(`${w}: nodes added`, r.addedNodes.length);
+          if (r.removedNodes.length) add(`${w}: nodes removed`, r.removedNodes.length);
+        }
+      });
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+      el.value = String(v);
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      for (const r of observer.takeRecords()) add(`${where(r.target)}: ${r.type}`);
+      observer.disconnect();
+      for (const a of document.getAnimations()) add(`running transitions: ${a.transitionProperty ?? a.animationName}`);
+      await new Promise((r) => setTimeout(r, 600));
+      return counts;
+    }, [1000 * (i + 5) * 3600, flag('detail')]);
+    for (const [k, n] of Object.entries(one)) totals[k] = (totals[k] ?? 0) + n;
+  }
+  console.log(`perf_${size}: mean per usage edit over ${edits} edits`);
+  for (const [k, n] of Object.entries(totals).sort((a, b) => b[1] - a[1])) {
+    console.log(`  ${(n / edits).toFixed(1).padStart(8)}  ${k}`);
+  }
+} finally {
+  await browser.close();
+  process.exit();
+}

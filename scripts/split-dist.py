@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""Issue 24 §2: split the panels out of the wasm (`wasm-split`), inside Trunk's hook.
+
+Trunk cannot split (trunk-rs/trunk#1022): its Rust pipeline runs cargo, wasm-bindgen and wasm-opt
+with no step between cargo and wasm-bindgen, where the splitter must run (wasm-bindgen drops the
+relocations it reads). So this redoes Trunk's Rust step after it, in the post_build hook
+(scripts/finish-dist.py calls it when FAIRSHARE_SPLIT=1), on the cargo output Trunk left behind:
+
+1. `wasm-split-cli` (crate `wasm_split_cli_support`, pinned to the `wasm_split_helpers` Leptos
+   links) on `target/wasm32-unknown-unknown/release/fairshare-explorer.wasm`, linked with
+   `-Clink-args=--emit-relocs` and the `split` feature: the main module, one `split_*.wasm` per
+   split point, `chunk_*.wasm` for code shared by several, and the link module `__wasm_split.js`.
+2. `wasm-bindgen --target web --keep-lld-exports` on the main module, under Trunk's file name.
+3. `wasm-opt -Oz` on the main module and each split-off module.
+4. The files replace Trunk's in the staging directory, the split-off ones under content-hashed
+   names (`place_hashed`); the `integrity` hashes in index.html are rewritten to match.
+   scripts/finish-dist.py then minifies the JS, lists every file for the service worker (so the
+   panels open offline too) and precompresses them.
+
+Build: scripts/split-build.sh.
+"""
+
+import base64
+import concurrent.futures
+import glob
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+CRATE = "fairshare-explorer"
+# What Trunk passes for data-wasm-opt="z" (binaryen 132 from npm; features from the module).
+WASM_OPT_FEATURES = []
+
+
+def fail(message):
+    sys.exit(f"split-dist.py: {message}")
+
+
+def sri(data):
+    return "sha384-" + base64.b64encode(hashlib.sha384(data).digest()).decode("ascii")
+
+
+def run(cmd):
+    try:
+        result = subprocess.run(cmd, capture_output=True, text=True)
+    except FileNotFoundError:
+        fail(f"{cmd[0]} not found (scripts/setup.sh installs it)")
+    if result.returncode != 0:
+        fail(f"{' '.join(cmd)} failed:\n{result.stdout}\n{result.stderr}")
+    return result
+
+
+def hashed(name, data):
+    """`chunk_10.wasm` -> `chunk_10-<first 16 hex digits of its SHA-256>.wasm`."""
+    base, ext = os.path.splitext(name)
+    return f"{base}-{hashlib.sha256(data).hexdigest()[:16]}{ext}"
+
+
+def place_hashed(staging, stem, modules):
+    """Copies the split-off modules and the link module into staging under content-hashed names.
+
+    The splitter names them `split_<name>.wasm`, `chunk_<n>.wasm` and `__wasm_split.js`, the same
+    in every build: a browser (or a proxy) holding yesterday's `chunk_10.wasm` would link it into
+    today's main module. Hashed names, like Trunk's, make every build ask for its own files. The
+    link module names the wasm files; the JS glue imports the link module (its import specifiers
+    only: the wasm's import object keeps `./__wasm_split.js`, the module name the wasm imports
+    from)."""
+    renamed = {}
+    link = None
+    for path in modules:
+        name = os.path.basename(path)
+        if name == "__wasm_split.js":
+            link = path
+            continue
+        if not name.endswith(".wasm"):
+            fail(f"unexpected file from the splitter: {name}")
+        with open(path, "rb") as f:
+            data = f.read()
+        renamed[name] = hashed(name, data)
+        with open(os.path.join(staging, renamed[name]), "wb") as f:
+            f.write(data)
+    if link is None:
+        fail("the splitter wrote no __wasm_split.js")
+    with open(link, encoding="utf-8") as f:
+        text = f.read()
+    for old, new in renamed.items():
+        quoted = f'"./{old}"'
+        if text.count(quoted) != 1:
+            fail(f"__wasm_split.js names {old} {text.count(quoted)} times, expected once")
+        text = text.replace(quoted, f'"./{new}"')
+    link_name = hashed("__wasm_split.js", text.encode("utf-8"))
+    with open(os.path.join(staging, link_name), "w", encoding="utf-8") as f:
+        f.write(text)
+    glue_path = os.path.join(staging, stem + ".js")
+    with open(glue_path, encoding="utf-8") as f:
+        glue = f.read()
+    glue, n = re.subn(r'(\bfrom\s*)(["\'])\./__wasm_split\.js\2', lambda m: f"{m.group(1)}{m.group(2)}./{link_name}{m.group(2)}", glue)
+    if n == 0:
+        fail(f"{stem}.js does not import ./__wasm_split.js")
+    with open(glue_path, "w", encoding="utf-8") as f:
+        f.write(glue)
+    return [*renamed.values(), link_name]
+
+
+def main(staging, root):
+    tool = os.environ.get("WASM_SPLIT_CLI", "wasm-split-cli")
+    target_dir = os.environ.get("CARGO_TARGET_DIR", os.path.join(root, "target"))
+    cargo_wasm = os.path.join(target_dir, "wasm32-unknown-unknown", "release", CRATE.replace("-", "_") + ".wasm")
+    if not os.path.exists(cargo_wasm):
+        cargo_wasm = os.path.join(target_dir, "wasm32-unknown-unknown", "release", CRATE + ".wasm")
+    if not os.path.exists(cargo_wasm):
+        fail(f"no cargo output at {cargo_wasm}")
+    bg = [n for n in os.listdir(staging) if n.startswith(CRATE) and n.endswith("_bg.wasm")]
+    if len(bg) != 1:
+        fail(f"expected one {CRATE}-*_bg.wasm in {staging}, found {bg}")
+    stem = bg[0][: -len("_bg.wasm")]
+    old_js = open(os.path.join(staging, stem + ".js"), "rb").read()
+    old_wasm = open(os.path.join(staging, bg[0]), "rb").read()
+
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory() as tmp:
+        split_dir = os.path.join(tmp, "split")
+        os.makedirs(split_dir)
+        run([tool, cargo_wasm, split_dir, "--out-name", stem, "--target", "web"])
+        bindgen_dir = os.path.join(tmp, "bindgen")
+        run([
+            "wasm-bindgen", "--target", "web", "--keep-lld-exports", "--no-typescript",
+            "--out-dir", bindgen_dir, "--out-name", stem, os.path.join(split_dir, stem + ".wasm"),
+        ])
+        opt = [os.path.join(bindgen_dir, stem + "_bg.wasm")]
+        opt += sorted(glob.glob(os.path.join(split_dir, "split_*.wasm")))
+        opt += sorted(glob.glob(os.path.join(split_dir, "chunk_*.wasm")))
+        # One wasm-opt per module (about 1.5 s each, mostly starting binaryen.js in node), JOBS at
+        # a time (scripts/setup.sh's variable; default: the CPUs), the largest first.
+        opt.sort(key=os.path.getsize, reverse=True)
+        jobs = int(os.environ.get("JOBS") or os.cpu_count() or 1)
+        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+            list(pool.map(lambda path: run(["wasm-opt", "-Oz", *WASM_OPT_FEATURES, path, "-o", path]), opt))
+        main_wasm = os.path.join(bindgen_dir, stem + "_bg.wasm")
+        shutil.copy(main_wasm, os.path.join(staging, bg[0]))
+        shutil.copy(os.path.join(bindgen_dir, stem + ".js"), os.path.join(staging, stem + ".js"))
+        for extra in os.listdir(bindgen_dir):
+            if extra.startswith("snippets"):
+                shutil.copytree(os.path.join(bindgen_dir, extra), os.path.join(staging, extra), dirs_exist_ok=True)
+        modules = sorted(p for p in opt if p != main_wasm) + sorted(glob.glob(os.path.join(split_dir, "*.js")))
+        placed = place_hashed(staging, stem, modules)
+        sizes = {os.path.basename(p): os.path.getsize(p) for p in opt}
+        print(f"split-dist.py: {sizes}", file=sys.stderr)
+    print(f"split-dist.py: {len(placed)} files in {time.monotonic() - started:.1f} s", file=sys.stderr)
+
+    index = os.path.join(staging, "index.html")
+    html = open(index, encoding="utf-8").read()
+    new_js = open(os.path.join(staging, stem + ".js"), "rb").read()
+    new_wasm = open(os.path.join(staging, bg[0]), "rb").read()
+    html = html.replace(sri(old_js), sri(new_js)).replace(sri(old_wasm), sri(new_wasm))
+    open(index, "w", encoding="utf-8").write(html)
+
+
+if __name__ == "__main__":
+    main(os.environ["TRUNK_STAGING_DIR"], os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
