@@ -206,7 +206,7 @@ pub struct JsonCache {
     used: Vec<(Scenario, String)>,
     /// The loaded timeline and, for each snapshot, its scenarios printed so far (a snapshot
     /// is shown under its own name, and as the next one's baseline under that one's).
-    moments: Option<(Arc<Timeline>, Vec<Vec<(Scenario, String)>>)>,
+    moments: Option<Moments>,
     /// How many scenarios were printed (for tests).
     printed: usize,
 }
@@ -261,6 +261,9 @@ impl JsonCache {
     }
 }
 
+/// A loaded timeline and, for each of its snapshots, the scenarios of its tree printed.
+type Moments = (Arc<Timeline>, Vec<Vec<(Scenario, String)>>);
+
 /// How many scenarios of one timeline snapshot's tree are kept: the snapshot shown, and shown
 /// as the next one's baseline.
 const MOMENT_VARIANTS: usize = 2;
@@ -268,7 +271,7 @@ const MOMENT_VARIANTS: usize = 2;
 /// The scenarios kept for the timeline snapshot whose tree `scenario` shows (an edited tree
 /// is another tree: none).
 fn moment_texts<'a>(
-    moments: &'a mut Option<(Arc<Timeline>, Vec<Vec<(Scenario, String)>>)>,
+    moments: &'a mut Option<Moments>,
     scenario: &Scenario,
 ) -> Option<&'a mut Vec<(Scenario, String)>> {
     let (timeline, texts) = moments.as_mut()?;
@@ -609,7 +612,7 @@ mod tests {
                 from: None,
             };
             let mut cache = JsonCache::default();
-            let mut save = |cache: &mut JsonCache| {
+            let save = |cache: &mut JsonCache| {
                 state
                     .timeline()
                     .with_untracked(|t| cache.follow(t.as_ref()));
