@@ -2,6 +2,7 @@
 // for a built dist/, and Chromium.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,19 +44,38 @@ export function scenarioFragment(size, reuse = false) {
   return `#scenario=${Buffer.from(json, 'utf8').toString('base64url')}`;
 }
 
-/** Serves `dir` on 127.0.0.1:`port` until the process exits; resolves once it answers. */
+/**
+ * Serves `dir` on 127.0.0.1:`port` until the process exits; resolves once it answers. Fails when
+ * the port is taken (another run's or another worktree's server would answer instead, and the
+ * benchmark would measure that server's build) or the server stops before it answers.
+ */
 export async function serve(dir, port) {
   if (!fs.existsSync(path.join(dir, 'index.html'))) {
     console.error(`${dir} has no index.html: run \`trunk build --release --locked\` first`);
     process.exit(1);
   }
+  const taken = await new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', (e) => resolve(e.code === 'EADDRINUSE'));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(false)));
+  });
+  if (taken) {
+    throw new Error(`port ${port} is already taken (another server would answer): choose another with --port`);
+  }
   const server = spawn('python3', ['e2e/serve.py', '--port', String(port), '--dir', dir], {
     cwd: root,
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  let stderr = '';
+  server.stderr.on('data', (d) => (stderr += d));
+  let exited = null;
+  server.on('exit', (code) => (exited = code));
   process.on('exit', () => server.kill());
   const url = `http://127.0.0.1:${port}/index.html`;
   for (let i = 0; i < 100; i++) {
+    if (exited !== null) {
+      throw new Error(`the server for ${dir} stopped (exit ${exited}) before it answered:\n${stderr}`);
+    }
     try {
       if ((await fetch(url)).ok) return;
     } catch {

@@ -17,12 +17,13 @@ use std::sync::Arc;
 
 use fairshare::decay::Job;
 use fairshare::link::Link;
+use fairshare::timeline::Timeline;
 use fairshare::{AssocId, Scenario, TieRule};
 use serde::{Deserialize, Serialize};
 
 use crate::boundary::codec;
 use crate::presets;
-use crate::state::{DecayClock, DecayInputs, History, Snapshot};
+use crate::state::{DecayClock, DecayInputs, History, LoadedTimeline, Snapshot};
 
 /// The version prefix of the stored text.
 const VERSION_PREFIX: &str = "1.";
@@ -194,29 +195,120 @@ struct StoredSession {
 /// The scenario JSON of recently saved scenarios. Printing a scenario (80-bit usage in
 /// `%.21Lg`) costs far more than comparing two, and the undo steps are the same from one save
 /// to the next, so each save prints only what changed.
+///
+/// The loaded timeline's snapshots are kept apart, each once printed, for as long as that
+/// timeline is loaded ([`JsonCache::follow`]): a scrubber step shows snapshots already seen,
+/// and its save then prints nothing (at most the timeline's length of texts; an edited
+/// snapshot is another scenario, printed as any other).
 #[derive(Default)]
 pub struct JsonCache {
     entries: Vec<(Scenario, String)>,
     used: Vec<(Scenario, String)>,
+    /// The loaded timeline and, for each snapshot, its scenarios printed so far (a snapshot
+    /// is shown under its own name, and as the next one's baseline under that one's).
+    moments: Option<Moments>,
+    /// The last sessions' JSON and packed text, newest last: scrubbing back and forth between
+    /// two snapshots saves the same two sessions in turn (deflating a 10k tree's takes ~12 ms).
+    packed: Vec<(String, String)>,
+    /// How many scenarios were printed (for tests).
+    printed: usize,
+    /// How many sessions were packed (for tests).
+    packs: usize,
 }
 
 impl JsonCache {
+    /// Keeps the snapshots' JSON of `timeline` (the one loaded), dropping that of any other.
+    pub fn follow(&mut self, timeline: Option<&LoadedTimeline>) {
+        let same = match (&self.moments, timeline) {
+            (Some((kept, _)), Some(t)) => Arc::ptr_eq(kept, &t.timeline),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            self.moments =
+                timeline.map(|t| (t.timeline.clone(), vec![Vec::new(); t.timeline.len()]));
+        }
+    }
+
     fn json(&mut self, scenario: &Scenario) -> String {
         if let Some(i) = self.used.iter().position(|(s, _)| s == scenario) {
             return self.used[i].1.clone();
         }
-        let json = match self.entries.iter().position(|(s, _)| s == scenario) {
-            Some(i) => self.entries.swap_remove(i).1,
-            None => fairshare::scenario::to_json(scenario),
+        let printed = &mut self.printed;
+        let mut print = || {
+            *printed += 1;
+            fairshare::scenario::to_json(scenario)
+        };
+        let json = match moment_texts(&mut self.moments, scenario) {
+            Some(texts) => match texts.iter().find(|(s, _)| s == scenario) {
+                Some((_, json)) => json.clone(),
+                None => {
+                    let json = print();
+                    if texts.len() == MOMENT_VARIANTS {
+                        texts.remove(0);
+                    }
+                    texts.push((scenario.clone(), json.clone()));
+                    json
+                }
+            },
+            None => match self.entries.iter().position(|(s, _)| s == scenario) {
+                Some(i) => self.entries.swap_remove(i).1,
+                None => print(),
+            },
         };
         self.used.push((scenario.clone(), json.clone()));
         json
     }
 
-    /// Keeps only what the last save used.
+    /// The packed text of a session's JSON.
+    fn pack(&mut self, json: String) -> String {
+        if let Some(i) = self.packed.iter().position(|(j, _)| *j == json) {
+            let hit = self.packed.remove(i);
+            let text = hit.1.clone();
+            self.packed.push(hit);
+            return text;
+        }
+        self.packs += 1;
+        let text = format!(
+            "{VERSION_PREFIX}{}",
+            codec::pack_with(json.as_bytes(), LEVEL)
+        );
+        if self.packed.len() == PACKED_KEPT {
+            self.packed.remove(0);
+        }
+        self.packed.push((json, text.clone()));
+        text
+    }
+
+    /// Keeps only what the last save used (and the timeline's snapshots).
     fn finish(&mut self) {
         self.entries = std::mem::take(&mut self.used);
     }
+}
+
+/// How many packed sessions [`JsonCache`] keeps: two (scrubbing back and forth).
+const PACKED_KEPT: usize = 2;
+
+/// A loaded timeline and, for each of its snapshots, the scenarios of its tree printed.
+type Moments = (Arc<Timeline>, Vec<Vec<(Scenario, String)>>);
+
+/// How many scenarios of one timeline snapshot's tree are kept: the snapshot shown, and shown
+/// as the next one's baseline.
+const MOMENT_VARIANTS: usize = 2;
+
+/// The scenarios kept for the timeline snapshot whose tree `scenario` shows (an edited tree
+/// is another tree: none).
+fn moment_texts<'a>(
+    moments: &'a mut Option<Moments>,
+    scenario: &Scenario,
+) -> Option<&'a mut Vec<(Scenario, String)>> {
+    let (timeline, texts) = moments.as_mut()?;
+    // O(1) per snapshot: an unedited snapshot shares its tree with the timeline's.
+    let k = timeline
+        .moments()
+        .iter()
+        .position(|m| m.ranked.tree().is_shared_with(&scenario.tree))?;
+    texts.get_mut(k)
 }
 
 fn store(s: &Snapshot, cache: &mut JsonCache) -> StoredSnapshot {
@@ -290,11 +382,7 @@ pub fn encode_with(saved: &Saved, cache: &mut JsonCache) -> Option<String> {
         from: saved.from,
     };
     loop {
-        let json = serde_json::to_string(&session).ok()?;
-        let packed = format!(
-            "{VERSION_PREFIX}{}",
-            codec::pack_with(json.as_bytes(), LEVEL)
-        );
+        let packed = cache.pack(serde_json::to_string(&session).ok()?);
         if packed.len() <= MAX_STORED_LEN {
             return Some(packed);
         }
@@ -513,6 +601,96 @@ mod tests {
         assert_eq!(cache.entries.len(), 2, "one entry per distinct scenario");
         assert_eq!(encode_with(&saved, &mut cache), first);
         assert_eq!(encode(&saved), first);
+    }
+
+    /// A scrubber step's save prints no timeline snapshot printed by an earlier save (the
+    /// 10k tree's JSON takes about 60 ms, in the glide), and saves the same text as a save
+    /// from scratch; an edited snapshot is printed (nothing the user made is lost), and a new
+    /// timeline drops the old one's texts.
+    #[test]
+    fn a_timeline_snapshot_is_printed_once() {
+        use fairshare::Shares;
+        use fairshare::timeline::Timeline;
+        use leptos::prelude::*;
+
+        use crate::state::AppState;
+
+        let timeline = |ids: &[&str]| {
+            Timeline::new(
+                ids.iter()
+                    .map(|id| (None, id.to_string(), preset(id).tree))
+                    .collect(),
+            )
+        };
+        Owner::new().with(|| {
+            let state = AppState::new(preset("labmates"));
+            let days = ["labmates", "test24-4", "labmates"];
+            state.load_timeline(timeline(&days), vec![Vec::new(); 3], preset("labmates"));
+            let saved = || Saved {
+                current: state.snapshot(),
+                history: state.history().get_untracked(),
+                selected: state.selected().get_untracked(),
+                compare_with: state.compare_with().get_untracked(),
+                tie_rule: state.tie_rule().get_untracked(),
+                before: state.before().with_untracked(Option::is_some),
+                from: None,
+            };
+            let mut cache = JsonCache::default();
+            let save = |cache: &mut JsonCache| {
+                state
+                    .timeline()
+                    .with_untracked(|t| cache.follow(t.as_ref()));
+                let text = encode_with(&saved(), cache).unwrap();
+                assert_eq!(text, encode(&saved()).unwrap(), "the text printed afresh");
+                cache.printed
+            };
+            // Day 2 and its before snapshot day 1, and the undo step (what was on screen).
+            let mut seen = save(&mut cache);
+            // A day shown for the first time: itself, and its before snapshot under its name.
+            for (k, new) in [(0, 1), (1, 2)] {
+                state.show_moment(k);
+                let now = save(&mut cache);
+                assert_eq!(now, seen + new, "day {k} is new");
+                seen = now;
+            }
+            for k in [2, 0, 2, 1, 0, 1] {
+                state.show_moment(k);
+                assert_eq!(save(&mut cache), seen, "day {k} was printed before");
+            }
+            // Back and forth between two days: the sessions are packed once each.
+            let packs = cache.packs;
+            for k in [0, 1, 0, 1] {
+                state.show_moment(k);
+                save(&mut cache);
+            }
+            assert_eq!(cache.packs, packs, "days 0 and 1 were just saved");
+            assert_eq!(cache.moments.as_ref().unwrap().1.len(), days.len());
+
+            let first_user = state.scenario().with_untracked(|s| {
+                s.tree
+                    .assocs()
+                    .iter()
+                    .find(|a| a.user.is_some())
+                    .unwrap()
+                    .id
+            });
+            state.set_shares(first_user, Shares::Value(7)).unwrap();
+            assert_eq!(save(&mut cache), seen + 1, "the edited day 0 is printed");
+
+            state.load_timeline(
+                timeline(&["test24-4", "labmates"]),
+                vec![Vec::new(); 2],
+                preset("labmates"),
+            );
+            let before = cache.printed;
+            save(&mut cache);
+            assert_eq!(
+                cache.moments.as_ref().unwrap().1.len(),
+                2,
+                "the old timeline's texts are gone"
+            );
+            assert!(cache.printed > before);
+        });
     }
 
     #[test]

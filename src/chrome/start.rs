@@ -36,7 +36,8 @@ pub struct Shell {
     pending: StoredValue<Option<TimeoutHandle>>,
     /// The next change is `Start over` itself: a fresh start is not a session to restore.
     skip_next: StoredValue<bool>,
-    /// Scenario JSON printed by earlier saves (the undo steps rarely change between saves).
+    /// Scenario JSON printed by earlier saves (the undo steps rarely change between saves, and
+    /// a scrubber step shows a timeline snapshot already printed).
     cache: StoredValue<session::JsonCache>,
 }
 
@@ -89,7 +90,12 @@ impl Shell {
         };
         let text = self
             .cache
-            .try_update_value(|cache| session::encode_with(&saved, cache))
+            .try_update_value(|cache| {
+                state
+                    .timeline()
+                    .with_untracked(|t| cache.follow(t.as_ref()));
+                session::encode_with(&saved, cache)
+            })
             .flatten();
         self.key.with_value(|key| match text {
             Some(ref text) if storage::write(key, text) => {}

@@ -284,6 +284,13 @@ impl PartialEq for AssocTree {
     }
 }
 
+impl AssocTree {
+    /// Whether `other` is a clone of this very tree (O(1)); equal trees built apart are not.
+    pub fn is_shared_with(&self, other: &AssocTree) -> bool {
+        Arc::ptr_eq(&self.inner, &other.inner)
+    }
+}
+
 /// What an [`AssocTree`] shares between its clones.
 #[derive(Debug, PartialEq)]
 struct TreeData {
