@@ -207,6 +207,10 @@ pub struct JsonCache {
     /// The loaded timeline and, for each snapshot, its scenarios printed so far (a snapshot
     /// is shown under its own name, and as the next one's baseline under that one's).
     moments: Option<Moments>,
+    /// The bytes of JSON kept in `moments`, at most `moment_budget`.
+    moment_bytes: usize,
+    /// How many bytes of the timeline's JSON may be kept ([`MOMENT_BYTES`]; 0 reads as that).
+    moment_budget: usize,
     /// The last sessions' JSON and packed text, newest last: scrubbing back and forth between
     /// two snapshots saves the same two sessions in turn (deflating a 10k tree's takes ~12 ms).
     packed: Vec<(String, String)>,
@@ -227,6 +231,7 @@ impl JsonCache {
         if !same {
             self.moments =
                 timeline.map(|t| (t.timeline.clone(), vec![Vec::new(); t.timeline.len()]));
+            self.moment_bytes = 0;
         }
     }
 
@@ -234,27 +239,35 @@ impl JsonCache {
         if let Some(i) = self.used.iter().position(|(s, _)| s == scenario) {
             return self.used[i].1.clone();
         }
-        let printed = &mut self.printed;
-        let mut print = || {
-            *printed += 1;
-            fairshare::scenario::to_json(scenario)
-        };
-        let json = match moment_texts(&mut self.moments, scenario) {
-            Some(texts) => match texts.iter().find(|(s, _)| s == scenario) {
-                Some((_, json)) => json.clone(),
-                None => {
-                    let json = print();
-                    if texts.len() == MOMENT_VARIANTS {
-                        texts.remove(0);
+        let kept = moment_texts(&mut self.moments, scenario)
+            .and_then(|texts| texts.iter().find(|(s, _)| s == scenario))
+            .map(|(_, json)| json.clone());
+        let json = match kept {
+            Some(json) => json,
+            None => {
+                let json = match self.entries.iter().position(|(s, _)| s == scenario) {
+                    Some(i) => self.entries.swap_remove(i).1,
+                    None => {
+                        self.printed += 1;
+                        fairshare::scenario::to_json(scenario)
                     }
-                    texts.push((scenario.clone(), json.clone()));
-                    json
+                };
+                let budget = match self.moment_budget {
+                    0 => MOMENT_BYTES,
+                    b => b,
+                };
+                if let Some(texts) = moment_texts(&mut self.moments, scenario) {
+                    if texts.len() == MOMENT_VARIANTS {
+                        self.moment_bytes -= texts.remove(0).1.len();
+                    }
+                    // Past the budget a snapshot is kept as any scenario: from one save to the next.
+                    if self.moment_bytes + json.len() <= budget {
+                        self.moment_bytes += json.len();
+                        texts.push((scenario.clone(), json.clone()));
+                    }
                 }
-            },
-            None => match self.entries.iter().position(|(s, _)| s == scenario) {
-                Some(i) => self.entries.swap_remove(i).1,
-                None => print(),
-            },
+                json
+            }
         };
         self.used.push((scenario.clone(), json.clone()));
         json
@@ -291,6 +304,11 @@ const PACKED_KEPT: usize = 2;
 
 /// A loaded timeline and, for each of its snapshots, the scenarios of its tree printed.
 type Moments = (Arc<Timeline>, Vec<Vec<(Scenario, String)>>);
+
+/// How many bytes of the timeline's scenario JSON [`JsonCache`] keeps: 64 MiB, about 30
+/// snapshots of a 10k tree shown both ways (a 100k tree's JSON is about ten times larger: three
+/// snapshots; the others are printed at each save, as before the cache).
+const MOMENT_BYTES: usize = 64 << 20;
 
 /// How many scenarios of one timeline snapshot's tree are kept: the snapshot shown, and shown
 /// as the next one's baseline.
@@ -690,6 +708,54 @@ mod tests {
                 "the old timeline's texts are gone"
             );
             assert!(cache.printed > before);
+
+            // With no room, a snapshot is kept as any scenario, from one save to the next; with
+            // room for one text, the kept bytes never pass the budget.
+            let mut small = JsonCache {
+                moment_budget: 1,
+                ..JsonCache::default()
+            };
+            for k in [0, 1, 2, 1] {
+                state.show_moment(k);
+                let printed = save(&mut small);
+                assert_eq!(
+                    save(&mut small),
+                    printed,
+                    "day {k} saved again: nothing printed"
+                );
+            }
+            assert_eq!(small.moment_bytes, 0);
+            let mut roomy = JsonCache::default();
+            save(&mut roomy);
+            let one = roomy
+                .moments
+                .as_ref()
+                .unwrap()
+                .1
+                .iter()
+                .flatten()
+                .map(|(_, j)| j.len())
+                .max()
+                .unwrap();
+            let mut tight = JsonCache {
+                moment_budget: one,
+                ..JsonCache::default()
+            };
+            for k in [0, 1, 0, 1] {
+                state.show_moment(k);
+                save(&mut tight);
+                assert!(tight.moment_bytes <= one);
+                let kept: usize = tight
+                    .moments
+                    .as_ref()
+                    .unwrap()
+                    .1
+                    .iter()
+                    .flatten()
+                    .map(|(_, j)| j.len())
+                    .sum();
+                assert_eq!(kept, tight.moment_bytes);
+            }
         });
     }
 
