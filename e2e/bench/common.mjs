@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 /** The project's root directory. */
@@ -141,4 +142,32 @@ export async function pasteTree(page, port, text, marker) {
     (m) => document.querySelector('[role="treeitem"][data-kind="root"]')?.getAttribute('aria-label')?.includes(m),
     marker,
   );
+}
+
+/**
+ * A perf anchor `perf_<size>.json.gz` from `perfDir`: its scenario JSON, its user associations,
+ * and the marker the root's name carries once it is on screen (": N users").
+ */
+export function readAnchor(perfDir, size) {
+  const json = zlib.gunzipSync(fs.readFileSync(path.join(perfDir, `perf_${size}.json.gz`))).toString('utf8');
+  const users = JSON.parse(json).associations.filter((a) => a.user);
+  return { json, users, marker: `: ${users.length} users` };
+}
+
+/**
+ * Selects the first user on screen (found by name when the collapsed tree shows none), opens the
+ * Inspector, and returns the handle of its Raw usage field.
+ */
+export async function firstUsersRawUsage(page, users) {
+  let user = page.locator('[role="treeitem"][data-kind="user"]').first();
+  if (!(await user.count())) {
+    const find = page.getByRole('searchbox', { name: 'Find user or account' });
+    await find.fill(`${users[0].account}/${users[0].user}`);
+    await find.press('Enter');
+    user = page.locator('[role="treeitem"][data-kind="user"]').first();
+  }
+  await user.click();
+  const inspectorTab = page.getByRole('tab', { name: 'Inspector' });
+  if (await inspectorTab.count()) await inspectorTab.click();
+  return page.getByRole('region', { name: 'Inspector' }).getByRole('spinbutton', { name: 'Raw usage' }).first().elementHandle();
 }

@@ -9,10 +9,8 @@
 // frame after it (tasks, animation frame callbacks, style/layout/paint, commits to the
 // compositor), in ms from the change, so one sees whether the edit's DOM changes are painted
 // by the first frame after the change or by a later one, and what runs in between.
-import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import { arg, launchChromium, root, pasteTree, serve, startRecording } from './common.mjs';
+import { arg, launchChromium, root, pasteTree, readAnchor, firstUsersRawUsage, serve, startRecording } from './common.mjs';
 
 const dist = path.resolve(root, arg('dist', 'dist'));
 const size = arg('size', '1k');
@@ -20,27 +18,14 @@ const edits = Number(arg('edits', 5));
 const port = Number(arg('port', 8878));
 const perfDir = arg('perf', path.join(root, '..', 'shared', 'perf'));
 
-const json = zlib.gunzipSync(fs.readFileSync(path.join(perfDir, `perf_${size}.json.gz`))).toString('utf8');
-const users = JSON.parse(json).associations.filter((a) => a.user);
-const marker = `: ${users.length} users`;
+const { json, users, marker } = readAnchor(perfDir, size);
 
 await serve(dist, port);
 const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await pasteTree(page, port, json, marker);
-  let user = page.locator('[role="treeitem"][data-kind="user"]').first();
-  if (!(await user.count())) {
-    const find = page.getByRole('searchbox', { name: 'Find user or account' });
-    await find.fill(`${users[0].account}/${users[0].user}`);
-    await find.press('Enter');
-    user = page.locator('[role="treeitem"][data-kind="user"]').first();
-  }
-  await user.click();
-  const inspectorTab = page.getByRole('tab', { name: 'Inspector' });
-  if (await inspectorTab.count()) await inspectorTab.click();
-  const usage = page.getByRole('region', { name: 'Inspector' }).getByRole('spinbutton', { name: 'Raw usage' }).first();
-  const handle = await usage.elementHandle();
+  const handle = await firstUsersRawUsage(page, users);
   await page.waitForTimeout(1000);
   const cdp = await page.context().newCDPSession(page);
   const stop = await startRecording(cdp, true);

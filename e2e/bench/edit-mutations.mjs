@@ -11,10 +11,8 @@
 // and removed), by the nearest labelled region (the tree, the Inspector, …), and the CSS
 // transitions running a frame later (`document.getAnimations()`, by property). Printed as the
 // mean per edit; `--detail` also names the element (tag and class) of each record.
-import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import { arg, flag, launchChromium, root, pasteTree, serve } from './common.mjs';
+import { arg, flag, launchChromium, root, pasteTree, readAnchor, firstUsersRawUsage, serve } from './common.mjs';
 
 const dist = path.resolve(root, arg('dist', 'dist'));
 const size = arg('size', '1k');
@@ -22,27 +20,14 @@ const edits = Number(arg('edits', 5));
 const port = Number(arg('port', 8878));
 const perfDir = arg('perf', path.join(root, '..', 'shared', 'perf'));
 
-const json = zlib.gunzipSync(fs.readFileSync(path.join(perfDir, `perf_${size}.json.gz`))).toString('utf8');
-const users = JSON.parse(json).associations.filter((a) => a.user);
-const marker = `: ${users.length} users`;
+const { json, users, marker } = readAnchor(perfDir, size);
 
 await serve(dist, port);
 const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await pasteTree(page, port, json, marker);
-  let user = page.locator('[role="treeitem"][data-kind="user"]').first();
-  if (!(await user.count())) {
-    const find = page.getByRole('searchbox', { name: 'Find user or account' });
-    await find.fill(`${users[0].account}/${users[0].user}`);
-    await find.press('Enter');
-    user = page.locator('[role="treeitem"][data-kind="user"]').first();
-  }
-  await user.click();
-  const inspectorTab = page.getByRole('tab', { name: 'Inspector' });
-  if (await inspectorTab.count()) await inspectorTab.click();
-  const usage = page.getByRole('region', { name: 'Inspector' }).getByRole('spinbutton', { name: 'Raw usage' }).first();
-  const handle = await usage.elementHandle();
+  const handle = await firstUsersRawUsage(page, users);
   await page.waitForTimeout(1000);
   const totals = {};
   for (let i = 0; i < edits; i++) {

@@ -13,10 +13,8 @@
 // finest granularity: a user stepping through by key). For readable function names build without wasm-opt (an index.html with
 // data-wasm-opt="0", e.g. index-prof.html, gitignored) into another dist. `--css` adds a style
 // sheet after loading: a style change (containment, layers) measured without a build.
-import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import { arg, flag, launchChromium, root, pasteTree, serve, startRecording } from './common.mjs';
+import { arg, flag, launchChromium, root, pasteTree, readAnchor, firstUsersRawUsage, serve, startRecording } from './common.mjs';
 
 const dist = path.resolve(root, arg('dist', 'dist'));
 const size = arg('size', '1k');
@@ -28,9 +26,7 @@ const port = Number(arg('port', 8878));
 const tab = arg('tab', null);
 const perfDir = arg('perf', path.join(root, '..', 'shared', 'perf'));
 
-const json = zlib.gunzipSync(fs.readFileSync(path.join(perfDir, `perf_${size}.json.gz`))).toString('utf8');
-const users = JSON.parse(json).associations.filter((a) => a.user);
-const marker = `: ${users.length} users`;
+const { json, users, marker } = readAnchor(perfDir, size);
 
 await serve(dist, port);
 const browser = await launchChromium();
@@ -73,18 +69,7 @@ try {
       await player.getByRole('button', { name: 'Pause', exact: true }).click();
     };
   } else {
-    let user = page.locator('[role="treeitem"][data-kind="user"]').first();
-    if (!(await user.count())) {
-      const find = page.getByRole('searchbox', { name: 'Find user or account' });
-      await find.fill(`${users[0].account}/${users[0].user}`);
-      await find.press('Enter');
-      user = page.locator('[role="treeitem"][data-kind="user"]').first();
-    }
-    await user.click();
-    const inspectorTab = page.getByRole('tab', { name: 'Inspector' });
-    if (await inspectorTab.count()) await inspectorTab.click();
-    const usage = page.getByRole('region', { name: 'Inspector' }).getByRole('spinbutton', { name: 'Raw usage' }).first();
-    const handle = await usage.elementHandle();
+    const handle = await firstUsersRawUsage(page, users);
     if (tab) await page.getByRole('tab', { name: tab, exact: true }).click();
     const times = [];
     run = async () => {

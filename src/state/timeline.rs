@@ -374,6 +374,18 @@ mod tests {
         fairshare::scenario::parse(&text).0.unwrap()
     }
 
+    /// Three days' scenarios and their timeline (`day0`, `day1`, `day2`).
+    fn three_days() -> ([Scenario; 3], Timeline) {
+        let days = [scenario(10), scenario(50), scenario(5)];
+        let timeline = Timeline::new(
+            days.iter()
+                .enumerate()
+                .map(|(k, s)| (None, format!("day{k}"), s.tree.clone()))
+                .collect(),
+        );
+        (days, timeline)
+    }
+
     fn run_of(r: &Ranked) -> Arc<fairshare::fair_tree::FairTreeRun> {
         r.shared_run()
     }
@@ -384,13 +396,7 @@ mod tests {
     #[test]
     fn a_step_shows_the_timelines_rankings_and_moves() {
         Owner::new().with(|| {
-            let days = [scenario(10), scenario(50), scenario(5)];
-            let timeline = Timeline::new(
-                days.iter()
-                    .enumerate()
-                    .map(|(k, s)| (None, format!("day{k}"), s.tree.clone()))
-                    .collect(),
-            );
+            let (days, timeline) = three_days();
             let kept = timeline.clone();
             let state = AppState::new(scenario(1));
             state.load_timeline(timeline, vec![Vec::new(); 3], days[2].clone());
@@ -457,13 +463,7 @@ mod tests {
     #[test]
     fn scrubbing_away_from_an_edit_is_undoable() {
         Owner::new().with(|| {
-            let days = [scenario(10), scenario(50), scenario(5)];
-            let timeline = Timeline::new(
-                days.iter()
-                    .enumerate()
-                    .map(|(k, s)| (None, format!("day{k}"), s.tree.clone()))
-                    .collect(),
-            );
+            let (days, timeline) = three_days();
             let state = AppState::new(scenario(1));
             state.load_timeline(timeline, vec![Vec::new(); 3], days[2].clone());
             let shown = state
