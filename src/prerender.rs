@@ -8,16 +8,71 @@
 //! same elements and classes as the mounted page, so the same style
 //! sheets lay it out the same way at any size (1440x900, 390x844, …). The test fails when the
 //! copy in `index.html` is stale; `UPDATE_EXPECT=1` rewrites it. It holds no script and no
-//! handler (the strict CSP), is `aria-hidden` and `inert` (nothing in it can be used or read
-//! twice), and the one number the page measures, the drawing's fit into its frame, is CSS
-//! (`style/prerender.css`, container query units). `main.rs` removes it just before mounting
-//! the app, in the same task, so no frame shows neither.
+//! handler (the strict CSP) and is `aria-hidden` (the app's page is the one to read). Every part
+//! of it but the drawing is `inert`, so nothing in it can be focused or used; the drawing's
+//! cards can be clicked (below). The one number the page measures, the drawing's fit into its
+//! frame, is CSS (`style/prerender.css`, container query units). `main.rs` removes it just
+//! before mounting the app, in the same task, so no frame shows neither.
+//!
+//! A click on a card before the app mounts is not lost: `src/prerender-pick.js`, a few lines
+//! loaded with `defer` from `index.html` (same origin, so the strict CSP allows it), marks the
+//! clicked card selected at once and writes its association id ([`CARD_ID`]) into
+//! [`PICKED`] on the pre-render. `main.rs` hands that to [`remember_pick`] before removing the
+//! pre-render, and start-up ([`crate::chrome::start`]) selects it through
+//! [`crate::state::AppState::select`] when the page opens on the view that was pre-rendered
+//! ([`pick_applies`]), so the app's first frame shows it selected.
 //!
 //! Only the default view, in English: a `preset=`, `embed=1` or `lang=ja` link shows it too
 //! until the app mounts (README, "Deploying").
 
+use std::cell::Cell;
+
+use fairshare::AssocId;
+
+use crate::boundary::launch_params::LaunchParams;
+
 /// The `id` of the pre-rendered page in `index.html`.
 pub const ID: &str = "ft-prerender";
+
+/// The attribute of each pre-rendered card that holds its association id.
+pub const CARD_ID: &str = "data-pick";
+
+/// The attribute `src/prerender-pick.js` writes on the pre-render: the clicked card's
+/// [`CARD_ID`].
+pub const PICKED: &str = "data-picked";
+
+thread_local! {
+    /// The card picked on the pre-render, between `main` and start-up.
+    static PICK: Cell<Option<AssocId>> = const { Cell::new(None) };
+}
+
+/// The association a [`PICKED`] value names, if it is one.
+pub fn parse_pick(picked: &str) -> Option<AssocId> {
+    picked.trim().parse::<u32>().ok().map(AssocId)
+}
+
+/// Keeps the pre-render's [`PICKED`] value (read by `main` before it removes the pre-render)
+/// for start-up to take.
+pub fn remember_pick(picked: Option<&str>) {
+    PICK.with(|p| p.set(picked.and_then(parse_pick)));
+}
+
+/// The card picked on the pre-render, once.
+pub fn take_pick() -> Option<AssocId> {
+    PICK.with(Cell::take)
+}
+
+/// Whether the page opened on the view that was pre-rendered, so a card picked there means the
+/// same association in the app: the default preset, with no parameter that loads another
+/// scenario (`src=`, `before=`, `timeline=`) or selects a user itself (`me=`). `opened` is the
+/// preset start-up opened; `None` when it opened a link or a saved session instead.
+pub fn pick_applies(params: &LaunchParams, opened: Option<&str>) -> bool {
+    opened == Some(crate::presets::DEFAULT)
+        && params.src.is_none()
+        && params.before.is_none()
+        && params.timeline.is_none()
+        && params.me.is_none()
+}
 
 #[cfg(test)]
 mod tests {
@@ -27,7 +82,7 @@ mod tests {
     use leptos::prelude::*;
     use leptos::tachys::view::RenderHtml;
 
-    use super::ID;
+    use super::{CARD_ID, ID};
     use crate::chrome::tabs::PanelTab;
     use crate::messages::common::CommonMsg;
     use crate::messages::player::PlayerMsg;
@@ -64,7 +119,7 @@ mod tests {
             .map(|n| {
                 view! {
                     <path class="ft-edge" d=n.edge.clone() style=n.edge_style.clone()></path>
-                    <g class=n.class.clone() style=n.transform.clone()>
+                    <g class=n.class.clone() style=n.transform.clone() data-pick=n.id.0>
                         <CardBody card=n.card.clone() />
                     </g>
                 }
@@ -102,7 +157,7 @@ mod tests {
             .map(|p| view! { <option selected=p.id == default.id>{p.title.text(LANG)}</option> })
             .collect::<Vec<_>>();
         view! {
-            <header class="ft-top">
+            <header class="ft-top" inert>
                 <div class="ft-header">
                     <h1 class="ft-header__title">{Msg::AppTitle.text(LANG)}</h1>
                     <p class="ft-header__tagline">{Msg::AppTagline.text(LANG)}</p>
@@ -169,7 +224,7 @@ mod tests {
             fixed(root_across(model), 4),
         );
         let head = view! {
-            <div class="ft-tree-panel__head">
+            <div class="ft-tree-panel__head" inert>
                 <h2 class="ft-panel__title">{CommonMsg::RegionTree.text(LANG)}</h2>
                 <div class="ft-find">
                     <input type="search" class="ft-find__input" placeholder=TreeMsg::FindPlaceholder.text(LANG) />
@@ -188,7 +243,7 @@ mod tests {
         }
         .to_html();
         let legend = view! {
-            <details class="ft-legend">
+            <details class="ft-legend" inert>
                 <summary class="ft-legend__title">{TreeMsg::LegendTitle.text(LANG)}</summary>
             </details>
         }
@@ -302,7 +357,7 @@ mod tests {
             })
             .collect::<Vec<_>>();
         view! {
-            <aside class="ft-side">
+            <aside class="ft-side" inert>
                 <div class="ft-tabs">{tabs}</div>
                 <div class="ft-tabpanel">
                     <section class="ft-panel ft-inspector">
@@ -325,10 +380,10 @@ mod tests {
         let model = default_model();
         assert!(model.extras.is_empty(), "the default preset is shown whole");
         format!(
-            "<div id=\"{ID}\" class=\"ft-app ft-prerender\" aria-hidden=\"true\" inert>{}\
+            "<div id=\"{ID}\" class=\"ft-app ft-prerender\" aria-hidden=\"true\">{}\
              <main class=\"ft-main\"><div class=\"ft-stage\">\
              <div class=\"ft-stage__tree\">{}</div>\
-             <div class=\"ft-stage__player\">{}</div>\
+             <div class=\"ft-stage__player\" inert>{}</div>\
              </div>{}</main></div>",
             header(),
             tree_panel(&model),
@@ -376,9 +431,9 @@ mod tests {
             name_len > 0 && rest[name_len..].starts_with('=')
         });
         assert!(!handler, "an inline event handler");
-        // Hidden from assistive technology and inert: the app's page is the one to read.
+        // Hidden from assistive technology: the app's page is the one to read.
         assert!(html.starts_with(&format!(
-            "<div id=\"{ID}\" class=\"ft-app ft-prerender\" aria-hidden=\"true\" inert>"
+            "<div id=\"{ID}\" class=\"ft-app ft-prerender\" aria-hidden=\"true\">"
         )));
         // Every card of the default preset, with its name, as the live drawing has them.
         let model = default_model();
@@ -395,5 +450,147 @@ mod tests {
         }
         assert!(html.contains(Msg::AppTitle.text(LANG)));
         assert!(html.contains(PlayerMsg::Play.text(LANG)));
+    }
+
+    /// A start tag of `html`: its name, whether it holds the attribute `attr`, and whether it
+    /// is inside an element holding `inert` (itself included).
+    struct Tag<'a> {
+        name: &'a str,
+        text: &'a str,
+        inert: bool,
+    }
+
+    /// Every start tag of `html` (the pre-render's markup: quoted values hold no `<` or `>`),
+    /// with whether it is inert.
+    fn start_tags(html: &str) -> Vec<Tag<'_>> {
+        const VOID: [&str; 6] = ["input", "br", "img", "meta", "link", "hr"];
+        let mut open: Vec<(&str, bool)> = Vec::new();
+        let mut tags = Vec::new();
+        let mut rest = html;
+        while let Some(lt) = rest.find('<') {
+            let gt = rest[lt..].find('>').expect("a tag ends") + lt;
+            let text = &rest[lt + 1..gt];
+            rest = &rest[gt + 1..];
+            if text.starts_with('!') {
+                continue;
+            }
+            if let Some(name) = text.strip_prefix('/') {
+                let (top, _) = open.pop().expect("an end tag closes an open element");
+                assert_eq!(top, name, "end tags nest");
+                continue;
+            }
+            let name = text.split([' ', '/']).next().unwrap_or_default();
+            let own = text
+                .split_whitespace()
+                .skip(1)
+                .any(|a| a == "inert" || a.starts_with("inert="));
+            let inert = own || open.last().is_some_and(|(_, i)| *i);
+            tags.push(Tag { name, text, inert });
+            if !VOID.contains(&name) && !text.ends_with('/') {
+                open.push((name, inert));
+            }
+        }
+        assert!(open.is_empty(), "every element is closed");
+        tags
+    }
+
+    #[test]
+    fn only_the_cards_of_the_prerender_can_be_used() {
+        let html = fragment();
+        let tags = start_tags(&html);
+        // Nothing that takes focus or input is outside an inert part (the toolbar, the tree's
+        // controls, the legend, the player, the side column): a keyboard skips the pre-render.
+        let usable = |t: &Tag| {
+            ["a", "button", "input", "select", "textarea", "summary"].contains(&t.name)
+                || t.text.contains("tabindex")
+                || t.text.contains("contenteditable")
+        };
+        let outside: Vec<&str> = tags
+            .iter()
+            .filter(|t| usable(t) && !t.inert)
+            .map(|t| t.text)
+            .collect();
+        assert!(
+            outside.is_empty(),
+            "usable outside an inert part: {outside:?}"
+        );
+        assert!(
+            tags.iter().any(|t| t.name == "button" && t.inert),
+            "the walker sees the controls"
+        );
+        // Every card can be clicked, and names its association for the pick script.
+        let model = default_model();
+        let cards: Vec<&Tag> = tags.iter().filter(|t| t.text.contains(CARD_ID)).collect();
+        assert_eq!(cards.len(), model.nodes.len());
+        for node in &model.nodes {
+            let card = cards
+                .iter()
+                .find(|t| t.text.contains(&format!("{CARD_ID}=\"{}\"", node.id.0)))
+                .unwrap_or_else(|| panic!("no card for {}", node.card.display_name));
+            assert!(!card.inert, "{} is inert", node.card.display_name);
+            assert!(card.text.contains("class=\"ft-node "), "{}", card.text);
+        }
+    }
+
+    #[test]
+    fn a_pick_is_read_once_and_only_as_an_id() {
+        use super::{parse_pick, remember_pick, take_pick};
+        use fairshare::AssocId;
+        assert_eq!(parse_pick("7"), Some(AssocId(7)));
+        assert_eq!(parse_pick(" 12 "), Some(AssocId(12)));
+        for bad in ["", "x", "-1", "1.5", "4294967296", "<b>"] {
+            assert_eq!(parse_pick(bad), None, "{bad:?}");
+        }
+        remember_pick(Some("3"));
+        assert_eq!(take_pick(), Some(AssocId(3)));
+        assert_eq!(take_pick(), None, "taken once");
+        remember_pick(Some("nope"));
+        assert_eq!(take_pick(), None);
+        remember_pick(None);
+        assert_eq!(take_pick(), None);
+    }
+
+    #[test]
+    fn a_pick_applies_only_to_the_view_that_was_prerendered() {
+        use super::pick_applies;
+        use crate::boundary::launch_params::LaunchParams;
+        let default = Some(presets::DEFAULT);
+        assert!(pick_applies(&LaunchParams::default(), default));
+        // What changes neither the scenario nor the selection keeps it.
+        for query in [
+            "?lang=ja",
+            "?embed=1",
+            "?present=1&step=3",
+            "?theme=dark",
+            "?fresh=1",
+        ] {
+            assert!(
+                pick_applies(&LaunchParams::parse(query), default),
+                "{query}"
+            );
+        }
+        assert!(pick_applies(
+            &LaunchParams::parse(&format!("?preset={}", presets::DEFAULT)),
+            default
+        ));
+        // Another preset, a link or a saved session (no preset opened), or a parameter that
+        // loads another scenario or selects a user itself.
+        let other = PRESETS
+            .iter()
+            .find(|p| p.id != presets::DEFAULT)
+            .expect("another preset");
+        assert!(!pick_applies(&LaunchParams::default(), Some(other.id)));
+        assert!(!pick_applies(&LaunchParams::default(), None));
+        for query in [
+            "?src=a.txt",
+            "?before=a.txt",
+            "?timeline=list.txt",
+            "?me=User1",
+        ] {
+            assert!(
+                !pick_applies(&LaunchParams::parse(query), default),
+                "{query}"
+            );
+        }
     }
 }

@@ -154,6 +154,8 @@ pub fn start(state: AppState, params: LaunchParams) -> Shell {
         shell.restored.set(true);
     };
     let hash = window().location().hash().unwrap_or_default();
+    // The preset opened, if start-up opened one rather than a link or the saved session.
+    let mut opened = None;
     match (url_state::decode(&hash), saved) {
         (Some(Ok(link)), Some(saved)) if session::session_wins(&saved, &hash, &link) => {
             let older = !session::matches_link(&saved, &link.scenario, link.tie_rule);
@@ -168,11 +170,25 @@ pub fn start(state: AppState, params: LaunchParams) -> Shell {
             share.error.set(Some(e));
             match saved {
                 Some(saved) => resume(saved),
-                None => open_preset(state, shell.start_preset()),
+                None => opened = Some(open_preset(state, shell.start_preset())),
             }
         }
         (None, Some(saved)) => resume(saved),
-        (None, None) => open_preset(state, shell.start_preset()),
+        (None, None) => opened = Some(open_preset(state, shell.start_preset())),
+    }
+    // A card clicked on the pre-rendered first view (index.html) before the app mounted.
+    let picked = crate::prerender::take_pick();
+    if let Some(id) = picked.filter(|_| {
+        shell
+            .params
+            .with_value(|p| crate::prerender::pick_applies(p, opened))
+    }) {
+        if state
+            .scenario()
+            .with_untracked(|s| s.tree.get(id).is_some())
+        {
+            state.select(Some(id));
+        }
     }
     if let Some(step) = step {
         state.seek(step);
@@ -191,8 +207,10 @@ pub fn start(state: AppState, params: LaunchParams) -> Shell {
     shell
 }
 
-fn open_preset(state: AppState, preset: &'static Preset) {
+/// Opens `preset` afresh; returns its id.
+fn open_preset(state: AppState, preset: &'static Preset) -> &'static str {
     state.start_over(preset.scenario(), Some(preset.id));
+    preset.id
 }
 
 /// Removes `fresh=1` from the address bar, so a later reload restores the new session.
