@@ -13,6 +13,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 
 use crate::state::AppState;
+use crate::tree::model::ChildRef;
 
 use super::{TreeCtx, ViewRect};
 
@@ -35,8 +36,10 @@ pub fn measure(ctx: TreeCtx) {
         .try_get_untracked()
         .flatten()
         .filter(|m| !m.hidden())
-        .map(|m| {
-            let mr = m.get_bounding_client_rect();
+        .map(|m| m.get_bounding_client_rect())
+        // Hidden by CSS (narrow screens) it has an empty box, and covers nothing.
+        .filter(|mr| mr.width() > 0.0 && mr.height() > 0.0)
+        .map(|mr| {
             (
                 mr.left() - vr.left(),
                 mr.top() - vr.top(),
@@ -110,6 +113,73 @@ pub fn target(
 /// is still moving when the camera looks at it. The canvas is centred in the viewport when it
 /// is narrower (`margin: 0 auto`) and starts at its top.
 pub fn scroll_to(ctx: TreeCtx, id: AssocId) {
+    let card = ctx
+        .model
+        .try_with_untracked(|m| m.get(id).map(|n| n.bbox))
+        .flatten();
+    if let Some(card) = card {
+        scroll_to_box(ctx, card);
+    }
+}
+
+/// Scrolls the viewport to the walk's node `id`, as [`scroll_to`], and with it the first of its
+/// children shown below it ([`walk_box`]): a step about a node's children (their Level FS
+/// computed, their list sorted) is about that row, which must not be cut at the frame's edge.
+pub fn follow_walk(ctx: TreeCtx, id: AssocId) {
+    let Some(boxes) = ctx
+        .model
+        .try_with_untracked(|m| {
+            m.get(id).map(|n| {
+                let child = n
+                    .expanded
+                    .then(|| {
+                        n.children.iter().find_map(|c| match c {
+                            ChildRef::Node(c) => m.get(*c).map(|c| c.bbox),
+                            _ => None,
+                        })
+                    })
+                    .flatten();
+                (n.bbox, child)
+            })
+        })
+        .flatten()
+    else {
+        return;
+    };
+    let (Some(s), Some(view)) = (ctx.scale.try_get_untracked(), ctx.view.try_get_untracked())
+    else {
+        return;
+    };
+    scroll_to_box(ctx, walk_box(boxes.0, boxes.1, view, s));
+}
+
+/// The box (drawing units: left, top, width, height) the camera keeps in view for the walk's
+/// node `card`: the node with its first shown child `child`, when both fit in the viewport
+/// (`view`, CSS pixels, at `scale`) with [`IN_VIEW_MARGIN`] of room on each side; else the node
+/// alone. Pure.
+pub fn walk_box(
+    card: (f64, f64, f64, f64),
+    child: Option<(f64, f64, f64, f64)>,
+    view: ViewRect,
+    scale: f64,
+) -> (f64, f64, f64, f64) {
+    let Some(child) = child else {
+        return card;
+    };
+    let left = card.0.min(child.0);
+    let top = card.1.min(child.1);
+    let right = (card.0 + card.2).max(child.0 + child.2);
+    let bottom = (card.1 + card.3).max(child.1 + child.3);
+    let fits = |size: f64, room: f64| size * scale + 2.0 * IN_VIEW_MARGIN <= room;
+    if fits(right - left, view.2) && fits(bottom - top, view.3) {
+        (left, top, right - left, bottom - top)
+    } else {
+        card
+    }
+}
+
+/// [`scroll_to`] for a box of the drawing (left, top, width, height, drawing units).
+fn scroll_to_box(ctx: TreeCtx, (x, y, w, h): (f64, f64, f64, f64)) {
     let Some(v) = ctx.viewport.try_get_untracked().flatten() else {
         return;
     };
@@ -121,13 +191,9 @@ pub fn scroll_to(ctx: TreeCtx, id: AssocId) {
         // Not measured yet.
         measure(ctx);
     }
-    let Some(((x, y, w, h), (mw, mh))) = ctx
+    let Some((mw, mh)) = ctx
         .model
-        .try_with_untracked(|m| {
-            m.get(id)
-                .map(|n| (n.bbox, (m.width.max(1.0), m.height.max(1.0))))
-        })
-        .flatten()
+        .try_with_untracked(|m| (m.width.max(1.0), m.height.max(1.0)))
     else {
         return;
     };
@@ -203,7 +269,7 @@ pub fn use_camera(state: AppState, ctx: TreeCtx) {
                 .scenario()
                 .with_untracked(|s| s.tree.assocs().get(ix).map(|a| a.id))
         }) {
-            request_animation_frame(move || scroll_to(ctx, id));
+            request_animation_frame(move || follow_walk(ctx, id));
         }
     });
 }
@@ -290,6 +356,54 @@ mod tests {
                 (10.0, 10.0, 90.0, 90.0)
             ),
             None
+        );
+    }
+
+    #[test]
+    fn the_walk_keeps_the_node_and_its_first_child_in_view() {
+        use super::walk_box;
+        // A 800×500 viewport at scale 0.8 (1000×625 drawing units).
+        let view = (0.0, 0.0, 800.0, 500.0);
+        let card = (500.0, 400.0, 150.0, 86.0);
+        let child = (500.0, 530.0, 150.0, 86.0);
+        // Both: the box reaches the child's bottom edge.
+        assert_eq!(
+            walk_box(card, Some(child), view, 0.8),
+            (500.0, 400.0, 150.0, 216.0)
+        );
+        // No child shown: the card.
+        assert_eq!(walk_box(card, None, view, 0.8), card);
+        // A child too far to keep both in view (with the margins): the card.
+        let far = (1400.0, 530.0, 150.0, 86.0);
+        assert_eq!(walk_box(card, Some(far), view, 0.8), card);
+        let deep = (500.0, 900.0, 150.0, 86.0);
+        assert_eq!(walk_box(card, Some(deep), view, 0.8), card);
+        // The union brings in a child that was cut at the frame's bottom: the camera moves.
+        let (x, y, w, h) = walk_box(card, Some(child), view, 0.8);
+        let at = |v: f64| v * 0.8;
+        assert!(
+            target(
+                view,
+                (1600.0, 1200.0),
+                None,
+                (at(x), at(y), at(x + w), at(y + h))
+            )
+            .is_some()
+        );
+        assert_eq!(
+            target(
+                view,
+                (1600.0, 1200.0),
+                None,
+                (
+                    at(card.0),
+                    at(card.1),
+                    at(card.0 + card.2),
+                    at(card.1 + card.3)
+                )
+            ),
+            None,
+            "the node alone is in view"
         );
     }
 
