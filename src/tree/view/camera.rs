@@ -92,16 +92,24 @@ pub fn target(
     if inside && !under {
         return None;
     }
+    Some(centred(view, content, bbox))
+}
+
+/// The scroll position that centres `bbox` in the viewport, as far as the content allows
+/// (arguments as for [`target`]). Pure.
+pub fn centred(view: ViewRect, content: (f64, f64), bbox: (f64, f64, f64, f64)) -> (f64, f64) {
+    let (_, _, vw, vh) = view;
+    let (left, top, right, bottom) = bbox;
     let centre = |a: f64, b: f64, size: f64, content: f64| {
         (((a + b) - size) / 2.0)
-            .min(room(content, size))
+            .min((content - size).max(0.0))
             .max(0.0)
             .round()
     };
-    Some((
+    (
         centre(left, right, vw, content.0),
         centre(top, bottom, vh, content.1),
-    ))
+    )
 }
 
 /// Scrolls the viewport so that the card of `id` is in view and not under the minimap (centred
@@ -118,7 +126,7 @@ pub fn scroll_to(ctx: TreeCtx, id: AssocId) {
         .try_with_untracked(|m| m.get(id).map(|n| n.bbox))
         .flatten();
     if let Some(card) = card {
-        scroll_to_box(ctx, card);
+        scroll_to_box(ctx, card, false);
     }
 }
 
@@ -150,7 +158,7 @@ pub fn follow_walk(ctx: TreeCtx, id: AssocId) {
     else {
         return;
     };
-    scroll_to_box(ctx, walk_box(boxes.0, boxes.1, view, s));
+    scroll_to_box(ctx, walk_box(boxes.0, boxes.1, view, s), false);
 }
 
 /// The box (drawing units: left, top, width, height) the camera keeps in view for the walk's
@@ -178,8 +186,9 @@ pub fn walk_box(
     }
 }
 
-/// [`scroll_to`] for a box of the drawing (left, top, width, height, drawing units).
-fn scroll_to_box(ctx: TreeCtx, (x, y, w, h): (f64, f64, f64, f64)) {
+/// [`scroll_to`] for a box of the drawing (left, top, width, height, drawing units); with
+/// `centre`, centred even when it is in view.
+fn scroll_to_box(ctx: TreeCtx, (x, y, w, h): (f64, f64, f64, f64), centre: bool) {
     let Some(v) = ctx.viewport.try_get_untracked().flatten() else {
         return;
     };
@@ -205,7 +214,12 @@ fn scroll_to_box(ctx: TreeCtx, (x, y, w, h): (f64, f64, f64, f64)) {
     let ox = ((view.2 - cw) / 2.0).max(0.0);
     let bbox = (ox + x * s, y * s, ox + (x + w) * s, (y + h) * s);
     let content = (cw.max(view.2), ch.max(view.3));
-    if let Some((left, top)) = target(view, content, ctx.covered.try_get_value().flatten(), bbox) {
+    let to = if centre {
+        Some(centred(view, content, bbox))
+    } else {
+        target(view, content, ctx.covered.try_get_value().flatten(), bbox)
+    };
+    if let Some((left, top)) = to {
         v.set_scroll_left(left as i32);
         v.set_scroll_top(top as i32);
         // Where the browser puts it (the target is within the content): not read back, which
@@ -219,6 +233,27 @@ fn scroll_to_box(ctx: TreeCtx, (x, y, w, h): (f64, f64, f64, f64)) {
 pub fn scroll_to_measured(ctx: TreeCtx, id: AssocId) {
     measure(ctx);
     scroll_to(ctx, id);
+}
+
+/// Centres the viewport on the card of `id` (as far as the drawing allows), after reading the
+/// viewport again: a tree opens on its root in the middle of the frame, as the pre-rendered
+/// first view (`style/prerender.css`) shows it, even when the root is in view at the left.
+fn centre_on_measured(ctx: TreeCtx, id: AssocId) {
+    measure(ctx);
+    if ctx
+        .view
+        .try_get_untracked()
+        .is_some_and(|(_, _, w, h)| w <= 0.0 || h <= 0.0)
+    {
+        return;
+    }
+    let card = ctx
+        .model
+        .try_with_untracked(|m| m.get(id).map(|n| n.bbox))
+        .flatten();
+    if let Some(card) = card {
+        scroll_to_box(ctx, card, true);
+    }
 }
 
 /// Installs the camera's effects and listeners for the tree view of `ctx`.
@@ -253,7 +288,7 @@ pub fn use_camera(state: AppState, ctx: TreeCtx) {
         if state.selected().get_untracked().is_none()
             && let Some(root) = ctx.model.with_untracked(|m| m.root)
         {
-            request_animation_frame(move || scroll_to_measured(ctx, root));
+            request_animation_frame(move || centre_on_measured(ctx, root));
         }
     });
     // Follow the selection (from the tree, Find, the table, Compare, `me=`).
@@ -356,6 +391,25 @@ mod tests {
                 (10.0, 10.0, 90.0, 90.0)
             ),
             None
+        );
+    }
+
+    #[test]
+    fn centred_puts_a_card_in_the_middle_within_the_content() {
+        use super::centred;
+        // A card in view at the left is still moved to the middle: (350 + 450 - 800) / 2.
+        let card = (350.0, 0.0, 450.0, 60.0);
+        assert_eq!(target((0.0, 0.0, 800.0, 500.0), CONTENT, None, card), None);
+        assert_eq!(centred((0.0, 0.0, 800.0, 500.0), CONTENT, card), (0.0, 0.0));
+        let card = (547.0 - 60.0, 0.0, 547.0 + 60.0, 60.0);
+        assert_eq!(
+            centred((0.0, 0.0, 764.0, 263.0), (1001.0, 600.0), card),
+            (165.0, 0.0)
+        );
+        // Never past the content's ends.
+        assert_eq!(
+            centred(VIEW, CONTENT, (2900.0, 1950.0, 2990.0, 1990.0)),
+            (2200.0, 1500.0)
         );
     }
 
