@@ -238,6 +238,26 @@ test('embedded in an 800x600 iframe: the tree, the player and the narration in v
   expect(inside(await menu.boundingBox(), area)).toBe(true);
 });
 
+test('embedded in an 800x600 iframe: no minimap column cuts the tree, which opens on its root in the middle', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 900, height: 700 });
+  await page.setContent(
+    `<iframe title="embedded" src="${baseURL}/?fresh=1&embed=1" style="width:800px;height:600px;border:0"></iframe>`,
+  );
+  const frame = page.frameLocator('iframe[title="embedded"]');
+  await expect(frame.getByRole('tree', { name: 'Association tree' })).toBeVisible();
+  await page.waitForTimeout(300);
+  // The drawing is wider than the frame, yet the overview takes no room beside it.
+  const viewport = frame.locator('.ft-tree__viewport');
+  expect(await viewport.evaluate((v) => v.scrollWidth > v.clientWidth)).toBe(true);
+  await expect(frame.getByRole('img', { name: 'Tree overview' })).toBeHidden();
+  const panel = await frame.locator('.ft-tree__frame').boundingBox();
+  const view = await viewport.boundingBox();
+  expect(panel.x + panel.width - (view.x + view.width)).toBeLessThan(2);
+  // The root's card is in the middle of the frame, as in the pre-rendered first view.
+  const root = await frame.locator('[role="treeitem"][data-kind="root"]').boundingBox();
+  expect(Math.abs(root.x + root.width / 2 - (view.x + view.width / 2))).toBeLessThan(4);
+});
+
 test('a tree larger than its frame opens on its root, which holds the focus stop', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   const app = new ExplorerPage(page);

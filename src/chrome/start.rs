@@ -177,18 +177,17 @@ pub fn start(state: AppState, params: LaunchParams) -> Shell {
         (None, None) => opened = Some(open_preset(state, shell.start_preset())),
     }
     // A card clicked on the pre-rendered first view (index.html) before the app mounted.
-    let picked = crate::prerender::take_pick();
-    if let Some(id) = picked.filter(|_| {
-        shell
-            .params
-            .with_value(|p| crate::prerender::pick_applies(p, opened))
-    }) {
-        if state
-            .scenario()
-            .with_untracked(|s| s.tree.get(id).is_some())
-        {
-            state.select(Some(id));
-        }
+    let applies = shell
+        .params
+        .with_value(|p| crate::prerender::pick_applies(p, opened));
+    let picked = crate::prerender::take_pick().filter(|id| {
+        applies
+            && state
+                .scenario()
+                .with_untracked(|s| s.tree.get(*id).is_some())
+    });
+    if picked.is_some() {
+        state.select(picked);
     }
     if let Some(step) = step {
         state.seek(step);
