@@ -131,5 +131,6 @@ mod tests {
         assert_eq!(tree.assocs()[1].shares, Shares::Parent);
         assert_eq!(tree.assocs()[4].shares, Shares::Value(3));
         assert_eq!(tree.n_users(), 2);
+        assert_eq!((tree.n_hidden(), tree.n_known_users()), (0, 2));
     }
 }
