@@ -697,29 +697,19 @@ fn calc_answers_each_question() {
 #[test]
 fn calc_reads_sprio_and_names_a_bad_line() {
     let path = preset("test24-4.json");
+    // The page's component test and e2e journey paste the same file (alice's and ben's jobs; the
+    // user asked about is u1 all the same).
+    let sprio = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../e2e/fixtures/sprio.txt");
     let tmp = std::env::temp_dir().join(format!("fairshare-sprio-{}.txt", std::process::id()));
-    std::fs::write(
-        &tmp,
-        "\
-$ sprio -l
-          JOBID PARTITION     USER   PRIORITY       SITE        AGE  FAIRSHARE    JOBSIZE
-            101 normal          u1      10500          0       1000       3000       6500
-            102 normal          u2      11000          0       2000       8000       1000
-$ sprio -w
-          JOBID PARTITION   PRIORITY       SITE        AGE  FAIRSHARE    JOBSIZE
-        Weights                               1       1000      10000       1000
-",
-    )
-    .unwrap();
     let out = stdout(&fairshare(&[
         "calc",
         &path,
         "u1",
         "--sprio",
-        tmp.to_str().unwrap(),
+        sprio.to_str().unwrap(),
     ]));
     assert!(
-        out.contains("Job 101 (u1): 1 jobs ahead; job 102 leads by 500, most of it from FAIRSHARE; fairshare decides; FairShare 0.3501 would put it first"),
+        out.contains("Job 101 (alice): 1 jobs ahead; job 102 leads by 500, most of it from FAIRSHARE; fairshare decides; FairShare 0.3501 would put it first"),
         "{out}"
     );
     let json: Value = serde_json::from_str(&stdout(&fairshare(&[
@@ -729,7 +719,7 @@ $ sprio -w
         &path,
         "u1",
         "--sprio",
-        tmp.to_str().unwrap(),
+        sprio.to_str().unwrap(),
     ])))
     .unwrap();
     assert_eq!(json["jobs"][0]["deciding_factor"], "FAIRSHARE");
