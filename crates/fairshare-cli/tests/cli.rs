@@ -534,6 +534,39 @@ fn partial_output_warns_and_gives_no_fairshare() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Every example in a command's `--help` that reads a file of this repository (a preset) runs
+/// as written, from the repository's root.
+#[test]
+fn the_help_examples_on_presets_run() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut ran = Vec::new();
+    for command in ["compute", "explain", "diff", "convert", "calc", "link"] {
+        let help = stdout(&fairshare(&[command, "--help"]));
+        for line in help.lines() {
+            let Some(example) = line.trim().strip_prefix("fairshare ") else {
+                continue;
+            };
+            let args: Vec<&str> = example.split_whitespace().collect();
+            if !args.iter().any(|a| a.starts_with("src/presets/")) || example.contains('|') {
+                continue;
+            }
+            let out = Command::new(env!("CARGO_BIN_EXE_fairshare"))
+                .args(&args)
+                .current_dir(&root)
+                .output()
+                .expect("run fairshare");
+            assert!(
+                out.status.success(),
+                "`fairshare {example}` failed: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            ran.push(example.to_string());
+        }
+    }
+    assert!(ran.len() >= 5, "{ran:?}");
+    assert!(ran.iter().any(|e| e.starts_with("calc ")), "{ran:?}");
+}
+
 /// Each command's `--help` shows its own options and an example; a bad option is a usage error
 /// (status 2) that names it, and the build generated completions and man pages from the same grammar.
 #[test]
