@@ -29,6 +29,18 @@ fn plain(current: Snapshot, history: History) -> Saved {
     }
 }
 
+/// The length of each snapshot text the cache keeps for the timeline's moments.
+fn moment_lengths(cache: &JsonCache) -> impl Iterator<Item = usize> + '_ {
+    cache
+        .moments
+        .as_ref()
+        .unwrap()
+        .1
+        .iter()
+        .flatten()
+        .map(|(_, j)| j.len())
+}
+
 #[test]
 fn a_session_survives_storage() {
     let mut edited = snapshot("test24-4");
@@ -241,16 +253,7 @@ fn a_timeline_snapshot_is_printed_once() {
         assert_eq!(small.moment_bytes, 0);
         let mut roomy = JsonCache::default();
         save(&mut roomy);
-        let one = roomy
-            .moments
-            .as_ref()
-            .unwrap()
-            .1
-            .iter()
-            .flatten()
-            .map(|(_, j)| j.len())
-            .max()
-            .unwrap();
+        let one = moment_lengths(&roomy).max().unwrap();
         let mut tight = JsonCache {
             moment_budget: one,
             ..JsonCache::default()
@@ -259,15 +262,7 @@ fn a_timeline_snapshot_is_printed_once() {
             state.show_moment(k);
             save(&mut tight);
             assert!(tight.moment_bytes <= one);
-            let kept: usize = tight
-                .moments
-                .as_ref()
-                .unwrap()
-                .1
-                .iter()
-                .flatten()
-                .map(|(_, j)| j.len())
-                .sum();
+            let kept: usize = moment_lengths(&tight).sum();
             assert_eq!(kept, tight.moment_bytes);
         }
     });
