@@ -14,14 +14,8 @@ import { cli, ensureCli } from './fixtures/cli.mjs';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
-const SPRIO = `$ sprio -l
-          JOBID PARTITION     USER   PRIORITY       SITE        AGE  FAIRSHARE    JOBSIZE
-            101 normal       alice      10500          0       1000       3000       6500
-            102 normal         ben      11000          0       2000       8000       1000
-$ sprio -w
-          JOBID PARTITION   PRIORITY       SITE        AGE  FAIRSHARE    JOBSIZE
-        Weights                               1       1000      10000       1000
-`;
+// The component test (src/panels/calc_panel/tests.rs) and the CLI's test read the same file.
+const SPRIO = readFileSync(path.join(fixtures, 'sprio.txt'), 'utf8');
 
 /** `fairshare calc --format json FILE USER ARGS…`, parsed. */
 function calc(file, user, ...args) {
@@ -56,15 +50,8 @@ test('on the 10k tree each question is answered as the CLI answers it, and Show 
 
   const app = new ExplorerPage(page);
   await app.goto('/');
-  await app.openTab('Import');
-  await page.getByLabel('Paste sshare output or scenario JSON').evaluate((el, t) => {
-    el.value = t;
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  }, text);
-  await page.getByRole('button', { name: 'Load', exact: true }).click();
-  await expect(app.tree().locator('[data-kind="root"]')).toHaveAccessibleName(new RegExp(`: ${users.length} users`), {
-    timeout: 120_000,
-  });
+  await app.loadAtOnce(text);
+  await app.waitForUsers(users.length, 120_000);
   const box = page.getByRole('searchbox', { name: 'Find user or account' });
   await box.fill(spec);
   await expect(page.getByRole('listbox', { name: 'Matches' }).getByRole('option').first()).toBeVisible();

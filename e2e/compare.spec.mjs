@@ -3,14 +3,19 @@
 import { test, expect } from '@playwright/test';
 import { ExplorerPage } from './fixtures/page.mjs';
 
-// Issue 25.5: one word and one direction, position (1 = first served), as in the tree.
-test('the Compare panel speaks of positions, and says who is first served', async ({ page }) => {
+/** Opens the preset `preset`, selects `user` and opens the Compare tab. */
+async function compareFrom(page, preset, user) {
   const app = new ExplorerPage(page);
   await app.goto('/');
-  await app.choosePreset('fair-tree-example');
-  await app.clickTreeItem('UserA');
+  await app.choosePreset(preset);
+  await app.clickTreeItem(user);
   await app.openTab('Compare');
-  const compare = app.compareRegion();
+  return { app, compare: app.compareRegion() };
+}
+
+// Issue 25.5: one word and one direction, position (1 = first served), as in the tree.
+test('the Compare panel speaks of positions, and says who is first served', async ({ page }) => {
+  const { app, compare } = await compareFrom(page, 'fair-tree-example', 'UserA');
   await compare.getByRole('combobox', { name: 'Compare with' }).selectOption({ label: 'UserB in Acct16' });
   await expect(compare.locator('dt', { hasText: 'Positions (1 = first served)' })).toBeVisible();
   await expect(compare).not.toContainText(/\brank(s|ed)?\b(?! \d)/i);
@@ -21,12 +26,7 @@ test('the Compare panel speaks of positions, and says who is first served', asyn
 });
 
 test('UserA vs UserB on the Fair Tree page example: Acct1, Acct16 before Acct12', async ({ page }) => {
-  const app = new ExplorerPage(page);
-  await app.goto('/');
-  await app.choosePreset('fair-tree-example');
-  await app.clickTreeItem('UserA');
-  await app.openTab('Compare');
-  const compare = app.compareRegion();
+  const { app, compare } = await compareFrom(page, 'fair-tree-example', 'UserA');
   await expect(compare.getByRole('combobox', { name: 'Me' })).toHaveValue('211');
   await compare.getByRole('combobox', { name: 'Compare with' }).selectOption({ label: 'UserB in Acct16' });
 
@@ -89,12 +89,7 @@ test('UserA vs UserB on the Fair Tree page example: Acct1, Acct16 before Acct12'
 });
 
 test('tied accounts: Slurm visits A then B, and b1 reuses a2\'s rank', async ({ page }) => {
-  const app = new ExplorerPage(page);
-  await app.goto('/');
-  await app.choosePreset('tied-accounts');
-  await app.clickTreeItem('b1');
-  await app.openTab('Compare');
-  const compare = app.compareRegion();
+  const { app, compare } = await compareFrom(page, 'tied-accounts', 'b1');
   await compare.getByRole('combobox', { name: 'Compare with' }).selectOption({ label: 'a2 in A' });
   await expect(compare.getByTestId('compare-ancestor')).toHaveText('root');
   await expect(compare.getByTestId('compare-rule')).toHaveAttribute('data-rule', 'list-order');

@@ -114,15 +114,8 @@ test('Fit to screen fits the shown part of the 1k tree as marks; zooming in brin
   await app.goto('/');
   const text = gunzipSync(readFileSync(path.join(fixtures, 'perf_1k.json.gz'))).toString('utf8');
   const users = JSON.parse(text).associations.filter((a) => a.user).length;
-  await app.openTab('Import');
-  await page.getByLabel('Paste sshare output or scenario JSON').evaluate((el, t) => {
-    el.value = t;
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  }, text);
-  await page.getByRole('button', { name: 'Load', exact: true }).click();
-  await expect(app.tree().locator('[data-kind="root"]')).toHaveAccessibleName(new RegExp(`: ${users} users`), {
-    timeout: 60_000,
-  });
+  await app.loadAtOnce(text);
+  await app.waitForUsers(users);
   // Opened readable: cards, wider than the frame, with the overview.
   const hint = app.treeRegion().getByText('Zoomed out: marks coloured by Level FS');
   await expect(hint).toHaveCount(0);

@@ -99,6 +99,20 @@ function movingUser() {
 const treeItem = (page, u) =>
   page.locator(`[role="treeitem"][data-kind="user"][data-account="${u.account}"][data-name="${u.user}"]`);
 
+/** Presses "Replay the change" and expects the user's treeitem `item` to show exactly the
+ * positions `seen`, in that order, as the replay runs (recorded as its attribute changes). */
+async function expectReplay(page, region, item, seen) {
+  await item.evaluate((el) => {
+    window.__seen = [];
+    new MutationObserver(() => window.__seen.push(el.getAttribute('data-position'))).observe(el, {
+      attributes: true,
+      attributeFilter: ['data-position'],
+    });
+  });
+  await region.getByRole('button', { name: 'Replay the change' }).click();
+  await expect.poll(() => page.evaluate(() => window.__seen)).toEqual(seen);
+}
+
 for (const base of ['/', '/csp/']) {
   test(`timeline= loads three days: scrubber, chart and table, each step explained (${base})`, async ({ page }) => {
     test.setTimeout(240_000);
@@ -139,15 +153,7 @@ for (const base of ['/', '/csp/']) {
     await expect(item).toHaveAttribute('data-position', String(u.positions[2]));
     // Every value the user's treeitem shows during the replay, recorded as it changes (the same
     // node throughout: the snapshots share ids, so the keyed item moves instead of being replaced).
-    await item.evaluate((el) => {
-      window.__seen = [];
-      new MutationObserver(() => window.__seen.push(el.getAttribute('data-position'))).observe(el, {
-        attributes: true,
-        attributeFilter: ['data-position'],
-      });
-    });
-    await region.getByRole('button', { name: 'Replay the change' }).click();
-    await expect.poll(() => page.evaluate(() => window.__seen)).toEqual([String(u.positions[1]), String(u.positions[2])]);
+    await expectReplay(page, region, item, [String(u.positions[1]), String(u.positions[2])]);
     await expect(item).toHaveAttribute('data-position', String(u.positions[2]));
     await expect(slider).toHaveAttribute('aria-valuetext', '2026-11-22T09:00Z (3 of 3)');
     await expect(page.getByRole('alert')).toHaveCount(0);
@@ -201,15 +207,7 @@ test('a before/after pair from src=/before= is a timeline of two: scrubber, char
   await expect(item).toHaveAttribute('data-position', String(u.positions[1]));
   await expect(item).toHaveAttribute('data-position-before', String(u.positions[0]));
   // The replay: the before order, then the after order, on the same treeitem.
-  await item.evaluate((el) => {
-    window.__seen = [];
-    new MutationObserver(() => window.__seen.push(el.getAttribute('data-position'))).observe(el, {
-      attributes: true,
-      attributeFilter: ['data-position'],
-    });
-  });
-  await region.getByRole('button', { name: 'Replay the change' }).click();
-  await expect.poll(() => page.evaluate(() => window.__seen)).toEqual([String(u.positions[0]), String(u.positions[1])]);
+  await expectReplay(page, region, item, [String(u.positions[0]), String(u.positions[1])]);
   await expect(slider).toHaveAttribute('aria-valuetext', 'after snapshot (2 of 2)');
   await expect(page.getByRole('alert')).toHaveCount(0);
   expect(app.errors).toEqual([]);

@@ -44,7 +44,7 @@ impl MeNote {
                 lang,
                 &[
                     ("value", value),
-                    ("count", &count.to_string()),
+                    ("count", &fairshare::format::grouped(*count as u64)),
                     ("all", &all.join(", ")),
                     ("chosen", all.first().map_or("", String::as_str)),
                 ],

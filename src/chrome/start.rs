@@ -79,15 +79,7 @@ impl Shell {
     fn flush(self, state: AppState) {
         self.cancel_pending();
         let fragment = window().location().hash().unwrap_or_default();
-        let saved = session::Saved {
-            current: state.snapshot(),
-            history: state.history().get_untracked(),
-            selected: state.selected().get_untracked(),
-            compare_with: state.compare_with().get_untracked(),
-            tie_rule: state.tie_rule().get_untracked(),
-            before: state.before().with_untracked(Option::is_some),
-            from: session::fragment_hash(&fragment),
-        };
+        let saved = saved(state, session::fragment_hash(&fragment));
         let text = self
             .cache
             .try_update_value(|cache| {
@@ -103,6 +95,20 @@ impl Shell {
             _ => storage::remove(key),
         });
         url_state::follow(state);
+    }
+}
+
+/// The session as it stands, as the autosave writes it; `from` is the hash of the address it is
+/// saved from ([`session::fragment_hash`]).
+pub fn saved(state: AppState, from: Option<u64>) -> session::Saved {
+    session::Saved {
+        current: state.snapshot(),
+        history: state.history().get_untracked(),
+        selected: state.selected().get_untracked(),
+        compare_with: state.compare_with().get_untracked(),
+        tie_rule: state.tie_rule().get_untracked(),
+        before: state.before().with_untracked(Option::is_some),
+        from,
     }
 }
 

@@ -127,10 +127,14 @@ pub enum PlayerMsg {
 
     /// Narration: the finished ranking is shown.
     NarrFinished,
+    /// Narration: the finished order of a partial tree (printed users and stand-ins).
+    NarrFinishedPartial,
     /// Narration: step 0.
     NarrReady,
     /// Narration: the run starts.
     NarrStarted,
+    /// Narration: the run of a partial tree starts (N is not the cluster's).
+    NarrStartedPartial,
     /// Narration: the root is entered.
     NarrEnterRoot,
     /// Narration: an account is entered.
@@ -183,6 +187,8 @@ pub enum PlayerMsg {
     NarrLeft,
     /// Narration: the walk is done.
     NarrLeftRoot,
+    /// Narration: the walk of a partial tree is done.
+    NarrLeftRootPartial,
     /// Joins the last two names of a list ("a and b").
     ListAnd,
 }
@@ -246,8 +252,10 @@ impl Message for PlayerMsg {
         PlayerMsg::PseudoRecurseMerged,
         PlayerMsg::PseudoLeave,
         PlayerMsg::NarrFinished,
+        PlayerMsg::NarrFinishedPartial,
         PlayerMsg::NarrReady,
         PlayerMsg::NarrStarted,
+        PlayerMsg::NarrStartedPartial,
         PlayerMsg::NarrEnterRoot,
         PlayerMsg::NarrEnter,
         PlayerMsg::NarrEnterInf,
@@ -274,6 +282,7 @@ impl Message for PlayerMsg {
         PlayerMsg::NarrRankedStartValue,
         PlayerMsg::NarrLeft,
         PlayerMsg::NarrLeftRoot,
+        PlayerMsg::NarrLeftRootPartial,
         PlayerMsg::ListAnd,
     ];
 
@@ -352,11 +361,17 @@ impl Message for PlayerMsg {
             PlayerMsg::NarrFinished => {
                 "The finished ranking of {n} users. Press Play or Step forward to watch the walk that produced it."
             }
+            PlayerMsg::NarrFinishedPartial => {
+                "The finished order of the entries in this output (printed users: {known}; \"hidden in\" entries, each standing for one account's hidden users: {hidden}). Press Play or Step forward to watch the walk that produced it."
+            }
             PlayerMsg::NarrReady => {
                 "Step 0: nothing is computed yet. Fair Tree will compute Level FS group by group, sort each group and rank users as its walk finds them."
             }
             PlayerMsg::NarrStarted => {
                 "Fair Tree starts at {root} with N = {n} users, so rank and rank-no-ties both start at {n}."
+            }
+            PlayerMsg::NarrStartedPartial => {
+                "Fair Tree starts at {root}. This output hides users (printed users: {known}; \"hidden in\" entries, each standing for one account's hidden users: {hidden}), so Slurm's N is unknown; the counter starts at {n}, one per entry."
             }
             PlayerMsg::NarrEnterRoot => {
                 "Enter {account}, the top of the tree, to handle its children."
@@ -406,7 +421,7 @@ impl Message for PlayerMsg {
                 "{user} takes position {position} of {n} (Slurm rank {rank}, the current rank-no-ties): FairShare = {rank} / {n} = {fairshare}."
             }
             PlayerMsg::NarrRankedPartial => {
-                "{user} is placed next, at counter {rank} among the {n} users in this output. That is not Slurm's rank or FairShare: the output hides users, so FairShare is not computable from it."
+                "{user} is placed next, at counter {rank} of this output's entries (printed users: {known}; \"hidden in\" entries: {hidden}). That is not Slurm's rank or FairShare: the output hides users, so FairShare is not computable from it."
             }
             PlayerMsg::FairShareNotComputable => {
                 "{user} placed; FairShare not computable from this output"
@@ -428,6 +443,9 @@ impl Message for PlayerMsg {
             }
             PlayerMsg::NarrLeft => "{account} is done; back to {parent}.",
             PlayerMsg::NarrLeftRoot => "The walk is done: all {n} users have a rank.",
+            PlayerMsg::NarrLeftRootPartial => {
+                "The walk is done: every entry of this output is placed (printed users: {known}; \"hidden in\" entries: {hidden})."
+            }
             PlayerMsg::ListAnd => "{rest} and {last}",
         }
     }
@@ -489,11 +507,17 @@ impl Message for PlayerMsg {
             PlayerMsg::NarrFinished => {
                 "{n} 人のユーザーの完成した順位です。再生または1ステップ進むで、その順位を生んだ巡回を見られます。"
             }
+            PlayerMsg::NarrFinishedPartial => {
+                "この出力に表示されたユーザー {known} 人と「非表示分」{hidden} 件（それぞれ 1 つのアカウントの表示されないユーザーの代わり）の完成した並びです。再生または1ステップ進むで、その並びを生んだ巡回を見られます。"
+            }
             PlayerMsg::NarrReady => {
                 "ステップ 0: まだ何も計算していません。Fair Tree はグループごとに Level FS を計算して並べ替え、巡回で見つけた順にユーザーへ順位を付けます。"
             }
             PlayerMsg::NarrStarted => {
                 "Fair Tree は {root} から始まります。N = {n} 人なので、rank と rank_no_ties はどちらも {n} から始まります。"
+            }
+            PlayerMsg::NarrStartedPartial => {
+                "Fair Tree は {root} から始まります。この出力はユーザー {known} 人を表示し、ほかを隠しています。「非表示分」{hidden} 件がそれぞれ 1 つのアカウントの隠れたユーザーの代わりなので、Slurm の N は分からず、カウンタは項目ごとに 1 つとして {n} から始まります。"
             }
             PlayerMsg::NarrEnterRoot => "ツリーの頂点 {account} に入り、その子を処理します。",
             PlayerMsg::NarrEnter => {
@@ -541,7 +565,7 @@ impl Message for PlayerMsg {
                 "{user} は {n} 人中 {position} 番目（Slurm の rank {rank}、現在の rank_no_ties）になります: FairShare = {rank} / {n} = {fairshare}。"
             }
             PlayerMsg::NarrRankedPartial => {
-                "{user} が次に置かれます（この出力の {n} 人の中でカウンタ {rank}）。これは Slurm の FairShare や順位ではありません。出力がユーザーを隠しているため、FairShare は計算できません。"
+                "{user} が次に置かれます（この出力の項目（表示されたユーザー {known} 人と「非表示分」{hidden} 件）の中でカウンタ {rank}）。これは Slurm の FairShare や順位ではありません。出力がユーザーを隠しているため、FairShare は計算できません。"
             }
             PlayerMsg::FairShareNotComputable => {
                 "{user} を配置。FairShare はこの出力からは計算できません"
@@ -563,6 +587,9 @@ impl Message for PlayerMsg {
             }
             PlayerMsg::NarrLeft => "{account} は完了しました。{parent} に戻ります。",
             PlayerMsg::NarrLeftRoot => "巡回が終わりました: {n} 人全員に順位が付きました。",
+            PlayerMsg::NarrLeftRootPartial => {
+                "巡回が終わりました: 表示されたユーザー {known} 人と「非表示分」{hidden} 件がすべて置かれました。"
+            }
             PlayerMsg::ListAnd => "{rest}、{last}",
             // Pseudo-code: identifiers stay as they are, the words around them are Japanese.
             PlayerMsg::PseudoStart => return Some(self.en()),

@@ -366,7 +366,7 @@ pub fn answer(
                             ("user", &who),
                             ("x", &x),
                             ("at", &count(s.at.position)),
-                            ("fewer", &(s.needed - 1).to_string()),
+                            ("fewer", &s.fewer().to_string()),
                             ("below", &count(s.one_fewer.position)),
                         ],
                     ),
@@ -460,7 +460,7 @@ pub fn sprio_lines(r: &Ranked, text: &str, lang: Lang) -> Result<Vec<(String, St
                             ("user", &user),
                             ("n", &grouped(v.ahead.len() as u64)),
                             ("top", &k.job_id),
-                            ("gap", &trimmed(k.priority - job.priority)),
+                            ("gap", &trimmed(v.lead)),
                         ],
                     );
                     if let Some(f) = v.deciding {

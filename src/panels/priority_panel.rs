@@ -89,7 +89,7 @@ pub fn PriorityPanel() -> impl IntoView {
     let owner = move || job_owner(state);
     let owner_text = move || {
         let lang = i18n.lang();
-        let n = state.run().with(|r| r.n_users()).to_string();
+        let n = fairshare::format::grouped(state.run().with(|r| r.n_users()).into());
         match owner() {
             Some(o) => {
                 let msg = if o.selected {
@@ -102,7 +102,7 @@ pub fn PriorityPanel() -> impl IntoView {
                     &[
                         ("name", &o.name),
                         ("fs", &printf_f(o.fairshare)),
-                        ("position", &o.position.to_string()),
+                        ("position", &fairshare::format::grouped(o.position.into())),
                         ("n", &n),
                     ],
                 )

@@ -144,12 +144,12 @@ fn legend(current: Option<Readings>, lang: Lang) -> AnyView {
             lang,
             &[
                 ("name", &r.name),
-                ("position", &ft.position.to_string()),
-                ("rank", &ft.rank.to_string()),
-                ("n", &ft.n.to_string()),
+                ("position", &fairshare::format::grouped(ft.position.into())),
+                ("rank", &fairshare::format::grouped(ft.rank.into())),
+                ("n", &fairshare::format::grouped(ft.n.into())),
                 ("fs", &printf_f(ft.value)),
-                ("below", &ft.below.to_string()),
-                ("above", &ft.above.to_string()),
+                ("below", &fairshare::format::grouped(ft.below as u64)),
+                ("above", &fairshare::format::grouped(ft.above as u64)),
                 ("reading", fair_tree_band_msg(ft.band).text(lang)),
             ],
         ))

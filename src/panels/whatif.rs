@@ -55,7 +55,10 @@ pub fn WhatIf() -> impl IntoView {
             let mut text = if d.moved.is_empty() {
                 WhatIfMsg::Empty.text(lang).to_string()
             } else {
-                WhatIfMsg::Summary.fill(lang, &[("n", &d.moved.len().to_string())])
+                WhatIfMsg::Summary.fill(
+                    lang,
+                    &[("n", &fairshare::format::grouped(d.moved.len() as u64))],
+                )
             };
             if d.moved.len() > SHOWN {
                 text.push(' ');
@@ -205,8 +208,8 @@ impl WhatIfRows for WhatIfDiff {
                     &[
                         ("user", &name(m.ix)),
                         ("account", &account),
-                        ("old", &m.old_position.to_string()),
-                        ("new", &m.new_position.to_string()),
+                        ("old", &fairshare::format::grouped(m.old_position.into())),
+                        ("new", &fairshare::format::grouped(m.new_position.into())),
                         ("old_fs", &number(m.old_fairshare)),
                         ("new_fs", &number(m.new_fairshare)),
                     ],

@@ -7,6 +7,7 @@
 //! carried into an account, users before accounts, Slurm's unmerged tied accounts, NO_VAL).
 
 use fairshare::fair_tree::FairTreeRun;
+use fairshare::format::grouped;
 use fairshare::sshare::format_double;
 use fairshare::step::{Frame, OrderReason, Step, Tie};
 use fairshare::{AssocTree, FairTreeAssoc};
@@ -60,9 +61,18 @@ pub fn narrate(
     finished: bool,
     lang: Lang,
 ) -> String {
-    let n = run.n_users().to_string();
+    let n = grouped(u64::from(run.n_users()));
+    // On a partial tree N counts the stand-ins for hidden users: the sentences that count say
+    // how many users are printed and how many entries stand for hidden ones.
+    let known = grouped(tree.n_known_users() as u64);
+    let hidden = grouped(tree.n_hidden() as u64);
+    let counts = [("n", n.as_str()), ("known", &known), ("hidden", &hidden)];
     if finished {
-        return PlayerMsg::NarrFinished.fill(lang, &[("n", &n)]);
+        return if tree.is_partial() {
+            PlayerMsg::NarrFinishedPartial.fill(lang, &counts)
+        } else {
+            PlayerMsg::NarrFinished.fill(lang, &counts)
+        };
     }
     let Some(step) = &frame.last else {
         return PlayerMsg::NarrReady.text(lang).to_string();
@@ -74,10 +84,22 @@ pub fn narrate(
         lang,
     };
     match step {
-        Step::Started { root, n_users, .. } => PlayerMsg::NarrStarted.fill(
-            lang,
-            &[("root", ctx.name(*root)), ("n", &n_users.to_string())],
-        ),
+        Step::Started { root, n_users, .. } => {
+            let msg = if tree.is_partial() {
+                PlayerMsg::NarrStartedPartial
+            } else {
+                PlayerMsg::NarrStarted
+            };
+            msg.fill(
+                lang,
+                &[
+                    ("root", ctx.name(*root)),
+                    ("n", &grouped(u64::from(*n_users))),
+                    ("known", &known),
+                    ("hidden", &hidden),
+                ],
+            )
+        }
         Step::AccountEntered {
             account,
             tie,
@@ -91,7 +113,7 @@ pub fn narrate(
             _ => PlayerMsg::NarrComputed.fill(
                 lang,
                 &[
-                    ("n", &members.len().to_string()),
+                    ("n", &grouped(members.len() as u64)),
                     ("parent", ctx.name(*parent)),
                 ],
             ),
@@ -116,7 +138,8 @@ pub fn narrate(
                     ("parent", ctx.name(*parent)),
                 ],
             ),
-            None => PlayerMsg::NarrLeftRoot.fill(lang, &[("n", &n)]),
+            None if tree.is_partial() => PlayerMsg::NarrLeftRootPartial.fill(lang, &counts),
+            None => PlayerMsg::NarrLeftRoot.fill(lang, &counts),
         },
     }
 }
@@ -266,11 +289,12 @@ impl Ctx<'_> {
 
     fn ranked(&self, user: usize, rank: u32, n_users: u32, tie: Option<Tie>) -> String {
         let lang = self.lang;
-        let rank = rank.to_string();
+        let rank = grouped(u64::from(rank));
+        let n = grouped(u64::from(n_users));
         let position = self
             .run
             .position(user)
-            .map(|p| p.to_string())
+            .map(|p| grouped(u64::from(p)))
             .unwrap_or_default();
         let fairshare = self
             .assoc(user)
@@ -286,7 +310,9 @@ impl Ctx<'_> {
                 &[
                     ("user", user_name),
                     ("rank", &rank),
-                    ("n", &n_users.to_string()),
+                    ("n", &n),
+                    ("known", &grouped(self.tree.n_known_users() as u64)),
+                    ("hidden", &grouped(self.tree.n_hidden() as u64)),
                 ],
             );
         }
@@ -298,7 +324,7 @@ impl Ctx<'_> {
                     ("user", user_name),
                     ("position", &position),
                     ("rank", &rank),
-                    ("n", &n_users.to_string()),
+                    ("n", &n),
                     ("fairshare", &fairshare),
                 ],
             ),
@@ -511,6 +537,57 @@ mod tests {
                 assert!(text.contains("not computable"), "{text}");
             }
         }
+    }
+
+    #[test]
+    fn on_a_partial_tree_the_counts_say_which_entries_are_hidden_users() {
+        // Plain sshare prints u1 only: "a" has hidden users beside it, "b" shows none, so the
+        // walk places u1 and two "hidden in" entries; N = 3 is not three users of the cluster.
+        let tree = fairshare::import::import(crate::test_texts::PLAIN_SSHARE)
+            .scenario
+            .unwrap()
+            .tree;
+        let run = fair_tree::run(&tree);
+        assert_eq!(run.n_users(), 3);
+        let at = |k: usize, finished: bool, lang: Lang| {
+            narrate(&run, &tree, &Frame::at(run.steps(), k), finished, lang)
+        };
+        let last = run.steps().len();
+        assert_eq!(
+            at(last, true, Lang::En),
+            "The finished order of the entries in this output (printed users: 1; \"hidden in\" entries, each standing for one account's hidden users: 2). Press Play or Step forward to watch the walk that produced it."
+        );
+        assert_eq!(
+            at(1, false, Lang::En),
+            "Fair Tree starts at root. This output hides users (printed users: 1; \"hidden in\" entries, each standing for one account's hidden users: 2), so Slurm's N is unknown; the counter starts at 3, one per entry."
+        );
+        assert_eq!(
+            at(last, false, Lang::En),
+            "The walk is done: every entry of this output is placed (printed users: 1; \"hidden in\" entries: 2)."
+        );
+        let k = run
+            .steps()
+            .iter()
+            .position(|s| s.is_rank() && s.subject() == ix(&tree, "u1"))
+            .unwrap()
+            + 1;
+        assert!(
+            at(k, false, Lang::En)
+                .contains("of this output's entries (printed users: 1; \"hidden in\" entries: 2)"),
+            "{}",
+            at(k, false, Lang::En)
+        );
+        for k in [1, k, last] {
+            let ja = at(k, k == last, Lang::Ja);
+            assert!(
+                ja.contains("1 人") && ja.contains("「非表示分」2 件"),
+                "{ja}"
+            );
+        }
+        // A whole tree keeps the plain wording.
+        let (tree, run) = preset("test24-4");
+        let text = narrate(&run, &tree, &Frame::at(run.steps(), 1), false, Lang::En);
+        assert!(text.contains("with N = 21 users"), "{text}");
     }
 
     #[test]

@@ -7,13 +7,8 @@
 //! asserts roles, `data-*` hooks and the state's memos (the engine's results).
 #![cfg(target_arch = "wasm32")]
 
-use std::cell::Cell;
-use std::rc::Rc;
-
 use fairshare::{AssocId, Scenario};
 use fairshare_explorer::chrome::toolbar::Toolbar;
-use fairshare_explorer::i18n::I18n;
-use fairshare_explorer::messages::Lang;
 use fairshare_explorer::panels::compare::ComparePanel;
 use fairshare_explorer::panels::import_panel::ImportPanel;
 use fairshare_explorer::panels::inspector::Inspector;
@@ -105,22 +100,18 @@ mod ui {
 
 /// Mounts the controls around `scenario` and hands back the state.
 fn mount_controls(scenario: Scenario) -> (ui::Mounted<impl Mountable>, AppState) {
-    let cell = Rc::new(Cell::new(None::<AppState>));
-    let provided = Rc::clone(&cell);
-    let mounted = ui::mount(move || {
-        I18n::provide(Lang::En);
-        let state = AppState::provide(scenario);
-        provided.set(Some(state));
-        view! {
-            <Toolbar />
-            <Inspector />
-            <ComparePanel />
-            <WhatIf />
-            <ImportPanel />
-        }
-    });
-    let state = cell.get().expect("mounted");
-    (mounted, state)
+    ui::mount_with_state(
+        move || AppState::provide(scenario),
+        || {
+            view! {
+                <Toolbar />
+                <Inspector />
+                <ComparePanel />
+                <WhatIf />
+                <ImportPanel />
+            }
+        },
+    )
 }
 
 fn id_of(state: AppState, name: &str) -> AssocId {

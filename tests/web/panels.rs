@@ -7,8 +7,6 @@
 use fairshare::AssocId;
 use fairshare_explorer::chrome::tab_panel::TabPanel;
 use fairshare_explorer::chrome::tabs::PanelTab;
-use fairshare_explorer::i18n::I18n;
-use fairshare_explorer::messages::Lang;
 use fairshare_explorer::panels::classic_panel::ClassicPanel;
 use fairshare_explorer::panels::decay_panel::DecayPanel;
 use fairshare_explorer::panels::priority_panel::PriorityPanel;
@@ -17,8 +15,6 @@ use fairshare_explorer::presets;
 use fairshare_explorer::state::AppState;
 use leptos::prelude::*;
 use leptos::task::tick;
-use std::cell::Cell;
-use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
@@ -37,17 +33,10 @@ where
     F: FnOnce() -> N + 'static,
     N: IntoView,
 {
-    let slot = Rc::new(Cell::new(None::<AppState>));
-    let provided = Rc::clone(&slot);
-    let mounted = ui::mount(move || {
-        I18n::provide(Lang::En);
-        let preset = presets::by_id("classic-example").unwrap();
-        let state = AppState::provide_preset(preset);
-        provided.set(Some(state));
-        panel()
-    });
-    let state = slot.get().expect("mounted");
-    (mounted, state)
+    ui::mount_with_state(
+        || AppState::provide_preset(presets::by_id("classic-example").unwrap()),
+        panel,
+    )
 }
 
 fn set_input(input: &web_sys::Element, value: &str) {

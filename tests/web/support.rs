@@ -4,8 +4,14 @@
 // Each suite uses a subset of these.
 #![allow(dead_code)]
 
+use std::cell::Cell;
+use std::rc::Rc;
+
 use fairshare::Scenario;
+use fairshare_explorer::i18n::I18n;
+use fairshare_explorer::messages::Lang;
 use fairshare_explorer::presets;
+use fairshare_explorer::state::AppState;
 use leptos::mount::mount_to;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -83,6 +89,24 @@ where
         root,
         _handle: handle,
     }
+}
+
+/// Mounts `view` in English with the state `provide` makes (it provides it in context), and
+/// hands back the state.
+pub fn mount_with_state<P, F, N>(provide: P, view: F) -> (Mounted<N::State>, AppState)
+where
+    P: FnOnce() -> AppState + 'static,
+    F: FnOnce() -> N + 'static,
+    N: IntoView,
+{
+    let slot = Rc::new(Cell::new(None::<AppState>));
+    let provided = Rc::clone(&slot);
+    let mounted = mount(move || {
+        I18n::provide(Lang::En);
+        provided.set(Some(provide()));
+        view()
+    });
+    (mounted, slot.get().expect("mounted"))
 }
 
 /// The scenario of the preset `id`.

@@ -6,12 +6,8 @@
 //! Run: `cargo test --locked --target wasm32-unknown-unknown --test web -p fairshare-explorer`.
 #![cfg(target_arch = "wasm32")]
 
-use std::cell::Cell;
-use std::rc::Rc;
-
 use fairshare::timeline::{Time, Timeline};
 use fairshare::{AssocId, AssocTree, LongDouble};
-use fairshare_explorer::i18n::I18n;
 use fairshare_explorer::messages::timeline::TimelineMsg;
 use fairshare_explorer::messages::{Lang, Message};
 use fairshare_explorer::panels::timeline_panel::{TimelinePanel, model};
@@ -33,17 +29,10 @@ mod ui {
 
 /// Mounts the Timeline region with the classic-example preset and hands back the state.
 fn mount_with_state() -> (ui::Mounted<impl Mountable>, AppState) {
-    let slot = Rc::new(Cell::new(None::<AppState>));
-    let provided = Rc::clone(&slot);
-    let mounted = ui::mount(move || {
-        I18n::provide(Lang::En);
-        let preset = presets::by_id("classic-example").unwrap();
-        let state = AppState::provide_preset(preset);
-        provided.set(Some(state));
-        view! { <TimelinePanel /> }
-    });
-    let state = slot.get().expect("mounted");
-    (mounted, state)
+    ui::mount_with_state(
+        || AppState::provide_preset(presets::by_id("classic-example").unwrap()),
+        || view! { <TimelinePanel /> },
+    )
 }
 
 /// User1 (id 211) of the classic example.
@@ -172,15 +161,8 @@ async fn the_what_if_list_starts_with_a_screenful_and_lists_the_rest_on_request(
     use fairshare_explorer::panels::whatif::{FIRST_ROWS, SHOWN, WhatIf};
     let scenario = fairshare::r#gen::scenario(2_000, 7);
     let before = fairshare::r#gen::heaviest_user_idle(&scenario.tree).expect("a heavy user");
-    let slot = Rc::new(Cell::new(None::<AppState>));
-    let provided = Rc::clone(&slot);
-    let app = ui::mount(move || {
-        I18n::provide(Lang::En);
-        let state = AppState::provide(scenario);
-        provided.set(Some(state));
-        view! { <WhatIf /> }
-    });
-    let state = slot.get().expect("mounted");
+    let (app, state) =
+        ui::mount_with_state(move || AppState::provide(scenario), || view! { <WhatIf /> });
     state.load_before(&before);
     tick().await;
     let moved = state.moves().with_untracked(|d| d.moved.len());

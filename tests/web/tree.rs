@@ -5,13 +5,8 @@
 //! and asserts the UI contract's roles and attributes, never whole `innerHTML`.
 #![cfg(target_arch = "wasm32")]
 
-use std::cell::Cell;
-use std::rc::Rc;
-
 use fairshare::step::Step;
 use fairshare::{AssocId, LongDouble, Scenario, TieRule};
-use fairshare_explorer::i18n::I18n;
-use fairshare_explorer::messages::Lang;
 use fairshare_explorer::panels::sshare_table::{COLUMNS, SshareTable};
 use fairshare_explorer::state::AppState;
 use fairshare_explorer::tree::view::TreeView;
@@ -73,17 +68,15 @@ mod ui {
 
 /// Mounts the tree and the table over `scenario`; returns the mount and the state.
 fn mount(scenario: Scenario) -> (ui::Mounted<impl Mountable>, AppState) {
-    let cell = Rc::new(Cell::new(None::<AppState>));
-    let provided = Rc::clone(&cell);
-    let mounted = ui::mount(move || {
-        I18n::provide(Lang::En);
-        provided.set(Some(AppState::provide(scenario)));
-        view! {
-            <TreeView />
-            <SshareTable />
-        }
-    });
-    (mounted, cell.get().expect("mounted"))
+    ui::mount_with_state(
+        move || AppState::provide(scenario),
+        || {
+            view! {
+                <TreeView />
+                <SshareTable />
+            }
+        },
+    )
 }
 
 fn ids(elements: &[web_sys::Element]) -> Vec<u32> {
@@ -405,14 +398,10 @@ async fn table_rows_move_when_sorted_and_show_an_edited_value() {
 
 /// Mounts the tree alone (big trees: the table is not what these tests are about).
 fn mount_tree(scenario: Scenario) -> (ui::Mounted<impl Mountable>, AppState) {
-    let cell = Rc::new(Cell::new(None::<AppState>));
-    let provided = Rc::clone(&cell);
-    let mounted = ui::mount(move || {
-        I18n::provide(Lang::En);
-        provided.set(Some(AppState::provide(scenario)));
-        view! { <TreeView /> }
-    });
-    (mounted, cell.get().expect("mounted"))
+    ui::mount_with_state(
+        move || AppState::provide(scenario),
+        || view! { <TreeView /> },
+    )
 }
 
 /// Not a timed assertion: prints how long a 10,000-association tree takes to render and to

@@ -200,7 +200,7 @@ pub fn run(scenario: &Scenario, c: &Calc, sprio_text: Option<&str>) -> Result<St
                         s.shares_now,
                         s.needed,
                         format::grouped(s.at.position.into()),
-                        s.needed - 1,
+                        s.fewer(),
                         format::grouped(s.one_fewer.position.into())
                     ),
                     json!({
@@ -276,7 +276,7 @@ fn sprio_answer(r: &Ranked, s: &sprio::Sprio, json_out: bool) -> String {
                     ": {} jobs ahead; job {} leads by {}",
                     v.ahead.len(),
                     k.job_id,
-                    format::trimmed(k.priority - job.priority)
+                    format::trimmed(v.lead)
                 ));
                 if let Some(f) = v.deciding {
                     line.push_str(&format!(", most of it from {}", f.header()));

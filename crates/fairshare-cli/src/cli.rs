@@ -108,7 +108,7 @@ Raw usage is TRES-seconds after billing weights; hours are core-hours with one r
 core-second unless --tres-weights says otherwise (CPU=, GRES/gpu=, Node=).
 
 Examples:
-  fairshare calc src/presets/test24-4.json user1
+  fairshare calc src/presets/test24-4.json u1
   fairshare calc cluster.txt alice --below bob
   fairshare calc cluster.txt alice --above 1 --idle --running chem/bob=64
   fairshare calc cluster.txt alice --accounts --job 86400

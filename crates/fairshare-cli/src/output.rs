@@ -30,12 +30,26 @@ pub fn compute_json(scenario: &Scenario, options: &Options) -> String {
     // seconds and hundreds of megabytes).
     let mut out = String::with_capacity(64 + h.len() * 160);
     out.push_str("{\"associations\": [\n");
-    let mut row = |ix: usize, values: [(&str, Value); 6]| {
+    // The values every algorithm has; Level FS and rank are Fair Tree's (`null` in classic).
+    let mut row = |ix: usize,
+                   shares_norm: f64,
+                   usage_norm: Option<fairshare::LongDouble>,
+                   usage_efctv: fairshare::LongDouble,
+                   fair_tree: [Value; 2],
+                   fairshare: Option<f64>| {
         if out.len() > 20 {
             out.push_str(",\n");
         }
         let _ = write!(out, "  {{\"id\":{}", tree.assocs()[ix].id.0);
-        for (key, value) in values {
+        let [level_fs, rank] = fair_tree;
+        for (key, value) in [
+            ("shares_norm", f64_to_json(shares_norm)),
+            ("usage_norm", opt_ld(usage_norm)),
+            ("usage_efctv", ld_to_json(usage_efctv)),
+            ("level_fs", level_fs),
+            ("fairshare", opt_f64(fairshare)),
+            ("rank", rank),
+        ] {
             let _ = write!(out, ",\"{key}\":{value}");
         }
         out.push('}');
@@ -45,33 +59,23 @@ pub fn compute_json(scenario: &Scenario, options: &Options) -> String {
             let run = ranked.run();
             for &ix in h.list_order() {
                 let a = &run.assocs()[ix];
-                row(
-                    ix,
-                    [
-                        ("shares_norm", f64_to_json(a.shares_norm)),
-                        ("usage_norm", opt_ld(a.usage_norm)),
-                        ("usage_efctv", ld_to_json(a.usage_effective)),
-                        ("level_fs", opt_ld(a.level_fs)),
-                        ("fairshare", opt_f64(a.fairshare)),
-                        ("rank", a.rank.map_or(Value::Null, Value::from)),
-                    ],
-                );
+                let fair_tree = [opt_ld(a.level_fs), a.rank.map_or(Value::Null, Value::from)];
+                let (s, u) = (a.shares_norm, a.usage_norm);
+                row(ix, s, u, a.usage_effective, fair_tree, a.fairshare);
             }
         }
         Algorithm::Classic => {
             let run = ranked.classic(&scenario.params);
             for &ix in h.list_order() {
                 let a = &run.assocs()[ix];
+                let (s, u) = (a.shares_norm, a.usage_norm);
                 row(
                     ix,
-                    [
-                        ("shares_norm", f64_to_json(a.shares_norm)),
-                        ("usage_norm", opt_ld(a.usage_norm)),
-                        ("usage_efctv", ld_to_json(a.usage_effective)),
-                        ("level_fs", Value::Null),
-                        ("fairshare", opt_f64(a.fairshare)),
-                        ("rank", Value::Null),
-                    ],
+                    s,
+                    u,
+                    a.usage_effective,
+                    [Value::Null, Value::Null],
+                    a.fairshare,
                 );
             }
         }

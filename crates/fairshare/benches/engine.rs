@@ -208,14 +208,26 @@ mod generated_trees {
         users[users.len() / 2]
     }
 
+    /// The usage edit the benchmarks time: the user's usage doubled, plus one.
+    fn new_usage(user: &fairshare::Assoc) -> fairshare::LongDouble {
+        user.usage_raw
+            .add(user.usage_raw)
+            .add(fairshare::LongDouble::one())
+    }
+
+    /// The shares edit the benchmarks time: three more (3 for FairShare=parent).
+    fn new_shares(user: &fairshare::Assoc) -> fairshare::Shares {
+        fairshare::Shares::Value(match user.shares {
+            fairshare::Shares::Value(v) => v.saturating_add(3),
+            fairshare::Shares::Parent => 3,
+        })
+    }
+
     #[divan::bench(args = SIZES, sample_count = 20)]
     fn edit_usage_from_scratch(b: Bencher, n: usize) {
         let tree = generated(n);
         let user = edited_user(tree);
-        let usage = user
-            .usage_raw
-            .add(user.usage_raw)
-            .add(fairshare::LongDouble::one());
+        let usage = new_usage(user);
         b.bench(|| {
             let edited = tree.with_usage(user.id, usage).expect("a valid edit");
             Ranked::new(&edited, TieRule::Slurm)
@@ -227,10 +239,7 @@ mod generated_trees {
         let tree = generated(n);
         let ranked = Ranked::new(tree, TieRule::Slurm);
         let user = edited_user(tree);
-        let usage = user
-            .usage_raw
-            .add(user.usage_raw)
-            .add(fairshare::LongDouble::one());
+        let usage = new_usage(user);
         b.bench(|| ranked.with_usage(user.id, usage).expect("a valid edit"));
     }
 
@@ -238,10 +247,7 @@ mod generated_trees {
     fn edit_shares_from_scratch(b: Bencher, n: usize) {
         let tree = generated(n);
         let user = edited_user(tree);
-        let shares = fairshare::Shares::Value(match user.shares {
-            fairshare::Shares::Value(v) => v.saturating_add(3),
-            fairshare::Shares::Parent => 3,
-        });
+        let shares = new_shares(user);
         b.bench(|| {
             let edited = tree.with_shares(user.id, shares).expect("a valid edit");
             Ranked::new(&edited, TieRule::Slurm)
@@ -253,10 +259,7 @@ mod generated_trees {
         let tree = generated(n);
         let ranked = Ranked::new(tree, TieRule::Slurm);
         let user = edited_user(tree);
-        let shares = fairshare::Shares::Value(match user.shares {
-            fairshare::Shares::Value(v) => v.saturating_add(3),
-            fairshare::Shares::Parent => 3,
-        });
+        let shares = new_shares(user);
         b.bench(|| ranked.with_shares(user.id, shares).expect("a valid edit"));
     }
 

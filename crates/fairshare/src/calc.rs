@@ -797,6 +797,13 @@ pub struct SharesNeeded {
     pub one_fewer: Standing,
 }
 
+impl SharesNeeded {
+    /// The shares [`SharesNeeded::one_fewer`] is the standing with: one fewer than needed.
+    pub fn fewer(&self) -> u32 {
+        self.needed.saturating_sub(1)
+    }
+}
+
 /// `r`'s tree with `assoc`'s shares set to `shares`, ranked under `r`'s rule.
 pub fn with_shares(r: &Ranked, assoc: usize, shares: u32) -> Option<Ranked> {
     let a = r.tree().assocs().get(assoc)?;
@@ -979,7 +986,7 @@ mod tests {
         // u1 30, u2 20: u1 passes u2 when s1 / 30 > 1 / 20, so at 2 shares.
         let r = two(30.0, 20.0);
         let s = shares_to_pass(&r, 2, 2, Target::User(3)).unwrap();
-        assert_eq!((s.shares_now, s.needed), (1, 2));
+        assert_eq!((s.shares_now, s.needed, s.fewer()), (1, 2, 1));
         assert_eq!((s.at.position, s.one_fewer.position), (1, 2));
         assert_eq!(
             shares_to_pass(&r, 3, 3, Target::User(2)),

@@ -15,6 +15,7 @@ use std::fmt::Write as _;
 
 use crate::Ranked;
 use crate::fair_tree::TieRule;
+use crate::format::grouped;
 use crate::ld::LongDouble;
 use crate::step::{OrderReason, Tie};
 use crate::tree::{AssocId, AssocTree};
@@ -270,19 +271,19 @@ impl Explanation {
             let _ = write!(
                 out,
                 " Both share position {} of {} (Slurm rank {}): {why}.",
-                self.position(f),
-                self.n_users,
-                f.rank
+                grouped(self.position(f).into()),
+                grouped(self.n_users.into()),
+                grouped(f.rank.into())
             );
         } else {
             let _ = write!(
                 out,
                 " {} is at position {} of {}; {} at position {}.",
                 user(f.user),
-                self.position(f),
-                self.n_users,
+                grouped(self.position(f).into()),
+                grouped(self.n_users.into()),
                 user(s.user),
-                self.position(s)
+                grouped(self.position(s).into())
             );
         }
         out
@@ -322,6 +323,30 @@ mod tests {
         assert_eq!(
             explain(&ranked, ix(2), ix(21)),
             Err(ExplainError::NotAUser(ix(2)))
+        );
+    }
+
+    /// Positions and N from 1,000 on read grouped, as everywhere else (`format::grouped`).
+    #[test]
+    fn large_positions_are_grouped() {
+        let tree = crate::r#gen::tree(3_000, 7);
+        let ranked = Ranked::new(&tree, TieRule::Slurm);
+        let run = ranked.run();
+        let users: Vec<usize> = (0..tree.len())
+            .filter(|&ix| tree.assocs()[ix].is_user())
+            .collect();
+        let last = *users.iter().max_by_key(|&&ix| run.position(ix)).unwrap();
+        let e = explain(&ranked, users[0], last).unwrap();
+        let n = run.n_users();
+        assert!(n >= 1_000, "{n}");
+        let text = e.sentence(&tree);
+        assert!(
+            text.contains(&format!(" of {}", grouped(n.into()))),
+            "{text}"
+        );
+        assert!(
+            text.ends_with(&format!(" at position {}.", grouped(n.into()))) || e.same_rank,
+            "{text}"
         );
     }
 }

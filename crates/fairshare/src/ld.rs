@@ -742,8 +742,9 @@ fn far_leading_digits(mantissa: u64, exponent: i32, keep: usize) -> Option<(Vec<
 }
 
 /// Rounds the digit string to `keep` digits, ties to even (the exact value is known, so a tie
-/// is exactly "5 followed by zeros"). Returns the new digits and exponent (a carry may add one).
-fn round_digits(mut digits: Vec<u8>, mut exp10: i64, keep: usize) -> (Vec<u8>, i64) {
+/// is exactly "5 followed by zeros"). Returns the new digits and exponent (a carry may add one:
+/// 9.99… rounded up is 1.00… one decade up). `sshare`'s `%.*e` of a double rounds with it too.
+pub(crate) fn round_digits(mut digits: Vec<u8>, mut exp10: i64, keep: usize) -> (Vec<u8>, i64) {
     if digits.len() <= keep {
         return (digits, exp10);
     }

@@ -470,7 +470,7 @@ pub fn parse(text: &str) -> (Option<Scenario>, Vec<Diagnostic>) {
                     _ => false,
                 };
                 if !explained {
-                    let line = error_id(&e).and_then(|id| id_lines.get(id.0));
+                    let line = e.assoc().and_then(|id| id_lines.get(id.0));
                     diags.push(Diagnostic::error(line, DiagKind::Tree(e)));
                 }
             }
@@ -489,32 +489,12 @@ pub fn parse(text: &str) -> (Option<Scenario>, Vec<Diagnostic>) {
         ),
         Err(errors) => {
             for e in errors {
-                let line = error_id(&e).and_then(|id| id_lines.get(id.0));
+                let line = e.assoc().and_then(|id| id_lines.get(id.0));
                 diags.push(Diagnostic::error(line, DiagKind::Tree(e)));
             }
             (None, diags)
         }
     }
-}
-
-/// The association a tree error is about, if it names one.
-fn error_id(e: &TreeError) -> Option<AssocId> {
-    Some(match e {
-        TreeError::RootIsUser(id)
-        | TreeError::DuplicateId(id)
-        | TreeError::Cycle(id)
-        | TreeError::EmptyName(id)
-        | TreeError::BadUsage(id)
-        | TreeError::MoveIntoOwnSubtree(id)
-        | TreeError::UnknownId(id) => *id,
-        TreeError::MissingParent { id, .. }
-        | TreeError::ParentIsUser { id, .. }
-        | TreeError::BadName { id, .. }
-        | TreeError::UserNameTaken { id, .. }
-        | TreeError::AccountNameTaken { id, .. } => *id,
-        TreeError::SeveralRoots(ids) => *ids.get(1)?,
-        TreeError::NoRoot | TreeError::RootEdit => return None,
-    })
 }
 
 /// Writes a scenario as JSON, one association per line.

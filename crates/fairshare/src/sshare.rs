@@ -127,32 +127,8 @@ pub fn printf_e(x: f64, precision: usize) -> String {
     let (digits, exp) = if x == 0.0 {
         (vec![0u8; keep], 0i64)
     } else {
-        let (mut digits, mut exp10) = exact_digits(x);
-        if digits.len() > keep {
-            let rest = digits.split_off(keep);
-            let first = rest[0];
-            let beyond = rest[1..].iter().any(|&d| d != 0);
-            let odd = digits.last().is_some_and(|d| d % 2 == 1);
-            if first > 5 || (first == 5 && (beyond || odd)) {
-                let mut i = digits.len();
-                loop {
-                    if i == 0 {
-                        // 9.99… rounded up to 10.0…: one more digit in front.
-                        digits.insert(0, 1);
-                        digits.pop();
-                        exp10 += 1;
-                        break;
-                    }
-                    i -= 1;
-                    if digits[i] == 9 {
-                        digits[i] = 0;
-                    } else {
-                        digits[i] += 1;
-                        break;
-                    }
-                }
-            }
-        }
+        let (digits, exp10) = exact_digits(x);
+        let (mut digits, exp10) = crate::ld::round_digits(digits, exp10, keep);
         digits.resize(keep, 0);
         (digits, exp10 - 1)
     };

@@ -104,6 +104,25 @@ pub fn lab_json(labmate_usage: &str, extra: &str) -> String {
         .replace("EXTRA", extra)
 }
 
+/// Runs everything downstream of an import on the tree it gave, if any: both algorithms, the
+/// sshare table in fixed width and the printed-versus-recomputed comparison under each. For the
+/// property tests and the fuzz targets, which show that none of it panics on an imported tree.
+pub fn exercise_import(imp: &crate::import::Imported) {
+    use crate::sshare::{self, Header, SshareFlags, TextLayout};
+    use crate::{Algorithm, Ranked, TieRule, import};
+    let Some(s) = &imp.scenario else {
+        return;
+    };
+    let ranked = Ranked::new(&s.tree, TieRule::Slurm);
+    let rows = sshare::fair_tree_rows(&ranked);
+    let cols = sshare::default_columns(Algorithm::FairTree, SshareFlags::LONG_PARTITIONS);
+    let _ = sshare::render(&rows, &cols, TextLayout::FixedWidth, Header::Shown);
+    let _ = import::compare(&ranked, &rows, &imp.printed);
+    let cl = ranked.classic(&s.params);
+    let rows = sshare::classic_rows(&ranked, &cl);
+    let _ = import::compare(&ranked, &rows, &imp.printed);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -131,5 +150,6 @@ mod tests {
         assert_eq!(tree.assocs()[1].shares, Shares::Parent);
         assert_eq!(tree.assocs()[4].shares, Shares::Value(3));
         assert_eq!(tree.n_users(), 2);
+        assert_eq!((tree.n_hidden(), tree.n_known_users()), (0, 2));
     }
 }

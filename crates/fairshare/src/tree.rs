@@ -267,6 +267,29 @@ impl fmt::Display for TreeError {
 
 impl std::error::Error for TreeError {}
 
+impl TreeError {
+    /// The association the error is about, if it names one (of several roots, the second: the
+    /// first is the one kept).
+    pub fn assoc(&self) -> Option<AssocId> {
+        Some(match self {
+            TreeError::RootIsUser(id)
+            | TreeError::DuplicateId(id)
+            | TreeError::Cycle(id)
+            | TreeError::EmptyName(id)
+            | TreeError::BadUsage(id)
+            | TreeError::MoveIntoOwnSubtree(id)
+            | TreeError::UnknownId(id) => *id,
+            TreeError::MissingParent { id, .. }
+            | TreeError::ParentIsUser { id, .. }
+            | TreeError::BadName { id, .. }
+            | TreeError::UserNameTaken { id, .. }
+            | TreeError::AccountNameTaken { id, .. } => *id,
+            TreeError::SeveralRoots(ids) => *ids.get(1)?,
+            TreeError::NoRoot | TreeError::RootEdit => return None,
+        })
+    }
+}
+
 /// A validated association tree, in input order.
 ///
 /// Immutable and shared: a clone is O(1) (the associations sit behind an `Arc`), so a
@@ -297,6 +320,10 @@ struct TreeData {
     assocs: Vec<Assoc>,
     /// Whether any association is inferred.
     partial: bool,
+    /// User associations, stand-ins for hidden users included ([`AssocTree::n_users`]).
+    n_users: usize,
+    /// Stand-ins for hidden users ([`AssocKind::Hidden`]).
+    n_hidden: usize,
     /// Shared with the trees a value edit makes ([`AssocTree::with_shares`],
     /// [`AssocTree::with_usage`]), which change neither ids nor parents.
     index: Arc<HashMap<AssocId, usize>>,
@@ -426,9 +453,16 @@ impl AssocTree {
                 .collect(),
         );
         let partial = assocs.iter().any(|a| a.inferred);
+        let n_users = assocs.iter().filter(|a| a.is_user()).count();
+        let n_hidden = assocs
+            .iter()
+            .filter(|a| a.kind() == AssocKind::Hidden)
+            .count();
         Ok(AssocTree {
             inner: Arc::new(TreeData {
                 partial,
+                n_users,
+                n_hidden,
                 assocs,
                 index: Arc::new(index),
                 parents,
@@ -483,9 +517,23 @@ impl AssocTree {
             .expect("a valid tree has a root")
     }
 
-    /// Number of user associations (Slurm's `g_user_assoc_count`, N).
+    /// Number of user associations (Slurm's `g_user_assoc_count`, N). On a partial tree it
+    /// counts each stand-in for hidden users ([`AssocTree::n_hidden`]) as one, so it is not the
+    /// cluster's N there.
     pub fn n_users(&self) -> usize {
-        self.inner.assocs.iter().filter(|a| a.is_user()).count()
+        self.inner.n_users
+    }
+
+    /// Number of stand-ins for hidden users ([`AssocKind::Hidden`]): each is one entry for all
+    /// the users one account has that the pasted output does not print (0 on a whole tree).
+    pub fn n_hidden(&self) -> usize {
+        self.inner.n_hidden
+    }
+
+    /// Number of user associations that are real users, printed or given: [`AssocTree::n_users`]
+    /// without the stand-ins for hidden users.
+    pub fn n_known_users(&self) -> usize {
+        self.inner.n_users - self.inner.n_hidden
     }
 
     /// Whether `ancestor` is `id` or one of its ancestors.
@@ -550,6 +598,8 @@ impl AssocTree {
             inner: Arc::new(TreeData {
                 assocs,
                 partial: self.inner.partial,
+                n_users: self.inner.n_users,
+                n_hidden: self.inner.n_hidden,
                 index: Arc::clone(&self.inner.index),
                 parents: Arc::clone(&self.inner.parents),
             }),
@@ -761,6 +811,24 @@ impl AssocTree {
 mod tests {
     use super::*;
     use crate::testing::{acct, user};
+
+    /// The importers name the line of the association an error is about (the second root of
+    /// several: the first is kept).
+    #[test]
+    fn a_tree_error_names_its_association() {
+        let errors = AssocTree::new(vec![
+            acct(1, None, "root"),
+            acct(2, None, "other"),
+            user(3, 9, "a", "u", LongDouble::ZERO),
+        ])
+        .unwrap_err();
+        let named: Vec<Option<AssocId>> = errors.iter().map(TreeError::assoc).collect();
+        assert!(named.contains(&Some(AssocId(2))), "{errors:?}");
+        assert!(named.contains(&Some(AssocId(3))), "{errors:?}");
+        assert_eq!(TreeError::NoRoot.assoc(), None);
+        assert_eq!(TreeError::RootEdit.assoc(), None);
+        assert_eq!(TreeError::Cycle(AssocId(7)).assoc(), Some(AssocId(7)));
+    }
 
     #[test]
     fn validation_reports_every_problem() {

@@ -73,6 +73,11 @@ impl WhyLevel {
         self.siblings.len() - self.own_index - 1
     }
 
+    /// How many siblings it has besides itself (ahead and behind).
+    pub fn others(&self) -> usize {
+        self.siblings.len() - 1
+    }
+
     /// The sibling sorted just ahead, if any.
     pub fn just_ahead(&self) -> Option<&WhySibling> {
         self.own_index
@@ -186,7 +191,7 @@ mod tests {
         let top = &levels[0];
         assert_eq!(name(&r, top.parent), "root");
         assert_eq!(name(&r, top.own), "a");
-        assert_eq!((top.ahead(), top.behind()), (0, 1));
+        assert_eq!((top.ahead(), top.behind(), top.others()), (0, 1, 1));
         let b = top.just_behind().unwrap();
         assert_eq!((name(&r, b.ix), b.standing), ("b", Standing::Behind));
         // a leads: LF(a) / LF(b) = U(b) / U(a) = 100 / 55.

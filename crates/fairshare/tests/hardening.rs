@@ -91,6 +91,16 @@ fn n_log_n(n: usize) -> u64 {
 // ---------------------------------------------------------------------------------------------
 // No panic, no NaN.
 
+/// A chain's hierarchy, followed to the bit: its list order walks down the chain.
+fn assert_exact_chain(h: &Hierarchy) {
+    assert!(!h.approximated());
+    assert!(
+        h.list_order()
+            .windows(2)
+            .all(|w| h.parent(w[1]) == Some(w[0]))
+    );
+}
+
 #[test]
 fn usage_sums_cannot_overflow_because_huge_usage_is_refused_by_name() {
     let _serial = SERIAL.lock();
@@ -321,12 +331,7 @@ fn lineage_on_the_root_only_builds_no_long_strings() {
     let (h, bytes, _) = allocated(|| Hierarchy::new(&tree));
     assert!(bytes <= 400 * n as u64, "{bytes} bytes for {n}");
     assert!(h.work() <= 4 * n_log_n(n), "work {}", h.work());
-    assert!(!h.approximated());
-    assert!(
-        h.list_order()
-            .windows(2)
-            .all(|w| h.parent(w[1]) == Some(w[0]))
-    );
+    assert_exact_chain(&h);
 }
 
 #[test]
@@ -446,12 +451,7 @@ fn sacctmgr_ids_children_first_keep_the_printed_order_in_linear_memory() {
         .sum();
     assert!(lineage_bytes <= 32 * tree.len(), "{lineage_bytes}");
     let h = Hierarchy::new(&tree);
-    assert!(!h.approximated());
-    assert!(
-        h.list_order()
-            .windows(2)
-            .all(|w| h.parent(w[1]) == Some(w[0]))
-    );
+    assert_exact_chain(&h);
 }
 
 #[test]

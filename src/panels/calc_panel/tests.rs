@@ -16,15 +16,9 @@ fn ranked(id: &str) -> Ranked {
     )
 }
 
-const SPRIO: &str = "\
-$ sprio -l
-          JOBID PARTITION     USER   PRIORITY       SITE        AGE  FAIRSHARE    JOBSIZE
-            101 normal       alice      10500          0       1000       3000       6500
-            102 normal         ben      11000          0       2000       8000       1000
-$ sprio -w
-          JOBID PARTITION   PRIORITY       SITE        AGE  FAIRSHARE    JOBSIZE
-        Weights                               1       1000      10000       1000
-";
+/// A `sprio -l` of two jobs (alice's and ben's) and a `sprio -w`: the CLI's test and the e2e
+/// journey paste the same file.
+const SPRIO: &str = include_str!("../../../e2e/fixtures/sprio.txt");
 
 /// Every question for every user of `two-accounts` (alice has two accounts), in `lang`.
 fn transcript(lang: Lang) -> String {

@@ -178,12 +178,12 @@ pub fn describe(ranked: &Ranked, e: &Explanation, lang: Lang) -> ComparisonText 
             CompareMsg::SentenceMerged.fill(lang, &args),
         ),
     };
-    let n = e.n_users.to_string();
-    let rank1 = f.rank.to_string();
+    let n = fairshare::format::grouped(e.n_users.into());
+    let rank1 = fairshare::format::grouped(f.rank.into());
     // Positions count from the top (1 = first served): the engine's reading of the rank.
     let position = |side: &fairshare::explain::Side| {
         run.position(user(side.user))
-            .map(|p| p.to_string())
+            .map(|p| fairshare::format::grouped(p.into()))
             .unwrap_or_default()
     };
     let (position1, position2) = (position(f), position(s));
@@ -236,7 +236,7 @@ pub fn describe(ranked: &Ranked, e: &Explanation, lang: Lang) -> ComparisonText 
             &[
                 ("user", &plain(user(side.user))),
                 ("position", &position(side)),
-                ("rank", &side.rank.to_string()),
+                ("rank", &fairshare::format::grouped(side.rank.into())),
                 ("n", &n),
             ],
         )

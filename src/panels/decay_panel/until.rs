@@ -36,9 +36,10 @@ pub(super) fn UntilQuestion() -> impl IntoView {
     let refusal = move || {
         let lang = i18n.lang_untracked();
         match kind.get_untracked() {
-            TargetKind::Position => {
-                DecayMsg::FieldPosition.fill(lang, &[("n", &n_users().to_string())])
-            }
+            TargetKind::Position => DecayMsg::FieldPosition.fill(
+                lang,
+                &[("n", &fairshare::format::grouped(n_users() as u64))],
+            ),
             TargetKind::FairShare => DecayMsg::FieldFairShare.text(lang).to_string(),
         }
     };
@@ -143,8 +144,11 @@ fn until_text(i18n: I18n, name: &str, n: usize, res: &Until) -> String {
             lang,
             &[
                 ("name", name),
-                ("position", &position.to_string()),
-                ("n", &n.to_string()),
+                (
+                    "position",
+                    &fairshare::format::grouped(u64::from(*position)),
+                ),
+                ("n", &fairshare::format::grouped(n as u64)),
                 ("fs", &printf_f(*fairshare)),
             ],
         ),
@@ -158,9 +162,12 @@ fn until_text(i18n: I18n, name: &str, n: usize, res: &Until) -> String {
             &[
                 ("name", name),
                 ("time", &fmt_duration(*secs)),
-                ("periods", &periods.to_string()),
-                ("position", &position.to_string()),
-                ("n", &n.to_string()),
+                ("periods", &fairshare::format::grouped(*periods)),
+                (
+                    "position",
+                    &fairshare::format::grouped(u64::from(*position)),
+                ),
+                ("n", &fairshare::format::grouped(n as u64)),
                 ("fs", &printf_f(*fairshare)),
             ],
         ),

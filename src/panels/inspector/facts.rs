@@ -196,9 +196,9 @@ impl Facts {
             Some((rank, position)) => InspectorMsg::RankOf.fill(
                 lang,
                 &[
-                    ("position", &position.to_string()),
-                    ("rank", &rank.to_string()),
-                    ("n", &self.n_users.to_string()),
+                    ("position", &fairshare::format::grouped(position.into())),
+                    ("rank", &fairshare::format::grouped(rank.into())),
+                    ("n", &fairshare::format::grouped(self.n_users.into())),
                 ],
             ),
             None => InspectorMsg::NoRank.text(lang).to_string(),
@@ -284,6 +284,17 @@ mod tests {
             let (rank, position) = (used.rank.unwrap(), used.position.unwrap());
             assert_eq!(rank + position, 6, "position = N - rank + 1");
             assert_eq!(text, format!("{position} of 5 (Slurm rank {rank})"));
+            // Counts from 1,000 on are grouped, as the engine writes them everywhere.
+            let big = Facts {
+                rank: Some(1_200),
+                position: Some(8_801),
+                n_users: 10_000,
+                ..used.clone()
+            };
+            assert_eq!(
+                big.rank_text(Lang::En),
+                "8,801 of 10,000 (Slurm rank 1,200)"
+            );
             let account = get(2);
             assert_eq!((account.rank, account.fairshare.clone()), (None, None));
             assert!(account.rank_text(Lang::En).contains("users only"));

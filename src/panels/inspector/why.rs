@@ -107,9 +107,9 @@ pub fn why_text(ranked: &Ranked, user: usize, lang: Lang) -> Option<WhyText> {
                         ("parent", name(level.parent)),
                         ("own", name(level.own)),
                         ("lf", &lf_text(level.own_level_fs)),
-                        ("ahead", &level.ahead().to_string()),
-                        ("behind", &level.behind().to_string()),
-                        ("count", &(level.siblings.len() - 1).to_string()),
+                        ("ahead", &fairshare::format::grouped(level.ahead() as u64)),
+                        ("behind", &fairshare::format::grouped(level.behind() as u64)),
+                        ("count", &fairshare::format::grouped(level.others() as u64)),
                     ],
                 )
             },

@@ -126,7 +126,10 @@ pub(super) fn SuggestedWeight(inputs: Inputs) -> impl IntoView {
     let text = i18n.tf(PriorityMsg::Suggested, move || {
         let (low, high) = range();
         vec![
-            ("n", state.run().with(|r| r.n_users()).to_string()),
+            (
+                "n",
+                fairshare::format::grouped(state.run().with(|r| r.n_users()).into()),
+            ),
             ("low", low.to_string()),
             ("high", high.to_string()),
         ]

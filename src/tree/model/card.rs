@@ -247,9 +247,14 @@ pub(super) fn node_texts(
     } else {
         trim_fixed(&fairshare_text)
     };
-    let rank_text = r
-        .rank
-        .map_or_else(|| no_value.to_string(), |k| k.to_string());
+    // The accessible name reads counts grouped, as every sentence does (`1,352`); the card's
+    // own line keeps plain digits, to fit beside FairShare.
+    let spoken = |k: Option<u32>| {
+        k.map_or_else(
+            || no_value.to_string(),
+            |k| fairshare::format::grouped(k.into()),
+        )
+    };
     let position_text = run
         .position(ix)
         .map_or_else(|| no_value.to_string(), |k| k.to_string());
@@ -263,9 +268,9 @@ pub(super) fn node_texts(
             &[
                 ("name", a.name()),
                 ("account", &a.account),
-                ("position", &position_text),
-                ("rank", &rank_text),
-                ("n", &n_users),
+                ("position", &spoken(run.position(ix))),
+                ("rank", &spoken(r.rank)),
+                ("n", &spoken(Some(run.n_users()))),
                 ("fairshare", &spoken_fairshare),
                 ("level_fs", &spoken_lf),
             ],

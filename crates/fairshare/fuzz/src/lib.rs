@@ -6,22 +6,12 @@
 //! this may panic, whatever the input.
 
 use fairshare::import::{self, Imported};
-use fairshare::sshare::{self, TextLayout};
-use fairshare::{Algorithm, Ranked};
 
-/// Imports `text` and exercises the result.
+/// Imports `text` and exercises the result (`fairshare::testing::exercise_import`, which the
+/// property tests run too).
 pub fn check(text: &str) -> Imported {
     let imp = import::import(text);
-    if let Some(s) = &imp.scenario {
-        let ranked = Ranked::new(&s.tree, fairshare::TieRule::Slurm);
-        let rows = sshare::fair_tree_rows(&ranked);
-        let cols = sshare::default_columns(Algorithm::FairTree, sshare::SshareFlags::LONG_PARTITIONS);
-        let _ = sshare::render(&rows, &cols, TextLayout::FixedWidth, sshare::Header::Shown);
-        let _ = import::compare(&ranked, &rows, &imp.printed);
-        let cl = ranked.classic(&s.params);
-        let rows = sshare::classic_rows(&ranked, &cl);
-        let _ = import::compare(&ranked, &rows, &imp.printed);
-    }
+    fairshare::testing::exercise_import(&imp);
     imp
 }
 

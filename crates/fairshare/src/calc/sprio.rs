@@ -444,6 +444,9 @@ pub struct JobVerdict {
     pub job: usize,
     /// The jobs with a higher priority (indices), highest first.
     pub ahead: Vec<usize>,
+    /// How far the first job ahead leads: its priority minus this job's (0 when this job is
+    /// first).
+    pub lead: f64,
     /// Against the job with the highest priority: the factor with the largest lead over this
     /// job (`None` when this job is first).
     pub deciding: Option<Factor>,
@@ -503,6 +506,7 @@ fn verdict(s: &Sprio, j: usize) -> JobVerdict {
     };
     JobVerdict {
         job: j,
+        lead: top.map_or(0.0, |k| k.priority - me.priority),
         ahead,
         deciding,
         fairshare_decides,
@@ -558,6 +562,8 @@ $ sprio -w
         let s = parse(LONG).unwrap();
         let v = analyse(&s);
         assert_eq!(v[0].ahead, vec![1]);
+        // 16000 − 11500: the first job ahead's lead; the first job leads nobody.
+        assert_eq!((v[0].lead, v[1].lead), (4500.0, 0.0));
         assert_eq!(v[0].deciding, Some(Factor::FairShare));
         // alice's rest is 6500, bob's 8000: fairshare alone does not decide.
         assert!(!v[0].fairshare_decides);

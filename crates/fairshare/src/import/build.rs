@@ -11,7 +11,7 @@ use super::{Diags, PrintedRow, clip};
 use crate::diag::DiagKind;
 use crate::ld::LongDouble;
 use crate::name::Name;
-use crate::tree::{Assoc, AssocId, AssocTree, Shares, TreeError};
+use crate::tree::{Assoc, AssocId, AssocTree, Shares};
 
 /// One row of the input, parsed.
 #[derive(Clone, Debug)]
@@ -476,7 +476,9 @@ pub(super) fn build(
                 .map(|(l, id)| (id, *l))
                 .collect();
             for e in errors {
-                let line = tree_error_id(&e).and_then(|id| line_of.get(&id.0).copied().flatten());
+                let line = e
+                    .assoc()
+                    .and_then(|id| line_of.get(&id.0).copied().flatten());
                 diags.error(line, DiagKind::Tree(e));
             }
             (None, Vec::new())
@@ -494,25 +496,6 @@ fn ids_for_lines(synth_ids: &[u32], ids: &[u32], recs: &[Record]) -> Vec<u32> {
             .map(|(_, &id)| id),
     );
     out
-}
-
-fn tree_error_id(e: &TreeError) -> Option<AssocId> {
-    match e {
-        TreeError::RootIsUser(id)
-        | TreeError::DuplicateId(id)
-        | TreeError::Cycle(id)
-        | TreeError::EmptyName(id)
-        | TreeError::BadUsage(id)
-        | TreeError::MoveIntoOwnSubtree(id)
-        | TreeError::UnknownId(id) => Some(*id),
-        TreeError::MissingParent { id, .. }
-        | TreeError::ParentIsUser { id, .. }
-        | TreeError::BadName { id, .. }
-        | TreeError::UserNameTaken { id, .. }
-        | TreeError::AccountNameTaken { id, .. } => Some(*id),
-        TreeError::SeveralRoots(ids) => ids.get(1).copied(),
-        TreeError::NoRoot | TreeError::RootEdit => None,
-    }
 }
 
 pub(super) fn empty_printed() -> PrintedRow {

@@ -5,7 +5,7 @@
 
 use crate::common::trees;
 use fairshare::calc::{self, NoAnswer, Target};
-use fairshare::{AssocTree, LongDouble, Ranked, Shares, TieRule};
+use fairshare::{AssocTree, Ranked, TieRule};
 use proptest::prelude::*;
 
 /// A random tree (node 0 the root; node i > 0 under an earlier account) with small whole
@@ -18,34 +18,10 @@ fn arb_tree(usages: &'static [f64]) -> impl Strategy<Value = AssocTree> {
         any::<prop::sample::Index>(),
     );
     prop::collection::vec(node, 2..30).prop_map(move |nodes| {
-        let mut assocs = vec![trees::root()];
-        let mut accounts = vec![0usize];
-        for (i, (parent_pick, kind, shares_pick, usage_pick)) in nodes.into_iter().enumerate() {
-            let parent = &assocs[accounts[parent_pick.index(accounts.len())]];
-            let shares = match shares_pick {
-                0 => Shares::Parent,
-                1 => Shares::Value(0),
-                k => Shares::Value(u32::from(k % 4) + 1),
-            };
-            let id = i as u32 + 2;
-            if kind < 6 {
-                let usage = LongDouble::from_f64(usages[usage_pick.index(usages.len())]);
-                assocs.push(trees::user(
-                    id,
-                    parent,
-                    &format!("u{}", i % 5),
-                    shares,
-                    usage,
-                ));
-            } else {
-                assocs.push(trees::account(id, parent, &format!("a{i}"), shares));
-                accounts.push(assocs.len() - 1);
-            }
-        }
-        // Two users of one name in one account are refused: drop the tree's later duplicates.
-        let mut seen = std::collections::HashSet::new();
-        assocs.retain(|a| a.user.is_none() || seen.insert((a.parent, a.user.clone())));
-        AssocTree::new(assocs).expect("generated trees are valid")
+        let nodes = nodes
+            .into_iter()
+            .map(|(p, k, s, u)| (p, k, s, usages[u.index(usages.len())]));
+        trees::with_ties(nodes, |i| format!("u{}", i % 5), false)
     })
 }
 

@@ -513,6 +513,16 @@ fn filtered_output_gets_a_root_and_later_clusters_are_ignored() {
     );
     assert!(s.tree.root().inferred);
     assert!(s.tree.is_partial());
+    // N counts the two stand-ins as users; alice is the one user the output prints. The
+    // inferred root is no stand-in for users.
+    assert_eq!(
+        (s.tree.n_users(), s.tree.n_hidden(), s.tree.n_known_users()),
+        (3, 2, 1)
+    );
+    // A value edit keeps the counts.
+    let alice = s.tree.assocs()[4].id;
+    let edited = s.tree.with_shares(alice, Shares::Value(7)).unwrap();
+    assert_eq!((edited.n_users(), edited.n_hidden()), (3, 2));
 }
 
 #[test]

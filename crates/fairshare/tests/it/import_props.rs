@@ -69,20 +69,8 @@ fn specs() -> impl Strategy<Value = Vec<Spec>> {
     )
 }
 
-/// Runs everything downstream of an import, to show that an imported tree is usable.
-fn exercise(imp: &import::Imported) {
-    let Some(s) = &imp.scenario else {
-        return;
-    };
-    let ranked = Ranked::new(&s.tree, fairshare::TieRule::Slurm);
-    let rows = sshare::fair_tree_rows(&ranked);
-    let cols = sshare::default_columns(Algorithm::FairTree, sshare::SshareFlags::LONG_PARTITIONS);
-    let _ = sshare::render(&rows, &cols, TextLayout::FixedWidth, sshare::Header::Shown);
-    let _ = import::compare(&ranked, &rows, &imp.printed);
-    let cl = ranked.classic(&s.params);
-    let rows = sshare::classic_rows(&ranked, &cl);
-    let _ = import::compare(&ranked, &rows, &imp.printed);
-}
+// Runs everything downstream of an import, to show that an imported tree is usable.
+use fairshare::testing::exercise_import as exercise;
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]

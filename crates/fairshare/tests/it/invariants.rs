@@ -8,8 +8,7 @@ use common::trees;
 use fairshare::Ranked;
 use fairshare::step::{Frame, NodeStatus};
 use fairshare::{
-    AssocTree, Hierarchy, LongDouble, Params, Scenario, Shares, TieRule, classic, fair_tree,
-    scenario,
+    AssocTree, Hierarchy, Params, Scenario, Shares, TieRule, classic, fair_tree, scenario,
 };
 use proptest::prelude::*;
 
@@ -18,27 +17,8 @@ fn arb_tree() -> impl Strategy<Value = AssocTree> {
     let node = (any::<prop::sample::Index>(), 0u8..10, 0u8..12, 0usize..8);
     prop::collection::vec(node, 1..40).prop_map(|nodes| {
         let usages = [0.0, 1.0, 2.0, 3.0, 5.0, 10.0, 0.5, 1e12];
-        let mut assocs = vec![trees::root()];
-        let mut accounts = vec![0usize];
-        for (i, (parent_pick, kind, shares_pick, usage_pick)) in nodes.into_iter().enumerate() {
-            let parent = &assocs[accounts[parent_pick.index(accounts.len())]];
-            let shares = match shares_pick {
-                0 => Shares::Parent,
-                1 => Shares::Value(0),
-                k => Shares::Value(u32::from(k % 4) + 1),
-            };
-            let id = i as u32 + 2;
-            if kind < 6 {
-                let usage = LongDouble::from_f64(usages[usage_pick]);
-                assocs.push(trees::user(id, parent, &format!("u{i}"), shares, usage));
-            } else {
-                let mut a = trees::account(id, parent, &format!("a{i}"), shares);
-                a.usage_raw = LongDouble::from_f64(usages[usage_pick]);
-                assocs.push(a);
-                accounts.push(assocs.len() - 1);
-            }
-        }
-        AssocTree::new(assocs).expect("generated trees are valid")
+        let nodes = nodes.into_iter().map(|(p, k, s, u)| (p, k, s, usages[u]));
+        trees::with_ties(nodes, |i| format!("u{i}"), true)
     })
 }
 

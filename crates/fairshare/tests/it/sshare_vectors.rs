@@ -103,15 +103,31 @@ fn trimmed(lines: &[String]) -> String {
         .join("\n")
 }
 
-#[test]
-fn fixed_width_lines_end_in_a_space_and_have_the_column_widths() {
-    let (s, _) = load("fair_tree", "slurm_test24.4_original");
-    let cols = sshare::default_columns(Algorithm::FairTree, sshare::SshareFlags::LONG);
+/// sshare's fixed-width table (header shown) of a golden vector, and its columns.
+fn fixed_width(
+    kind: &str,
+    name: &str,
+    algorithm: Algorithm,
+    flags: sshare::SshareFlags,
+) -> (Vec<String>, Vec<Column>) {
+    let (s, _) = load(kind, name);
+    let cols = sshare::default_columns(algorithm, flags);
     let lines = sshare::render(
         &sshare_rows(&s),
         &cols,
         TextLayout::FixedWidth,
         sshare::Header::Shown,
+    );
+    (lines, cols)
+}
+
+#[test]
+fn fixed_width_lines_end_in_a_space_and_have_the_column_widths() {
+    let (lines, cols) = fixed_width(
+        "fair_tree",
+        "slurm_test24.4_original",
+        Algorithm::FairTree,
+        sshare::SshareFlags::LONG,
     );
     let width: usize = cols.iter().map(|c| c.width() + 1).sum();
     for l in &lines {
@@ -150,13 +166,11 @@ root                                          0.000000         240              
 
 #[test]
 fn fixed_width_test24_4_fair_tree_matches_spec() {
-    let (s, _) = load("fair_tree", "slurm_test24.4_original");
-    let cols = sshare::default_columns(Algorithm::FairTree, sshare::SshareFlags::LONG);
-    let lines = sshare::render(
-        &sshare_rows(&s),
-        &cols,
-        TextLayout::FixedWidth,
-        sshare::Header::Shown,
+    let (lines, _) = fixed_width(
+        "fair_tree",
+        "slurm_test24.4_original",
+        Algorithm::FairTree,
+        sshare::SshareFlags::LONG,
     );
     let first = TEST24_4_FIXED.lines().count();
     assert_eq!(trimmed(&lines[..first]), TEST24_4_FIXED);
@@ -164,13 +178,11 @@ fn fixed_width_test24_4_fair_tree_matches_spec() {
 
 #[test]
 fn fixed_width_test24_1_classic_matches_spec() {
-    let (s, _) = load("classic", "slurm_test24.1_original");
-    let cols = sshare::default_columns(Algorithm::Classic, sshare::SshareFlags::LONG);
-    let lines = sshare::render(
-        &sshare_rows(&s),
-        &cols,
-        TextLayout::FixedWidth,
-        sshare::Header::Shown,
+    let (lines, _) = fixed_width(
+        "classic",
+        "slurm_test24.1_original",
+        Algorithm::Classic,
+        sshare::SshareFlags::LONG,
     );
     assert_eq!(trimmed(&lines), TEST24_1_CLASSIC_FIXED);
 }

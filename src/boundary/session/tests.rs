@@ -1,0 +1,328 @@
+//! The saved session's tests: round trips, budgets, the JSON cache, the storage key.
+
+use super::*;
+
+fn preset(id: &str) -> Scenario {
+    presets::by_id(id).unwrap().scenario()
+}
+
+fn snapshot(id: &'static str) -> Snapshot {
+    Snapshot {
+        scenario: preset(id),
+        baseline: preset(id),
+        printed: Arc::from([]),
+        preset: Some(presets::by_id(id).unwrap().id),
+        decay: Default::default(),
+    }
+}
+
+/// A session of `current` and `history`, nothing selected, Slurm's tie rule, no link.
+fn plain(current: Snapshot, history: History) -> Saved {
+    Saved {
+        current,
+        history,
+        selected: None,
+        compare_with: None,
+        tie_rule: TieRule::Slurm,
+        before: false,
+        from: None,
+    }
+}
+
+/// The length of each snapshot text the cache keeps for the timeline's moments.
+fn moment_lengths(cache: &JsonCache) -> impl Iterator<Item = usize> + '_ {
+    cache
+        .moments
+        .as_ref()
+        .unwrap()
+        .1
+        .iter()
+        .flatten()
+        .map(|(_, j)| j.len())
+}
+
+#[test]
+fn a_session_survives_storage() {
+    let mut edited = snapshot("test24-4");
+    edited.baseline = preset("labmates");
+    edited.preset = None;
+    let saved = Saved {
+        current: edited,
+        history: History::from_stacks(
+            vec![snapshot("labmates"), snapshot("test24-4")],
+            vec![snapshot("two-accounts")],
+        ),
+        selected: Some(AssocId(3)),
+        compare_with: Some(AssocId(4)),
+        tie_rule: TieRule::Documented,
+        before: true,
+        from: fragment_hash("#z=abc"),
+    };
+    let text = encode(&saved).unwrap();
+    assert!(text.starts_with("1."));
+    assert_eq!(decode(&text), Some(saved));
+}
+
+/// The decay timeline's schedule and jobs are saved with each step; the tree saved is its
+/// own t = 0 at the same moment of the jobs' clock (the clock restarted there).
+#[test]
+fn the_decay_timelines_inputs_survive_storage() {
+    use fairshare::decay::Job;
+    let mut moved = snapshot("test24-4");
+    moved.decay = DecayClock {
+        epoch: 600,
+        time: 3_600,
+        base: Some(Arc::new(preset("test24-4").tree)),
+        inputs: DecayInputs {
+            half_life: Arc::from("1-0"),
+            period: Arc::from("10"),
+            jobs: Arc::from([
+                Job::running(AssocId(211), 64.5, 0).until(7_200),
+                Job::running(AssocId(212), 0.1, -30).with_usage_factor(0.25),
+            ]),
+        },
+    };
+    let mut older = snapshot("labmates");
+    older.decay.inputs.jobs = Arc::from([Job::running(AssocId(3), 8.0, 5)]);
+    let saved = plain(
+        moved.clone(),
+        History::from_stacks(vec![older.clone()], vec![]),
+    );
+    let back = decode(&encode(&saved).unwrap()).unwrap();
+    assert_eq!(back.current.decay, moved.decay.restarted());
+    assert_eq!(back.current.decay.epoch, 4_200);
+    assert_eq!(back.current.decay.inputs, moved.decay.inputs);
+    assert_eq!(back.history.undo_stack()[0].decay, older.decay);
+    // A timeline as the page opens (defaults, no jobs) stores nothing.
+    assert!(store_decay(&DecayClock::default()).is_none());
+    // Texts and numbers that do not read fall back or are left out; nothing fails.
+    let clock = load_decay(Some(StoredDecay {
+        half_life: "soon".into(),
+        period: "0".into(),
+        epoch: 5,
+        jobs: vec![
+            StoredJob {
+                user: 3,
+                billable: "-1".into(),
+                start: 0,
+                end: None,
+                usage_factor: None,
+            },
+            StoredJob {
+                user: 4,
+                billable: "2".into(),
+                start: 0,
+                end: None,
+                usage_factor: Some("x".into()),
+            },
+        ],
+    }));
+    assert_eq!(clock.inputs.half_life, DecayInputs::default().half_life);
+    assert_eq!(clock.inputs.period, DecayInputs::default().period);
+    assert!(clock.inputs.jobs.is_empty());
+    assert_eq!(clock.epoch, 5);
+}
+
+#[test]
+fn unreadable_text_is_ignored() {
+    for bad in ["", "1.", "2.abc", "1.***", "1.AAAA", "{\"current\": {}}"] {
+        assert_eq!(decode(bad), None, "{bad:?}");
+    }
+    let not_a_session = format!("1.{}", codec::pack(b"{\"current\": {\"scenario\": \"{\"}}"));
+    assert_eq!(decode(&not_a_session), None);
+    // A damaged history step is dropped; the rest of the session stays.
+    let json = format!(
+        r#"{{"current": {{"scenario": {}}}, "undo": [{{"scenario": "null"}}]}}"#,
+        serde_json::to_string(&fairshare::scenario::to_json(&preset("labmates"))).unwrap()
+    );
+    let saved = decode(&format!("1.{}", codec::pack(json.as_bytes()))).unwrap();
+    assert!(!saved.history.can_undo());
+    assert_eq!(saved.current.scenario, preset("labmates"));
+    // Saved before the before flag existed: no before snapshot.
+    assert!(!saved.before);
+}
+
+#[test]
+fn the_cache_gives_the_same_text() {
+    let saved = plain(
+        snapshot("labmates"),
+        History::from_stacks(vec![snapshot("test24-4"); 3], Vec::new()),
+    );
+    let mut cache = JsonCache::default();
+    let first = encode_with(&saved, &mut cache);
+    assert_eq!(cache.entries.len(), 2, "one entry per distinct scenario");
+    assert_eq!(encode_with(&saved, &mut cache), first);
+    assert_eq!(encode(&saved), first);
+}
+
+/// A scrubber step's save prints no timeline snapshot printed by an earlier save (the
+/// 10k tree's JSON takes about 60 ms, in the glide), and saves the same text as a save
+/// from scratch; an edited snapshot is printed (nothing the user made is lost), and a new
+/// timeline drops the old one's texts.
+#[test]
+fn a_timeline_snapshot_is_printed_once() {
+    use fairshare::Shares;
+    use fairshare::timeline::Timeline;
+    use leptos::prelude::*;
+
+    use crate::state::AppState;
+
+    let timeline = |ids: &[&str]| {
+        Timeline::new(
+            ids.iter()
+                .map(|id| (None, id.to_string(), preset(id).tree))
+                .collect(),
+        )
+    };
+    Owner::new().with(|| {
+        let state = AppState::new(preset("labmates"));
+        let days = ["labmates", "test24-4", "labmates"];
+        state.load_timeline(timeline(&days), vec![Vec::new(); 3], preset("labmates"));
+        let saved = || crate::chrome::start::saved(state, None);
+        let mut cache = JsonCache::default();
+        let save = |cache: &mut JsonCache| {
+            state
+                .timeline()
+                .with_untracked(|t| cache.follow(t.as_ref()));
+            let text = encode_with(&saved(), cache).unwrap();
+            assert_eq!(text, encode(&saved()).unwrap(), "the text printed afresh");
+            cache.printed
+        };
+        // Day 2 and its before snapshot day 1, and the undo step (what was on screen).
+        let mut seen = save(&mut cache);
+        // A day shown for the first time: itself, and its before snapshot under its name.
+        for (k, new) in [(0, 1), (1, 2)] {
+            state.show_moment(k);
+            let now = save(&mut cache);
+            assert_eq!(now, seen + new, "day {k} is new");
+            seen = now;
+        }
+        for k in [2, 0, 2, 1, 0, 1] {
+            state.show_moment(k);
+            assert_eq!(save(&mut cache), seen, "day {k} was printed before");
+        }
+        // Back and forth between two days: the sessions are packed once each.
+        let packs = cache.packs;
+        for k in [0, 1, 0, 1] {
+            state.show_moment(k);
+            save(&mut cache);
+        }
+        assert_eq!(cache.packs, packs, "days 0 and 1 were just saved");
+        assert_eq!(cache.moments.as_ref().unwrap().1.len(), days.len());
+
+        let first_user = state.scenario().with_untracked(|s| {
+            s.tree
+                .assocs()
+                .iter()
+                .find(|a| a.user.is_some())
+                .unwrap()
+                .id
+        });
+        state.set_shares(first_user, Shares::Value(7)).unwrap();
+        assert_eq!(save(&mut cache), seen + 1, "the edited day 0 is printed");
+
+        state.load_timeline(
+            timeline(&["test24-4", "labmates"]),
+            vec![Vec::new(); 2],
+            preset("labmates"),
+        );
+        let before = cache.printed;
+        save(&mut cache);
+        assert_eq!(
+            cache.moments.as_ref().unwrap().1.len(),
+            2,
+            "the old timeline's texts are gone"
+        );
+        assert!(cache.printed > before);
+
+        // With no room, a snapshot is kept as any scenario, from one save to the next; with
+        // room for one text, the kept bytes never pass the budget.
+        let mut small = JsonCache {
+            moment_budget: 1,
+            ..JsonCache::default()
+        };
+        for k in [0, 1, 2, 1] {
+            state.show_moment(k);
+            let printed = save(&mut small);
+            assert_eq!(
+                save(&mut small),
+                printed,
+                "day {k} saved again: nothing printed"
+            );
+        }
+        assert_eq!(small.moment_bytes, 0);
+        let mut roomy = JsonCache::default();
+        save(&mut roomy);
+        let one = moment_lengths(&roomy).max().unwrap();
+        let mut tight = JsonCache {
+            moment_budget: one,
+            ..JsonCache::default()
+        };
+        for k in [0, 1, 0, 1] {
+            state.show_moment(k);
+            save(&mut tight);
+            assert!(tight.moment_bytes <= one);
+            let kept: usize = moment_lengths(&tight).sum();
+            assert_eq!(kept, tight.moment_bytes);
+        }
+    });
+}
+
+#[test]
+fn history_is_bounded() {
+    let undo = vec![snapshot("test24-4"); MAX_SAVED_STEPS + 30];
+    let saved = plain(snapshot("labmates"), History::from_stacks(undo, Vec::new()));
+    let back = decode(&encode(&saved).unwrap()).unwrap();
+    assert_eq!(back.history.undo_stack().len(), MAX_SAVED_STEPS);
+}
+
+/// A reload within the save delay goes to the address before the save; the session saved
+/// from that address is newer and wins. A link the session did not come from (a new link
+/// opened) wins over it; the link the session shows brings the whole session back.
+#[test]
+fn the_session_wins_over_the_address_it_was_saved_from() {
+    let opened = fairshare::link::encode(&preset("labmates"), TieRule::Slurm);
+    let link = |fragment: &str| fairshare::link::decode(fragment).unwrap().unwrap();
+    let mut edited = snapshot("labmates");
+    edited.scenario = preset("test24-4");
+    let saved = Saved {
+        from: fragment_hash(&opened),
+        ..plain(
+            edited,
+            History::from_stacks(vec![snapshot("labmates")], Vec::new()),
+        )
+    };
+    let saved = decode(&encode(&saved).unwrap()).unwrap();
+    assert!(session_wins(&saved, &opened, &link(&opened)));
+    // With or without the `#`.
+    assert!(session_wins(&saved, &format!("#{opened}"), &link(&opened)));
+    // A different link: it wins.
+    let other = fairshare::link::encode(&preset("two-accounts"), TieRule::Slurm);
+    assert!(!session_wins(&saved, &other, &link(&other)));
+    // The same scenario with the other tie rule is another link.
+    let documented = fairshare::link::encode(&preset("labmates"), TieRule::Documented);
+    assert!(!session_wins(&saved, &documented, &link(&documented)));
+    // The link of what the session shows: a plain reload.
+    let shown = fairshare::link::encode(&preset("test24-4"), TieRule::Slurm);
+    assert!(session_wins(&saved, &shown, &link(&shown)));
+    // A session saved from an address without a link is matched by no link but its own.
+    let unlinked = Saved {
+        from: None,
+        ..saved
+    };
+    assert!(!session_wins(&unlinked, &opened, &link(&opened)));
+    assert!(session_wins(&unlinked, &shown, &link(&shown)));
+    assert_eq!(fragment_hash(""), None);
+    assert_eq!(fragment_hash("#"), None);
+    assert_ne!(fragment_hash("#z=a"), fragment_hash("#z=b"));
+}
+
+#[test]
+fn keys_separate_embeds_and_presets() {
+    assert_eq!(key(false, None), "fairshare-explorer:session");
+    assert_eq!(
+        key(true, Some("test24-4")),
+        "fairshare-explorer:session:embed:test24-4"
+    );
+    assert_eq!(key(false, Some("no-such")), "fairshare-explorer:session");
+}
