@@ -264,11 +264,17 @@ impl AppState {
             Memo::new_with_compare(move |_| ranked.with(Ranked::shared_hierarchy), other_arc);
         let run = Memo::new_with_compare(move |_| ranked.with(Ranked::shared_run), other_arc);
         // Classic does not depend on the tie rule: on `slurm_ranked`'s tree and hierarchy (the
-        // same as `ranked`'s), it is not recomputed when only the rule changes.
+        // same as `ranked`'s), it is not recomputed when only the rule changes. After an edit it
+        // carries over what the edit left alone (every S after a usage edit).
         let classic = Memo::new_with_compare(
-            move |_| {
+            move |prev: Option<&Arc<classic::ClassicRun>>| {
                 let params = scenario.with(|s| s.params.clone());
-                slurm_ranked.with(|r| Arc::new(r.classic(&params)))
+                slurm_ranked.with(|r| {
+                    Arc::new(match prev {
+                        Some(prev) => r.classic_after(prev, &params),
+                        None => r.classic(&params),
+                    })
+                })
             },
             other_arc,
         );

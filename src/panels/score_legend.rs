@@ -91,8 +91,7 @@ fn readings(state: AppState, id: AssocId) -> Option<Readings> {
             .map(|a| a.name().to_string())
     })?;
     let (f, s) = state.classic().with(|c| {
-        c.assocs()
-            .get(ix)
+        c.assoc(ix)
             .and_then(|a| a.fairshare.map(|f| (f, a.shares_norm)))
     })?;
     Some(Readings {

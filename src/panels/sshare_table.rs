@@ -27,6 +27,7 @@ use crate::messages::table::TableMsg;
 use crate::messages::{Lang, Message};
 use crate::state::AppState;
 use crate::widgets::keyed_rows::{KeyedRows, row_at};
+use crate::widgets::panel_open::while_open;
 use crate::widgets::scroll_window::ScrollWindow;
 use crate::widgets::sort_header::SortHeader;
 use crate::widgets::spacer::Spacer;
@@ -299,18 +300,28 @@ fn SshareRow(row: SshareRow, #[prop(into)] tab_stop: Signal<Option<AssocId>>) ->
     }
 }
 
+/// The table's rows, following the state only while the enclosing tab panel is open
+/// (`widgets::panel_open::while_open`): kept hidden behind another tab, an edit made elsewhere
+/// builds no rows here (every row of the tree); opening the tab brings them up to date.
+fn shown_rows(
+    state: AppState,
+    lang: impl Fn() -> Lang + Send + Sync + 'static,
+) -> Memo<Vec<SshareRow>> {
+    while_open(move || {
+        let lang = lang();
+        state
+            .ranked()
+            .with(|r| state.printed().with(|p| table_rows(r, p, lang)))
+    })
+}
+
 /// The sshare table region: sortable by any column, filterable by name, and windowed (only the
 /// rows in view are drawn) above `row_window::ALL_ROWS_UP_TO` rows.
 #[component]
 pub fn SshareTable() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
-    let rows = Memo::new(move |_| {
-        let lang = i18n.lang();
-        state
-            .ranked()
-            .with(|r| state.printed().with(|p| table_rows(r, p, lang)))
-    });
+    let rows = shown_rows(state, move || i18n.lang());
     let sort = RwSignal::new(None::<SortBy>);
     let query = RwSignal::new(String::new());
     // The rows shown, in display order (indices into `rows`).
@@ -538,5 +549,68 @@ root|||0.000000|100||1.000000||||cpu=0
         assert_eq!(u1.cells[2], "", "FairShare");
         assert_eq!(p.fairshare, "0.750000");
         assert!(!p.fairshare_differs);
+    }
+
+    /// Kept hidden behind another tab, the table builds no rows on an edit and shows its last
+    /// ones; opening its tab brings them up to date, and open it follows every edit.
+    #[test]
+    fn a_hidden_sshare_table_builds_no_rows_on_edits() {
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicUsize, Ordering};
+
+        use fairshare::LongDouble;
+
+        use crate::chrome::PanelTab;
+        use crate::widgets::panel_open::PanelOpen;
+
+        Owner::new().with(|| {
+            let scenario = crate::presets::by_id("classic-example").unwrap().scenario();
+            let state = AppState::new(scenario);
+            state.open_panel(PanelTab::Sshare);
+            // What the tab panel gives the table: open while its tab is selected.
+            let open = Signal::derive(move || state.panel().get() == PanelTab::Sshare);
+            provide_context(PanelOpen::new(open));
+            let langs = Arc::new(AtomicUsize::new(0));
+            let counted = Arc::clone(&langs);
+            // The language is read once per build of the rows: it counts them.
+            let rows = shown_rows(state, move || {
+                counted.fetch_add(1, Ordering::Relaxed);
+                Lang::En
+            });
+            let built = || langs.load(Ordering::Relaxed);
+            let user = state.scenario().with_untracked(|s| {
+                s.tree
+                    .assocs()
+                    .iter()
+                    .find(|a| a.is_user())
+                    .map(|a| a.id)
+                    .unwrap()
+            });
+            let usage_cell = |rows: &[SshareRow]| {
+                let row = rows.iter().find(|r| r.id == user).unwrap();
+                let raw_usage = COLUMNS.iter().position(|c| *c == Column::RawUsage).unwrap();
+                row.cells[raw_usage].clone()
+            };
+            let before = rows.with(|r| usage_cell(r));
+            assert_eq!(built(), 1);
+            state.open_panel(PanelTab::Inspector);
+            state.set_usage(user, LongDouble::from_u64(12_345)).unwrap();
+            assert_eq!(
+                rows.with(|r| usage_cell(r)),
+                before,
+                "hidden: the last rows"
+            );
+            assert_eq!(built(), 1, "hidden: no rows built");
+            state.open_panel(PanelTab::Sshare);
+            assert_eq!(
+                rows.with(|r| usage_cell(r)),
+                "12345",
+                "open again: up to date"
+            );
+            assert_eq!(built(), 2);
+            state.set_usage(user, LongDouble::from_u64(54_321)).unwrap();
+            assert_eq!(rows.with(|r| usage_cell(r)), "54321", "open: follows edits");
+            assert_eq!(built(), 3);
+        });
     }
 }

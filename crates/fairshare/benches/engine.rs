@@ -16,6 +16,9 @@
 //! - `classic_run` / `classic_run_with`: every association's classic factor, with and without
 //!   the hierarchy (`Ranked::classic`); `classic_orders`: the users in classic order beside
 //!   Fair Tree order ([`fairshare::orders`], the Classic panel's lists), both runs ready;
+//!   `classic_edit_usage_from_scratch` / `classic_edit_usage_after`: after `edit_usage_*`'s
+//!   edit, the classic run and both orders, from scratch against [`Ranked::classic_after`]
+//!   (carried over from the run before the edit: the Classic tab's edit path);
 //! - `scenario_parse`: scenario JSON text to a validated tree;
 //! - `import_sshare`, `import_sacctmgr`, `import_scenario_json`: [`fairshare::import::import`]
 //!   (format detection, parsing, diagnostics, the tree) of `sshare -a -l -P` output as the engine
@@ -158,6 +161,48 @@ mod generated_trees {
         let ranked = Ranked::new(tree, TieRule::Slurm);
         let run = ranked.classic(&Params::default());
         b.bench(|| fairshare::orders::classic_beside_fair_tree(&ranked, &run));
+    }
+
+    /// One user's usage edited (`edit_usage_*`'s user), then the classic run and both orders
+    /// of the edited ranking: from scratch ([`Ranked::classic`]) against carried over from the
+    /// run before the edit ([`Ranked::classic_after`], the Classic tab's edit path).
+    #[divan::bench(args = SIZES, sample_count = 30)]
+    fn classic_edit_usage_from_scratch(b: Bencher, n: usize) {
+        let (_, edited) = usage_edited(n);
+        let params = Params::default();
+        b.bench(|| {
+            let run = edited.classic(&params);
+            fairshare::orders::classic_beside_fair_tree(edited, &run)
+        });
+    }
+
+    #[divan::bench(args = SIZES, sample_count = 30)]
+    fn classic_edit_usage_after(b: Bencher, n: usize) {
+        let (before, edited) = usage_edited(n);
+        let params = Params::default();
+        let prev = before.classic(&params);
+        b.bench(|| {
+            let run = edited.classic_after(&prev, &params);
+            fairshare::orders::classic_beside_fair_tree(edited, &run)
+        });
+    }
+
+    /// The ranking of the generated tree and of it with `edit_usage_*`'s edit.
+    fn usage_edited(n: usize) -> &'static (Ranked, Ranked) {
+        static PAIRS: [OnceLock<(Ranked, Ranked)>; 3] =
+            [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+        let slot = SIZES.iter().position(|&s| s == n).unwrap_or(0);
+        PAIRS[slot].get_or_init(|| {
+            let tree = generated(n);
+            let before = Ranked::new(tree, TieRule::Slurm);
+            let user = edited_user(tree);
+            let usage = user
+                .usage_raw
+                .add(user.usage_raw)
+                .add(fairshare::LongDouble::one());
+            let edited = before.with_usage(user.id, usage).expect("a valid edit");
+            (before, edited)
+        })
     }
 
     #[divan::bench(args = SIZES, sample_count = 30)]

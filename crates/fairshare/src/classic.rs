@@ -17,6 +17,9 @@
 //! - **F** = 2^(−UE / S / d) with d = FairShareDampeningFactor, computed from P's UE and S for a
 //!   FairShare=parent association; 0 when S ≤ 0. So 0.5 means "used exactly its share".
 
+use std::fmt;
+use std::sync::{Arc, OnceLock};
+
 use crate::hierarchy::{EXACT_WORK_LIMIT, Hierarchy};
 use crate::ld::LongDouble;
 use crate::scenario::Params;
@@ -113,17 +116,98 @@ pub struct ClassicAssoc {
 }
 
 /// The result of a classic run, read through its accessors.
-#[derive(Clone, Debug, PartialEq)]
+///
+/// Kept as one compact array per quantity (S, UA, UE, F), each shared (`Arc`) with the run it
+/// was carried over from ([`crate::Ranked::classic_after`]); the per-association records with
+/// the terms of each formula ([`ClassicAssoc`]) are built on demand: [`ClassicRun::assoc`] for
+/// one, [`ClassicRun::assocs`] for all (made on its first call and kept).
 pub struct ClassicRun {
-    pub(crate) assocs: Vec<ClassicAssoc>,
-    pub(crate) damping_factor: u16,
-    pub(crate) depth_oblivious: bool,
+    /// The hierarchy the run was computed on (usage, shares, fairshare parents).
+    h: Arc<Hierarchy>,
+    /// S and what only shares decide.
+    shares: Arc<SharesPart>,
+    /// UA per association (the root's is not shown).
+    usage_norm: Arc<Vec<LongDouble>>,
+    /// UE per association.
+    usage_effective: Arc<Vec<LongDouble>>,
+    /// F per association (the root's is not shown).
+    fairshare: Arc<Vec<f64>>,
+    /// DEPTH_OBLIVIOUS only: Σ UA over each association's fairshare children that are not
+    /// FairShare=parent (empty otherwise).
+    sibling_usage: Arc<Vec<LongDouble>>,
+    damping_factor: u16,
+    depth_oblivious: bool,
+    /// Every association's record, made on the first [`ClassicRun::assocs`].
+    records: OnceLock<Vec<ClassicAssoc>>,
+}
+
+impl Clone for ClassicRun {
+    /// O(1): the arrays are shared (the records, if made, are not copied).
+    fn clone(&self) -> ClassicRun {
+        ClassicRun {
+            h: Arc::clone(&self.h),
+            shares: Arc::clone(&self.shares),
+            usage_norm: Arc::clone(&self.usage_norm),
+            usage_effective: Arc::clone(&self.usage_effective),
+            fairshare: Arc::clone(&self.fairshare),
+            sibling_usage: Arc::clone(&self.sibling_usage),
+            damping_factor: self.damping_factor,
+            depth_oblivious: self.depth_oblivious,
+            records: OnceLock::new(),
+        }
+    }
+}
+
+impl PartialEq for ClassicRun {
+    /// The same parameters and the same record for every association.
+    fn eq(&self, other: &ClassicRun) -> bool {
+        self.damping_factor == other.damping_factor
+            && self.depth_oblivious == other.depth_oblivious
+            && self.assocs() == other.assocs()
+    }
+}
+
+impl fmt::Debug for ClassicRun {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ClassicRun")
+            .field("assocs", &self.assocs())
+            .field("damping_factor", &self.damping_factor)
+            .field("depth_oblivious", &self.depth_oblivious)
+            .finish()
+    }
 }
 
 impl ClassicRun {
-    /// The classic values of every association, indexed like [`AssocTree::assocs`].
+    /// The number of associations (the tree's).
+    pub fn len(&self) -> usize {
+        self.usage_effective.len()
+    }
+
+    /// Whether the run holds no association.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The classic values of every association, indexed like [`AssocTree::assocs`]. Made on
+    /// the first call (O(n)) and kept; a view of a few associations reads
+    /// [`ClassicRun::assoc`] or [`ClassicRun::fairshare`] instead.
     pub fn assocs(&self) -> &[ClassicAssoc] {
-        &self.assocs
+        self.records.get_or_init(|| {
+            (0..self.len())
+                .map(|ix| self.record(ix, self.sibling_usage_of(ix)))
+                .collect()
+        })
+    }
+
+    /// The classic values of association `ix` with the terms of its formulas (`None` outside
+    /// the tree). O(1).
+    pub fn assoc(&self, ix: usize) -> Option<ClassicAssoc> {
+        (ix < self.len()).then(|| self.record(ix, self.sibling_usage_of(ix)))
+    }
+
+    /// F of association `ix`; `None` for the root and outside the tree. O(1).
+    pub fn fairshare(&self, ix: usize) -> Option<f64> {
+        (ix < self.len() && ix != self.h.root).then(|| self.fairshare[ix])
     }
 
     /// The damping factor d used.
@@ -134,6 +218,66 @@ impl ClassicRun {
     /// Whether DEPTH_OBLIVIOUS was used.
     pub fn depth_oblivious(&self) -> bool {
         self.depth_oblivious
+    }
+
+    /// The DEPTH_OBLIVIOUS sibling sum `ix`'s formula reads (its fairshare parent's).
+    fn sibling_usage_of(&self, ix: usize) -> LongDouble {
+        self.h.fs_parent[ix]
+            .and_then(|p| self.sibling_usage.get(p).copied())
+            .unwrap_or(LongDouble::ZERO)
+    }
+
+    fn record(&self, ix: usize, sibling_usage: LongDouble) -> ClassicAssoc {
+        let h = &*self.h;
+        let root = h.root;
+        let source = factor_source(h, ix);
+        let shares_rule = if ix == root {
+            SharesRule::Root
+        } else if h.is_parent_shares[ix] {
+            SharesRule::CopiedFrom(h.fs_parent[ix].unwrap_or(root))
+        } else {
+            SharesRule::Product
+        };
+        let values = self.values();
+        ClassicAssoc {
+            shares_norm: self.shares.shares_norm[ix],
+            usage_raw: h.usage_raw[ix],
+            usage_norm: (ix != root).then_some(self.usage_norm[ix]),
+            usage_effective: self.usage_effective[ix],
+            fairshare: (ix != root).then_some(self.fairshare[ix]),
+            shares_rule,
+            usage_rule: values.usage_rule(ix, &self.usage_effective, sibling_usage),
+            factor_source: source,
+        }
+    }
+
+    /// The inputs of the effective-usage formula.
+    fn values(&self) -> Values<'_> {
+        Values {
+            h: &self.h,
+            shares_norm: &self.shares.shares_norm,
+            fraction: &self.shares.fraction,
+            usage_norm: &self.usage_norm,
+            depth_oblivious: self.depth_oblivious,
+        }
+    }
+}
+
+/// What a carried-over run shares with the run it was carried over from (the tests of
+/// [`crate::Ranked::classic_after`] check that it did carry over).
+#[cfg(any(test, feature = "testing"))]
+impl ClassicRun {
+    /// Whether S is `other`'s very array (kept, not computed again).
+    pub fn shares_shared_with(&self, other: &ClassicRun) -> bool {
+        Arc::ptr_eq(&self.shares, &other.shares)
+    }
+
+    /// Whether S, UA, UE and F are all `other`'s very arrays.
+    pub fn values_shared_with(&self, other: &ClassicRun) -> bool {
+        self.shares_shared_with(other)
+            && Arc::ptr_eq(&self.usage_norm, &other.usage_norm)
+            && Arc::ptr_eq(&self.usage_effective, &other.usage_effective)
+            && Arc::ptr_eq(&self.fairshare, &other.fairshare)
     }
 }
 
@@ -177,6 +321,17 @@ impl Iterator for ShareFactors<'_> {
     }
 }
 
+/// The fairshare tree's associations top-down (every fairshare parent before its children).
+fn fs_topdown(h: &Hierarchy) -> Vec<u32> {
+    let mut order = Vec::with_capacity(h.len());
+    let mut stack = vec![h.root as u32];
+    while let Some(ix) = stack.pop() {
+        order.push(ix);
+        stack.extend(h.fs_children_u32(ix as usize).iter().rev());
+    }
+    order
+}
+
 /// The real tree top-down (parents before children).
 fn realtopdown(h: &Hierarchy) -> Vec<usize> {
     let mut order = Vec::with_capacity(h.len());
@@ -188,38 +343,49 @@ fn realtopdown(h: &Hierarchy) -> Vec<usize> {
     order
 }
 
-/// Runs the classic algorithm.
-pub fn run(tree: &AssocTree, params: &Params) -> ClassicRun {
-    run_with(tree, &Hierarchy::new(tree), params)
+/// What only the tree's shape and its shares decide: S, each association's fraction s / L of
+/// the blend, and the fairshare tree's top-down order. A usage edit keeps all of it.
+#[derive(Debug)]
+struct SharesPart {
+    /// S per association.
+    shares_norm: Vec<f64>,
+    /// s / L in 80 bits (0 where L = 0, which the blend does not read).
+    fraction: Vec<LongDouble>,
+    /// [`fs_topdown`].
+    topdown: Vec<u32>,
+    /// Whether S was multiplied out per association to the bit (the tree's factor chains cost
+    /// at most [`EXACT_WORK_LIMIT`]); else S = s/L · (the parent's product).
+    exact: bool,
 }
 
-/// Runs the classic algorithm on `tree`'s hierarchy `h` (callers outside the crate use
-/// [`crate::Ranked::classic`], which builds `h` from `tree`).
-pub(crate) fn run_with(tree: &AssocTree, h: &Hierarchy, params: &Params) -> ClassicRun {
-    let _ = tree;
+/// s / L of `ix` in 80 bits; 0 when L = 0.
+fn fraction(h: &Hierarchy, ix: usize) -> LongDouble {
+    let level = h.level_shares[ix];
+    if level == 0 {
+        return LongDouble::ZERO;
+    }
+    LongDouble::from_u64(u64::from(h.shares_raw[ix])).div(LongDouble::from_u64(u64::from(level)))
+}
+
+/// S of a non-FairShare=parent association: Π s_Y / L_Y from `ix` up to the root, multiplied
+/// in that order as Slurm does (0 once a level sum is 0).
+fn shares_product(h: &Hierarchy, ix: usize) -> f64 {
+    let mut s = 1.0f64;
+    for f in ShareFactors::new(h, ix) {
+        if f.level_shares == 0 {
+            s = 0.0;
+        } else if s != 0.0 {
+            s *= f64::from(f.shares) / f64::from(f.level_shares);
+        }
+    }
+    s
+}
+
+/// S of every association, from scratch.
+fn shares_part(h: &Hierarchy) -> SharesPart {
     let n = h.len();
     let root = h.root;
-    let one = LongDouble::one();
-    let root_usage = h.usage_raw[root];
-
-    // Top-down over the fairshare tree, so every fairshare parent is done before its children.
-    let mut topdown = Vec::with_capacity(n);
-    let mut stack = vec![root];
-    while let Some(ix) = stack.pop() {
-        topdown.push(ix);
-        stack.extend(h.fs_children(ix).rev());
-    }
-
-    let usage_norm: Vec<LongDouble> = (0..n)
-        .map(|ix| {
-            if root_usage.is_zero() {
-                return LongDouble::ZERO;
-            }
-            let v = h.usage_raw[ix].div(root_usage);
-            if v > one { one } else { v }
-        })
-        .collect();
-
+    let topdown = fs_topdown(h);
     // S = Π s_Y / L_Y from X up to the root, multiplied in that order as Slurm does. Each
     // association's product starts from its own factor, so no partial product can be shared;
     // followed to the bit it costs one multiplication per ancestor, done while the whole tree
@@ -250,164 +416,383 @@ pub(crate) fn run_with(tree: &AssocTree, h: &Hierarchy, params: &Params) -> Clas
         .map(|ix| chain[ix])
         .sum();
     let exact = cost <= EXACT_WORK_LIMIT;
+    drop(chain);
     let mut shares_norm = vec![0.0f64; n];
-    let mut shares_rule: Vec<SharesRule> = vec![SharesRule::Root; n];
+    let mut fractions = vec![LongDouble::ZERO; n];
     for &ix in &topdown {
-        if ix == root {
-            shares_norm[ix] = 1.0;
-            continue;
-        }
-        if h.is_parent_shares[ix] {
-            let p = h.fs_parent[ix].unwrap_or(root);
-            shares_norm[ix] = shares_norm[p];
-            shares_rule[ix] = SharesRule::CopiedFrom(p);
-            continue;
-        }
-        shares_norm[ix] = if exact {
-            let mut s = 1.0f64;
-            for f in ShareFactors::new(h, ix) {
-                if f.level_shares == 0 {
-                    s = 0.0;
-                } else if s != 0.0 {
-                    s *= f64::from(f.shares) / f64::from(f.level_shares);
-                }
-            }
-            s
-        } else {
-            chain_product[ix]
-        };
-        shares_rule[ix] = SharesRule::Product;
-    }
-
-    // DEPTH_OBLIVIOUS sums the usage of each sibling list once (the same sum for every member).
-    let mut sibling_usage: std::collections::HashMap<usize, LongDouble> =
-        std::collections::HashMap::new();
-    let mut usage_effective = vec![LongDouble::ZERO; n];
-    let mut usage_rule: Vec<UsageRule> = vec![UsageRule::Root; n];
-    for &ix in &topdown {
-        if ix == root {
-            usage_effective[ix] = one;
-            continue;
-        }
-        let Some(p) = h.fs_parent[ix] else { continue };
-        let ua = usage_norm[ix];
-        let (ue, rule) = if p == root {
-            (ua, UsageRule::FirstTier)
+        let ix = ix as usize;
+        shares_norm[ix] = if ix == root {
+            1.0
         } else if h.is_parent_shares[ix] {
-            (usage_effective[p], UsageRule::CopiedFrom(p))
-        } else if params.depth_oblivious {
-            let sums = &mut sibling_usage;
-            let sibling_usage = *sums.entry(p).or_insert_with(|| {
-                h.fs_children(p)
-                    .filter(|&c| !h.is_parent_shares[c])
-                    .fold(LongDouble::ZERO, |acc, c| acc.add(usage_norm[c]))
-            });
-            depth_oblivious(
-                ix,
-                p,
-                sibling_usage,
-                &usage_norm,
-                &shares_norm,
-                &usage_effective,
-            )
+            shares_norm[h.fs_parent[ix].unwrap_or(root)]
         } else {
-            let level = h.level_shares[ix];
-            if level == 0 {
-                (usage_effective[p], UsageRule::ZeroLevelShares)
+            fractions[ix] = fraction(h, ix);
+            if exact {
+                shares_product(h, ix)
             } else {
-                let parent_ue = usage_effective[p];
-                let fraction = LongDouble::from_u64(u64::from(h.shares_raw[ix]))
-                    .div(LongDouble::from_u64(u64::from(level)));
-                let ue = ua.add(parent_ue.sub(ua).mul(fraction));
-                (
-                    ue,
-                    UsageRule::Blend {
-                        shares: h.shares_raw[ix],
-                        level_shares: level,
-                        parent_usage_effective: parent_ue,
-                    },
-                )
+                chain_product[ix]
             }
         };
-        usage_effective[ix] = ue;
-        usage_rule[ix] = rule;
     }
-
-    let damping = LongDouble::from_u64(u64::from(params.damping_factor));
-    let assocs = (0..n)
-        .map(|ix| {
-            let source = if h.is_parent_shares[ix] && ix != root {
-                h.fs_parent[ix].unwrap_or(ix)
-            } else {
-                ix
-            };
-            let fairshare = (ix != root).then(|| {
-                let s = shares_norm[source];
-                if s <= 0.0 {
-                    0.0
-                } else {
-                    let exponent =
-                        -(usage_effective[source].div(LongDouble::from_f64(s))).div(damping);
-                    2f64.powf(exponent.to_f64())
-                }
-            });
-            ClassicAssoc {
-                shares_norm: shares_norm[ix],
-                usage_raw: h.usage_raw[ix],
-                usage_norm: (ix != root).then_some(usage_norm[ix]),
-                usage_effective: usage_effective[ix],
-                fairshare,
-                shares_rule: shares_rule[ix].clone(),
-                usage_rule: usage_rule[ix].clone(),
-                factor_source: source,
-            }
-        })
-        .collect();
-    ClassicRun {
-        assocs,
-        damping_factor: params.damping_factor,
-        depth_oblivious: params.depth_oblivious,
+    SharesPart {
+        shares_norm,
+        fraction: fractions,
+        topdown,
+        exact,
     }
 }
 
-fn depth_oblivious(
-    ix: usize,
-    p: usize,
-    sibling_usage: LongDouble,
-    usage_norm: &[LongDouble],
-    shares_norm: &[f64],
-    usage_effective: &[LongDouble],
-) -> (LongDouble, UsageRule) {
-    let ua = usage_norm[ix];
-    let s = shares_norm[ix];
-    let s_p = shares_norm[p];
-    let ue_p = usage_effective[p];
-    if s == 0.0 || s_p == 0.0 || ue_p.is_zero() || ua.is_zero() {
-        return (ua, UsageRule::DepthObliviousFallback);
+/// Whether two hierarchies have the same shape: the same associations, parents, fairshare
+/// parents and FairShare=parent flags (what every order and copy rule of the run reads).
+fn same_shape(a: &Hierarchy, b: &Hierarchy) -> bool {
+    a.len() == b.len()
+        && a.root == b.root
+        && a.parent == b.parent
+        && a.fs_parent == b.fs_parent
+        && a.is_parent_shares == b.is_parent_shares
+}
+
+/// Whether two hierarchies hold the same usage, bit for bit.
+fn same_usage(a: &Hierarchy, b: &Hierarchy) -> bool {
+    a.usage_raw.len() == b.usage_raw.len()
+        && a.usage_raw
+            .iter()
+            .zip(&b.usage_raw)
+            .all(|(x, y)| x.to_bits() == y.to_bits())
+}
+
+/// Which associations' values a carried-over run must compute again.
+enum Dirty {
+    /// None: every value is the previous run's.
+    Nothing,
+    /// Those marked.
+    Some(Vec<bool>),
+    /// All.
+    All,
+}
+
+/// `prev`'s shares part carried over to `h` (of the same shape as `ph`, `prev`'s hierarchy):
+/// shared when no association's shares or level sum changed, else S computed again below
+/// each association whose shares or level sum changed, with the associations whose values
+/// may have changed. `None` when the shape differs (or S was not multiplied out per
+/// association): then everything is computed again.
+fn shares_after(
+    prev: &Arc<SharesPart>,
+    ph: &Hierarchy,
+    h: &Hierarchy,
+) -> Option<(Arc<SharesPart>, Dirty)> {
+    if !prev.exact || !same_shape(ph, h) {
+        return None;
     }
-    let s_ld = LongDouble::from_f64(s);
-    let s_p_ld = LongDouble::from_f64(s_p);
-    let ratio_p = ue_p.div(s_p_ld);
-    let ratio_s = sibling_usage.div(s_p_ld);
-    let ratio_l = ua.div(s_ld).div(ratio_s);
-    // Slurm takes these logarithms in long double; f64 logarithms differ by far less than the
-    // classic tolerance, and only through k, which is a smooth function of them.
-    let (lp, ll) = (ratio_p.to_f64().ln(), ratio_l.to_f64().ln());
-    let k = if ratio_p.is_zero() || ratio_l.is_zero() || lp * ll >= 0.0 {
-        1.0
-    } else {
-        1.0 / (1.0 + (5.0 * lp).powi(2))
+    let n = h.len();
+    let changed = |ix: usize| {
+        ph.shares_raw[ix] != h.shares_raw[ix] || ph.level_shares[ix] != h.level_shares[ix]
     };
-    let powered = ratio_l.to_f64().powf(k);
-    let ue = ratio_p.mul(LongDouble::from_f64(powered)).mul(s_ld);
-    (
-        ue,
-        UsageRule::DepthOblivious(DepthOblivious {
-            ratio_p,
-            sibling_usage,
-            ratio_s,
-            ratio_l,
-            k,
-        }),
-    )
+    if !(0..n).any(changed) {
+        return Some((Arc::clone(prev), Dirty::Nothing));
+    }
+    // S and UE of an association read only its own and its ancestors' shares and level sums.
+    let mut dirty = vec![false; n];
+    for ix in realtopdown(h) {
+        dirty[ix] = changed(ix) || h.parent[ix].is_some_and(|p| dirty[p]);
+    }
+    let root = h.root;
+    let mut part = SharesPart {
+        shares_norm: prev.shares_norm.clone(),
+        fraction: prev.fraction.clone(),
+        topdown: prev.topdown.clone(),
+        exact: true,
+    };
+    for &ix in &prev.topdown {
+        let ix = ix as usize;
+        if !dirty[ix] || ix == root {
+            continue;
+        }
+        part.shares_norm[ix] = if h.is_parent_shares[ix] {
+            part.shares_norm[h.fs_parent[ix].unwrap_or(root)]
+        } else {
+            part.fraction[ix] = fraction(h, ix);
+            shares_product(h, ix)
+        };
+    }
+    Some((Arc::new(part), Dirty::Some(dirty)))
+}
+
+/// The inputs of the effective-usage formula.
+struct Values<'a> {
+    h: &'a Hierarchy,
+    shares_norm: &'a [f64],
+    fraction: &'a [LongDouble],
+    usage_norm: &'a [LongDouble],
+    depth_oblivious: bool,
+}
+
+impl Values<'_> {
+    /// UE of `ix`, from `usage_effective` of its fairshare parent (computed before it).
+    fn usage_effective(
+        &self,
+        ix: usize,
+        ue: &[LongDouble],
+        sibling_usage: LongDouble,
+    ) -> LongDouble {
+        let h = self.h;
+        if ix == h.root {
+            return LongDouble::one();
+        }
+        let Some(p) = h.fs_parent[ix] else {
+            return LongDouble::ZERO;
+        };
+        let ua = self.usage_norm[ix];
+        if p == h.root {
+            ua
+        } else if h.is_parent_shares[ix] {
+            ue[p]
+        } else if self.depth_oblivious {
+            self.depth_oblivious(ix, p, ue, sibling_usage).0
+        } else if h.level_shares[ix] == 0 {
+            ue[p]
+        } else {
+            ua.add(ue[p].sub(ua).mul(self.fraction[ix]))
+        }
+    }
+
+    /// How UE of `ix` was obtained, with its terms (the branches of
+    /// [`Values::usage_effective`]).
+    fn usage_rule(&self, ix: usize, ue: &[LongDouble], sibling_usage: LongDouble) -> UsageRule {
+        let h = self.h;
+        if ix == h.root {
+            return UsageRule::Root;
+        }
+        let Some(p) = h.fs_parent[ix] else {
+            return UsageRule::Root;
+        };
+        if p == h.root {
+            UsageRule::FirstTier
+        } else if h.is_parent_shares[ix] {
+            UsageRule::CopiedFrom(p)
+        } else if self.depth_oblivious {
+            self.depth_oblivious(ix, p, ue, sibling_usage).1
+        } else if h.level_shares[ix] == 0 {
+            UsageRule::ZeroLevelShares
+        } else {
+            UsageRule::Blend {
+                shares: h.shares_raw[ix],
+                level_shares: h.level_shares[ix],
+                parent_usage_effective: ue[p],
+            }
+        }
+    }
+
+    fn depth_oblivious(
+        &self,
+        ix: usize,
+        p: usize,
+        ue: &[LongDouble],
+        sibling_usage: LongDouble,
+    ) -> (LongDouble, UsageRule) {
+        let ua = self.usage_norm[ix];
+        let s = self.shares_norm[ix];
+        let s_p = self.shares_norm[p];
+        let ue_p = ue[p];
+        if s == 0.0 || s_p == 0.0 || ue_p.is_zero() || ua.is_zero() {
+            return (ua, UsageRule::DepthObliviousFallback);
+        }
+        let s_ld = LongDouble::from_f64(s);
+        let s_p_ld = LongDouble::from_f64(s_p);
+        let ratio_p = ue_p.div(s_p_ld);
+        let ratio_s = sibling_usage.div(s_p_ld);
+        let ratio_l = ua.div(s_ld).div(ratio_s);
+        // Slurm takes these logarithms in long double; f64 logarithms differ by far less than
+        // the classic tolerance, and only through k, which is a smooth function of them.
+        let (lp, ll) = (ratio_p.to_f64().ln(), ratio_l.to_f64().ln());
+        let k = if ratio_p.is_zero() || ratio_l.is_zero() || lp * ll >= 0.0 {
+            1.0
+        } else {
+            1.0 / (1.0 + (5.0 * lp).powi(2))
+        };
+        let powered = ratio_l.to_f64().powf(k);
+        let ue = ratio_p.mul(LongDouble::from_f64(powered)).mul(s_ld);
+        (
+            ue,
+            UsageRule::DepthOblivious(DepthOblivious {
+                ratio_p,
+                sibling_usage,
+                ratio_s,
+                ratio_l,
+                k,
+            }),
+        )
+    }
+}
+
+/// Whose UE and S enter `ix`'s F: its own, or its fairshare parent's for FairShare=parent.
+fn factor_source(h: &Hierarchy, ix: usize) -> usize {
+    if h.is_parent_shares[ix] && ix != h.root {
+        h.fs_parent[ix].unwrap_or(ix)
+    } else {
+        ix
+    }
+}
+
+/// F = 2^(−UE/S/d) from the UE and S of `ix`'s factor source; 0 when S ≤ 0. `damping` is
+/// `None` for d = 1 (x / 1 is x exactly, so the division is skipped).
+fn factor(
+    h: &Hierarchy,
+    ix: usize,
+    s: &[f64],
+    ue: &[LongDouble],
+    damping: Option<LongDouble>,
+) -> f64 {
+    let source = factor_source(h, ix);
+    let s = s[source];
+    if s <= 0.0 {
+        return 0.0;
+    }
+    let q = ue[source].div(LongDouble::from_f64(s));
+    let q = match damping {
+        Some(d) => q.div(d),
+        None => q,
+    };
+    2f64.powf((-q).to_f64())
+}
+
+/// UA of every association: usage / root usage, capped at 1 (0 when the root has none).
+fn usage_norm(h: &Hierarchy) -> Vec<LongDouble> {
+    let root_usage = h.usage_raw[h.root];
+    if root_usage.is_zero() {
+        return vec![LongDouble::ZERO; h.len()];
+    }
+    let one = LongDouble::one();
+    h.usage_raw
+        .iter()
+        .map(|u| {
+            let v = u.div(root_usage);
+            if v > one { one } else { v }
+        })
+        .collect()
+}
+
+/// DEPTH_OBLIVIOUS's Σ UA over each association's fairshare children that are not
+/// FairShare=parent, in list order (the same sum for every member of a list).
+fn sibling_sums(h: &Hierarchy, ua: &[LongDouble]) -> Vec<LongDouble> {
+    (0..h.len())
+        .map(|p| {
+            h.fs_children_u32(p)
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| !h.is_parent_shares[c])
+                .fold(LongDouble::ZERO, |acc, c| acc.add(ua[c]))
+        })
+        .collect()
+}
+
+/// Runs the classic algorithm.
+pub fn run(tree: &AssocTree, params: &Params) -> ClassicRun {
+    run_after(None, &Arc::new(Hierarchy::new(tree)), params)
+}
+
+/// Runs the classic algorithm on the hierarchy `h` (callers outside the crate use
+/// [`crate::Ranked::classic`] and [`crate::Ranked::classic_after`]), carrying over from `prev`
+/// (a run of another hierarchy, typically the tree before an edit) what `h` did not change:
+///
+/// - the same shape (parents, fairshare parents, FairShare=parent) and shares: S is shared;
+///   only some shares or level sums changed: S, UE and F are computed again below them;
+/// - the same usage: UA is shared (else every UA changes: the root's usage divides them all);
+/// - the same parameters and nothing to compute again: UE and F are shared.
+///
+/// The result is the run from scratch (`prev` = `None`), bit for bit: every value carried over
+/// reads only inputs that are equal in both hierarchies.
+pub(crate) fn run_after(
+    prev: Option<&ClassicRun>,
+    h: &Arc<Hierarchy>,
+    params: &Params,
+) -> ClassicRun {
+    let n = h.len();
+    let prev = prev.filter(|p| p.len() == n);
+    let (shares, mut dirty) = match prev.and_then(|p| shares_after(&p.shares, &p.h, h)) {
+        Some(carried) => carried,
+        None => (Arc::new(shares_part(h)), Dirty::All),
+    };
+    let usage_norm = match prev {
+        Some(p) if same_usage(&p.h, h) => Arc::clone(&p.usage_norm),
+        _ => {
+            dirty = Dirty::All;
+            Arc::new(usage_norm(h))
+        }
+    };
+    if prev.is_none_or(|p| p.depth_oblivious != params.depth_oblivious) {
+        dirty = Dirty::All;
+    }
+    let sibling_usage = match (params.depth_oblivious, prev, &dirty) {
+        (false, _, _) => Arc::new(Vec::new()),
+        (true, Some(p), Dirty::Nothing | Dirty::Some(_)) => Arc::clone(&p.sibling_usage),
+        (true, _, _) => Arc::new(sibling_sums(h, &usage_norm)),
+    };
+    let values = Values {
+        h,
+        shares_norm: &shares.shares_norm,
+        fraction: &shares.fraction,
+        usage_norm: &usage_norm,
+        depth_oblivious: params.depth_oblivious,
+    };
+    let sum_of = |ix: usize| {
+        h.fs_parent[ix]
+            .and_then(|p| sibling_usage.get(p).copied())
+            .unwrap_or(LongDouble::ZERO)
+    };
+    let usage_effective = match (&dirty, prev) {
+        (Dirty::Nothing, Some(p)) => Arc::clone(&p.usage_effective),
+        (Dirty::Some(marked), Some(p)) => {
+            let mut ue = (*p.usage_effective).clone();
+            for &ix in &shares.topdown {
+                let ix = ix as usize;
+                if marked[ix] {
+                    ue[ix] = values.usage_effective(ix, &ue, sum_of(ix));
+                }
+            }
+            Arc::new(ue)
+        }
+        _ => {
+            let mut ue = vec![LongDouble::ZERO; n];
+            for &ix in &shares.topdown {
+                let ix = ix as usize;
+                ue[ix] = values.usage_effective(ix, &ue, sum_of(ix));
+            }
+            Arc::new(ue)
+        }
+    };
+    let damping = (params.damping_factor != 1)
+        .then(|| LongDouble::from_u64(u64::from(params.damping_factor)));
+    let f = |ix: usize| factor(h, ix, &shares.shares_norm, &usage_effective, damping);
+    let same_damping = prev.is_some_and(|p| p.damping_factor == params.damping_factor);
+    let fairshare = match (&dirty, prev) {
+        (Dirty::Nothing, Some(p)) if same_damping => Arc::clone(&p.fairshare),
+        (Dirty::Some(marked), Some(p)) if same_damping => {
+            let mut fs = (*p.fairshare).clone();
+            for (ix, _) in marked
+                .iter()
+                .enumerate()
+                .filter(|&(ix, m)| *m && ix != h.root)
+            {
+                fs[ix] = f(ix);
+            }
+            Arc::new(fs)
+        }
+        _ => Arc::new(
+            (0..n)
+                .map(|ix| if ix == h.root { 0.0 } else { f(ix) })
+                .collect(),
+        ),
+    };
+    ClassicRun {
+        h: Arc::clone(h),
+        shares,
+        usage_norm,
+        usage_effective,
+        fairshare,
+        sibling_usage,
+        damping_factor: params.damping_factor,
+        depth_oblivious: params.depth_oblivious,
+        records: OnceLock::new(),
+    }
 }

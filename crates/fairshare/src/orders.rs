@@ -2,11 +2,11 @@
 //! (highest first: a job's priority reads F) and by Fair Tree's rank (highest first, the
 //! visiting order between equal ranks), each user with its place in both lists.
 //!
-//! Equal keys share the place of the first of them (1, 2, 2, 4). O(U log U) for U users: two
-//! sorts of the users' keys, then each user's place in the other list through a table by
-//! position. The count of
-//! comparisons and lookups is returned as [`Orders::work`], so the 100,000-association
-//! hardening test holds it to U · log U by counting, not by timing.
+//! Equal keys share the place of the first of them (1, 2, 2, 4). O(U) for U users (at most
+//! eight radix passes over the users' integer keys, or none for Fair Tree's order, read off
+//! its walk), then each user's place in the other list through a table by position. The count
+//! of moves and lookups is returned as [`Orders::work`], so the 100,000-association hardening
+//! test holds it to U · log U by counting, not by timing.
 
 use std::cell::Cell;
 
@@ -38,7 +38,7 @@ pub struct Orders {
     pub classic: Vec<Placed>,
     /// Fair Tree: by rank, highest first.
     pub fair_tree: Vec<Placed>,
-    /// Comparisons and lookups spent (O(U log U)).
+    /// Moves and lookups spent (O(U)).
     pub work: u64,
 }
 
@@ -52,14 +52,16 @@ impl Orders {
 /// Both orders of `ranked`'s users; `classic` is `ranked.classic(…)`. Empty when the runs do
 /// not belong to the tree.
 ///
-/// The sort keys are read out of the runs once, into small arrays by list position, and the
-/// sorts compare those: a comparison reading each user's value out of the runs' per-association
-/// records jumps about 100,000 records at random (most of the panel's time at 100k).
+/// Each user's sort key is an integer whose order is the order of the list (classic: F,
+/// highest first; Fair Tree: rank, highest first, then the visiting order), sorted by a radix
+/// sort that keeps list order between equal keys: no comparison of values at all. Fair Tree's
+/// walk visits users in its order already, so that list is read off the visiting order and
+/// checked (O(U)); it is sorted only if the check fails.
 pub fn classic_beside_fair_tree(ranked: &Ranked, classic: &ClassicRun) -> Orders {
     let (tree, h, ft) = (ranked.tree(), ranked.hierarchy(), ranked.run());
     let n = tree.len();
-    let (cl, fa) = (classic.assocs(), ft.assocs());
-    if cl.len() != n || fa.len() != n || h.len() != n {
+    let fa = ft.assocs();
+    if classic.len() != n || fa.len() != n || h.len() != n {
         return Orders::default();
     }
     let work = Cell::new(0u64);
@@ -70,24 +72,26 @@ pub fn classic_beside_fair_tree(ranked: &Ranked, classic: &ClassicRun) -> Orders
         .filter(|&ix| h.is_user(ix))
         .collect();
     work.set(work.get() + n as u64);
+    let count = |k: usize| work.set(work.get() + k as u64);
 
     // Classic has no ranking of its own: a job's priority reads F, so higher F comes first;
-    // equal F keep the list order (the sort is stable).
+    // equal F keep the list order.
     let f: Vec<f64> = users
         .iter()
-        .map(|&ix| cl[ix].fairshare.unwrap_or(0.0))
+        .map(|&ix| classic.fairshare(ix).unwrap_or(0.0))
         .collect();
-    let by_f = crate::sort::order(users.len(), &|a, b| {
-        work.set(work.get() + 1);
-        f[b].total_cmp(&f[a])
-    });
+    let by_f = sorted_by_key(users.len(), |pos| !total_order_key(f[pos]), &work);
     // Fair Tree: rank N is first; the visiting order only orders equal ranks (they share one).
     let rank: Vec<u32> = users.iter().map(|&ix| fa[ix].rank.unwrap_or(0)).collect();
     let visit: Vec<Option<u32>> = users.iter().map(|&ix| fa[ix].visit).collect();
-    let by_rank = crate::sort::order(users.len(), &|a, b| {
-        work.set(work.get() + 1);
-        rank[b].cmp(&rank[a]).then(visit[a].cmp(&visit[b]))
-    });
+    // `None` (not visited) before every visit, as `Option`'s order has it (a visit is a
+    // position in the visiting order, below the number of associations: + 1 cannot wrap).
+    let rank_key = |pos: usize| {
+        let v = visit[pos].map_or(0, |v| v.saturating_add(1));
+        (u64::from(u32::MAX - rank[pos]) << 32) | u64::from(v)
+    };
+    let by_rank = visiting_order(ft.visit_order(), n, &users, &rank_key, &count)
+        .unwrap_or_else(|| sorted_by_key(users.len(), rank_key, &work));
 
     // Places by position in `users`, then each user's place in the other list.
     let classic_places = places(&by_f, |a, b| f[a] == f[b]);
@@ -100,7 +104,7 @@ pub fn classic_beside_fair_tree(ranked: &Ranked, classic: &ClassicRun) -> Orders
         at
     };
     let (classic_at, ft_at) = (place_of(&classic_places), place_of(&ft_places));
-    work.set(work.get() + 4 * classic_places.len() as u64);
+    count(4 * classic_places.len());
     let placed = |list: &[(usize, usize)], other: &[usize]| -> Vec<Placed> {
         list.iter()
             .map(|&(pos, place)| Placed {
@@ -117,6 +121,78 @@ pub fn classic_beside_fair_tree(ranked: &Ranked, classic: &ClassicRun) -> Orders
     }
 }
 
+/// A key whose unsigned order is `f64::total_cmp`'s.
+fn total_order_key(x: f64) -> u64 {
+    let bits = x.to_bits();
+    if bits >> 63 == 1 {
+        !bits
+    } else {
+        bits | 1 << 63
+    }
+}
+
+/// The positions `0..len` ordered by `key`, equal keys by position (stable): a least
+/// significant digit radix sort, a byte per pass, skipping the bytes every key shares (F in
+/// [0, 1] leaves few passes). Integers only, O(len) per pass; the moves are counted into
+/// `work`.
+fn sorted_by_key(len: usize, key: impl Fn(usize) -> u64, work: &Cell<u64>) -> Vec<usize> {
+    let mut items: Vec<(u64, u32)> = (0..len).map(|pos| (key(pos), pos as u32)).collect();
+    let mut other: Vec<(u64, u32)> = vec![(0, 0); len];
+    for shift in (0..64).step_by(8) {
+        let digit = |k: u64| ((k >> shift) & 0xff) as usize;
+        let mut start = [0usize; 256];
+        for &(k, _) in &items {
+            start[digit(k)] += 1;
+        }
+        work.set(work.get() + len as u64);
+        if start.contains(&len) {
+            continue;
+        }
+        let mut sum = 0;
+        for c in &mut start {
+            (*c, sum) = (sum, sum + *c);
+        }
+        for &item in &items {
+            let d = digit(item.0);
+            other[start[d]] = item;
+            start[d] += 1;
+        }
+        work.set(work.get() + len as u64);
+        std::mem::swap(&mut items, &mut other);
+    }
+    items.into_iter().map(|(_, pos)| pos as usize).collect()
+}
+
+/// The users' positions (in `users`, list order) in the order Fair Tree's walk visited them,
+/// if that is their order by `key` then position (the walk hands out ranks as it visits, so
+/// it is, unless a user was not visited); `None` otherwise.
+fn visiting_order(
+    visit_order: &[usize],
+    n: usize,
+    users: &[usize],
+    key: &impl Fn(usize) -> u64,
+    count: &impl Fn(usize),
+) -> Option<Vec<usize>> {
+    let mut pos_of = vec![u32::MAX; n];
+    for (pos, &ix) in users.iter().enumerate() {
+        pos_of[ix] = pos as u32;
+    }
+    let mut order: Vec<usize> = Vec::with_capacity(users.len());
+    order.extend(
+        visit_order
+            .iter()
+            .filter_map(|&ix| pos_of.get(ix).copied())
+            .filter(|&pos| pos != u32::MAX)
+            .map(|pos| pos as usize),
+    );
+    count(visit_order.len() + order.len());
+    let sorted = order.len() == users.len()
+        && order
+            .windows(2)
+            .all(|w| (key(w[0]), w[0]) < (key(w[1]), w[1]));
+    sorted.then_some(order)
+}
+
 /// Places for a list already sorted best first: equal keys share the place of the first of
 /// them (1, 2, 2, 4).
 fn places(sorted: &[usize], same: impl Fn(usize, usize) -> bool) -> Vec<(usize, usize)> {
@@ -129,4 +205,46 @@ fn places(sorted: &[usize], same: impl Fn(usize, usize) -> bool) -> Vec<(usize, 
         res.push((ix, place));
     }
     res
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The users' positions sorted by key, equal keys in position order.
+    #[test]
+    fn sorted_by_key_is_a_stable_sort() {
+        let keys = [3u64, 1, 3, 0, 1];
+        let work = Cell::new(0);
+        assert_eq!(sorted_by_key(5, |p| keys[p], &work), [3, 1, 4, 0, 2]);
+        assert!(work.get() > 0);
+        assert!(total_order_key(-1.0) < total_order_key(-0.0));
+        assert!(total_order_key(-0.0) < total_order_key(0.0));
+        assert!(total_order_key(0.0) < total_order_key(0.25));
+        assert!(total_order_key(0.25) < total_order_key(1.0));
+    }
+
+    /// The visiting order is taken only when it is the order of the keys; otherwise the caller
+    /// sorts.
+    #[test]
+    fn the_visiting_order_is_taken_only_when_it_is_the_keys_order() {
+        // Associations 0..5; users 1, 2 and 4 (positions 0, 1, 2 in list order).
+        let users = [1, 2, 4];
+        let count = |_: usize| {};
+        let keys = [5u64, 7, 6];
+        let key = |pos: usize| keys[pos];
+        assert_eq!(
+            visiting_order(&[0, 1, 3, 4, 2], 5, &users, &key, &count),
+            Some(vec![0, 2, 1])
+        );
+        // Not the keys' order, a user missing, or equal keys out of position order: none.
+        assert_eq!(visiting_order(&[0, 2, 4, 1], 5, &users, &key, &count), None);
+        assert_eq!(visiting_order(&[0, 1, 4], 5, &users, &key, &count), None);
+        let equal = |_: usize| 1u64;
+        assert_eq!(visiting_order(&[4, 2, 1], 5, &users, &equal, &count), None);
+        assert_eq!(
+            visiting_order(&[1, 2, 4], 5, &users, &equal, &count),
+            Some(vec![0, 1, 2])
+        );
+    }
 }

@@ -139,7 +139,16 @@ impl Ranked {
     /// The classic algorithm (or DEPTH_OBLIVIOUS, as `params` say) on the same tree and
     /// hierarchy.
     pub fn classic(&self, params: &Params) -> ClassicRun {
-        classic::run_with(&self.tree, &self.hierarchy, params)
+        classic::run_after(None, &self.hierarchy, params)
+    }
+
+    /// [`Ranked::classic`], bit for bit, carrying over from `prev` (the classic run of another
+    /// ranking, typically of the tree before an edit) what this tree did not change: after a
+    /// usage edit every S and level fraction is kept (UA, UE and F change everywhere: the
+    /// root's usage divides every UA); after a shares edit only the values below the edited
+    /// sibling list are computed again; with nothing changed the run is shared. O(n).
+    pub fn classic_after(&self, prev: &ClassicRun, params: &Params) -> ClassicRun {
+        classic::run_after(Some(prev), &self.hierarchy, params)
     }
 
     /// The tree that was ranked.

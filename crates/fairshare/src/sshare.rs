@@ -608,10 +608,10 @@ pub fn classic_rows(ranked: &Ranked, run: &ClassicRun) -> Vec<Row> {
 /// another tree's.
 pub fn classic_row(ranked: &Ranked, run: &ClassicRun, ix: usize) -> Option<Row> {
     let (tree, h) = (ranked.tree(), ranked.hierarchy());
-    if run.assocs.len() != h.len() || ix >= h.len() {
+    if run.len() != h.len() || ix >= h.len() {
         return None;
     }
-    let r = &run.assocs[ix];
+    let r = run.assoc(ix)?;
     Some(Row {
         norm_shares: r.shares_norm,
         raw_usage: truncate_usage(r.usage_raw),

@@ -92,7 +92,7 @@ fn name(tree: &AssocTree, ix: usize) -> String {
 pub fn explain(ranked: &Ranked, run: &ClassicRun, id: AssocId) -> Option<Explain> {
     let (tree, h) = (ranked.tree(), ranked.hierarchy());
     let ix = tree.position(id)?;
-    if run.assocs().len() != tree.len() || h.len() != tree.len() {
+    if run.len() != tree.len() || h.len() != tree.len() {
         return None;
     }
     let a = &tree.assocs()[ix];
@@ -125,45 +125,49 @@ pub fn explain(ranked: &Ranked, run: &ClassicRun, id: AssocId) -> Option<Explain
         cur = p;
     }
     path.reverse();
-    let usage_chain: Vec<UsageStep> = path
+    let usage_chain = path
         .iter()
-        .map(|&i| UsageStep {
-            ix: i,
-            lines: usage_lines(tree, h, run, i),
-            is_selected: i == ix,
+        .map(|&i| {
+            Some(UsageStep {
+                ix: i,
+                lines: usage_lines(tree, h, run, i)?,
+                is_selected: i == ix,
+            })
         })
-        .collect();
+        .collect::<Option<Vec<UsageStep>>>()?;
     let uses_depth_oblivious = path.iter().any(|&i| {
-        matches!(
-            run.assocs()[i].usage_rule,
-            UsageRule::DepthOblivious(_) | UsageRule::DepthObliviousFallback
-        )
+        run.assoc(i).is_some_and(|a| {
+            matches!(
+                a.usage_rule,
+                UsageRule::DepthOblivious(_) | UsageRule::DepthObliviousFallback
+            )
+        })
     });
 
     Some(Explain {
         ix,
         heading,
-        shares: shares_line(tree, h, run, ix),
+        shares: shares_line(tree, h, run, ix)?,
         usage_norm: usage_norm_line(tree, h, run, ix),
         usage_chain,
         factor: factor_line(tree, h, run, ix),
-        fairshare: run.assocs()[ix].fairshare.map(factor),
+        fairshare: run.fairshare(ix).map(factor),
         uses_depth_oblivious,
     })
 }
 
 /// S: the product of level fractions s/L down the path, each named after its association.
-fn shares_line(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> Line {
-    let a = &run.assocs()[ix];
+fn shares_line(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> Option<Line> {
+    let a = run.assoc(ix)?;
     let n = name(tree, ix);
-    match &a.shares_rule {
+    Some(match &a.shares_rule {
         SharesRule::Root => Line::new(ClassicMsg::SharesRoot, vec![("name", n)]),
         SharesRule::CopiedFrom(p) => Line::new(
             ClassicMsg::SharesCopied,
             vec![
                 ("name", n),
                 ("parent", name(tree, *p)),
-                ("s", value(run.assocs()[*p].shares_norm)),
+                ("s", value(run.assoc(*p)?.shares_norm)),
             ],
         ),
         SharesRule::Product => {
@@ -183,14 +187,14 @@ fn shares_line(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> 
                 vec![("name", n), ("factors", terms), ("s", value(a.shares_norm))],
             )
         }
-    }
+    })
 }
 
 /// UA = usage / root usage, capped at 1.
 fn usage_norm_line(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> Option<Line> {
-    let a = &run.assocs()[ix];
+    let a = run.assoc(ix)?;
     let ua = a.usage_norm?;
-    let root_usage = run.assocs()[h.root()].usage_raw;
+    let root_usage = run.assoc(h.root())?.usage_raw;
     let n = name(tree, ix);
     Some(if root_usage.is_zero() {
         Line::new(ClassicMsg::UsageNormRootZero, vec![("name", n)])
@@ -218,14 +222,14 @@ fn usage_norm_line(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize)
 
 /// The lines of association `ix`'s effective-usage formula, as the engine's `UsageRule` says it
 /// was obtained.
-fn usage_lines(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> Vec<Line> {
-    let a = &run.assocs()[ix];
+fn usage_lines(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> Option<Vec<Line>> {
+    let a = run.assoc(ix)?;
     let n = name(tree, ix);
     let ua = a.usage_norm.map(value_ld).unwrap_or_default();
     let ue = value_ld(a.usage_effective);
     let parent = h.fs_parent(ix);
     let parent_name = parent.map(|p| name(tree, p)).unwrap_or_default();
-    match &a.usage_rule {
+    Some(match &a.usage_rule {
         UsageRule::Root => vec![Line::new(ClassicMsg::UsageRoot, vec![("name", n)])],
         UsageRule::FirstTier => vec![Line::new(
             ClassicMsg::UsageFirstTier,
@@ -260,19 +264,19 @@ fn usage_lines(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> 
             vec![("name", n), ("ue", ue)],
         )],
         UsageRule::DepthOblivious(d) => {
-            let p = parent.unwrap_or(h.root());
+            let p = run.assoc(parent.unwrap_or(h.root()))?;
             depth_oblivious_lines(DepthObliviousArgs {
                 name: n,
                 parent: parent_name,
                 d,
                 ua,
                 s: value(a.shares_norm),
-                s_parent: value(run.assocs()[p].shares_norm),
-                ue_parent: value_ld(run.assocs()[p].usage_effective),
+                s_parent: value(p.shares_norm),
+                ue_parent: value_ld(p.usage_effective),
                 ue,
             })
         }
-    }
+    })
 }
 
 struct DepthObliviousArgs<'a> {
@@ -344,10 +348,10 @@ fn depth_oblivious_lines(x: DepthObliviousArgs<'_>) -> Vec<Line> {
 /// F = 2^(−UE/S/d), from the association's own UE and S, or its fairshare parent's for
 /// FairShare=parent (`factor_source`).
 fn factor_line(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> Option<Line> {
-    let a = &run.assocs()[ix];
+    let a = run.assoc(ix)?;
     let f = factor(a.fairshare?);
     let n = name(tree, ix);
-    let src = run.assocs().get(a.factor_source)?;
+    let src = run.assoc(a.factor_source)?;
     let d = run.damping_factor().to_string();
     if src.shares_norm <= 0.0 {
         return Some(Line::new(
@@ -387,19 +391,17 @@ fn factor_line(tree: &AssocTree, h: &Hierarchy, run: &ClassicRun, ix: usize) -> 
 /// root's usage to be the whole machine). Returns its name and UA.
 pub fn idle_holder(ranked: &Ranked, run: &ClassicRun) -> Option<(String, String)> {
     let (tree, h) = (ranked.tree(), ranked.hierarchy());
-    if run.assocs().len() != tree.len() {
+    if run.len() != tree.len() {
         return None;
     }
     (0..tree.len())
         .filter(|&ix| h.fs_parent(ix) == Some(h.root()) && !h.is_user(ix))
-        .find(|&ix| h.shares_raw(ix) == 0 && !run.assocs()[ix].usage_raw.is_zero())
-        .map(|ix| {
+        .filter_map(|ix| Some((ix, run.assoc(ix)?)))
+        .find(|(ix, a)| h.shares_raw(*ix) == 0 && !a.usage_raw.is_zero())
+        .map(|(ix, a)| {
             (
                 name(tree, ix),
-                run.assocs()[ix]
-                    .usage_norm
-                    .map(value_ld)
-                    .unwrap_or_default(),
+                a.usage_norm.map(value_ld).unwrap_or_default(),
             )
         })
 }
@@ -469,7 +471,7 @@ pub fn table_order(
     sort: Option<SortBy>,
 ) -> Vec<usize> {
     let tree = ranked.tree();
-    if run.assocs().len() != tree.len() {
+    if run.len() != tree.len() {
         return Vec::new();
     }
     let name = |ix: usize| tree.assocs()[ix].name();
@@ -571,7 +573,7 @@ pub fn order_entries(
 ) -> Vec<OrderEntry> {
     let (tree, ft) = (ranked.tree(), ranked.run());
     let value = |ix: usize| match side {
-        Side::Classic => classic.assocs()[ix].fairshare,
+        Side::Classic => classic.fairshare(ix),
         Side::FairTree => ft.assocs()[ix].fairshare,
     };
     placed

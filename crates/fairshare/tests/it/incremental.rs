@@ -9,7 +9,8 @@
 use crate::common;
 
 use common::trees;
-use fairshare::{AssocId, AssocTree, LongDouble, Ranked, Shares, TieRule};
+use fairshare::classic::{ClassicRun, UsageRule};
+use fairshare::{AssocId, AssocTree, LongDouble, Params, Ranked, Shares, TieRule};
 use proptest::prelude::*;
 
 /// Usage values that tie and that round: equal ratios with the 18/27/45 shares, fractions, a
@@ -237,5 +238,140 @@ fn refusals_are_the_trees() {
     assert_eq!(
         ranked.with_shares(nobody, Shares::Value(3)).unwrap_err(),
         tree.with_shares(nobody, Shares::Value(3)).unwrap_err()
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Classic: `Ranked::classic_after` carries a run over an edit
+// ---------------------------------------------------------------------------------------------
+
+/// Every value and term of a classic run, by their bits (80-bit values and doubles).
+fn classic_bits(run: &ClassicRun) -> Vec<String> {
+    run.assocs()
+        .iter()
+        .map(|a| {
+            format!(
+                "{:x} {:x} {:?} {:x} {:?} {:?} {:?} {} | {:?}",
+                a.shares_norm.to_bits(),
+                bits(a.usage_raw),
+                a.usage_norm.map(bits),
+                bits(a.usage_effective),
+                a.fairshare.map(f64::to_bits),
+                a.shares_rule,
+                usage_rule_bits(&a.usage_rule),
+                a.factor_source,
+                a.usage_rule,
+            )
+        })
+        .collect()
+}
+
+fn usage_rule_bits(rule: &UsageRule) -> Vec<u128> {
+    match rule {
+        UsageRule::Blend {
+            shares,
+            level_shares,
+            parent_usage_effective,
+        } => vec![
+            u128::from(*shares),
+            u128::from(*level_shares),
+            bits(*parent_usage_effective),
+        ],
+        UsageRule::DepthOblivious(d) => vec![
+            bits(d.ratio_p),
+            bits(d.sibling_usage),
+            bits(d.ratio_s),
+            bits(d.ratio_l),
+            u128::from(d.k.to_bits()),
+        ],
+        _ => Vec::new(),
+    }
+}
+
+fn arb_params() -> impl Strategy<Value = Params> {
+    (prop::sample::select(vec![1u16, 1, 2, 5]), any::<bool>()).prop_map(
+        |(damping_factor, depth_oblivious)| Params {
+            damping_factor,
+            depth_oblivious,
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    /// A chain of edits (usage, shares, FairShare=parent, parameters), each classic run carried
+    /// over from the one before, equals the classic run of each edited tree from scratch, bit
+    /// for bit, every term included; and so do both orders.
+    #[test]
+    fn classic_carried_over_edits_equals_classic_from_scratch(
+        tree in arb_tree(),
+        steps in prop::collection::vec((arb_edit(), arb_params()), 1..6),
+        first in arb_params(),
+    ) {
+        let mut ranked = Ranked::new(&tree, TieRule::Slurm);
+        let mut run = ranked.classic(&first);
+        for (edit, params) in &steps {
+            ranked = apply(&ranked, edit)?;
+            let carried = ranked.classic_after(&run, params);
+            let fresh = ranked.classic(params);
+            prop_assert_eq!(classic_bits(&carried), classic_bits(&fresh));
+            prop_assert!(carried == fresh);
+            // (`invariants::classic_beside_fair_tree_is_its_definition` checks the orders.)
+            prop_assert_eq!(
+                fairshare::orders::classic_beside_fair_tree(&ranked, &carried),
+                fairshare::orders::classic_beside_fair_tree(&ranked, &fresh)
+            );
+            run = carried;
+        }
+    }
+
+    /// A run of another tree (another size or shape) carries nothing wrong over.
+    #[test]
+    fn classic_after_another_trees_run_is_from_scratch(
+        a in arb_tree(),
+        b in arb_tree(),
+        params in arb_params(),
+    ) {
+        let (ra, rb) = (Ranked::new(&a, TieRule::Slurm), Ranked::new(&b, TieRule::Slurm));
+        let other = ra.classic(&params);
+        prop_assert_eq!(classic_bits(&rb.classic_after(&other, &params)), classic_bits(&rb.classic(&params)));
+    }
+}
+
+/// A usage edit keeps every S (carried, not computed again) and changes F; an edit that
+/// changes nothing classic reads keeps the whole run.
+#[test]
+fn a_usage_edit_keeps_every_s() {
+    let tree = fairshare::r#gen::tree(2_000, 11);
+    let ranked = Ranked::new(&tree, TieRule::Slurm);
+    let params = Params::default();
+    let before = ranked.classic(&params);
+    let user = tree
+        .assocs()
+        .iter()
+        .rev()
+        .find(|a| a.is_user())
+        .expect("a user");
+    let edited = ranked
+        .with_usage(user.id, user.usage_raw.add(LongDouble::one()))
+        .expect("a valid edit");
+    let after = edited.classic_after(&before, &params);
+    assert_eq!(classic_bits(&after), classic_bits(&edited.classic(&params)));
+    let ix = tree.position(user.id).expect("in the tree");
+    assert_ne!(before.fairshare(ix), after.fairshare(ix));
+    assert!(after.shares_shared_with(&before), "S carried over");
+    let again = edited.classic_after(&after, &params);
+    assert!(
+        again.values_shared_with(&after),
+        "nothing changed: every value shared"
+    );
+    let shares = edited
+        .with_shares(user.id, Shares::Value(77))
+        .expect("a valid edit");
+    assert!(
+        !shares
+            .classic_after(&after, &params)
+            .shares_shared_with(&after)
     );
 }
