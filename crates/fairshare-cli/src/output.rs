@@ -203,9 +203,11 @@ pub fn diff_json(base: &Scenario, new: &Scenario, options: &Options) -> String {
 /// another parent, then one line per user whose rank changed (largest move first):
 /// `account/user: position P → Q (rank R → S), FairShare F → G` and the deciding level, if the
 /// runs give one, with an indented line saying who passed whom and why, in parts of the change
-/// in ln Level FS. Positions count from the top (1 = first served).
+/// in ln Level FS. Positions count from the top (1 = first served). Positions, ranks and counts
+/// are grouped (`1,352`) as the page's snapshot panel writes them; `--json` keeps plain numbers.
 pub fn diff_text(base: &Scenario, new: &Scenario, options: &Options) -> String {
     use fairshare::diff::{LfChange, Reason};
+    use fairshare::format::grouped;
     use fairshare::snapshot::{compare, why_of};
     use std::fmt::Write as _;
     let after = Ranked::new(&new.tree, tie_rule(options));
@@ -222,9 +224,9 @@ pub fn diff_text(base: &Scenario, new: &Scenario, options: &Options) -> String {
         |x: Option<fairshare::LongDouble>| x.map_or_else(|| "none".to_string(), |v| v.to_string());
     let mut out = format!(
         "{} users moved, {} added, {} removed\n",
-        d.moved.len(),
-        d.added,
-        d.removed
+        grouped(d.moved.len() as u64),
+        grouped(d.added as u64),
+        grouped(d.removed as u64)
     );
     let label = |tree: &fairshare::AssocTree, ix: usize| {
         let a = &tree.assocs()[ix];
@@ -259,10 +261,10 @@ pub fn diff_text(base: &Scenario, new: &Scenario, options: &Options) -> String {
             "{}/{}: position {} → {} (rank {} → {}), FairShare {} → {}",
             a.account,
             a.user.as_deref().unwrap_or(""),
-            m.old_position,
-            m.new_position,
-            m.old_rank,
-            m.new_rank,
+            grouped(m.old_position.into()),
+            grouped(m.new_position.into()),
+            grouped(m.old_rank.into()),
+            grouped(m.new_rank.into()),
             m.old_fairshare,
             m.new_fairshare
         );
@@ -302,7 +304,13 @@ pub fn diff_text(base: &Scenario, new: &Scenario, options: &Options) -> String {
                     name(*child)
                 )
             }
-            Some(Reason::UserCount { old, new }) => format!("N {old} → {new}"),
+            Some(Reason::UserCount { old, new }) => {
+                format!(
+                    "N {} → {}",
+                    grouped(u64::from(*old)),
+                    grouped(u64::from(*new))
+                )
+            }
             Some(Reason::TieRule) => "the tie rule differs".to_string(),
         };
         if !reason.is_empty() {

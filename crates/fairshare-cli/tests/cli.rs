@@ -218,6 +218,71 @@ fn diff_says_who_moved_and_why() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `diff` text writes positions, ranks and counts grouped (`1,001`) as the page's snapshot panel
+/// does, so the page's English and the CLI's sentences agree; `--json` keeps plain numbers.
+#[test]
+fn diff_text_groups_positions_and_counts_as_the_page_does() {
+    let dir = std::env::temp_dir().join(format!("fairshare-cli-diff-big-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // 1,000 users with distinct usage, and `me` who goes from least to most used: me moves from
+    // position 1 to position 1,001 and every other user moves up one.
+    let scenario = |me_usage: u64| {
+        let mut s = String::from(
+            r#"{"associations": [
+{"id": 1, "parent": null, "account": "root", "user": null, "shares": 1},
+{"id": 2, "parent": 1, "account": "a", "user": null, "shares": 1},
+{"id": 3, "parent": 2, "account": "a", "user": "me", "shares": 1, "usage_raw": "#,
+        );
+        s.push_str(&format!("{me_usage}}}"));
+        for i in 0..1000u64 {
+            s.push_str(&format!(
+                ",\n{{\"id\": {}, \"parent\": 2, \"account\": \"a\", \"user\": \"u{i}\", \"shares\": 1, \"usage_raw\": {}}}",
+                10 + i,
+                10 + i
+            ));
+        }
+        s.push_str("\n]}");
+        s
+    };
+    let (base, new) = (dir.join("base.json"), dir.join("new.json"));
+    std::fs::write(&base, scenario(1)).unwrap();
+    std::fs::write(&new, scenario(1_000_000)).unwrap();
+    let (base, new) = (base.to_str().unwrap(), new.to_str().unwrap());
+    let out = stdout(&fairshare(&["diff", base, new]));
+    let mut lines = out.lines();
+    assert_eq!(
+        lines.next(),
+        Some("1,001 users moved, 0 added, 0 removed"),
+        "{out}"
+    );
+    let me = lines
+        .next()
+        .unwrap_or_else(|| panic!("a mover line: {out}"));
+    assert!(
+        me.starts_with("a/me: position 1 → 1,001 (rank 1,001 → 1), FairShare "),
+        "{me}"
+    );
+    let u999 = out
+        .lines()
+        .find(|l| l.starts_with("a/u999: "))
+        .unwrap_or_else(|| panic!("u999 moved: {out}"));
+    assert!(
+        u999.starts_with("a/u999: position 1,001 → 1,000 (rank 1 → 2), "),
+        "{u999}"
+    );
+    // --json: plain numbers for scripts.
+    let json: Value = serde_json::from_str(&stdout(&fairshare(&["diff", "--json", base, new])))
+        .expect("diff --json is JSON");
+    assert_eq!(json["moved"].as_u64(), Some(1001));
+    let users = json["users"].as_array().unwrap();
+    let me = users.iter().find(|u| u["user"] == "me").unwrap();
+    assert_eq!(
+        (me["position_before"].as_u64(), me["position"].as_u64()),
+        (Some(1), Some(1001))
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// `diff` of two `sshare -a -l -P` texts (a user added and one removed shift the rows after them,
 /// so the row ids differ) matches
 /// associations by name: users added and removed are listed, and the mover's line says who
