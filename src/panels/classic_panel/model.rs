@@ -475,13 +475,7 @@ pub fn table_order(
         return Vec::new();
     }
     let name = |ix: usize| tree.assocs()[ix].name();
-    let mut keys: Vec<usize> = ranked
-        .hierarchy()
-        .list_order()
-        .iter()
-        .copied()
-        .filter(|&ix| table_order::matches([name(ix)], query))
-        .collect();
+    let mut keys = filtered(ranked.hierarchy().list_order(), query, name);
     let Some(SortBy { column, dir }) = sort else {
         return keys;
     };
@@ -502,6 +496,23 @@ pub fn table_order(
         }
     }
     keys
+}
+
+/// The associations of `order` whose name matches `query`, in that order. With no word in
+/// `query` every association matches, so the order is copied whole without reading a name.
+pub(super) fn filtered<'a>(
+    order: &[usize],
+    query: &str,
+    name: impl Fn(usize) -> &'a str,
+) -> Vec<usize> {
+    if query.split_whitespace().next().is_none() {
+        return order.to_vec();
+    }
+    order
+        .iter()
+        .copied()
+        .filter(|&ix| table_order::matches([name(ix)], query))
+        .collect()
 }
 
 /// The classic values of every association, in sshare's order and formatting (`run` is

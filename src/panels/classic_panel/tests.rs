@@ -296,7 +296,7 @@ fn the_table_order_is_the_whole_tables_order() {
         }
     }
     let some_name = whole[whole.len() / 2].name.to_uppercase();
-    for query in ["", "1", some_name.as_str(), "no such name"] {
+    for query in ["", " \t ", "1", some_name.as_str(), "no such name"] {
         for &sort in &sorts {
             let want: Vec<AssocId> = table_order::order(&cells, &[0], query, sort)
                 .into_iter()
@@ -319,6 +319,28 @@ fn the_table_order_is_the_whole_tables_order() {
     let other = Ranked::new(&classic_example().tree, TieRule::Slurm);
     assert!(model::table_order(&other, &c, "", None).is_empty());
     assert_eq!(model::row(&other, &c, 0), None);
+}
+
+/// With no filter word the table's rows are the order copied whole: no name is read (an edit
+/// of 10^5 associations does not lowercase or compare any). With words, every name is read once
+/// and the matches keep the order.
+#[test]
+fn no_filter_reads_no_name() {
+    use std::cell::Cell;
+    let names = ["alpha", "Beta", "gamma", "alphabet"];
+    let order = [3, 1, 0, 2];
+    let reads = Cell::new(0);
+    let name = |ix: usize| {
+        reads.set(reads.get() + 1);
+        names[ix]
+    };
+    for query in ["", "   ", " \t\n"] {
+        assert_eq!(model::filtered(&order, query, name), order, "{query:?}");
+    }
+    assert_eq!(reads.get(), 0);
+    assert_eq!(model::filtered(&order, "ALPHA", name), [3, 0]);
+    assert_eq!(reads.get(), order.len());
+    assert_eq!(model::filtered(&order, "a b", name), [3, 1]);
 }
 
 /// A long list shows the window around the selected user, worded as the whole list is.
