@@ -90,7 +90,6 @@ mod inspector {
 #[cfg(not(target_arch = "wasm32"))]
 mod tree_view {
     use divan::Bencher;
-    use fairshare::diff::RunDiff;
     use fairshare_explorer::messages::Lang;
     use fairshare_explorer::tree::model::{ModelInput, WhatIf, build};
     use fairshare_explorer::tree::visible::{Outline, Request, visible};
@@ -123,14 +122,13 @@ mod tree_view {
             ..Request::default()
         };
         let shown = visible(&outline, &request, None);
-        let moves = RunDiff::default();
         b.bench(|| {
             build(&ModelInput {
                 ranked: r,
                 slurm_run: None,
                 what_if: Some(WhatIf {
-                    baseline: r.tree(),
-                    moves: &moves,
+                    base: r,
+                    cur: r,
                     before: None,
                 }),
                 outline: &outline,

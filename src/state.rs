@@ -367,7 +367,7 @@ impl AppState {
         self.write.scenario.set(scenario);
         self.write.printed.set(printed.into());
         self.write.preset.set(preset);
-        self.write.decay.update(|c| *c = c.restarted());
+        self.restart_decay();
         self.write.selected.set(None);
         self.write.compare_with.set(None);
         self.write.collapsed.set(BTreeSet::new());
@@ -430,7 +430,7 @@ impl AppState {
                     tree: old_tree,
                 });
                 self.push_snapshot(self.snapshot_with(previous));
-                self.write.decay.update(|c| *c = c.restarted());
+                self.restart_decay();
                 // Edits while playing keep the cursor, clamped to the new trace.
                 self.clamp_cursor();
                 Ok(())
@@ -439,13 +439,29 @@ impl AppState {
         }
     }
 
-    /// Edits while playing keep the cursor, clamped to the new trace.
+    /// Restarts the decay timeline at the tree as it is (an edit that is not a move in time).
+    /// Only a timeline that had moved changes, so an edit wakes nothing that reads the clock
+    /// when it stands at t = 0 (the usual case).
+    fn restart_decay(self) {
+        self.write.decay.maybe_update(|c| {
+            let moved = c.time != 0 || c.base.is_some();
+            if moved {
+                *c = c.restarted();
+            }
+            moved
+        });
+    }
+
+    /// Edits while playing keep the cursor, clamped to the new trace. The cursor changes (and
+    /// wakes its readers) only when it was past the new trace's end.
     fn clamp_cursor(self) {
         let len = self.run.with_untracked(|r| r.steps().len());
-        self.write.cursor.update(|c| {
-            if let Some(k) = c {
-                *k = (*k).min(len);
+        self.write.cursor.maybe_update(|c| match c {
+            Some(k) if *k > len => {
+                *k = len;
+                true
             }
+            _ => false,
         });
     }
 

@@ -105,7 +105,7 @@ export async function startRecording(cdp, tracing) {
   if (tracing) {
     cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
     await cdp.send('Tracing.start', {
-      categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink,cc,viz',
+      categories: 'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.stack,blink,cc,viz',
       transferMode: 'ReportEvents',
     });
   } else {

@@ -2,21 +2,26 @@
 // hand; not part of `npx playwright test`).
 //
 //   node e2e/bench/edit-frames.mjs [--dist dist] [--size 1k|10k|100k] [--edits 5] [--port 8878]
+//        [--aligned]
 //
 // Loads `perf_<size>.json.gz` (the shared perf folder) as workspace.mjs does, selects the first
 // user, and makes `--edits` Raw usage edits 300 ms apart under a DevTools timeline trace. For
 // each edit it prints the main thread's top-level work from the change event to the second
 // frame after it (tasks, animation frame callbacks, style/layout/paint, commits to the
 // compositor), in ms from the change, so one sees whether the edit's DOM changes are painted
-// by the first frame after the change or by a later one, and what runs in between.
+// by the first frame after the change or by a later one, and what runs in between. With
+// `--aligned`, the change is dispatched inside a requestAnimationFrame callback and timed to a
+// setTimeout(0) queued there (workspace.mjs's frame-aligned figure): the edit should then be
+// painted by the frame it started in.
 import path from 'node:path';
-import { arg, launchChromium, root, pasteTree, readAnchor, firstUsersRawUsage, serve, startRecording } from './common.mjs';
+import { arg, flag, launchChromium, root, pasteTree, readAnchor, firstUsersRawUsage, serve, startRecording } from './common.mjs';
 
 const dist = path.resolve(root, arg('dist', 'dist'));
 const size = arg('size', '1k');
 const edits = Number(arg('edits', 5));
 const port = Number(arg('port', 8878));
 const perfDir = arg('perf', path.join(root, '..', 'shared', 'perf'));
+const aligned = flag('aligned');
 
 const { json, users, marker } = readAnchor(perfDir, size);
 
@@ -32,16 +37,28 @@ try {
   const measured = [];
   for (let i = 0; i < edits; i++) {
     measured.push(
-      await handle.evaluate(async (el, v) => {
+      await handle.evaluate(async (el, [v, aligned]) => {
         el.value = String(v);
-        console.timeStamp(`edit-start`);
-        const t0 = performance.now();
-        el.dispatchEvent(new Event('change', { bubbles: true }));
-        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-        const t = performance.now() - t0;
+        let t;
+        if (aligned) {
+          t = await new Promise((resolve) =>
+            requestAnimationFrame(() => {
+              console.timeStamp(`edit-start`);
+              const t0 = performance.now();
+              el.dispatchEvent(new Event('change', { bubbles: true }));
+              setTimeout(() => resolve(performance.now() - t0), 0);
+            }),
+          );
+        } else {
+          console.timeStamp(`edit-start`);
+          const t0 = performance.now();
+          el.dispatchEvent(new Event('change', { bubbles: true }));
+          await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+          t = performance.now() - t0;
+        }
         await new Promise((r) => setTimeout(r, 300));
         return t;
-      }, 1000 * (i + 11) * 3600),
+      }, [1000 * (i + 11) * 3600, aligned]),
     );
   }
   const { events } = await stop();
@@ -72,7 +89,8 @@ function report(events, measured) {
     const t0 = s.ts;
     const end = (starts[k + 1]?.ts ?? Infinity);
     let frames = 0;
-    console.log(`\nedit ${k + 1}: change → first frame after it + a task: ${measured[k].toFixed(1)} ms`);
+    const what = aligned ? 'change at a frame start → a task after that frame' : 'change → first frame after it + a task';
+    console.log(`\nedit ${k + 1}: ${what}: ${measured[k].toFixed(1)} ms`);
     for (const e of mine) {
       if (e.ts < t0 || e.ts >= end) continue;
       if (e.name === 'BeginMainThreadFrame') frames += 1;

@@ -13,6 +13,10 @@
 // finest granularity: a user stepping through by key). For readable function names build without wasm-opt (an index.html with
 // data-wasm-opt="0", e.g. index-prof.html, gitignored) into another dist. `--css` adds a style
 // sheet after loading: a style change (containment, layers) measured without a build.
+// `--trace` also counts, independently of the machine's load, the layouts per unit (objects
+// dirty of the total) and the layouts forced by script, by the JS stack that forced them (a
+// wasm build without wasm-opt names its functions there); the profile also gives the script
+// time by the innermost app or engine function on its stack.
 import path from 'node:path';
 import { arg, flag, launchChromium, root, pasteTree, readAnchor, firstUsersRawUsage, serve, startRecording } from './common.mjs';
 
@@ -117,6 +121,7 @@ function reportProfile(profile, callersOf, units, unit) {
   const self = new Map();
   const inclusive = new Map();
   const callers = new Map();
+  const owners = new Map();
   let total = 0;
   profile.samples.forEach((id, i) => {
     const n = byId.get(id);
@@ -132,6 +137,16 @@ function reportProfile(profile, callersOf, units, unit) {
         inclusive.set(f, (inclusive.get(f) ?? 0) + t);
       }
     }
+    // The innermost app or engine function on the stack: who the time (plumbing included) is for.
+    let owner = '(none)';
+    for (let p = id; p; p = parent.get(p)) {
+      const f = byId.get(p).callFrame.functionName.replace(/::h[0-9a-f]{16}/, '');
+      if (/^fairshare_explorer|^fairshare::/.test(f)) {
+        owner = f;
+        break;
+      }
+    }
+    if (!/\((idle|program|garbage collector)\)/.test(name)) owners.set(owner, (owners.get(owner) ?? 0) + t);
     if (callersOf && name.includes(callersOf)) {
       const chain = [];
       for (let p = parent.get(id); p && chain.length < 8; p = parent.get(p)) {
@@ -155,6 +170,8 @@ function reportProfile(profile, callersOf, units, unit) {
     top,
     (t, name) => `  ${(t / units).toFixed(2).padStart(7)} ms  ${name.slice(0, 140)}`,
   );
+  console.log(`\nscript time per ${unit} by the innermost app or engine function on its stack:`);
+  lines(owners, top, (t, name) => `  ${(t / units).toFixed(2).padStart(7)} ms  ${name.slice(0, 140)}`);
   if (callersOf) {
     console.log(`\ncallers of ${callersOf}:`);
     lines(callers, 8, (t, chain) => `  ${(t / units).toFixed(2)} ms\n      <- ${chain}`);
@@ -172,6 +189,37 @@ function reportTrace(events, units, unit) {
     if (e.ph !== 'X' || !e.dur) continue;
     const key = `${threads.get(`${e.pid}:${e.tid}`) ?? e.tid} ${e.name}`;
     totals.set(key, (totals.get(key) ?? 0) + e.dur / 1000);
+  }
+  // What each layout had to do (CPU-independent): objects dirty of the total, per layout.
+  const layouts = events.filter((e) => e.name === 'Layout' && e.ph === 'X' && e.args?.beginData);
+  if (layouts.length) {
+    const sum = (f) => layouts.reduce((a, e) => a + (f(e) ?? 0), 0);
+    const dirty = sum((e) => e.args.beginData.dirtyObjects);
+    const total = sum((e) => e.args.beginData.totalObjects);
+    const partial = layouts.filter((e) => e.args.beginData.partialLayout).length;
+    console.log(
+      `layouts: ${(layouts.length / units).toFixed(1)} per ${unit}, ${(dirty / units).toFixed(0)} dirty of ` +
+        `${(total / units).toFixed(0)} layout objects per ${unit}, ${partial} of ${layouts.length} partial`,
+    );
+  }
+  // Layouts forced by script (a read of the layout while it was dirty), by the JS that read it.
+  const forced = new Map();
+  for (const e of layouts) {
+    const st = e.args.beginData.stackTrace;
+    if (!st?.length) continue;
+    const key = st.slice(0, 14).map((f) => `${f.functionName || '?'}@${path.basename(f.url)}:${f.lineNumber}`).join(' < ');
+    const v = forced.get(key) ?? { n: 0, ms: 0 };
+    v.n += 1;
+    v.ms += (e.dur ?? 0) / 1000;
+    forced.set(key, v);
+  }
+  for (const [k, v] of [...forced].sort((a, b) => b[1].ms - a[1].ms).slice(0, 8)) {
+    console.log(`  forced layout: ${(v.n / units).toFixed(1)} per ${unit}, ${(v.ms / units).toFixed(2)} ms per ${unit}: ${k.slice(0, 2400)}`);
+  }
+  const styles = events.filter((e) => e.name === 'UpdateLayoutTree' && e.ph === 'X' && e.args?.elementCount !== undefined);
+  if (styles.length) {
+    const n = styles.reduce((a, e) => a + e.args.elementCount, 0);
+    console.log(`style recalcs: ${(n / units).toFixed(0)} elements restyled per ${unit}`);
   }
   console.log(`trace: total ms per ${unit} by thread and event:`);
   [...totals.entries()]

@@ -22,6 +22,7 @@ use crate::messages::inspector::InspectorMsg;
 use crate::state::AppState;
 use crate::widgets::dom_id::next_dom_id;
 use crate::widgets::input_field::InputField;
+use crate::widgets::keyed_rows::KeyedRows;
 
 use self::facts::{Facts, facts};
 use self::fields::{
@@ -400,40 +401,72 @@ fn Actions(id: AssocId) -> impl IntoView {
     }
 }
 
-/// What Fair Tree computed for the association: one render of every fact (they change
-/// together, and nothing in it takes the focus).
+/// What Fair Tree computed for the association. The list is built once per association; each
+/// value follows its own text in one memo ([`FactTexts`]), so an edit rewrites only the texts
+/// that changed (a rebuild of the whole list rewrote every element's attributes).
 #[component]
 fn FactsView(id: AssocId) -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
+    let texts = Memo::new(move |_| {
+        let lang = i18n.lang();
+        let facts = state.ix(id).and_then(|ix| {
+            let f = state.run().with(|r| facts(r, ix))?;
+            let partial_user = state.scenario().with(|s| {
+                s.tree.is_partial() && s.tree.assocs().get(ix).is_some_and(Assoc::is_user)
+            });
+            if !partial_user {
+                return Some(f);
+            }
+            // Slurm's printed FairShare of this row, shown beside "not computable".
+            let printed = state.printed().with(|rows| {
+                rows.iter()
+                    .find(|r| r.id == id)
+                    .and_then(|r| r.fairshare.as_ref())
+                    .map(|n| n.text.as_str().to_string())
+            });
+            Some(f.of_partial_user(printed))
+        });
+        fact_texts(state, facts.as_ref(), lang)
+    });
+    // The optional parts are views of their own: rebuilt only when they themselves change.
+    let served = Memo::new(move |_| texts.with(|t| t.served));
+    let printed = Memo::new(move |_| texts.with(|t| t.printed.clone()));
+    let artefact = Memo::new(move |_| texts.with(|t| t.artefact.clone()));
+    let text = move |f: fn(&FactTexts) -> &String| move || texts.with(|t| f(t).clone());
     view! {
         <h4 class="ft-inspector__subheading">{i18n.t(InspectorMsg::Computed)}</h4>
-        {move || {
-            let facts = state.ix(id).and_then(|ix| {
-                let f = state.run().with(|r| facts(r, ix))?;
-                let partial_user = state.scenario().with(|s| {
-                    s.tree.is_partial() && s.tree.assocs().get(ix).is_some_and(Assoc::is_user)
-                });
-                if !partial_user {
-                    return Some(f);
-                }
-                // Slurm's printed FairShare of this row, shown beside "not computable".
-                let printed = state.printed().with(|rows| {
-                    rows.iter()
-                        .find(|r| r.id == id)
-                        .and_then(|r| r.fairshare.as_ref())
-                        .map(|n| n.text.as_str().to_string())
-                });
-                Some(f.of_partial_user(printed))
-            });
-            facts_list(state, facts, i18n.lang())
-        }}
+        <dl class="ft-facts">
+            <dt>{i18n.t(InspectorMsg::FactS)}</dt>
+            <dd data-testid="fact-s">{text(|t| &t.s)}</dd>
+            <dt>{i18n.t(InspectorMsg::FactU)}</dt>
+            <dd data-testid="fact-u">{text(|t| &t.u)}</dd>
+            <dt>{i18n.t(InspectorMsg::FactLevelFs)}</dt>
+            <dd data-testid="fact-level-fs">
+                {text(|t| &t.level_fs)}
+                {move || served.get().map(|s| view! {
+                    " " <span class=s.as_class()>{move || s.text(i18n.lang())}</span>
+                }.into_any())}
+            </dd>
+            <dt>{i18n.t(InspectorMsg::FactRank)}</dt>
+            <dd data-testid="fact-rank">{text(|t| &t.rank)}</dd>
+            <dt>{i18n.t(InspectorMsg::FactFairShare)}</dt>
+            <dd data-testid="fact-fairshare">
+                {text(|t| &t.fairshare)}
+                {move || printed.get().map(|t| view! {
+                    " " <span class="ft-printed" data-testid="fact-fairshare-printed" data-printed="true">{t}</span>
+                }.into_any())}
+            </dd>
+        </dl>
+        {move || artefact.get().map(|text| view! { <p class="ft-inspector__artefact">{text}</p> }.into_any())}
         <WhyView id />
     }
 }
 
 /// "Why is my FairShare this?" (issue 20 §3/§4): the selected user's path, level by level, in
-/// a region of its own, open at once (a plain `sshare` paste or `me=` selects that user).
+/// a region of its own, open at once (a plain `sshare` paste or `me=` selects that user). The
+/// region is built once and each part follows its own text, so an edit changes the levels'
+/// texts in place (a rebuild of the whole region rewrote every element's attributes).
 #[component]
 fn WhyView(id: AssocId) -> impl IntoView {
     let i18n = I18n::expect();
@@ -443,45 +476,77 @@ fn WhyView(id: AssocId) -> impl IntoView {
         let ix = state.ix(id)?;
         state.ranked().with(|r| self::why::why_text(r, ix, lang))
     });
-    move || {
-        text.get().map(|w| {
-            let title = i18n.t(InspectorMsg::WhyTitle);
-            let levels = w
-                .levels
-                .into_iter()
-                .map(|l| {
-                    view! {
-                        <li class="ft-why__level">
-                            <span>{l.summary}</span>
-                            {l.ahead.map(|t| view! { <br /><span class="ft-why__ahead">{t}</span> }.into_any())}
-                            {l.behind.map(|t| view! { <br /><span class="ft-why__behind">{t}</span> }.into_any())}
-                        </li>
-                    }
-                    .into_any()
-                })
-                .collect::<Vec<_>>();
-            view! {
-                <section class="ft-why" role="region" aria-label=title data-testid="why-my-fairshare">
-                    <h4 class="ft-inspector__subheading">{title}</h4>
-                    <p class="ft-hint">{w.intro}</p>
-                    {w.partial.map(|t| view! { <p class="ft-why__partial">{t}</p> }.into_any())}
-                    <ol class="ft-why__levels">{levels}</ol>
-                </section>
-            }
-        })
+    let shown = Signal::derive(move || text.with(Option::is_some));
+    let intro = move || text.with(|w| w.as_ref().map(|w| w.intro.clone()));
+    let partial = Memo::new(move |_| text.with(|w| w.as_ref().and_then(|w| w.partial.clone())));
+    let keys = Memo::new(move |_| {
+        (0..text.with(|w| w.as_ref().map_or(0, |w| w.levels.len()))).collect::<Vec<_>>()
+    });
+    let level = move |k: usize| {
+        Memo::new(move |_| text.with(|w| w.as_ref().and_then(|w| w.levels.get(k).cloned())))
+    };
+    let title = i18n.t(InspectorMsg::WhyTitle);
+    view! {
+        <When when=shown>
+            <section class="ft-why" role="region" aria-label=title data-testid="why-my-fairshare">
+                <h4 class="ft-inspector__subheading">{title}</h4>
+                <p class="ft-hint">{intro}</p>
+                {move || partial.get().map(|t| view! { <p class="ft-why__partial">{t}</p> }.into_any())}
+                <ol class="ft-why__levels">
+                    <KeyedRows keys row=Callback::new(move |k| why_level(level(k))) />
+                </ol>
+            </section>
+        </When>
     }
 }
 
-/// The facts as a definition list, with the note on a rounding artefact (blank values before
-/// the association is in the run).
-fn facts_list(state: AppState, facts: Option<Facts>, lang: crate::messages::Lang) -> AnyView {
-    let text = |f: fn(&Facts, crate::messages::Lang) -> String| {
-        facts.as_ref().map(|x| f(x, lang)).unwrap_or_default()
+/// One level of the Why region: its summary and the siblings just ahead and behind, each
+/// following its own text.
+fn why_level(level: Memo<Option<self::why::LevelText>>) -> AnyView {
+    type Part = fn(&self::why::LevelText) -> Option<&String>;
+    let part = move |f: Part| move || level.with(|l| l.as_ref().and_then(f).cloned());
+    let has =
+        move |f: Part| Signal::derive(move || level.with(|l| l.as_ref().and_then(f).is_some()));
+    let (ahead, behind): (Part, Part) = (|l| l.ahead.as_ref(), |l| l.behind.as_ref());
+    view! {
+        <li class="ft-why__level">
+            <span>{part(|l| Some(&l.summary))}</span>
+            <When when=has(ahead)><br /><span class="ft-why__ahead">{part(ahead)}</span></When>
+            <When when=has(behind)><br /><span class="ft-why__behind">{part(behind)}</span></When>
+        </li>
+    }
+    .into_any()
+}
+
+/// The facts' texts in `lang`, as the list shows them (blank values before the association
+/// is in the run).
+#[derive(Clone, Debug, Default, PartialEq)]
+struct FactTexts {
+    s: String,
+    u: String,
+    level_fs: String,
+    served: Option<facts::Served>,
+    rank: String,
+    fairshare: String,
+    /// Slurm's printed FairShare beside "not computable" (partial trees).
+    printed: Option<String>,
+    /// The note on a rounding artefact, naming the sibling.
+    artefact: Option<String>,
+}
+
+fn fact_texts(state: AppState, facts: Option<&Facts>, lang: crate::messages::Lang) -> FactTexts {
+    let Some(f) = facts else {
+        return FactTexts::default();
     };
-    let served = facts.as_ref().and_then(|x| x.served);
-    let printed = facts.as_ref().and_then(|x| x.printed_fairshare_text(lang));
-    let artefact = facts.as_ref().and_then(|x| {
-        x.artefact_text(lang, |sib| {
+    FactTexts {
+        s: f.s.clone(),
+        u: f.u.clone(),
+        level_fs: f.level_fs_text(lang),
+        served: f.served,
+        rank: f.rank_text(lang),
+        fairshare: f.fairshare_text(lang),
+        printed: f.printed_fairshare_text(lang),
+        artefact: f.artefact_text(lang, |sib| {
             state.scenario().with(|s| {
                 s.tree
                     .assocs()
@@ -489,28 +554,6 @@ fn facts_list(state: AppState, facts: Option<Facts>, lang: crate::messages::Lang
                     .map(|a| a.name().to_string())
                     .unwrap_or_default()
             })
-        })
-    });
-    view! {
-        <dl class="ft-facts">
-            <dt>{InspectorMsg::FactS.text(lang)}</dt>
-            <dd data-testid="fact-s">{text(|f, _| f.s.clone())}</dd>
-            <dt>{InspectorMsg::FactU.text(lang)}</dt>
-            <dd data-testid="fact-u">{text(|f, _| f.u.clone())}</dd>
-            <dt>{InspectorMsg::FactLevelFs.text(lang)}</dt>
-            <dd data-testid="fact-level-fs">
-                {text(Facts::level_fs_text)}
-                {served.map(|s| view! { " " <span class=s.as_class()>{s.text(lang)}</span> }.into_any())}
-            </dd>
-            <dt>{InspectorMsg::FactRank.text(lang)}</dt>
-            <dd data-testid="fact-rank">{text(Facts::rank_text)}</dd>
-            <dt>{InspectorMsg::FactFairShare.text(lang)}</dt>
-            <dd data-testid="fact-fairshare">
-                {text(Facts::fairshare_text)}
-                {printed.map(|t| view! { " " <span class="ft-printed" data-testid="fact-fairshare-printed" data-printed="true">{t}</span> }.into_any())}
-            </dd>
-        </dl>
-        {artefact.map(|text| view! { <p class="ft-inspector__artefact">{text}</p> }.into_any())}
+        }),
     }
-    .into_any()
 }

@@ -126,7 +126,9 @@ impl AppState {
     /// Who moved against the baseline, both ranked with Slurm's tie rule (so that switching the
     /// tie rule alone moves nobody: the tree tags that difference on its own). The engine's
     /// [`fairshare::diff::run_diff`], without reasons (a timeline's step: the timeline's own
-    /// diff, whose first rows have one); the tree's what-if tags read it.
+    /// diff, whose first rows have one). O(n) per edit, so computed only while something reads
+    /// it (the snapshot panel); the tree's what-if tags read each shown user's move alone
+    /// ([`fairshare::diff::moved`] on `baseline_ranked` and `slurm_ranked`).
     pub fn moves(self) -> Memo<RunDiff> {
         self.moves
     }

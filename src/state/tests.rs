@@ -238,3 +238,65 @@ fn decay_inputs_change_in_one_undoable_step() {
         );
     });
 }
+
+/// A usage edit wakes only what it changes: the decay clock standing at t = 0 and a cursor
+/// inside the new walk are not written, so nothing that reads them recomputes (each was a
+/// notification per edit to every reader); a moved clock and a cursor past the new walk's end
+/// still change.
+#[test]
+fn an_edit_leaves_the_clock_at_t0_and_a_cursor_in_range_unwritten() {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    Owner::new().with(|| {
+        let state = AppState::new(scenario());
+        // How many times a memo that reads only `read` has computed, read after the changes.
+        let counter = |read: fn(AppState)| {
+            let n = Arc::new(AtomicU32::new(0));
+            let seen = Arc::clone(&n);
+            let memo = Memo::new(move |_| {
+                read(state);
+                seen.fetch_add(1, Ordering::Relaxed) + 1
+            });
+            move || {
+                memo.get();
+                n.load(Ordering::Relaxed)
+            }
+        };
+        let clock_reads = counter(|state| state.decay().track());
+        let cursor_reads = counter(|state| state.cursor().track());
+        state.set_cursor(Some(1));
+        assert_eq!((clock_reads(), cursor_reads()), (1, 1));
+        for u in [50, 60] {
+            state
+                .set_usage(AssocId(3), LongDouble::from_u64(u))
+                .unwrap();
+            state
+                .set_shares(AssocId(4), Shares::Value(u as u32))
+                .unwrap();
+        }
+        assert_eq!(
+            (clock_reads(), cursor_reads()),
+            (1, 1),
+            "four edits, nothing else written"
+        );
+        assert_eq!(state.cursor().get_untracked(), Some(1));
+        // A cursor past the end of the new walk is clamped (the walk has fewer steps than this).
+        state.set_cursor(Some(usize::MAX));
+        let end = state.run.with_untracked(|r| r.steps().len());
+        assert_eq!(state.cursor().get_untracked(), Some(end));
+        // A moved clock restarts with the next edit.
+        state
+            .move_in_time(60, |base| {
+                base.with_usage(AssocId(3), LongDouble::from_u64(7))
+            })
+            .unwrap();
+        let reads = clock_reads();
+        state
+            .set_usage(AssocId(3), LongDouble::from_u64(8))
+            .unwrap();
+        assert_eq!(clock_reads(), reads + 1);
+        assert_eq!(
+            state.decay().with_untracked(|c| (c.time, c.base.is_none())),
+            (0, true)
+        );
+    });
+}

@@ -19,7 +19,6 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use fairshare::diff::{Moved, RunDiff};
 use fairshare::fair_tree::{FairTreeRun, LevelFsRule, RoundingArtefact};
 use fairshare::sshare::{self, Column};
 use fairshare::step::{Frame, NodeStatus};
@@ -327,10 +326,13 @@ pub const CARD_MIN_SCALE: f64 = READABLE_SCALE;
 /// The what-if comparison the tree tags users with.
 #[derive(Clone, Copy)]
 pub struct WhatIf<'a> {
-    /// The baseline's tree (users not in it are tagged "new").
-    pub baseline: &'a AssocTree,
-    /// Who moved against the baseline: the engine's diff (`AppState::moves`).
-    pub moves: &'a RunDiff,
+    /// The baseline ranked with Slurm's tie rule (`AppState::baseline_ranked`; users not in
+    /// its tree are tagged "new").
+    pub base: &'a Ranked,
+    /// The tree ranked with Slurm's tie rule (`AppState::slurm_ranked`): a shown user's move
+    /// is read from the two alone ([`fairshare::diff::moved`], O(1) a user), so an edit diffs
+    /// no whole tree for the tags.
+    pub cur: &'a Ranked,
     /// The before snapshot, when one is loaded (`AppState::before`; numbered with the tree's
     /// ids): users carry `data-position-before` and their move in their accessible name.
     pub before: Option<&'a Ranked>,

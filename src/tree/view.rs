@@ -239,8 +239,8 @@ pub fn use_tree_model(
         let documented = state.tie_rule().get() != TieRule::Slurm;
         let build = |slurm_run: Option<&fair_tree::FairTreeRun>| {
             state.ranked().with(|ranked| {
-                state.baseline().with(|b| {
-                    state.moves().with(|moves| {
+                state.baseline_ranked().with(|base| {
+                    state.slurm_ranked().with(|cur| {
                         state.before().with(|before| {
                             outline.with(|outline| {
                                 shown.with(|visible| {
@@ -249,8 +249,8 @@ pub fn use_tree_model(
                                             ranked,
                                             slurm_run,
                                             what_if: Some(WhatIf {
-                                                baseline: &b.tree,
-                                                moves,
+                                                base,
+                                                cur,
                                                 before: before.as_ref().map(|b| &b.ranked),
                                             }),
                                             outline,

@@ -163,6 +163,19 @@ pub fn InputField(
             }
         }
     };
+    // The value in force goes into the input only when the input does not already hold it: in
+    // Chromium a write of `value` lays out the page at once (tachys queues it after the edit's
+    // other DOM changes, so the frame lays out twice), and after an accepted edit the input
+    // usually holds the committed text already (e2e/bench/edit-profile.mjs --trace names the
+    // forced layouts). Reading `value` costs no layout.
+    Effect::new(move |_| {
+        let text = value.get();
+        if let Some(input) = node_ref.get()
+            && input.value() != text
+        {
+            input.set_value(&text);
+        }
+    });
     view! {
         <div class=look.box_class()>
             <label class=look.label_class() for=input_id.clone()>{move || label.get()}</label>
@@ -185,7 +198,6 @@ pub fn InputField(
                 disabled=move || disabled.get()
                 aria-invalid=move || refused().to_string()
                 aria-describedby=describedby
-                prop:value=move || value.get()
                 on:change=commit
                 on:keydown=keydown
             />

@@ -518,3 +518,63 @@ async fn a_plain_sshare_paste_selects_the_caller_and_explains_its_fairshare() {
     );
     assert_eq!(app.count(&why), 1);
 }
+
+/// An edit rewrites only what changed in the Inspector: the computed facts' texts change in
+/// place (their elements' `data-testid` are not written again, as a rebuild of the
+/// whole list did), and
+/// the Raw usage field, which already holds the committed text, is not written again (in
+/// Chromium a write of `value` lays out the page at once, in the middle of the edit's DOM
+/// changes). A value typed another way is written back as the app words it.
+#[wasm_bindgen_test]
+async fn an_edit_rewrites_only_what_changed_in_the_inspector() {
+    use web_sys::js_sys::{Function, Reflect};
+    let (app, state) = mount_controls(preset("fair-tree-example"));
+    state.select(Some(id_of(state, "UserB")));
+    tick().await;
+    let field: web_sys::HtmlInputElement = app.labelled("Raw usage").unchecked_into();
+    let rank = app.get("[data-testid='fact-rank']");
+    let before = rank.text_content().unwrap_or_default();
+    // Counts the writes of the input's `value` and the attribute changes under the facts list.
+    let spy = Function::new_with_args(
+        "input, list",
+        "const d = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value');
+         const seen = { writes: 0, attributes: 0 };
+         Object.defineProperty(input, 'value', { configurable: true,
+           get() { return d.get.call(this); },
+           set(v) { seen.writes += 1; d.set.call(this, v); } });
+         const o = new MutationObserver((rs) => { seen.attributes += rs.length; });
+         o.observe(list, { subtree: true, attributes: true, attributeFilter: ['data-testid'] });
+         return () => { seen.attributes += o.takeRecords().length; return seen; };",
+    );
+    let read: Function = spy
+        .call2(&wasm_bindgen::JsValue::NULL, &field, &app.get(".ft-facts"))
+        .unwrap()
+        .unchecked_into();
+    let seen = |what: &str| {
+        let s = read.call0(&wasm_bindgen::JsValue::NULL).unwrap();
+        Reflect::get(&s, &what.into()).unwrap().as_f64().unwrap()
+    };
+    field.set_value("40000");
+    let typed = seen("writes");
+    ui::fire(&field, "change");
+    tick().await;
+    assert!(rank.is_connected(), "the rank's element stays");
+    assert_ne!(
+        rank.text_content().unwrap_or_default(),
+        before,
+        "its text follows"
+    );
+    assert_eq!(seen("writes"), typed, "the field already holds 40000");
+    assert_eq!(
+        seen("attributes"),
+        0.0,
+        "no attribute of the facts list is rewritten"
+    );
+    // Typed another way: the field shows the value in force as the app words it.
+    field.set_value("5e4");
+    let typed = seen("writes");
+    ui::fire(&field, "change");
+    tick().await;
+    assert_eq!(field.value(), "50000");
+    assert_eq!(seen("writes"), typed + 1.0);
+}

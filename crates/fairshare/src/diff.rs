@@ -181,13 +181,50 @@ fn edited_users(base: &AssocTree, cur: &AssocTree) -> Vec<usize> {
         .collect()
 }
 
+/// The move of the user at position `ix` of `cur`'s tree against `base`, as [`run_diff`] lists
+/// it (without a reason): `None` if its rank did not change, it is new since the baseline, has
+/// no rank, or is no user. O(1) (a position the edit moved: one id lookup), so a caller that
+/// shows a few users (the tree's what-if tags) needs no whole diff, which is O(n) per edit.
+pub fn moved(base: &Ranked, cur: &Ranked, ix: usize) -> Option<Moved> {
+    let a = cur.tree().assocs().get(ix).filter(|a| a.is_user())?;
+    row_of(base, cur, ix, a).ok().flatten()
+}
+
+/// The row of the user `a` at `ix` if its rank changed; `Err(())` if it is new.
+fn row_of(
+    base: &Ranked,
+    cur: &Ranked,
+    ix: usize,
+    a: &crate::tree::Assoc,
+) -> Result<Option<Moved>, ()> {
+    let (bt, base_run, run) = (base.tree(), base.run(), cur.run());
+    let Some(now) = run.assocs.get(ix) else {
+        return Ok(None);
+    };
+    let before = base_position(bt, ix, a.id).and_then(|b| base_run.assocs.get(b));
+    let before = before.ok_or(())?;
+    let (Some(old_rank), Some(new_rank)) = (before.rank, now.rank) else {
+        return Ok(None);
+    };
+    Ok((old_rank != new_rank).then(|| Moved {
+        id: a.id,
+        ix,
+        old_rank,
+        new_rank,
+        old_position: position(base_run.n_users, old_rank),
+        new_position: position(run.n_users, new_rank),
+        old_fairshare: before.fairshare.unwrap_or(0.0),
+        new_fairshare: now.fairshare.unwrap_or(0.0),
+        reason: None,
+    }))
+}
+
 /// Compares a run (`cur`, with its hierarchy `h` and `run`) with a baseline run of `base`.
 ///
 /// Users are matched by association id (ids survive every edit). Each user whose rank changed
 /// is listed, largest |Δ| first; the first `explained` of them carry a [`Reason`].
 pub fn run_diff(base: &Ranked, cur: &Ranked, explained: usize) -> RunDiff {
     let (bt, ct) = (base.tree(), cur.tree());
-    let (base_run, run) = (base.run(), cur.run());
     let runs = Runs {
         base,
         cur,
@@ -205,27 +242,7 @@ pub fn run_diff(base: &Ranked, cur: &Ranked, explained: usize) -> RunDiff {
         ..RunDiff::default()
     };
     // The row of the user at `ix` if its rank changed; `Err(())` if it is new.
-    let row = |ix: usize, a: &crate::tree::Assoc| -> Result<Option<Moved>, ()> {
-        let Some(now) = run.assocs.get(ix) else {
-            return Ok(None);
-        };
-        let before = base_position(bt, ix, a.id).and_then(|b| base_run.assocs.get(b));
-        let before = before.ok_or(())?;
-        let (Some(old_rank), Some(new_rank)) = (before.rank, now.rank) else {
-            return Ok(None);
-        };
-        Ok((old_rank != new_rank).then(|| Moved {
-            id: a.id,
-            ix,
-            old_rank,
-            new_rank,
-            old_position: position(base_run.n_users, old_rank),
-            new_position: position(run.n_users, new_rank),
-            old_fairshare: before.fairshare.unwrap_or(0.0),
-            new_fairshare: now.fairshare.unwrap_or(0.0),
-            reason: None,
-        }))
-    };
+    let row = |ix: usize, a: &crate::tree::Assoc| row_of(base, cur, ix, a);
     // Largest moves first, then the better new rank, equal ones in tree order (as a stable
     // sort of the rows would leave them): an unstable sort of (inverted key, tree position)
     // pairs, the element type of Fair Tree's sibling sort, so that the wasm holds one copy of

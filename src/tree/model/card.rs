@@ -147,14 +147,11 @@ pub(super) fn kind_of(input: &ModelInput<'_>, ix: usize) -> AssocKind {
 
 /// The what-if tag and accessible-name addition of user `ix`: new since the baseline, or moved
 /// (in positions) according to the engine's diff.
-pub(super) fn what_if(
-    input: &ModelInput<'_>,
-    ix: usize,
-    moves: &HashMap<usize, &Moved>,
-) -> Option<(TagText, String)> {
+pub(super) fn what_if(input: &ModelInput<'_>, ix: usize) -> Option<(TagText, String)> {
     let lang = input.lang;
     let w = input.what_if?;
-    if w.baseline
+    if w.base
+        .tree()
         .get(input.ranked.tree().assocs()[ix].id)
         .is_none()
     {
@@ -164,7 +161,7 @@ pub(super) fn what_if(
         };
         return Some((tag, TreeMsg::LabelNew.text(lang).to_string()));
     }
-    let m = moves.get(&ix)?;
+    let m = fairshare::diff::moved(w.base, w.cur, ix)?;
     let (old, new) = (m.old_position, m.new_position);
     let (trend, arrow) = match new.cmp(&old) {
         std::cmp::Ordering::Less => (Trend::Up, TreeMsg::TagUp),
@@ -212,12 +209,7 @@ pub(super) fn badge_of(input: &ModelInput<'_>, ix: usize) -> (String, LfBadge) {
 }
 
 /// The card texts and the accessible name of association `ix`, shown `open` or collapsed.
-pub(super) fn node_texts(
-    input: &ModelInput<'_>,
-    ix: usize,
-    open: bool,
-    moves: &HashMap<usize, &Moved>,
-) -> NodeTexts {
+pub(super) fn node_texts(input: &ModelInput<'_>, ix: usize, open: bool) -> NodeTexts {
     let (tree, run, lang) = (input.ranked.tree(), input.ranked.run(), input.lang);
     let a = &tree.assocs()[ix];
     let r = &run.assocs()[ix];
@@ -285,7 +277,7 @@ pub(super) fn node_texts(
             ],
         ),
     };
-    let (tags, additions) = tag_texts(input, ix, kind, open, moves);
+    let (tags, additions) = tag_texts(input, ix, kind, open);
     for text in &additions {
         label.push_str("; ");
         label.push_str(text);
@@ -329,7 +321,6 @@ pub(super) fn tag_texts(
     ix: usize,
     kind: AssocKind,
     open: bool,
-    moves: &HashMap<usize, &Moved>,
 ) -> (Vec<TagText>, Vec<String>) {
     let lang = input.lang;
     let mut tags = Vec::new();
@@ -343,7 +334,7 @@ pub(super) fn tag_texts(
                 lang,
             ));
         }
-        if let Some((tag, text)) = what_if(input, ix, moves) {
+        if let Some((tag, text)) = what_if(input, ix) {
             tags.push(tag);
             additions.push(text);
         }

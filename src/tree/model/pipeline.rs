@@ -25,13 +25,12 @@ pub(super) const EXTRA_W: f64 = 120.0;
 pub(super) const EXTRA_H: f64 = 32.0;
 
 /// Builds the view model of the shown entries: texts, layout (only of what is shown), boxes.
-/// O(shown + moved users). Never panics on a valid tree and run of the same tree.
+/// O(shown). Never panics on a valid tree and run of the same tree.
 pub fn build(input: &ModelInput<'_>) -> TreeModel {
     if !fits(input) {
         return TreeModel::default();
     }
-    let moves = moves_by_position(input);
-    let texts = entry_texts(input, &moves);
+    let texts = entry_texts(input);
     let sizes = entry_sizes(input, &texts);
     let drawing = lay_out(input, &sizes);
     let nesting = nest(input);
@@ -55,28 +54,15 @@ pub(super) fn fits(input: &ModelInput<'_>) -> bool {
     valid && rooted && in_range && v.up.len() == v.items.len()
 }
 
-/// The engine's what-if moves, by current position.
-pub(super) fn moves_by_position<'a>(input: &ModelInput<'a>) -> HashMap<usize, &'a Moved> {
-    input
-        .what_if
-        .map(|w| w.moves.moved.iter().map(|m| (m.ix, m)).collect())
-        .unwrap_or_default()
-}
-
 /// The texts of every shown entry.
-pub(super) fn entry_texts(
-    input: &ModelInput<'_>,
-    moves: &HashMap<usize, &Moved>,
-) -> Vec<EntryTexts> {
+pub(super) fn entry_texts(input: &ModelInput<'_>) -> Vec<EntryTexts> {
     let lang = input.lang;
     input
         .visible
         .items
         .iter()
         .map(|it| match *it {
-            Item::Node { ix, open } => {
-                EntryTexts::Node(Box::new(node_texts(input, ix, open, moves)))
-            }
+            Item::Node { ix, open } => EntryTexts::Node(Box::new(node_texts(input, ix, open))),
             Item::Gap { from, to, .. } => {
                 EntryTexts::Extra(TreeMsg::More.fill(lang, &[("n", &(to - from).to_string())]))
             }

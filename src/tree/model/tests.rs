@@ -195,7 +195,7 @@ fn transcript(model: &TreeModel) -> String {
 
 /// The classic example's tree model after User4 (id 311) uses 1000 instead of 20, tagged
 /// against the preset as the what-if baseline, and the engine's diff it was tagged from.
-fn classic_example_with_user4_busy() -> (TreeModel, RunDiff) {
+fn classic_example_with_user4_busy() -> (TreeModel, fairshare::diff::RunDiff) {
     let base = Fixture::new(preset("classic-example"));
     let edited = base
         .scenario
@@ -213,8 +213,8 @@ fn classic_example_with_user4_busy() -> (TreeModel, RunDiff) {
         ranked: &f.ranked,
         slurm_run: None,
         what_if: Some(WhatIf {
-            baseline: &base.scenario.tree,
-            moves: &moves,
+            base: &base.ranked,
+            cur: &f.ranked,
             before: None,
         }),
         outline: &outline,
@@ -243,15 +243,14 @@ fn a_before_snapshot_gives_users_their_old_position_and_their_move() {
     }
     let before_tree = AssocTree::new(rows).unwrap();
     let cmp = fairshare::snapshot::compare(&before_tree, &base.ranked, 0);
-    let moves = fairshare::diff::run_diff(&cmp.before, &base.ranked, 0);
     let outline = Outline::new(&base.h, &base.run);
     let visible = shown(&base.scenario.tree, &outline, &BTreeSet::new());
     let model = build(&ModelInput {
         ranked: &base.ranked,
         slurm_run: None,
         what_if: Some(WhatIf {
-            baseline: cmp.before.tree(),
-            moves: &moves,
+            base: &cmp.before,
+            cur: &base.ranked,
             before: Some(&cmp.before),
         }),
         outline: &outline,
@@ -680,8 +679,8 @@ fn big_trees_build_only_what_is_shown() {
             ranked: &f.ranked,
             slurm_run: None,
             what_if: Some(WhatIf {
-                baseline: &f.scenario.tree,
-                moves: &RunDiff::default(),
+                base: &f.ranked,
+                cur: &f.ranked,
                 before: None,
             }),
             outline: &outline,

@@ -190,6 +190,31 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// `diff::moved`, one user's move read alone (the tree's what-if tags), is what
+    /// `diff::run_diff` lists for that user after any chain of edits (reasons aside), and
+    /// nothing for a user it does not list.
+    #[test]
+    fn one_users_move_is_the_diffs_row(
+        tree in arb_tree(),
+        edits in prop::collection::vec(arb_edit(), 1..6),
+    ) {
+        let base = Ranked::new(&tree, TieRule::Slurm);
+        let mut cur = base.clone();
+        for edit in &edits {
+            cur = apply(&cur, edit)?;
+        }
+        let diff = fairshare::diff::run_diff(&base, &cur, 0);
+        for ix in 0..cur.tree().len() {
+            let listed = diff.moved.iter().find(|m| m.ix == ix).cloned();
+            prop_assert_eq!(fairshare::diff::moved(&base, &cur, ix), listed);
+        }
+        prop_assert_eq!(fairshare::diff::moved(&base, &cur, cur.tree().len()), None);
+    }
+}
+
 /// The generated trees do tie and do round: the property above is not vacuous. (Some case of
 /// the strategy has a tie carried by rank, and some an artefact.)
 #[test]
