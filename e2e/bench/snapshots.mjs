@@ -26,6 +26,8 @@
 //       [--reuse] (the days published by an earlier run) [--steps-only] (no src=+before= load)
 //       [--select] (the first user card in view selected before the steps) [--trace]
 //       [--callers NAME] (with --profile: the call chains above functions named NAME)
+//       [--callees NAME] (with --profile: the functions NAME calls, by inclusive time)
+//       [--save] (with --profile: the autosave's functions listed with the rest)
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -185,7 +187,7 @@ for (const size of sizes) {
   });
   console.log(`${size}: src+before ${ms(pair)}; timeline= ${ms(timeline)}; treeitems ${cards}, DOM ${dom}`);
   console.log(
-    `${size}: scrubber step (${e.length} steps each way): input → the next frame p50 ${ms(pct(e, 50))}, p95 ${ms(pct(e, 95))}; ` +
+    `${size}: scrubber step (${e.length} + ${a.length} steps): input → the next frame p50 ${ms(pct(e, 50))}, p95 ${ms(pct(e, 95))}; ` +
       `frame-aligned (input at a frame's start → after its paint) p50 ${ms(pct(a, 50))}, p95 ${ms(pct(a, 95))}, ` +
       `${late} of ${a.length} not shown by that frame`,
   );
@@ -213,6 +215,8 @@ function reportProfile(profile, steps) {
   const self = new Map();
   const inclusive = new Map();
   const callersOf = arg('callers', null);
+  const calleesOf = arg('callees', null);
+  const callees = new Map();
   const callers = new Map();
   // The debounced autosave runs once after each step (inside the next glide): counted apart.
   let saving = 0;
@@ -225,7 +229,8 @@ function reportProfile(profile, steps) {
     const t = (profile.timeDeltas[i] ?? 0) / 1000;
     if (chain(id).some((f) => f.includes('Shell::flush') || f.includes('flush_if_pending'))) {
       saving += t;
-      return;
+      // With --save, the save's functions are listed too.
+      if (!flag('save')) return;
     }
     const n = byId.get(id);
     const name = n.callFrame.functionName || `(anonymous ${path.basename(n.callFrame.url)})`;
@@ -239,6 +244,18 @@ function reportProfile(profile, steps) {
         inclusive.set(f, (inclusive.get(f) ?? 0) + t);
       }
       if (callersOf && caller === null && f.includes(callersOf)) caller = p;
+    }
+    if (calleesOf) {
+      // The frame just below the outermost one named `calleesOf`: where its time goes.
+      let below = null;
+      for (let p = id, prev = null; p; prev = p, p = parent.get(p)) {
+        const f = byId.get(p).callFrame.functionName;
+        if (f.includes(calleesOf)) below = prev;
+      }
+      if (below !== null || byId.get(id).callFrame.functionName.includes(calleesOf)) {
+        const f = below === null ? '(self)' : byId.get(below).callFrame.functionName.replace(/::h[0-9a-f]{16}/, '');
+        callees.set(f, (callees.get(f) ?? 0) + t);
+      }
     }
     if (caller !== null) {
       const names = [];
@@ -260,6 +277,10 @@ function reportProfile(profile, steps) {
   print(self, /./);
   console.log('inclusive time per step, the app and engine:');
   print(inclusive, /fairshare|leptos|reactive_graph|tachys/);
+  if (calleesOf) {
+    console.log(`what ${calleesOf} calls (inclusive, per step):`);
+    print(callees, /./);
+  }
   if (callersOf) {
     console.log(`callers of ${callersOf} (inclusive, per step):`);
     print(callers, /./, 2000);
