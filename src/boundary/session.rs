@@ -214,6 +214,14 @@ pub struct JsonCache {
     /// The last sessions' JSON and packed text, newest last: scrubbing back and forth between
     /// two snapshots saves the same two sessions in turn (deflating a 10k tree's takes ~12 ms).
     packed: Vec<(String, String)>,
+    /// Sessions too long to store even without their history: the scenario on screen and its
+    /// baseline (`None`: the scenario itself), newest last. A session showing them again is
+    /// not printed, serialised or packed at all (a 100k tree's session is past
+    /// [`MAX_STORED_LEN`] on its own, and trying took 0.3–0.7 s at each scrubber step).
+    unfit: Vec<(Scenario, Option<Scenario>)>,
+    /// The longest packed text stored ([`MAX_STORED_LEN`]; 0 reads as that; tests make it
+    /// small).
+    max_len: usize,
     /// How many scenarios were printed (for tests).
     printed: usize,
     /// How many sessions were packed (for tests).
@@ -297,7 +305,37 @@ impl JsonCache {
     fn finish(&mut self) {
         self.entries = std::mem::take(&mut self.used);
     }
+
+    /// The longest text that may be stored.
+    fn max_len(&self) -> usize {
+        match self.max_len {
+            0 => MAX_STORED_LEN,
+            n => n,
+        }
+    }
+
+    /// Whether `snapshot`'s scenario and baseline were too long to store without history.
+    /// O(1) per remembered session for a timeline's snapshots (shared trees).
+    fn is_unfit(&self, snapshot: &Snapshot) -> bool {
+        let baseline = (snapshot.baseline != snapshot.scenario).then_some(&snapshot.baseline);
+        self.unfit
+            .iter()
+            .any(|(s, b)| *s == snapshot.scenario && b.as_ref() == baseline)
+    }
+
+    /// Remembers that `snapshot` cannot be stored, whatever its history.
+    fn remember_unfit(&mut self, snapshot: &Snapshot) {
+        if self.unfit.len() == UNFIT_KEPT {
+            self.unfit.remove(0);
+        }
+        let baseline = (snapshot.baseline != snapshot.scenario).then(|| snapshot.baseline.clone());
+        self.unfit.push((snapshot.scenario.clone(), baseline));
+    }
 }
+
+/// How many sessions too long to store [`JsonCache`] remembers: a timeline's snapshots shown
+/// one after another, each with the one before it.
+const UNFIT_KEPT: usize = 8;
 
 /// How many packed sessions [`JsonCache`] keeps: two (scrubbing back and forth).
 const PACKED_KEPT: usize = 2;
@@ -382,6 +420,12 @@ pub fn encode(saved: &Saved) -> Option<String> {
 
 /// [`encode`], reusing (and updating) the JSON of scenarios printed by earlier saves.
 pub fn encode_with(saved: &Saved, cache: &mut JsonCache) -> Option<String> {
+    // Known to be too long with no history at all: nothing is printed, serialised or packed.
+    // (More history, a selection or decay jobs only make it longer; a change to the scenario
+    // or its baseline is tried afresh.)
+    if cache.is_unfit(&saved.current) {
+        return None;
+    }
     let current = store(&saved.current, cache);
     let mut budget = HISTORY_JSON_BUDGET;
     let mut undo = newest_within_budget(saved.history.undo_stack(), &mut budget, cache);
@@ -401,10 +445,11 @@ pub fn encode_with(saved: &Saved, cache: &mut JsonCache) -> Option<String> {
     };
     loop {
         let packed = cache.pack(serde_json::to_string(&session).ok()?);
-        if packed.len() <= MAX_STORED_LEN {
+        if packed.len() <= cache.max_len() {
             return Some(packed);
         }
         if session.undo.is_empty() && session.redo.is_empty() {
+            cache.remember_unfit(&saved.current);
             return None;
         }
         // Too big: keep the newer half of the history and try again.
@@ -757,6 +802,68 @@ mod tests {
                 assert_eq!(kept, tight.moment_bytes);
             }
         });
+    }
+
+    /// A session too long to store, even without its history, is tried once: saving it again
+    /// prints, serialises and packs nothing (a 100k tree's, at each scrubber step, took up to
+    /// 0.7 s in the glide); a change to its scenario is tried afresh, and one that fits is
+    /// stored.
+    #[test]
+    fn a_session_too_long_to_store_is_tried_once() {
+        let saved = |current: Snapshot| Saved {
+            current,
+            history: History::from_stacks(vec![snapshot("test24-4"); 3], Vec::new()),
+            selected: Some(AssocId(3)),
+            compare_with: None,
+            tie_rule: TieRule::Slurm,
+            before: false,
+            from: None,
+        };
+        let big = saved(snapshot("labmates"));
+        let full = encode(&big).unwrap().len();
+        // Room for the history's step alone, not for the scenario on screen.
+        let mut cache = JsonCache {
+            max_len: full / 4,
+            ..JsonCache::default()
+        };
+        assert_eq!(encode_with(&big, &mut cache), None);
+        let (printed, packs) = (cache.printed, cache.packs);
+        assert!(packs > 1, "the history was halved until none was left");
+        let again = Saved {
+            selected: None,
+            history: History::default(),
+            ..big.clone()
+        };
+        for s in [&big, &again] {
+            assert_eq!(encode_with(s, &mut cache), None);
+            assert_eq!((cache.printed, cache.packs), (printed, packs), "nothing done");
+        }
+        // Another baseline (a before snapshot) is another session: tried.
+        let mut compared = big.clone();
+        compared.current.baseline = preset("test24-4");
+        assert_eq!(encode_with(&compared, &mut cache), None);
+        assert!(cache.packs > packs);
+        // A smaller scenario fits, and is stored as a save from scratch stores it.
+        let small = Saved {
+            history: History::default(),
+            ..saved(snapshot("two-accounts"))
+        };
+        let mut roomy = JsonCache {
+            max_len: encode(&small).unwrap().len(),
+            ..cache
+        };
+        assert_eq!(encode_with(&small, &mut roomy), encode(&small));
+        // The remembered sessions are bounded.
+        let mut many = JsonCache {
+            max_len: 1,
+            ..JsonCache::default()
+        };
+        for k in 0..UNFIT_KEPT + 3 {
+            let mut s = big.clone();
+            s.current.scenario.name = format!("day {k}");
+            assert_eq!(encode_with(&s, &mut many), None);
+        }
+        assert_eq!(many.unfit.len(), UNFIT_KEPT);
     }
 
     #[test]
