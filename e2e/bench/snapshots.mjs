@@ -27,6 +27,8 @@
 //       [--select] (the first user card in view selected before the steps) [--trace]
 //       [--callers NAME] (with --profile: the call chains above functions named NAME)
 //       [--callees NAME] (with --profile: the functions NAME calls, by inclusive time)
+//       [--css '<rules>'] (a style sheet added before the steps)
+//       [--layouts] (with --trace: each frame-aligned step's layouts, how many objects dirty)
 //       [--save] (with --profile: the autosave's functions listed with the rest)
 import fs from 'node:fs';
 import path from 'node:path';
@@ -77,6 +79,8 @@ for (const size of sizes) {
   await scrubber.waitFor({ timeout: 600_000 });
   const timeline = Date.now() - t0;
 
+  // A style sheet added after loading: a style change (containment) measured without a build.
+  if (arg('css', null)) await page.addStyleTag({ content: arg('css', null) });
   if (flag('select')) {
     // A user selected, as someone asking "why did I move?" has: the panels follow them.
     const user = page.locator('[role="treeitem"][data-kind="user"]').first();
@@ -307,6 +311,7 @@ function reportTrace(events, order) {
     commit: ['Commit'],
   };
   const sums = Object.fromEntries(Object.keys(kinds).map((k) => [k, []]));
+  const cpus = Object.fromEntries(Object.keys(kinds).map((k) => [k, []]));
   starts.forEach((s, k) => {
     const { aligned, step } = order[k] ?? {};
     if (!aligned) return;
@@ -318,13 +323,24 @@ function reportTrace(events, order) {
       // Outermost only: an event inside another of its kind is counted once.
       const outer = mine.filter((e) => !mine.some((o) => o !== e && o.ts <= e.ts && o.ts + o.dur >= e.ts + e.dur));
       const ms = outer.reduce((a, e) => a + e.dur, 0) / 1000;
+      // The main thread's CPU time (tdur): what the step costs whatever else the machine runs.
+      const cpu = outer.reduce((a, e) => a + (e.tdur ?? e.dur), 0) / 1000;
       sums[kind].push(ms);
-      parts.push(`${kind} ${ms.toFixed(1)}`);
+      cpus[kind].push(cpu);
+      parts.push(`${kind} ${ms.toFixed(1)} (cpu ${cpu.toFixed(1)})`);
     }
     console.log(`step ${k + 1} (frame-aligned, ${step.toFixed(1)} ms): ${parts.join(', ')} ms`);
+    if (flag('layouts')) {
+      for (const e of inside.filter((e) => e.name === 'Layout')) {
+        const b = e.args?.beginData ?? {};
+        console.log(`    layout ${(e.dur / 1000).toFixed(1)} ms: ${b.dirtyObjects} of ${b.totalObjects} objects dirty, partial ${b.partialLayout}`);
+      }
+    }
   });
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-  console.log(`medians of the frame-aligned steps: ${Object.entries(sums).map(([k, xs]) => `${k} ${median(xs).toFixed(1)}`).join(', ')} ms`);
+  const total = (m) => Object.values(m).reduce((a, xs) => a + median(xs), 0);
+  console.log(`medians of the frame-aligned steps: ${Object.entries(sums).map(([k, xs]) => `${k} ${median(xs).toFixed(1)}`).join(', ')} ms (sum ${total(sums).toFixed(1)})`);
+  console.log(`  main-thread CPU time: ${Object.entries(cpus).map(([k, xs]) => `${k} ${median(xs).toFixed(1)}`).join(', ')} ms (sum ${total(cpus).toFixed(1)})`);
   const tasks = on.filter((e) => e.name === 'RunTask' && e.dur > 50_000 && e.ts >= starts[0].ts);
   console.log(`main-thread tasks over 50 ms during the steps: ${tasks.length}`);
   for (const t of tasks) {

@@ -836,7 +836,11 @@ mod tests {
         };
         for s in [&big, &again] {
             assert_eq!(encode_with(s, &mut cache), None);
-            assert_eq!((cache.printed, cache.packs), (printed, packs), "nothing done");
+            assert_eq!(
+                (cache.printed, cache.packs),
+                (printed, packs),
+                "nothing done"
+            );
         }
         // Another baseline (a before snapshot) is another session: tried.
         let mut compared = big.clone();

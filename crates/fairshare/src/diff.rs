@@ -765,7 +765,10 @@ mod tests {
 
     #[test]
     fn place_move_words_the_change_of_position() {
-        assert_eq!(PlaceMove::between(Some(1_400), Some(48)), PlaceMove::Up(1_352));
+        assert_eq!(
+            PlaceMove::between(Some(1_400), Some(48)),
+            PlaceMove::Up(1_352)
+        );
         assert_eq!(PlaceMove::between(Some(1), Some(4)), PlaceMove::Down(3));
         assert_eq!(PlaceMove::between(Some(2), Some(2)), PlaceMove::Same);
         assert_eq!(PlaceMove::between(None, Some(2)), PlaceMove::New);
@@ -788,7 +791,10 @@ mod tests {
         let full = run_diff(&apart, &r, usize::MAX);
         assert_eq!(own, full);
         assert!(own.moved.is_empty() && own.added == 0 && own.removed == 0);
-        assert_eq!((own.edited_user, own.same_tree), (full.edited_user, full.same_tree));
+        assert_eq!(
+            (own.edited_user, own.same_tree),
+            (full.edited_user, full.same_tree)
+        );
         for ix in 0..s.tree.len() {
             assert_eq!(reason_in(&own, &r, &r, ix), reason_for(&apart, &r, ix));
         }
