@@ -10,8 +10,11 @@
 //! unreadable is ignored and the app opens as if nothing was saved.
 //!
 //! **Size.** Undo steps are kept newest first while their JSON stays under
-//! [`HISTORY_JSON_BUDGET`]; a session whose packed text exceeds [`MAX_STORED_LEN`] is not
-//! saved (and the stale one is removed, so a reload never brings back an older state).
+//! [`HISTORY_JSON_BUDGET`]; a session whose packed text exceeds [`MAX_STORED_LEN`] loses half
+//! its history until none is left, then its baseline (the tree on screen is stored as its own
+//! baseline), and if still too long is not saved (and the stale one is removed, so a reload
+//! never brings back an older state). When the browser refuses a session that fits (the
+//! origin's storage is full), the one saved before is kept as it was, and the page says so.
 
 use std::sync::Arc;
 
@@ -31,8 +34,20 @@ const VERSION_PREFIX: &str = "1.";
 pub const HISTORY_JSON_BUDGET: usize = 1024 * 1024;
 /// At most this many undo steps and this many redo steps are saved.
 pub const MAX_SAVED_STEPS: usize = 50;
-/// A packed session longer than this is not saved (browsers allow about 5 M characters).
-pub const MAX_STORED_LEN: usize = 2_000_000;
+/// A packed session longer than this is not saved: 4.5 M characters, 86 % of
+/// [`WEB_STORAGE_QUOTA`]. A 100k tree's session is about 2.04 M, with a before snapshot or an
+/// edit (its baseline) about 4.07 M; the rest is room for the language key and another kind
+/// of page's session (an embed, a preset). The session is written to its one key, and no
+/// other key with it: a write replaces the value, and the quota does not count the old one
+/// beside the new one. (It was 2 M, half of "about 5 M", which no 100k session fitted.)
+pub const MAX_STORED_LEN: usize = 4_500_000;
+/// What Web Storage holds per origin, all keys and values together, in UTF-16 code units:
+/// 5 MiB in Firefox and Safari, and in Chromium 5,241,856 characters of value beside a short
+/// key (`e2e/bench/storage-quota.mjs`, Chromium 156; ASCII or not, localStorage and
+/// sessionStorage alike). A write past it fails (`storage::Refused::Full`).
+pub const WEB_STORAGE_QUOTA: usize = 5 * 1024 * 1024;
+// Room beside the longest session for the language key and another page's smaller session.
+const _: () = assert!(WEB_STORAGE_QUOTA - MAX_STORED_LEN >= 700_000);
 /// Inflating a stored session stops here.
 const MAX_INFLATED_LEN: usize = 64 * 1024 * 1024;
 /// Compression level for sessions: the fastest, since it runs after edits.
@@ -222,6 +237,12 @@ pub struct JsonCache {
     /// The longest packed text stored ([`MAX_STORED_LEN`]; 0 reads as that; tests make it
     /// small).
     max_len: usize,
+    /// The last text [`encode_with`] gave is the session without its baseline (too long with
+    /// it): the page says so.
+    without_baseline: bool,
+    /// Packed characters per 1000 bytes of JSON in the last session packed, and its bytes of
+    /// JSON (0: none yet).
+    packed_rate: (usize, usize),
     /// How many scenarios were printed (for tests).
     printed: usize,
     /// How many sessions were packed (for tests).
@@ -294,6 +315,7 @@ impl JsonCache {
             "{VERSION_PREFIX}{}",
             codec::pack_with(json.as_bytes(), LEVEL)
         );
+        self.packed_rate = ((text.len() * 1000).div_ceil(json.len().max(1)), json.len());
         if self.packed.len() == PACKED_KEPT {
             self.packed.remove(0);
         }
@@ -312,6 +334,11 @@ impl JsonCache {
             0 => MAX_STORED_LEN,
             n => n,
         }
+    }
+
+    /// Whether the last session encoded was stored without its baseline (too long with it).
+    pub fn without_baseline(&self) -> bool {
+        self.without_baseline
     }
 
     /// Whether `snapshot`'s scenario and baseline were too long to store without history.
@@ -423,6 +450,7 @@ pub fn encode_with(saved: &Saved, cache: &mut JsonCache) -> Option<String> {
     // Known to be too long with no history at all: nothing is printed, serialised or packed.
     // (More history, a selection or decay jobs only make it longer; a change to the scenario
     // or its baseline is tried afresh.)
+    cache.without_baseline = false;
     if cache.is_unfit(&saved.current) {
         return None;
     }
@@ -444,13 +472,32 @@ pub fn encode_with(saved: &Saved, cache: &mut JsonCache) -> Option<String> {
         from: saved.from,
     };
     loop {
-        let packed = cache.pack(serde_json::to_string(&session).ok()?);
-        if packed.len() <= cache.max_len() {
-            return Some(packed);
+        let json = serde_json::to_string(&session).ok()?;
+        // Packing 10 MB of JSON takes ~0.7 s: a session sure to pack too long (past the limit
+        // by a tenth at the rate of the last session packed, if that was at least a third as
+        // long: small texts pack worse) is not packed.
+        let (rate, rate_from) = cache.packed_rate;
+        let doomed =
+            rate_from >= json.len() / 3 && json.len() / 1000 * rate > cache.max_len() / 10 * 11;
+        if !doomed {
+            let packed = cache.pack(json);
+            if packed.len() <= cache.max_len() {
+                return Some(packed);
+            }
         }
         if session.undo.is_empty() && session.redo.is_empty() {
-            cache.remember_unfit(&saved.current);
-            return None;
+            if session.current.baseline.is_none() {
+                cache.remember_unfit(&saved.current);
+                cache.without_baseline = false;
+                return None;
+            }
+            // The tree with its baseline is too long (a 100k tree's pair is about 5.7 M, past
+            // any browser's quota): store the tree on screen alone, its own baseline, rather
+            // than nothing. A reload shows the edits, no longer marked as changes.
+            session.current.baseline = None;
+            session.before = false;
+            cache.without_baseline = true;
+            continue;
         }
         // Too big: keep the newer half of the history and try again.
         session.undo.drain(..session.undo.len().div_ceil(2));
@@ -868,6 +915,134 @@ mod tests {
             assert_eq!(encode_with(&s, &mut many), None);
         }
         assert_eq!(many.unfit.len(), UNFIT_KEPT);
+    }
+
+    /// A scenario of `n` associations shaped like the 100k performance tree: root, 500
+    /// accounts of users (names drawn from 50,000), shares 1–100, 30 % of users without usage
+    /// and the others' with all its digits (what keeps the packed text long); `edited` adds 1
+    /// to one user's.
+    fn big_scenario(n: usize, edited: bool) -> Scenario {
+        let mut x = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let accounts = 500;
+        let mut json = String::from(
+            r#"{"name":"big","algorithm":"fair_tree","params":{"damping_factor":1,"flags":[]},"associations":[{"id":1,"parent":null,"account":"root","user":null,"shares":1,"usage_raw":0.0}"#,
+        );
+        for a in 0..accounts {
+            let shares = next() % 100 + 1;
+            json.push_str(&format!(
+                r#",{{"id":{},"parent":1,"account":"a{a:05}","user":null,"shares":{shares},"usage_raw":0.0}}"#,
+                a + 2
+            ));
+        }
+        for k in 0..n - accounts - 1 {
+            let id = k + accounts + 2;
+            let per_account = (n - accounts - 1).div_ceil(accounts);
+            let a = k / per_account;
+            let shares = next() % 100 + 1;
+            let mut usage = match next() % 10 {
+                0..=2 => 0.0,
+                _ => (next() >> 11) as f64 / (1u64 << 53) as f64 * 1e7,
+            };
+            if edited && k == 7 {
+                usage += 1.0;
+            }
+            json.push_str(&format!(
+                r#",{{"id":{id},"parent":{},"account":"a{a:05}","user":"u{:06}","shares":{shares},"usage_raw":{usage:?}}}"#,
+                a + 2,
+                next() % 50_000
+            ));
+        }
+        json.push_str("]}");
+        fairshare::scenario::parse(&json).0.unwrap()
+    }
+
+    /// A 100k tree's session is stored (at the old limit of 2 M characters none was, and a
+    /// reload lost the tree); with its baseline (an edit) it is too long for any browser, and
+    /// the tree is stored alone rather than nothing.
+    #[test]
+    fn a_100k_session_is_stored() {
+        let tree = big_scenario(100_000, false);
+        let mut saved = Saved {
+            current: Snapshot {
+                scenario: tree.clone(),
+                baseline: tree.clone(),
+                printed: Arc::from([]),
+                preset: None,
+                decay: Default::default(),
+            },
+            history: History::default(),
+            selected: Some(AssocId(900)),
+            compare_with: None,
+            tie_rule: TieRule::Slurm,
+            before: false,
+            from: None,
+        };
+        let mut cache = JsonCache::default();
+        let alone = encode_with(&saved, &mut cache).expect("a 100k session is stored");
+        assert!(
+            alone.len() > 2_000_000,
+            "as long as the real one: {}",
+            alone.len()
+        );
+        assert!(!cache.without_baseline());
+        assert_eq!(decode(&alone).as_ref(), Some(&saved));
+
+        // Edited: the pair is past the limit; known to be from the last pack's rate, it is
+        // not packed, and the edited tree is stored as its own baseline.
+        saved.current.scenario = big_scenario(100_000, true);
+        let packs = cache.packs;
+        let edited = encode_with(&saved, &mut cache).expect("the edited tree is stored");
+        assert!(cache.without_baseline());
+        assert_eq!(cache.packs, packs + 1, "the pair was not packed");
+        let back = decode(&edited).unwrap();
+        assert_eq!(back.current.scenario, saved.current.scenario);
+        assert_eq!(back.current.baseline, saved.current.scenario);
+        assert!(!back.before);
+        // A save that fits whole again says so.
+        saved.current.baseline = saved.current.scenario.clone();
+        assert!(encode_with(&saved, &mut cache).is_some());
+        assert!(!cache.without_baseline());
+    }
+
+    /// A session whose baseline makes it too long is stored without it, a before snapshot
+    /// no longer marked; one too long alone is not stored.
+    #[test]
+    fn a_session_too_long_with_its_baseline_is_stored_without_it() {
+        let mut current = snapshot("labmates");
+        current.baseline = preset("test24-4");
+        let saved = Saved {
+            current,
+            history: History::default(),
+            selected: None,
+            compare_with: None,
+            tie_rule: TieRule::Slurm,
+            before: true,
+            from: None,
+        };
+        let alone = Saved {
+            current: snapshot("labmates"),
+            before: false,
+            ..saved.clone()
+        };
+        let alone_text = encode(&alone).unwrap();
+        let mut cache = JsonCache {
+            max_len: alone_text.len(),
+            ..JsonCache::default()
+        };
+        assert_eq!(encode_with(&saved, &mut cache), Some(alone_text.clone()));
+        assert!(cache.without_baseline());
+        let mut tight = JsonCache {
+            max_len: alone_text.len() - 1,
+            ..JsonCache::default()
+        };
+        assert_eq!(encode_with(&saved, &mut tight), None);
+        assert!(!tight.without_baseline());
     }
 
     #[test]
