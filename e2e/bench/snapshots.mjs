@@ -6,20 +6,30 @@
 //   1. open ?src=day1&before=day0: the time from navigation to the page saying the comparison
 //      (both fetched, imported, matched by name and ranked);
 //   2. open ?timeline=timeline.txt (the same two days): the time to the Timeline region;
-//   3. the transition: the scrubber moved to the older day and back, 10 times: the time from the
-//      input event to the first frame after the page shows the other day (p50, p95), and the tree
+//   3. the transition: the scrubber moved to the older day and back, `--moves` times timed each
+//      of two ways (p50, p95): from the input event to the first frame after the page shows the
+//      other day, and frame-aligned: the input event dispatched at the start of a frame (in a
+//      requestAnimationFrame callback) to a setTimeout(0) queued there, which runs after that
+//      frame's paint (the budget's measure: the main thread's cost of the step); and the tree
 //      cards in the DOM (only those in view are drawn, so only they move);
 //   4. the before→after animation: after each step, every frame until the cards' glide ends
 //      (the step's own frame left out): how many took over 20 ms, and the longest; and the DOM
 //      changes each step makes (a MutationObserver's count: CPU-independent).
 // Timings are printed, never asserted. With `--profile`, the steps run under DevTools' sampling
 // profiler and the functions with the most self time per step are printed (build without
-// wasm-opt into another dist for names: an index-prof.html with data-wasm-opt="0").
+// wasm-opt into another dist for names: an index-prof.html with data-wasm-opt="0"). With
+// `--trace`, a DevTools timeline trace instead: every main-thread task over 50 ms during the
+// steps and glides, with what ran in it (where a long glide frame comes from).
 //
 //   trunk build --release --locked && node e2e/bench/snapshots.mjs [--sizes 10k,100k]
 //       [--perf DIR] [--port 8879] [--moves 10] [--dist dist] [--profile] [--top 30]
 //       [--reuse] (the days published by an earlier run) [--steps-only] (no src=+before= load)
-//       [--select] (the first user card in view selected before the steps)
+//       [--select] (the first user card in view selected before the steps) [--trace]
+//       [--callers NAME] (with --profile: the call chains above functions named NAME)
+//       [--callees NAME] (with --profile: the functions NAME calls, by inclusive time)
+//       [--css '<rules>'] (a style sheet added before the steps)
+//       [--layouts] (with --trace: each frame-aligned step's layouts, how many objects dirty)
+//       [--save] (with --profile: the autosave's functions listed with the rest)
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -31,8 +41,9 @@ const perfDir = arg('perf', path.join(root, '..', 'shared', 'perf'));
 const port = Number(arg('port', 8879));
 const moves = Number(arg('moves', 10));
 const distName = arg('dist', 'dist');
-const dist = path.join(root, distName);
+const dist = path.resolve(root, distName);
 const profile = flag('profile');
+const trace = flag('trace');
 /** How long the cards glide (style/main.css --ft-duration-move) plus a frame or two. */
 const GLIDE_MS = 450;
 
@@ -68,73 +79,121 @@ for (const size of sizes) {
   await scrubber.waitFor({ timeout: 600_000 });
   const timeline = Date.now() - t0;
 
+  // A style sheet added after loading: a style change (containment) measured without a build.
+  if (arg('css', null)) await page.addStyleTag({ content: arg('css', null) });
   if (flag('select')) {
     // A user selected, as someone asking "why did I move?" has: the panels follow them.
     const user = page.locator('[role="treeitem"][data-kind="user"]').first();
     if (await user.count()) await user.click();
     else console.log('--select: no user card in view');
   }
-  const times = [];
+  const times = { event: [], aligned: [] };
+  let late = 0;
+  const order = [];
   const frames = [];
   const mutations = [];
-  const cdp = profile ? await page.context().newCDPSession(page) : null;
-  const stop = cdp ? await startRecording(cdp, false) : null;
-  for (let i = 0; i < moves; i += 1) {
+  const cdp = profile || trace ? await page.context().newCDPSession(page) : null;
+  const stop = cdp ? await startRecording(cdp, trace) : null;
+  // Moves alternate between the older and the newer day. Each pair of moves is timed one way,
+  // the next pair the other: `event` (the input event at any moment → the first frame after
+  // the page shows the other day: includes up to a frame of waiting for that frame) and
+  // `aligned` (the input event dispatched at the start of a frame, in a requestAnimationFrame
+  // callback, → a setTimeout(0) queued there, which runs after that frame's paint: the main
+  // thread's cost of the step, judged against the frame budget). A step not shown by that
+  // frame is counted as late and timed to the first frame after it is shown.
+  for (let i = 0; i < 2 * moves; i += 1) {
     const to = i % 2 === 0 ? 0 : 1;
-    const { step, glide, dom: changed } = await page.evaluate(
-        ([to, glideMs]) =>
+    const aligned = i % 4 >= 2;
+    const { step, shownInFrame, glide, dom: changed } = await page.evaluate(
+        ([to, glideMs, aligned]) =>
           new Promise((resolve) => {
             const input = document.querySelector('input[type="range"][aria-label="Moment"]');
             const status = document.querySelector('[data-timeline-status]');
             const before = status.textContent;
             // DOM work of the step, counted (CPU-independent): nodes added or removed, other changes.
             const dom = { nodes: 0, other: 0 };
-            const observer = new MutationObserver((records) => {
+            const count = (records) => {
               for (const r of records) {
                 if (r.type === 'childList') dom.nodes += r.addedNodes.length + r.removedNodes.length;
                 else dom.other += 1;
               }
-            });
+            };
+            const observer = new MutationObserver(count);
             observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-            const start = performance.now();
-            input.value = String(to);
-            input.dispatchEvent(new Event('input', { bubbles: true }));
-            const wait = () => {
-              if (status.textContent === before) return requestAnimationFrame(wait);
+            let start = 0;
+            const move = () => {
+              console.timeStamp('step-start');
+              start = performance.now();
+              input.value = String(to);
+              input.dispatchEvent(new Event('input', { bubbles: true }));
+            };
+            // After the step is timed: every frame of the glide (the step's own frame left out).
+            const glideFrom = (step, shownInFrame) => {
+              count(observer.takeRecords());
+              observer.disconnect();
               requestAnimationFrame((t0) => {
-                const step = performance.now() - start;
-                for (const r of observer.takeRecords()) {
-                  if (r.type === 'childList') dom.nodes += r.addedNodes.length + r.removedNodes.length;
-                  else dom.other += 1;
-                }
-                observer.disconnect();
                 const glide = [];
                 let last = t0;
                 const next = (t) => {
                   glide.push(t - last);
                   last = t;
                   if (t - t0 < glideMs) requestAnimationFrame(next);
-                  else resolve({ step, glide, dom });
+                  else resolve({ step, shownInFrame, glide, dom });
                 };
                 requestAnimationFrame(next);
               });
             };
-            wait();
+            // Waits, frame by frame, until the page shows the other day, then times the step to
+            // after the next frame (`then` runs in a setTimeout(0) queued in that frame's callback
+            // when `afterPaint`, else in the callback itself).
+            const whenShown = (afterPaint, then) => {
+              const wait = () => {
+                if (status.textContent === before) return requestAnimationFrame(wait);
+                requestAnimationFrame(() => (afterPaint ? setTimeout(then, 0) : then()));
+              };
+              wait();
+            };
+            if (!aligned) {
+              move();
+              whenShown(false, () => glideFrom(performance.now() - start, null));
+            } else {
+              requestAnimationFrame(() => {
+                move();
+                setTimeout(() => {
+                  const t = performance.now() - start;
+                  if (status.textContent !== before) glideFrom(t, true);
+                  else whenShown(true, () => glideFrom(performance.now() - start, false));
+                }, 0);
+              });
+            }
           }),
-        [to, GLIDE_MS],
+        [to, GLIDE_MS, aligned],
       );
-    times.push(step);
+    (aligned ? times.aligned : times.event).push(step);
+    order.push({ aligned, step });
+    if (shownInFrame === false) late += 1;
     frames.push(...glide);
     mutations.push(changed);
   }
-  if (stop) reportProfile((await stop()).profile, moves);
+  if (stop) {
+    const { profile: cpu, events } = await stop();
+    if (cpu) reportProfile(cpu, 2 * moves);
+    else reportTrace(events, order);
+  }
   const slow = frames.filter((f) => f > 20).length;
   const longest = Math.max(...frames);
   const cards = await page.locator('[role="tree"] [role="treeitem"]').count();
   const dom = await page.evaluate(() => document.getElementsByTagName('*').length);
-  rows.push({ size, pair, timeline, p50: pct(times, 50), p95: pct(times, 95), cards, dom, glideFrames: frames.length, slow, longest });
+  const [e, a] = [times.event, times.aligned];
+  rows.push({
+    size, pair, timeline, p50: pct(e, 50), p95: pct(e, 95), alignedP50: pct(a, 50), alignedP95: pct(a, 95), late,
+    cards, dom, glideFrames: frames.length, slow, longest,
+  });
+  console.log(`${size}: src+before ${ms(pair)}; timeline= ${ms(timeline)}; treeitems ${cards}, DOM ${dom}`);
   console.log(
-    `${size}: src+before ${ms(pair)}; timeline= ${ms(timeline)}; scrubber step p50 ${ms(pct(times, 50))}, p95 ${ms(pct(times, 95))}; treeitems ${cards}, DOM ${dom}`,
+    `${size}: scrubber step (${e.length} + ${a.length} steps): input → the next frame p50 ${ms(pct(e, 50))}, p95 ${ms(pct(e, 95))}; ` +
+      `frame-aligned (input at a frame's start → after its paint) p50 ${ms(pct(a, 50))}, p95 ${ms(pct(a, 95))}, ` +
+      `${late} of ${a.length} not shown by that frame`,
   );
   console.log(`${size}: glide after a step: ${slow} of ${frames.length} frames over 20 ms, longest ${ms(longest)}`);
   const toOlder = mutations.filter((_, i) => i % 2 === 0);
@@ -159,6 +218,10 @@ function reportProfile(profile, steps) {
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const self = new Map();
   const inclusive = new Map();
+  const callersOf = arg('callers', null);
+  const calleesOf = arg('callees', null);
+  const callees = new Map();
+  const callers = new Map();
   // The debounced autosave runs once after each step (inside the next glide): counted apart.
   let saving = 0;
   const chain = (id) => {
@@ -168,31 +231,126 @@ function reportProfile(profile, steps) {
   };
   profile.samples.forEach((id, i) => {
     const t = (profile.timeDeltas[i] ?? 0) / 1000;
-    if (chain(id).some((f) => f.includes('Shell::flush'))) {
+    if (chain(id).some((f) => f.includes('Shell::flush') || f.includes('flush_if_pending'))) {
       saving += t;
-      return;
+      // With --save, the save's functions are listed too.
+      if (!flag('save')) return;
     }
     const n = byId.get(id);
     const name = n.callFrame.functionName || `(anonymous ${path.basename(n.callFrame.url)})`;
     self.set(name, (self.get(name) ?? 0) + t);
     const seen = new Set();
+    let caller = null;
     for (let p = id; p; p = parent.get(p)) {
       const f = byId.get(p).callFrame.functionName.replace(/::h[0-9a-f]{16}/, '');
       if (f && !seen.has(f)) {
         seen.add(f);
         inclusive.set(f, (inclusive.get(f) ?? 0) + t);
       }
+      if (callersOf && caller === null && f.includes(callersOf)) caller = p;
+    }
+    if (calleesOf) {
+      // The frame just below the outermost one named `calleesOf`: where its time goes.
+      let below = null;
+      for (let p = id, prev = null; p; prev = p, p = parent.get(p)) {
+        const f = byId.get(p).callFrame.functionName;
+        if (f.includes(calleesOf)) below = prev;
+      }
+      if (below !== null || byId.get(id).callFrame.functionName.includes(calleesOf)) {
+        const f = below === null ? '(self)' : byId.get(below).callFrame.functionName.replace(/::h[0-9a-f]{16}/, '');
+        callees.set(f, (callees.get(f) ?? 0) + t);
+      }
+    }
+    if (caller !== null) {
+      const names = [];
+      for (let p = parent.get(caller); p && names.length < 10; p = parent.get(p)) {
+        names.push(byId.get(p).callFrame.functionName.replace(/::h[0-9a-f]{16}/, '').slice(0, 110));
+      }
+      const key = names.join('\n      <- ');
+      callers.set(key, (callers.get(key) ?? 0) + t);
     }
   });
-  const print = (map, filter) =>
+  const print = (map, filter, width = 150) =>
     [...map.entries()]
       .filter(([k]) => filter.test(k))
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
-      .forEach(([k, t]) => console.log(`  ${(t / steps).toFixed(2).padStart(7)} ms  ${k.slice(0, 150)}`));
+      .forEach(([k, t]) => console.log(`  ${(t / steps).toFixed(2).padStart(7)} ms  ${k.slice(0, width)}`));
   console.log(`the autosave (chrome::start::Shell::flush): ${(saving / steps).toFixed(2)} ms per step; the rest:`);
   console.log(`self time per step (${steps} steps, the glides included):`);
   print(self, /./);
   console.log('inclusive time per step, the app and engine:');
   print(inclusive, /fairshare|leptos|reactive_graph|tachys/);
+  if (calleesOf) {
+    console.log(`what ${calleesOf} calls (inclusive, per step):`);
+    print(callees, /./);
+  }
+  if (callersOf) {
+    console.log(`callers of ${callersOf} (inclusive, per step):`);
+    print(callers, /./, 2000);
+  }
+}
+
+/**
+ * From a timeline trace: each main-thread task over 50 ms, in ms after the step it follows,
+ * with the events inside it that took 5 ms or more (what ran: an idle callback, a timer, a
+ * frame's callbacks, style, layout, paint).
+ */
+function reportTrace(events, order) {
+  const starts = events.filter((e) => e.name === 'TimeStamp' && e.args?.data?.message === 'step-start');
+  if (!starts.length) return console.log('no step markers in the trace');
+  const main = `${starts[0].pid}:${starts[0].tid}`;
+  const on = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X').sort((a, b) => a.ts - b.ts);
+  // Each frame-aligned step: where the main thread's time went from the input to after that
+  // frame's paint (the time measured): script (outermost calls), style, layout, paint, commit.
+  const kinds = {
+    script: ['EventDispatch', 'FunctionCall', 'RunMicrotasks', 'TimerFire', 'FireAnimationFrame'],
+    style: ['UpdateLayoutTree'],
+    layout: ['Layout'],
+    paint: ['PrePaint', 'Paint', 'Layerize'],
+    commit: ['Commit'],
+  };
+  const sums = Object.fromEntries(Object.keys(kinds).map((k) => [k, []]));
+  const cpus = Object.fromEntries(Object.keys(kinds).map((k) => [k, []]));
+  starts.forEach((s, k) => {
+    const { aligned, step } = order[k] ?? {};
+    if (!aligned) return;
+    const end = s.ts + step * 1000;
+    const inside = on.filter((e) => e.ts >= s.ts && e.ts <= end);
+    const parts = [];
+    for (const [kind, names] of Object.entries(kinds)) {
+      const mine = inside.filter((e) => names.includes(e.name));
+      // Outermost only: an event inside another of its kind is counted once.
+      const outer = mine.filter((e) => !mine.some((o) => o !== e && o.ts <= e.ts && o.ts + o.dur >= e.ts + e.dur));
+      const ms = outer.reduce((a, e) => a + e.dur, 0) / 1000;
+      // The main thread's CPU time (tdur): what the step costs whatever else the machine runs.
+      const cpu = outer.reduce((a, e) => a + (e.tdur ?? e.dur), 0) / 1000;
+      sums[kind].push(ms);
+      cpus[kind].push(cpu);
+      parts.push(`${kind} ${ms.toFixed(1)} (cpu ${cpu.toFixed(1)})`);
+    }
+    console.log(`step ${k + 1} (frame-aligned, ${step.toFixed(1)} ms): ${parts.join(', ')} ms`);
+    if (flag('layouts')) {
+      for (const e of inside.filter((e) => e.name === 'Layout')) {
+        const b = e.args?.beginData ?? {};
+        console.log(`    layout ${(e.dur / 1000).toFixed(1)} ms: ${b.dirtyObjects} of ${b.totalObjects} objects dirty, partial ${b.partialLayout}`);
+      }
+    }
+  });
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+  const total = (m) => Object.values(m).reduce((a, xs) => a + median(xs), 0);
+  console.log(`medians of the frame-aligned steps: ${Object.entries(sums).map(([k, xs]) => `${k} ${median(xs).toFixed(1)}`).join(', ')} ms (sum ${total(sums).toFixed(1)})`);
+  console.log(`  main-thread CPU time: ${Object.entries(cpus).map(([k, xs]) => `${k} ${median(xs).toFixed(1)}`).join(', ')} ms (sum ${total(cpus).toFixed(1)})`);
+  const tasks = on.filter((e) => e.name === 'RunTask' && e.dur > 50_000 && e.ts >= starts[0].ts);
+  console.log(`main-thread tasks over 50 ms during the steps: ${tasks.length}`);
+  for (const t of tasks) {
+    const k = starts.filter((s) => s.ts <= t.ts).length;
+    const since = (t.ts - starts[k - 1].ts) / 1000;
+    console.log(`  step ${k} + ${since.toFixed(0)} ms: a task of ${(t.dur / 1000).toFixed(0)} ms`);
+    for (const e of on) {
+      if (e === t || e.ts < t.ts || e.ts + e.dur > t.ts + t.dur || e.dur < 5_000) continue;
+      const what = e.args?.data?.functionName || e.args?.data?.type || e.args?.data?.url || '';
+      console.log(`    +${((e.ts - t.ts) / 1000).toFixed(0)} ms ${e.name} ${(e.dur / 1000).toFixed(1)} ms ${what}`.trimEnd());
+    }
+  }
 }

@@ -62,7 +62,7 @@ pub fn apply(params: &LaunchParams, i18n: I18n) {
         let lang = i18n.lang();
         // Opening in a language is not choosing it; a change afterwards is.
         if first.is_some() {
-            storage::write(LANG_KEY, lang.as_tag());
+            let _ = storage::write(LANG_KEY, lang.as_tag());
         }
     });
     if params.embed || in_frame() {

@@ -10,8 +10,11 @@
 //! unreadable is ignored and the app opens as if nothing was saved.
 //!
 //! **Size.** Undo steps are kept newest first while their JSON stays under
-//! [`HISTORY_JSON_BUDGET`]; a session whose packed text exceeds [`MAX_STORED_LEN`] is not
-//! saved (and the stale one is removed, so a reload never brings back an older state).
+//! [`HISTORY_JSON_BUDGET`]; a session whose packed text exceeds [`MAX_STORED_LEN`] loses half
+//! its history until none is left, then its baseline (the tree on screen is stored as its own
+//! baseline), and if still too long is not saved (and the stale one is removed, so a reload
+//! never brings back an older state). When the browser refuses a session that fits (the
+//! origin's storage is full), the one saved before is kept as it was, and the page says so.
 
 use std::sync::Arc;
 
@@ -31,8 +34,20 @@ const VERSION_PREFIX: &str = "1.";
 pub const HISTORY_JSON_BUDGET: usize = 1024 * 1024;
 /// At most this many undo steps and this many redo steps are saved.
 pub const MAX_SAVED_STEPS: usize = 50;
-/// A packed session longer than this is not saved (browsers allow about 5 M characters).
-pub const MAX_STORED_LEN: usize = 2_000_000;
+/// A packed session longer than this is not saved: 4.5 M characters, 86 % of
+/// [`WEB_STORAGE_QUOTA`]. A 100k tree's session is about 2.04 M, with a before snapshot or an
+/// edit (its baseline) about 4.07 M; the rest is room for the language key and another kind
+/// of page's session (an embed, a preset). The session is written to its one key, and no
+/// other key with it: a write replaces the value, and the quota does not count the old one
+/// beside the new one. (It was 2 M, half of "about 5 M", which no 100k session fitted.)
+pub const MAX_STORED_LEN: usize = 4_500_000;
+/// What Web Storage holds per origin, all keys and values together, in UTF-16 code units:
+/// 5 MiB in Firefox and Safari, and in Chromium 5,241,856 characters of value beside a short
+/// key (`e2e/bench/storage-quota.mjs`, Chromium 156; ASCII or not, localStorage and
+/// sessionStorage alike). A write past it fails (`storage::Refused::Full`).
+pub const WEB_STORAGE_QUOTA: usize = 5 * 1024 * 1024;
+// Room beside the longest session for the language key and another page's smaller session.
+const _: () = assert!(WEB_STORAGE_QUOTA - MAX_STORED_LEN >= 700_000);
 /// Inflating a stored session stops here.
 const MAX_INFLATED_LEN: usize = 64 * 1024 * 1024;
 /// Compression level for sessions: the fastest, since it runs after edits.
@@ -214,6 +229,20 @@ pub struct JsonCache {
     /// The last sessions' JSON and packed text, newest last: scrubbing back and forth between
     /// two snapshots saves the same two sessions in turn (deflating a 10k tree's takes ~12 ms).
     packed: Vec<(String, String)>,
+    /// Sessions too long to store even without their history: the scenario on screen and its
+    /// baseline (`None`: the scenario itself), newest last. A session showing them again is
+    /// not printed, serialised or packed at all (a 100k tree's session is past
+    /// [`MAX_STORED_LEN`] on its own, and trying took 0.3–0.7 s at each scrubber step).
+    unfit: Vec<(Scenario, Option<Scenario>)>,
+    /// The longest packed text stored ([`MAX_STORED_LEN`]; 0 reads as that; tests make it
+    /// small).
+    max_len: usize,
+    /// The last text [`encode_with`] gave is the session without its baseline (too long with
+    /// it): the page says so.
+    without_baseline: bool,
+    /// Packed characters per 1000 bytes of JSON in the last session packed, and its bytes of
+    /// JSON (0: none yet).
+    packed_rate: (usize, usize),
     /// How many scenarios were printed (for tests).
     printed: usize,
     /// How many sessions were packed (for tests).
@@ -286,6 +315,7 @@ impl JsonCache {
             "{VERSION_PREFIX}{}",
             codec::pack_with(json.as_bytes(), LEVEL)
         );
+        self.packed_rate = ((text.len() * 1000).div_ceil(json.len().max(1)), json.len());
         if self.packed.len() == PACKED_KEPT {
             self.packed.remove(0);
         }
@@ -297,7 +327,42 @@ impl JsonCache {
     fn finish(&mut self) {
         self.entries = std::mem::take(&mut self.used);
     }
+
+    /// The longest text that may be stored.
+    fn max_len(&self) -> usize {
+        match self.max_len {
+            0 => MAX_STORED_LEN,
+            n => n,
+        }
+    }
+
+    /// Whether the last session encoded was stored without its baseline (too long with it).
+    pub fn without_baseline(&self) -> bool {
+        self.without_baseline
+    }
+
+    /// Whether `snapshot`'s scenario and baseline were too long to store without history.
+    /// O(1) per remembered session for a timeline's snapshots (shared trees).
+    fn is_unfit(&self, snapshot: &Snapshot) -> bool {
+        let baseline = (snapshot.baseline != snapshot.scenario).then_some(&snapshot.baseline);
+        self.unfit
+            .iter()
+            .any(|(s, b)| *s == snapshot.scenario && b.as_ref() == baseline)
+    }
+
+    /// Remembers that `snapshot` cannot be stored, whatever its history.
+    fn remember_unfit(&mut self, snapshot: &Snapshot) {
+        if self.unfit.len() == UNFIT_KEPT {
+            self.unfit.remove(0);
+        }
+        let baseline = (snapshot.baseline != snapshot.scenario).then(|| snapshot.baseline.clone());
+        self.unfit.push((snapshot.scenario.clone(), baseline));
+    }
 }
+
+/// How many sessions too long to store [`JsonCache`] remembers: a timeline's snapshots shown
+/// one after another, each with the one before it.
+const UNFIT_KEPT: usize = 8;
 
 /// How many packed sessions [`JsonCache`] keeps: two (scrubbing back and forth).
 const PACKED_KEPT: usize = 2;
@@ -382,6 +447,13 @@ pub fn encode(saved: &Saved) -> Option<String> {
 
 /// [`encode`], reusing (and updating) the JSON of scenarios printed by earlier saves.
 pub fn encode_with(saved: &Saved, cache: &mut JsonCache) -> Option<String> {
+    // Known to be too long with no history at all: nothing is printed, serialised or packed.
+    // (More history, a selection or decay jobs only make it longer; a change to the scenario
+    // or its baseline is tried afresh.)
+    cache.without_baseline = false;
+    if cache.is_unfit(&saved.current) {
+        return None;
+    }
     let current = store(&saved.current, cache);
     let mut budget = HISTORY_JSON_BUDGET;
     let mut undo = newest_within_budget(saved.history.undo_stack(), &mut budget, cache);
@@ -400,12 +472,32 @@ pub fn encode_with(saved: &Saved, cache: &mut JsonCache) -> Option<String> {
         from: saved.from,
     };
     loop {
-        let packed = cache.pack(serde_json::to_string(&session).ok()?);
-        if packed.len() <= MAX_STORED_LEN {
-            return Some(packed);
+        let json = serde_json::to_string(&session).ok()?;
+        // Packing 10 MB of JSON takes ~0.7 s: a session sure to pack too long (past the limit
+        // by a tenth at the rate of the last session packed, if that was at least a third as
+        // long: small texts pack worse) is not packed.
+        let (rate, rate_from) = cache.packed_rate;
+        let doomed =
+            rate_from >= json.len() / 3 && json.len() / 1000 * rate > cache.max_len() / 10 * 11;
+        if !doomed {
+            let packed = cache.pack(json);
+            if packed.len() <= cache.max_len() {
+                return Some(packed);
+            }
         }
         if session.undo.is_empty() && session.redo.is_empty() {
-            return None;
+            if session.current.baseline.is_none() {
+                cache.remember_unfit(&saved.current);
+                cache.without_baseline = false;
+                return None;
+            }
+            // The tree with its baseline is too long (a 100k tree's pair is about 5.7 M, past
+            // any browser's quota): store the tree on screen alone, its own baseline, rather
+            // than nothing. A reload shows the edits, no longer marked as changes.
+            session.current.baseline = None;
+            session.before = false;
+            cache.without_baseline = true;
+            continue;
         }
         // Too big: keep the newer half of the history and try again.
         session.undo.drain(..session.undo.len().div_ceil(2));

@@ -11,9 +11,32 @@ pub fn read(key: &str) -> Option<String> {
     storage()?.get_item(key).ok().flatten()
 }
 
-/// Stores `value` under `key`; `false` if the browser refused (quota, privacy settings).
-pub fn write(key: &str, value: &str) -> bool {
-    storage().is_some_and(|s| s.set_item(key, value).is_ok())
+/// Why a write was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// `QuotaExceededError`: the origin's storage is full (Chromium: 5,242,880 UTF-16 code
+    /// units of keys and values per origin, all keys together). The value stored before is
+    /// left as it was.
+    Full,
+    /// No storage, or access denied (privacy settings, a sandboxed frame).
+    Unavailable,
+}
+
+/// Stores `value` under `key`.
+pub fn write(key: &str, value: &str) -> Result<(), Refused> {
+    let s = storage().ok_or(Refused::Unavailable)?;
+    s.set_item(key, value).map_err(|e| {
+        // A `DOMException`; its name read as a property (no web-sys feature for one field).
+        let full = web_sys::js_sys::Reflect::get(&e, &"name".into())
+            .ok()
+            .and_then(|n| n.as_string())
+            .is_some_and(|n| n == "QuotaExceededError");
+        if full {
+            Refused::Full
+        } else {
+            Refused::Unavailable
+        }
+    })
 }
 
 /// Removes `key` (quietly, if storage is unavailable).

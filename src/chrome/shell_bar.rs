@@ -1,13 +1,13 @@
 //! `<ShellBar/>`: the line above the page for what the shell has to say: the restored-session
-//! note with `Start over`, in embed mode the `Open in full` link, and in presenter mode the
-//! lesson bar (`shell/lesson.rs`).
+//! note with `Start over`, the note that the session could not be saved, in embed mode the
+//! `Open in full` link, and in presenter mode the lesson bar (`shell/lesson.rs`).
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::boundary::launch_params::full_url;
 use crate::boundary::url_state;
-use crate::chrome::start::Shell;
+use crate::chrome::start::{Shell, Unsaved};
 use crate::i18n::I18n;
 use crate::messages::shell::ShellMsg;
 use crate::state::AppState;
@@ -25,6 +25,9 @@ pub fn ShellBar() -> impl IntoView {
         <div class="ft-shellbar">
             <When when=move || shell.restored.get()>
                 <SessionNote shell />
+            </When>
+            <When when=move || shell.unsaved.get().is_some()>
+                <UnsavedNote shell />
             </When>
             {embed.then(|| view! { <OpenInFull /> }.into_any())}
         </div>
@@ -45,6 +48,27 @@ fn SessionNote(shell: Shell) -> impl IntoView {
             <button type="button" class="ft-button" on:click=move |_| shell.start_over(state)>
                 {i18n.t(ShellMsg::StartOver)}
             </button>
+        </p>
+    }
+}
+
+/// "This session could not be saved", and why; until a save succeeds.
+#[component]
+fn UnsavedNote(shell: Shell) -> impl IntoView {
+    let i18n = I18n::expect();
+    let text = move || match shell.unsaved.get() {
+        Some(Unsaved::StorageFull) => i18n.t(ShellMsg::SessionStorageFull)(),
+        Some(Unsaved::WithoutBaseline) => i18n.t(ShellMsg::SessionWithoutBaseline)(),
+        _ => i18n.t(ShellMsg::SessionTooBig)(),
+    };
+    let reason = move || match shell.unsaved.get() {
+        Some(Unsaved::StorageFull) => "storage-full",
+        Some(Unsaved::WithoutBaseline) => "without-baseline",
+        _ => "too-big",
+    };
+    view! {
+        <p class="ft-shellbar__note" role="status" data-session-unsaved=reason>
+            {text}
         </p>
     }
 }

@@ -32,6 +32,9 @@ pub struct Shell {
     pub params: StoredValue<LaunchParams>,
     /// A saved session was restored (the note with `Start over` shows while this is set).
     pub restored: RwSignal<bool>,
+    /// The last save stored nothing, or the session without its baseline, and why (a status
+    /// line says so until a save stores it whole).
+    pub unsaved: RwSignal<Option<Unsaved>>,
     key: StoredValue<String>,
     pending: StoredValue<Option<TimeoutHandle>>,
     /// The next change is `Start over` itself: a fresh start is not a session to restore.
@@ -39,6 +42,20 @@ pub struct Shell {
     /// Scenario JSON printed by earlier saves (the undo steps rarely change between saves, and
     /// a scrubber step shows a timeline snapshot already printed).
     cache: StoredValue<session::JsonCache>,
+}
+
+/// Why the session on screen is not (all) the one saved in the browser.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unsaved {
+    /// Longer than [`session::MAX_STORED_LEN`] even without history: nothing is stored (the
+    /// older session is removed, so a reload does not go back in time).
+    TooBig,
+    /// Stored without its baseline (too long with it): a reload brings the tree back, its
+    /// edits no longer marked as changes.
+    WithoutBaseline,
+    /// The browser refused it (`QuotaExceededError`: other keys fill the origin's storage):
+    /// the session saved before is kept as it was.
+    StorageFull,
 }
 
 impl Shell {
@@ -65,6 +82,7 @@ impl Shell {
         self.skip_next.set_value(true);
         state.start_over(preset.scenario(), Some(preset.id));
         self.restored.set(false);
+        self.unsaved.set(None);
     }
 
     fn cancel_pending(self) {
@@ -80,20 +98,37 @@ impl Shell {
         self.cancel_pending();
         let fragment = window().location().hash().unwrap_or_default();
         let saved = saved(state, session::fragment_hash(&fragment));
-        let text = self
+        let (text, without_baseline) = self
             .cache
             .try_update_value(|cache| {
                 state
                     .timeline()
                     .with_untracked(|t| cache.follow(t.as_ref()));
-                session::encode_with(&saved, cache)
+                (
+                    session::encode_with(&saved, cache),
+                    cache.without_baseline(),
+                )
             })
-            .flatten();
-        self.key.with_value(|key| match text {
-            Some(ref text) if storage::write(key, text) => {}
-            // Too big or refused: remove the older one, so a reload cannot go back in time.
-            _ => storage::remove(key),
+            .unwrap_or_default();
+        let unsaved = self.key.with_value(|key| match text {
+            Some(ref text) => match storage::write(key, text) {
+                Ok(()) => without_baseline.then_some(Unsaved::WithoutBaseline),
+                // Nothing was written: the older session stays whole, and the page says so.
+                Err(storage::Refused::Full) => Some(Unsaved::StorageFull),
+                Err(storage::Refused::Unavailable) => {
+                    storage::remove(key);
+                    None
+                }
+            },
+            // Too big: remove the older one, so a reload cannot go back in time.
+            None => {
+                storage::remove(key);
+                Some(Unsaved::TooBig)
+            }
         });
+        if self.unsaved.get_untracked() != unsaved {
+            self.unsaved.set(unsaved);
+        }
         url_state::follow(state);
     }
 }
@@ -131,6 +166,7 @@ pub fn start(state: AppState, params: LaunchParams) -> Shell {
     let shell = Shell {
         params: StoredValue::new(params),
         restored: RwSignal::new(false),
+        unsaved: RwSignal::new(None),
         key: StoredValue::new(key.clone()),
         pending: StoredValue::new(None),
         skip_next: StoredValue::new(false),

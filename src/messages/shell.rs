@@ -15,6 +15,13 @@ pub enum ShellMsg {
     SessionRestored,
     /// Button: discard the saved session and open the default scenario.
     StartOver,
+    /// Status: the session is too long for the browser's storage; a reload would not bring
+    /// the latest changes back.
+    SessionTooBig,
+    /// Status: the browser's storage for this site is full; the session saved before is kept.
+    SessionStorageFull,
+    /// Status: the session was saved without its baseline (too big with it).
+    SessionWithoutBaseline,
     /// Link in embed mode: the standalone app with the same state, in a new tab.
     OpenInFull,
     /// Button: download the tree as drawn, as a standalone SVG file.
@@ -67,6 +74,9 @@ impl Message for ShellMsg {
         ShellMsg::TabImport,
         ShellMsg::SessionRestored,
         ShellMsg::StartOver,
+        ShellMsg::SessionTooBig,
+        ShellMsg::SessionStorageFull,
+        ShellMsg::SessionWithoutBaseline,
         ShellMsg::OpenInFull,
         ShellMsg::ExportSvg,
         ShellMsg::ExportPng,
@@ -99,6 +109,15 @@ impl Message for ShellMsg {
                 "Your last session in this browser was restored, with its edits and undo history."
             }
             ShellMsg::StartOver => "Start over",
+            ShellMsg::SessionTooBig => {
+                "This session is too big to save in this browser: a reload would not bring back the latest changes. Export JSON to keep them."
+            }
+            ShellMsg::SessionWithoutBaseline => {
+                "This session is too big to save with the tree it is compared with: a reload would bring back the tree with your edits, no longer marked as changes."
+            }
+            ShellMsg::SessionStorageFull => {
+                "This browser's storage for the site is full, so the latest changes were not saved: a reload would bring back the session saved before. Export JSON to keep them."
+            }
             ShellMsg::OpenInFull => "Open in full",
             ShellMsg::ExportSvg => "Export SVG",
             ShellMsg::ExportPng => "Export PNG",
@@ -144,6 +163,15 @@ impl Message for ShellMsg {
                 "このブラウザーでの前回のセッションを、編集内容と取り消し履歴ごと復元しました。"
             }
             ShellMsg::StartOver => "最初からやり直す",
+            ShellMsg::SessionTooBig => {
+                "このセッションは大きすぎてこのブラウザーに保存できません。再読み込みすると最新の変更は戻りません。残すには「JSON をエクスポート」を使ってください。"
+            }
+            ShellMsg::SessionWithoutBaseline => {
+                "このセッションは比較対象のツリーと一緒には大きすぎて保存できません。再読み込みすると編集後のツリーは戻りますが、変更箇所の表示は失われます。"
+            }
+            ShellMsg::SessionStorageFull => {
+                "このサイト用のブラウザーの保存領域がいっぱいのため、最新の変更を保存できませんでした。再読み込みすると以前に保存したセッションが開きます。残すには「JSON をエクスポート」を使ってください。"
+            }
             ShellMsg::OpenInFull => "全画面で開く",
             ShellMsg::ExportSvg => "SVG をエクスポート",
             ShellMsg::ExportPng => "PNG をエクスポート",

@@ -5,7 +5,7 @@
 //! `fairshare::snapshot::why`). Pure texts here ([`move_text`], [`move_view`]); every number
 //! comes from the engine and `fairshare::format`.
 
-use fairshare::diff::{Reason, RunDiff};
+use fairshare::diff::{PlaceMove, Reason, RunDiff};
 use fairshare::format::{compact, fixed, grouped, percent};
 use fairshare::snapshot::{Side, Why, position_before, why_of};
 use fairshare::{AssocTree, Ranked, sshare};
@@ -18,15 +18,13 @@ use crate::state::AppState;
 
 /// A user's move in words: "up 1,352 places", "down 3 places", "same place as before", "not in
 /// the before snapshot" (positions: 1 = first served).
+/// The engine classifies the move ([`PlaceMove::between`]); this only words it.
 pub fn move_text(old: Option<u32>, new: Option<u32>, lang: Lang) -> String {
-    let (Some(old), Some(new)) = (old, new) else {
-        return SnapshotMsg::MoveNew.text(lang).to_string();
-    };
-    let n = grouped(u64::from(old.abs_diff(new)));
-    match new.cmp(&old) {
-        std::cmp::Ordering::Less => SnapshotMsg::MoveUp.fill(lang, &[("n", &n)]),
-        std::cmp::Ordering::Greater => SnapshotMsg::MoveDown.fill(lang, &[("n", &n)]),
-        std::cmp::Ordering::Equal => SnapshotMsg::MoveNone.text(lang).to_string(),
+    match PlaceMove::between(old, new) {
+        PlaceMove::New => SnapshotMsg::MoveNew.text(lang).to_string(),
+        PlaceMove::Up(n) => SnapshotMsg::MoveUp.fill(lang, &[("n", &grouped(u64::from(n)))]),
+        PlaceMove::Down(n) => SnapshotMsg::MoveDown.fill(lang, &[("n", &grouped(u64::from(n)))]),
+        PlaceMove::Same => SnapshotMsg::MoveNone.text(lang).to_string(),
     }
 }
 

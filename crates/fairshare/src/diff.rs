@@ -60,6 +60,41 @@ impl Moved {
     pub fn places_moved(&self) -> u32 {
         self.old_position.abs_diff(self.new_position)
     }
+
+    /// The move as people read it: up or down how many places ([`PlaceMove::between`] of its
+    /// positions).
+    pub fn place_move(&self) -> PlaceMove {
+        PlaceMove::between(Some(self.old_position), Some(self.new_position))
+    }
+}
+
+/// How a user's position (1 = first served) changed between two runs, as it is worded: "up
+/// 1,352 places", "down 3 places", "same place", "new".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlaceMove {
+    /// Not placed before (a newcomer), or not placed now.
+    New,
+    /// This many places nearer the top (a smaller position).
+    Up(u32),
+    /// This many places further down.
+    Down(u32),
+    /// The same position.
+    Same,
+}
+
+impl PlaceMove {
+    /// The move from position `old` to position `new`; [`PlaceMove::New`] when either is
+    /// missing.
+    pub fn between(old: Option<u32>, new: Option<u32>) -> PlaceMove {
+        let (Some(old), Some(new)) = (old, new) else {
+            return PlaceMove::New;
+        };
+        match new.cmp(&old) {
+            std::cmp::Ordering::Less => PlaceMove::Up(old - new),
+            std::cmp::Ordering::Greater => PlaceMove::Down(new - old),
+            std::cmp::Ordering::Equal => PlaceMove::Same,
+        }
+    }
 }
 
 /// Position from the top (1 = first served) of `rank` among `n_users`.
@@ -168,6 +203,15 @@ fn base_position(base: &AssocTree, ix: usize, id: AssocId) -> Option<usize> {
     }
 }
 
+/// The users whose association differs from the baseline's: none when the trees are equal
+/// (known without comparing them association by association).
+fn edited_of(runs: &Runs<'_>) -> Vec<usize> {
+    if runs.same_tree {
+        return Vec::new();
+    }
+    edited_users(runs.base.tree(), runs.cur.tree())
+}
+
 /// The users whose association differs from the baseline's (new ones included).
 fn edited_users(base: &AssocTree, cur: &AssocTree) -> Vec<usize> {
     cur.assocs()
@@ -224,6 +268,14 @@ fn row_of(
 /// Users are matched by association id (ids survive every edit). Each user whose rank changed
 /// is listed, largest |Δ| first; the first `explained` of them carry a [`Reason`].
 pub fn run_diff(base: &Ranked, cur: &Ranked, explained: usize) -> RunDiff {
+    // A ranking against itself (a timeline's oldest snapshot is its own baseline): nothing
+    // moved, known in O(1) rather than by a pass over both trees.
+    if std::sync::Arc::ptr_eq(&base.shared_run(), &cur.shared_run()) {
+        return RunDiff {
+            same_tree: true,
+            ..RunDiff::default()
+        };
+    }
     let (bt, ct) = (base.tree(), cur.tree());
     let runs = Runs {
         base,
@@ -231,7 +283,7 @@ pub fn run_diff(base: &Ranked, cur: &Ranked, explained: usize) -> RunDiff {
         same_tree: bt == ct,
         levels: RefCell::new(HashMap::new()),
     };
-    let edited = edited_users(bt, ct);
+    let edited = edited_of(&runs);
     let edited_user = match edited.as_slice() {
         [one] => Some(*one),
         _ => None,
@@ -296,7 +348,7 @@ pub fn reason_for(base: &Ranked, cur: &Ranked, ix: usize) -> Option<Reason> {
         same_tree: base.tree() == cur.tree(),
         levels: RefCell::new(HashMap::new()),
     };
-    let edited = edited_users(base.tree(), cur.tree());
+    let edited = edited_of(&runs);
     let edited_user = match edited.as_slice() {
         [one] => Some(*one),
         _ => None,
@@ -729,6 +781,43 @@ mod tests {
     }
 
     #[test]
+    fn place_move_words_the_change_of_position() {
+        assert_eq!(
+            PlaceMove::between(Some(1_400), Some(48)),
+            PlaceMove::Up(1_352)
+        );
+        assert_eq!(PlaceMove::between(Some(1), Some(4)), PlaceMove::Down(3));
+        assert_eq!(PlaceMove::between(Some(2), Some(2)), PlaceMove::Same);
+        assert_eq!(PlaceMove::between(None, Some(2)), PlaceMove::New);
+        assert_eq!(PlaceMove::between(Some(2), None), PlaceMove::New);
+        assert_eq!(
+            PlaceMove::between(Some(u32::MAX), Some(1)),
+            PlaceMove::Up(u32::MAX - 1)
+        );
+    }
+
+    /// A ranking against itself (found in O(1)) is what the full comparison of two equal
+    /// rankings built apart gives: no move, nobody added or removed, and any user's reason
+    /// looked up in it is the full lookup's.
+    #[test]
+    fn a_ranking_against_itself_is_the_diff_of_equal_rankings() {
+        let s = crate::scenario::parse(&lab()).0.unwrap();
+        let r = Ranked::new(&s.tree, TieRule::Slurm);
+        let apart = Ranked::new(&s.tree, TieRule::Slurm);
+        let own = run_diff(&r, &r, usize::MAX);
+        let full = run_diff(&apart, &r, usize::MAX);
+        assert_eq!(own, full);
+        assert!(own.moved.is_empty() && own.added == 0 && own.removed == 0);
+        assert_eq!(
+            (own.edited_user, own.same_tree),
+            (full.edited_user, full.same_tree)
+        );
+        for ix in 0..s.tree.len() {
+            assert_eq!(reason_in(&own, &r, &r, ix), reason_for(&apart, &r, ix));
+        }
+    }
+
+    #[test]
     fn places_moved_is_the_distance_between_positions_either_way() {
         // Up from 1,400th to 48th while the run lost 10 users: 1,352 places, 1,342 ranks.
         let up = Moved {
@@ -752,8 +841,11 @@ mod tests {
         assert_eq!(down.places_moved(), 1_352);
         let stayed = Moved {
             new_position: 1_400,
-            ..up
+            ..up.clone()
         };
         assert_eq!(stayed.places_moved(), 0);
+        assert_eq!(up.place_move(), PlaceMove::Up(1_352));
+        assert_eq!(down.place_move(), PlaceMove::Down(1_352));
+        assert_eq!(stayed.place_move(), PlaceMove::Same);
     }
 }

@@ -268,6 +268,200 @@ fn a_timeline_snapshot_is_printed_once() {
     });
 }
 
+/// A session too long to store, even without its history, is tried once: saving it again
+/// prints, serialises and packs nothing (a 100k tree's, at each scrubber step, took up to
+/// 0.7 s in the glide); a change to its scenario is tried afresh, and one that fits is
+/// stored.
+#[test]
+fn a_session_too_long_to_store_is_tried_once() {
+    let saved = |current: Snapshot| Saved {
+        current,
+        history: History::from_stacks(vec![snapshot("test24-4"); 3], Vec::new()),
+        selected: Some(AssocId(3)),
+        compare_with: None,
+        tie_rule: TieRule::Slurm,
+        before: false,
+        from: None,
+    };
+    let big = saved(snapshot("labmates"));
+    let full = encode(&big).unwrap().len();
+    // Room for the history's step alone, not for the scenario on screen.
+    let mut cache = JsonCache {
+        max_len: full / 4,
+        ..JsonCache::default()
+    };
+    assert_eq!(encode_with(&big, &mut cache), None);
+    let (printed, packs) = (cache.printed, cache.packs);
+    assert!(packs > 1, "the history was halved until none was left");
+    let again = Saved {
+        selected: None,
+        history: History::default(),
+        ..big.clone()
+    };
+    for s in [&big, &again] {
+        assert_eq!(encode_with(s, &mut cache), None);
+        assert_eq!(
+            (cache.printed, cache.packs),
+            (printed, packs),
+            "nothing done"
+        );
+    }
+    // Another baseline (a before snapshot) is another session: tried.
+    let mut compared = big.clone();
+    compared.current.baseline = preset("test24-4");
+    assert_eq!(encode_with(&compared, &mut cache), None);
+    assert!(cache.packs > packs);
+    // A smaller scenario fits, and is stored as a save from scratch stores it.
+    let small = Saved {
+        history: History::default(),
+        ..saved(snapshot("two-accounts"))
+    };
+    let mut roomy = JsonCache {
+        max_len: encode(&small).unwrap().len(),
+        ..cache
+    };
+    assert_eq!(encode_with(&small, &mut roomy), encode(&small));
+    // The remembered sessions are bounded.
+    let mut many = JsonCache {
+        max_len: 1,
+        ..JsonCache::default()
+    };
+    for k in 0..UNFIT_KEPT + 3 {
+        let mut s = big.clone();
+        s.current.scenario.name = format!("day {k}");
+        assert_eq!(encode_with(&s, &mut many), None);
+    }
+    assert_eq!(many.unfit.len(), UNFIT_KEPT);
+}
+
+/// A scenario of `n` associations shaped like the 100k performance tree: root, 500
+/// accounts of users (names drawn from 50,000), shares 1–100, 30 % of users without usage
+/// and the others' with all its digits (what keeps the packed text long); `edited` adds 1
+/// to one user's.
+fn big_scenario(n: usize, edited: bool) -> Scenario {
+    let mut x = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let accounts = 500;
+    let mut json = String::from(
+        r#"{"name":"big","algorithm":"fair_tree","params":{"damping_factor":1,"flags":[]},"associations":[{"id":1,"parent":null,"account":"root","user":null,"shares":1,"usage_raw":0.0}"#,
+    );
+    for a in 0..accounts {
+        let shares = next() % 100 + 1;
+        json.push_str(&format!(
+            r#",{{"id":{},"parent":1,"account":"a{a:05}","user":null,"shares":{shares},"usage_raw":0.0}}"#,
+            a + 2
+        ));
+    }
+    for k in 0..n - accounts - 1 {
+        let id = k + accounts + 2;
+        let per_account = (n - accounts - 1).div_ceil(accounts);
+        let a = k / per_account;
+        let shares = next() % 100 + 1;
+        let mut usage = match next() % 10 {
+            0..=2 => 0.0,
+            _ => (next() >> 11) as f64 / (1u64 << 53) as f64 * 1e7,
+        };
+        if edited && k == 7 {
+            usage += 1.0;
+        }
+        json.push_str(&format!(
+            r#",{{"id":{id},"parent":{},"account":"a{a:05}","user":"u{:06}","shares":{shares},"usage_raw":{usage:?}}}"#,
+            a + 2,
+            next() % 50_000
+        ));
+    }
+    json.push_str("]}");
+    fairshare::scenario::parse(&json).0.unwrap()
+}
+
+/// A 100k tree's session is stored (at the old limit of 2 M characters none was, and a
+/// reload lost the tree); with its baseline (an edit) it is too long for any browser, and
+/// the tree is stored alone rather than nothing.
+#[test]
+fn a_100k_session_is_stored() {
+    let tree = big_scenario(100_000, false);
+    let mut saved = Saved {
+        current: Snapshot {
+            scenario: tree.clone(),
+            baseline: tree.clone(),
+            printed: Arc::from([]),
+            preset: None,
+            decay: Default::default(),
+        },
+        history: History::default(),
+        selected: Some(AssocId(900)),
+        compare_with: None,
+        tie_rule: TieRule::Slurm,
+        before: false,
+        from: None,
+    };
+    let mut cache = JsonCache::default();
+    let alone = encode_with(&saved, &mut cache).expect("a 100k session is stored");
+    assert!(
+        alone.len() > 2_000_000,
+        "as long as the real one: {}",
+        alone.len()
+    );
+    assert!(!cache.without_baseline());
+    assert_eq!(decode(&alone).as_ref(), Some(&saved));
+
+    // Edited: the pair is past the limit; known to be from the last pack's rate, it is
+    // not packed, and the edited tree is stored as its own baseline.
+    saved.current.scenario = big_scenario(100_000, true);
+    let packs = cache.packs;
+    let edited = encode_with(&saved, &mut cache).expect("the edited tree is stored");
+    assert!(cache.without_baseline());
+    assert_eq!(cache.packs, packs + 1, "the pair was not packed");
+    let back = decode(&edited).unwrap();
+    assert_eq!(back.current.scenario, saved.current.scenario);
+    assert_eq!(back.current.baseline, saved.current.scenario);
+    assert!(!back.before);
+    // A save that fits whole again says so.
+    saved.current.baseline = saved.current.scenario.clone();
+    assert!(encode_with(&saved, &mut cache).is_some());
+    assert!(!cache.without_baseline());
+}
+
+/// A session whose baseline makes it too long is stored without it, a before snapshot
+/// no longer marked; one too long alone is not stored.
+#[test]
+fn a_session_too_long_with_its_baseline_is_stored_without_it() {
+    let mut current = snapshot("labmates");
+    current.baseline = preset("test24-4");
+    let saved = Saved {
+        current,
+        history: History::default(),
+        selected: None,
+        compare_with: None,
+        tie_rule: TieRule::Slurm,
+        before: true,
+        from: None,
+    };
+    let alone = Saved {
+        current: snapshot("labmates"),
+        before: false,
+        ..saved.clone()
+    };
+    let alone_text = encode(&alone).unwrap();
+    let mut cache = JsonCache {
+        max_len: alone_text.len(),
+        ..JsonCache::default()
+    };
+    assert_eq!(encode_with(&saved, &mut cache), Some(alone_text.clone()));
+    assert!(cache.without_baseline());
+    let mut tight = JsonCache {
+        max_len: alone_text.len() - 1,
+        ..JsonCache::default()
+    };
+    assert_eq!(encode_with(&saved, &mut tight), None);
+    assert!(!tight.without_baseline());
+}
+
 #[test]
 fn history_is_bounded() {
     let undo = vec![snapshot("test24-4"); MAX_SAVED_STEPS + 30];
