@@ -47,7 +47,7 @@ const result = async (label, tasks) => {
     length: localStorage.getItem(k)?.length ?? 0,
     unsaved: document.querySelector('[data-session-unsaved]')?.getAttribute('data-session-unsaved') ?? null,
   }), KEY);
-  console.log(`${label}: stored ${length} characters${unsaved ? `, not saved (${unsaved})` : ''}; longest main-thread tasks: ${fmt(tasks)}`);
+  console.log(`${label}: stored ${length} characters${unsaved ? `, ${unsaved === 'without-baseline' ? 'saved without its baseline' : `not saved (${unsaved})`}` : ''}; longest main-thread tasks: ${fmt(tasks)}`);
 };
 // Recorded from the paste on (its save may follow it at once); the paste's own long tasks
 // come first in the list.
