@@ -1,20 +1,11 @@
 // dist/ under a strict Content-Security-Policy (README "Content-Security-Policy"): no inline
 // script, no inline event handler. e2e/serve.py sends the policy for everything under /csp/.
 import { test, expect } from '@playwright/test';
+import { watchViolations } from './fixtures/loading.mjs';
 import { ExplorerPage } from './fixtures/page.mjs';
 
 const POLICY =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:";
-
-/** Records every CSP violation the page reports (init scripts run before the page's own). */
-async function watchViolations(page) {
-  await page.addInitScript(() => {
-    window.__cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (e) => {
-      window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`);
-    });
-  });
-}
 
 test('the server sends the strict policy under /csp/', async ({ request }) => {
   const res = await request.get('/csp/index.html');

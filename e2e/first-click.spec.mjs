@@ -3,31 +3,14 @@
 // association is selected in it, as a click on the app would have done. Under the strict CSP
 // too (e2e/serve.py sends it under /csp/), since the pick is a same-origin script file.
 import { test, expect } from '@playwright/test';
-
-/** Holds every .wasm request until the returned function is called. */
-async function holdWasm(page) {
-  let release;
-  const gate = new Promise((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/*.wasm', async (route) => {
-    await gate;
-    await route.continue();
-  });
-  return release;
-}
+import { holdWasm, watchViolations } from './fixtures/loading.mjs';
 
 /** Records page errors, console errors and CSP violations (init scripts run before the page's). */
 async function watch(page) {
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  await page.addInitScript(() => {
-    window.__cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (e) => {
-      window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`);
-    });
-  });
+  await watchViolations(page);
   return errors;
 }
 

@@ -4,23 +4,11 @@
 // pre-render's place with no jump: the tree's frame and the root's card stay where they were,
 // in every frame the browser paints.
 import { test, expect } from '@playwright/test';
+import { holdWasm } from './fixtures/loading.mjs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const screenshotDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
-
-/** Holds every .wasm request until the returned function is called. */
-async function holdWasm(page) {
-  let release;
-  const gate = new Promise((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/*.wasm', async (route) => {
-    await gate;
-    await route.continue();
-  });
-  return release;
-}
 
 /**
  * In every frame the browser paints, the tree frame's and the root card's boxes, from the page's
