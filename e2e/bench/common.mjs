@@ -155,6 +155,25 @@ export function readAnchor(perfDir, size) {
 }
 
 /**
+ * The edit benches' start, from their shared arguments (`--dist dist`, `--size 1k`,
+ * `--port 8878`, `--perf ../shared/perf`): serves the dist, opens it at 1440x900 in Chromium and
+ * pastes the anchor tree (`readAnchor`). Returns the browser, the page, the size and the anchor's
+ * users.
+ */
+export async function openPastedAnchor() {
+  const dist = path.resolve(root, arg('dist', 'dist'));
+  const size = arg('size', '1k');
+  const port = Number(arg('port', 8878));
+  const perfDir = arg('perf', path.join(root, '..', 'shared', 'perf'));
+  const { json, users, marker } = readAnchor(perfDir, size);
+  await serve(dist, port);
+  const browser = await launchChromium();
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await pasteTree(page, port, json, marker);
+  return { browser, page, size, users };
+}
+
+/**
  * Selects the first user on screen (found by name when the collapsed tree shows none), opens the
  * Inspector, and returns the handle of its Raw usage field.
  */

@@ -13,23 +13,13 @@
 // `--aligned`, the change is dispatched inside a requestAnimationFrame callback and timed to a
 // setTimeout(0) queued there (workspace.mjs's frame-aligned figure): the edit should then be
 // painted by the frame it started in.
-import path from 'node:path';
-import { arg, flag, launchChromium, root, pasteTree, readAnchor, firstUsersRawUsage, serve, startRecording } from './common.mjs';
+import { arg, flag, firstUsersRawUsage, startRecording, openPastedAnchor } from './common.mjs';
 
-const dist = path.resolve(root, arg('dist', 'dist'));
-const size = arg('size', '1k');
 const edits = Number(arg('edits', 5));
-const port = Number(arg('port', 8878));
-const perfDir = arg('perf', path.join(root, '..', 'shared', 'perf'));
 const aligned = flag('aligned');
 
-const { json, users, marker } = readAnchor(perfDir, size);
-
-await serve(dist, port);
-const browser = await launchChromium();
+const { browser, page, size, users } = await openPastedAnchor();
 try {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await pasteTree(page, port, json, marker);
   const handle = await firstUsersRawUsage(page, users);
   await page.waitForTimeout(1000);
   const cdp = await page.context().newCDPSession(page);

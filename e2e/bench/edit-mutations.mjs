@@ -11,22 +11,12 @@
 // and removed), by the nearest labelled region (the tree, the Inspector, …), and the CSS
 // transitions running a frame later (`document.getAnimations()`, by property). Printed as the
 // mean per edit; `--detail` also names the element (tag and class) of each record.
-import path from 'node:path';
-import { arg, flag, launchChromium, root, pasteTree, readAnchor, firstUsersRawUsage, serve } from './common.mjs';
+import { arg, flag, firstUsersRawUsage, openPastedAnchor } from './common.mjs';
 
-const dist = path.resolve(root, arg('dist', 'dist'));
-const size = arg('size', '1k');
 const edits = Number(arg('edits', 5));
-const port = Number(arg('port', 8878));
-const perfDir = arg('perf', path.join(root, '..', 'shared', 'perf'));
 
-const { json, users, marker } = readAnchor(perfDir, size);
-
-await serve(dist, port);
-const browser = await launchChromium();
+const { browser, page, size, users } = await openPastedAnchor();
 try {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await pasteTree(page, port, json, marker);
   const handle = await firstUsersRawUsage(page, users);
   await page.waitForTimeout(1000);
   const totals = {};

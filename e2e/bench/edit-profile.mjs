@@ -18,25 +18,16 @@
 // wasm build without wasm-opt names its functions there); the profile also gives the script
 // time by the innermost app or engine function on its stack.
 import path from 'node:path';
-import { arg, flag, launchChromium, root, pasteTree, readAnchor, firstUsersRawUsage, serve, startRecording } from './common.mjs';
+import { arg, flag, firstUsersRawUsage, startRecording, openPastedAnchor } from './common.mjs';
 
-const dist = path.resolve(root, arg('dist', 'dist'));
-const size = arg('size', '1k');
 const edits = Number(arg('edits', 10));
 const play = Number(arg('play', 0));
 const steps = Number(arg('steps', 0));
 const top = Number(arg('top', 40));
-const port = Number(arg('port', 8878));
 const tab = arg('tab', null);
-const perfDir = arg('perf', path.join(root, '..', 'shared', 'perf'));
 
-const { json, users, marker } = readAnchor(perfDir, size);
-
-await serve(dist, port);
-const browser = await launchChromium();
+const { browser, page, size, users } = await openPastedAnchor();
 try {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await pasteTree(page, port, json, marker);
   if (arg('css', null)) await page.addStyleTag({ content: arg('css', null) });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
