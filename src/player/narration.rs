@@ -397,6 +397,16 @@ mod tests {
             .unwrap_or_else(|| panic!("no {name}"))
     }
 
+    /// The cursor just after the step that ranks the user `name`.
+    fn placed(run: &FairTreeRun, tree: &AssocTree, name: &str) -> usize {
+        let subject = ix(tree, name);
+        run.steps()
+            .iter()
+            .position(|s| s.is_rank() && s.subject() == subject)
+            .unwrap_or_else(|| panic!("{name} is never ranked"))
+            + 1
+    }
+
     /// The sentence after the step whose subject is `name` and that matches `pick`.
     fn sentence_at(
         tree: &AssocTree,
@@ -522,12 +532,7 @@ mod tests {
         assert!(tree.is_partial());
         let run = fair_tree::run(&tree);
         for lang in [Lang::En, Lang::Ja] {
-            let k = run
-                .steps()
-                .iter()
-                .position(|s| s.is_rank() && s.subject() == ix(&tree, "u1"))
-                .unwrap()
-                + 1;
+            let k = placed(&run, &tree, "u1");
             let text = narrate(&run, &tree, &Frame::at(run.steps(), k), false, lang);
             assert!(text.contains("u1"), "{text}");
             assert!(!text.contains("= "), "no FairShare formula: {text}");
@@ -565,12 +570,7 @@ mod tests {
             at(last, false, Lang::En),
             "The walk is done: every entry of this output is placed (printed users: 1; \"hidden in\" entries: 2)."
         );
-        let k = run
-            .steps()
-            .iter()
-            .position(|s| s.is_rank() && s.subject() == ix(&tree, "u1"))
-            .unwrap()
-            + 1;
+        let k = placed(&run, &tree, "u1");
         assert!(
             at(k, false, Lang::En)
                 .contains("of this output's entries (printed users: 1; \"hidden in\" entries: 2)"),
