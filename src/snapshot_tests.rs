@@ -16,7 +16,7 @@ use std::path::Path;
 
 use expect_test::expect_file;
 use fairshare::step::Frame;
-use fairshare::{Assoc, AssocId, AssocTree, LongDouble, Scenario, Shares, TieRule, fair_tree};
+use fairshare::{AssocId, AssocTree, LongDouble, Scenario, TieRule, fair_tree, testing};
 
 use crate::messages::import::ImportMsg;
 use crate::messages::{Lang, Message};
@@ -241,17 +241,15 @@ fn snapshot_what_if_rows() {
             what_if_rows(
                 "fair-tree-example",
                 |t: &AssocTree| {
-                    t.with_added(Assoc {
-                        id: AssocId(999),
-                        parent: Some(id_of(t, "Acct12")),
-                        account: "Acct12".into(),
-                        user: Some("newbie".into()),
-                        partition: None,
-                        shares: Shares::Value(0),
-                        usage_raw: LongDouble::ZERO,
-                        lineage: None,
-                        inferred: false,
-                    })
+                    let parent = id_of(t, "Acct12").0;
+                    t.with_added(testing::assoc(
+                        999,
+                        Some(parent),
+                        "Acct12",
+                        Some("newbie"),
+                        0,
+                        0.0,
+                    ))
                     .expect("a valid edit")
                 },
                 TieRule::Slurm,

@@ -600,7 +600,7 @@ fn reason(runs: &Runs, x: usize, edited_user: Option<usize>) -> Option<Reason> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Assoc, Scenario, Shares, TieRule};
+    use crate::{Scenario, TieRule};
 
     /// The lab every case starts from (labmate's usage 20).
     fn lab() -> String {
@@ -729,17 +729,14 @@ mod tests {
     fn added_users_are_counted_and_n_explains_the_rest() {
         let (_, d) = diff_after(
             |t| {
-                t.with_added(Assoc {
-                    id: AssocId(99),
-                    parent: Some(AssocId(3)),
-                    account: "geo".into(),
-                    user: Some("newbie".into()),
-                    partition: None,
-                    shares: Shares::Value(0),
-                    usage_raw: LongDouble::ZERO,
-                    lineage: None,
-                    inferred: false,
-                })
+                t.with_added(crate::testing::assoc(
+                    99,
+                    Some(3),
+                    "geo",
+                    Some("newbie"),
+                    0,
+                    0.0,
+                ))
                 .unwrap()
             },
             TieRule::Slurm,
