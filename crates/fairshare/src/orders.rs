@@ -3,7 +3,7 @@
 //! visiting order between equal ranks), each user with its place in both lists.
 //!
 //! Equal keys share the place of the first of them (1, 2, 2, 4). O(U) for U users (at most
-//! eight radix passes over the users' integer keys, or none for Fair Tree's order, read off
+//! six radix passes over the users' integer keys, or none for Fair Tree's order, read off
 //! its walk), then each user's place in the other list through a table by position. The count
 //! of moves and lookups is returned as [`Orders::work`], so the 100,000-association hardening
 //! test holds it to U · log U by counting, not by timing.
@@ -132,30 +132,40 @@ fn total_order_key(x: f64) -> u64 {
 }
 
 /// The positions `0..len` ordered by `key`, equal keys by position (stable): a least
-/// significant digit radix sort, a byte per pass, skipping the bytes every key shares (F in
-/// [0, 1] leaves few passes). Integers only, O(len) per pass; the moves are counted into
-/// `work`.
+/// significant digit radix sort of 11-bit digits (six passes cover 64 bits). One pass over the
+/// keys counts every digit; a digit every key shares is skipped. Integers only, O(len) per
+/// pass; the moves are counted into `work`.
+///
+/// Eleven bits rather than eight: at most six scatter passes instead of eight, and one counting
+/// pass instead of one per digit (both orders of the 100k tree: 74.9M → 68.8M instructions
+/// with the `one_classic` example), while the 2,048 counters of a digit stay in cache.
 fn sorted_by_key(len: usize, key: impl Fn(usize) -> u64, work: &Cell<u64>) -> Vec<usize> {
+    const BITS: u32 = 11;
+    const DIGITS: usize = 64usize.div_ceil(BITS as usize);
+    const RADIX: usize = 1 << BITS;
+    let digit = |k: u64, d: usize| ((k >> (d as u32 * BITS)) as usize) & (RADIX - 1);
     let mut items: Vec<(u64, u32)> = (0..len).map(|pos| (key(pos), pos as u32)).collect();
-    let mut other: Vec<(u64, u32)> = vec![(0, 0); len];
-    for shift in (0..64).step_by(8) {
-        let digit = |k: u64| ((k >> shift) & 0xff) as usize;
-        let mut start = [0usize; 256];
-        for &(k, _) in &items {
-            start[digit(k)] += 1;
+    let mut counts = vec![[0u32; RADIX]; DIGITS];
+    for &(k, _) in &items {
+        for (d, c) in counts.iter_mut().enumerate() {
+            c[digit(k, d)] += 1;
         }
-        work.set(work.get() + len as u64);
-        if start.contains(&len) {
+    }
+    work.set(work.get() + len as u64);
+    let mut other: Vec<(u64, u32)> = vec![(0, 0); len];
+    for (d, count) in counts.iter().enumerate() {
+        if count.iter().any(|&c| c as usize == len) {
             continue;
         }
-        let mut sum = 0;
-        for c in &mut start {
-            (*c, sum) = (sum, sum + *c);
+        let mut start = [0u32; RADIX];
+        let mut sum = 0u32;
+        for (s, &c) in start.iter_mut().zip(count) {
+            (*s, sum) = (sum, sum + c);
         }
         for &item in &items {
-            let d = digit(item.0);
-            other[start[d]] = item;
-            start[d] += 1;
+            let b = digit(item.0, d);
+            other[start[b] as usize] = item;
+            start[b] += 1;
         }
         work.set(work.get() + len as u64);
         std::mem::swap(&mut items, &mut other);
