@@ -1,22 +1,29 @@
 // Browser benchmark of the ranking animation (run by hand; not part of `npx playwright test`).
 //
 //   trunk build --release --locked && node e2e/bench/player-frames.mjs [--size 500] [--seconds 8]
+//       [--dist dist] [--port 8877] [--anchor 10k [--perf DIR]] (a perf anchor pasted instead of
+//       a generated tree; no cargo build) [--steps 200] (phase 4's steps)
 //
 // It generates a tree with the engine's generator (an ignored Rust test writes the scenario
 // JSON), opens the built app from dist/ with that scenario in the URL fragment (the share-link
 // format: #scenario=<base64url JSON>), and measures requestAnimationFrame deltas in Chromium:
 //   1. playing at 4x, one stop per visit or comparison (a step every 225 ms);
 //   2. the worst case: one step per animation frame (ArrowRight on every frame);
-//   3. scrubbing the Step slider across the whole walk, one position per frame.
+//   3. scrubbing the Step slider across the whole walk, one position per frame;
+//   4. stepping, frame-aligned (issue 24 §5: a step of the walk within 16 ms): ArrowRight
+//      dispatched at the start of a frame (in a requestAnimationFrame callback), timed to a
+//      setTimeout(0) queued there, which runs after that frame's paint: the main thread's cost
+//      of one step (p50, p95, and how many took over 16 ms).
 // For each phase it prints the median, p95 and max frame time, the share of frames over 20 ms
 // and, for 1, the frame that contains each step. 60 fps means frames of about 16.7 ms.
 import path from 'node:path';
-import { arg, launchChromium, root, scenarioFragment, serve } from './common.mjs';
+import { arg, launchChromium, pasteTree, readAnchor, root, scenarioFragment, serve } from './common.mjs';
 
+const anchor = arg('anchor', null);
 const size = Number(arg('size', 500));
 // The tree travels in the URL fragment, which Chromium caps at 2 MB; the 100k anchor is measured
 // by workspace.mjs, which pastes it.
-if (size > 20000) {
+if (!anchor && size > 20000) {
   console.error('player-frames.mjs: --size above 20000 does not fit a URL; use workspace.mjs --sizes 100k');
   process.exit(2);
 }
@@ -24,20 +31,25 @@ const seconds = Number(arg('seconds', 8));
 const port = Number(arg('port', 8877));
 
 // 1. The scenario, from the engine's generator; 2. a static server for dist/, and Chromium.
-const fragment = scenarioFragment(size);
-await serve(path.join(root, 'dist'), port);
+const fragment = anchor ? null : scenarioFragment(size);
+await serve(path.resolve(root, arg('dist', 'dist')), port);
 const browser = await launchChromium();
 
 try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`http://127.0.0.1:${port}/${fragment}`);
+  if (anchor) {
+    const { json, marker } = readAnchor(arg('perf', path.join(root, '..', 'shared', 'perf')), anchor);
+    await pasteTree(page, port, json, marker);
+  } else {
+    await page.goto(`http://127.0.0.1:${port}/${fragment}`);
+  }
   const player = page.getByRole('region', { name: 'Ranking animation' });
   await player.getByRole('button', { name: 'Play', exact: true }).waitFor();
   const nItems = await page.locator('[role="treeitem"]').count();
   const nSteps = Number(await player.getByRole('slider', { name: 'Step' }).getAttribute('max'));
-  console.log(`tree: ${size} associations generated, ${nItems} treeitems on the page, ${nSteps} steps`);
+  console.log(`tree: ${anchor ? `perf_${anchor} pasted` : `${size} associations generated`}, ${nItems} treeitems on the page, ${nSteps} steps`);
   await player.getByRole('radio', { name: 'One step per visit or comparison' }).check();
   await player.getByRole('combobox', { name: 'Speed' }).selectOption('4');
   await player.getByRole('button', { name: 'Restart' }).click();
@@ -82,6 +94,34 @@ try {
     return { deltas, stepFrames: [] };
   }, nSteps);
   report('scrubbing the Step slider (one position per frame)', scrub);
+
+  // Phase 4: one step at a time, frame-aligned (the budget's measure), with a frame of rest
+  // between steps so that each is timed alone.
+  await player.getByRole('button', { name: 'Restart' }).click();
+  const aligned = await page.evaluate(async (n) => {
+    const region = document.querySelector('[role="region"][aria-label="Ranking animation"]');
+    const times = [];
+    for (let i = 0; i < n; i++) {
+      times.push(
+        await new Promise((resolve) =>
+          requestAnimationFrame(() => {
+            const start = performance.now();
+            region.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+            setTimeout(() => resolve(performance.now() - start), 0);
+          }),
+        ),
+      );
+      await new Promise(requestAnimationFrame);
+    }
+    return times;
+  }, Math.min(nSteps, Number(arg('steps', 200))));
+  const sorted = [...aligned].sort((a, b) => a - b);
+  const q = (p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+  console.log('\none step, frame-aligned (ArrowRight at a frame\'s start → after its paint)');
+  console.log(
+    `  ${aligned.length} steps: p50 ${q(0.5).toFixed(1)} ms, p95 ${q(0.95).toFixed(1)} ms, ` +
+      `max ${sorted[sorted.length - 1].toFixed(1)} ms, ${aligned.filter((t) => t > 16).length} over 16 ms`,
+  );
 
   if (errors.length) console.log('page errors:', errors);
 } finally {

@@ -2,7 +2,7 @@
 //
 //   node e2e/bench/player-profile.mjs [--dist dist] [--size 500] [--steps 100] [--from 0]
 //        [--granularity visit|group] [--reuse] [--top 40] [--callers <name>] [--trace]
-//        [--ab 'rule1||rule2']
+//        [--ab 'rule1||rule2'] [--anchor 10k [--perf DIR]] (a perf anchor pasted, no cargo build)
 //
 // Opens the built app with a generated tree (as player-frames.mjs does), moves the cursor one
 // step per frame `--steps` times from step `--from`, and prints what Chromium's DevTools say
@@ -13,7 +13,7 @@
 // wasm-opt (an index.html with data-wasm-opt="0", e.g. index-prof.html, gitignored) into
 // another dist.
 import path from 'node:path';
-import { arg, flag, launchChromium, root, scenarioFragment, serve, startRecording } from './common.mjs';
+import { arg, flag, launchChromium, pasteTree, readAnchor, root, scenarioFragment, serve, startRecording } from './common.mjs';
 
 const dist = path.resolve(root, arg('dist', 'dist'));
 const size = Number(arg('size', 500));
@@ -23,12 +23,18 @@ const top = Number(arg('top', 40));
 const port = Number(arg('port', 8878));
 const granularity = arg('granularity', 'visit');
 
-const fragment = scenarioFragment(size, flag('reuse'));
+const anchor = arg('anchor', null);
+const fragment = anchor ? null : scenarioFragment(size, flag('reuse'));
 await serve(dist, port);
 const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  await page.goto(`http://127.0.0.1:${port}/${fragment}`);
+  if (anchor) {
+    const { json, marker } = readAnchor(arg('perf', path.join(root, '..', 'shared', 'perf')), anchor);
+    await pasteTree(page, port, json, marker);
+  } else {
+    await page.goto(`http://127.0.0.1:${port}/${fragment}`);
+  }
   const player = page.getByRole('region', { name: 'Ranking animation' });
   await player.getByRole('button', { name: 'Play', exact: true }).waitFor();
   if (granularity === 'visit') {
