@@ -735,7 +735,13 @@ fn a_run_of_hidden_siblings_keeps_its_key_when_the_window_beside_it_moves() {
     let mut assocs = vec![root, acct.clone()];
     for i in 0..40u32 {
         let usage = LongDouble::from_f64(f64::from(10 * i + 10));
-        assocs.push(user_of(100 + i, &acct, &format!("u{i}"), Shares::from_raw(1), usage));
+        assocs.push(user_of(
+            100 + i,
+            &acct,
+            &format!("u{i}"),
+            Shares::from_raw(1),
+            usage,
+        ));
     }
     let tree = AssocTree::new(assocs).expect("valid tree");
     let ranked = Ranked::new(&tree, TieRule::Slurm);
