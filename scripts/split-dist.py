@@ -11,7 +11,8 @@ relocations it reads). So this redoes Trunk's Rust step after it, in the post_bu
    `-Clink-args=--emit-relocs` and the `split` feature: the main module, one `split_*.wasm` per
    split point, `chunk_*.wasm` for code shared by several, and the link module `__wasm_split.js`.
 2. `wasm-bindgen --target web --keep-lld-exports` on the main module, under Trunk's file name.
-3. `wasm-opt -Oz` on the main module and each split-off module.
+3. `wasm-opt -Oz` on the main module and each split-off module; then the main module's imports
+   from the JS glue get short names, in the wasm and in the glue alike (`short_imports`).
 4. The files replace Trunk's in the staging directory, the split-off ones under content-hashed
    names (`place_hashed`); the `integrity` hashes in index.html are rewritten to match.
    scripts/finish-dist.py then minifies the JS, lists every file for the service worker (so the
@@ -107,6 +108,101 @@ def place_hashed(staging, stem, modules):
     return [*renamed.values(), link_name]
 
 
+def leb(data, i):
+    """The unsigned LEB128 number at `data[i]`, and the index after it."""
+    value = shift = 0
+    while True:
+        byte = data[i]
+        i += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            return value, i
+
+
+def uleb(value):
+    out = bytearray()
+    while True:
+        byte = value & 0x7F
+        value >>= 7
+        out.append(byte | (0x80 if value else 0))
+        if not value:
+            return bytes(out)
+
+
+def short_imports(wasm_path, glue_path, module):
+    """Gives the main module's imports from the JS glue (`module`, wasm-bindgen's `./<stem>_bg.js`)
+    short names, in the wasm's import section and in the glue's import object alike.
+
+    wasm-bindgen names each import `__wbg_<name>_<16 hex digits>` and the glue's import object
+    spells every name again, under the module name: 227 names, about 13 KB raw, whose hex digits
+    brotli cannot shrink (about 6 KB of the first load, wasm and glue together). Terser leaves
+    them, as it leaves every property name. Each becomes `a<n>`, the module `w`. The split-off
+    modules import only from `__wasm_split` (memory, table), and `./__wasm_split.js` keeps its
+    name: the link module's imports are not touched. Every name must appear in the glue exactly
+    once (its key in the import object), and the module name exactly once, or the build fails."""
+    data = open(wasm_path, "rb").read()
+    glue = open(glue_path, encoding="utf-8").read()
+    if data[:8] != b"\0asm\x01\0\0\0":
+        fail(f"{wasm_path} is not a wasm module")
+    out = bytearray(data[:8])
+    renamed = {}
+    i = 8
+    while i < len(data):
+        start = i
+        section = data[i]
+        size, i = leb(data, i + 1)
+        body, i = data[i : i + size], i + size
+        if section != 2:
+            out += data[start:i]
+            continue
+        count, j = leb(body, 0)
+        new = bytearray(uleb(count))
+        for _ in range(count):
+            n, j = leb(body, j)
+            mod, j = body[j : j + n].decode("utf-8"), j + n
+            n, j = leb(body, j)
+            name, j = body[j : j + n].decode("utf-8"), j + n
+            desc = j
+            kind = body[j]
+            j += 1
+            if kind in (0, 4):  # function, tag: (attribute,) type index
+                j = leb(body, j + (kind == 4))[1]
+            elif kind in (1, 2):  # table (element type), memory: limits
+                j += kind == 1
+                flags, j = leb(body, j)
+                j = leb(body, j)[1]
+                if flags & 1:
+                    j = leb(body, j)[1]
+            elif kind == 3:  # global: value type, mutability
+                j += 2
+            else:
+                fail(f"{wasm_path}: unknown import kind {kind}")
+            if mod == module:
+                if name not in renamed:
+                    renamed[name] = f"a{len(renamed)}"
+                mod, name = "w", renamed[name]
+            for text in (mod, name):
+                new += uleb(len(text.encode("utf-8"))) + text.encode("utf-8")
+            new += body[desc:j]
+        out += bytes([2]) + uleb(len(new)) + new
+    if not renamed:
+        fail(f"{wasm_path} imports nothing from {module}")
+    for old, short in renamed.items():
+        glue, n = re.subn(rf"(?<![\w$]){re.escape(old)}(?![\w$])", short, glue)
+        if n != 1:
+            fail(f"the glue names the import {old} {n} times, expected once")
+    for quote in "\"'":
+        glue, n = re.subn(re.escape(f"{quote}{module}{quote}"), '"w"', glue)
+        if n:
+            break
+    if n != 1:
+        fail(f"the glue names the import module {module} {n} times, expected once")
+    open(wasm_path, "wb").write(out)
+    open(glue_path, "w", encoding="utf-8").write(glue)
+    return len(renamed)
+
+
 def main(staging, root):
     tool = os.environ.get("WASM_SPLIT_CLI", "wasm-split-cli")
     target_dir = os.environ.get("CARGO_TARGET_DIR", os.path.join(root, "target"))
@@ -142,6 +238,7 @@ def main(staging, root):
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
             list(pool.map(lambda path: run(["wasm-opt", "-Oz", *WASM_OPT_FEATURES, path, "-o", path]), opt))
         main_wasm = os.path.join(bindgen_dir, stem + "_bg.wasm")
+        short_imports(main_wasm, os.path.join(bindgen_dir, stem + ".js"), f"./{stem}_bg.js")
         shutil.copy(main_wasm, os.path.join(staging, bg[0]))
         shutil.copy(os.path.join(bindgen_dir, stem + ".js"), os.path.join(staging, stem + ".js"))
         for extra in os.listdir(bindgen_dir):

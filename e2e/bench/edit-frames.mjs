@@ -8,8 +8,9 @@
 // user, and makes `--edits` Raw usage edits 300 ms apart under a DevTools timeline trace. For
 // each edit it prints the main thread's top-level work from the change event to the second
 // frame after it (tasks, animation frame callbacks, style/layout/paint, commits to the
-// compositor), in ms from the change, so one sees whether the edit's DOM changes are painted
-// by the first frame after the change or by a later one, and what runs in between. With
+// compositor; a layout with its objects dirty of the total), in ms from the change, so one sees
+// whether the edit's DOM changes are painted by the first frame after the change or by a later
+// one, and what runs in between. With
 // `--aligned`, the change is dispatched inside a requestAnimationFrame callback and timed to a
 // setTimeout(0) queued there (workspace.mjs's frame-aligned figure): the edit should then be
 // painted by the frame it started in.
@@ -87,7 +88,10 @@ function report(events, measured) {
       if (frames > 3) break;
       const d = e.dur ? (e.dur / 1000).toFixed(2) : '';
       if ((e.name === 'RunTask' || e.name === 'Paint' || e.name === 'UpdateLayer') && (e.dur ?? 0) < 300) continue;
-      const detail = e.args?.data?.type ?? e.args?.data?.functionName ?? '';
+      const layout = e.name === 'Layout' && e.args?.beginData;
+      const detail = layout
+        ? `${layout.dirtyObjects} dirty of ${layout.totalObjects} objects${layout.partialLayout ? ', partial' : ''}`
+        : (e.args?.data?.type ?? e.args?.data?.functionName ?? '');
       console.log(`  ${((e.ts - t0) / 1000).toFixed(2).padStart(7)} ms  ${e.name} ${detail} ${d && `(${d} ms)`}`);
     }
   });

@@ -3,14 +3,15 @@
 // times on a busy machine hide.
 //
 //   node e2e/bench/edit-mutations.mjs [--dist dist] [--size 1k|10k|100k] [--edits 5]
-//        [--port 8878] [--perf DIR] [--detail]
+//        [--port 8878] [--perf DIR] [--detail] [--per-edit]
 //
 // Loads `perf_<size>.json.gz` as workspace.mjs does, selects the first user, and makes `--edits`
 // Raw usage edits 600 ms apart. For each, a MutationObserver counts the mutation records from
 // the change to the second frame after it (attributes, character data, child lists; nodes added
 // and removed), by the nearest labelled region (the tree, the Inspector, …), and the CSS
 // transitions running a frame later (`document.getAnimations()`, by property). Printed as the
-// mean per edit; `--detail` also names the element (tag and class) of each record.
+// mean per edit; `--detail` also names the element (tag and class) of each record; `--per-edit`
+// also prints each edit's totals (records, nodes added and removed), to tell a slow edit's work.
 import { arg, flag, firstUsersRawUsage, openPastedAnchor } from './common.mjs';
 
 const edits = Number(arg('edits', 5));
@@ -54,6 +55,13 @@ try {
       return counts;
     }, [1000 * (i + 5) * 3600, flag('detail')]);
     for (const [k, n] of Object.entries(one)) totals[k] = (totals[k] ?? 0) + n;
+    if (flag('per-edit')) {
+      const sum = (re) => Object.entries(one).filter(([k]) => re.test(k)).reduce((a, [, n]) => a + n, 0);
+      console.log(
+        `edit ${i + 1}: ${sum(/^(?!running)/)} records; nodes added ${sum(/nodes added/)}, removed ` +
+          `${sum(/nodes removed/)}; text ${sum(/characterData/)}; attributes ${sum(/attributes/)}`,
+      );
+    }
   }
   console.log(`perf_${size}: mean per usage edit over ${edits} edits`);
   for (const [k, n] of Object.entries(totals).sort((a, b) => b[1] - a[1])) {

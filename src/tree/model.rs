@@ -134,7 +134,9 @@ pub struct CardView {
 pub enum ChildRef {
     /// A shown association.
     Node(AssocId),
-    /// "… N more": hidden siblings below this parent, from this child position.
+    /// "… N more": the n-th run (0 first) of hidden siblings below this parent (its place among
+    /// the parent's runs, which stays when the shown window beside it moves; the run's child
+    /// positions are [`ExtraView::range`]).
     More(AssocId, u32),
     /// "… K levels": hidden levels below this parent.
     Elision(AssocId),

@@ -476,6 +476,70 @@ async fn a_10k_tree_opens_collapsed_reveals_a_selected_user_and_reranks() {
     assert!(view.count(".ft-tree-panel *") <= 2_000);
 }
 
+/// One account of 40 users by usage (least used first, 10, 20, …, 400), u20 (id 120) selected:
+/// the account shows its first five users, u20 with two on each side, its last two, and a
+/// "… N more" on each side of u20's window.
+fn forty_users() -> Scenario {
+    let mut text = String::from(
+        r#"{"associations": [{"id": 1, "parent": null, "account": "root", "user": null},
+        {"id": 2, "parent": 1, "account": "a", "user": null, "shares": 1}"#,
+    );
+    for i in 0..40u32 {
+        text.push_str(&format!(
+            r#", {{"id": {}, "parent": 2, "account": "a", "user": "u{i}", "shares": 1, "usage_raw": {}}}"#,
+            100 + i,
+            10 * i + 10
+        ));
+    }
+    text.push_str("]}");
+    fairshare::scenario::parse(&text).0.unwrap()
+}
+
+#[wasm_bindgen_test]
+async fn an_edit_that_moves_the_shown_window_keeps_the_entries_elements() {
+    let (view, state) = mount_tree(forty_users());
+    state.select(Some(AssocId(120)));
+    tick().await;
+    let texts = |sel: &str| {
+        view.all(sel)
+            .iter()
+            .map(|e| e.text_content().unwrap_or_default())
+            .collect::<Vec<_>>()
+    };
+    let (more, pills) = (view.all(".ft-more"), view.all(".ft-extra"));
+    assert_eq!(texts(".ft-more"), ["… 13 more", "… 15 more"]);
+    assert_eq!(more.len(), 2);
+    assert_eq!(pills.len(), 2);
+    // u20 two places down: the runs beside its window hide 15 and 13 users now.
+    state
+        .set_usage(AssocId(120), LongDouble::from_u64(235))
+        .unwrap();
+    tick().await;
+    assert_eq!(texts(".ft-more"), ["… 15 more", "… 13 more"]);
+    // The same elements, their text changed, in their places in the account's group.
+    for (old, new) in more.iter().zip(view.all(".ft-more")) {
+        assert!(old.is_same_node(Some(&new)));
+    }
+    for (old, new) in pills.iter().zip(view.all(".ft-extra")) {
+        assert!(old.is_same_node(Some(&new)));
+    }
+    // u20's what-if tag: made by the edit, then kept while its text changes.
+    let tag = view.get(".ft-tag--down");
+    let text = tag.text_content().unwrap();
+    assert!(text.starts_with('↓'), "{text}");
+    state
+        .set_usage(AssocId(120), LongDouble::from_u64(255))
+        .unwrap();
+    tick().await;
+    let again = view.get(".ft-tag--down");
+    assert!(tag.is_same_node(Some(&again)));
+    assert_ne!(again.text_content().unwrap(), text);
+    // The button still pages in the run it now stands for.
+    view.click(".ft-more");
+    tick().await;
+    assert!(view.find("[data-assoc-id='105']").is_some());
+}
+
 #[wasm_bindgen_test]
 async fn a_5000_deep_chain_opens_and_reveals_its_bottom_with_true_levels() {
     let (view, state) = mount_tree(fairshare::r#gen::chain(5_000));

@@ -33,8 +33,9 @@ pub fn build(input: &ModelInput<'_>) -> TreeModel {
     let texts = entry_texts(input);
     let sizes = entry_sizes(input, &texts);
     let drawing = lay_out(input, &sizes);
-    let nesting = nest(input);
-    assemble(input, texts, &drawing, nesting)
+    let keys = keys(input);
+    let nesting = nest(input, &keys);
+    assemble(input, texts, &drawing, nesting, &keys)
 }
 
 /// Whether the parts of `input` belong together (same tree, a visible set of it, rooted).
@@ -185,19 +186,33 @@ pub(super) fn level_tops(entries: impl Iterator<Item = (usize, f64)>) -> Vec<f64
     tops
 }
 
-/// The key of a shown entry in its parent's group.
-pub(super) fn key_of(input: &ModelInput<'_>, it: &Item) -> ChildRef {
+/// The key of each shown entry in its parent's group. A run of hidden siblings ("… N more") is
+/// keyed by its parent and its place among that parent's runs (0 first), not by the position
+/// it starts at: when an edit moves the shown window beside it (the selected user's place among
+/// its siblings), the run keeps its key, so its pill and button keep their elements and the
+/// group keeps its DOM order (a new key removed and built both, and moved the entries between).
+pub(super) fn keys(input: &ModelInput<'_>) -> Vec<ChildRef> {
     let id_of = |ix: usize| input.ranked.tree().assocs()[ix].id;
-    match *it {
-        Item::Node { ix, .. } => ChildRef::Node(id_of(ix)),
-        Item::Gap { parent, from, .. } => ChildRef::More(id_of(parent), from),
-        Item::Elision { parent, .. } => ChildRef::Elision(id_of(parent)),
-    }
+    let mut runs: HashMap<usize, u32> = HashMap::new();
+    input
+        .visible
+        .items
+        .iter()
+        .map(|it| match *it {
+            Item::Node { ix, .. } => ChildRef::Node(id_of(ix)),
+            Item::Gap { parent, .. } => {
+                let nth = runs.entry(parent).or_insert(0);
+                *nth += 1;
+                ChildRef::More(id_of(parent), *nth - 1)
+            }
+            Item::Elision { parent, .. } => ChildRef::Elision(id_of(parent)),
+        })
+        .collect()
 }
 
 /// Each entry's treeitem parent (an elision is not a treeitem: its entries belong to the
 /// treeitem above it) and each node's group.
-pub(super) fn nest(input: &ModelInput<'_>) -> Nesting {
+pub(super) fn nest(input: &ModelInput<'_>, keys: &[ChildRef]) -> Nesting {
     let (items, up) = (&input.visible.items, &input.visible.up);
     let m = items.len();
     let mut dom_parent: Vec<Option<usize>> = vec![None; m];
@@ -210,7 +225,7 @@ pub(super) fn nest(input: &ModelInput<'_>) -> Nesting {
     let mut groups: Vec<Vec<ChildRef>> = vec![Vec::new(); m];
     for i in 1..m {
         if let Some(p) = dom_parent[i] {
-            groups[p].push(key_of(input, &items[i]));
+            groups[p].push(keys[i]);
         }
     }
     Nesting { dom_parent, groups }
@@ -222,6 +237,7 @@ pub(super) fn assemble(
     texts: Vec<EntryTexts>,
     drawing: &Drawing,
     mut nesting: Nesting,
+    keys: &[ChildRef],
 ) -> TreeModel {
     let v = input.visible;
     let boxes = &drawing.boxes;
@@ -245,7 +261,7 @@ pub(super) fn assemble(
                 nodes.push(Arc::new(view));
             }
             (_, EntryTexts::Extra(text)) => extras.push(Arc::new(ExtraView {
-                key: key_of(input, it),
+                key: keys[i],
                 range: match *it {
                     Item::Gap { from, to, .. } => Some((from, to)),
                     _ => None,

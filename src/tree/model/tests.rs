@@ -722,3 +722,77 @@ fn lf_bands() {
     let classes: BTreeSet<&str> = LfBand::ALL.iter().map(|b| b.as_class()).collect();
     assert_eq!(classes.len(), LfBand::ALL.len());
 }
+
+#[test]
+fn a_run_of_hidden_siblings_keeps_its_key_when_the_window_beside_it_moves() {
+    // One account of 40 users ordered by usage (least used first); u20, selected, sits in the
+    // middle: the account shows its first five, u20 with two on each side, its last two, and a
+    // run of hidden users on each side of u20's window.
+    use fairshare::Shares;
+    use fairshare::testing::{account_of, root, user_of};
+    let root = root();
+    let acct = account_of(2, &root, "a", Shares::from_raw(1));
+    let mut assocs = vec![root, acct.clone()];
+    for i in 0..40u32 {
+        let usage = LongDouble::from_f64(f64::from(10 * i + 10));
+        assocs.push(user_of(
+            100 + i,
+            &acct,
+            &format!("u{i}"),
+            Shares::from_raw(1),
+            usage,
+        ));
+    }
+    let tree = AssocTree::new(assocs).expect("valid tree");
+    let ranked = Ranked::new(&tree, TieRule::Slurm);
+    let shown = |ranked: &Ranked| {
+        let outline = Outline::new(ranked.hierarchy(), ranked.run());
+        let request = crate::tree::visible::Request {
+            focus: vec![ranked.tree().position(AssocId(120)).unwrap()],
+            ..Default::default()
+        };
+        let visible = crate::tree::visible::visible(&outline, &request, None);
+        build(&ModelInput {
+            ranked,
+            slurm_run: None,
+            what_if: None,
+            outline: &outline,
+            visible: &visible,
+            unsorted: None,
+            lang: Lang::En,
+        })
+    };
+    let runs = |m: &TreeModel| {
+        let group = &node(m, 2).children;
+        let runs: Vec<(ChildRef, Option<(u32, u32)>)> = group
+            .iter()
+            .filter(|k| matches!(k, ChildRef::More(..)))
+            .map(|&k| (k, m.extra(k).unwrap().range))
+            .collect();
+        (group.clone(), runs)
+    };
+    let (group, before) = runs(&shown(&ranked));
+    // u20 two places down (more usage than u22, less than u23): both runs change their
+    // ranges, and neither its key, so the account's group keeps every key in its place.
+    let edited = ranked
+        .with_usage(AssocId(120), LongDouble::from_f64(235.0))
+        .expect("valid edit");
+    let (group_after, after) = runs(&shown(&edited));
+    let more = |n| ChildRef::More(AssocId(2), n);
+    assert_eq!(
+        before,
+        vec![(more(0), Some((5, 18))), (more(1), Some((23, 38)))]
+    );
+    assert_eq!(
+        after,
+        vec![(more(0), Some((5, 20))), (more(1), Some((25, 38)))]
+    );
+    let extras = |g: &[ChildRef]| {
+        g.iter()
+            .filter(|k| !matches!(k, ChildRef::Node(..)))
+            .copied()
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(extras(&group), extras(&group_after));
+    assert_eq!(group.len(), group_after.len());
+}

@@ -18,12 +18,41 @@ fn use_extra(ctx: TreeCtx, key: ChildRef) -> Memo<Option<std::sync::Arc<ExtraVie
     Memo::new(move |_| ctx.model.with(|m| m.extra(key).cloned()))
 }
 
-/// The drawing of an entry: its edge and pill.
+/// A text or attribute of the live entry: `f` of its view (empty while it has none).
+fn part(
+    extra: Memo<Option<std::sync::Arc<ExtraView>>>,
+    f: fn(&ExtraView) -> String,
+) -> impl Fn() -> String + Copy + Send + Sync + 'static {
+    move || extra.with(|e| e.as_deref().map(f).unwrap_or_default())
+}
+
+/// The drawing of an entry: its edge and pill, built once; each attribute and the text follow
+/// the entry's view on their own. An edit moves the entries beside a moved window and changes
+/// their counts: redrawing the entry as a whole set every attribute of its five elements again.
 #[component]
 pub fn ExtraCard(key: ChildRef) -> impl IntoView {
     let ctx = TreeCtx::expect();
     let extra = use_extra(ctx, key);
-    view! { {move || extra.get().map(|e| extra_drawing(&e).into_any())} }
+    let edge = move || extra.with(|e| e.as_ref().and_then(|e| e.edge.clone()));
+    view! {
+        <path class="ft-edge ft-edge--extra" d=edge></path>
+        <g class="ft-extra" style=part(extra, |e| e.transform.clone())>
+            <rect
+                class="ft-extra__body"
+                width=part(extra, |e| shortest(e.w))
+                height=part(extra, |e| shortest(e.h))
+                rx="16"
+            ></rect>
+            <text
+                class="ft-extra__text"
+                x=part(extra, |e| shortest(e.w / 2.0))
+                y=part(extra, |e| shortest(e.h / 2.0 + 4.0))
+                text-anchor="middle"
+            >
+                {part(extra, |e| e.text.clone())}
+            </text>
+        </g>
+    }
 }
 
 /// The edge and pill of a "… N more" or "… K levels" entry (also drawn by the SVG export).
@@ -44,48 +73,52 @@ pub(super) fn extra_drawing(extra: &ExtraView) -> impl IntoView + use<> {
     }
 }
 
-/// The overlay of an entry, inside its parent treeitem's group.
+/// The overlay of an entry, inside its parent treeitem's group: built once (a "… N more"
+/// button or a "… K levels" note, by the key's kind), its place, text and title following the
+/// entry's view.
 #[component]
 pub fn ExtraItem(key: ChildRef) -> impl IntoView {
     let ctx = TreeCtx::expect();
     let i18n = I18n::expect();
     let extra = use_extra(ctx, key);
-    view! {
-        {move || {
-            extra.get().map(|e| match (key, e.range) {
-                (ChildRef::More(parent, _), Some((from, to))) => {
-                    let title = TreeMsg::MoreTitle.fill(
-                        i18n.lang(),
-                        &[(
-                            "n",
-                            &to.saturating_sub(from)
-                                .min(crate::tree::visible::PAGE)
-                                .to_string(),
-                        )],
-                    );
-                    view! {
-                        <button
-                            type="button"
-                            class="ft-more"
-                            style=e.overlay_style.clone()
-                            title=title
-                            on:click=move |ev| {
-                                ev.stop_propagation();
-                                ctx.show_more(parent, from, to);
-                            }
-                        >
-                            {e.text.clone()}
-                        </button>
+    let style = part(extra, |e| e.overlay_style.clone());
+    let text = part(extra, |e| e.text.clone());
+    let range = move || extra.with(|e| e.as_ref().and_then(|e| e.range));
+    match key {
+        ChildRef::More(parent, _) => {
+            let title = move || {
+                range()
+                    .map(|(from, to)| {
+                        let n = to.saturating_sub(from).min(crate::tree::visible::PAGE);
+                        TreeMsg::MoreTitle.fill(i18n.lang(), &[("n", &n.to_string())])
+                    })
+                    .unwrap_or_default()
+            };
+            view! {
+                <button
+                    type="button"
+                    class="ft-more"
+                    style=style
+                    title=title
+                    on:click=move |ev| {
+                        ev.stop_propagation();
+                        if let Some((from, to)) = extra
+                            .with_untracked(|e| e.as_ref().and_then(|e| e.range))
+                        {
+                            ctx.show_more(parent, from, to);
+                        }
                     }
-                    .into_any()
-                }
-                _ => view! {
-                    <div class="ft-elision" role="none" style=e.overlay_style.clone()>
-                        {e.text.clone()}
-                    </div>
-                }
-                .into_any(),
-            })
-        }}
+                >
+                    {text}
+                </button>
+            }
+            .into_any()
+        }
+        _ => view! {
+            <div class="ft-elision" role="none" style=style>
+                {text}
+            </div>
+        }
+        .into_any(),
     }
 }

@@ -21,7 +21,7 @@ use crate::player::marks::FrameMarks;
 use crate::state::AppState;
 use crate::tree::model::{
     BADGE_Y, BAR_H, BAR_Y, CardView, HEADER_H, ICON_W, INNER_INSET, LINE_Y, NodeView, PAD,
-    RankLine, status_class,
+    RankLine, Tag, status_class,
 };
 use crate::widgets::when::When;
 
@@ -196,7 +196,10 @@ fn LiveCardBody(card: Memo<Option<CardView>>) -> impl IntoView {
                 .and_then(|c| c.artefact.clone().map(|text| (text, c.right_x)))
         })
     });
-    let tags = Memo::new(move |_| card.with(|c| c.as_ref().map(|c| c.tags.clone())));
+    // How many tags the card has: the tag elements are made again only when it changes; each
+    // tag's text, class and place follow its slot (a what-if tag's count changes on most edits,
+    // and rebuilding the tags set every attribute of each again).
+    let n_tags = Memo::new(move |_| card.with(|c| c.as_ref().map_or(0, |c| c.tags.len())));
     view! {
         <rect
             class="ft-node__body"
@@ -289,17 +292,28 @@ fn LiveCardBody(card: Memo<Option<CardView>>) -> impl IntoView {
             })
         }}
         {move || {
-            tags.get()
-                .unwrap_or_default()
-                .into_iter()
-                .map(|tag| {
+            (0..n_tags.get())
+                .map(|k| {
+                    let tag = move |f: fn(&Tag) -> String| {
+                        move || {
+                            card.with(|c| {
+                                c.as_ref()
+                                    .and_then(|c| c.tags.get(k))
+                                    .map(f)
+                                    .unwrap_or_default()
+                            })
+                        }
+                    };
                     view! {
-                        <text class=tag.class x=shortest(PAD) y=shortest(tag.y)>
-                            {tag.text}
+                        <text
+                            class=tag(|t| t.class.to_string())
+                            x=shortest(PAD)
+                            y=tag(|t| shortest(t.y))
+                        >
+                            {tag(|t| t.text.clone())}
                         </text>
                     }
                 })
-                .map(IntoAny::into_any)
                 .collect::<Vec<_>>()
         }}
     }
