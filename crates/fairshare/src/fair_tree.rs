@@ -27,7 +27,7 @@ mod artefact;
 
 use crate::hierarchy::Hierarchy;
 use crate::ld::LongDouble;
-use crate::step::{OrderReason, Step, Tie};
+use crate::step::{Order, OrderReason, Step, Tie};
 use crate::tree::AssocTree;
 
 /// Which rule decides ties between sibling accounts.
@@ -78,15 +78,14 @@ pub enum LevelFsRule {
     Ratio,
 }
 
-/// Fair Tree's values for one association.
-#[derive(Clone, Debug, PartialEq)]
+/// Fair Tree's values for one association (`Copy`: an edit copies the run's values as one
+/// block).
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FairTreeAssoc {
     /// S (`NormShares`), a double.
     pub shares_norm: f64,
     /// `RawUsage` as Slurm aggregates it (80 bits).
     pub usage_raw: LongDouble,
-    /// `NormUsage` = usage / root usage, capped at 1 (`None` for the root, which Slurm never sets).
-    pub usage_norm: Option<LongDouble>,
     /// U (`EffectvUsage`) = usage / fairshare-parent usage (the root: 1).
     pub usage_effective: LongDouble,
     /// `LevelFS` as displayed: `None` for the root and FairShare=parent accounts; +∞ for
@@ -120,12 +119,15 @@ pub struct FairTreeRun {
     pub(crate) visit_order: Vec<usize>,
     /// The trace, replayable with [`crate::step::Frame::at`].
     pub(crate) steps: Vec<Step>,
-    /// The sorted fairshare children of each association (empty for leaves).
-    pub(crate) sorted_children: Vec<Vec<usize>>,
+    /// The sorted fairshare children of each association (empty for leaves), shared with the
+    /// trace's `SiblingsSorted` steps and with the run of an edited tree.
+    pub(crate) sorted_children: Vec<Order>,
     /// N, the number of user associations.
     pub(crate) n_users: u32,
     /// Which tie rule produced this run.
     pub(crate) tie_rule: TieRule,
+    /// The root's position (whose usage divides every `NormUsage`).
+    pub(crate) root: usize,
 }
 
 impl FairTreeRun {
@@ -145,8 +147,20 @@ impl FairTreeRun {
     }
 
     /// The sorted fairshare children of every association (empty for leaves).
-    pub fn sorted_children(&self) -> &[Vec<usize>] {
+    pub fn sorted_children(&self) -> &[Order] {
         &self.sorted_children
+    }
+
+    /// `NormUsage` of the association at `ix`: its usage over the root's, capped at 1 (`None`
+    /// for the root, which Slurm never sets, and out of range). Computed when read: a usage edit
+    /// changes the root's usage and so every association's `NormUsage`, and dividing all of
+    /// them on every edit cost more than the few that are ever shown.
+    pub fn usage_norm(&self, ix: usize) -> Option<LongDouble> {
+        if ix == self.root {
+            return None;
+        }
+        let a = self.assocs.get(ix)?;
+        Some(usage_norm(a.usage_raw, self.assocs[self.root].usage_raw))
     }
 
     /// N, the number of user associations.
@@ -186,10 +200,11 @@ pub(crate) fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> Fa
     let assocs: Vec<FairTreeAssoc> = (0..h.len()).map(|ix| values(h, ix)).collect();
     let sort = sort_keys(&assocs, h);
     let mut tagged = Vec::new();
-    let sorted_children: Vec<Vec<usize>> = (0..h.len())
-        .map(|p| sort_list(h, &sort, p, &mut tagged))
+    let empty = Order::from([]);
+    let sorted_children: Vec<Order> = (0..h.len())
+        .map(|p| sort_list(h, &sort, p, &mut tagged, &empty))
         .collect();
-    let near_pairs = artefact::near_pairs(&assocs, sorted_children.iter().map(Vec::as_slice));
+    let near_pairs = artefact::near_pairs(&assocs, sorted_children.iter().map(|o| &o[..]));
     finish(
         tree,
         h,
@@ -229,7 +244,6 @@ pub(crate) fn rerun(
     h: &Hierarchy,
     edit: Edited,
 ) -> FairTreeRun {
-    let root = h.root;
     let mut assocs = old.assocs.clone();
     // The lists sorted again (by their fairshare parent) and the associations whose values
     // change.
@@ -247,14 +261,6 @@ pub(crate) fn rerun(
                 }
                 lists.push(a);
                 changed.extend(h.fs_children(a));
-            }
-            if h.usage_raw[root].to_bits() != old.assocs[root].usage_raw.to_bits() {
-                // NormUsage divides by the root's usage.
-                for (ix, a) in assocs.iter_mut().enumerate() {
-                    if ix != root {
-                        a.usage_norm = Some(usage_norm(h.usage_raw[ix], h.usage_raw[root]));
-                    }
-                }
             }
         }
         Edited::Shares(y) => {
@@ -283,16 +289,17 @@ pub(crate) fn rerun(
     let sort = sort_keys(&assocs, h);
     let mut sorted_children = old.sorted_children.clone();
     let mut tagged = Vec::new();
+    let empty = Order::from([]);
     for &p in &lists {
-        sorted_children[p] = sort_list(h, &sort, p, &mut tagged);
+        sorted_children[p] = sort_list(h, &sort, p, &mut tagged, &empty);
         // Their neighbours are checked again.
-        for &c in &sorted_children[p] {
+        for &c in sorted_children[p].iter() {
             assocs[c].artefact = None;
         }
     }
     let near_pairs = artefact::near_pairs(
         &assocs,
-        lists.iter().map(|&p| sorted_children[p].as_slice()),
+        lists.iter().map(|&p| &sorted_children[p][..]),
     );
     finish(
         tree,
@@ -322,10 +329,9 @@ fn usage_norm(usage_raw: LongDouble, root_usage: LongDouble) -> LongDouble {
 /// (rank, visit, tie and artefact unset).
 fn values(h: &Hierarchy, ix: usize) -> FairTreeAssoc {
     let usage_raw = h.usage_raw[ix];
-    let unranked = |shares_norm, usage_norm, usage_effective, level_fs, key, rule| FairTreeAssoc {
+    let unranked = |shares_norm, usage_effective, level_fs, key, rule| FairTreeAssoc {
         shares_norm,
         usage_raw,
-        usage_norm,
         usage_effective,
         level_fs,
         level_fs_key: key,
@@ -341,7 +347,6 @@ fn values(h: &Hierarchy, ix: usize) -> FairTreeAssoc {
         let shares_norm = f64::from(h.shares_raw[ix]) / f64::from(crate::hierarchy::NO_VAL);
         return unranked(
             shares_norm,
-            None,
             LongDouble::one(),
             None,
             no_val,
@@ -365,7 +370,6 @@ fn values(h: &Hierarchy, ix: usize) -> FairTreeAssoc {
     } else {
         usage_raw.div(parent_usage)
     };
-    let usage_norm = Some(usage_norm(usage_raw, h.usage_raw[h.root]));
     let (level_fs, key, rule) = if h.is_parent_shares[ix] {
         if h.is_user[ix] {
             (
@@ -394,7 +398,6 @@ fn values(h: &Hierarchy, ix: usize) -> FairTreeAssoc {
     };
     unranked(
         shares_norm,
-        usage_norm,
         usage_effective,
         level_fs,
         key,
@@ -408,18 +411,25 @@ fn values(h: &Hierarchy, ix: usize) -> FairTreeAssoc {
 fn sort_keys(assocs: &[FairTreeAssoc], h: &Hierarchy) -> Vec<u128> {
     assocs
         .iter()
-        .zip(&h.is_user)
+        .zip(h.is_user.iter())
         .map(|(a, &user)| (a.level_fs_key.order_key() << 1) | u128::from(user))
         .collect()
 }
 
-/// The fairshare children of `p` in Slurm's sorted order (`tagged` is scratch).
-fn sort_list(h: &Hierarchy, sort: &[u128], p: usize, tagged: &mut Vec<(u128, u32)>) -> Vec<usize> {
+/// The fairshare children of `p` in Slurm's sorted order (`tagged` is scratch; `empty`, an
+/// empty order, is shared by every leaf rather than allocated for each).
+fn sort_list(
+    h: &Hierarchy,
+    sort: &[u128],
+    p: usize,
+    tagged: &mut Vec<(u128, u32)>,
+    empty: &Order,
+) -> Order {
     let members = h.fs_children_u32(p);
     if members.is_empty() {
-        return Vec::new();
+        return Order::clone(empty);
     }
-    sort_members(sort, members.iter().map(|&m| m as usize), tagged)
+    sort_members(sort, members.iter().map(|&m| m as usize), tagged).into()
 }
 
 /// `members` (in list order) sorted as Slurm's comparator does: higher LF first; on equal LF
@@ -450,7 +460,7 @@ fn sort_members(
 struct Sorted {
     assocs: Vec<FairTreeAssoc>,
     sort: Vec<u128>,
-    sorted_children: Vec<Vec<usize>>,
+    sorted_children: Vec<Order>,
 }
 
 /// The walk over sorted lists, then each association's rank, FairShare, visit and tie, and the
@@ -486,6 +496,7 @@ fn finish(
         sorted_children,
         n_users,
         tie_rule,
+        root: h.root,
     };
     artefact::mark(h, near_pairs, &mut run);
     run
@@ -510,7 +521,7 @@ struct Walk {
 /// The depth-first walk over the sorted lists that ranks users and writes the trace, as
 /// Slurm's does, with an explicit stack so that a very deep tree cannot overflow the call
 /// stack. O(n) (plus the sort of merged lists under the documented rule).
-fn walk(h: &Hierarchy, tie_rule: TieRule, sort: &[u128], sorted_children: &[Vec<usize>]) -> Walk {
+fn walk(h: &Hierarchy, tie_rule: TieRule, sort: &[u128], sorted_children: &[Order]) -> Walk {
     let n = h.len();
     let root = h.root;
     let key = |ix: usize| sort[ix] >> 1;
@@ -587,10 +598,10 @@ fn walk(h: &Hierarchy, tie_rule: TieRule, sort: &[u128], sorted_children: &[Vec<
             None
         } else {
             let order = if merged.is_empty() {
-                sorted_children[account].clone()
+                Order::clone(&sorted_children[account])
             } else {
                 // Under the documented rule a merged list is sorted as one.
-                sort_members(sort, members.iter().copied(), &mut tagged)
+                sort_members(sort, members.iter().copied(), &mut tagged).into()
             };
             steps.push(Step::LevelFsComputed {
                 parent: account,

@@ -10,6 +10,11 @@
 //!
 //! Indices are positions in [`crate::tree::AssocTree::assocs`].
 
+/// A sibling list's visiting order: shared, so the run's sorted lists, the trace's
+/// [`Step::SiblingsSorted`] and every [`Frame`] hold one copy of each list (an edit at 100k
+/// associations, which keeps every list off its path, copies none).
+pub type Order = std::sync::Arc<[usize]>;
+
 /// Why a user's rank was reused, or why an account was entered "tied".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tie {
@@ -72,7 +77,7 @@ pub enum Step {
         /// Whose fairshare children they are.
         parent: usize,
         /// The visiting order.
-        order: Vec<usize>,
+        order: Order,
         /// `reasons[i]` says why `order[i]` precedes `order[i + 1]`.
         reasons: Vec<OrderReason>,
     },
@@ -173,7 +178,7 @@ pub struct Frame {
     /// Per association: the rank given so far (users only).
     pub rank_of: Vec<Option<u32>>,
     /// Per association: the visiting order of its sibling list, once sorted (by parent).
-    pub sorted: Vec<Option<Vec<usize>>>,
+    pub sorted: Vec<Option<Order>>,
     /// The accounts on the walk's stack, root first.
     pub path: Vec<usize>,
     /// The node the last step was about.
