@@ -338,7 +338,8 @@ thread_local! {
 fn move_targets_memo(state: AppState, id: AssocId) -> Memo<Vec<fields::MoveTarget>> {
     let structure = Memo::new(move |_| state.scenario().with(|s| s.tree.structure()));
     Memo::new(move |_| {
-        structure.track();
+        // Read, not only tracked: a memo runs (and so follows the scenario) only when read.
+        structure.with(|_| ());
         #[cfg(test)]
         TARGETS_LISTED.with(|n| n.set(n.get() + 1));
         state
