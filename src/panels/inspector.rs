@@ -596,7 +596,10 @@ mod tests {
             let (user, account) = state.scenario().with_untracked(|s| {
                 let tree = &s.tree;
                 let user = tree.assocs().iter().find(|a| a.is_user()).unwrap();
-                let account = tree.assocs().iter().find(|a| a.parent.is_some() && !a.is_user());
+                let account = tree
+                    .assocs()
+                    .iter()
+                    .find(|a| a.parent.is_some() && !a.is_user());
                 (user.id, account.unwrap().id)
             });
             let targets = move_targets_memo(state, user);

@@ -27,7 +27,7 @@ mod artefact;
 
 use crate::hierarchy::Hierarchy;
 use crate::ld::LongDouble;
-use crate::step::{Order, OrderReason, Step, Tie};
+use crate::step::{Order, OrderReason, Reasons, Step, Tie};
 use crate::tree::AssocTree;
 
 /// Which rule decides ties between sibling accounts.
@@ -122,6 +122,9 @@ pub struct FairTreeRun {
     /// The sorted fairshare children of each association (empty for leaves), shared with the
     /// trace's `SiblingsSorted` steps and with the run of an edited tree.
     pub(crate) sorted_children: Vec<Order>,
+    /// Why each entry of each sorted list precedes the next (the trace's `SiblingsSorted`
+    /// reasons), shared like the lists.
+    pub(crate) sorted_reasons: Vec<Reasons>,
     /// N, the number of user associations.
     pub(crate) n_users: u32,
     /// Which tie rule produced this run.
@@ -204,6 +207,11 @@ pub(crate) fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> Fa
     let sorted_children: Vec<Order> = (0..h.len())
         .map(|p| sort_list(h, &sort, p, &mut tagged, &empty))
         .collect();
+    let no_reasons = Reasons::from([]);
+    let sorted_reasons: Vec<Reasons> = sorted_children
+        .iter()
+        .map(|o| reasons_of(&sort, o, &no_reasons))
+        .collect();
     let near_pairs = artefact::near_pairs(&assocs, sorted_children.iter().map(|o| &o[..]));
     finish(
         tree,
@@ -213,9 +221,31 @@ pub(crate) fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> Fa
             assocs,
             sort,
             sorted_children,
+            sorted_reasons,
         },
         near_pairs,
     )
+}
+
+/// Why each entry of `order` precedes the next (`empty` is shared by every list of fewer
+/// than two entries).
+fn reasons_of(sort: &[u128], order: &[usize], empty: &Reasons) -> Reasons {
+    if order.len() < 2 {
+        return Reasons::clone(empty);
+    }
+    let key = |ix: usize| sort[ix] >> 1;
+    order
+        .windows(2)
+        .map(|w| {
+            if key(w[0]) != key(w[1]) {
+                OrderReason::HigherLevelFs
+            } else if sort[w[0]] != sort[w[1]] {
+                OrderReason::UserBeforeAccount
+            } else {
+                OrderReason::ListOrder
+            }
+        })
+        .collect()
 }
 
 /// What one edit of a tree changed, for [`rerun`].
@@ -288,19 +318,19 @@ pub(crate) fn rerun(
     }
     let sort = sort_keys(&assocs, h);
     let mut sorted_children = old.sorted_children.clone();
+    let mut sorted_reasons = old.sorted_reasons.clone();
     let mut tagged = Vec::new();
     let empty = Order::from([]);
+    let no_reasons = Reasons::from([]);
     for &p in &lists {
         sorted_children[p] = sort_list(h, &sort, p, &mut tagged, &empty);
+        sorted_reasons[p] = reasons_of(&sort, &sorted_children[p], &no_reasons);
         // Their neighbours are checked again.
         for &c in sorted_children[p].iter() {
             assocs[c].artefact = None;
         }
     }
-    let near_pairs = artefact::near_pairs(
-        &assocs,
-        lists.iter().map(|&p| &sorted_children[p][..]),
-    );
+    let near_pairs = artefact::near_pairs(&assocs, lists.iter().map(|&p| &sorted_children[p][..]));
     finish(
         tree,
         h,
@@ -309,6 +339,7 @@ pub(crate) fn rerun(
             assocs,
             sort,
             sorted_children,
+            sorted_reasons,
         },
         near_pairs,
     )
@@ -396,13 +427,7 @@ fn values(h: &Hierarchy, ix: usize) -> FairTreeAssoc {
         };
         (Some(lf), lf, rule)
     };
-    unranked(
-        shares_norm,
-        usage_effective,
-        level_fs,
-        key,
-        rule,
-    )
+    unranked(shares_norm, usage_effective, level_fs, key, rule)
 }
 
 /// One integer per association that orders it as Slurm's comparator does: the Level FS key's
@@ -461,6 +486,7 @@ struct Sorted {
     assocs: Vec<FairTreeAssoc>,
     sort: Vec<u128>,
     sorted_children: Vec<Order>,
+    sorted_reasons: Vec<Reasons>,
 }
 
 /// The walk over sorted lists, then each association's rank, FairShare, visit and tie, and the
@@ -476,8 +502,9 @@ fn finish(
         mut assocs,
         sort,
         sorted_children,
+        sorted_reasons,
     } = sorted;
-    let walked = walk(h, tie_rule, &sort, &sorted_children);
+    let walked = walk(h, tie_rule, &sort, &sorted_children, &sorted_reasons);
     // A partial tree (completed from a cut output) holds stand-ins for users it does not know:
     // the walk still orders what it has, but rank and FairShare, which count every user, are
     // unknown, so no caller can show one by accident.
@@ -494,6 +521,7 @@ fn finish(
         visit_order: walked.visit_order,
         steps: walked.steps,
         sorted_children,
+        sorted_reasons,
         n_users,
         tie_rule,
         root: h.root,
@@ -521,24 +549,18 @@ struct Walk {
 /// The depth-first walk over the sorted lists that ranks users and writes the trace, as
 /// Slurm's does, with an explicit stack so that a very deep tree cannot overflow the call
 /// stack. O(n) (plus the sort of merged lists under the documented rule).
-fn walk(h: &Hierarchy, tie_rule: TieRule, sort: &[u128], sorted_children: &[Order]) -> Walk {
+fn walk(
+    h: &Hierarchy,
+    tie_rule: TieRule,
+    sort: &[u128],
+    sorted_children: &[Order],
+    sorted_reasons: &[Reasons],
+) -> Walk {
     let n = h.len();
     let root = h.root;
     let key = |ix: usize| sort[ix] >> 1;
-    let reasons_of = |order: &[usize]| -> Vec<OrderReason> {
-        order
-            .windows(2)
-            .map(|w| {
-                if key(w[0]) != key(w[1]) {
-                    OrderReason::HigherLevelFs
-                } else if sort[w[0]] != sort[w[1]] {
-                    OrderReason::UserBeforeAccount
-                } else {
-                    OrderReason::ListOrder
-                }
-            })
-            .collect()
-    };
+    let fs_members = h.fs_members();
+    let no_reasons = Reasons::from([]);
     let mut tagged: Vec<(u128, u32)> = Vec::new();
     let mut walked = vec![Walked::default(); n];
     // About one step per association plus a few per sibling group.
@@ -590,18 +612,27 @@ fn walk(h: &Hierarchy, tie_rule: TieRule, sort: &[u128], sorted_children: &[Orde
             tie,
             merged: merged.clone(),
         });
-        let members: Vec<usize> = std::iter::once(&account)
-            .chain(&merged)
-            .flat_map(|&a| h.fs_children(a))
-            .collect();
+        let members: Order = if merged.is_empty() {
+            Order::clone(&fs_members[account])
+        } else {
+            std::iter::once(&account)
+                .chain(&merged)
+                .flat_map(|&a| h.fs_children(a))
+                .collect()
+        };
         let sorted_step = if members.is_empty() {
             None
         } else {
-            let order = if merged.is_empty() {
-                Order::clone(&sorted_children[account])
+            let (order, reasons) = if merged.is_empty() {
+                (
+                    Order::clone(&sorted_children[account]),
+                    Reasons::clone(&sorted_reasons[account]),
+                )
             } else {
                 // Under the documented rule a merged list is sorted as one.
-                sort_members(sort, members.iter().copied(), &mut tagged).into()
+                let order: Order = sort_members(sort, members.iter().copied(), &mut tagged).into();
+                let reasons = reasons_of(sort, &order, &no_reasons);
+                (order, reasons)
             };
             steps.push(Step::LevelFsComputed {
                 parent: account,
@@ -609,7 +640,7 @@ fn walk(h: &Hierarchy, tie_rule: TieRule, sort: &[u128], sorted_children: &[Orde
             });
             steps.push(Step::SiblingsSorted {
                 parent: account,
-                reasons: reasons_of(&order),
+                reasons,
                 order,
             });
             Some(steps.len() - 1)

@@ -27,9 +27,10 @@
 //! than [`EXACT_WORK_LIMIT`] basic steps is computed another way, documented where it happens;
 //! `Hierarchy::approximated` (the `testing` feature) says whether that happened.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::ld::LongDouble;
+use crate::step::Order;
 use crate::tree::{AssocTree, SHARES_PARENT_RAW, Shares};
 
 /// Slurm's `NO_VAL` (an unset `uint32`).
@@ -99,6 +100,10 @@ pub struct Hierarchy {
     max_depth: u32,
     work: u64,
     approximated: bool,
+    /// Each association's fairshare children as a shared list (the walk's
+    /// `LevelFsComputed` members), made on first use and shared by the hierarchies of edited
+    /// trees, whose fairshare children are the same.
+    members: Arc<OnceLock<Vec<Order>>>,
 }
 
 impl PartialEq for Hierarchy {
@@ -129,6 +134,7 @@ impl PartialEq for Hierarchy {
             max_depth,
             work: _,
             approximated,
+            members: _,
         } = self;
         *root == other.root
             && *parent == other.parent
@@ -397,6 +403,7 @@ impl Hierarchy {
             child_list: child_list.into(),
             work,
             approximated,
+            members: Arc::default(),
         }
     }
 
@@ -591,6 +598,25 @@ impl Hierarchy {
     /// (first served) down, and FairShare = rank / N.
     pub fn n_users(&self) -> u32 {
         self.n_users
+    }
+
+    /// The fairshare children of every association, in list order, each list shared (leaves
+    /// share one empty list). Made once per tree structure: a hierarchy from
+    /// [`Hierarchy::with_usage`] or [`Hierarchy::with_shares`] shares them.
+    pub(crate) fn fs_members(&self) -> &[Order] {
+        self.members.get_or_init(|| {
+            let empty = Order::from([]);
+            (0..self.len())
+                .map(|p| {
+                    let kids = self.fs_children_u32(p);
+                    if kids.is_empty() {
+                        Order::clone(&empty)
+                    } else {
+                        kids.iter().map(|&c| c as usize).collect()
+                    }
+                })
+                .collect()
+        })
     }
 
     /// The fairshare children of `ix`, in list order (Slurm's `children_list`: the real

@@ -15,6 +15,9 @@
 /// associations, which keeps every list off its path, copies none).
 pub type Order = std::sync::Arc<[usize]>;
 
+/// Why each entry of a sibling list's [`Order`] precedes the next, shared like the order.
+pub type Reasons = std::sync::Arc<[OrderReason]>;
+
 /// Why a user's rank was reused, or why an account was entered "tied".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tie {
@@ -70,7 +73,7 @@ pub enum Step {
         /// Whose fairshare children they are.
         parent: usize,
         /// The members, in list order.
-        members: Vec<usize>,
+        members: Order,
     },
     /// A sibling list was sorted into visiting order.
     SiblingsSorted {
@@ -79,7 +82,7 @@ pub enum Step {
         /// The visiting order.
         order: Order,
         /// `reasons[i]` says why `order[i]` precedes `order[i + 1]`.
-        reasons: Vec<OrderReason>,
+        reasons: Reasons,
     },
     /// A user association received its rank and FairShare = rank / N.
     UserRanked {
@@ -242,7 +245,7 @@ impl Frame {
                 self.path.push(*account);
             }
             Step::LevelFsComputed { members, .. } => {
-                for &m in members {
+                for &m in members.iter() {
                     if self.status.get(m) == Some(&NodeStatus::Pending) {
                         self.set(m, NodeStatus::Computed);
                     }
