@@ -326,6 +326,28 @@ fn AccountUsage(id: AssocId) -> impl IntoView {
     view! { <p class="ft-help" data-testid="account-usage">{move || text()}</p> }
 }
 
+#[cfg(test)]
+thread_local! {
+    /// How many times [`move_targets_memo`] listed the accounts (tests count it).
+    static TARGETS_LISTED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// The "Move to" menu's accounts for `id`, listed again only when the tree's structure changes
+/// (`AssocTree::structure`): a Shares or Raw usage edit keeps it, so at 100k associations an
+/// edit does not scan the tree for them (every option stays in the menu).
+fn move_targets_memo(state: AppState, id: AssocId) -> Memo<Vec<fields::MoveTarget>> {
+    let structure = Memo::new(move |_| state.scenario().with(|s| s.tree.structure()));
+    Memo::new(move |_| {
+        // Read, not only tracked: a memo runs (and so follows the scenario) only when read.
+        structure.with(|_| ());
+        #[cfg(test)]
+        TARGETS_LISTED.with(|n| n.set(n.get() + 1));
+        state
+            .scenario()
+            .with_untracked(|s| move_targets(&s.tree, id))
+    })
+}
+
 /// Add user, Add account, Delete and Move to.
 #[component]
 fn Actions(id: AssocId) -> impl IntoView {
@@ -359,7 +381,7 @@ fn Actions(id: AssocId) -> impl IntoView {
         let res = state.delete(id).map_err(FieldError::Refused);
         edits.apply(id, Field::Actions, res);
     };
-    let targets = Memo::new(move |_| state.scenario().with(|s| move_targets(&s.tree, id)));
+    let targets = move_targets_memo(state, id);
     let move_filter = RwSignal::new(String::new());
     let long_menu = move || targets.with(|t| t.len() > MOVE_MENU_LIMIT);
     let menu = move || targets.with(|t| move_filter.with(|f| move_menu(t, f)));
@@ -555,5 +577,47 @@ fn fact_texts(state: AppState, facts: Option<&Facts>, lang: crate::messages::Lan
                     .unwrap_or_default()
             })
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fairshare::LongDouble;
+    use leptos::prelude::Owner;
+
+    /// A usage or shares edit keeps the tree's structure, so the "Move to" accounts are not
+    /// listed again; a rename is listed again (its name is in the menu), and undoing it too.
+    #[test]
+    fn move_targets_are_listed_again_only_when_the_structure_changes() {
+        Owner::new().with(|| {
+            let preset = crate::presets::by_id("classic-example").unwrap();
+            let state = AppState::new(preset.scenario());
+            let (user, account) = state.scenario().with_untracked(|s| {
+                let tree = &s.tree;
+                let user = tree.assocs().iter().find(|a| a.is_user()).unwrap();
+                let account = tree
+                    .assocs()
+                    .iter()
+                    .find(|a| a.parent.is_some() && !a.is_user());
+                (user.id, account.unwrap().id)
+            });
+            let targets = move_targets_memo(state, user);
+            let listed = || TARGETS_LISTED.with(std::cell::Cell::get);
+            let first = targets.get();
+            assert!(!first.is_empty());
+            let before = listed();
+            state.set_usage(user, LongDouble::from_u64(12_345)).unwrap();
+            state.set_shares(user, Shares::Value(7)).unwrap();
+            assert_eq!(targets.get(), first);
+            assert_eq!(listed(), before, "value edits list nothing again");
+            state.rename(account, "renamed").unwrap();
+            let renamed = targets.get();
+            assert_eq!(listed(), before + 1);
+            assert!(renamed.iter().any(|t| t.name == "renamed"));
+            state.undo();
+            assert_eq!(targets.get(), first);
+            assert_eq!(listed(), before + 2);
+        });
     }
 }

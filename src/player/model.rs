@@ -246,7 +246,7 @@ pub fn group_view(run: &FairTreeRun, tree: &AssocTree, frame: &Frame) -> Option<
         .find_map(|s| match s {
             Step::SiblingsSorted {
                 parent: p, reasons, ..
-            } if *p == parent => Some(reasons.as_slice()),
+            } if *p == parent => Some(&reasons[..]),
             _ => None,
         })
         .unwrap_or(&[]);

@@ -105,7 +105,7 @@ pub fn narrate(
             tie,
             merged,
         } => ctx.entered(*account, *tie, merged),
-        Step::LevelFsComputed { parent, members } => match members.as_slice() {
+        Step::LevelFsComputed { parent, members } => match &members[..] {
             [child] => PlayerMsg::NarrComputedOne.fill(
                 lang,
                 &[("child", ctx.name(*child)), ("parent", ctx.name(*parent))],

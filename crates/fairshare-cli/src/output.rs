@@ -60,7 +60,7 @@ pub fn compute_json(scenario: &Scenario, options: &Options) -> String {
             for &ix in h.list_order() {
                 let a = &run.assocs()[ix];
                 let fair_tree = [opt_ld(a.level_fs), a.rank.map_or(Value::Null, Value::from)];
-                let (s, u) = (a.shares_norm, a.usage_norm);
+                let (s, u) = (a.shares_norm, run.usage_norm(ix));
                 row(ix, s, u, a.usage_effective, fair_tree, a.fairshare);
             }
         }

@@ -374,7 +374,7 @@ impl UsageSim {
         let (placed, usable) = place_jobs(tree, jobs);
         UsageSim::from_parts(
             h.usage_raw.clone(),
-            h.parent.clone(),
+            h.parent.to_vec(),
             placed,
             &usable,
             schedule,

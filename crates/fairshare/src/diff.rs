@@ -397,7 +397,7 @@ struct Level {
     /// Position of each child in the current order.
     now: HashMap<AssocId, usize>,
     /// The current order (positions in the current tree).
-    order: Vec<usize>,
+    order: crate::step::Order,
     /// `now_sets[i]`: a hash of the set of ids before position `i` (now).
     now_sets: Vec<u64>,
     /// Position of each child in the baseline order (empty if the parent is new).
@@ -457,7 +457,7 @@ impl Runs<'_> {
         let (before, before_sets) = index(
             base_order
                 .into_iter()
-                .flatten()
+                .flat_map(|o| o.iter())
                 .filter_map(|&b| assocs.get(b).map(|a| a.id)),
         );
         let level = Rc::new(Level {

@@ -27,7 +27,7 @@ mod artefact;
 
 use crate::hierarchy::Hierarchy;
 use crate::ld::LongDouble;
-use crate::step::{OrderReason, Step, Tie};
+use crate::step::{Order, OrderReason, Reasons, Step, Tie};
 use crate::tree::AssocTree;
 
 /// Which rule decides ties between sibling accounts.
@@ -78,15 +78,14 @@ pub enum LevelFsRule {
     Ratio,
 }
 
-/// Fair Tree's values for one association.
-#[derive(Clone, Debug, PartialEq)]
+/// Fair Tree's values for one association (`Copy`: an edit copies the run's values as one
+/// block).
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FairTreeAssoc {
     /// S (`NormShares`), a double.
     pub shares_norm: f64,
     /// `RawUsage` as Slurm aggregates it (80 bits).
     pub usage_raw: LongDouble,
-    /// `NormUsage` = usage / root usage, capped at 1 (`None` for the root, which Slurm never sets).
-    pub usage_norm: Option<LongDouble>,
     /// U (`EffectvUsage`) = usage / fairshare-parent usage (the root: 1).
     pub usage_effective: LongDouble,
     /// `LevelFS` as displayed: `None` for the root and FairShare=parent accounts; +∞ for
@@ -120,12 +119,18 @@ pub struct FairTreeRun {
     pub(crate) visit_order: Vec<usize>,
     /// The trace, replayable with [`crate::step::Frame::at`].
     pub(crate) steps: Vec<Step>,
-    /// The sorted fairshare children of each association (empty for leaves).
-    pub(crate) sorted_children: Vec<Vec<usize>>,
+    /// The sorted fairshare children of each association (empty for leaves), shared with the
+    /// trace's `SiblingsSorted` steps and with the run of an edited tree.
+    pub(crate) sorted_children: Vec<Order>,
+    /// Why each entry of each sorted list precedes the next (the trace's `SiblingsSorted`
+    /// reasons), shared like the lists.
+    pub(crate) sorted_reasons: Vec<Reasons>,
     /// N, the number of user associations.
     pub(crate) n_users: u32,
     /// Which tie rule produced this run.
     pub(crate) tie_rule: TieRule,
+    /// The root's position (whose usage divides every `NormUsage`).
+    pub(crate) root: usize,
 }
 
 impl FairTreeRun {
@@ -145,8 +150,20 @@ impl FairTreeRun {
     }
 
     /// The sorted fairshare children of every association (empty for leaves).
-    pub fn sorted_children(&self) -> &[Vec<usize>] {
+    pub fn sorted_children(&self) -> &[Order] {
         &self.sorted_children
+    }
+
+    /// `NormUsage` of the association at `ix`: its usage over the root's, capped at 1 (`None`
+    /// for the root, which Slurm never sets, and out of range). Computed when read: a usage edit
+    /// changes the root's usage and so every association's `NormUsage`, and dividing all of
+    /// them on every edit cost more than the few that are ever shown.
+    pub fn usage_norm(&self, ix: usize) -> Option<LongDouble> {
+        if ix == self.root {
+            return None;
+        }
+        let a = self.assocs.get(ix)?;
+        Some(usage_norm(a.usage_raw, self.assocs[self.root].usage_raw))
     }
 
     /// N, the number of user associations.
@@ -186,10 +203,16 @@ pub(crate) fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> Fa
     let assocs: Vec<FairTreeAssoc> = (0..h.len()).map(|ix| values(h, ix)).collect();
     let sort = sort_keys(&assocs, h);
     let mut tagged = Vec::new();
-    let sorted_children: Vec<Vec<usize>> = (0..h.len())
-        .map(|p| sort_list(h, &sort, p, &mut tagged))
+    let empty = Order::from([]);
+    let sorted_children: Vec<Order> = (0..h.len())
+        .map(|p| sort_list(h, &sort, p, &mut tagged, &empty))
         .collect();
-    let near_pairs = artefact::near_pairs(&assocs, sorted_children.iter().map(Vec::as_slice));
+    let no_reasons = Reasons::from([]);
+    let sorted_reasons: Vec<Reasons> = sorted_children
+        .iter()
+        .map(|o| reasons_of(&sort, o, &no_reasons))
+        .collect();
+    let near_pairs = artefact::near_pairs(&assocs, sorted_children.iter().map(|o| &o[..]));
     finish(
         tree,
         h,
@@ -198,9 +221,31 @@ pub(crate) fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> Fa
             assocs,
             sort,
             sorted_children,
+            sorted_reasons,
         },
         near_pairs,
     )
+}
+
+/// Why each entry of `order` precedes the next (`empty` is shared by every list of fewer
+/// than two entries).
+fn reasons_of(sort: &[u128], order: &[usize], empty: &Reasons) -> Reasons {
+    if order.len() < 2 {
+        return Reasons::clone(empty);
+    }
+    let key = |ix: usize| sort[ix] >> 1;
+    order
+        .windows(2)
+        .map(|w| {
+            if key(w[0]) != key(w[1]) {
+                OrderReason::HigherLevelFs
+            } else if sort[w[0]] != sort[w[1]] {
+                OrderReason::UserBeforeAccount
+            } else {
+                OrderReason::ListOrder
+            }
+        })
+        .collect()
 }
 
 /// What one edit of a tree changed, for [`rerun`].
@@ -229,7 +274,6 @@ pub(crate) fn rerun(
     h: &Hierarchy,
     edit: Edited,
 ) -> FairTreeRun {
-    let root = h.root;
     let mut assocs = old.assocs.clone();
     // The lists sorted again (by their fairshare parent) and the associations whose values
     // change.
@@ -247,14 +291,6 @@ pub(crate) fn rerun(
                 }
                 lists.push(a);
                 changed.extend(h.fs_children(a));
-            }
-            if h.usage_raw[root].to_bits() != old.assocs[root].usage_raw.to_bits() {
-                // NormUsage divides by the root's usage.
-                for (ix, a) in assocs.iter_mut().enumerate() {
-                    if ix != root {
-                        a.usage_norm = Some(usage_norm(h.usage_raw[ix], h.usage_raw[root]));
-                    }
-                }
             }
         }
         Edited::Shares(y) => {
@@ -282,18 +318,19 @@ pub(crate) fn rerun(
     }
     let sort = sort_keys(&assocs, h);
     let mut sorted_children = old.sorted_children.clone();
+    let mut sorted_reasons = old.sorted_reasons.clone();
     let mut tagged = Vec::new();
+    let empty = Order::from([]);
+    let no_reasons = Reasons::from([]);
     for &p in &lists {
-        sorted_children[p] = sort_list(h, &sort, p, &mut tagged);
+        sorted_children[p] = sort_list(h, &sort, p, &mut tagged, &empty);
+        sorted_reasons[p] = reasons_of(&sort, &sorted_children[p], &no_reasons);
         // Their neighbours are checked again.
-        for &c in &sorted_children[p] {
+        for &c in sorted_children[p].iter() {
             assocs[c].artefact = None;
         }
     }
-    let near_pairs = artefact::near_pairs(
-        &assocs,
-        lists.iter().map(|&p| sorted_children[p].as_slice()),
-    );
+    let near_pairs = artefact::near_pairs(&assocs, lists.iter().map(|&p| &sorted_children[p][..]));
     finish(
         tree,
         h,
@@ -302,6 +339,7 @@ pub(crate) fn rerun(
             assocs,
             sort,
             sorted_children,
+            sorted_reasons,
         },
         near_pairs,
     )
@@ -322,10 +360,9 @@ fn usage_norm(usage_raw: LongDouble, root_usage: LongDouble) -> LongDouble {
 /// (rank, visit, tie and artefact unset).
 fn values(h: &Hierarchy, ix: usize) -> FairTreeAssoc {
     let usage_raw = h.usage_raw[ix];
-    let unranked = |shares_norm, usage_norm, usage_effective, level_fs, key, rule| FairTreeAssoc {
+    let unranked = |shares_norm, usage_effective, level_fs, key, rule| FairTreeAssoc {
         shares_norm,
         usage_raw,
-        usage_norm,
         usage_effective,
         level_fs,
         level_fs_key: key,
@@ -341,7 +378,6 @@ fn values(h: &Hierarchy, ix: usize) -> FairTreeAssoc {
         let shares_norm = f64::from(h.shares_raw[ix]) / f64::from(crate::hierarchy::NO_VAL);
         return unranked(
             shares_norm,
-            None,
             LongDouble::one(),
             None,
             no_val,
@@ -365,7 +401,6 @@ fn values(h: &Hierarchy, ix: usize) -> FairTreeAssoc {
     } else {
         usage_raw.div(parent_usage)
     };
-    let usage_norm = Some(usage_norm(usage_raw, h.usage_raw[h.root]));
     let (level_fs, key, rule) = if h.is_parent_shares[ix] {
         if h.is_user[ix] {
             (
@@ -392,14 +427,7 @@ fn values(h: &Hierarchy, ix: usize) -> FairTreeAssoc {
         };
         (Some(lf), lf, rule)
     };
-    unranked(
-        shares_norm,
-        usage_norm,
-        usage_effective,
-        level_fs,
-        key,
-        rule,
-    )
+    unranked(shares_norm, usage_effective, level_fs, key, rule)
 }
 
 /// One integer per association that orders it as Slurm's comparator does: the Level FS key's
@@ -408,18 +436,25 @@ fn values(h: &Hierarchy, ix: usize) -> FairTreeAssoc {
 fn sort_keys(assocs: &[FairTreeAssoc], h: &Hierarchy) -> Vec<u128> {
     assocs
         .iter()
-        .zip(&h.is_user)
+        .zip(h.is_user.iter())
         .map(|(a, &user)| (a.level_fs_key.order_key() << 1) | u128::from(user))
         .collect()
 }
 
-/// The fairshare children of `p` in Slurm's sorted order (`tagged` is scratch).
-fn sort_list(h: &Hierarchy, sort: &[u128], p: usize, tagged: &mut Vec<(u128, u32)>) -> Vec<usize> {
+/// The fairshare children of `p` in Slurm's sorted order (`tagged` is scratch; `empty`, an
+/// empty order, is shared by every leaf rather than allocated for each).
+fn sort_list(
+    h: &Hierarchy,
+    sort: &[u128],
+    p: usize,
+    tagged: &mut Vec<(u128, u32)>,
+    empty: &Order,
+) -> Order {
     let members = h.fs_children_u32(p);
     if members.is_empty() {
-        return Vec::new();
+        return Order::clone(empty);
     }
-    sort_members(sort, members.iter().map(|&m| m as usize), tagged)
+    sort_members(sort, members.iter().map(|&m| m as usize), tagged).into()
 }
 
 /// `members` (in list order) sorted as Slurm's comparator does: higher LF first; on equal LF
@@ -450,7 +485,8 @@ fn sort_members(
 struct Sorted {
     assocs: Vec<FairTreeAssoc>,
     sort: Vec<u128>,
-    sorted_children: Vec<Vec<usize>>,
+    sorted_children: Vec<Order>,
+    sorted_reasons: Vec<Reasons>,
 }
 
 /// The walk over sorted lists, then each association's rank, FairShare, visit and tie, and the
@@ -466,8 +502,9 @@ fn finish(
         mut assocs,
         sort,
         sorted_children,
+        sorted_reasons,
     } = sorted;
-    let walked = walk(h, tie_rule, &sort, &sorted_children);
+    let walked = walk(h, tie_rule, &sort, &sorted_children, &sorted_reasons);
     // A partial tree (completed from a cut output) holds stand-ins for users it does not know:
     // the walk still orders what it has, but rank and FairShare, which count every user, are
     // unknown, so no caller can show one by accident.
@@ -484,8 +521,10 @@ fn finish(
         visit_order: walked.visit_order,
         steps: walked.steps,
         sorted_children,
+        sorted_reasons,
         n_users,
         tie_rule,
+        root: h.root,
     };
     artefact::mark(h, near_pairs, &mut run);
     run
@@ -510,24 +549,18 @@ struct Walk {
 /// The depth-first walk over the sorted lists that ranks users and writes the trace, as
 /// Slurm's does, with an explicit stack so that a very deep tree cannot overflow the call
 /// stack. O(n) (plus the sort of merged lists under the documented rule).
-fn walk(h: &Hierarchy, tie_rule: TieRule, sort: &[u128], sorted_children: &[Vec<usize>]) -> Walk {
+fn walk(
+    h: &Hierarchy,
+    tie_rule: TieRule,
+    sort: &[u128],
+    sorted_children: &[Order],
+    sorted_reasons: &[Reasons],
+) -> Walk {
     let n = h.len();
     let root = h.root;
     let key = |ix: usize| sort[ix] >> 1;
-    let reasons_of = |order: &[usize]| -> Vec<OrderReason> {
-        order
-            .windows(2)
-            .map(|w| {
-                if key(w[0]) != key(w[1]) {
-                    OrderReason::HigherLevelFs
-                } else if sort[w[0]] != sort[w[1]] {
-                    OrderReason::UserBeforeAccount
-                } else {
-                    OrderReason::ListOrder
-                }
-            })
-            .collect()
-    };
+    let fs_members = h.fs_members();
+    let no_reasons = Reasons::from([]);
     let mut tagged: Vec<(u128, u32)> = Vec::new();
     let mut walked = vec![Walked::default(); n];
     // About one step per association plus a few per sibling group.
@@ -579,18 +612,27 @@ fn walk(h: &Hierarchy, tie_rule: TieRule, sort: &[u128], sorted_children: &[Vec<
             tie,
             merged: merged.clone(),
         });
-        let members: Vec<usize> = std::iter::once(&account)
-            .chain(&merged)
-            .flat_map(|&a| h.fs_children(a))
-            .collect();
+        let members: Order = if merged.is_empty() {
+            Order::clone(&fs_members[account])
+        } else {
+            std::iter::once(&account)
+                .chain(&merged)
+                .flat_map(|&a| h.fs_children(a))
+                .collect()
+        };
         let sorted_step = if members.is_empty() {
             None
         } else {
-            let order = if merged.is_empty() {
-                sorted_children[account].clone()
+            let (order, reasons) = if merged.is_empty() {
+                (
+                    Order::clone(&sorted_children[account]),
+                    Reasons::clone(&sorted_reasons[account]),
+                )
             } else {
                 // Under the documented rule a merged list is sorted as one.
-                sort_members(sort, members.iter().copied(), &mut tagged)
+                let order: Order = sort_members(sort, members.iter().copied(), &mut tagged).into();
+                let reasons = reasons_of(sort, &order, &no_reasons);
+                (order, reasons)
             };
             steps.push(Step::LevelFsComputed {
                 parent: account,
@@ -598,7 +640,7 @@ fn walk(h: &Hierarchy, tie_rule: TieRule, sort: &[u128], sorted_children: &[Vec<
             });
             steps.push(Step::SiblingsSorted {
                 parent: account,
-                reasons: reasons_of(&order),
+                reasons,
                 order,
             });
             Some(steps.len() - 1)

@@ -27,7 +27,10 @@
 //! than [`EXACT_WORK_LIMIT`] basic steps is computed another way, documented where it happens;
 //! `Hierarchy::approximated` (the `testing` feature) says whether that happened.
 
+use std::sync::{Arc, OnceLock};
+
 use crate::ld::LongDouble;
+use crate::step::Order;
 use crate::tree::{AssocTree, SHARES_PARENT_RAW, Shares};
 
 /// Slurm's `NO_VAL` (an unset `uint32`).
@@ -44,6 +47,10 @@ pub(crate) const EXACT_WORK_LIMIT: u64 = 1 << 26;
 
 /// The derived structure of one tree. Built by [`Hierarchy::new`] in O(n log n).
 ///
+/// What an edit of shares or usage keeps (parents, list order, fairshare children) is shared
+/// (`Arc`) between the hierarchies before and after it, so an edit copies only the values it
+/// changes.
+///
 /// Read through its methods; every association is named by its position in
 /// [`AssocTree::assocs`] (`usize`), like everywhere in the engine. (The fields are the crate's:
 /// the algorithms read them as plain vectors.)
@@ -52,15 +59,15 @@ pub struct Hierarchy {
     /// Index of the root.
     pub(crate) root: usize,
     /// Direct parent of each association (the real tree).
-    pub(crate) parent: Vec<Option<usize>>,
+    pub(crate) parent: Arc<[Option<usize>]>,
     /// Depth in the real tree (root = 0).
-    pub(crate) depth: Vec<u32>,
+    pub(crate) depth: Arc<[u32]>,
     /// Fairshare parent of each association (`None` for the root).
-    pub(crate) fs_parent: Vec<Option<usize>>,
+    pub(crate) fs_parent: Arc<[Option<usize>]>,
     /// Slurm's association-list order (by lineage).
-    pub(crate) list_order: Vec<usize>,
+    pub(crate) list_order: Arc<[usize]>,
     /// Position of each association in `list_order`.
-    pub(crate) list_pos: Vec<u32>,
+    pub(crate) list_pos: Arc<[u32]>,
     /// Level shares of each association: the sum over its fairshare sibling list (`NO_VAL` for
     /// the root).
     pub(crate) level_shares: Vec<u32>,
@@ -70,29 +77,33 @@ pub struct Hierarchy {
     /// Raw shares as Slurm stores them (FairShare=parent is 2147483647).
     pub(crate) shares_raw: Vec<u32>,
     /// Whether each association is FairShare=parent.
-    pub(crate) is_parent_shares: Vec<bool>,
+    pub(crate) is_parent_shares: Arc<[bool]>,
     /// Whether each association is a user association.
-    pub(crate) is_user: Vec<bool>,
+    pub(crate) is_user: Arc<[bool]>,
     /// N: the number of user associations.
     pub(crate) n_users: u32,
-    fs_child_start: Vec<u32>,
-    fs_child_list: Vec<u32>,
-    child_start: Vec<u32>,
-    child_list: Vec<u32>,
+    fs_child_start: Arc<[u32]>,
+    fs_child_list: Arc<[u32]>,
+    child_start: Arc<[u32]>,
+    child_list: Arc<[u32]>,
     /// Every association, parents before children (what [`usage_sums`] walks, kept so that a
     /// usage edit sums again without deriving the rest).
-    topdown: Vec<usize>,
+    topdown: Arc<[usize]>,
     /// The work and approximation of everything but the usage sums.
     order_work: u64,
     order_approximated: bool,
     /// Each association's subtree size, when list order is a pre-order and no sum was
     /// approximated: then a usage edit sums again only the edited user's ancestors
     /// ([`Hierarchy::with_usage`]).
-    subtree_size: Option<Vec<u32>>,
+    subtree_size: Option<Arc<[u32]>>,
     /// The greatest depth (bounds the work of the usage sums: users × depth).
     max_depth: u32,
     work: u64,
     approximated: bool,
+    /// Each association's fairshare children as a shared list (the walk's
+    /// `LevelFsComputed` members), made on first use and shared by the hierarchies of edited
+    /// trees, whose fairshare children are the same.
+    members: Arc<OnceLock<Vec<Order>>>,
 }
 
 impl PartialEq for Hierarchy {
@@ -123,6 +134,7 @@ impl PartialEq for Hierarchy {
             max_depth,
             work: _,
             approximated,
+            members: _,
         } = self;
         *root == other.root
             && *parent == other.parent
@@ -368,29 +380,30 @@ impl Hierarchy {
 
         let n_users = is_user.iter().filter(|&&u| u).count() as u32;
         Hierarchy {
-            topdown,
+            topdown: topdown.into(),
             order_work,
             order_approximated,
-            subtree_size,
+            subtree_size: subtree_size.map(Arc::from),
             max_depth,
             root,
-            parent,
-            depth,
-            fs_parent,
-            list_order,
-            list_pos,
+            parent: parent.into(),
+            depth: depth.into(),
+            fs_parent: fs_parent.into(),
+            list_order: list_order.into(),
+            list_pos: list_pos.into(),
             level_shares,
             usage_raw,
             shares_raw,
-            is_parent_shares,
-            is_user,
+            is_parent_shares: is_parent_shares.into(),
+            is_user: is_user.into(),
             n_users,
-            fs_child_start,
-            fs_child_list,
-            child_start,
-            child_list,
+            fs_child_start: fs_child_start.into(),
+            fs_child_list: fs_child_list.into(),
+            child_start: child_start.into(),
+            child_list: child_list.into(),
             work,
             approximated,
+            members: Arc::default(),
         }
     }
 
@@ -424,7 +437,7 @@ impl Hierarchy {
         let subtree_size = if approximated {
             None
         } else {
-            preorder_sizes(&input)
+            preorder_sizes(&input).map(Arc::from)
         };
         Hierarchy {
             usage_raw,
@@ -585,6 +598,25 @@ impl Hierarchy {
     /// (first served) down, and FairShare = rank / N.
     pub fn n_users(&self) -> u32 {
         self.n_users
+    }
+
+    /// The fairshare children of every association, in list order, each list shared (leaves
+    /// share one empty list). Made once per tree structure: a hierarchy from
+    /// [`Hierarchy::with_usage`] or [`Hierarchy::with_shares`] shares them.
+    pub(crate) fn fs_members(&self) -> &[Order] {
+        self.members.get_or_init(|| {
+            let empty = Order::from([]);
+            (0..self.len())
+                .map(|p| {
+                    let kids = self.fs_children_u32(p);
+                    if kids.is_empty() {
+                        Order::clone(&empty)
+                    } else {
+                        kids.iter().map(|&c| c as usize).collect()
+                    }
+                })
+                .collect()
+        })
     }
 
     /// The fairshare children of `ix`, in list order (Slurm's `children_list`: the real

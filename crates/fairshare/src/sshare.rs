@@ -577,7 +577,7 @@ pub fn fair_tree_row(ranked: &Ranked, ix: usize) -> Row {
     Row {
         norm_shares: r.shares_norm,
         raw_usage: truncate_usage(r.usage_raw),
-        norm_usage: r.usage_norm.map(LongDouble::to_f64),
+        norm_usage: ranked.run().usage_norm(ix).map(LongDouble::to_f64),
         effective_usage: r.usage_effective.to_f64(),
         fairshare: if h.is_user[ix] { r.fairshare } else { None },
         // sshare blanks LevelFS for FairShare=parent rows (users hold +∞ internally).

@@ -10,6 +10,14 @@
 //!
 //! Indices are positions in [`crate::tree::AssocTree::assocs`].
 
+/// A sibling list's visiting order: shared, so the run's sorted lists, the trace's
+/// [`Step::SiblingsSorted`] and every [`Frame`] hold one copy of each list (an edit at 100k
+/// associations, which keeps every list off its path, copies none).
+pub type Order = std::sync::Arc<[usize]>;
+
+/// Why each entry of a sibling list's [`Order`] precedes the next, shared like the order.
+pub type Reasons = std::sync::Arc<[OrderReason]>;
+
 /// Why a user's rank was reused, or why an account was entered "tied".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tie {
@@ -65,16 +73,16 @@ pub enum Step {
         /// Whose fairshare children they are.
         parent: usize,
         /// The members, in list order.
-        members: Vec<usize>,
+        members: Order,
     },
     /// A sibling list was sorted into visiting order.
     SiblingsSorted {
         /// Whose fairshare children they are.
         parent: usize,
         /// The visiting order.
-        order: Vec<usize>,
+        order: Order,
         /// `reasons[i]` says why `order[i]` precedes `order[i + 1]`.
-        reasons: Vec<OrderReason>,
+        reasons: Reasons,
     },
     /// A user association received its rank and FairShare = rank / N.
     UserRanked {
@@ -173,7 +181,7 @@ pub struct Frame {
     /// Per association: the rank given so far (users only).
     pub rank_of: Vec<Option<u32>>,
     /// Per association: the visiting order of its sibling list, once sorted (by parent).
-    pub sorted: Vec<Option<Vec<usize>>>,
+    pub sorted: Vec<Option<Order>>,
     /// The accounts on the walk's stack, root first.
     pub path: Vec<usize>,
     /// The node the last step was about.
@@ -237,7 +245,7 @@ impl Frame {
                 self.path.push(*account);
             }
             Step::LevelFsComputed { members, .. } => {
-                for &m in members {
+                for &m in members.iter() {
                     if self.status.get(m) == Some(&NodeStatus::Pending) {
                         self.set(m, NodeStatus::Computed);
                     }

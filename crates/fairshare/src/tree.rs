@@ -312,7 +312,28 @@ impl AssocTree {
     pub fn is_shared_with(&self, other: &AssocTree) -> bool {
         Arc::ptr_eq(&self.inner, &other.inner)
     }
+
+    /// The identity of this tree's structure (ids, parents, names and kinds): equal for this
+    /// tree and every tree made from it by value edits only ([`AssocTree::with_shares`],
+    /// [`AssocTree::with_usage`], in any number), unequal for trees built apart or by any other
+    /// edit, even when equal. O(1); what reads only the structure (a menu of accounts) is kept
+    /// while it stays equal.
+    pub fn structure(&self) -> Structure {
+        Structure(Arc::clone(&self.inner.parents))
+    }
 }
+
+/// [`AssocTree::structure`]: compares by identity, never by content.
+#[derive(Clone, Debug)]
+pub struct Structure(Arc<Vec<Option<usize>>>);
+
+impl PartialEq for Structure {
+    fn eq(&self, other: &Structure) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Structure {}
 
 /// What an [`AssocTree`] shares between its clones.
 #[derive(Debug, PartialEq)]
@@ -954,6 +975,16 @@ mod tests {
         assert_eq!(smaller.len(), 1);
         let renamed = tree.with_name(AssocId(3), "bee").unwrap();
         assert_eq!(renamed.get(AssocId(4)).unwrap().account, "bee");
+        // Value edits keep the structure's identity; any other edit, or a tree built apart,
+        // does not.
+        let used = tree.with_usage(AssocId(4), LongDouble::one()).unwrap();
+        let shared = used.with_shares(AssocId(3), Shares::Value(7)).unwrap();
+        assert_eq!(shared.structure(), tree.structure());
+        assert_ne!(renamed.structure(), tree.structure());
+        assert_ne!(moved.structure(), tree.structure());
+        let apart = AssocTree::new(tree.assocs().to_vec()).unwrap();
+        assert_eq!(apart, tree);
+        assert_ne!(apart.structure(), tree.structure());
         assert!(tree.with_name(AssocId(4), "a/b").is_err());
         assert!(
             tree.with_added(user(5, 4, "b", "x", LongDouble::ZERO))

@@ -96,10 +96,11 @@ fn check(v: &common::Vector) -> Result<(), String> {
                 got.usage_effective, e["usage_efctv"]
             ));
         }
-        if ld(&e["usage_norm"]) != got.usage_norm {
+        if ld(&e["usage_norm"]) != run.usage_norm(ix) {
             return Err(format!(
                 "{who}: usage_norm {:?}, Slurm {}",
-                got.usage_norm, e["usage_norm"]
+                run.usage_norm(ix),
+                e["usage_norm"]
             ));
         }
         if ld(&e["level_fs"]) != got.level_fs {
