@@ -25,6 +25,18 @@ async function waitForWorker(page) {
     .toBe(true);
 }
 
+test('on a phone, "Works offline" appearing moves nothing on the page', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const app = new ExplorerPage(page);
+  await app.goto('/index.html');
+  await app.waitUntilReady();
+  const frameTop = () =>
+    page.evaluate(() => document.querySelector('.ft-tree__viewport').getBoundingClientRect().top);
+  const before = await frameTop();
+  await expect(offlineStatus(page)).toHaveCount(1);
+  expect(await frameTop()).toBe(before);
+});
+
 test('after one visit the app opens offline and works', async ({ page, context }) => {
   const app = new ExplorerPage(page);
   await app.goto('/index.html');

@@ -52,6 +52,9 @@ test('Jump to end gives the same ranks as the table', async ({ page }) => {
   await expect(page.locator('[role="treeitem"][data-ranked="true"]')).toHaveCount(21);
   await app.openTab('sshare');
   const table = page.getByRole('region', { name: 'sshare' }).getByRole('table');
+  // The tab's code is its own module, fetched on the first click: read the table once its rows
+  // are there (every user's and account's row, the header's).
+  await expect(table.getByRole('row').filter({ hasText: 'uGA1' })).toHaveCount(1);
   const headers = await table.getByRole('columnheader').allInnerTexts();
   const col = (name) => headers.findIndex((h) => h.trim() === name);
   const rows = await table.getByRole('row').evaluateAll((trs) =>
