@@ -699,6 +699,54 @@ fn big_trees_build_only_what_is_shown() {
     }
 }
 
+/// On a big tree a card's position, the root's user count and the "… N more" entries are
+/// grouped (`position 9,412 of 9,412`), as sentences are; the root's accessible name keeps plain
+/// digits (what the page's tests and benchmarks find the root by).
+#[test]
+fn big_tree_cards_group_positions_and_counts() {
+    let f = Fixture::new(fairshare::r#gen::scenario(10_000, 42));
+    let n = f.run.n_users();
+    assert!(n >= 1_000, "{n} users");
+    let last = (0..f.scenario.tree.len())
+        .find(|&ix| f.run.position(ix) == Some(n))
+        .expect("a last user");
+    let outline = Outline::new(&f.h, &f.run);
+    let request = crate::tree::visible::Request {
+        focus: vec![last],
+        ..Default::default()
+    };
+    let visible = crate::tree::visible::visible(&outline, &request, None);
+    let model = build(&ModelInput {
+        ranked: &f.ranked,
+        slurm_run: None,
+        what_if: None,
+        outline: &outline,
+        visible: &visible,
+        unsorted: None,
+        lang: Lang::En,
+    });
+    let n_text = fairshare::format::grouped(n.into());
+    assert!(n_text.contains(','), "{n_text}");
+    let card = &node(&model, f.scenario.tree.assocs()[last].id.0).card;
+    assert_eq!(
+        card.rank.as_ref().unwrap().position,
+        format!("position {n_text} of {n_text}")
+    );
+    let root = &model.nodes[0];
+    assert_eq!(root.card.level_fs_label, format!("{n_text} users"));
+    assert!(
+        root.label.ends_with(&format!(": {n} users")),
+        "{}",
+        root.label
+    );
+    // Every "… N more" entry reads its count grouped: no run of four digits.
+    assert!(!model.extras.is_empty());
+    for extra in &model.extras {
+        let digits = extra.text.split(|c: char| !c.is_ascii_digit());
+        assert!(digits.clone().all(|d| d.len() <= 3), "{}", extra.text);
+    }
+}
+
 #[test]
 fn lf_bands() {
     let b = |x: f64| LfBand::of(LevelFsRule::Ratio, Some(LongDouble::from_f64(x)));
