@@ -66,6 +66,31 @@ impl Fixture {
             lang: Lang::En,
         })
     }
+
+    /// The model with association `focus` revealed (a big tree opens collapsed), with the run
+    /// as its own what-if baseline or with none, and what is shown.
+    fn focused(&self, focus: usize, what_if: bool) -> (TreeModel, Visible) {
+        let outline = Outline::new(&self.h, &self.run);
+        let request = crate::tree::visible::Request {
+            focus: vec![focus],
+            ..Default::default()
+        };
+        let visible = crate::tree::visible::visible(&outline, &request, None);
+        let model = build(&ModelInput {
+            ranked: &self.ranked,
+            slurm_run: None,
+            what_if: what_if.then_some(WhatIf {
+                base: &self.ranked,
+                cur: &self.ranked,
+                before: None,
+            }),
+            outline: &outline,
+            visible: &visible,
+            unsorted: None,
+            lang: Lang::En,
+        });
+        (model, visible)
+    }
 }
 
 /// The visible set with `collapsed` accounts collapsed on purpose.
@@ -668,26 +693,8 @@ fn big_trees_build_only_what_is_shown() {
     // `cargo bench -p fairshare-explorer --bench app -- tree_view`.)
     for n in [1_000, 10_000, 100_000] {
         let f = Fixture::new(fairshare::r#gen::scenario(n, 42));
-        let outline = Outline::new(&f.h, &f.run);
         let deep = (0..n).max_by_key(|&ix| f.h.depth(ix)).unwrap();
-        let request = crate::tree::visible::Request {
-            focus: vec![deep],
-            ..Default::default()
-        };
-        let visible = crate::tree::visible::visible(&outline, &request, None);
-        let model = build(&ModelInput {
-            ranked: &f.ranked,
-            slurm_run: None,
-            what_if: Some(WhatIf {
-                base: &f.ranked,
-                cur: &f.ranked,
-                before: None,
-            }),
-            outline: &outline,
-            visible: &visible,
-            unsorted: None,
-            lang: Lang::En,
-        });
+        let (model, visible) = f.focused(deep, true);
         assert_eq!(model.nodes.len(), visible.node_count());
         assert_eq!(model.nodes.len() + model.extras.len(), visible.items.len());
         assert!(model.nodes.len() <= crate::tree::visible::MAX_VISIBLE);
@@ -710,21 +717,7 @@ fn big_tree_cards_group_positions_and_counts() {
     let last = (0..f.scenario.tree.len())
         .find(|&ix| f.run.position(ix) == Some(n))
         .expect("a last user");
-    let outline = Outline::new(&f.h, &f.run);
-    let request = crate::tree::visible::Request {
-        focus: vec![last],
-        ..Default::default()
-    };
-    let visible = crate::tree::visible::visible(&outline, &request, None);
-    let model = build(&ModelInput {
-        ranked: &f.ranked,
-        slurm_run: None,
-        what_if: None,
-        outline: &outline,
-        visible: &visible,
-        unsorted: None,
-        lang: Lang::En,
-    });
+    let (model, _) = f.focused(last, false);
     let n_text = fairshare::format::grouped(n.into());
     assert!(n_text.contains(','), "{n_text}");
     let card = &node(&model, f.scenario.tree.assocs()[last].id.0).card;
