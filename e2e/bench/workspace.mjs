@@ -117,7 +117,7 @@ try {
     const load = await page.evaluate(async (marker) => {
       const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Load');
       const shown = () =>
-        document.querySelector('[role="treeitem"][data-kind="root"]')?.getAttribute('aria-label')?.includes(marker);
+        document.querySelector('[role="treeitem"][data-kind="root"]')?.getAttribute('aria-label')?.replaceAll(',', '').includes(marker);
       const t0 = performance.now();
       button.click();
       while (!shown()) await new Promise((r) => setTimeout(r, 1));

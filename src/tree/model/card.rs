@@ -217,10 +217,9 @@ pub(super) fn node_texts(input: &ModelInput<'_>, ix: usize, open: bool) -> NodeT
     let kind = kind_of(input, ix);
     let row = sshare::fair_tree_row(input.ranked, ix);
     let cell = |column: Column| row.cell_text(column);
-    // The card's lines group positions and counts (`1,352 of 10,000`), as every sentence does;
-    // the root's accessible name keeps plain digits (what finds the root: `: 10000 users`).
+    // The card's lines and accessible names group positions and counts (`1,352 of 10,000`), as
+    // every sentence does.
     let n_users = grouped(run.n_users().into());
-    let plain_n_users = run.n_users().to_string();
     let no_value = TreeMsg::NoValue.text(lang);
     let (badge, badge_kind) = badge_of(input, ix);
     let shares = match cell(Column::RawShares) {
@@ -245,9 +244,7 @@ pub(super) fn node_texts(input: &ModelInput<'_>, ix: usize, open: bool) -> NodeT
     };
     let counted = |k: Option<u32>| k.map_or_else(|| no_value.to_string(), |k| grouped(k.into()));
     let mut label = match kind {
-        AssocKind::Root => {
-            TreeMsg::LabelRoot.fill(lang, &[("name", a.name()), ("n", &plain_n_users)])
-        }
+        AssocKind::Root => TreeMsg::LabelRoot.fill(lang, &[("name", a.name()), ("n", &n_users)]),
         AssocKind::Account => {
             TreeMsg::LabelAccount.fill(lang, &[("name", a.name()), ("level_fs", &spoken_lf)])
         }
@@ -357,7 +354,7 @@ pub(super) fn tag_texts(
             class: "ft-tag ft-tag--hidden",
         });
         let users = input.outline.users.get(ix).copied().unwrap_or(0);
-        additions.push(TreeMsg::LabelCollapsed.fill(lang, &[("users", &users.to_string())]));
+        additions.push(TreeMsg::LabelCollapsed.fill(lang, &[("users", &grouped(users.into()))]));
     }
     (tags, additions)
 }

@@ -707,8 +707,8 @@ fn big_trees_build_only_what_is_shown() {
 }
 
 /// On a big tree a card's position, the root's user count and the "… N more" entries are
-/// grouped (`position 9,412 of 9,412`), as sentences are; the root's accessible name keeps plain
-/// digits (what the page's tests and benchmarks find the root by).
+/// grouped (`position 9,412 of 9,412`), as sentences are, and so are the accessible names' counts
+/// (`root: 10,000 users`, `collapsed, holds 10,000 users`).
 #[test]
 fn big_tree_cards_group_positions_and_counts() {
     let f = Fixture::new(fairshare::r#gen::scenario(10_000, 42));
@@ -728,9 +728,18 @@ fn big_tree_cards_group_positions_and_counts() {
     let root = &model.nodes[0];
     assert_eq!(root.card.level_fs_label, format!("{n_text} users"));
     assert!(
-        root.label.ends_with(&format!(": {n} users")),
+        root.label.ends_with(&format!(": {n_text} users")),
         "{}",
         root.label
+    );
+    let root_id = f.scenario.tree.assocs()[0].id;
+    let folded = f.model(&[root_id].into());
+    assert!(
+        node(&folded, root_id.0)
+            .label
+            .ends_with(&format!("; collapsed, holds {n_text} users")),
+        "{}",
+        node(&folded, root_id.0).label
     );
     // Every "… N more" entry reads its count grouped: no run of four digits.
     assert!(!model.extras.is_empty());
