@@ -250,7 +250,7 @@ test('500 associations: load, then one re-rank + re-render (timed, not asserted)
   const shown = await app.treeItems().count();
   expect(shown).toBeGreaterThan(1);
   expect(shown).toBeLessThan(500);
-  await expect(app.tree().locator('[aria-expanded="false"]').first()).toHaveAccessibleName(/collapsed, holds \d+ users/);
+  await expect(app.tree().locator('[aria-expanded="false"]').first()).toHaveAccessibleName(/collapsed, holds \d{1,3}(,\d{3})* users/);
 
   // Select a heavy user through the table (it is revealed in the tree), then change its usage.
   const user = scenario.associations.findLast((a) => a.user && a.usage_raw > 0);

@@ -266,7 +266,7 @@ mod tests {
         let len = run.steps().len();
         let frame = Frame::at(run.steps(), len);
         let narration = narrate(run, &scenario.tree, &frame, true, LANG);
-        let position = PlayerMsg::StepFinished.fill(LANG, &[("n", &len.to_string())]);
+        let position = crate::player::controls::position_text(LANG, None, len);
         let ticks = tick_path(&rank_ticks(run.steps()), len);
         let button = |msg: PlayerMsg| {
             view! { <button type="button" class="ft-button ft-controls__button">{msg.text(LANG)}</button> }

@@ -290,7 +290,13 @@ fn import_outline(text: &str, lang: Lang) -> String {
     let status = if imported.has_errors() {
         format!("refused ({format})")
     } else {
-        ImportMsg::Loaded.fill(lang, &[("n", &n.to_string()), ("format", &format)])
+        ImportMsg::Loaded.fill(
+            lang,
+            &[
+                ("n", &fairshare::format::grouped(n as u64)),
+                ("format", &format),
+            ],
+        )
     };
     let mut out = format!("{status}\n");
     for line in diagnostic_lines(&imported.diagnostics, lang) {

@@ -18,7 +18,17 @@
 // wasm build without wasm-opt names its functions there); the profile also gives the script
 // time by the innermost app or engine function on its stack.
 import path from 'node:path';
-import { arg, flag, firstUsersRawUsage, startRecording, openPastedAnchor } from './common.mjs';
+import {
+  arg,
+  firstUsersRawUsage,
+  flag,
+  metrics,
+  openPastedAnchor,
+  printTop,
+  profileTimes,
+  startRecording,
+  traceTotals,
+} from './common.mjs';
 
 const edits = Number(arg('edits', 10));
 const play = Number(arg('play', 0));
@@ -106,81 +116,22 @@ try {
 
 /** Self time per function from the sampled CPU profile; callers of `callersOf` (a substring). */
 function reportProfile(profile, callersOf, units, unit) {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const self = new Map();
-  const inclusive = new Map();
-  const callers = new Map();
-  const owners = new Map();
-  let total = 0;
-  profile.samples.forEach((id, i) => {
-    const n = byId.get(id);
-    const name = n.callFrame.functionName || `(anonymous ${path.basename(n.callFrame.url)})`;
-    const t = (profile.timeDeltas[i] ?? 0) / 1000;
-    total += t;
-    self.set(name, (self.get(name) ?? 0) + t);
-    const seen = new Set();
-    for (let p = id; p; p = parent.get(p)) {
-      const f = byId.get(p).callFrame.functionName.replace(/::h[0-9a-f]{16}/, '');
-      if (f && !seen.has(f)) {
-        seen.add(f);
-        inclusive.set(f, (inclusive.get(f) ?? 0) + t);
-      }
-    }
-    // The innermost app or engine function on the stack: who the time (plumbing included) is for.
-    let owner = '(none)';
-    for (let p = id; p; p = parent.get(p)) {
-      const f = byId.get(p).callFrame.functionName.replace(/::h[0-9a-f]{16}/, '');
-      if (/^fairshare_explorer|^fairshare::/.test(f)) {
-        owner = f;
-        break;
-      }
-    }
-    if (!/\((idle|program|garbage collector)\)/.test(name)) owners.set(owner, (owners.get(owner) ?? 0) + t);
-    if (callersOf && name.includes(callersOf)) {
-      const chain = [];
-      for (let p = parent.get(id); p && chain.length < 8; p = parent.get(p)) {
-        chain.push(byId.get(p).callFrame.functionName.replace(/::h[0-9a-f]{16}/, '').slice(0, 100));
-      }
-      const key = chain.join('\n      <- ');
-      callers.set(key, (callers.get(key) ?? 0) + t);
-    }
-  });
+  const { total, self, inclusive, owners, callers } = profileTimes(profile, { callersOf, depth: 8, width: 100 });
   console.log(`\nCPU profile: ${(total / units).toFixed(1)} ms sampled per ${unit}; self time per ${unit}:`);
-  const lines = (map, n, line) =>
-    [...map.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, n)
-      .forEach(([k, t]) => console.log(line(t, k)));
-  lines(self, top, (t, name) => `  ${(t / units).toFixed(2).padStart(7)} ms  ${name.slice(0, 140)}`);
+  printTop(self, units, { n: top });
   const ours = new RegExp(arg('ours', 'fairshare|leptos|reactive_graph|tachys'));
   console.log(`\ninclusive time per ${unit} of the app's and engine's functions:`);
-  lines(
-    new Map([...inclusive].filter(([k]) => ours.test(k))),
-    top,
-    (t, name) => `  ${(t / units).toFixed(2).padStart(7)} ms  ${name.slice(0, 140)}`,
-  );
+  printTop(inclusive, units, { n: top, filter: ours });
   console.log(`\nscript time per ${unit} by the innermost app or engine function on its stack:`);
-  lines(owners, top, (t, name) => `  ${(t / units).toFixed(2).padStart(7)} ms  ${name.slice(0, 140)}`);
+  printTop(owners, units, { n: top });
   if (callersOf) {
     console.log(`\ncallers of ${callersOf}:`);
-    lines(callers, 8, (t, chain) => `  ${(t / units).toFixed(2)} ms\n      <- ${chain}`);
+    printTop(callers, units, { n: 8, width: 2000 });
   }
 }
 
 /** `--trace`: total duration of complete events per thread and name (nested events overlap). */
 function reportTrace(events, units, unit) {
-  const threads = new Map();
-  for (const e of events) {
-    if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args.name);
-  }
-  const totals = new Map();
-  for (const e of events) {
-    if (e.ph !== 'X' || !e.dur) continue;
-    const key = `${threads.get(`${e.pid}:${e.tid}`) ?? e.tid} ${e.name}`;
-    totals.set(key, (totals.get(key) ?? 0) + e.dur / 1000);
-  }
   // What each layout had to do (CPU-independent): objects dirty of the total, per layout.
   const layouts = events.filter((e) => e.name === 'Layout' && e.ph === 'X' && e.args?.beginData);
   if (layouts.length) {
@@ -213,14 +164,5 @@ function reportTrace(events, units, unit) {
     console.log(`style recalcs: ${(n / units).toFixed(0)} elements restyled per ${unit}`);
   }
   console.log(`trace: total ms per ${unit} by thread and event:`);
-  [...totals.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, top)
-    .forEach(([k, t]) => console.log(`  ${(t / units).toFixed(2).padStart(7)} ms  ${k}`));
-}
-
-/** DevTools' Performance metrics by name. */
-async function metrics(cdp) {
-  const { metrics: list } = await cdp.send('Performance.getMetrics');
-  return Object.fromEntries(list.map((m) => [m.name, m.value]));
+  printTop(traceTotals(events), units, { n: top, width: Infinity });
 }

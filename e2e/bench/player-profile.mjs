@@ -13,7 +13,21 @@
 // wasm-opt (an index.html with data-wasm-opt="0", e.g. index-prof.html, gitignored) into
 // another dist.
 import path from 'node:path';
-import { arg, flag, launchChromium, pasteTree, readAnchor, root, scenarioFragment, serve, startRecording } from './common.mjs';
+import {
+  arg,
+  flag,
+  launchChromium,
+  metrics,
+  pasteTree,
+  printTop,
+  profileTimes,
+  readAnchor,
+  root,
+  scenarioFragment,
+  serve,
+  startRecording,
+  traceTotals,
+} from './common.mjs';
 
 const dist = path.resolve(root, arg('dist', 'dist'));
 const size = Number(arg('size', 500));
@@ -48,6 +62,8 @@ try {
   else await profileSteps(page, cdp);
 } finally {
   await browser.close();
+  // The static server is a child process: without this the run never ends.
+  process.exit();
 }
 
 /**
@@ -126,57 +142,19 @@ async function profileSteps(page, cdp) {
 
 /** Total duration of complete events per thread and name (nested events count again). */
 function reportTrace(events) {
-  const threads = new Map();
-  for (const e of events) {
-    if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args.name);
-  }
-  const totals = new Map();
-  for (const e of events) {
-    if (e.ph !== 'X' || !e.dur) continue;
-    const key = `${threads.get(`${e.pid}:${e.tid}`) ?? e.tid} ${e.name}`;
-    totals.set(key, (totals.get(key) ?? 0) + e.dur / 1000);
-  }
   console.log('trace: total ms per step by thread and event (nested events overlap):');
-  printTop(totals, (t, k) => `  ${(t / steps).toFixed(2).padStart(7)} ms  ${k}`);
+  printTop(traceTotals(events), steps, { n: top, width: Infinity });
 }
 
 /** Self time per function from the sampled CPU profile; callers of `callersOf` (a substring). */
 function reportProfile(profile, callersOf) {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const self = new Map();
-  const callers = new Map();
-  let total = 0;
-  profile.samples.forEach((id, i) => {
-    const n = byId.get(id);
-    const name = n.callFrame.functionName || `(anonymous ${path.basename(n.callFrame.url)})`;
-    const t = (profile.timeDeltas[i] ?? 0) / 1000;
-    total += t;
-    self.set(name, (self.get(name) ?? 0) + t);
-    if (callersOf && name.includes(callersOf)) {
-      const chain = [];
-      for (let p = parent.get(id); p && chain.length < 6; p = parent.get(p)) {
-        chain.push(byId.get(p).callFrame.functionName.replace(/::h[0-9a-f]{16}/, '').slice(0, 90));
-      }
-      const key = chain.join('\n      <- ');
-      callers.set(key, (callers.get(key) ?? 0) + t);
-    }
-  });
+  const { total, self, callers } = profileTimes(profile, { callersOf, depth: 6, width: 90 });
   console.log(`\nCPU profile: ${(total / steps).toFixed(1)} ms sampled per step; self time per step:`);
-  printTop(self, (t, name) => `  ${(t / steps).toFixed(2).padStart(7)} ms  ${name.slice(0, 140)}`);
+  printTop(self, steps, { n: top });
   if (callersOf) {
     console.log(`\ncallers of ${callersOf}:`);
-    printTop(callers, (t, chain) => `  ${(t / steps).toFixed(2)} ms\n      <- ${chain}`, 8);
+    printTop(callers, steps, { n: 8, width: 2000 });
   }
-}
-
-/** The `n` largest entries of a name → time map, one line each. */
-function printTop(map, line, n = top) {
-  [...map.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, n)
-    .forEach(([k, t]) => console.log(line(t, k)));
 }
 
 /** One step (ArrowRight in the player), then two frames, or a second each if none comes
@@ -193,10 +171,4 @@ async function step(page) {
     await frame();
     await frame();
   });
-}
-
-/** DevTools' Performance metrics by name. */
-async function metrics(cdp) {
-  const { metrics: list } = await cdp.send('Performance.getMetrics');
-  return Object.fromEntries(list.map((m) => [m.name, m.value]));
 }

@@ -33,7 +33,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { arg, flag, launchChromium, root, serve, startRecording } from './common.mjs';
+import { arg, flag, launchChromium, pct, printTop, profileTimes, root, serve, startRecording } from './common.mjs';
 import { publishDays } from '../fixtures/timeline.mjs';
 
 const sizes = arg('sizes', '10k,100k').split(',');
@@ -47,10 +47,6 @@ const trace = flag('trace');
 /** How long the cards glide (style/main.css --ft-duration-move) plus a frame or two. */
 const GLIDE_MS = 450;
 
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
 const ms = (x) => `${x.toFixed(0)} ms`;
 
 await serve(dist, port);
@@ -213,69 +209,23 @@ process.exit();
 /** Self time per function in the sampled CPU profile, per step, and the app's inclusive times. */
 function reportProfile(profile, steps) {
   const top = Number(arg('top', 30));
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const self = new Map();
-  const inclusive = new Map();
   const callersOf = arg('callers', null);
   const calleesOf = arg('callees', null);
-  const callees = new Map();
-  const callers = new Map();
   // The debounced autosave runs once after each step (inside the next glide): counted apart.
   let saving = 0;
-  const chain = (id) => {
-    const names = [];
-    for (let p = id; p; p = parent.get(p)) names.push(byId.get(p).callFrame.functionName);
-    return names;
-  };
-  profile.samples.forEach((id, i) => {
-    const t = (profile.timeDeltas[i] ?? 0) / 1000;
-    if (chain(id).some((f) => f.includes('Shell::flush') || f.includes('flush_if_pending'))) {
+  const { self, inclusive, callers, callees } = profileTimes(profile, {
+    callersOf,
+    calleesOf,
+    depth: 10,
+    width: 110,
+    skip: (stack, t) => {
+      if (!stack.some((f) => f.includes('Shell::flush') || f.includes('flush_if_pending'))) return false;
       saving += t;
       // With --save, the save's functions are listed too.
-      if (!flag('save')) return;
-    }
-    const n = byId.get(id);
-    const name = n.callFrame.functionName || `(anonymous ${path.basename(n.callFrame.url)})`;
-    self.set(name, (self.get(name) ?? 0) + t);
-    const seen = new Set();
-    let caller = null;
-    for (let p = id; p; p = parent.get(p)) {
-      const f = byId.get(p).callFrame.functionName.replace(/::h[0-9a-f]{16}/, '');
-      if (f && !seen.has(f)) {
-        seen.add(f);
-        inclusive.set(f, (inclusive.get(f) ?? 0) + t);
-      }
-      if (callersOf && caller === null && f.includes(callersOf)) caller = p;
-    }
-    if (calleesOf) {
-      // The frame just below the outermost one named `calleesOf`: where its time goes.
-      let below = null;
-      for (let p = id, prev = null; p; prev = p, p = parent.get(p)) {
-        const f = byId.get(p).callFrame.functionName;
-        if (f.includes(calleesOf)) below = prev;
-      }
-      if (below !== null || byId.get(id).callFrame.functionName.includes(calleesOf)) {
-        const f = below === null ? '(self)' : byId.get(below).callFrame.functionName.replace(/::h[0-9a-f]{16}/, '');
-        callees.set(f, (callees.get(f) ?? 0) + t);
-      }
-    }
-    if (caller !== null) {
-      const names = [];
-      for (let p = parent.get(caller); p && names.length < 10; p = parent.get(p)) {
-        names.push(byId.get(p).callFrame.functionName.replace(/::h[0-9a-f]{16}/, '').slice(0, 110));
-      }
-      const key = names.join('\n      <- ');
-      callers.set(key, (callers.get(key) ?? 0) + t);
-    }
+      return !flag('save');
+    },
   });
-  const print = (map, filter, width = 150) =>
-    [...map.entries()]
-      .filter(([k]) => filter.test(k))
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, top)
-      .forEach(([k, t]) => console.log(`  ${(t / steps).toFixed(2).padStart(7)} ms  ${k.slice(0, width)}`));
+  const print = (map, filter, width = 150) => printTop(map, steps, { n: top, width, filter });
   console.log(`the autosave (chrome::start::Shell::flush): ${(saving / steps).toFixed(2)} ms per step; the rest:`);
   console.log(`self time per step (${steps} steps, the glides included):`);
   print(self, /./);

@@ -25,8 +25,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import { arg, flag, launchChromium, root, serve } from './common.mjs';
+import { arg, flag, launchChromium, openAndPaste, pct, readAnchor, root, serve } from './common.mjs';
 
 const sizes = arg('sizes', '1k,10k,100k').split(',');
 const perfDir = arg('perf', path.join(root, '..', 'shared', 'perf'));
@@ -35,14 +34,6 @@ const seconds = Number(arg('seconds', 5));
 const port = Number(arg('port', 8878));
 // Another build (e.g. of an older commit, for an A/B run under the same machine load).
 const dist = path.resolve(root, arg('dist', 'dist'));
-
-/** The scenario JSON of an anchor, and its number of users (the root's name says it once the
- * tree is on screen; a given account may sit behind a "… N more"). */
-function anchor(size) {
-  const json = zlib.gunzipSync(fs.readFileSync(path.join(perfDir, `perf_${size}.json.gz`))).toString('utf8');
-  const users = JSON.parse(json).associations.filter((a) => a.user).length;
-  return { json, marker: `: ${users} users` };
-}
 
 /** `fairshare compute --format sshare` of a scenario (the release CLI, built if missing). */
 function sshareText(json) {
@@ -94,10 +85,6 @@ function settle(handle) {
   );
 }
 
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
 const ms = (x) => `${x.toFixed(1)} ms`;
 
 await serve(dist, port);
@@ -108,7 +95,9 @@ const rows = [];
 
 try {
   for (const c of cases) {
-    const { json, marker } = anchor(c.size);
+    // The root's name says the number of users once the tree is on screen (a given account may
+    // sit behind a "… N more").
+    const { json, marker } = readAnchor(perfDir, c.size);
     const text = c.kind === 'sshare' ? sshareText(json) : json;
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const cdp = await page.context().newCDPSession(page);
@@ -122,21 +111,13 @@ try {
     const sampler = setInterval(() => sampleHeap().catch(() => {}), 100);
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`http://127.0.0.1:${port}/index.html`);
-    await page.getByRole('tree', { name: 'Association tree' }).waitFor();
 
     // 1. paste → Load → first paint.
-    const importTab = page.getByRole('tab', { name: 'Import' });
-    if (await importTab.count()) await importTab.click();
-    const area = page.getByRole('textbox', { name: 'Paste sshare output or scenario JSON' });
-    await area.evaluate((el, t) => {
-      el.value = t;
-      el.dispatchEvent(new Event('input', { bubbles: true }));
-    }, text);
+    await openAndPaste(page, port, text);
     const load = await page.evaluate(async (marker) => {
       const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Load');
       const shown = () =>
-        document.querySelector('[role="treeitem"][data-kind="root"]')?.getAttribute('aria-label')?.includes(marker);
+        document.querySelector('[role="treeitem"][data-kind="root"]')?.getAttribute('aria-label')?.replaceAll(',', '').includes(marker);
       const t0 = performance.now();
       button.click();
       while (!shown()) await new Promise((r) => setTimeout(r, 1));

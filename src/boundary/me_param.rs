@@ -115,17 +115,7 @@ pub fn apply(state: AppState) -> Option<MeNote> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn tree() -> AssocTree {
-        let text = r#"{"associations": [
-          {"id": 1, "parent": null, "account": "root", "user": null, "shares": 1},
-          {"id": 2, "parent": 1, "account": "physics", "user": null, "shares": 1},
-          {"id": 3, "parent": 2, "account": "physics", "user": "alice", "shares": 1},
-          {"id": 5, "parent": 1, "account": "chem", "user": null, "shares": 1},
-          {"id": 6, "parent": 5, "account": "chem", "user": "alice", "shares": 1}
-        ]}"#;
-        fairshare::scenario::parse(text).0.unwrap().tree
-    }
+    use fairshare::testing::names_tree as tree;
 
     #[test]
     fn one_name_selects_silently() {

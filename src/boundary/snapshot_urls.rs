@@ -206,7 +206,7 @@ pub fn SnapshotBar() -> impl IntoView {
                     }
                 }
                 FetchProblem::TooFew(_, n) => {
-                    TimelineMsg::TooFew.fill(lang, &[("n", &n.to_string())])
+                    TimelineMsg::TooFew.fill(lang, &[("n", &fairshare::format::grouped(n as u64))])
                 }
                 FetchProblem::NotLoaded(url, d) => SnapshotMsg::FetchNotLoaded.fill(
                     lang,

@@ -212,7 +212,7 @@ fn OutcomeView(outcome: Outcome, on_partial: Callback<Box<Imported>>) -> impl In
                 msg.fill(
                     i18n.lang(),
                     &[
-                        ("n", &n.to_string()),
+                        ("n", &fairshare::format::grouped(n as u64)),
                         ("format", &format_text(format, i18n.lang())),
                     ],
                 )
@@ -248,7 +248,7 @@ fn OutcomeView(outcome: Outcome, on_partial: Callback<Box<Imported>>) -> impl In
                     i18n.lang(),
                     &[
                         ("format", &format_text(format, i18n.lang())),
-                        ("n", &n_errors.to_string()),
+                        ("n", &fairshare::format::grouped(n_errors as u64)),
                     ],
                 )
             };
@@ -272,7 +272,7 @@ fn OutcomeView(outcome: Outcome, on_partial: Callback<Box<Imported>>) -> impl In
                 </div>
                 {n_partial.map(|n| view! {
                     <button type="button" class="ft-button" on:click=on_click>
-                        {move || ImportMsg::LoadPartial.counted(n).fill(i18n.lang(), &[("n", &n.to_string())])}
+                        {move || ImportMsg::LoadPartial.counted(n).fill(i18n.lang(), &[("n", &fairshare::format::grouped(n as u64))])}
                     </button>
                 }.into_any())}
             }

@@ -62,15 +62,18 @@ pub fn WhatIf() -> impl IntoView {
             };
             if d.moved.len() > SHOWN {
                 text.push(' ');
-                text.push_str(&WhatIfMsg::More.fill(lang, &[("shown", &SHOWN.to_string())]));
+                text.push_str(&WhatIfMsg::More.fill(
+                    lang,
+                    &[("shown", &fairshare::format::grouped(SHOWN as u64))],
+                ));
             }
             if d.added + d.removed > 0 {
                 text.push(' ');
                 text.push_str(&WhatIfMsg::AddedRemoved.fill(
                     lang,
                     &[
-                        ("added", &d.added.to_string()),
-                        ("removed", &d.removed.to_string()),
+                        ("added", &fairshare::format::grouped(d.added as u64)),
+                        ("removed", &fairshare::format::grouped(d.removed as u64)),
                     ],
                 ));
             }
@@ -96,7 +99,7 @@ pub fn WhatIf() -> impl IntoView {
             {move || (rest() > 0).then(|| view! {
                 <p class="ft-button-row">
                     <button type="button" class="ft-button" on:click=move |_| whole.set(true)>
-                        {WhatIfMsg::ShowRest.fill(i18n.lang(), &[("rest", &rest().to_string())])}
+                        {WhatIfMsg::ShowRest.fill(i18n.lang(), &[("rest", &fairshare::format::grouped(rest() as u64))])}
                     </button>
                 </p>
             })}
@@ -193,7 +196,7 @@ impl WhatIfRows for WhatIfDiff {
             .take(n.min(SHOWN))
             .map(|m| {
                 let delta = m.delta();
-                let magnitude = delta.unsigned_abs().to_string();
+                let magnitude = fairshare::format::grouped(delta.unsigned_abs());
                 let delta_text = match delta.signum() {
                     1 => WhatIfMsg::Up.fill(lang, &[("delta", &magnitude)]),
                     -1 => WhatIfMsg::Down.fill(lang, &[("delta", &magnitude)]),
@@ -279,7 +282,10 @@ impl WhatIfRows for WhatIfDiff {
                     }
                     Some(Reason::UserCount { old, new }) => WhatIfMsg::ReasonUserCount.fill(
                         lang,
-                        &[("old", &old.to_string()), ("new", &new.to_string())],
+                        &[
+                            ("old", &fairshare::format::grouped((*old).into())),
+                            ("new", &fairshare::format::grouped((*new).into())),
+                        ],
                     ),
                     Some(Reason::TieRule) => WhatIfMsg::ReasonTieRule.text(lang).to_string(),
                 };
@@ -324,6 +330,13 @@ mod tests {
         assert_eq!(first[..], rows[..FIRST_ROWS]);
         let whole = d.rows_up_to(&cur.tree, Lang::En, listed(d.moved.len(), true));
         assert_eq!(whole, rows);
+        // Rank moves read grouped (`up 12,345`), as every count does: no run of four digits.
+        let far = rows.iter().map(|r| r.delta.unsigned_abs()).max().unwrap();
+        assert!(far >= 1_000, "{far}");
+        for r in &rows {
+            let runs = r.delta_text.split(|c: char| !c.is_ascii_digit());
+            assert!(runs.clone().all(|d| d.len() <= 3), "{}", r.delta_text);
+        }
     }
 
     #[test]

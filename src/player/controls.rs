@@ -1,15 +1,26 @@
 //! `<Controls/>`: the transport buttons, the step slider with a tick per ranked user, the
 //! speed, the granularity and "My path". Every control only calls `PlayerCtx` intents.
 
+use fairshare::format::grouped;
 use leptos::prelude::*;
 
 use crate::i18n::I18n;
-use crate::messages::Message;
 use crate::messages::player::PlayerMsg;
+use crate::messages::{Lang, Message};
 use crate::player::model::{Granularity, SPEEDS, TICKS_WIDTH, rank_ticks, tick_path};
 use crate::player::narration::name_of;
 use crate::player::{PlayerCtx, selected_user};
 use crate::state::AppState;
+
+/// The slider's position in words, its counts grouped (`Step 1,352 of 10,412`): the finished
+/// ranking when `cursor` is none, else step `cursor` (at most `len`) of `len`.
+pub(crate) fn position_text(lang: Lang, cursor: Option<usize>, len: usize) -> String {
+    let count = |k: usize| grouped(k as u64);
+    match cursor {
+        None => PlayerMsg::StepFinished.fill(lang, &[("n", &count(len))]),
+        Some(k) => PlayerMsg::StepOf.fill(lang, &[("k", &count(k.min(len))), ("n", &count(len))]),
+    }
+}
 
 /// The player's controls.
 #[component]
@@ -87,16 +98,7 @@ fn Timeline() -> impl IntoView {
             .with(|r| tick_path(&rank_ticks(r.steps()), r.steps().len()))
     });
     let value = move || state.cursor().get().unwrap_or(len.get()).min(len.get());
-    let position = move || {
-        let n = len.get().to_string();
-        match state.cursor().get() {
-            None => PlayerMsg::StepFinished.fill(i18n.lang(), &[("n", &n)]),
-            Some(k) => {
-                let k = k.min(len.get()).to_string();
-                PlayerMsg::StepOf.fill(i18n.lang(), &[("k", &k), ("n", &n)])
-            }
-        }
-    };
+    let position = move || position_text(i18n.lang(), state.cursor().get(), len.get());
     let on_input = move |ev| {
         if let Ok(k) = event_target_value(&ev).parse::<usize>() {
             ctx.seek(k);
@@ -216,7 +218,8 @@ fn MyPathToggle() -> impl IntoView {
     let hint = move || match (user.get(), ctx.path.with(|p| p.as_ref().map(Vec::len))) {
         (Some(ix), Some(n)) => {
             let name = state.scenario().with(|s| name_of(&s.tree, ix).to_string());
-            PlayerMsg::MyPathFor.fill(i18n.lang(), &[("user", &name), ("n", &n.to_string())])
+            let n = grouped(n as u64);
+            PlayerMsg::MyPathFor.fill(i18n.lang(), &[("user", &name), ("n", &n)])
         }
         (Some(_), None) => String::new(),
         (None, _) => PlayerMsg::MyPathHint.text(i18n.lang()).to_string(),
@@ -237,5 +240,31 @@ fn MyPathToggle() -> impl IntoView {
                 {move || hint()}
             </span>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The slider's position groups its counts, finished or at a step, in both languages.
+    #[test]
+    fn position_text_groups_its_counts() {
+        assert_eq!(
+            position_text(Lang::En, None, 12_345),
+            "Finished ranking (12,345 steps)"
+        );
+        assert_eq!(
+            position_text(Lang::En, Some(1_352), 12_345),
+            "Step 1,352 of 12,345"
+        );
+        assert_eq!(
+            position_text(Lang::En, Some(99_999), 12_345),
+            "Step 12,345 of 12,345"
+        );
+        assert_eq!(
+            position_text(Lang::Ja, Some(1_352), 12_345),
+            "ステップ 1,352 / 12,345"
+        );
     }
 }

@@ -40,8 +40,8 @@ pub fn CountersPanel() -> impl IntoView {
                     lang,
                     &[
                         ("user", &j.user),
-                        ("rank", &j.rank.to_string()),
-                        ("n", &c.n_users.to_string()),
+                        ("rank", &fairshare::format::grouped(j.rank.into())),
+                        ("n", &fairshare::format::grouped(c.n_users.into())),
                         ("fairshare", fairshare),
                     ],
                 ),

@@ -431,6 +431,37 @@ async fn import_refuses_broken_text_and_loads_good_text() {
     );
 }
 
+/// The import panel's counts are grouped, as every count the page prints (`1,202 associations`:
+/// 1,199 valid users, their account and root, and the refused user kept as an inferred member):
+/// the offer of the valid part and the status after it.
+#[wasm_bindgen_test]
+async fn import_counts_are_grouped() {
+    let (app, state) = mount_controls(preset("classic-example"));
+    let mut text = String::from(
+        "Account|User|RawShares|NormShares|RawUsage|EffectvUsage|FairShare\n\
+         root|||0.000000|100|1.000000|\n \
+         a||1|1.000000|100|1.000000|\n",
+    );
+    for i in 0..1_200 {
+        let shares = if i == 7 { "x" } else { "1" };
+        text.push_str(&format!("  a|u{i}|{shares}|0.000833|0|0.000000|0.500000\n"));
+    }
+    app.change("Paste sshare output or scenario JSON", &text);
+    app.button("Load").click();
+    tick().await;
+    let alert = app.text(".ft-import [role='alert']");
+    assert!(alert.contains("1 problem"), "{alert}");
+    app.button("Load only the valid part (1,202 associations)")
+        .click();
+    tick().await;
+    assert_eq!(state.scenario().with_untracked(|s| s.tree.len()), 1_202);
+    let status = app.text(".ft-import [role='status']");
+    assert!(
+        status.starts_with("Loaded the valid part: 1,202 associations"),
+        "{status}"
+    );
+}
+
 #[wasm_bindgen_test]
 async fn add_move_and_delete() {
     let (app, state) = mount_controls(preset("fair-tree-example"));

@@ -163,21 +163,7 @@ pub fn is_user(tree: &AssocTree, ix: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario;
-
-    fn tree() -> AssocTree {
-        let text = r#"{"associations": [
-          {"id": 1, "parent": null, "account": "root", "user": null, "shares": 1},
-          {"id": 2, "parent": 1, "account": "physics", "user": null, "shares": 1},
-          {"id": 3, "parent": 2, "account": "physics", "user": "alice", "shares": 1},
-          {"id": 4, "parent": 2, "account": "physics", "user": "Bob", "shares": 1},
-          {"id": 5, "parent": 1, "account": "chem", "user": null, "shares": 1},
-          {"id": 6, "parent": 5, "account": "chem", "user": "alice", "shares": 1},
-          {"id": 7, "parent": 5, "account": "chem", "user": "malice", "shares": 1},
-          {"id": 8, "parent": 1, "account": "alice", "user": null, "shares": 1}
-        ]}"#;
-        scenario::parse(text).0.unwrap().tree
-    }
+    use crate::testing::names_tree as tree;
 
     fn ids(tree: &AssocTree, found: &[Found]) -> Vec<u32> {
         found.iter().map(|f| tree.assocs()[f.ix].id.0).collect()

@@ -104,6 +104,26 @@ pub fn lab_json(labmate_usage: &str, extra: &str) -> String {
         .replace("EXTRA", extra)
 }
 
+/// The tree the name-lookup tests share (`find`, the app's `me=` parameter): user `alice` in
+/// accounts `physics` and `chem` and an account `alice` of its own, `Bob` in `physics` and
+/// `malice` in `chem`.
+pub fn names_tree() -> crate::tree::AssocTree {
+    const NAMES: &str = r#"{"associations": [
+      {"id": 1, "parent": null, "account": "root", "user": null, "shares": 1},
+      {"id": 2, "parent": 1, "account": "physics", "user": null, "shares": 1},
+      {"id": 3, "parent": 2, "account": "physics", "user": "alice", "shares": 1},
+      {"id": 4, "parent": 2, "account": "physics", "user": "Bob", "shares": 1},
+      {"id": 5, "parent": 1, "account": "chem", "user": null, "shares": 1},
+      {"id": 6, "parent": 5, "account": "chem", "user": "alice", "shares": 1},
+      {"id": 7, "parent": 5, "account": "chem", "user": "malice", "shares": 1},
+      {"id": 8, "parent": 1, "account": "alice", "user": null, "shares": 1}
+    ]}"#;
+    crate::scenario::parse(NAMES)
+        .0
+        .expect("the names tree parses")
+        .tree
+}
+
 /// Runs everything downstream of an import on the tree it gave, if any: both algorithms, the
 /// sshare table in fixed width and the printed-versus-recomputed comparison under each. For the
 /// property tests and the fuzz targets, which show that none of it panics on an imported tree.

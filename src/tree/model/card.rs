@@ -1,6 +1,7 @@
 //! The texts of a card and its accessible name, and the card's size and contents.
 
 use super::*;
+use fairshare::format::grouped;
 
 pub(super) fn text_w(text: &str, per_char: f64) -> f64 {
     text.chars()
@@ -168,8 +169,8 @@ pub(super) fn what_if(input: &ModelInput<'_>, ix: usize) -> Option<(TagText, Str
         std::cmp::Ordering::Greater => (Trend::Down, TreeMsg::TagDown),
         std::cmp::Ordering::Equal => return None,
     };
-    let (old, new) = (old.to_string(), new.to_string());
-    let arrow = arrow.fill(lang, &[("delta", &m.places_moved().to_string())]);
+    let (old, new) = (grouped(old.into()), grouped(new.into()));
+    let arrow = arrow.fill(lang, &[("delta", &grouped(m.places_moved().into()))]);
     let change = TreeMsg::TagPosition.fill(lang, &[("old", &old), ("new", &new)]);
     let fs = |v: f64| trim_fixed(&sshare::format_double(v));
     let label = TreeMsg::LabelPositionChange.fill(
@@ -216,7 +217,9 @@ pub(super) fn node_texts(input: &ModelInput<'_>, ix: usize, open: bool) -> NodeT
     let kind = kind_of(input, ix);
     let row = sshare::fair_tree_row(input.ranked, ix);
     let cell = |column: Column| row.cell_text(column);
-    let n_users = run.n_users().to_string();
+    // The card's lines and accessible names group positions and counts (`1,352 of 10,000`), as
+    // every sentence does.
+    let n_users = grouped(run.n_users().into());
     let no_value = TreeMsg::NoValue.text(lang);
     let (badge, badge_kind) = badge_of(input, ix);
     let shares = match cell(Column::RawShares) {
@@ -239,17 +242,7 @@ pub(super) fn node_texts(input: &ModelInput<'_>, ix: usize, open: bool) -> NodeT
     } else {
         trim_fixed(&fairshare_text)
     };
-    // The accessible name reads counts grouped, as every sentence does (`1,352`); the card's
-    // own line keeps plain digits, to fit beside FairShare.
-    let spoken = |k: Option<u32>| {
-        k.map_or_else(
-            || no_value.to_string(),
-            |k| fairshare::format::grouped(k.into()),
-        )
-    };
-    let position_text = run
-        .position(ix)
-        .map_or_else(|| no_value.to_string(), |k| k.to_string());
+    let counted = |k: Option<u32>| k.map_or_else(|| no_value.to_string(), |k| grouped(k.into()));
     let mut label = match kind {
         AssocKind::Root => TreeMsg::LabelRoot.fill(lang, &[("name", a.name()), ("n", &n_users)]),
         AssocKind::Account => {
@@ -260,9 +253,9 @@ pub(super) fn node_texts(input: &ModelInput<'_>, ix: usize, open: bool) -> NodeT
             &[
                 ("name", a.name()),
                 ("account", &a.account),
-                ("position", &spoken(run.position(ix))),
-                ("rank", &spoken(r.rank)),
-                ("n", &spoken(Some(run.n_users()))),
+                ("position", &counted(run.position(ix))),
+                ("rank", &counted(r.rank)),
+                ("n", &n_users),
                 ("fairshare", &spoken_fairshare),
                 ("level_fs", &spoken_lf),
             ],
@@ -303,7 +296,10 @@ pub(super) fn node_texts(input: &ModelInput<'_>, ix: usize, open: bool) -> NodeT
         // four-digit ranks did not fit beside FairShare on a card.
         rank: (kind == AssocKind::User).then(|| {
             (
-                TreeMsg::CardRank.fill(lang, &[("position", &position_text), ("n", &n_users)]),
+                TreeMsg::CardRank.fill(
+                    lang,
+                    &[("position", &counted(run.position(ix))), ("n", &n_users)],
+                ),
                 TreeMsg::CardFairShare.fill(lang, &[("fairshare", &fairshare_text)]),
             )
         }),
@@ -343,7 +339,7 @@ pub(super) fn tag_texts(
             .and_then(|slurm| slurm.assocs().get(ix))
             .and_then(|s| s.rank);
         if let Some(k) = slurm_rank.filter(|&k| Some(k) != input.ranked.run().assocs()[ix].rank) {
-            let text = TreeMsg::TieRuleDiff.fill(lang, &[("rank", &k.to_string())]);
+            let text = TreeMsg::TieRuleDiff.fill(lang, &[("rank", &grouped(k.into()))]);
             additions.push(text.clone());
             tags.push(TagText {
                 text,
@@ -354,11 +350,11 @@ pub(super) fn tag_texts(
     let below = input.outline.below.get(ix).copied().unwrap_or(0);
     if !open && below > 0 {
         tags.push(TagText {
-            text: TreeMsg::CardHidden.fill(lang, &[("n", &below.to_string())]),
+            text: TreeMsg::CardHidden.fill(lang, &[("n", &grouped(below.into()))]),
             class: "ft-tag ft-tag--hidden",
         });
         let users = input.outline.users.get(ix).copied().unwrap_or(0);
-        additions.push(TreeMsg::LabelCollapsed.fill(lang, &[("users", &users.to_string())]));
+        additions.push(TreeMsg::LabelCollapsed.fill(lang, &[("users", &grouped(users.into()))]));
     }
     (tags, additions)
 }

@@ -2,6 +2,7 @@
 //! nesting and the assembled views ([`build`]).
 
 use super::*;
+use fairshare::format::grouped;
 use fairshare::layout;
 
 /// Where the shown entries are drawn.
@@ -65,10 +66,10 @@ pub(super) fn entry_texts(input: &ModelInput<'_>) -> Vec<EntryTexts> {
         .map(|it| match *it {
             Item::Node { ix, open } => EntryTexts::Node(Box::new(node_texts(input, ix, open))),
             Item::Gap { from, to, .. } => {
-                EntryTexts::Extra(TreeMsg::More.fill(lang, &[("n", &(to - from).to_string())]))
+                EntryTexts::Extra(TreeMsg::More.fill(lang, &[("n", &grouped((to - from).into()))]))
             }
             Item::Elision { levels, .. } => {
-                EntryTexts::Extra(TreeMsg::Elided.fill(lang, &[("n", &levels.to_string())]))
+                EntryTexts::Extra(TreeMsg::Elided.fill(lang, &[("n", &grouped(levels.into()))]))
             }
         })
         .collect()

@@ -66,6 +66,31 @@ impl Fixture {
             lang: Lang::En,
         })
     }
+
+    /// The model with association `focus` revealed (a big tree opens collapsed), with the run
+    /// as its own what-if baseline or with none, and what is shown.
+    fn focused(&self, focus: usize, what_if: bool) -> (TreeModel, Visible) {
+        let outline = Outline::new(&self.h, &self.run);
+        let request = crate::tree::visible::Request {
+            focus: vec![focus],
+            ..Default::default()
+        };
+        let visible = crate::tree::visible::visible(&outline, &request, None);
+        let model = build(&ModelInput {
+            ranked: &self.ranked,
+            slurm_run: None,
+            what_if: what_if.then_some(WhatIf {
+                base: &self.ranked,
+                cur: &self.ranked,
+                before: None,
+            }),
+            outline: &outline,
+            visible: &visible,
+            unsorted: None,
+            lang: Lang::En,
+        });
+        (model, visible)
+    }
 }
 
 /// The visible set with `collapsed` accounts collapsed on purpose.
@@ -668,26 +693,8 @@ fn big_trees_build_only_what_is_shown() {
     // `cargo bench -p fairshare-explorer --bench app -- tree_view`.)
     for n in [1_000, 10_000, 100_000] {
         let f = Fixture::new(fairshare::r#gen::scenario(n, 42));
-        let outline = Outline::new(&f.h, &f.run);
         let deep = (0..n).max_by_key(|&ix| f.h.depth(ix)).unwrap();
-        let request = crate::tree::visible::Request {
-            focus: vec![deep],
-            ..Default::default()
-        };
-        let visible = crate::tree::visible::visible(&outline, &request, None);
-        let model = build(&ModelInput {
-            ranked: &f.ranked,
-            slurm_run: None,
-            what_if: Some(WhatIf {
-                base: &f.ranked,
-                cur: &f.ranked,
-                before: None,
-            }),
-            outline: &outline,
-            visible: &visible,
-            unsorted: None,
-            lang: Lang::En,
-        });
+        let (model, visible) = f.focused(deep, true);
         assert_eq!(model.nodes.len(), visible.node_count());
         assert_eq!(model.nodes.len() + model.extras.len(), visible.items.len());
         assert!(model.nodes.len() <= crate::tree::visible::MAX_VISIBLE);
@@ -696,6 +703,49 @@ fn big_trees_build_only_what_is_shown() {
         assert_eq!(unique.len(), model.nodes.len());
         // Overlay boxes are relative to a box that exists: no NaN or infinite percentages.
         assert!(model.nodes.iter().all(|n| !n.overlay_style.contains("NaN")));
+    }
+}
+
+/// On a big tree a card's position, the root's user count and the "… N more" entries are
+/// grouped (`position 9,412 of 9,412`), as sentences are, and so are the accessible names' counts
+/// (`root: 10,000 users`, `collapsed, holds 10,000 users`).
+#[test]
+fn big_tree_cards_group_positions_and_counts() {
+    let f = Fixture::new(fairshare::r#gen::scenario(10_000, 42));
+    let n = f.run.n_users();
+    assert!(n >= 1_000, "{n} users");
+    let last = (0..f.scenario.tree.len())
+        .find(|&ix| f.run.position(ix) == Some(n))
+        .expect("a last user");
+    let (model, _) = f.focused(last, false);
+    let n_text = fairshare::format::grouped(n.into());
+    assert!(n_text.contains(','), "{n_text}");
+    let card = &node(&model, f.scenario.tree.assocs()[last].id.0).card;
+    assert_eq!(
+        card.rank.as_ref().unwrap().position,
+        format!("position {n_text} of {n_text}")
+    );
+    let root = &model.nodes[0];
+    assert_eq!(root.card.level_fs_label, format!("{n_text} users"));
+    assert!(
+        root.label.ends_with(&format!(": {n_text} users")),
+        "{}",
+        root.label
+    );
+    let root_id = f.scenario.tree.assocs()[0].id;
+    let folded = f.model(&[root_id].into());
+    assert!(
+        node(&folded, root_id.0)
+            .label
+            .ends_with(&format!("; collapsed, holds {n_text} users")),
+        "{}",
+        node(&folded, root_id.0).label
+    );
+    // Every "… N more" entry reads its count grouped: no run of four digits.
+    assert!(!model.extras.is_empty());
+    for extra in &model.extras {
+        let digits = extra.text.split(|c: char| !c.is_ascii_digit());
+        assert!(digits.clone().all(|d| d.len() <= 3), "{}", extra.text);
     }
 }
 

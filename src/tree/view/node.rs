@@ -144,6 +144,20 @@ fn card_len(
     move || shortest(card.with(|c| c.as_ref().map_or(0.0, f)))
 }
 
+/// What a card's text line says.
+type LineText = fn(&CardView) -> String;
+
+/// The card's text lines under its name, for the live card and the static one alike: what each
+/// says, whether it is right-aligned (at the card's right edge; else left, at [`PAD`]), and its
+/// line ([`LINE_Y`]).
+const CARD_LINES: [(LineText, bool, usize); 5] = [
+    (|c| c.shares.clone(), false, 0),
+    (|c| c.s.clone(), true, 0),
+    (|c| c.usage.clone(), false, 1),
+    (|c| c.u.clone(), true, 1),
+    (|c| c.level_fs_label.clone(), false, 2),
+];
+
 /// Zoomed out: the card as one compact mark, coloured by its Level FS band (the class of the
 /// enclosing `<svg>`), with no text.
 #[component]
@@ -200,6 +214,19 @@ fn LiveCardBody(card: Memo<Option<CardView>>) -> impl IntoView {
     // tag's text, class and place follow its slot (a what-if tag's count changes on most edits,
     // and rebuilding the tags set every attribute of each again).
     let n_tags = Memo::new(move |_| card.with(|c| c.as_ref().map_or(0, |c| c.tags.len())));
+    // A left line's x reads nothing reactive, so it is written once.
+    let lines = CARD_LINES.map(|(text, right, line)| {
+        view! {
+            <text
+                class="ft-node__text"
+                x=move || if right { right_x() } else { shortest(PAD) }
+                y=shortest(LINE_Y[line])
+                text-anchor=right.then_some("end")
+            >
+                {card_text(card, text)}
+            </text>
+        }
+    });
     view! {
         <rect
             class="ft-node__body"
@@ -222,21 +249,7 @@ fn LiveCardBody(card: Memo<Option<CardView>>) -> impl IntoView {
         <text class="ft-node__name" x=shortest(ICON_W) y="16">
             {card_text(card, |c| c.display_name.clone())}
         </text>
-        <text class="ft-node__text" x=shortest(PAD) y=shortest(LINE_Y[0])>
-            {card_text(card, |c| c.shares.clone())}
-        </text>
-        <text class="ft-node__text" x=right_x y=shortest(LINE_Y[0]) text-anchor="end">
-            {card_text(card, |c| c.s.clone())}
-        </text>
-        <text class="ft-node__text" x=shortest(PAD) y=shortest(LINE_Y[1])>
-            {card_text(card, |c| c.usage.clone())}
-        </text>
-        <text class="ft-node__text" x=right_x y=shortest(LINE_Y[1]) text-anchor="end">
-            {card_text(card, |c| c.u.clone())}
-        </text>
-        <text class="ft-node__text" x=shortest(PAD) y=shortest(LINE_Y[2])>
-            {card_text(card, |c| c.level_fs_label.clone())}
-        </text>
+        {lines}
         <g class=badge_class>
             <rect
                 x=card_len(card, |c| c.badge.x)
@@ -372,6 +385,18 @@ pub fn CardBody(card: CardView) -> impl IntoView {
         })
         .map(IntoAny::into_any)
         .collect::<Vec<_>>();
+    let lines = CARD_LINES.map(|(text, right, line)| {
+        view! {
+            <text
+                class="ft-node__text"
+                x=shortest(if right { card.right_x } else { PAD })
+                y=shortest(LINE_Y[line])
+                text-anchor=right.then_some("end")
+            >
+                {text(&card)}
+            </text>
+        }
+    });
     view! {
         <rect class="ft-node__body" width=shortest(card.w) height=shortest(card.h)></rect>
         <rect
@@ -386,21 +411,7 @@ pub fn CardBody(card: CardView) -> impl IntoView {
         <text class="ft-node__name" x=shortest(ICON_W) y="16">
             {card.display_name.clone()}
         </text>
-        <text class="ft-node__text" x=shortest(PAD) y=shortest(LINE_Y[0])>
-            {card.shares.clone()}
-        </text>
-        <text class="ft-node__text" x=shortest(card.right_x) y=shortest(LINE_Y[0]) text-anchor="end">
-            {card.s.clone()}
-        </text>
-        <text class="ft-node__text" x=shortest(PAD) y=shortest(LINE_Y[1])>
-            {card.usage.clone()}
-        </text>
-        <text class="ft-node__text" x=shortest(card.right_x) y=shortest(LINE_Y[1]) text-anchor="end">
-            {card.u.clone()}
-        </text>
-        <text class="ft-node__text" x=shortest(PAD) y=shortest(LINE_Y[2])>
-            {card.level_fs_label.clone()}
-        </text>
+        {lines}
         <g class=card.badge.kind.as_class()>
             <rect x=shortest(card.badge.x) y=shortest(BADGE_Y) width=shortest(card.badge.w) height="16" rx="8"></rect>
             <text x=shortest(card.badge.cx) y=shortest(LINE_Y[2]) text-anchor="middle">
