@@ -180,3 +180,102 @@ async fn the_what_if_list_starts_with_a_screenful_and_lists_the_rest_on_request(
         "no button once the list is whole"
     );
 }
+
+/// An edit that moves the listed users again rewrites the What-if rows' texts in the elements
+/// already there (a timeline step alike): the list does not replace its rows.
+#[wasm_bindgen_test]
+async fn the_what_if_list_keeps_its_row_elements_when_an_edit_changes_their_texts() {
+    use fairshare_explorer::panels::whatif::{FIRST_ROWS, WhatIf};
+    let scenario = fairshare::r#gen::scenario(2_000, 7);
+    let before = fairshare::r#gen::heaviest_user_idle(&scenario.tree).expect("a heavy user");
+    let (app, state) =
+        ui::mount_with_state(move || AppState::provide(scenario), || view! { <WhatIf /> });
+    state.load_before(&before);
+    tick().await;
+    let rows = app.all(".ft-whatif__row");
+    assert_eq!(rows.len(), FIRST_ROWS);
+    let texts = |rows: &[web_sys::Element]| {
+        rows.iter()
+            .map(|r| r.text_content().unwrap_or_default())
+            .collect::<Vec<_>>()
+    };
+    let old_texts = texts(&rows);
+    // The first listed user runs a great deal more: its rank, FairShare and many others' move.
+    let first: u32 = rows[0]
+        .get_attribute("data-assoc-id")
+        .expect("an association id")
+        .parse()
+        .unwrap();
+    state
+        .set_usage(AssocId(first), LongDouble::from_f64(1e12))
+        .expect("a valid usage");
+    tick().await;
+    let now = app.all(".ft-whatif__row");
+    assert_eq!(now.len(), FIRST_ROWS, "still a screenful moved");
+    for (old, new) in rows.iter().zip(&now) {
+        assert!(old.is_same_node(Some(new)), "the row element was replaced");
+    }
+    let new_texts = texts(&now);
+    assert_ne!(old_texts, new_texts, "the edit changed the rows' texts");
+    // The texts are the list's own words for the new diff, not stale ones.
+    let expected = state.moves().with_untracked(|d| {
+        use fairshare_explorer::panels::whatif::WhatIfRows;
+        state
+            .scenario()
+            .with_untracked(|s| d.rows_up_to(&s.tree, Lang::En, FIRST_ROWS))
+    });
+    for (row, el) in expected.iter().zip(&now) {
+        assert_eq!(
+            el.get_attribute("data-assoc-id").as_deref(),
+            Some(row.id.0.to_string().as_str())
+        );
+        let text = el.text_content().unwrap_or_default();
+        assert!(text.contains(&row.text), "{text:?} lacks {:?}", row.text);
+        assert!(
+            text.contains(&row.reason),
+            "{text:?} lacks {:?}",
+            row.reason
+        );
+    }
+}
+
+/// A scrubber step that moves other users rewrites the What-if rows in place: the same `<li>`
+/// elements, now with the step's texts.
+#[wasm_bindgen_test]
+async fn a_timeline_step_keeps_the_what_if_row_elements_and_rewrites_their_texts() {
+    use fairshare_explorer::panels::whatif::{FIRST_ROWS, WhatIf};
+    let scenario = fairshare::r#gen::scenario(2_000, 7);
+    let idle = fairshare::r#gen::heaviest_user_idle(&scenario.tree).expect("a heavy user");
+    let t = |s| Time::parse(s);
+    // The heavy user runs on day 1 and is idle again on day 2: both steps move many users.
+    let timeline = Timeline::new(vec![
+        (t("2024-05-01T00:00Z"), "day0.txt".into(), idle.clone()),
+        (
+            t("2024-05-02T00:00Z"),
+            "day1.txt".into(),
+            scenario.tree.clone(),
+        ),
+        (t("2024-05-03T00:00Z"), "day2.txt".into(), idle),
+    ]);
+    let template = scenario.clone();
+    let (app, state) =
+        ui::mount_with_state(move || AppState::provide(scenario), || view! { <WhatIf /> });
+    state.load_timeline(timeline, vec![Vec::new(); 3], template);
+    tick().await;
+    let rows = app.all(".ft-whatif__row");
+    assert_eq!(rows.len(), FIRST_ROWS);
+    let texts = |rows: &[web_sys::Element]| {
+        rows.iter()
+            .map(|r| r.text_content().unwrap_or_default())
+            .collect::<Vec<_>>()
+    };
+    let old_texts = texts(&rows);
+    move_slider(&app.get("input[type='range']"), "1");
+    tick().await;
+    let now = app.all(".ft-whatif__row");
+    assert_eq!(now.len(), FIRST_ROWS);
+    assert_ne!(old_texts, texts(&now), "the step changed the rows' texts");
+    for (old, new) in rows.iter().zip(&now) {
+        assert!(old.is_same_node(Some(new)), "the row element was replaced");
+    }
+}
