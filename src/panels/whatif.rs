@@ -34,7 +34,7 @@ pub fn WhatIf() -> impl IntoView {
         },
         |_: Option<&WhatIfDiff>, _: Option<&WhatIfDiff>| true,
     );
-    // The list starts with the first `FIRST_ROWS` rows (a screenful: a timeline step replaces
+    // The list starts with the first `FIRST_ROWS` rows (a screenful: a timeline step rewrites
     // them all, and building 200 rows of text cost more than the step's own work); the button
     // after it lists the rest, and the list stays whole from then on.
     let whole = RwSignal::new(false);

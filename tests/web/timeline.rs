@@ -154,7 +154,7 @@ async fn timeline_names_its_scrubber_and_chart_and_the_scrubber_shows_a_moment()
 }
 
 /// A step that moves many users: the What-if list builds its first screenful of rows only
-/// (a scrubber step replaces them all), and its button lists the rest.
+/// (a scrubber step rewrites all of them), and its button lists the rest.
 #[wasm_bindgen_test]
 async fn the_what_if_list_starts_with_a_screenful_and_lists_the_rest_on_request() {
     use fairshare_explorer::messages::inspector::WhatIfMsg;
