@@ -312,6 +312,14 @@ impl AssocTree {
     pub fn is_shared_with(&self, other: &AssocTree) -> bool {
         Arc::ptr_eq(&self.inner, &other.inner)
     }
+
+    /// Whether `other` is this tree or was made from it by value edits ([`AssocTree::with_shares`],
+    /// [`AssocTree::with_usage`]), or both from one tree (O(1)): the same associations, ids,
+    /// names, kinds and parents; only shares and usage may differ. Equal trees built apart are
+    /// not.
+    pub fn same_layout(&self, other: &AssocTree) -> bool {
+        Arc::ptr_eq(&self.inner.index, &other.inner.index)
+    }
 }
 
 /// What an [`AssocTree`] shares between its clones.
