@@ -3,21 +3,24 @@
 // times on a busy machine hide.
 //
 //   node e2e/bench/edit-mutations.mjs [--dist dist] [--size 1k|10k|100k] [--edits 5]
-//        [--port 8878] [--perf DIR] [--detail]
+//        [--port 8878] [--perf DIR] [--detail] [--tab 'Classic fairshare']
 //
 // Loads `perf_<size>.json.gz` as workspace.mjs does, selects the first user, and makes `--edits`
 // Raw usage edits 600 ms apart. For each, a MutationObserver counts the mutation records from
 // the change to the second frame after it (attributes, character data, child lists; nodes added
 // and removed), by the nearest labelled region (the tree, the Inspector, …), and the CSS
 // transitions running a frame later (`document.getAnimations()`, by property). Printed as the
-// mean per edit; `--detail` also names the element (tag and class) of each record.
+// mean per edit; `--detail` also names the element (tag and class) of each record. `--tab` opens
+// that side-panel tab first (its panel's own changes are then counted too).
 import { arg, flag, firstUsersRawUsage, openPastedAnchor } from './common.mjs';
 
 const edits = Number(arg('edits', 5));
+const tab = arg('tab', null);
 
 const { browser, page, size, users } = await openPastedAnchor();
 try {
   const handle = await firstUsersRawUsage(page, users);
+  if (tab) await page.getByRole('tab', { name: tab, exact: true }).click();
   await page.waitForTimeout(1000);
   const totals = {};
   for (let i = 0; i < edits; i++) {
