@@ -2,7 +2,7 @@
 // hand; not part of `npx playwright test`).
 //
 //   node e2e/bench/edit-frames.mjs [--dist dist] [--size 1k|10k|100k] [--edits 5] [--port 8878]
-//        [--aligned]
+//        [--aligned] [--tab 'Classic fairshare']
 //
 // Loads `perf_<size>.json.gz` (the shared perf folder) as workspace.mjs does, selects the first
 // user, and makes `--edits` Raw usage edits 300 ms apart under a DevTools timeline trace. For
@@ -13,15 +13,17 @@
 // one, and what runs in between. With
 // `--aligned`, the change is dispatched inside a requestAnimationFrame callback and timed to a
 // setTimeout(0) queued there (workspace.mjs's frame-aligned figure): the edit should then be
-// painted by the frame it started in.
+// painted by the frame it started in. `--tab` opens that side-panel tab first.
 import { arg, flag, firstUsersRawUsage, startRecording, openPastedAnchor } from './common.mjs';
 
 const edits = Number(arg('edits', 5));
+const tab = arg('tab', null);
 const aligned = flag('aligned');
 
 const { browser, page, size, users } = await openPastedAnchor();
 try {
   const handle = await firstUsersRawUsage(page, users);
+  if (tab) await page.getByRole('tab', { name: tab, exact: true }).click();
   await page.waitForTimeout(1000);
   const cdp = await page.context().newCDPSession(page);
   const stop = await startRecording(cdp, true);

@@ -3,7 +3,7 @@
 // times on a busy machine hide.
 //
 //   node e2e/bench/edit-mutations.mjs [--dist dist] [--size 1k|10k|100k] [--edits 5]
-//        [--port 8878] [--perf DIR] [--detail] [--per-edit]
+//        [--port 8878] [--perf DIR] [--detail] [--per-edit] [--tab 'Classic fairshare']
 //
 // Loads `perf_<size>.json.gz` as workspace.mjs does, selects the first user, and makes `--edits`
 // Raw usage edits 600 ms apart. For each, a MutationObserver counts the mutation records from
@@ -12,13 +12,16 @@
 // transitions running a frame later (`document.getAnimations()`, by property). Printed as the
 // mean per edit; `--detail` also names the element (tag and class) of each record; `--per-edit`
 // also prints each edit's totals (records, nodes added and removed), to tell a slow edit's work.
+// `--tab` opens that side-panel tab first (its panel's own changes are then counted too).
 import { arg, flag, firstUsersRawUsage, openPastedAnchor } from './common.mjs';
 
 const edits = Number(arg('edits', 5));
+const tab = arg('tab', null);
 
 const { browser, page, size, users } = await openPastedAnchor();
 try {
   const handle = await firstUsersRawUsage(page, users);
+  if (tab) await page.getByRole('tab', { name: tab, exact: true }).click();
   await page.waitForTimeout(1000);
   const totals = {};
   for (let i = 0; i < edits; i++) {

@@ -159,6 +159,83 @@ async fn the_open_classic_panel_follows_edits_beside_other_tab_panels() {
     assert_eq!(table_f(), want);
 }
 
+/// A usage edit rewrites only the text of the classic table's value cells that changed: each
+/// row in view stays the same element, and no attribute in the table's body is set again (a
+/// row drawn again would set every one of them).
+#[wasm_bindgen_test]
+async fn a_usage_edit_rewrites_only_the_classic_tables_changed_cells() {
+    use web_sys::js_sys::{Function, Reflect};
+    let (panel, state) = mount_with_state(|| view! { <ClassicPanel /> });
+    state.open_panel(PanelTab::Classic);
+    tick().await;
+    let row = panel.get("[data-testid='classic-table'] tr[data-assoc-id='211']");
+    let f = || panel.text("tr[data-assoc-id='211'] [data-testid='classic-table-f']");
+    assert_eq!(f(), "0.408479");
+    let spy = Function::new_with_args(
+        "body",
+        "const seen = { attributes: 0, text: 0 };
+         const o = new MutationObserver((rs) => { for (const r of rs) {
+           if (r.type === 'attributes') seen.attributes += 1; else seen.text += 1; } });
+         o.observe(body, { subtree: true, attributes: true, characterData: true });
+         return () => { for (const r of o.takeRecords()) {
+           if (r.type === 'attributes') seen.attributes += 1; else seen.text += 1; }
+           return seen; };",
+    );
+    let body = panel.get("[data-testid='classic-table'] tbody");
+    let read: Function = spy
+        .call1(&wasm_bindgen::JsValue::NULL, &body)
+        .unwrap()
+        .unchecked_into();
+    let seen = |what: &str| {
+        let s = read.call0(&wasm_bindgen::JsValue::NULL).unwrap();
+        Reflect::get(&s, &what.into()).unwrap().as_f64().unwrap()
+    };
+    state
+        .set_usage(AssocId(211), fairshare::LongDouble::from_u64(0))
+        .unwrap();
+    tick().await;
+    assert_ne!(f(), "0.408479", "the factor follows the edit");
+    assert!(row.is_connected(), "the row's element stays");
+    assert!(seen("text") > 0.0, "changed cells are rewritten");
+    assert_eq!(seen("attributes"), 0.0, "no attribute is set again");
+}
+
+/// A usage edit rewrites the order lists' words and numbers in place: no element of an entry
+/// is drawn again (each entry's spans keep their attributes untouched).
+#[wasm_bindgen_test]
+async fn a_usage_edit_rewrites_the_classic_orders_in_place() {
+    use web_sys::js_sys::{Function, Reflect};
+    let (panel, state) = mount_with_state(|| view! { <ClassicPanel /> });
+    state.open_panel(PanelTab::Classic);
+    tick().await;
+    let values = || panel.text("[data-testid='classic-orders'] .ft-order__entries");
+    let before = values();
+    let spy = Function::new_with_args(
+        "list",
+        "const seen = { spans: 0 };
+         const count = (rs) => { for (const r of rs)
+           if (r.type === 'attributes' && r.target.tagName === 'SPAN') seen.spans += 1; };
+         const o = new MutationObserver(count);
+         o.observe(list, { subtree: true, attributes: true });
+         return () => { count(o.takeRecords()); return seen; };",
+    );
+    let read: Function = spy
+        .call1(
+            &wasm_bindgen::JsValue::NULL,
+            &panel.get("[data-testid='classic-orders']"),
+        )
+        .unwrap()
+        .unchecked_into();
+    state
+        .set_usage(AssocId(211), fairshare::LongDouble::from_u64(0))
+        .unwrap();
+    tick().await;
+    assert_ne!(values(), before, "the lists follow the edit");
+    let s = read.call0(&wasm_bindgen::JsValue::NULL).unwrap();
+    let spans = Reflect::get(&s, &"spans".into()).unwrap().as_f64().unwrap();
+    assert_eq!(spans, 0.0, "no span of an entry is drawn again");
+}
+
 #[wasm_bindgen_test]
 async fn classic_panel_follows_the_damping_factor_and_depth_oblivious() {
     let (panel, state) = mount_with_state(|| view! { <ClassicPanel /> });

@@ -479,7 +479,7 @@ pub fn table_order(
     let Some(SortBy { column, dir }) = sort else {
         return keys;
     };
-    match column.checked_sub(1).and_then(|c| VALUE_COLUMNS.get(c)) {
+    match value_column(column) {
         None => crate::sort::sort_by(&mut keys, &|a, b| {
             table_order::compare_cells(name(a), name(b), dir)
         }),
@@ -496,6 +496,18 @@ pub fn table_order(
         }
     }
     keys
+}
+
+/// The value column (shares, usage, factor) the table's column `column` shows; `None` for
+/// the name column.
+fn value_column(column: usize) -> Option<&'static Column> {
+    column.checked_sub(1).and_then(|c| VALUE_COLUMNS.get(c))
+}
+
+/// Whether the table's order under `sort` reads values: only a sort by a value column does.
+/// Otherwise it reads the tree's layout alone (names, parents), which a value edit keeps.
+pub fn order_reads_values(sort: Option<SortBy>) -> bool {
+    sort.is_some_and(|s| value_column(s.column).is_some())
 }
 
 /// The associations of `order` whose name matches `query`, in that order. With no word in

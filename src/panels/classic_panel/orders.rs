@@ -11,6 +11,7 @@ use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::classic::ClassicMsg;
 use crate::state::AppState;
+use crate::widgets::keyed_rows::KeyedRows;
 use crate::widgets::row_window::window_around;
 use crate::widgets::when::When;
 
@@ -99,7 +100,9 @@ pub fn OrderComparison(runs: Memo<Runs>) -> impl IntoView {
     }
 }
 
-/// One of the two lists; each entry writes its place, so tied users show the same one.
+/// One of the two lists; each entry writes its place, so tied users show the same one. Each
+/// place in the list is drawn once and follows the entry there: an edit rewrites only the words
+/// and numbers that changed (every value, usually; not the elements and their attributes).
 #[component]
 fn OrderList(
     side: Side,
@@ -107,47 +110,55 @@ fn OrderList(
     #[prop(into)] entries: Signal<Vec<OrderEntry>>,
 ) -> impl IntoView {
     let i18n = I18n::expect();
+    let entries = Memo::new(move |_| entries.get());
+    let places = Signal::derive(move || (0..entries.with(Vec::len)).collect::<Vec<_>>());
     view! {
         <div class=list_class(side)>
             <h4 class="ft-order__heading">{i18n.t(heading)}</h4>
             <ol class="ft-order__entries">
-                {move || {
-                    entries
-                        .get()
-                        .into_iter()
-                        .map(|entry| view! { <Entry side=side entry=entry /> })
-                        .map(IntoAny::into_any).collect::<Vec<_>>()
-                }}
+                <KeyedRows keys=places row=Callback::new(move |at| entry_at(side, entries, at)) />
             </ol>
         </div>
     }
 }
 
-/// One user in one list.
+/// The entry at place `at` of `entries`, whichever user it is.
+fn entry_at(side: Side, entries: Memo<Vec<OrderEntry>>, at: usize) -> AnyView {
+    let entry = Memo::new(move |_| entries.with(|e| e.get(at).cloned()));
+    view! { <Entry side entry /> }.into_any()
+}
+
+/// One user in one list (nothing while `entry` is `None`, past the list's end).
 #[component]
-fn Entry(side: Side, entry: OrderEntry) -> impl IntoView {
+fn Entry(side: Side, entry: Memo<Option<OrderEntry>>) -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
-    let id = entry.id;
-    let differs = entry.differs();
-    let place = format!("{}.", entry.place);
-    let other = entry.other_place.to_string();
-    let marker = move || other_place(side).fill(i18n.lang(), &[("place", other.as_str())]);
-    let selected = move || state.selected().get() == Some(id);
+    let field = move |f: fn(&OrderEntry) -> String| {
+        move || entry.with(|e| e.as_ref().map(f).unwrap_or_default())
+    };
+    let id = move || entry.with(|e| e.as_ref().map(|e| e.id));
+    let differs = move || entry.with(|e| e.as_ref().is_some_and(OrderEntry::differs));
+    let marker = move || {
+        let other = field(|e| e.other_place.to_string())();
+        other_place(side).fill(i18n.lang(), &[("place", other.as_str())])
+    };
+    let selected = move || id().is_some_and(|id| state.selected().get() == Some(id));
     view! {
         <li
             class="ft-order__entry"
             class:ft-order__entry--differs=differs
             class:ft-order__entry--selected=selected
-            data-assoc-id=id.0.to_string()
-            data-differs=differs.to_string()
+            data-assoc-id=field(|e| e.id.0.to_string())
+            data-differs=move || differs().to_string()
         >
-            <span class="ft-order__place">{place}</span>
+            <span class="ft-order__place">{field(|e| format!("{}.", e.place))}</span>
             " "
-            <span class="ft-order__label">{entry.label}</span>
+            <span class="ft-order__label">{field(|e| e.label.clone())}</span>
             " "
-            <span class="ft-order__value">{entry.value}</span>
-            {differs.then(|| view! { <span class="ft-order__moved">{move || marker()}</span> }.into_any())}
+            <span class="ft-order__value">{field(|e| e.value.clone())}</span>
+            <When when=differs>
+                <span class="ft-order__moved">{marker}</span>
+            </When>
         </li>
     }
 }

@@ -495,3 +495,84 @@ fn a_hidden_classic_panel_computes_nothing_on_edits() {
         assert!(after != before);
     });
 }
+
+/// The table's order is computed again for a value edit only while the table is sorted by a
+/// value column: a usage or shares edit keeps the tree's layout (names, parents), so unsorted,
+/// filtered or sorted by name the order stays as it was, neither copied nor compared; a sort by
+/// a value, a new filter or a rename computes it again. It is always the order of the runs.
+#[test]
+fn a_value_edit_leaves_the_table_order_alone_unless_sorted_by_a_value() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use fairshare::{LongDouble, Shares};
+    use leptos::prelude::*;
+
+    use super::Runs;
+    use super::table::order_memo;
+    use crate::state::AppState;
+    use crate::widgets::table_order::{SortBy, SortDir};
+
+    Owner::new().with(|| {
+        let state = AppState::new(classic_example());
+        let runs = Memo::new(move |_| Runs {
+            ranked: state.ranked().get(),
+            classic: state.classic().get(),
+        });
+        let query = RwSignal::new(String::new());
+        let sort = RwSignal::new(None::<SortBy>);
+        let computed = Arc::new(AtomicUsize::new(0));
+        let counted = Arc::clone(&computed);
+        let order = order_memo(runs, query, sort, move |r, c, q, s| {
+            counted.fetch_add(1, Ordering::Relaxed);
+            model::table_order(r, c, q, s)
+        });
+        let check = |times: usize, what: &str| {
+            let want = Runs::read(runs, |r, c| {
+                model::table_order(r, c, &query.get_untracked(), sort.get_untracked())
+            });
+            assert_eq!(order.get(), want, "{what}");
+            assert_eq!(computed.load(Ordering::Relaxed), times, "{what}");
+        };
+        let user = |name: &str| {
+            state.scenario().with_untracked(|s| {
+                let a = s.tree.assocs().iter().find(|a| a.name() == name);
+                a.map_or(AssocId(0), |a| a.id)
+            })
+        };
+        let usage = |name: &str, v: u64| {
+            state
+                .set_usage(user(name), LongDouble::from_u64(v))
+                .unwrap()
+        };
+        check(1, "first");
+        usage("User1", 1);
+        check(1, "usage edit, unsorted");
+        state.set_shares(user("User2"), Shares::Value(7)).unwrap();
+        check(1, "shares edit, unsorted");
+        sort.set(Some(SortBy {
+            column: 0,
+            dir: SortDir::Descending,
+        }));
+        check(2, "sorted by name");
+        usage("User1", 500_000);
+        check(2, "usage edit, sorted by name");
+        query.set("user".to_string());
+        check(3, "filtered");
+        usage("User1", 7);
+        check(3, "usage edit, filtered");
+        sort.set(Some(SortBy {
+            column: 4,
+            dir: SortDir::Ascending,
+        }));
+        check(4, "sorted by factor");
+        let before = order.get_untracked();
+        usage("User1", 9_000_000);
+        check(5, "usage edit, sorted by factor");
+        assert_ne!(order.get_untracked(), before, "User1's factor moved it");
+        sort.set(None);
+        check(6, "unsorted again");
+        state.rename(user("User1"), "Zed").unwrap();
+        check(7, "renamed");
+    });
+}
