@@ -153,18 +153,33 @@ async fn timeline_names_its_scrubber_and_chart_and_the_scrubber_shows_a_moment()
     assert_eq!(state.selected().get_untracked(), Some(USER1));
 }
 
-/// A step that moves many users: the What-if list builds its first screenful of rows only
-/// (a scrubber step rewrites all of them), and its button lists the rest.
-#[wasm_bindgen_test]
-async fn the_what_if_list_starts_with_a_screenful_and_lists_the_rest_on_request() {
-    use fairshare_explorer::messages::inspector::WhatIfMsg;
-    use fairshare_explorer::panels::whatif::{FIRST_ROWS, SHOWN, WhatIf};
+/// The What-if list mounted on a 2,000-association tree compared with the same tree where its
+/// heaviest user ran nothing: a before snapshot that moves many users.
+async fn what_if_against_idle_heavy_user() -> (ui::Mounted<impl Mountable>, AppState) {
+    use fairshare_explorer::panels::whatif::WhatIf;
     let scenario = fairshare::r#gen::scenario(2_000, 7);
     let before = fairshare::r#gen::heaviest_user_idle(&scenario.tree).expect("a heavy user");
     let (app, state) =
         ui::mount_with_state(move || AppState::provide(scenario), || view! { <WhatIf /> });
     state.load_before(&before);
     tick().await;
+    (app, state)
+}
+
+/// Each element's text.
+fn row_texts(rows: &[web_sys::Element]) -> Vec<String> {
+    rows.iter()
+        .map(|r| r.text_content().unwrap_or_default())
+        .collect()
+}
+
+/// A step that moves many users: the What-if list builds its first screenful of rows only
+/// (a scrubber step rewrites all of them), and its button lists the rest.
+#[wasm_bindgen_test]
+async fn the_what_if_list_starts_with_a_screenful_and_lists_the_rest_on_request() {
+    use fairshare_explorer::messages::inspector::WhatIfMsg;
+    use fairshare_explorer::panels::whatif::{FIRST_ROWS, SHOWN};
+    let (app, state) = what_if_against_idle_heavy_user().await;
     let moved = state.moves().with_untracked(|d| d.moved.len());
     assert!(moved > FIRST_ROWS, "{moved} moved");
     assert_eq!(app.count(".ft-whatif__row"), FIRST_ROWS as u32);
@@ -185,21 +200,11 @@ async fn the_what_if_list_starts_with_a_screenful_and_lists_the_rest_on_request(
 /// already there (a timeline step alike): the list does not replace its rows.
 #[wasm_bindgen_test]
 async fn the_what_if_list_keeps_its_row_elements_when_an_edit_changes_their_texts() {
-    use fairshare_explorer::panels::whatif::{FIRST_ROWS, WhatIf};
-    let scenario = fairshare::r#gen::scenario(2_000, 7);
-    let before = fairshare::r#gen::heaviest_user_idle(&scenario.tree).expect("a heavy user");
-    let (app, state) =
-        ui::mount_with_state(move || AppState::provide(scenario), || view! { <WhatIf /> });
-    state.load_before(&before);
-    tick().await;
+    use fairshare_explorer::panels::whatif::FIRST_ROWS;
+    let (app, state) = what_if_against_idle_heavy_user().await;
     let rows = app.all(".ft-whatif__row");
     assert_eq!(rows.len(), FIRST_ROWS);
-    let texts = |rows: &[web_sys::Element]| {
-        rows.iter()
-            .map(|r| r.text_content().unwrap_or_default())
-            .collect::<Vec<_>>()
-    };
-    let old_texts = texts(&rows);
+    let old_texts = row_texts(&rows);
     // The first listed user runs a great deal more: its rank, FairShare and many others' move.
     let first: u32 = rows[0]
         .get_attribute("data-assoc-id")
@@ -215,7 +220,7 @@ async fn the_what_if_list_keeps_its_row_elements_when_an_edit_changes_their_text
     for (old, new) in rows.iter().zip(&now) {
         assert!(old.is_same_node(Some(new)), "the row element was replaced");
     }
-    let new_texts = texts(&now);
+    let new_texts = row_texts(&now);
     assert_ne!(old_texts, new_texts, "the edit changed the rows' texts");
     // The texts are the list's own words for the new diff, not stale ones.
     let expected = state.moves().with_untracked(|d| {
@@ -264,17 +269,16 @@ async fn a_timeline_step_keeps_the_what_if_row_elements_and_rewrites_their_texts
     tick().await;
     let rows = app.all(".ft-whatif__row");
     assert_eq!(rows.len(), FIRST_ROWS);
-    let texts = |rows: &[web_sys::Element]| {
-        rows.iter()
-            .map(|r| r.text_content().unwrap_or_default())
-            .collect::<Vec<_>>()
-    };
-    let old_texts = texts(&rows);
+    let old_texts = row_texts(&rows);
     move_slider(&app.get("input[type='range']"), "1");
     tick().await;
     let now = app.all(".ft-whatif__row");
     assert_eq!(now.len(), FIRST_ROWS);
-    assert_ne!(old_texts, texts(&now), "the step changed the rows' texts");
+    assert_ne!(
+        old_texts,
+        row_texts(&now),
+        "the step changed the rows' texts"
+    );
     for (old, new) in rows.iter().zip(&now) {
         assert!(old.is_same_node(Some(new)), "the row element was replaced");
     }
