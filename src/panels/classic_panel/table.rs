@@ -6,7 +6,8 @@
 //! column only while the table is sorted by it (`model::table_order`).
 
 use fairshare::classic::ClassicRun;
-use fairshare::{AssocId, AssocTree, Ranked};
+use fairshare::tree::Structure;
+use fairshare::{AssocId, Ranked};
 use leptos::prelude::*;
 
 use super::Runs;
@@ -93,18 +94,12 @@ pub fn ClassicTable(runs: Memo<Runs>) -> impl IntoView {
 }
 
 /// What the table's order reads of the runs besides values: the tree's layout (its
-/// associations, names and parents, one for all the trees value edits make:
-/// `AssocTree::structure`) and whether the classic run is this tree's.
-#[derive(Clone)]
+/// associations, names and parents, one for all the trees value edits make) and whether the
+/// classic run is this tree's.
+#[derive(Clone, PartialEq)]
 struct Layout {
-    tree: AssocTree,
+    structure: Structure,
     run_matches: bool,
-}
-
-impl PartialEq for Layout {
-    fn eq(&self, other: &Layout) -> bool {
-        self.tree.structure() == other.tree.structure() && self.run_matches == other.run_matches
-    }
 }
 
 /// The rows to show, as association indices in display order (`order`, i.e.
@@ -120,7 +115,7 @@ pub(super) fn order_memo(
 ) -> Memo<Vec<usize>> {
     let layout = Memo::new(move |_| {
         runs.with(|r| Layout {
-            tree: r.ranked.tree().clone(),
+            structure: r.ranked.tree().structure(),
             run_matches: r.classic.len() == r.ranked.tree().len(),
         })
     });
