@@ -218,14 +218,20 @@ for (const [width, height] of [
   });
 }
 
-test('embedded in an 800x600 iframe: the tree, the player and the narration in view, the legend clickable', async ({ page, baseURL }) => {
+/** The app with `embed=1` in an 800x600 iframe, once its tree is drawn and has settled. */
+async function openEmbedded(page, baseURL) {
   await page.setViewportSize({ width: 900, height: 700 });
   await page.setContent(
     `<iframe title="embedded" src="${baseURL}/?fresh=1&embed=1" style="width:800px;height:600px;border:0"></iframe>`,
   );
   const frame = page.frameLocator('iframe[title="embedded"]');
   await expect(frame.getByRole('tree', { name: 'Association tree' })).toBeVisible();
-  await page.waitForTimeout(200);
+  await page.waitForTimeout(300);
+  return frame;
+}
+
+test('embedded in an 800x600 iframe: the tree, the player and the narration in view, the legend clickable', async ({ page, baseURL }) => {
+  const frame = await openEmbedded(page, baseURL);
   // Boxes inside the frame are given in the page's coordinates; the iframe sits at its origin.
   const area = await page.locator('iframe[title="embedded"]').boundingBox();
   await stageInView(frame, area, 'embed');
@@ -239,13 +245,7 @@ test('embedded in an 800x600 iframe: the tree, the player and the narration in v
 });
 
 test('embedded in an 800x600 iframe: no minimap column cuts the tree, which opens on its root in the middle', async ({ page, baseURL }) => {
-  await page.setViewportSize({ width: 900, height: 700 });
-  await page.setContent(
-    `<iframe title="embedded" src="${baseURL}/?fresh=1&embed=1" style="width:800px;height:600px;border:0"></iframe>`,
-  );
-  const frame = page.frameLocator('iframe[title="embedded"]');
-  await expect(frame.getByRole('tree', { name: 'Association tree' })).toBeVisible();
-  await page.waitForTimeout(300);
+  const frame = await openEmbedded(page, baseURL);
   // The drawing is wider than the frame, yet the overview takes no room beside it.
   const viewport = frame.locator('.ft-tree__viewport');
   expect(await viewport.evaluate((v) => v.scrollWidth > v.clientWidth)).toBe(true);

@@ -121,13 +121,17 @@ pub fn centred(view: ViewRect, content: (f64, f64), bbox: (f64, f64, f64, f64)) 
 /// is still moving when the camera looks at it. The canvas is centred in the viewport when it
 /// is narrower (`margin: 0 auto`) and starts at its top.
 pub fn scroll_to(ctx: TreeCtx, id: AssocId) {
-    let card = ctx
-        .model
-        .try_with_untracked(|m| m.get(id).map(|n| n.bbox))
-        .flatten();
-    if let Some(card) = card {
+    if let Some(card) = card_box(ctx, id) {
         scroll_to_box(ctx, card, false);
     }
+}
+
+/// The box of `id`'s card in the drawing (left, top, width, height, drawing units), from the
+/// model; `None` when it is not shown or the view is gone.
+fn card_box(ctx: TreeCtx, id: AssocId) -> Option<(f64, f64, f64, f64)> {
+    ctx.model
+        .try_with_untracked(|m| m.get(id).map(|n| n.bbox))
+        .flatten()
 }
 
 /// Scrolls the viewport to the walk's node `id`, as [`scroll_to`], and with it the first of its
@@ -247,11 +251,7 @@ fn centre_on_measured(ctx: TreeCtx, id: AssocId) {
     {
         return;
     }
-    let card = ctx
-        .model
-        .try_with_untracked(|m| m.get(id).map(|n| n.bbox))
-        .flatten();
-    if let Some(card) = card {
+    if let Some(card) = card_box(ctx, id) {
         scroll_to_box(ctx, card, true);
     }
 }
