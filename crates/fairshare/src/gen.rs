@@ -14,6 +14,7 @@
 //! [`AssocTree`] / [`Scenario`] values through their public constructors.
 
 use crate::ld::LongDouble;
+use crate::name::Name;
 use crate::scenario::{Algorithm, Params, Scenario};
 use crate::tree::{Assoc, AssocId, AssocTree, Shares};
 
@@ -161,35 +162,15 @@ pub fn scenario(n_assocs: usize, seed: u64) -> Scenario {
 /// share 1. Trees like it stress what is linear in depth: the tree view's elision, sshare's
 /// indentation, recursion limits.
 pub fn chain(depth: u32) -> Scenario {
-    let account = |d: u32| Assoc {
-        id: AssocId(d + 2),
-        parent: Some(AssocId(d + 1)),
-        account: format!("c{d}").into(),
-        user: None,
-        partition: None,
-        shares: Shares::Value(1),
-        usage_raw: LongDouble::ZERO,
-        lineage: None,
-        inferred: false,
-    };
+    let account = |d: u32| record(d + 2, Some(d + 1), format!("c{d}").into());
     let mut assocs = Vec::with_capacity(depth as usize + 2);
-    assocs.push(Assoc {
-        id: AssocId(1),
-        parent: None,
-        account: "root".into(),
-        ..account(0)
-    });
+    assocs.push(root());
     assocs.extend((0..depth).map(account));
+    let last = assocs[depth as usize].account.clone();
     assocs.push(Assoc {
-        id: AssocId(depth + 2),
-        parent: Some(AssocId(depth + 1)),
-        account: assocs[depth as usize].account.clone(),
         user: Some("deep".into()),
-        partition: None,
-        shares: Shares::Value(1),
         usage_raw: LongDouble::from_u64(5),
-        lineage: None,
-        inferred: false,
+        ..record(depth + 2, Some(depth + 1), last)
     });
     Scenario {
         name: format!("chain_{depth}"),
@@ -197,6 +178,27 @@ pub fn chain(depth: u32) -> Scenario {
         params: Params::default(),
         tree: AssocTree::new(assocs).expect("a chain is a valid tree"),
     }
+}
+
+/// An account as the generators write it: share 1, no usage, no partition or lineage, nothing
+/// inferred (users and other shares are written over it).
+fn record(id: u32, parent: Option<u32>, account: Name) -> Assoc {
+    Assoc {
+        id: AssocId(id),
+        parent: parent.map(AssocId),
+        account,
+        user: None,
+        partition: None,
+        shares: Shares::Value(1),
+        usage_raw: LongDouble::ZERO,
+        lineage: None,
+        inferred: false,
+    }
+}
+
+/// The root every generated tree starts with: id 1.
+fn root() -> Assoc {
+    record(1, None, "root".into())
 }
 
 /// `tree` with its heaviest user idle (usage 0): the edit that moves the most users, as when a
@@ -230,17 +232,7 @@ pub(crate) fn tree_with(cfg: &GenConfig) -> AssocTree {
     let mut rng = SplitMix64::new(cfg.seed);
     let n = cfg.n_assocs.max(1);
     let mut assocs: Vec<Assoc> = Vec::with_capacity(n);
-    assocs.push(Assoc {
-        id: AssocId(1),
-        parent: None,
-        account: "root".into(),
-        user: None,
-        partition: None,
-        shares: Shares::Value(1),
-        usage_raw: LongDouble::ZERO,
-        lineage: None,
-        inferred: false,
-    });
+    assocs.push(root());
     if n == 1 {
         return AssocTree::new(assocs).expect("a lone root is a valid tree");
     }
@@ -281,15 +273,8 @@ pub(crate) fn tree_with(cfg: &GenConfig) -> AssocTree {
             eligible_parents.push(a);
         }
         assocs.push(Assoc {
-            id: AssocId(a as u32 + 1),
-            parent: Some(AssocId(parent as u32 + 1)),
-            account,
-            user: None,
-            partition: None,
             shares: shares(&mut rng),
-            usage_raw: LongDouble::ZERO,
-            lineage: None,
-            inferred: false,
+            ..record(a as u32 + 1, Some(parent as u32 + 1), account)
         });
     }
 
@@ -333,16 +318,12 @@ pub(crate) fn tree_with(cfg: &GenConfig) -> AssocTree {
         } else {
             exp2(log2_mean + log2_sd * rng.normal())
         };
+        // Id 0: numbered below, once users are grouped by account.
         users.push(Assoc {
-            id: AssocId(0), // numbered below, once users are grouped by account
-            parent: Some(AssocId(account as u32 + 1)),
-            account: name[account].clone(),
             user: Some(format!("u{:06}", user + 1).into()),
-            partition: None,
             shares: shares(&mut rng),
             usage_raw: LongDouble::from_f64(usage),
-            lineage: None,
-            inferred: false,
+            ..record(0, Some(account as u32 + 1), name[account].clone())
         });
     }
     // Listed grouped by account, as sacctmgr and the anchor files list them (it also keeps an
