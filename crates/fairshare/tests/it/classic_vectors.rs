@@ -22,13 +22,7 @@ fn every_classic_vector_matches_slurm() {
             Err(msg) => failures.push(format!("{}: {msg}", v.name)),
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} of {} vectors differ:\n{}",
-        failures.len(),
-        all.len(),
-        failures.join("\n")
-    );
+    common::assert_none_failed(&failures, all.len());
     assert!(checked > 1000, "only {checked} associations checked");
 }
 

@@ -44,6 +44,18 @@ pub fn vectors(kind: &str) -> Vec<Vector> {
         .collect()
 }
 
+/// Fails, listing every failure one a line, unless `failures` is empty; `of` is how many things
+/// were checked (vectors, rows), named in the message.
+#[track_caller]
+pub fn assert_none_failed(failures: &[String], of: usize) {
+    assert!(
+        failures.is_empty(),
+        "{} of {of} differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
 /// An expected 80-bit value: a JSON number (exactly a double), "inf", or a %.21Lg string.
 pub fn ld(v: &Value) -> Option<LongDouble> {
     match v {

@@ -18,13 +18,7 @@ fn every_fair_tree_vector_matches_slurm() {
             failures.push(format!("{}: {msg}", v.name));
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} of {} vectors differ:\n{}",
-        failures.len(),
-        all.len(),
-        failures.join("\n")
-    );
+    common::assert_none_failed(&failures, all.len());
 }
 
 /// The player's promise on every vector, under both tie rules: the last frame of the trace is

@@ -235,7 +235,7 @@ fn to_sacctmgr_ids(s: &Scenario, rows: &[sshare::Row]) -> String {
 
 #[test]
 fn every_vector_reads_back_from_every_layout() {
-    let mut failures = Vec::new();
+    let (mut failures, mut count) = (Vec::new(), 0);
     for kind in ["fair_tree", "classic"] {
         for v in vectors(kind) {
             let original = scenario::parse(&v.text).0.expect("vector parses");
@@ -283,6 +283,7 @@ fn every_vector_reads_back_from_every_layout() {
                 ));
             }
             for (what, text, has_usage) in texts {
+                count += 1;
                 let imp = import::import(&text);
                 let errors: Vec<String> = imp
                     .diagnostics
@@ -325,10 +326,5 @@ fn every_vector_reads_back_from_every_layout() {
             }
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    common::assert_none_failed(&failures, count);
 }

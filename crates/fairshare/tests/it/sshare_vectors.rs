@@ -56,12 +56,7 @@ fn every_vector_prints_its_sshare_lines() {
         }
     }
     assert_eq!(count, 216, "all 216 vectors are checked");
-    assert!(
-        failures.is_empty(),
-        "{} of {count} differ:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    common::assert_none_failed(&failures, count);
 }
 
 #[test]
