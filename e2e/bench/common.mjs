@@ -96,6 +96,22 @@ export function launchChromium() {
 }
 
 /**
+ * Runs `body`, then closes `browser` and ends the process (the static server is a child
+ * process: without the exit the run never ends). An error is printed and sets exit status 1.
+ */
+export async function runThenExit(browser, body) {
+  try {
+    await body();
+  } catch (e) {
+    console.error(e);
+    process.exitCode = 1;
+  } finally {
+    await browser.close();
+    process.exit();
+  }
+}
+
+/**
  * Starts DevTools recording on `cdp`: a timeline trace when `tracing`, else the sampling CPU
  * profiler (200 µs). Returns `stop()`, which ends it and resolves to `{ profile, events }`
  * (the CPU profile, or `null` and the trace's events).

@@ -15,7 +15,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
-import { arg, launchChromium, root, serve } from './common.mjs';
+import { arg, launchChromium, root, runThenExit, serve } from './common.mjs';
 
 const perfDir = arg('perf', path.join(root, '..', 'shared', 'perf'));
 const out = arg('out', path.join(root, 'e2e', 'screenshots', 'look'));
@@ -58,105 +58,99 @@ async function shot(page, name) {
   console.log(name.padEnd(28), JSON.stringify(facts));
 }
 
-try {
-  for (const [w, h] of [
-    [1440, 900],
-    [390, 844],
-  ]) {
-    const size = `${w}x${h}`;
-    const page = await browser.newPage({ viewport: { width: w, height: h } });
-    const base = `http://127.0.0.1:${port}/index.html?fresh=1&lang=${lang}`;
-    await page.goto(base);
-    await page.getByRole('tree').waitFor();
-    await shot(page, `preset-${size}`);
-    if (only === 'first') {
-      await page.close();
-      continue;
-    }
+await runThenExit(browser, async () => {
+    for (const [w, h] of [
+      [1440, 900],
+      [390, 844],
+    ]) {
+      const size = `${w}x${h}`;
+      const page = await browser.newPage({ viewport: { width: w, height: h } });
+      const base = `http://127.0.0.1:${port}/index.html?fresh=1&lang=${lang}`;
+      await page.goto(base);
+      await page.getByRole('tree').waitFor();
+      await shot(page, `preset-${size}`);
+      if (only === 'first') {
+        await page.close();
+        continue;
+      }
 
-    await page.goto(`${base}&preset=test24-4`);
-    await page.getByRole('tree').waitFor();
-    await shot(page, `test24.4-${size}`);
+      await page.goto(`${base}&preset=test24-4`);
+      await page.getByRole('tree').waitFor();
+      await shot(page, `test24.4-${size}`);
 
-    await page.goto(base);
-    await page.getByRole('tree').waitFor();
-    const importTab = page.getByRole('tab', { name: lang === 'ja' ? 'インポート' : 'Import' });
-    if (await importTab.count()) await importTab.click();
-    await page.locator('textarea').first().evaluate((el, t) => {
-      el.value = t;
-      el.dispatchEvent(new Event('input', { bubbles: true }));
-    }, tenK);
-    await page.locator('button', { hasText: /^(Load|読み込む)$/ }).first().click();
-    // Loaded when the root's name counts the 10k tree's users (grouped or not: compared without commas).
-    const users = JSON.parse(tenK).associations.filter((a) => a.user).length;
-    await page.locator('[role="treeitem"][data-kind="root"]').first().waitFor({ state: 'attached' });
-    await page.waitForFunction(
-      (n) => document.querySelector('[role="treeitem"][data-kind="root"]')?.getAttribute('aria-label')?.replaceAll(',', '').includes(String(n)),
-      users,
-    );
-    await shot(page, `10k-${size}`);
-    const find = page.getByRole('searchbox').first();
-    if (await find.count()) {
-      await find.fill(`${deepUser.account}/${deepUser.user}`);
-      await find.press('Enter');
+      await page.goto(base);
+      await page.getByRole('tree').waitFor();
+      const importTab = page.getByRole('tab', { name: lang === 'ja' ? 'インポート' : 'Import' });
+      if (await importTab.count()) await importTab.click();
+      await page.locator('textarea').first().evaluate((el, t) => {
+        el.value = t;
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+      }, tenK);
+      await page.locator('button', { hasText: /^(Load|読み込む)$/ }).first().click();
+      // Loaded when the root's name counts the 10k tree's users (grouped or not: compared without commas).
+      const users = JSON.parse(tenK).associations.filter((a) => a.user).length;
+      await page.locator('[role="treeitem"][data-kind="root"]').first().waitFor({ state: 'attached' });
+      await page.waitForFunction(
+        (n) => document.querySelector('[role="treeitem"][data-kind="root"]')?.getAttribute('aria-label')?.replaceAll(',', '').includes(String(n)),
+        users,
+      );
+      await shot(page, `10k-${size}`);
+      const find = page.getByRole('searchbox').first();
+      if (await find.count()) {
+        await find.fill(`${deepUser.account}/${deepUser.user}`);
+        await find.press('Enter');
+        await page.waitForTimeout(500);
+        await shot(page, `10k-found-${size}`);
+        const player = page.getByRole('region', { name: /Ranking animation|順位付け/ });
+        await player.getByRole('button', { name: /^(Restart|最初から)/ }).first().click().catch(() => {});
+        for (let i = 0; i < 12; i++) await player.getByRole('button', { name: /^(Step forward|1ステップ進む)/ }).first().click().catch(() => {});
+        await page.waitForTimeout(400);
+        await shot(page, `10k-walk-${size}`);
+      }
+
+      await page.goto(base);
+      await page.getByRole('tree').waitFor();
+      if (await importTab.count()) await importTab.click();
+      await page.locator('textarea').first().evaluate((el, t) => {
+        el.value = t;
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+      }, plainPaste);
+      await page.locator('button', { hasText: /^(Load|読み込む)$/ }).first().click();
+      await page.locator(`[role="treeitem"][data-name="${deepUser.user}"][aria-selected="true"]`).first().waitFor({ state: 'attached' });
       await page.waitForTimeout(500);
-      await shot(page, `10k-found-${size}`);
-      const player = page.getByRole('region', { name: /Ranking animation|順位付け/ });
-      await player.getByRole('button', { name: /^(Restart|最初から)/ }).first().click().catch(() => {});
-      for (let i = 0; i < 12; i++) await player.getByRole('button', { name: /^(Step forward|1ステップ進む)/ }).first().click().catch(() => {});
-      await page.waitForTimeout(400);
-      await shot(page, `10k-walk-${size}`);
+      await shot(page, `plain-sshare-${size}`);
+      await page.close();
     }
 
-    await page.goto(base);
-    await page.getByRole('tree').waitFor();
-    if (await importTab.count()) await importTab.click();
-    await page.locator('textarea').first().evaluate((el, t) => {
-      el.value = t;
-      el.dispatchEvent(new Event('input', { bubbles: true }));
-    }, plainPaste);
-    await page.locator('button', { hasText: /^(Load|読み込む)$/ }).first().click();
-    await page.locator(`[role="treeitem"][data-name="${deepUser.user}"][aria-selected="true"]`).first().waitFor({ state: 'attached' });
-    await page.waitForTimeout(500);
-    await shot(page, `plain-sshare-${size}`);
-    await page.close();
-  }
+    // Presenter mode, the trainer's first slide.
+    for (const [w, h] of [
+      [1280, 720],
+      [1440, 900],
+      [1920, 1080],
+    ]) {
+      const page = await browser.newPage({ viewport: { width: w, height: h } });
+      await page.goto(`http://127.0.0.1:${port}/index.html?fresh=1&lang=${lang}&present=1`);
+      await page.getByRole('tree').waitFor();
+      await page.waitForTimeout(300);
+      await shot(page, `present-${w}x${h}`);
+      await page.close();
+    }
 
-  // Presenter mode, the trainer's first slide.
-  for (const [w, h] of [
-    [1280, 720],
-    [1440, 900],
-    [1920, 1080],
-  ]) {
-    const page = await browser.newPage({ viewport: { width: w, height: h } });
-    await page.goto(`http://127.0.0.1:${port}/index.html?fresh=1&lang=${lang}&present=1`);
-    await page.getByRole('tree').waitFor();
-    await page.waitForTimeout(300);
-    await shot(page, `present-${w}x${h}`);
-    await page.close();
-  }
-
-  // A docs page embedding the app in an 800x600 iframe.
-  {
-    const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
-    await page.setContent(
-      `<iframe title="embedded" src="http://127.0.0.1:${port}/index.html?fresh=1&lang=${lang}&embed=1" style="width:800px;height:600px;border:1px solid #888"></iframe>`,
-    );
-    await page.frameLocator('iframe').getByRole('tree').waitFor();
-    await page.waitForTimeout(300);
-    const facts = await page.frames()[1].evaluate(() => ({
-      scrollWidth: document.documentElement.scrollWidth,
-      height: document.documentElement.scrollHeight,
-      elements: document.getElementsByTagName('*').length,
-    }));
-    await page.locator('iframe').screenshot({ path: path.join(out, 'embed-800x600.png') });
-    console.log('embed-800x600'.padEnd(28), JSON.stringify(facts));
-    await page.close();
-  }
-} catch (e) {
-  console.error(e);
-  process.exitCode = 1;
-} finally {
-  await browser.close();
-  process.exit();
-}
+    // A docs page embedding the app in an 800x600 iframe.
+    {
+      const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
+      await page.setContent(
+        `<iframe title="embedded" src="http://127.0.0.1:${port}/index.html?fresh=1&lang=${lang}&embed=1" style="width:800px;height:600px;border:1px solid #888"></iframe>`,
+      );
+      await page.frameLocator('iframe').getByRole('tree').waitFor();
+      await page.waitForTimeout(300);
+      const facts = await page.frames()[1].evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        height: document.documentElement.scrollHeight,
+        elements: document.getElementsByTagName('*').length,
+      }));
+      await page.locator('iframe').screenshot({ path: path.join(out, 'embed-800x600.png') });
+      console.log('embed-800x600'.padEnd(28), JSON.stringify(facts));
+      await page.close();
+    }
+});

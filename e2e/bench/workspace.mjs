@@ -25,7 +25,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { arg, flag, launchChromium, openAndPaste, pct, readAnchor, root, serve } from './common.mjs';
+import { arg, flag, launchChromium, openAndPaste, pct, readAnchor, root, runThenExit, serve } from './common.mjs';
 
 const sizes = arg('sizes', '1k,10k,100k').split(',');
 const perfDir = arg('perf', path.join(root, '..', 'shared', 'perf'));
@@ -93,132 +93,126 @@ const cases = sizes.map((size) => ({ label: `perf_${size}`, size, kind: 'json' }
 if (sizes.includes('100k') && !flag('no-sshare')) cases.push({ label: 'perf_100k as sshare -l -P', size: '100k', kind: 'sshare' });
 const rows = [];
 
-try {
-  for (const c of cases) {
-    // The root's name says the number of users once the tree is on screen (a given account may
-    // sit behind a "… N more").
-    const { json, marker } = readAnchor(perfDir, c.size);
-    const text = c.kind === 'sshare' ? sshareText(json) : json;
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Performance.enable');
-    let heapPeak = 0;
-    const sampleHeap = async () => {
-      const { metrics } = await cdp.send('Performance.getMetrics');
-      const used = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
-      heapPeak = Math.max(heapPeak, used);
-    };
-    const sampler = setInterval(() => sampleHeap().catch(() => {}), 100);
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+await runThenExit(browser, async () => {
+    for (const c of cases) {
+      // The root's name says the number of users once the tree is on screen (a given account may
+      // sit behind a "… N more").
+      const { json, marker } = readAnchor(perfDir, c.size);
+      const text = c.kind === 'sshare' ? sshareText(json) : json;
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Performance.enable');
+      let heapPeak = 0;
+      const sampleHeap = async () => {
+        const { metrics } = await cdp.send('Performance.getMetrics');
+        const used = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
+        heapPeak = Math.max(heapPeak, used);
+      };
+      const sampler = setInterval(() => sampleHeap().catch(() => {}), 100);
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(e.message));
 
-    // 1. paste → Load → first paint.
-    await openAndPaste(page, port, text);
-    const load = await page.evaluate(async (marker) => {
-      const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Load');
-      const shown = () =>
-        document.querySelector('[role="treeitem"][data-kind="root"]')?.getAttribute('aria-label')?.replaceAll(',', '').includes(marker);
-      const t0 = performance.now();
-      button.click();
-      while (!shown()) await new Promise((r) => setTimeout(r, 1));
-      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-      return performance.now() - t0;
-    }, marker);
-    const dom = await page.evaluate(() => document.getElementsByTagName('*').length);
-    const treeitems = await page.locator('[role="treeitem"]').count();
-
-    // 2. usage edits: select the first visible user (Find it when none is shown), edit Raw usage.
-    let user = page.locator('[role="treeitem"][data-kind="user"]').first();
-    if (!(await user.count())) {
-      const firstUser = c.kind === 'json' ? JSON.parse(json).associations.find((a) => a.user) : null;
-      const find = page.getByRole('searchbox', { name: 'Find user or account' });
-      if (firstUser && (await find.count())) {
-        await find.fill(`${firstUser.account}/${firstUser.user}`);
-        await find.press('Enter');
-      }
-      user = page.locator('[role="treeitem"][data-kind="user"]').first();
-    }
-    const editTimes = [];
-    const editWaits = [];
-    let handle = null;
-    if (await user.count()) {
-      await user.click();
-      const inspectorTab = page.getByRole('tab', { name: 'Inspector' });
-      if (await inspectorTab.count()) await inspectorTab.click();
-      const usage = page.getByRole('region', { name: 'Inspector' }).getByRole('spinbutton', { name: 'Raw usage' }).first();
-      handle = await usage.elementHandle();
-      for (let i = 0; i < edits; i++) {
-        const { frame, wait } = await editUsage(handle, 1000 * (i + 1) * 3600);
-        editTimes.push(frame);
-        editWaits.push(wait);
-      }
-    }
-
-    // 4. playing the walk.
-    const player = page.getByRole('region', { name: 'Ranking animation' });
-    await player.getByRole('button', { name: 'Restart' }).click();
-    await player.getByRole('button', { name: 'Play', exact: true }).click();
-    const frames = await page.evaluate(async (duration) => {
-      const deltas = [];
-      let last = performance.now();
-      const end = last + duration;
-      while (performance.now() < end) {
-        await new Promise(requestAnimationFrame);
-        const now = performance.now();
-        deltas.push(now - last);
-        last = now;
-      }
-      return deltas;
-    }, seconds * 1000);
-    await player.getByRole('button', { name: 'Pause', exact: true }).click();
-    await sampleHeap();
-    clearInterval(sampler);
-    const over = frames.filter((d) => d > 20).length / frames.length;
-
-    // 6. the Classic fairshare tab: opened (the selected user's explanation and the windowed
-    // table of the whole tree), then edits while it is open.
-    let classicOpen = null;
-    const classicEdits = [];
-    if (!flag('no-classic') && handle) {
-      classicOpen = await page.evaluate(async () => {
-        const tab = [...document.querySelectorAll('[role="tab"]')].find((t) => t.textContent.trim() === 'Classic fairshare');
+      // 1. paste → Load → first paint.
+      await openAndPaste(page, port, text);
+      const load = await page.evaluate(async (marker) => {
+        const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Load');
         const shown = () =>
-          document.querySelector('[role="region"][aria-label="Classic fairshare"] [data-testid="classic-table"] tbody tr[data-assoc-id]');
+          document.querySelector('[role="treeitem"][data-kind="root"]')?.getAttribute('aria-label')?.replaceAll(',', '').includes(marker);
         const t0 = performance.now();
-        tab.click();
+        button.click();
         while (!shown()) await new Promise((r) => setTimeout(r, 1));
         await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
         return performance.now() - t0;
-      });
-      for (let i = 0; i < edits; i++) classicEdits.push((await editUsage(handle, 1000 * (i + 2) * 7200)).frame);
-    }
+      }, marker);
+      const dom = await page.evaluate(() => document.getElementsByTagName('*').length);
+      const treeitems = await page.locator('[role="treeitem"]').count();
 
-    const row = {
-      tree: c.label,
-      load: ms(load),
-      edit_p50: editTimes.length ? ms(pct(editTimes, 50)) : 'n/a',
-      edit_p95: editTimes.length ? ms(pct(editTimes, 95)) : 'n/a',
-      'edit_p50 incl. wait for the frame': editWaits.length ? ms(pct(editWaits, 50)) : 'n/a',
-      'edit_p95 incl. wait for the frame': editWaits.length ? ms(pct(editWaits, 95)) : 'n/a',
-      dom,
-      treeitems,
-      frames_over_20ms: `${(over * 100).toFixed(1)}% of ${frames.length}`,
-      heap_peak: `${(heapPeak / 2 ** 20).toFixed(0)} MB`,
-      classic_open: classicOpen === null ? 'n/a' : ms(classicOpen),
-      // Frame-aligned, as edit_p50/p95.
-      classic_edit_p50: classicEdits.length ? ms(pct(classicEdits, 50)) : 'n/a',
-      classic_edit_p95: classicEdits.length ? ms(pct(classicEdits, 95)) : 'n/a',
-      errors: errors.length,
-    };
-    rows.push(row);
-    console.log(JSON.stringify(row));
-    await page.close();
-  }
-  console.table(rows);
-} catch (e) {
-  console.error(e);
-  process.exitCode = 1;
-} finally {
-  await browser.close();
-  process.exit();
-}
+      // 2. usage edits: select the first visible user (Find it when none is shown), edit Raw usage.
+      let user = page.locator('[role="treeitem"][data-kind="user"]').first();
+      if (!(await user.count())) {
+        const firstUser = c.kind === 'json' ? JSON.parse(json).associations.find((a) => a.user) : null;
+        const find = page.getByRole('searchbox', { name: 'Find user or account' });
+        if (firstUser && (await find.count())) {
+          await find.fill(`${firstUser.account}/${firstUser.user}`);
+          await find.press('Enter');
+        }
+        user = page.locator('[role="treeitem"][data-kind="user"]').first();
+      }
+      const editTimes = [];
+      const editWaits = [];
+      let handle = null;
+      if (await user.count()) {
+        await user.click();
+        const inspectorTab = page.getByRole('tab', { name: 'Inspector' });
+        if (await inspectorTab.count()) await inspectorTab.click();
+        const usage = page.getByRole('region', { name: 'Inspector' }).getByRole('spinbutton', { name: 'Raw usage' }).first();
+        handle = await usage.elementHandle();
+        for (let i = 0; i < edits; i++) {
+          const { frame, wait } = await editUsage(handle, 1000 * (i + 1) * 3600);
+          editTimes.push(frame);
+          editWaits.push(wait);
+        }
+      }
+
+      // 4. playing the walk.
+      const player = page.getByRole('region', { name: 'Ranking animation' });
+      await player.getByRole('button', { name: 'Restart' }).click();
+      await player.getByRole('button', { name: 'Play', exact: true }).click();
+      const frames = await page.evaluate(async (duration) => {
+        const deltas = [];
+        let last = performance.now();
+        const end = last + duration;
+        while (performance.now() < end) {
+          await new Promise(requestAnimationFrame);
+          const now = performance.now();
+          deltas.push(now - last);
+          last = now;
+        }
+        return deltas;
+      }, seconds * 1000);
+      await player.getByRole('button', { name: 'Pause', exact: true }).click();
+      await sampleHeap();
+      clearInterval(sampler);
+      const over = frames.filter((d) => d > 20).length / frames.length;
+
+      // 6. the Classic fairshare tab: opened (the selected user's explanation and the windowed
+      // table of the whole tree), then edits while it is open.
+      let classicOpen = null;
+      const classicEdits = [];
+      if (!flag('no-classic') && handle) {
+        classicOpen = await page.evaluate(async () => {
+          const tab = [...document.querySelectorAll('[role="tab"]')].find((t) => t.textContent.trim() === 'Classic fairshare');
+          const shown = () =>
+            document.querySelector('[role="region"][aria-label="Classic fairshare"] [data-testid="classic-table"] tbody tr[data-assoc-id]');
+          const t0 = performance.now();
+          tab.click();
+          while (!shown()) await new Promise((r) => setTimeout(r, 1));
+          await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+          return performance.now() - t0;
+        });
+        for (let i = 0; i < edits; i++) classicEdits.push((await editUsage(handle, 1000 * (i + 2) * 7200)).frame);
+      }
+
+      const row = {
+        tree: c.label,
+        load: ms(load),
+        edit_p50: editTimes.length ? ms(pct(editTimes, 50)) : 'n/a',
+        edit_p95: editTimes.length ? ms(pct(editTimes, 95)) : 'n/a',
+        'edit_p50 incl. wait for the frame': editWaits.length ? ms(pct(editWaits, 50)) : 'n/a',
+        'edit_p95 incl. wait for the frame': editWaits.length ? ms(pct(editWaits, 95)) : 'n/a',
+        dom,
+        treeitems,
+        frames_over_20ms: `${(over * 100).toFixed(1)}% of ${frames.length}`,
+        heap_peak: `${(heapPeak / 2 ** 20).toFixed(0)} MB`,
+        classic_open: classicOpen === null ? 'n/a' : ms(classicOpen),
+        // Frame-aligned, as edit_p50/p95.
+        classic_edit_p50: classicEdits.length ? ms(pct(classicEdits, 50)) : 'n/a',
+        classic_edit_p95: classicEdits.length ? ms(pct(classicEdits, 95)) : 'n/a',
+        errors: errors.length,
+      };
+      rows.push(row);
+      console.log(JSON.stringify(row));
+      await page.close();
+    }
+    console.table(rows);
+});
