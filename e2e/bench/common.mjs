@@ -202,6 +202,23 @@ export async function openPastedAnchor() {
 }
 
 /**
+ * Opens a tree on `page` for the player benchmarks: the perf anchor `anchor` pasted (from
+ * `--perf`, default ../shared/perf), or else the share link `fragment`. Resolves to the
+ * `Ranking animation` region once its Play button shows.
+ */
+export async function openPlayer(page, port, anchor, fragment) {
+  if (anchor) {
+    const { json, marker } = readAnchor(arg('perf', path.join(root, '..', 'shared', 'perf')), anchor);
+    await pasteTree(page, port, json, marker);
+  } else {
+    await page.goto(`http://127.0.0.1:${port}/${fragment}`);
+  }
+  const player = page.getByRole('region', { name: 'Ranking animation' });
+  await player.getByRole('button', { name: 'Play', exact: true }).waitFor();
+  return player;
+}
+
+/**
  * Selects the first user on screen (found by name when the collapsed tree shows none), opens the
  * Inspector, and returns the handle of its Raw usage field.
  */

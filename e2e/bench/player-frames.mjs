@@ -17,7 +17,7 @@
 // For each phase it prints the median, p95 and max frame time, the share of frames over 20 ms
 // and, for 1, the frame that contains each step. 60 fps means frames of about 16.7 ms.
 import path from 'node:path';
-import { arg, launchChromium, pasteTree, readAnchor, root, scenarioFragment, serve } from './common.mjs';
+import { arg, launchChromium, openPlayer, root, scenarioFragment, serve } from './common.mjs';
 
 const anchor = arg('anchor', null);
 const size = Number(arg('size', 500));
@@ -39,14 +39,7 @@ try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  if (anchor) {
-    const { json, marker } = readAnchor(arg('perf', path.join(root, '..', 'shared', 'perf')), anchor);
-    await pasteTree(page, port, json, marker);
-  } else {
-    await page.goto(`http://127.0.0.1:${port}/${fragment}`);
-  }
-  const player = page.getByRole('region', { name: 'Ranking animation' });
-  await player.getByRole('button', { name: 'Play', exact: true }).waitFor();
+  const player = await openPlayer(page, port, anchor, fragment);
   const nItems = await page.locator('[role="treeitem"]').count();
   const nSteps = Number(await player.getByRole('slider', { name: 'Step' }).getAttribute('max'));
   console.log(`tree: ${anchor ? `perf_${anchor} pasted` : `${size} associations generated`}, ${nItems} treeitems on the page, ${nSteps} steps`);

@@ -18,10 +18,9 @@ import {
   flag,
   launchChromium,
   metrics,
-  pasteTree,
+  openPlayer,
   printTop,
   profileTimes,
-  readAnchor,
   root,
   scenarioFragment,
   serve,
@@ -43,14 +42,7 @@ await serve(dist, port);
 const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  if (anchor) {
-    const { json, marker } = readAnchor(arg('perf', path.join(root, '..', 'shared', 'perf')), anchor);
-    await pasteTree(page, port, json, marker);
-  } else {
-    await page.goto(`http://127.0.0.1:${port}/${fragment}`);
-  }
-  const player = page.getByRole('region', { name: 'Ranking animation' });
-  await player.getByRole('button', { name: 'Play', exact: true }).waitFor();
+  const player = await openPlayer(page, port, anchor, fragment);
   if (granularity === 'visit') {
     await player.getByRole('radio', { name: 'One step per visit or comparison' }).check();
   }
