@@ -92,6 +92,13 @@ const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 /// base64url without padding (RFC 4648 §5).
 pub fn base64url_encode(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    push_base64url(&mut out, bytes);
+    out
+}
+
+/// Appends the base64url of `bytes` to `out` (a whole number of 3-byte groups continues an
+/// earlier call's text exactly).
+fn push_base64url(out: &mut String, bytes: &[u8]) {
     for chunk in bytes.chunks(3) {
         let b = [
             chunk[0],
@@ -104,7 +111,6 @@ pub fn base64url_encode(bytes: &[u8]) -> String {
             out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
         }
     }
-    out
 }
 
 fn sextet(c: u8) -> Option<u32> {
@@ -150,6 +156,98 @@ pub fn pack(bytes: &[u8]) -> String {
 /// [`pack`] at compression `level` (1 fastest … 9 smallest).
 pub fn pack_with(bytes: &[u8], level: u8) -> String {
     base64url_encode(&miniz_oxide::deflate::compress_to_vec(bytes, level))
+}
+
+/// [`pack_with`] a slice at a time, for a caller that must yield between slices (deflating a
+/// 100k tree's session, 12 MB, is about a hundred milliseconds). [`unpack`] reads the text back
+/// to the same bytes, however it is sliced.
+pub struct Packer {
+    compressor: Box<miniz_oxide::deflate::core::CompressorOxide>,
+    input: Vec<u8>,
+    /// Input bytes deflated so far.
+    read: usize,
+    deflated: Vec<u8>,
+    /// Deflated bytes already in `text` (whole 3-byte groups until the end).
+    encoded: usize,
+    text: String,
+    level: u8,
+    done: bool,
+}
+
+impl Packer {
+    /// A packer for `input` at compression `level` (as [`pack_with`]).
+    pub fn new(input: Vec<u8>, level: u8) -> Packer {
+        use miniz_oxide::deflate::core::{CompressorOxide, create_comp_flags_from_zip_params};
+        // Raw deflate, as `compress_to_vec`: no zlib header (window bits 0), default strategy.
+        let flags = create_comp_flags_from_zip_params(level.into(), 0, 0);
+        Packer {
+            compressor: Box::new(CompressorOxide::new(flags)),
+            text: String::with_capacity(input.len() / 3),
+            input,
+            read: 0,
+            deflated: Vec::new(),
+            encoded: 0,
+            level,
+            done: false,
+        }
+    }
+
+    /// Deflates at most `n` more input bytes (0 still makes progress at the end); whether the
+    /// whole input is packed.
+    pub fn pack(&mut self, n: usize) -> bool {
+        use miniz_oxide::deflate::core::{TDEFLFlush, TDEFLStatus, compress};
+        if self.done {
+            return true;
+        }
+        let end = self.read.saturating_add(n).min(self.input.len());
+        let last = end == self.input.len();
+        let flush = if last {
+            TDEFLFlush::Finish
+        } else {
+            TDEFLFlush::None
+        };
+        let mut buf = vec![0u8; 64 * 1024];
+        loop {
+            let (status, used, made) =
+                compress(&mut self.compressor, &self.input[self.read..end], &mut buf, flush);
+            self.read += used;
+            self.deflated.extend_from_slice(&buf[..made]);
+            match status {
+                TDEFLStatus::Done => {
+                    self.done = true;
+                    break;
+                }
+                TDEFLStatus::Okay if self.read < end || made == buf.len() || last => {}
+                TDEFLStatus::Okay => break,
+                // Not expected from valid parameters; rather than fail, pack it all at once.
+                _ => {
+                    self.text = pack_with(&self.input, self.level);
+                    self.encoded = self.deflated.len();
+                    self.done = true;
+                    return true;
+                }
+            }
+        }
+        let whole = if self.done {
+            self.deflated.len()
+        } else {
+            self.deflated.len() / 3 * 3
+        };
+        push_base64url(&mut self.text, &self.deflated[self.encoded..whole]);
+        self.encoded = whole;
+        self.done
+    }
+
+    /// Input bytes not yet deflated.
+    pub fn remaining(&self) -> usize {
+        self.input.len() - self.read
+    }
+
+    /// The packed text, packing whatever is left first.
+    pub fn finish(mut self) -> String {
+        while !self.pack(usize::MAX) {}
+        self.text
+    }
 }
 
 /// The bytes [`pack`] encoded, refusing anything that would inflate past `max_len` bytes (the
@@ -288,6 +386,34 @@ pub fn query_pairs(query: &str) -> impl Iterator<Item = (&str, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// However it is sliced, a packer's text unpacks to its input, and each slice reads at
+    /// most its count of bytes.
+    #[test]
+    fn sliced_packing_unpacks_to_the_input() {
+        let json = scenario::to_json(&crate::r#gen::scenario(3000, 5));
+        let inputs = [Vec::new(), b"a".to_vec(), b"ab".to_vec(), json.into_bytes()];
+        for input in inputs {
+            for slice in [1, 2, 3, 1000, 65_537, usize::MAX] {
+                let mut packer = Packer::new(input.clone(), 1);
+                let mut guard = 0;
+                while !packer.pack(slice) {
+                    guard += 1;
+                    assert!(guard <= input.len() + 1, "no progress by {slice}");
+                }
+                assert_eq!(packer.remaining(), 0);
+                let text = packer.finish();
+                assert_eq!(unpack(&text, input.len() + 1).as_deref(), Ok(&input[..]));
+                if slice == usize::MAX {
+                    assert_eq!(text, pack_with(&input, 1), "in one slice: pack_with's text");
+                }
+            }
+        }
+        // A slice reads what it is given, no more.
+        let mut packer = Packer::new(vec![b'x'; 10_000], 1);
+        packer.pack(1000);
+        assert_eq!(packer.remaining(), 9000);
+    }
 
     fn scenario(text: &str) -> Scenario {
         scenario::parse(text).0.unwrap()
