@@ -77,7 +77,7 @@ pub struct Saved {
     pub from: Option<u64>,
 }
 
-#[derive(Serialize, Deserialize)]
+#[derive(Clone, Serialize, Deserialize)]
 struct StoredSnapshot {
     scenario: String,
     /// Absent when equal to the scenario.
@@ -93,7 +93,7 @@ struct StoredSnapshot {
 /// The decay timeline's inputs, and where its t = 0 is on the jobs' clock. The tree saved is
 /// its own t = 0 (the timeline restarts at the time shown, as after an edit), so the jobs stay
 /// where they were in time.
-#[derive(Serialize, Deserialize)]
+#[derive(Clone, Serialize, Deserialize)]
 struct StoredDecay {
     half_life: String,
     period: String,
@@ -105,7 +105,7 @@ struct StoredDecay {
 
 /// A job of the decay timeline; numbers as `fairshare::format::shortest` prints them (read back
 /// exactly by `fairshare::format::parse_f64`).
-#[derive(Serialize, Deserialize)]
+#[derive(Clone, Serialize, Deserialize)]
 struct StoredJob {
     user: u32,
     billable: String,
@@ -186,7 +186,7 @@ fn load_decay(stored: Option<StoredDecay>) -> DecayClock {
     }
 }
 
-#[derive(Serialize, Deserialize)]
+#[derive(Clone, Serialize, Deserialize)]
 struct StoredSession {
     current: StoredSnapshot,
     #[serde(default)]
@@ -302,25 +302,39 @@ impl JsonCache {
         json
     }
 
-    /// The packed text of a session's JSON.
-    fn pack(&mut self, json: String) -> String {
-        if let Some(i) = self.packed.iter().position(|(j, _)| *j == json) {
-            let hit = self.packed.remove(i);
-            let text = hit.1.clone();
-            self.packed.push(hit);
-            return text;
-        }
-        self.packs += 1;
-        let text = format!(
-            "{VERSION_PREFIX}{}",
-            codec::pack_with(json.as_bytes(), LEVEL)
-        );
+    /// The packed text of `json` if one of the last sessions packed was it (then it is the
+    /// newest again).
+    fn packed_before(&mut self, json: &str) -> Option<String> {
+        let i = self.packed.iter().position(|(j, _)| j == json)?;
+        let hit = self.packed.remove(i);
+        let text = hit.1.clone();
+        self.packed.push(hit);
+        Some(text)
+    }
+
+    /// Remembers `packed` (without the version prefix) as the packed text of `json`; the text
+    /// to store.
+    fn packed_now(&mut self, json: String, packed: String) -> String {
+        let text = format!("{VERSION_PREFIX}{packed}");
         self.packed_rate = ((text.len() * 1000).div_ceil(json.len().max(1)), json.len());
         if self.packed.len() == PACKED_KEPT {
             self.packed.remove(0);
         }
         self.packed.push((json, text.clone()));
         text
+    }
+
+    /// The length of `scenario`'s JSON if the cache holds it (printed by this save or an
+    /// earlier one, or a timeline snapshot's).
+    fn known_len(&mut self, scenario: &Scenario) -> Option<usize> {
+        let held = |list: &[(Scenario, String)]| {
+            list.iter()
+                .find(|(s, _)| s == scenario)
+                .map(|(_, j)| j.len())
+        };
+        held(&self.used)
+            .or_else(|| held(&self.entries))
+            .or_else(|| moment_texts(&mut self.moments, scenario).and_then(|t| held(t)))
     }
 
     /// Keeps only what the last save used (and the timeline's snapshots).
@@ -445,15 +459,361 @@ pub fn encode(saved: &Saved) -> Option<String> {
     encode_with(saved, &mut JsonCache::default())
 }
 
-/// [`encode`], reusing (and updating) the JSON of scenarios printed by earlier saves.
+/// [`encode`], reusing (and updating) the JSON of scenarios printed by earlier saves: a
+/// [`SaveJob`] run in one slice.
 pub fn encode_with(saved: &Saved, cache: &mut JsonCache) -> Option<String> {
-    // Known to be too long with no history at all: nothing is printed, serialised or packed.
-    // (More history, a selection or decay jobs only make it longer; a change to the scenario
-    // or its baseline is tried afresh.)
-    cache.without_baseline = false;
-    if cache.is_unfit(&saved.current) {
-        return None;
+    let mut job = SaveJob::new(saved.clone());
+    loop {
+        if let Some(text) = job.step(cache, Slice::WHOLE) {
+            return text;
+        }
     }
+}
+
+/// How much one [`SaveJob::step`] may do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slice {
+    /// Associations printed.
+    pub assocs: usize,
+    /// Bytes of session JSON written or packed.
+    pub bytes: usize,
+}
+
+impl Slice {
+    /// Everything at once (a save that must end now: the page is hiding).
+    pub const WHOLE: Slice = Slice {
+        assocs: usize::MAX,
+        bytes: usize::MAX,
+    };
+    /// A few milliseconds of work in the browser: 1,000 associations of a 100k tree print in
+    /// about 5 ms, and 256 KiB of its JSON is written or deflated in about as long.
+    pub const IDLE: Slice = Slice {
+        assocs: 1_000,
+        bytes: 256 * 1024,
+    };
+}
+
+/// A save done a slice at a time, so that a big session (a 100k tree's JSON is 10 MB: printing,
+/// writing and packing it took 0.35–1.4 s in one task) never holds the main thread for long:
+/// each [`SaveJob::step`] prints, writes or packs at most one [`Slice`]. It stores the session
+/// [`encode_with`] stores (which is this job in one slice; deflate cut into slices may choose
+/// other blocks, so not always the same characters), and leaves the cache as it does.
+pub struct SaveJob {
+    saved: Saved,
+    stage: Stage,
+    /// The scenario JSON in the session, taken out of it: the session holds markers instead
+    /// ([`marked`]), so that writing it is a small serialisation and the texts' escaping.
+    texts: Vec<String>,
+    /// The session with markers, once every text it holds is printed.
+    session: Option<StoredSession>,
+}
+
+enum Stage {
+    /// Printing the scenarios the session holds that the cache does not know yet.
+    Print(Option<fairshare::scenario::JsonPrinter>),
+    /// Writing the session's JSON: its pieces, the one being written (and how far), the text.
+    Write {
+        pieces: Vec<Piece>,
+        at: (usize, usize),
+        json: String,
+    },
+    /// Packing the session's JSON.
+    Pack(fairshare::link::Packer),
+    /// The text to store, or `None` (too long).
+    Done(Option<String>),
+}
+
+/// A piece of a session's JSON: serialised as it is, or one of [`SaveJob::texts`] to write
+/// escaped as a JSON string (without its quotes, which the serialised pieces hold).
+enum Piece {
+    Raw(String),
+    Text(usize),
+}
+
+/// The marker standing for text `i` in a session being written: no scenario name or preset id
+/// holds a control character, and every marker is checked to stand once in the serialisation.
+fn marker(i: usize) -> String {
+    format!("\u{1}{i}")
+}
+
+/// Replaces every scenario text in `session` by its marker; the texts, in marker order.
+fn marked(session: &mut StoredSession) -> Vec<String> {
+    let mut texts = Vec::new();
+    let mut take = |text: &mut String| {
+        let mark = marker(texts.len());
+        texts.push(std::mem::replace(text, mark));
+    };
+    let snapshots = std::iter::once(&mut session.current)
+        .chain(session.undo.iter_mut())
+        .chain(session.redo.iter_mut());
+    for s in snapshots {
+        take(&mut s.scenario);
+        if let Some(b) = s.baseline.as_mut() {
+            take(b);
+        }
+    }
+    texts
+}
+
+/// Puts the texts [`marked`] took back in place of their markers.
+fn put_back(session: &mut StoredSession, texts: &[String]) {
+    let snapshots = std::iter::once(&mut session.current)
+        .chain(session.undo.iter_mut())
+        .chain(session.redo.iter_mut());
+    let texts_of = |s: &mut StoredSnapshot| {
+        [Some(&mut s.scenario), s.baseline.as_mut()]
+            .into_iter()
+            .flatten()
+            .for_each(|t| {
+                let i = t.strip_prefix('\u{1}').and_then(|i| i.parse::<usize>().ok());
+                if let Some(text) = i.and_then(|i| texts.get(i)) {
+                    t.clone_from(text);
+                }
+            });
+    };
+    snapshots.for_each(texts_of);
+}
+
+/// The pieces of `session`'s JSON (markers for `n` texts), or `None` if a marker does not
+/// stand exactly once in it (then the session is written whole).
+fn pieces(session: &StoredSession, n: usize) -> Option<Vec<Piece>> {
+    let skeleton = serde_json::to_string(session).ok()?;
+    let mut found: Vec<(usize, usize, usize)> = Vec::new();
+    for i in 0..n {
+        let quoted = serde_json::to_string(&marker(i)).ok()?;
+        let mut hits = skeleton.match_indices(&quoted);
+        match (hits.next(), hits.next()) {
+            (Some((at, _)), None) => found.push((at, at + quoted.len(), i)),
+            (None, None) => {}
+            _ => return None,
+        }
+    }
+    found.sort_unstable();
+    let mut res = Vec::with_capacity(2 * found.len() + 1);
+    let mut from = 0;
+    for (start, end, i) in found {
+        // The marker's quotes stay, around the text written in its place.
+        res.push(Piece::Raw(skeleton[from..=start].to_string()));
+        res.push(Piece::Text(i));
+        from = end - 1;
+    }
+    res.push(Piece::Raw(skeleton[from..].to_string()));
+    Some(res)
+}
+
+impl SaveJob {
+    /// A job saving `saved`.
+    pub fn new(saved: Saved) -> SaveJob {
+        SaveJob {
+            saved,
+            stage: Stage::Print(None),
+            texts: Vec::new(),
+            session: None,
+        }
+    }
+
+    /// Does at most `slice` of the work; the text to store (`None`: too long) once done.
+    pub fn step(&mut self, cache: &mut JsonCache, slice: Slice) -> Option<Option<String>> {
+        match &mut self.stage {
+            Stage::Done(text) => return Some(text.clone()),
+            Stage::Print(Some(printer)) => {
+                if printer.print(slice.assocs) {
+                    let Stage::Print(Some(printer)) =
+                        std::mem::replace(&mut self.stage, Stage::Print(None))
+                    else {
+                        unreachable!("matched above")
+                    };
+                    let scenario = printer.scenario().clone();
+                    cache.entries.push((scenario, printer.finish()));
+                }
+            }
+            Stage::Print(None) => self.print_or_write(cache),
+            Stage::Write { pieces, at, json } => {
+                let mut left = slice.bytes;
+                while left > 0 && at.0 < pieces.len() {
+                    match &pieces[at.0] {
+                        Piece::Raw(raw) => {
+                            json.push_str(raw);
+                            left = left.saturating_sub(raw.len());
+                            *at = (at.0 + 1, 0);
+                        }
+                        Piece::Text(i) => {
+                            let text = &self.texts[*i];
+                            let mut end = at.1.saturating_add(left).min(text.len());
+                            while !text.is_char_boundary(end) {
+                                end += 1;
+                            }
+                            push_escaped(json, &text[at.1..end]);
+                            left = left.saturating_sub(end - at.1);
+                            *at = if end == text.len() {
+                                (at.0 + 1, 0)
+                            } else {
+                                (at.0, end)
+                            };
+                        }
+                    }
+                }
+                if at.0 == pieces.len() {
+                    let json = std::mem::take(json);
+                    self.pack_or_judge(cache, json);
+                }
+            }
+            Stage::Pack(packer) => {
+                if packer.pack(slice.bytes) {
+                    let Stage::Pack(packer) =
+                        std::mem::replace(&mut self.stage, Stage::Print(None))
+                    else {
+                        unreachable!("matched above")
+                    };
+                    let (json, packed) = packer.finish_keeping_input();
+                    let json = String::from_utf8(json).unwrap_or_default();
+                    let packed = cache.packed_now(json, packed);
+                    self.judge(cache, Some(packed));
+                }
+            }
+        }
+        match &self.stage {
+            Stage::Done(text) => Some(text.clone()),
+            _ => None,
+        }
+    }
+
+    /// Starts printing the next scenario the session needs, or, all printed, builds the
+    /// session and starts writing it.
+    fn print_or_write(&mut self, cache: &mut JsonCache) {
+        if self.session.is_none() {
+            // Known to be too long with no history at all: nothing is printed, serialised or
+            // packed. (More history, a selection or decay jobs only make it longer; a change to
+            // the scenario or its baseline is tried afresh.)
+            cache.without_baseline = false;
+            if cache.is_unfit(&self.saved.current) {
+                self.stage = Stage::Done(None);
+                return;
+            }
+            if let Err(scenario) = first_unprinted(&self.saved, cache) {
+                cache.printed += 1;
+                let printer = fairshare::scenario::JsonPrinter::new(&scenario);
+                self.stage = Stage::Print(Some(printer));
+                return;
+            }
+            let mut session = build(&self.saved, cache);
+            self.texts = marked(&mut session);
+            self.session = Some(session);
+        }
+        self.write();
+    }
+
+    /// Starts writing the session's JSON as it now stands.
+    fn write(&mut self) {
+        let Some(session) = self.session.as_ref() else {
+            self.stage = Stage::Done(None);
+            return;
+        };
+        let pieces = pieces(session, self.texts.len()).unwrap_or_else(|| {
+            // A marker stands more than once: write the session with its texts put back.
+            let mut whole = session.clone();
+            put_back(&mut whole, &self.texts);
+            vec![Piece::Raw(serde_json::to_string(&whole).unwrap_or_default())]
+        });
+        self.stage = Stage::Write {
+            pieces,
+            at: (0, 0),
+            json: String::new(),
+        };
+    }
+
+    /// Packs `json`, unless it is sure to pack too long or was packed just before.
+    fn pack_or_judge(&mut self, cache: &mut JsonCache, json: String) {
+        if json.is_empty() {
+            self.stage = Stage::Done(None);
+            return;
+        }
+        // Packing 10 MB of JSON takes ~0.7 s: a session sure to pack too long (past the limit
+        // by a tenth at the rate of the last session packed, if that was at least a third as
+        // long: small texts pack worse) is not packed.
+        let (rate, rate_from) = cache.packed_rate;
+        let doomed =
+            rate_from >= json.len() / 3 && json.len() / 1000 * rate > cache.max_len() / 10 * 11;
+        if doomed {
+            return self.judge(cache, None);
+        }
+        if let Some(packed) = cache.packed_before(&json) {
+            return self.judge(cache, Some(packed));
+        }
+        cache.packs += 1;
+        let packer = fairshare::link::Packer::new(json.into_bytes(), LEVEL);
+        self.stage = Stage::Pack(packer);
+    }
+
+    /// Done if `packed` fits; else the session made shorter and written again, or nothing.
+    fn judge(&mut self, cache: &mut JsonCache, packed: Option<String>) {
+        if let Some(packed) = packed.filter(|p| p.len() <= cache.max_len()) {
+            self.stage = Stage::Done(Some(packed));
+            return;
+        }
+        let Some(session) = self.session.as_mut() else {
+            self.stage = Stage::Done(None);
+            return;
+        };
+        if session.undo.is_empty() && session.redo.is_empty() {
+            if session.current.baseline.is_none() {
+                cache.remember_unfit(&self.saved.current);
+                cache.without_baseline = false;
+                self.stage = Stage::Done(None);
+                return;
+            }
+            // The tree with its baseline is too long (a 100k tree's pair is about 5.7 M, past
+            // any browser's quota): store the tree on screen alone, its own baseline, rather
+            // than nothing. A reload shows the edits, no longer marked as changes.
+            session.current.baseline = None;
+            session.before = false;
+            cache.without_baseline = true;
+        } else {
+            // Too big: keep the newer half of the history and try again.
+            session.undo.drain(..session.undo.len().div_ceil(2));
+            session.redo.drain(..session.redo.len().div_ceil(2));
+        }
+        self.write();
+    }
+}
+
+/// `text` escaped as inside a JSON string, appended to `out` (escaping is per character, so a
+/// text written in pieces cut at character boundaries is the text written whole).
+fn push_escaped(out: &mut String, text: &str) {
+    if let Ok(quoted) = serde_json::to_string(text) {
+        out.push_str(&quoted[1..quoted.len() - 1]);
+    }
+}
+
+/// The first scenario the session needs whose JSON the cache does not hold, in the order
+/// [`build`] prints them (the history only as far as its budget reaches).
+fn first_unprinted(saved: &Saved, cache: &mut JsonCache) -> Result<(), Scenario> {
+    let mut len = |s: &Scenario| cache.known_len(s).ok_or_else(|| s.clone());
+    let mut snapshot_len = |s: &Snapshot| -> Result<usize, Scenario> {
+        let scenario = len(&s.scenario)?;
+        let baseline = if s.baseline == s.scenario {
+            0
+        } else {
+            len(&s.baseline)?
+        };
+        Ok(scenario + baseline)
+    };
+    snapshot_len(&saved.current)?;
+    let mut budget = HISTORY_JSON_BUDGET;
+    for stack in [saved.history.undo_stack(), saved.history.redo_stack()] {
+        for snapshot in stack.iter().rev().take(MAX_SAVED_STEPS) {
+            let size = snapshot_len(snapshot)?;
+            if size > budget {
+                break;
+            }
+            budget -= size;
+        }
+    }
+    Ok(())
+}
+
+/// The session to store for `saved`, its history within [`HISTORY_JSON_BUDGET`].
+fn build(saved: &Saved, cache: &mut JsonCache) -> StoredSession {
     let current = store(&saved.current, cache);
     let mut budget = HISTORY_JSON_BUDGET;
     let mut undo = newest_within_budget(saved.history.undo_stack(), &mut budget, cache);
@@ -461,7 +821,7 @@ pub fn encode_with(saved: &Saved, cache: &mut JsonCache) -> Option<String> {
     cache.finish();
     undo.reverse();
     redo.reverse();
-    let mut session = StoredSession {
+    StoredSession {
         current,
         undo,
         redo,
@@ -470,38 +830,6 @@ pub fn encode_with(saved: &Saved, cache: &mut JsonCache) -> Option<String> {
         documented_ties: saved.tie_rule == TieRule::Documented,
         before: saved.before,
         from: saved.from,
-    };
-    loop {
-        let json = serde_json::to_string(&session).ok()?;
-        // Packing 10 MB of JSON takes ~0.7 s: a session sure to pack too long (past the limit
-        // by a tenth at the rate of the last session packed, if that was at least a third as
-        // long: small texts pack worse) is not packed.
-        let (rate, rate_from) = cache.packed_rate;
-        let doomed =
-            rate_from >= json.len() / 3 && json.len() / 1000 * rate > cache.max_len() / 10 * 11;
-        if !doomed {
-            let packed = cache.pack(json);
-            if packed.len() <= cache.max_len() {
-                return Some(packed);
-            }
-        }
-        if session.undo.is_empty() && session.redo.is_empty() {
-            if session.current.baseline.is_none() {
-                cache.remember_unfit(&saved.current);
-                cache.without_baseline = false;
-                return None;
-            }
-            // The tree with its baseline is too long (a 100k tree's pair is about 5.7 M, past
-            // any browser's quota): store the tree on screen alone, its own baseline, rather
-            // than nothing. A reload shows the edits, no longer marked as changes.
-            session.current.baseline = None;
-            session.before = false;
-            cache.without_baseline = true;
-            continue;
-        }
-        // Too big: keep the newer half of the history and try again.
-        session.undo.drain(..session.undo.len().div_ceil(2));
-        session.redo.drain(..session.redo.len().div_ceil(2));
     }
 }
 

@@ -244,9 +244,14 @@ impl Packer {
     }
 
     /// The packed text, packing whatever is left first.
-    pub fn finish(mut self) -> String {
+    pub fn finish(self) -> String {
+        self.finish_keeping_input().1
+    }
+
+    /// The input given back, and the packed text (packing whatever is left first).
+    pub fn finish_keeping_input(mut self) -> (Vec<u8>, String) {
         while !self.pack(usize::MAX) {}
-        self.text
+        (self.input, self.text)
     }
 }
 

@@ -462,6 +462,93 @@ fn a_session_too_long_with_its_baseline_is_stored_without_it() {
     assert!(!tight.without_baseline());
 }
 
+/// Runs a [`SaveJob`] for `saved` a `slice` at a time: its text and how many steps it took.
+fn in_slices(saved: &Saved, cache: &mut JsonCache, slice: Slice) -> (Option<String>, usize) {
+    let mut job = SaveJob::new(saved.clone());
+    let mut steps = 1;
+    loop {
+        if let Some(text) = job.step(cache, slice) {
+            return (text, steps);
+        }
+        steps += 1;
+    }
+}
+
+/// The autosave's save in slices (idle callbacks) stores the session a save at once stores, and
+/// leaves the cache saying the same, whatever the slice and whatever the save does: stores
+/// the session whole, halves its history, drops its baseline, or stores nothing.
+#[test]
+fn a_save_in_slices_stores_what_a_save_at_once_does() {
+    let mut edited = snapshot("test24-4");
+    edited.baseline = preset("labmates");
+    let saved = Saved {
+        current: edited,
+        history: History::from_stacks(
+            vec![snapshot("labmates"), snapshot("test24-4")],
+            vec![snapshot("two-accounts")],
+        ),
+        selected: Some(AssocId(3)),
+        before: true,
+        ..plain(snapshot("labmates"), History::default())
+    };
+    let whole = encode(&saved).unwrap();
+    let tiny = Slice {
+        assocs: 2,
+        bytes: 37,
+    };
+    for max_len in [0, whole.len() - 1, whole.len() / 2, 10] {
+        let fresh = || JsonCache {
+            max_len,
+            ..JsonCache::default()
+        };
+        let (mut at_once, mut sliced) = (fresh(), fresh());
+        let want = encode_with(&saved, &mut at_once);
+        for slice in [tiny, Slice::IDLE] {
+            let (got, steps) = in_slices(&saved, &mut sliced, slice);
+            // Deflate cut into slices may choose other blocks: the same session, not the same
+            // characters.
+            let read = |text: &Option<String>| text.as_deref().map(decode);
+            assert_eq!(read(&got), read(&want), "max_len {max_len}, {slice:?}");
+            assert_eq!(sliced.without_baseline(), at_once.without_baseline());
+            if slice == tiny && max_len == 0 {
+                // Each step packs at most 37 bytes of the session's JSON.
+                let json_len = sliced.packed_rate.1;
+                assert!(steps >= json_len / 37, "{steps} steps for {json_len} bytes");
+            }
+            // The second time round, from the cache: nothing is printed again.
+            sliced.printed = at_once.printed;
+        }
+    }
+}
+
+/// A 100k tree's first save takes a hundred slices or more, each printing at most 1,000
+/// associations, and stores the session a save at once stores.
+#[test]
+fn a_100k_save_in_slices_is_the_save_at_once() {
+    let tree = big_scenario(100_000, false);
+    let saved = plain(
+        Snapshot {
+            scenario: tree.clone(),
+            baseline: tree,
+            printed: Arc::from([]),
+            preset: None,
+            decay: Default::default(),
+        },
+        History::default(),
+    );
+    let want = encode(&saved).expect("stored");
+    let mut cache = JsonCache::default();
+    let (got, steps) = in_slices(&saved, &mut cache, Slice::IDLE);
+    let got = got.expect("stored");
+    assert_eq!(decode(&got), decode(&want));
+    assert!(got.len().abs_diff(want.len()) < want.len() / 100, "about as long");
+    assert_eq!(cache.printed, 1);
+    let json_len = cache.packed_rate.1;
+    // Printing, then packing (and writing, not counted here).
+    let at_least = 100_000 / Slice::IDLE.assocs + json_len / Slice::IDLE.bytes;
+    assert!(steps >= at_least, "{steps} steps, {at_least} at least");
+}
+
 #[test]
 fn history_is_bounded() {
     let undo = vec![snapshot("test24-4"); MAX_SAVED_STEPS + 30];
