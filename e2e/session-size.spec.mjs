@@ -1,6 +1,7 @@
 // The session of a big tree is saved too (a 100k-association tree's was longer than the old
-// 2 M-character limit, and a reload lost it; edited, with its baseline, it is saved alone), and a browser that refuses a save (its storage
-// for the site is full) keeps the session saved before and says so, losing nothing on the page.
+// 2 M-character limit, and a reload lost it; edited, with its baseline, it is saved alone), in
+// slices over many idle callbacks, and a browser that refuses a save (its storage for the site
+// is full) keeps the session saved before and says so, losing nothing on the page.
 import { test, expect } from '@playwright/test';
 import { ExplorerPage } from './fixtures/page.mjs';
 
@@ -58,15 +59,39 @@ const stored = (page) => page.evaluate((k) => localStorage.getItem(k), KEY);
 
 test('a pasted 100k tree survives a reload', async ({ page }) => {
   test.setTimeout(240_000);
+  // Counts the idle callbacks run, and the session writes with the count at each.
+  await page.addInitScript((key) => {
+    window.__save = { callbacks: 0, writes: [] };
+    const native = window.requestIdleCallback.bind(window);
+    window.requestIdleCallback = (f, options) =>
+      native((deadline) => {
+        window.__save.callbacks += 1;
+        f(deadline);
+      }, options);
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (k, v) {
+      if (k === key) window.__save.writes.push({ callbacks: window.__save.callbacks, length: v.length });
+      return setItem.call(this, k, v);
+    };
+  }, KEY);
   const app = new ExplorerPage(page);
   await app.goto('/');
   const { text, users } = bigScenario(100_000);
   await paste(app, text, users);
+  const callbacksAtPaste = await page.evaluate(() => window.__save.callbacks);
   // Saved once the state is still (and the browser idle): longer than the old limit.
   await expect.poll(async () => (await stored(page))?.length ?? 0, { timeout: 90_000 }).toBeGreaterThan(2_000_000);
   const length = (await stored(page)).length;
   console.log(`100k session: ${length} characters stored`);
   await expect(page.locator('[data-session-unsaved]')).toHaveCount(0);
+  // Printed and packed in slices over many idle callbacks (one callback held the main thread
+  // for 0.35-1.4 s), then written in one call.
+  const { callbacks, writes } = await page.evaluate(() => window.__save);
+  const big = writes.filter((w) => w.length > 2_000_000);
+  console.log(`100k save: written after ${big[0]?.callbacks - callbacksAtPaste} idle callbacks`);
+  expect(big).toHaveLength(1);
+  expect(big[0].callbacks - callbacksAtPaste).toBeGreaterThanOrEqual(10);
+  expect(callbacks).toBeGreaterThanOrEqual(big[0].callbacks);
 
   await page.reload();
   await app.waitUntilReady();

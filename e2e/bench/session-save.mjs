@@ -1,8 +1,9 @@
 // What saving a big tree's session costs, and whether it is stored: pastes a perf anchor
-// (default 100k), records a trace until the session is in localStorage, and prints its length
-// and the longest main-thread tasks in that window (the paste's, and the save's: it runs in
-// an idle period, a task of its own). Then edits the first user's Raw usage (the session then
-// holds the tree and its baseline) and does the same.
+// (default 100k), records a trace until the session is in localStorage, and prints its length,
+// the longest main-thread tasks in that window (the paste's, and the save's: it runs in idle
+// periods, a slice at a time) and the save's idle callbacks (how many, and the longest). Then
+// edits the first user's Raw usage (the session then holds the tree and its baseline) and does
+// the same.
 //   node e2e/bench/session-save.mjs [--size 100k] [--perf DIR] [--dist DIR] [--port 8322]
 import path from 'node:path';
 import { arg, firstUsersRawUsage, launchChromium, pasteTree, readAnchor, root, serve, startRecording } from './common.mjs';
@@ -25,6 +26,18 @@ function longestTasks(events, n = 4) {
     .slice(0, n);
 }
 
+/** The main thread's idle callbacks (the save's slices): how many, and the longest (ms). */
+function idleCallbacks(events) {
+  const main = new Set(
+    events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
+  );
+  const idle = events
+    .filter((e) => e.ph === 'X' && e.name === 'FireIdleCallback' && main.has(`${e.pid}:${e.tid}`))
+    .map((e) => e.dur / 1000)
+    .sort((a, b) => b - a);
+  return { count: idle.length, longest: idle.slice(0, 4) };
+}
+
 /** Records until `done()` is true in the page; returns the longest tasks meanwhile. */
 async function traceUntil(page, cdp, act, done) {
   const stop = await startRecording(cdp, true);
@@ -33,7 +46,7 @@ async function traceUntil(page, cdp, act, done) {
   // The task that wrote it has ended by now; let the trace flush.
   await page.waitForTimeout(200);
   const { events } = await stop();
-  return longestTasks(events);
+  return { tasks: longestTasks(events), idle: idleCallbacks(events) };
 }
 
 await serve(dist, port);
@@ -42,26 +55,26 @@ const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 const cdp = await page.context().newCDPSession(page);
 const { json, users, marker } = readAnchor(perfDir, size);
 const fmt = (xs) => xs.map((x) => `${x.toFixed(0)} ms`).join(', ');
-const result = async (label, tasks) => {
+const result = async (label, { tasks, idle }) => {
   const { length, unsaved } = await page.evaluate((k) => ({
     length: localStorage.getItem(k)?.length ?? 0,
     unsaved: document.querySelector('[data-session-unsaved]')?.getAttribute('data-session-unsaved') ?? null,
   }), KEY);
-  console.log(`${label}: stored ${length} characters${unsaved ? `, ${unsaved === 'without-baseline' ? 'saved without its baseline' : `not saved (${unsaved})`}` : ''}; longest main-thread tasks: ${fmt(tasks)}`);
+  console.log(`${label}: stored ${length} characters${unsaved ? `, ${unsaved === 'without-baseline' ? 'saved without its baseline' : `not saved (${unsaved})`}` : ''}; longest main-thread tasks: ${fmt(tasks)}; the save's ${idle.count} idle callbacks, longest: ${fmt(idle.longest)}`);
 };
 // Recorded from the paste on (its save may follow it at once); the paste's own long tasks
 // come first in the list.
-let tasks = await traceUntil(
+let recorded = await traceUntil(
   page,
   cdp,
   () => pasteTree(page, port, json, marker),
   (k) => (localStorage.getItem(k)?.length ?? 0) > 100_000 || document.querySelector('[data-session-unsaved]'),
 );
-await result(`perf_${size} pasted`, tasks);
+await result(`perf_${size} pasted`, recorded);
 const field = await firstUsersRawUsage(page, users);
 const before = await page.evaluate((k) => localStorage.getItem(k) ?? '', KEY);
 console.log('editing the first user…');
-tasks = await traceUntil(
+recorded = await traceUntil(
   page,
   cdp,
   () => field.evaluate((el) => {
@@ -71,6 +84,6 @@ tasks = await traceUntil(
   // The stored text changes (its length may not), or a note says why not.
   new Function('k', `return (localStorage.getItem(k) ?? '').length !== ${before.length} || (localStorage.getItem(k) ?? '').slice(-64) !== ${JSON.stringify(before.slice(-64))} || document.querySelector('[data-session-unsaved]')`),
 );
-await result(`perf_${size} with one user edited (the tree and its baseline)`, tasks);
+await result(`perf_${size} with one user edited (the tree and its baseline)`, recorded);
 await browser.close();
 process.exit(0);

@@ -518,7 +518,7 @@ enum Stage {
         json: String,
     },
     /// Packing the session's JSON.
-    Pack(fairshare::link::Packer),
+    Pack(fairshare::link::Packer<String>),
     /// The text to store, or `None` (too long).
     Done(Option<String>),
 }
@@ -588,7 +588,10 @@ fn pieces(session: &StoredSession, n: usize) -> Option<Vec<Piece>> {
             _ => return None,
         }
     }
-    found.sort_unstable();
+    // Serialised in the order they were taken (current, undo, redo; scenario, baseline).
+    if !found.windows(2).all(|w| w[0].0 < w[1].0) {
+        return None;
+    }
     let mut res = Vec::with_capacity(2 * found.len() + 1);
     let mut from = 0;
     for (start, end, i) in found {
@@ -666,7 +669,6 @@ impl SaveJob {
                         unreachable!("matched above")
                     };
                     let (json, packed) = packer.finish_keeping_input();
-                    let json = String::from_utf8(json).unwrap_or_default();
                     let packed = cache.packed_now(json, packed);
                     self.judge(cache, Some(packed));
                 }
@@ -741,7 +743,7 @@ impl SaveJob {
             return self.judge(cache, Some(packed));
         }
         cache.packs += 1;
-        let packer = fairshare::link::Packer::new(json.into_bytes(), LEVEL);
+        let packer = fairshare::link::Packer::new(json, LEVEL);
         self.stage = Stage::Pack(packer);
     }
 

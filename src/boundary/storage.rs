@@ -47,23 +47,25 @@ pub fn remove(key: &str) {
 }
 
 /// Runs `f` in the browser's next idle period (`requestIdleCallback`, at most `timeout_ms`
-/// later), or at once where there is none (Safari): for a write that takes long (a big
-/// session), so that it never runs in front of a frame.
-pub fn when_idle(timeout_ms: u32, f: impl FnOnce() + 'static) {
+/// later), or after a zero timeout where there is none (Safari): for a write that takes long
+/// (a big session), so that it never runs in front of a frame. `f` is given the period's
+/// [`Idle`] time left.
+pub fn when_idle(timeout_ms: u32, f: impl FnOnce(Idle) + 'static) {
     use wasm_bindgen::JsCast;
     use web_sys::js_sys::{Function, Object, Reflect};
     let Some(w) = web_sys::window() else {
-        return f();
+        return f(Idle(None));
     };
     let idle = Reflect::get(&w, &"requestIdleCallback".into())
         .ok()
         .and_then(|f| f.dyn_into::<Function>().ok());
     let Some(idle) = idle else {
-        f();
+        leptos::prelude::set_timeout(move || f(Idle(None)), std::time::Duration::ZERO);
         return;
     };
     let options = Object::new();
     let _ = Reflect::set(&options, &"timeout".into(), &timeout_ms.into());
+    let f = move |deadline: wasm_bindgen::JsValue| f(Idle(Some(deadline)));
     // If the call fails, `f` does not run: a save then stays due until the next change or the
     // page hiding.
     let _ = idle.call2(
@@ -71,4 +73,25 @@ pub fn when_idle(timeout_ms: u32, f: impl FnOnce() + 'static) {
         &wasm_bindgen::closure::Closure::once_into_js(f),
         &options,
     );
+}
+
+/// An idle period's deadline (`IdleDeadline`), read without a web-sys feature for it.
+pub struct Idle(Option<wasm_bindgen::JsValue>);
+
+impl Idle {
+    /// Milliseconds left in the idle period (0 where there is no deadline, or the callback
+    /// ran because its timeout passed).
+    pub fn time_left_ms(&self) -> f64 {
+        use wasm_bindgen::JsCast;
+        use web_sys::js_sys::{Function, Reflect};
+        let Some(deadline) = &self.0 else {
+            return 0.0;
+        };
+        Reflect::get(deadline, &"timeRemaining".into())
+            .ok()
+            .and_then(|f| f.dyn_into::<Function>().ok())
+            .and_then(|f| f.call0(deadline).ok())
+            .and_then(|t| t.as_f64())
+            .unwrap_or(0.0)
+    }
 }

@@ -21,9 +21,16 @@ use crate::state::AppState;
 const SAVE_DELAY: Duration = Duration::from_millis(400);
 
 /// After [`SAVE_DELAY`], the save waits for the browser's next idle period (after the frame it
-/// is drawing) at most this long (ms): encoding and compressing the session of a big tree with
-/// its history takes tens of milliseconds, which must not land in front of a frame.
+/// is drawing) at most this long (ms), and each further slice of it as long: encoding and
+/// compressing the session of a big tree takes from tens of milliseconds to a second (a 100k
+/// tree), which must not land in front of a frame.
 const IDLE_TIMEOUT_MS: u32 = 1000;
+
+/// A save goes on to its next slice ([`session::Slice::IDLE`], a few milliseconds) while the
+/// idle period has at least this long left (ms); else it waits for the next idle period. Idle
+/// periods last at most 50 ms: a save takes about half of one, so that a frame asked for
+/// meanwhile waits little.
+const SLICE_ROOM_MS: f64 = 25.0;
 
 /// The shell's handle, in context: launch parameters and what start-up did.
 #[derive(Clone, Copy)]
@@ -42,6 +49,11 @@ pub struct Shell {
     /// Scenario JSON printed by earlier saves (the undo steps rarely change between saves, and
     /// a scrubber step shows a timeline snapshot already printed).
     cache: StoredValue<session::JsonCache>,
+    /// The save under way in idle slices, if any.
+    job: StoredValue<Option<session::SaveJob>>,
+    /// Counts changes: a save's next slice, scheduled before a change, finds it changed and
+    /// stops (the change schedules its own save).
+    generation: StoredValue<u64>,
 }
 
 /// Why the session on screen is not (all) the one saved in the browser.
@@ -85,10 +97,13 @@ impl Shell {
         self.unsaved.set(None);
     }
 
+    /// Cancels the save due, the one under way included.
     fn cancel_pending(self) {
         if let Some(handle) = self.pending.try_update_value(Option::take).flatten() {
             handle.clear();
         }
+        self.job.try_set_value(None);
+        self.generation.try_update_value(|g| *g += 1);
     }
 
     /// Saves the session and updates the URL now (after the debounce, or when the page hides).
@@ -96,19 +111,31 @@ impl Shell {
     /// hides goes there, not to the address this save writes.
     fn flush(self, state: AppState) {
         self.cancel_pending();
-        let fragment = window().location().hash().unwrap_or_default();
-        let saved = saved(state, session::fragment_hash(&fragment));
-        let (text, without_baseline) = self
+        let saved = self.saved_now(state);
+        let text = self
             .cache
-            .try_update_value(|cache| {
-                state
-                    .timeline()
-                    .with_untracked(|t| cache.follow(t.as_ref()));
-                (
-                    session::encode_with(&saved, cache),
-                    cache.without_baseline(),
-                )
-            })
+            .try_update_value(|cache| session::encode_with(&saved, cache))
+            .flatten();
+        self.store(state, text);
+    }
+
+    /// The session to save now, the cache following the loaded timeline.
+    fn saved_now(self, state: AppState) -> session::Saved {
+        let fragment = window().location().hash().unwrap_or_default();
+        self.cache.try_update_value(|cache| {
+            state
+                .timeline()
+                .with_untracked(|t| cache.follow(t.as_ref()))
+        });
+        saved(state, session::fragment_hash(&fragment))
+    }
+
+    /// Stores `text` (`None`: too long to store), says on the page what was not saved, and
+    /// makes the address follow the state.
+    fn store(self, state: AppState, text: Option<String>) {
+        let without_baseline = self
+            .cache
+            .try_with_value(session::JsonCache::without_baseline)
             .unwrap_or_default();
         let unsaved = self.key.with_value(|key| match text {
             Some(ref text) => match storage::write(key, text) {
@@ -171,6 +198,8 @@ pub fn start(state: AppState, params: LaunchParams) -> Shell {
         pending: StoredValue::new(None),
         skip_next: StoredValue::new(false),
         cache: StoredValue::new(session::JsonCache::default()),
+        job: StoredValue::new(None),
+        generation: StoredValue::new(0),
     };
     provide_context(shell);
 
@@ -292,8 +321,11 @@ fn autosave(state: AppState, shell: Shell) {
             return;
         }
         shell.cancel_pending();
-        let save =
-            move || storage::when_idle(IDLE_TIMEOUT_MS, move || flush_if_pending(shell, state));
+        let generation = shell.generation.get_value();
+        let save = move || {
+            let slice = move |idle| save_in_slices(shell, state, generation, idle);
+            storage::when_idle(IDLE_TIMEOUT_MS, slice);
+        };
         let handle = set_timeout_with_handle(save, SAVE_DELAY).ok();
         shell.pending.set_value(handle);
     });
@@ -302,6 +334,54 @@ fn autosave(state: AppState, shell: Shell) {
     let visibility = window_event_listener_untyped("visibilitychange", move |_| flush());
     // The listeners live as long as the page.
     std::mem::forget((hide, visibility));
+}
+
+/// Goes on with the save due (from `generation`, the change that scheduled it) in the idle
+/// period `idle`: a slice at a time while the period has room, then in the next idle period;
+/// once done, stores it. Stops if a change came since (it schedules its own save), or the save
+/// was made at once (the page hid) or cancelled (`Start over`), or the view is gone.
+fn save_in_slices(shell: Shell, state: AppState, generation: u64, idle: storage::Idle) {
+    let due = shell.generation.try_get_value() == Some(generation)
+        && shell.pending.try_with_value(Option::is_some) == Some(true);
+    if !due {
+        return;
+    }
+    if shell.job.try_with_value(Option::is_none) == Some(true) {
+        let saved = shell.saved_now(state);
+        shell.job.try_set_value(Some(session::SaveJob::new(saved)));
+    }
+    let mut steps = 0;
+    let done = loop {
+        steps += 1;
+        // `None`: no job (the view is gone); `Some(None)`: not done yet.
+        let step = shell
+            .job
+            .try_update_value(|job| {
+                let job = job.as_mut()?;
+                shell
+                    .cache
+                    .try_update_value(|cache| job.step(cache, session::Slice::IDLE))
+            })
+            .flatten();
+        match step {
+            Some(Some(text)) => break Some(text),
+            None => return,
+            Some(None) if idle.time_left_ms() < SLICE_ROOM_MS => break None,
+            Some(None) => {}
+        }
+    };
+    match done {
+        // Written in an idle period of its own (`setItem` of a 100k tree's session is one long
+        // call): the job, done, gives its text again at once.
+        Some(text) if steps == 1 => {
+            shell.cancel_pending();
+            shell.store(state, text);
+        }
+        _ => {
+            let slice = move |idle| save_in_slices(shell, state, generation, idle);
+            storage::when_idle(IDLE_TIMEOUT_MS, slice);
+        }
+    }
 }
 
 /// Saves now if a save is due (a change since the last save); nothing after the page hid and

@@ -160,10 +160,11 @@ pub fn pack_with(bytes: &[u8], level: u8) -> String {
 
 /// [`pack_with`] a slice at a time, for a caller that must yield between slices (deflating a
 /// 100k tree's session, 12 MB, is about a hundred milliseconds). [`unpack`] reads the text back
-/// to the same bytes, however it is sliced.
-pub struct Packer {
+/// to the same bytes, however it is sliced. The input is any bytes (`String`, `Vec<u8>`), given
+/// back at the end.
+pub struct Packer<T = Vec<u8>> {
     compressor: Box<miniz_oxide::deflate::core::CompressorOxide>,
-    input: Vec<u8>,
+    input: T,
     /// Input bytes deflated so far.
     read: usize,
     deflated: Vec<u8>,
@@ -174,15 +175,15 @@ pub struct Packer {
     done: bool,
 }
 
-impl Packer {
+impl<T: AsRef<[u8]>> Packer<T> {
     /// A packer for `input` at compression `level` (as [`pack_with`]).
-    pub fn new(input: Vec<u8>, level: u8) -> Packer {
+    pub fn new(input: T, level: u8) -> Packer<T> {
         use miniz_oxide::deflate::core::{CompressorOxide, create_comp_flags_from_zip_params};
         // Raw deflate, as `compress_to_vec`: no zlib header (window bits 0), default strategy.
         let flags = create_comp_flags_from_zip_params(level.into(), 0, 0);
         Packer {
             compressor: Box::new(CompressorOxide::new(flags)),
-            text: String::with_capacity(input.len() / 3),
+            text: String::with_capacity(input.as_ref().len() / 3),
             input,
             read: 0,
             deflated: Vec::new(),
@@ -199,8 +200,9 @@ impl Packer {
         if self.done {
             return true;
         }
-        let end = self.read.saturating_add(n).min(self.input.len());
-        let last = end == self.input.len();
+        let input = self.input.as_ref();
+        let end = self.read.saturating_add(n).min(input.len());
+        let last = end == input.len();
         let flush = if last {
             TDEFLFlush::Finish
         } else {
@@ -209,7 +211,7 @@ impl Packer {
         let mut buf = vec![0u8; 64 * 1024];
         loop {
             let (status, used, made) =
-                compress(&mut self.compressor, &self.input[self.read..end], &mut buf, flush);
+                compress(&mut self.compressor, &input[self.read..end], &mut buf, flush);
             self.read += used;
             self.deflated.extend_from_slice(&buf[..made]);
             match status {
@@ -221,7 +223,7 @@ impl Packer {
                 TDEFLStatus::Okay => break,
                 // Not expected from valid parameters; rather than fail, pack it all at once.
                 _ => {
-                    self.text = pack_with(&self.input, self.level);
+                    self.text = pack_with(input, self.level);
                     self.encoded = self.deflated.len();
                     self.done = true;
                     return true;
@@ -240,7 +242,7 @@ impl Packer {
 
     /// Input bytes not yet deflated.
     pub fn remaining(&self) -> usize {
-        self.input.len() - self.read
+        self.input.as_ref().len() - self.read
     }
 
     /// The packed text, packing whatever is left first.
@@ -249,7 +251,7 @@ impl Packer {
     }
 
     /// The input given back, and the packed text (packing whatever is left first).
-    pub fn finish_keeping_input(mut self) -> (Vec<u8>, String) {
+    pub fn finish_keeping_input(mut self) -> (T, String) {
         while !self.pack(usize::MAX) {}
         (self.input, self.text)
     }
