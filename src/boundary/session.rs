@@ -324,6 +324,14 @@ impl JsonCache {
         text
     }
 
+    /// Whether a session of `len` bytes of JSON is sure to pack too long: past the limit by a
+    /// tenth at the rate of the last session packed, if that was at least a third as long
+    /// (small texts pack worse). Packing 10 MB of JSON takes ~0.7 s; such a one is not packed.
+    fn doomed(&self, len: usize) -> bool {
+        let (rate, rate_from) = self.packed_rate;
+        rate_from >= len / 3 && len / 1000 * rate > self.max_len() / 10 * 11
+    }
+
     /// The length of `scenario`'s JSON if the cache holds it (printed by this save or an
     /// earlier one, or a timeline snapshot's).
     fn known_len(&mut self, scenario: &Scenario) -> Option<usize> {
@@ -702,11 +710,12 @@ impl SaveJob {
             self.texts = marked(&mut session);
             self.session = Some(session);
         }
-        self.write();
+        self.write(cache);
     }
 
-    /// Starts writing the session's JSON as it now stands.
-    fn write(&mut self) {
+    /// Starts writing the session's JSON as it now stands; not if it is sure to pack too long
+    /// even at its length before escaping (a 100k tree with its baseline: 20 MB not written).
+    fn write(&mut self, cache: &mut JsonCache) {
         let Some(session) = self.session.as_ref() else {
             self.stage = Stage::Done(None);
             return;
@@ -717,6 +726,16 @@ impl SaveJob {
             put_back(&mut whole, &self.texts);
             vec![Piece::Raw(serde_json::to_string(&whole).unwrap_or_default())]
         });
+        let at_least: usize = pieces
+            .iter()
+            .map(|p| match p {
+                Piece::Raw(raw) => raw.len(),
+                Piece::Text(i) => self.texts[*i].len(),
+            })
+            .sum();
+        if cache.doomed(at_least) {
+            return self.judge(cache, None);
+        }
         self.stage = Stage::Write {
             pieces,
             at: (0, 0),
@@ -730,13 +749,7 @@ impl SaveJob {
             self.stage = Stage::Done(None);
             return;
         }
-        // Packing 10 MB of JSON takes ~0.7 s: a session sure to pack too long (past the limit
-        // by a tenth at the rate of the last session packed, if that was at least a third as
-        // long: small texts pack worse) is not packed.
-        let (rate, rate_from) = cache.packed_rate;
-        let doomed =
-            rate_from >= json.len() / 3 && json.len() / 1000 * rate > cache.max_len() / 10 * 11;
-        if doomed {
+        if cache.doomed(json.len()) {
             return self.judge(cache, None);
         }
         if let Some(packed) = cache.packed_before(&json) {
@@ -775,7 +788,7 @@ impl SaveJob {
             session.undo.drain(..session.undo.len().div_ceil(2));
             session.redo.drain(..session.redo.len().div_ceil(2));
         }
-        self.write();
+        self.write(cache);
     }
 }
 
