@@ -573,7 +573,9 @@ fn put_back(session: &mut StoredSession, texts: &[String]) {
             .into_iter()
             .flatten()
             .for_each(|t| {
-                let i = t.strip_prefix('\u{1}').and_then(|i| i.parse::<usize>().ok());
+                let i = t
+                    .strip_prefix('\u{1}')
+                    .and_then(|i| i.parse::<usize>().ok());
                 if let Some(text) = i.and_then(|i| texts.get(i)) {
                     t.clone_from(text);
                 }
@@ -724,7 +726,9 @@ impl SaveJob {
             // A marker stands more than once: write the session with its texts put back.
             let mut whole = session.clone();
             put_back(&mut whole, &self.texts);
-            vec![Piece::Raw(serde_json::to_string(&whole).unwrap_or_default())]
+            vec![Piece::Raw(
+                serde_json::to_string(&whole).unwrap_or_default(),
+            )]
         });
         let at_least: usize = pieces
             .iter()

@@ -210,8 +210,12 @@ impl<T: AsRef<[u8]>> Packer<T> {
         };
         let mut buf = vec![0u8; 64 * 1024];
         loop {
-            let (status, used, made) =
-                compress(&mut self.compressor, &input[self.read..end], &mut buf, flush);
+            let (status, used, made) = compress(
+                &mut self.compressor,
+                &input[self.read..end],
+                &mut buf,
+                flush,
+            );
             self.read += used;
             self.deflated.extend_from_slice(&buf[..made]);
             match status {

@@ -541,7 +541,10 @@ fn a_100k_save_in_slices_is_the_save_at_once() {
     let (got, steps) = in_slices(&saved, &mut cache, Slice::IDLE);
     let got = got.expect("stored");
     assert_eq!(decode(&got), decode(&want));
-    assert!(got.len().abs_diff(want.len()) < want.len() / 100, "about as long");
+    assert!(
+        got.len().abs_diff(want.len()) < want.len() / 100,
+        "about as long"
+    );
     assert_eq!(cache.printed, 1);
     let json_len = cache.packed_rate.1;
     // Printing, then packing (and writing, not counted here).
