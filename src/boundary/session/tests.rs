@@ -41,12 +41,13 @@ fn moment_lengths(cache: &JsonCache) -> impl Iterator<Item = usize> + '_ {
         .map(|(_, j)| j.len())
 }
 
-#[test]
-fn a_session_survives_storage() {
+/// A session with something in every field: an edit against a before snapshot, undo and
+/// redo steps, a selection and a comparison, the documented tie rule, the address it came from.
+fn full_session() -> Saved {
     let mut edited = snapshot("test24-4");
     edited.baseline = preset("labmates");
     edited.preset = None;
-    let saved = Saved {
+    Saved {
         current: edited,
         history: History::from_stacks(
             vec![snapshot("labmates"), snapshot("test24-4")],
@@ -57,7 +58,12 @@ fn a_session_survives_storage() {
         tie_rule: TieRule::Documented,
         before: true,
         from: fragment_hash("#z=abc"),
-    };
+    }
+}
+
+#[test]
+fn a_session_survives_storage() {
+    let saved = full_session();
     let text = encode(&saved).unwrap();
     assert!(text.starts_with("1."));
     assert_eq!(decode(&text), Some(saved));
@@ -479,18 +485,7 @@ fn in_slices(saved: &Saved, cache: &mut JsonCache, slice: Slice) -> (Option<Stri
 /// the session whole, halves its history, drops its baseline, or stores nothing.
 #[test]
 fn a_save_in_slices_stores_what_a_save_at_once_does() {
-    let mut edited = snapshot("test24-4");
-    edited.baseline = preset("labmates");
-    let saved = Saved {
-        current: edited,
-        history: History::from_stacks(
-            vec![snapshot("labmates"), snapshot("test24-4")],
-            vec![snapshot("two-accounts")],
-        ),
-        selected: Some(AssocId(3)),
-        before: true,
-        ..plain(snapshot("labmates"), History::default())
-    };
+    let saved = full_session();
     let whole = encode(&saved).unwrap();
     let tiny = Slice {
         assocs: 2,
