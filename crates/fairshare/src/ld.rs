@@ -320,6 +320,18 @@ impl LongDouble {
         LongDouble::from_ap((self.ap() / rhs.ap()).value)
     }
 
+    /// `self` capped at 1 (`if self > 1 { 1 } else { self }`); decided on the bits for a
+    /// positive normal value, whose order is that of (exponent, significand).
+    pub(crate) fn min_one(self) -> LongDouble {
+        let one = LongDouble::one();
+        let above = if self.is_normal() && self.sign() == 0 {
+            (self.se, self.m) > (one.se, one.m)
+        } else {
+            self > one
+        };
+        if above { one } else { self }
+    }
+
     /// Whether two positive normal values are within a relative 2^-`bits` of each other,
     /// decided on the bits alone (cheap; used to skip exact re-checks of values far apart).
     pub(crate) fn is_near(self, other: LongDouble, bits: u32) -> bool {
