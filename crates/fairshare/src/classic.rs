@@ -470,8 +470,10 @@ fn every_value(
     damping: Option<LongDouble>,
 ) -> (Vec<LongDouble>, Vec<f64>) {
     let n = usage_norm.len();
-    let mut ue = vec![LongDouble::ZERO; n];
-    let mut fs = vec![0.0f64; n];
+    let mut ue_held = vec![LongDouble::ZERO; n];
+    let mut fs_held = vec![0.0f64; n];
+    // Slices, not `Vec`s: at opt-level z a `Vec` index is a call.
+    let (ue, fs) = (&mut ue_held[..], &mut fs_held[..]);
     for st in steps {
         let (ix, p) = (st.ix as usize, st.parent as usize);
         let v = match st.rule {
@@ -500,7 +502,7 @@ fn every_value(
             2f64.powf((-q).to_f64())
         };
     }
-    (ue, fs)
+    (ue_held, fs_held)
 }
 
 /// s / L of `ix` in 80 bits; 0 when L = 0.
@@ -512,15 +514,45 @@ fn fraction(h: &Hierarchy, ix: usize) -> LongDouble {
     LongDouble::from_u64(u64::from(h.shares_raw[ix])).div(LongDouble::from_u64(u64::from(level)))
 }
 
+/// Each association's factor s / L of the normalized-shares product, as a double: NaN (never
+/// a quotient: L ≠ 0) where L = 0, and 1 (multiplying by it is exact) where the product skips
+/// the association (the root, FairShare=parent).
+fn share_quotients(h: &Hierarchy) -> Vec<f64> {
+    (0..h.len())
+        .map(|ix| {
+            let level = h.level_shares[ix];
+            if ix == h.root || h.is_parent_shares[ix] {
+                1.0
+            } else if level == 0 {
+                f64::NAN
+            } else {
+                f64::from(h.shares_raw[ix]) / f64::from(level)
+            }
+        })
+        .collect()
+}
+
 /// S of a non-FairShare=parent association: Π s_Y / L_Y from `ix` up to the root, multiplied
-/// in that order as Slurm does (0 once a level sum is 0).
-fn shares_product(h: &Hierarchy, ix: usize) -> f64 {
+/// in that order as Slurm does (0 once a level sum is 0): [`ShareFactors`]' product, read from
+/// [`share_quotients`] (`q`).
+fn shares_product(h: &Hierarchy, q: &[f64], ix: usize) -> f64 {
+    let (parent, root) = (&h.parent[..], h.root);
     let mut s = 1.0f64;
-    for f in ShareFactors::new(h, ix) {
-        if f.level_shares == 0 {
+    let mut cur = ix;
+    while cur != root {
+        let f = q[cur];
+        if f.is_nan() {
             s = 0.0;
-        } else if s != 0.0 {
-            s *= f64::from(f.shares) / f64::from(f.level_shares);
+        } else {
+            s *= f;
+        }
+        // 0 stays 0: the product skips every factor after it.
+        if s == 0.0 {
+            break;
+        }
+        match parent[cur] {
+            Some(p) => cur = p,
+            None => break,
         }
     }
     s
@@ -564,6 +596,11 @@ fn shares_part(h: &Hierarchy) -> SharesPart {
     drop(chain);
     let mut shares_norm = vec![0.0f64; n];
     let mut fractions = vec![LongDouble::ZERO; n];
+    let quotients = if exact {
+        share_quotients(h)
+    } else {
+        Vec::new()
+    };
     for &ix in &topdown {
         let ix = ix as usize;
         shares_norm[ix] = if ix == root {
@@ -573,7 +610,7 @@ fn shares_part(h: &Hierarchy) -> SharesPart {
         } else {
             fractions[ix] = fraction(h, ix);
             if exact {
-                shares_product(h, ix)
+                shares_product(h, &quotients, ix)
             } else {
                 chain_product[ix]
             }
@@ -648,6 +685,7 @@ fn shares_after(
         dirty[ix] = changed(ix) || h.parent[ix].is_some_and(|p| dirty[p]);
     }
     let root = h.root;
+    let quotients = share_quotients(h);
     let mut part = SharesPart {
         shares_norm: prev.shares_norm.clone(),
         fraction: prev.fraction.clone(),
@@ -664,7 +702,7 @@ fn shares_after(
             part.shares_norm[h.fs_parent[ix].unwrap_or(root)]
         } else {
             part.fraction[ix] = fraction(h, ix);
-            shares_product(h, ix)
+            shares_product(h, &quotients, ix)
         };
     }
     Some((Arc::new(part), Dirty::Some(dirty)))

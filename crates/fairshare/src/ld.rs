@@ -579,8 +579,10 @@ fn div_normal(a: LongDouble, b: LongDouble) -> Option<LongDouble> {
 fn div_128_by_64(hi: u64, d: u64) -> (u64, u64) {
     #[cfg(target_arch = "x86_64")]
     {
-        let num = u128::from(hi) << 64;
-        ((num / u128::from(d)) as u64, (num % u128::from(d)) as u64)
+        // One division: the remainder hi · 2^64 − q · d is below d, so it is exact modulo
+        // 2^64, and the low word of hi · 2^64 is 0.
+        let q = ((u128::from(hi) << 64) / u128::from(d)) as u64;
+        (q, q.wrapping_mul(d).wrapping_neg())
     }
     #[cfg(not(target_arch = "x86_64"))]
     {

@@ -12,6 +12,7 @@ use std::cell::Cell;
 
 use crate::Ranked;
 use crate::classic::ClassicRun;
+use crate::hierarchy::Hierarchy;
 
 /// One user in one of the two orders.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,12 +72,7 @@ pub fn classic_beside_fair_tree(ranked: &Ranked, classic: &ClassicRun) -> Orders
 
     // Classic has no ranking of its own: a job's priority reads F, so higher F comes first;
     // equal F keep the list order (the keys are made in list order; the sort is stable).
-    let keys: Vec<(u64, u32)> = h
-        .list_order()
-        .iter()
-        .filter(|ix| is_user(ix))
-        .map(|&ix| (factor_key(classic.fairshare(ix).unwrap_or(0.0)), ix as u32))
-        .collect();
+    let keys = keyed_users(h, |ix| factor_key(classic.fairshare(ix).unwrap_or(0.0)));
     count(n);
     let by_f = sorted_by_key(keys, &work);
     // Fair Tree: rank N is first; the visiting order only orders equal ranks (they share one).
@@ -89,15 +85,7 @@ pub fn classic_beside_fair_tree(ranked: &Ranked, classic: &ClassicRun) -> Orders
     };
     let by_rank = match visiting_order(ft.visit_order(), by_f.len(), &is_user, &rank_key) {
         Some(order) => order,
-        None => {
-            let keys = h
-                .list_order()
-                .iter()
-                .filter(|ix| is_user(ix))
-                .map(|&ix| (rank_key(ix), ix as u32))
-                .collect();
-            sorted_by_key(keys, &work)
-        }
+        None => sorted_by_key(keyed_users(h, rank_key), &work),
     };
     count(2 * n);
 
@@ -128,6 +116,20 @@ pub fn classic_beside_fair_tree(ranked: &Ranked, classic: &ClassicRun) -> Orders
         fair_tree: placed(&by_rank, &ft_at, &classic_at),
         work: work.get(),
     }
+}
+
+/// The users in list order, each with its `key`: one slot per user written in place (at
+/// opt-level z, as the WebAssembly is built, a `push` per user is a call).
+fn keyed_users(h: &Hierarchy, key: impl Fn(usize) -> u64) -> Vec<(u64, u32)> {
+    let users = h.list_order().iter().filter(|&&ix| h.is_user(ix)).count();
+    let mut keys = vec![(0u64, 0u32); users];
+    for (slot, &ix) in keys
+        .iter_mut()
+        .zip(h.list_order().iter().filter(|&&ix| h.is_user(ix)))
+    {
+        *slot = (key(ix), ix as u32);
+    }
+    keys
 }
 
 /// The key of F in the classic list: unsigned order is F's `f64::total_cmp` order, highest

@@ -181,6 +181,20 @@ proptest! {
             (ue.iter().map(|x| x.to_bits()).collect::<Vec<_>>(), fs.iter().map(|x| x.to_bits()).collect::<Vec<_>>())
         };
         prop_assert_eq!(bits(run.values_held()), bits(run.values_by_formula()));
+        // S of a product association: its factors multiplied from it up, 0 once a level sum is 0.
+        for (ix, a) in run.assocs().iter().enumerate() {
+            if a.shares_rule == classic::SharesRule::Product {
+                let mut s = 1.0f64;
+                for f in classic::share_factors(ranked.hierarchy(), ix) {
+                    if f.level_shares == 0 {
+                        s = 0.0;
+                    } else if s != 0.0 {
+                        s *= f64::from(f.shares) / f64::from(f.level_shares);
+                    }
+                }
+                prop_assert_eq!(a.shares_norm.to_bits(), s.to_bits(), "S of {}", ix);
+            }
+        }
         let users: Vec<&fairshare::Assoc> = tree.assocs().iter().filter(|a| a.is_user()).collect();
         if !users.is_empty() {
             let user = users[pick.index(users.len())];
