@@ -387,7 +387,7 @@ struct SharesPart {
     /// Whether S was multiplied out per association to the bit (the tree's factor chains cost
     /// at most [`EXACT_WORK_LIMIT`]); else S = s/L · (the parent's product).
     exact: bool,
-    /// [`Plan`], made by the first run that computes every value (a usage edit's).
+    /// [`plan`], made by the first run that computes every value (a usage edit's).
     plan: OnceLock<Vec<Step>>,
 }
 
