@@ -272,6 +272,37 @@ impl ClassicRun {
         Arc::ptr_eq(&self.shares, &other.shares)
     }
 
+    /// UE and F of every association, as the run holds them.
+    pub fn values_held(&self) -> (Vec<LongDouble>, Vec<f64>) {
+        ((*self.usage_effective).clone(), (*self.fairshare).clone())
+    }
+
+    /// UE and F of every association computed again one association at a time by the
+    /// per-association formulas ([`Values::usage_effective`] and [`factor`], the branches the
+    /// records explain) from this run's S and UA: what the one pass over the [`plan`] that a
+    /// usage edit makes must equal bit for bit.
+    pub fn values_by_formula(&self) -> (Vec<LongDouble>, Vec<f64>) {
+        let h = &*self.h;
+        let values = self.values();
+        let mut ue = vec![LongDouble::ZERO; self.len()];
+        for &ix in &self.shares.topdown {
+            let ix = ix as usize;
+            ue[ix] = values.usage_effective(ix, &ue, self.sibling_usage_of(ix));
+        }
+        let damping = (self.damping_factor != 1)
+            .then(|| LongDouble::from_u64(u64::from(self.damping_factor)));
+        let fs = (0..self.len())
+            .map(|ix| {
+                if ix == h.root {
+                    0.0
+                } else {
+                    factor(h, ix, &self.shares.shares_norm, &ue, damping)
+                }
+            })
+            .collect();
+        (ue, fs)
+    }
+
     /// Whether S, UA, UE and F are all `other`'s very arrays.
     pub fn values_shared_with(&self, other: &ClassicRun) -> bool {
         self.shares_shared_with(other)
@@ -356,6 +387,122 @@ struct SharesPart {
     /// Whether S was multiplied out per association to the bit (the tree's factor chains cost
     /// at most [`EXACT_WORK_LIMIT`]); else S = s/L · (the parent's product).
     exact: bool,
+    /// [`plan`], made by the first run that computes every value (a usage edit's).
+    plan: OnceLock<Vec<Step>>,
+}
+
+/// Which rule gives an association's UE (without DEPTH_OBLIVIOUS), decided once per shape
+/// and shares ([`plan`]), so that the pass a usage edit makes over every association only
+/// reads a byte instead of re-deriving the branch of [`Values::usage_effective`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum UeRule {
+    /// The root: 1.
+    Root,
+    /// No fairshare parent (not reachable from the root): 0.
+    Detached,
+    /// The fairshare parent is the root: UE = UA.
+    FirstTier,
+    /// FairShare=parent, or a level sum of 0: UE = UE_P.
+    Parent,
+    /// UE = UA + (UE_P − UA) · s/L.
+    Blend,
+}
+
+/// One association of the [`plan`], in the fairshare tree's top-down order.
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    /// S of F's source as a long double (F's divisor); unread when `factor_zero`.
+    s: LongDouble,
+    /// The association.
+    ix: u32,
+    /// Its fairshare parent (the association itself where it has none).
+    parent: u32,
+    rule: UeRule,
+    /// F reads the fairshare parent's UE and S (FairShare=parent below the root), not its own.
+    factor_from_parent: bool,
+    /// S of F's source is ≤ 0: F = 0.
+    factor_zero: bool,
+}
+
+/// The steps of the pass over every association: [`Values::usage_effective`]'s and
+/// [`factor`]'s branches, decided per association from the shape and the shares alone.
+fn plan(h: &Hierarchy, shares: &SharesPart) -> Vec<Step> {
+    let root = h.root;
+    shares
+        .topdown
+        .iter()
+        .map(|&ix32| {
+            let ix = ix32 as usize;
+            let p = h.fs_parent[ix];
+            let rule = match p {
+                _ if ix == root => UeRule::Root,
+                None => UeRule::Detached,
+                Some(p) if p == root => UeRule::FirstTier,
+                Some(_) if h.is_parent_shares[ix] || h.level_shares[ix] == 0 => UeRule::Parent,
+                Some(_) => UeRule::Blend,
+            };
+            let source = factor_source(h, ix);
+            let s = shares.shares_norm[source];
+            let factor_zero = s <= 0.0;
+            Step {
+                s: if factor_zero {
+                    LongDouble::ZERO
+                } else {
+                    LongDouble::from_f64(s)
+                },
+                ix: ix32,
+                parent: p.map_or(ix32, |p| p as u32),
+                rule,
+                factor_from_parent: source != ix,
+                factor_zero,
+            }
+        })
+        .collect()
+}
+
+/// UE and F of every association without DEPTH_OBLIVIOUS, in one pass over the [`plan`]:
+/// bit for bit [`Values::usage_effective`] then [`factor`] (the same operations in the same
+/// order), the root's F 0.
+fn every_value(
+    steps: &[Step],
+    fraction: &[LongDouble],
+    usage_norm: &[LongDouble],
+    damping: Option<LongDouble>,
+) -> (Vec<LongDouble>, Vec<f64>) {
+    let n = usage_norm.len();
+    let mut ue_held = vec![LongDouble::ZERO; n];
+    let mut fs_held = vec![0.0f64; n];
+    // Slices, not `Vec`s: at opt-level z a `Vec` index is a call.
+    let (ue, fs) = (&mut ue_held[..], &mut fs_held[..]);
+    for st in steps {
+        let (ix, p) = (st.ix as usize, st.parent as usize);
+        let v = match st.rule {
+            UeRule::Root => {
+                ue[ix] = LongDouble::one();
+                continue;
+            }
+            UeRule::Detached => LongDouble::ZERO,
+            UeRule::FirstTier => usage_norm[ix],
+            UeRule::Parent => ue[p],
+            UeRule::Blend => {
+                let ua = usage_norm[ix];
+                ua.add(ue[p].sub(ua).mul(fraction[ix]))
+            }
+        };
+        ue[ix] = v;
+        fs[ix] = if st.factor_zero {
+            0.0
+        } else {
+            let u = if st.factor_from_parent { ue[p] } else { v };
+            let q = u.div(st.s);
+            let q = match damping {
+                Some(d) => q.div(d),
+                None => q,
+            };
+            2f64.powf((-q).to_f64())
+        };
+    }
+    (ue_held, fs_held)
 }
 
 /// s / L of `ix` in 80 bits; 0 when L = 0.
@@ -367,15 +514,45 @@ fn fraction(h: &Hierarchy, ix: usize) -> LongDouble {
     LongDouble::from_u64(u64::from(h.shares_raw[ix])).div(LongDouble::from_u64(u64::from(level)))
 }
 
+/// Each association's factor s / L of the normalized-shares product, as a double: NaN (never
+/// a quotient: L ≠ 0) where L = 0, and 1 (multiplying by it is exact) where the product skips
+/// the association (the root, FairShare=parent).
+fn share_quotients(h: &Hierarchy) -> Vec<f64> {
+    (0..h.len())
+        .map(|ix| {
+            let level = h.level_shares[ix];
+            if ix == h.root || h.is_parent_shares[ix] {
+                1.0
+            } else if level == 0 {
+                f64::NAN
+            } else {
+                f64::from(h.shares_raw[ix]) / f64::from(level)
+            }
+        })
+        .collect()
+}
+
 /// S of a non-FairShare=parent association: Π s_Y / L_Y from `ix` up to the root, multiplied
-/// in that order as Slurm does (0 once a level sum is 0).
-fn shares_product(h: &Hierarchy, ix: usize) -> f64 {
+/// in that order as Slurm does (0 once a level sum is 0): [`ShareFactors`]' product, read from
+/// [`share_quotients`] (`q`).
+fn shares_product(h: &Hierarchy, q: &[f64], ix: usize) -> f64 {
+    let (parent, root) = (&h.parent[..], h.root);
     let mut s = 1.0f64;
-    for f in ShareFactors::new(h, ix) {
-        if f.level_shares == 0 {
+    let mut cur = ix;
+    while cur != root {
+        let f = q[cur];
+        if f.is_nan() {
             s = 0.0;
-        } else if s != 0.0 {
-            s *= f64::from(f.shares) / f64::from(f.level_shares);
+        } else {
+            s *= f;
+        }
+        // 0 stays 0: the product skips every factor after it.
+        if s == 0.0 {
+            break;
+        }
+        match parent[cur] {
+            Some(p) => cur = p,
+            None => break,
         }
     }
     s
@@ -419,6 +596,11 @@ fn shares_part(h: &Hierarchy) -> SharesPart {
     drop(chain);
     let mut shares_norm = vec![0.0f64; n];
     let mut fractions = vec![LongDouble::ZERO; n];
+    let quotients = if exact {
+        share_quotients(h)
+    } else {
+        Vec::new()
+    };
     for &ix in &topdown {
         let ix = ix as usize;
         shares_norm[ix] = if ix == root {
@@ -428,7 +610,7 @@ fn shares_part(h: &Hierarchy) -> SharesPart {
         } else {
             fractions[ix] = fraction(h, ix);
             if exact {
-                shares_product(h, ix)
+                shares_product(h, &quotients, ix)
             } else {
                 chain_product[ix]
             }
@@ -439,17 +621,22 @@ fn shares_part(h: &Hierarchy) -> SharesPart {
         fraction: fractions,
         topdown,
         exact,
+        plan: OnceLock::new(),
     }
 }
 
 /// Whether two hierarchies have the same shape: the same associations, parents, fairshare
 /// parents and FairShare=parent flags (what every order and copy rule of the run reads).
 fn same_shape(a: &Hierarchy, b: &Hierarchy) -> bool {
+    // The arrays are shared between the hierarchies of one structure: O(1) then.
+    fn same<T: PartialEq>(a: &Arc<[T]>, b: &Arc<[T]>) -> bool {
+        Arc::ptr_eq(a, b) || a[..] == b[..]
+    }
     a.len() == b.len()
         && a.root == b.root
-        && a.parent == b.parent
-        && a.fs_parent == b.fs_parent
-        && a.is_parent_shares == b.is_parent_shares
+        && same(&a.parent, &b.parent)
+        && same(&a.fs_parent, &b.fs_parent)
+        && same(&a.is_parent_shares, &b.is_parent_shares)
 }
 
 /// Whether two hierarchies hold the same usage, bit for bit.
@@ -488,7 +675,8 @@ fn shares_after(
     let changed = |ix: usize| {
         ph.shares_raw[ix] != h.shares_raw[ix] || ph.level_shares[ix] != h.level_shares[ix]
     };
-    if !(0..n).any(changed) {
+    // Whole-slice comparisons first (a usage edit changes no shares: two `memcmp`s).
+    if ph.shares_raw == h.shares_raw && ph.level_shares == h.level_shares {
         return Some((Arc::clone(prev), Dirty::Nothing));
     }
     // S and UE of an association read only its own and its ancestors' shares and level sums.
@@ -497,11 +685,13 @@ fn shares_after(
         dirty[ix] = changed(ix) || h.parent[ix].is_some_and(|p| dirty[p]);
     }
     let root = h.root;
+    let quotients = share_quotients(h);
     let mut part = SharesPart {
         shares_norm: prev.shares_norm.clone(),
         fraction: prev.fraction.clone(),
         topdown: prev.topdown.clone(),
         exact: true,
+        plan: OnceLock::new(),
     };
     for &ix in &prev.topdown {
         let ix = ix as usize;
@@ -512,7 +702,7 @@ fn shares_after(
             part.shares_norm[h.fs_parent[ix].unwrap_or(root)]
         } else {
             part.fraction[ix] = fraction(h, ix);
-            shares_product(h, ix)
+            shares_product(h, &quotients, ix)
         };
     }
     Some((Arc::new(part), Dirty::Some(dirty)))
@@ -662,13 +852,9 @@ fn usage_norm(h: &Hierarchy) -> Vec<LongDouble> {
     if root_usage.is_zero() {
         return vec![LongDouble::ZERO; h.len()];
     }
-    let one = LongDouble::one();
     h.usage_raw
         .iter()
-        .map(|u| {
-            let v = u.div(root_usage);
-            if v > one { one } else { v }
-        })
+        .map(|u| u.div(root_usage).min_one())
         .collect()
 }
 
@@ -740,6 +926,23 @@ pub(crate) fn run_after(
             .and_then(|p| sibling_usage.get(p).copied())
             .unwrap_or(LongDouble::ZERO)
     };
+    let damping = (params.damping_factor != 1)
+        .then(|| LongDouble::from_u64(u64::from(params.damping_factor)));
+    if matches!(dirty, Dirty::All) && !params.depth_oblivious {
+        let steps = shares.plan.get_or_init(|| plan(h, &shares));
+        let (ue, fs) = every_value(steps, &shares.fraction, &usage_norm, damping);
+        return ClassicRun {
+            h: Arc::clone(h),
+            shares,
+            usage_norm,
+            usage_effective: Arc::new(ue),
+            fairshare: Arc::new(fs),
+            sibling_usage,
+            damping_factor: params.damping_factor,
+            depth_oblivious: params.depth_oblivious,
+            records: OnceLock::new(),
+        };
+    }
     let usage_effective = match (&dirty, prev) {
         (Dirty::Nothing, Some(p)) => Arc::clone(&p.usage_effective),
         (Dirty::Some(marked), Some(p)) => {
@@ -761,8 +964,6 @@ pub(crate) fn run_after(
             Arc::new(ue)
         }
     };
-    let damping = (params.damping_factor != 1)
-        .then(|| LongDouble::from_u64(u64::from(params.damping_factor)));
     let f = |ix: usize| factor(h, ix, &shares.shares_norm, &usage_effective, damping);
     let same_damping = prev.is_some_and(|p| p.damping_factor == params.damping_factor);
     let fairshare = match (&dirty, prev) {

@@ -320,6 +320,18 @@ impl LongDouble {
         LongDouble::from_ap((self.ap() / rhs.ap()).value)
     }
 
+    /// `self` capped at 1 (`if self > 1 { 1 } else { self }`); decided on the bits for a
+    /// positive normal value, whose order is that of (exponent, significand).
+    pub(crate) fn min_one(self) -> LongDouble {
+        let one = LongDouble::one();
+        let above = if self.is_normal() && self.sign() == 0 {
+            (self.se, self.m) > (one.se, one.m)
+        } else {
+            self > one
+        };
+        if above { one } else { self }
+    }
+
     /// Whether two positive normal values are within a relative 2^-`bits` of each other,
     /// decided on the bits alone (cheap; used to skip exact re-checks of values far apart).
     pub(crate) fn is_near(self, other: LongDouble, bits: u32) -> bool {
@@ -567,8 +579,10 @@ fn div_normal(a: LongDouble, b: LongDouble) -> Option<LongDouble> {
 fn div_128_by_64(hi: u64, d: u64) -> (u64, u64) {
     #[cfg(target_arch = "x86_64")]
     {
-        let num = u128::from(hi) << 64;
-        ((num / u128::from(d)) as u64, (num % u128::from(d)) as u64)
+        // One division: the remainder hi · 2^64 − q · d is below d, so it is exact modulo
+        // 2^64, and the low word of hi · 2^64 is 0.
+        let q = ((u128::from(hi) << 64) / u128::from(d)) as u64;
+        (q, q.wrapping_mul(d).wrapping_neg())
     }
     #[cfg(not(target_arch = "x86_64"))]
     {

@@ -12,6 +12,7 @@ use std::cell::Cell;
 
 use crate::Ranked;
 use crate::classic::ClassicRun;
+use crate::hierarchy::Hierarchy;
 
 /// One user in one of the two orders.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,7 +57,8 @@ impl Orders {
 /// highest first; Fair Tree: rank, highest first, then the visiting order), sorted by a radix
 /// sort that keeps list order between equal keys: no comparison of values at all. Fair Tree's
 /// walk visits users in its order already, so that list is read off the visiting order and
-/// checked (O(U)); it is sorted only if the check fails.
+/// checked (O(U)); it is sorted only if the check fails. Places are kept by association (not
+/// by position in the list order), so no table from one to the other is built.
 pub fn classic_beside_fair_tree(ranked: &Ranked, classic: &ClassicRun) -> Orders {
     let (tree, h, ft) = (ranked.tree(), ranked.hierarchy(), ranked.run());
     let n = tree.len();
@@ -65,60 +67,82 @@ pub fn classic_beside_fair_tree(ranked: &Ranked, classic: &ClassicRun) -> Orders
         return Orders::default();
     }
     let work = Cell::new(0u64);
-    let users: Vec<usize> = h
-        .list_order()
-        .iter()
-        .copied()
-        .filter(|&ix| h.is_user(ix))
-        .collect();
-    work.set(work.get() + n as u64);
     let count = |k: usize| work.set(work.get() + k as u64);
+    let is_user = |&ix: &usize| h.is_user(ix);
 
     // Classic has no ranking of its own: a job's priority reads F, so higher F comes first;
-    // equal F keep the list order.
-    let f: Vec<f64> = users
-        .iter()
-        .map(|&ix| classic.fairshare(ix).unwrap_or(0.0))
-        .collect();
-    let by_f = sorted_by_key(users.len(), |pos| !total_order_key(f[pos]), &work);
+    // equal F keep the list order (the keys are made in list order; the sort is stable).
+    let keys = keyed_users(h, |ix| factor_key(classic.fairshare(ix).unwrap_or(0.0)));
+    count(n);
+    let by_f = sorted_by_key(keys, &work);
     // Fair Tree: rank N is first; the visiting order only orders equal ranks (they share one).
-    let rank: Vec<u32> = users.iter().map(|&ix| fa[ix].rank.unwrap_or(0)).collect();
-    let visit: Vec<Option<u32>> = users.iter().map(|&ix| fa[ix].visit).collect();
     // `None` (not visited) before every visit, as `Option`'s order has it (a visit is a
     // position in the visiting order, below the number of associations: + 1 cannot wrap).
-    let rank_key = |pos: usize| {
-        let v = visit[pos].map_or(0, |v| v.saturating_add(1));
-        (u64::from(u32::MAX - rank[pos]) << 32) | u64::from(v)
+    let rank_key = |ix: usize| {
+        let a = &fa[ix];
+        let v = a.visit.map_or(0, |v| v.saturating_add(1));
+        (u64::from(u32::MAX - a.rank.unwrap_or(0)) << 32) | u64::from(v)
     };
-    let by_rank = visiting_order(ft.visit_order(), n, &users, &rank_key, &count)
-        .unwrap_or_else(|| sorted_by_key(users.len(), rank_key, &work));
+    let by_rank = match visiting_order(ft.visit_order(), by_f.len(), &is_user, &rank_key) {
+        Some(order) => order,
+        None => sorted_by_key(keyed_users(h, rank_key), &work),
+    };
+    count(2 * n);
 
-    // Places by position in `users`, then each user's place in the other list.
-    let classic_places = places(&by_f, |a, b| f[a] == f[b]);
-    let ft_places = places(&by_rank, |a, b| rank[a] == rank[b]);
-    let place_of = |list: &[(usize, usize)]| {
-        let mut at = vec![0usize; users.len()];
-        for &(pos, place) in list {
-            at[pos] = place;
-        }
-        at
-    };
-    let (classic_at, ft_at) = (place_of(&classic_places), place_of(&ft_places));
-    count(4 * classic_places.len());
-    let placed = |list: &[(usize, usize)], other: &[usize]| -> Vec<Placed> {
+    // Each user's place in each list, by association; then each list with the other place.
+    let mut classic_at = vec![0u32; n];
+    places(
+        &by_f,
+        |a, b| a == b && !f64::from_bits(factor_bits(a)).is_nan(),
+        &mut classic_at,
+    );
+    let mut ft_at = vec![0u32; n];
+    places(&by_rank, |a, b| a >> 32 == b >> 32, &mut ft_at);
+    count(4 * by_f.len());
+    let placed = |list: &[(u64, u32)], at: &[u32], other: &[u32]| -> Vec<Placed> {
         list.iter()
-            .map(|&(pos, place)| Placed {
-                ix: users[pos],
-                place,
-                other_place: other[pos],
+            .map(|&(_, ix)| {
+                let ix = ix as usize;
+                Placed {
+                    ix,
+                    place: at[ix] as usize,
+                    other_place: other[ix] as usize,
+                }
             })
             .collect()
     };
     Orders {
-        classic: placed(&classic_places, &ft_at),
-        fair_tree: placed(&ft_places, &classic_at),
+        classic: placed(&by_f, &classic_at, &ft_at),
+        fair_tree: placed(&by_rank, &ft_at, &classic_at),
         work: work.get(),
     }
+}
+
+/// The users in list order, each with its `key`: one slot per user written in place (at
+/// opt-level z, as the WebAssembly is built, a `push` per user is a call).
+fn keyed_users(h: &Hierarchy, key: impl Fn(usize) -> u64) -> Vec<(u64, u32)> {
+    let users = h.list_order().iter().filter(|&&ix| h.is_user(ix)).count();
+    let mut keys = vec![(0u64, 0u32); users];
+    for (slot, &ix) in keys
+        .iter_mut()
+        .zip(h.list_order().iter().filter(|&&ix| h.is_user(ix)))
+    {
+        *slot = (key(ix), ix as u32);
+    }
+    keys
+}
+
+/// The key of F in the classic list: unsigned order is F's `f64::total_cmp` order, highest
+/// first, with −0 and +0 one key (they are equal F).
+fn factor_key(f: f64) -> u64 {
+    let f = if f == 0.0 { 0.0 } else { f };
+    !total_order_key(f)
+}
+
+/// The bits of the F whose [`factor_key`] is `key`.
+fn factor_bits(key: u64) -> u64 {
+    let k = !key;
+    if k >> 63 == 1 { k & !(1 << 63) } else { !k }
 }
 
 /// A key whose unsigned order is `f64::total_cmp`'s.
@@ -131,24 +155,25 @@ fn total_order_key(x: f64) -> u64 {
     }
 }
 
-/// The positions `0..len` ordered by `key`, equal keys by position (stable): a least
-/// significant digit radix sort of 11-bit digits (six passes cover 64 bits). One pass over the
-/// keys counts every digit; a digit every key shares is skipped. Integers only, O(len) per
-/// pass; the moves are counted into `work`.
+/// `items` (a key and an association each) ordered by key, equal keys in their order in
+/// `items` (stable): a least significant digit radix sort of 11-bit digits (six passes cover
+/// 64 bits). One pass over the keys counts every digit; a digit every key shares is skipped.
+/// Integers only, O(len) per pass; the moves are counted into `work`.
 ///
 /// Eleven bits rather than eight: at most six scatter passes instead of eight, and one counting
-/// pass instead of one per digit (both orders of the 100k tree: 74.9M → 68.8M instructions
-/// with the `one_classic` example), while the 2,048 counters of a digit stay in cache.
-fn sorted_by_key(len: usize, key: impl Fn(usize) -> u64, work: &Cell<u64>) -> Vec<usize> {
+/// pass instead of one per digit, while the 2,048 counters of a digit stay in cache.
+fn sorted_by_key(mut items: Vec<(u64, u32)>, work: &Cell<u64>) -> Vec<(u64, u32)> {
     const BITS: u32 = 11;
     const DIGITS: usize = 64usize.div_ceil(BITS as usize);
     const RADIX: usize = 1 << BITS;
-    let digit = |k: u64, d: usize| ((k >> (d as u32 * BITS)) as usize) & (RADIX - 1);
-    let mut items: Vec<(u64, u32)> = (0..len).map(|pos| (key(pos), pos as u32)).collect();
+    const MASK: u64 = RADIX as u64 - 1;
+    let len = items.len();
     let mut counts = vec![[0u32; RADIX]; DIGITS];
     for &(k, _) in &items {
-        for (d, c) in counts.iter_mut().enumerate() {
-            c[digit(k, d)] += 1;
+        let mut k = k;
+        for c in counts.iter_mut() {
+            c[(k & MASK) as usize] += 1;
+            k >>= BITS;
         }
     }
     work.set(work.get() + len as u64);
@@ -162,71 +187,65 @@ fn sorted_by_key(len: usize, key: impl Fn(usize) -> u64, work: &Cell<u64>) -> Ve
         for (s, &c) in start.iter_mut().zip(count) {
             (*s, sum) = (sum, sum + c);
         }
+        let shift = d as u32 * BITS;
         for &item in &items {
-            let b = digit(item.0, d);
-            other[start[b] as usize] = item;
-            start[b] += 1;
+            let b = &mut start[((item.0 >> shift) & MASK) as usize];
+            other[*b as usize] = item;
+            *b += 1;
         }
         work.set(work.get() + len as u64);
         std::mem::swap(&mut items, &mut other);
     }
-    items.into_iter().map(|(_, pos)| pos as usize).collect()
+    items
 }
 
-/// The users' positions (in `users`, list order) in the order Fair Tree's walk visited them,
-/// if that is their order by `key` then position (the walk hands out ranks as it visits, so
-/// it is, unless a user was not visited); `None` otherwise.
+/// The users (`is_user`, `users` of them) in the order Fair Tree's walk visited them, with
+/// their keys, if that is their order by `key` (strictly increasing: the walk hands out ranks
+/// as it visits, so it is, unless a user was not visited); `None` otherwise.
 fn visiting_order(
     visit_order: &[usize],
-    n: usize,
-    users: &[usize],
+    users: usize,
+    is_user: &impl Fn(&usize) -> bool,
     key: &impl Fn(usize) -> u64,
-    count: &impl Fn(usize),
-) -> Option<Vec<usize>> {
-    let mut pos_of = vec![u32::MAX; n];
-    for (pos, &ix) in users.iter().enumerate() {
-        pos_of[ix] = pos as u32;
+) -> Option<Vec<(u64, u32)>> {
+    let mut order: Vec<(u64, u32)> = Vec::with_capacity(users);
+    let mut prev: Option<u64> = None;
+    for &ix in visit_order.iter().filter(|ix| is_user(ix)) {
+        let k = key(ix);
+        if prev.is_some_and(|p| p >= k) {
+            return None;
+        }
+        prev = Some(k);
+        order.push((k, ix as u32));
     }
-    let mut order: Vec<usize> = Vec::with_capacity(users.len());
-    order.extend(
-        visit_order
-            .iter()
-            .filter_map(|&ix| pos_of.get(ix).copied())
-            .filter(|&pos| pos != u32::MAX)
-            .map(|pos| pos as usize),
-    );
-    count(visit_order.len() + order.len());
-    let sorted = order.len() == users.len()
-        && order
-            .windows(2)
-            .all(|w| (key(w[0]), w[0]) < (key(w[1]), w[1]));
-    sorted.then_some(order)
+    (order.len() == users).then_some(order)
 }
 
-/// Places for a list already sorted best first: equal keys share the place of the first of
-/// them (1, 2, 2, 4).
-fn places(sorted: &[usize], same: impl Fn(usize, usize) -> bool) -> Vec<(usize, usize)> {
-    let mut res: Vec<(usize, usize)> = Vec::with_capacity(sorted.len());
-    for (i, &ix) in sorted.iter().enumerate() {
-        let place = match res.last() {
-            Some(&(prev, prev_place)) if same(prev, ix) => prev_place,
-            _ => i + 1,
+/// Writes each user's place in a list already sorted best first into `at` (by association):
+/// equal keys (`same`) share the place of the first of them (1, 2, 2, 4).
+fn places(sorted: &[(u64, u32)], same: impl Fn(u64, u64) -> bool, at: &mut [u32]) {
+    let mut prev: Option<(u64, u32)> = None;
+    for (i, &(k, ix)) in sorted.iter().enumerate() {
+        let place = match prev {
+            Some((pk, place)) if same(pk, k) => place,
+            _ => i as u32 + 1,
         };
-        res.push((ix, place));
+        at[ix as usize] = place;
+        prev = Some((k, place));
     }
-    res
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// The users' positions sorted by key, equal keys in position order.
+    /// The items sorted by key, equal keys in their given order.
     #[test]
     fn sorted_by_key_is_a_stable_sort() {
-        let keys = [3u64, 1, 3, 0, 1];
+        let items = vec![(3u64, 0u32), (1, 1), (3, 2), (0, 3), (1, 4), (u64::MAX, 5)];
         let work = Cell::new(0);
-        assert_eq!(sorted_by_key(5, |p| keys[p], &work), [3, 1, 4, 0, 2]);
+        let got: Vec<u32> = sorted_by_key(items, &work).iter().map(|i| i.1).collect();
+        assert_eq!(got, [3, 1, 4, 0, 2, 5]);
         assert!(work.get() > 0);
         assert!(total_order_key(-1.0) < total_order_key(-0.0));
         assert!(total_order_key(-0.0) < total_order_key(0.0));
@@ -234,27 +253,43 @@ mod tests {
         assert!(total_order_key(0.25) < total_order_key(1.0));
     }
 
+    /// F's key orders highest first, makes −0 and +0 one key, and gives F back.
+    #[test]
+    fn factor_keys_order_highest_first_and_decode() {
+        for f in [1.0, 0.5, 0.25, 1e-300, 0.0, f64::NAN, -1.0] {
+            assert_eq!(factor_bits(factor_key(f)), f.to_bits());
+        }
+        assert_eq!(factor_key(-0.0), factor_key(0.0));
+        assert!(factor_key(1.0) < factor_key(0.5));
+        assert!(factor_key(0.5) < factor_key(5e-324));
+        assert!(factor_key(5e-324) < factor_key(0.0));
+    }
+
     /// The visiting order is taken only when it is the order of the keys; otherwise the caller
     /// sorts.
     #[test]
     fn the_visiting_order_is_taken_only_when_it_is_the_keys_order() {
-        // Associations 0..5; users 1, 2 and 4 (positions 0, 1, 2 in list order).
-        let users = [1, 2, 4];
-        let count = |_: usize| {};
-        let keys = [5u64, 7, 6];
-        let key = |pos: usize| keys[pos];
+        // Associations 0..5; users 1, 2 and 4.
+        let is_user = |ix: &usize| [1, 2, 4].contains(ix);
+        let keys = [0u64, 5, 7, 0, 6];
+        let key = |ix: usize| keys[ix];
+        let ixs = |o: Option<Vec<(u64, u32)>>| o.map(|o| o.iter().map(|i| i.1).collect::<Vec<_>>());
         assert_eq!(
-            visiting_order(&[0, 1, 3, 4, 2], 5, &users, &key, &count),
-            Some(vec![0, 2, 1])
+            ixs(visiting_order(&[0, 1, 3, 4, 2], 3, &is_user, &key)),
+            Some(vec![1, 4, 2])
         );
-        // Not the keys' order, a user missing, or equal keys out of position order: none.
-        assert_eq!(visiting_order(&[0, 2, 4, 1], 5, &users, &key, &count), None);
-        assert_eq!(visiting_order(&[0, 1, 4], 5, &users, &key, &count), None);
+        // Not the keys' order, a user missing, or equal keys: none.
+        assert_eq!(visiting_order(&[0, 2, 4, 1], 3, &is_user, &key), None);
+        assert_eq!(visiting_order(&[0, 1, 4], 3, &is_user, &key), None);
         let equal = |_: usize| 1u64;
-        assert_eq!(visiting_order(&[4, 2, 1], 5, &users, &equal, &count), None);
-        assert_eq!(
-            visiting_order(&[1, 2, 4], 5, &users, &equal, &count),
-            Some(vec![0, 1, 2])
-        );
+        assert_eq!(visiting_order(&[1, 2, 4], 3, &is_user, &equal), None);
+    }
+
+    /// Equal keys share the place of the first of them.
+    #[test]
+    fn places_are_shared_by_equal_keys() {
+        let mut at = vec![0u32; 5];
+        places(&[(1, 3), (2, 0), (2, 4), (5, 1)], |a, b| a == b, &mut at);
+        assert_eq!(at, [2, 4, 0, 1, 2]);
     }
 }

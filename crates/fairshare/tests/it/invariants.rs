@@ -8,7 +8,8 @@ use common::trees;
 use fairshare::Ranked;
 use fairshare::step::{Frame, NodeStatus};
 use fairshare::{
-    AssocTree, Hierarchy, Params, Scenario, Shares, TieRule, classic, fair_tree, scenario,
+    AssocTree, Hierarchy, LongDouble, Params, Scenario, Shares, TieRule, classic, fair_tree,
+    scenario,
 };
 use proptest::prelude::*;
 
@@ -164,6 +165,44 @@ proptest! {
         for a in &run.assocs()[1..] {
             let f = a.fairshare.unwrap();
             prop_assert!((0.0..=1.0).contains(&f), "F = {}", f);
+        }
+    }
+
+    /// The classic run's one pass over every association (a plan of rules decided per shape
+    /// and shares) is the per-association formulas, bit for bit, UE and F, from scratch and
+    /// carried over a usage edit (the Classic tab's edit path), FairShare=parent, zero shares
+    /// and every damping factor included.
+    #[test]
+    fn the_classic_pass_is_the_per_association_formulas(tree in arb_tree(), damping in 1u16..5, pick in any::<prop::sample::Index>(), usage in 0usize..4) {
+        let params = Params { damping_factor: damping, depth_oblivious: false };
+        let ranked = Ranked::new(&tree, TieRule::Slurm);
+        let run = ranked.classic(&params);
+        let bits = |(ue, fs): (Vec<LongDouble>, Vec<f64>)| {
+            (ue.iter().map(|x| x.to_bits()).collect::<Vec<_>>(), fs.iter().map(|x| x.to_bits()).collect::<Vec<_>>())
+        };
+        prop_assert_eq!(bits(run.values_held()), bits(run.values_by_formula()));
+        // S of a product association: its factors multiplied from it up, 0 once a level sum is 0.
+        for (ix, a) in run.assocs().iter().enumerate() {
+            if a.shares_rule == classic::SharesRule::Product {
+                let mut s = 1.0f64;
+                for f in classic::share_factors(ranked.hierarchy(), ix) {
+                    if f.level_shares == 0 {
+                        s = 0.0;
+                    } else if s != 0.0 {
+                        s *= f64::from(f.shares) / f64::from(f.level_shares);
+                    }
+                }
+                prop_assert_eq!(a.shares_norm.to_bits(), s.to_bits(), "S of {}", ix);
+            }
+        }
+        let users: Vec<&fairshare::Assoc> = tree.assocs().iter().filter(|a| a.is_user()).collect();
+        if !users.is_empty() {
+            let user = users[pick.index(users.len())];
+            let value = [0.0, 1.0, 7.5, 1e12][usage];
+            if let Ok(edited) = ranked.with_usage(user.id, LongDouble::from_f64(value)) {
+                let after = edited.classic_after(&run, &params);
+                prop_assert_eq!(bits(after.values_held()), bits(after.values_by_formula()));
+            }
         }
     }
 
