@@ -279,21 +279,18 @@ fn write_card(elements: &[Option<web_sys::Element>], old: &[String], new: &[Stri
 /// restyle of each of its elements.
 #[component]
 fn LiveCardBody(card: Memo<Option<CardView>>) -> impl IntoView {
-    let has_rank = move || card.with(|c| c.as_ref().is_some_and(|c| c.rank.is_some()));
+    // The rank line, the right edge and the tags as memos: most edits change a card's
+    // numbers but not its rank line or its tags, whose elements then wake no effect.
+    let rank = Memo::new(move |_| card.with(|c| c.as_ref().and_then(|c| c.rank.clone())));
+    let tags = Memo::new(move |_| card.with(|c| c.as_ref().map(|c| c.tags.clone())));
+    let right = Memo::new(move |_| card.with(|c| c.as_ref().map_or(0.0, |c| c.right_x)));
+    let has_rank = move || rank.with(Option::is_some);
     let rank_text = move |f: fn(&RankLine) -> String| {
-        move || {
-            card.with(|c| {
-                c.as_ref()
-                    .and_then(|c| c.rank.as_ref())
-                    .map(f)
-                    .unwrap_or_default()
-            })
-        }
+        move || rank.with(|r| r.as_ref().map(f).unwrap_or_default())
     };
-    let rank_len = move |f: fn(&RankLine) -> f64| {
-        move || shortest(card.with(|c| c.as_ref().and_then(|c| c.rank.as_ref()).map_or(0.0, f)))
-    };
-    let right_x = card_len(card, |c| c.right_x);
+    let rank_len =
+        move |f: fn(&RankLine) -> f64| move || shortest(rank.with(|r| r.as_ref().map_or(0.0, f)));
+    let right_x = move || shortest(right.get());
     let (body, inner, header) = (
         NodeRef::<svg::Rect>::new(),
         NodeRef::<svg::Rect>::new(),
@@ -350,7 +347,7 @@ fn LiveCardBody(card: Memo<Option<CardView>>) -> impl IntoView {
     // How many tags the card has: the tag elements are made again only when it changes; each
     // tag's text, class and place follow its slot (a what-if tag's count changes on most edits,
     // and rebuilding the tags set every attribute of each again).
-    let n_tags = Memo::new(move |_| card.with(|c| c.as_ref().map_or(0, |c| c.tags.len())));
+    let n_tags = Memo::new(move |_| tags.with(|t| t.as_ref().map_or(0, Vec::len)));
     // A left line's x reads nothing reactive, so it is written once.
     let line_view = |k: usize| {
         let (_, right, line) = CARD_LINES[k];
@@ -458,9 +455,9 @@ fn LiveCardBody(card: Memo<Option<CardView>>) -> impl IntoView {
                 .map(|k| {
                     let tag = move |f: fn(&Tag) -> String| {
                         move || {
-                            card.with(|c| {
-                                c.as_ref()
-                                    .and_then(|c| c.tags.get(k))
+                            tags.with(|t| {
+                                t.as_ref()
+                                    .and_then(|t| t.get(k))
                                     .map(f)
                                     .unwrap_or_default()
                             })
