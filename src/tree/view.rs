@@ -339,8 +339,10 @@ pub fn TreeView() -> impl IntoView {
     camera::use_camera(state, ctx);
     let me_note = crate::boundary::me_param::apply(state);
 
-    let canvas_style = move || model.with(|m| m.canvas_style(scale.get()));
-    let view_box = move || model.with(TreeModel::view_box);
+    // Memos, as the key lists below: every edit makes a new model, which mostly keeps the
+    // drawing's size and the lists of entries; their readers then wake for nothing.
+    let canvas_style = Memo::new(move |_| model.with(|m| m.canvas_style(scale.get())));
+    let view_box = Memo::new(move |_| model.with(TreeModel::view_box));
     // Only the cards near the viewport are drawn (all of them before it is measured).
     let drawn = Memo::new(move |_| {
         let (left, top, w, h) = view.get();
@@ -358,7 +360,8 @@ pub fn TreeView() -> impl IntoView {
             }
         })
     });
-    let extras = move || model.with(|m| m.extras.iter().map(|e| e.key).collect::<Vec<_>>());
+    let extras =
+        Memo::new(move |_| model.with(|m| m.extras.iter().map(|e| e.key).collect::<Vec<_>>()));
     let drawn_keys = move || {
         drawn
             .get()
@@ -366,8 +369,9 @@ pub fn TreeView() -> impl IntoView {
             .map(ChildRef::Node)
             .collect::<Vec<_>>()
     };
-    let root_keys =
-        move || model.with(|m| m.root.into_iter().map(ChildRef::Node).collect::<Vec<_>>());
+    let root_keys = Memo::new(move |_| {
+        model.with(|m| m.root.into_iter().map(ChildRef::Node).collect::<Vec<_>>())
+    });
     // In the drawing's SVG: an association's edge, or the edge and pill of an entry standing
     // for hidden ones. In the cards layer above it: an association's card.
     let drawing = |key| match key {
