@@ -197,15 +197,34 @@ test('a before/after pair from src=/before= is a timeline of two: scrubber, char
   await expect(since.locator('[data-snapshot-move]')).toContainText(
     `position ${u.positions[0].toLocaleString('en-US')} → ${u.positions[1].toLocaleString('en-US')}`,
   );
+  // Who moved and why: the list's rows, in the accessibility tree as Chromium builds it.
+  const moved = app.whatIfRegion().getByRole('list', { name: 'Who moved and why' }).getByRole('listitem');
+  const listed = await moved.count();
+  expect(listed).toBeGreaterThan(0);
+  const cdp = await page.context().newCDPSession(page);
+  const accessibleRows = async () => {
+    const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '.ft-whatif__list' });
+    const { nodes } = await cdp.send('Accessibility.queryAXTree', { nodeId, role: 'listitem' });
+    return nodes.filter((n) => !n.ignored).length;
+  };
+  expect(await accessibleRows()).toBe(listed);
   // The scrubber shows the before snapshot, with nothing before it, and back.
   await slider.focus();
   await page.keyboard.press('ArrowLeft');
   await expect(slider).toHaveAttribute('aria-valuetext', 'before snapshot (1 of 2)');
   await expect(item).toHaveAttribute('data-position', String(u.positions[0]));
   await expect(item).not.toHaveAttribute('data-position-before');
+  // No one moved: the list's rows are kept for the next step but neither read nor shown.
+  await expect(moved).toHaveCount(0);
+  expect(await accessibleRows()).toBe(0);
+  await expect(page.locator('.ft-whatif__row').first()).toBeHidden();
   await page.keyboard.press('ArrowRight');
   await expect(item).toHaveAttribute('data-position', String(u.positions[1]));
   await expect(item).toHaveAttribute('data-position-before', String(u.positions[0]));
+  await expect(moved).toHaveCount(listed);
+  await expect(moved.first()).toBeVisible();
+  expect(await accessibleRows()).toBe(listed);
   // The replay: the before order, then the after order, on the same treeitem.
   await expectReplay(page, region, item, [String(u.positions[0]), String(u.positions[1])]);
   await expect(slider).toHaveAttribute('aria-valuetext', 'after snapshot (2 of 2)');

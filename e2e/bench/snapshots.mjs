@@ -30,6 +30,7 @@
 //       [--css '<rules>'] (a style sheet added before the steps)
 //       [--layouts] (with --trace: each frame-aligned step's layouts, how many objects dirty)
 //       [--save] (with --profile: the autosave's functions listed with the rest)
+//       [--detail] (the DOM changes per step by where they land: region, tag and class)
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -101,17 +102,34 @@ for (const size of sizes) {
     const to = i % 2 === 0 ? 0 : 1;
     const aligned = i % 4 >= 2;
     const { step, shownInFrame, glide, dom: changed } = await page.evaluate(
-        ([to, glideMs, aligned]) =>
+        ([to, glideMs, aligned, detail]) =>
           new Promise((resolve) => {
             const input = document.querySelector('input[type="range"][aria-label="Moment"]');
             const status = document.querySelector('[data-timeline-status]');
             const before = status.textContent;
             // DOM work of the step, counted (CPU-independent): nodes added or removed, other changes.
-            const dom = { nodes: 0, other: 0 };
+            const dom = { nodes: 0, other: 0, where: {} };
+            const where = (node) => {
+              const t = node.nodeType === 1 ? node : node.parentElement;
+              let region = '(page)';
+              for (let e = t; e; e = e.parentElement) {
+                const label = e.getAttribute('aria-label');
+                if (label && (e.getAttribute('role') === 'region' || e.tagName === 'SECTION')) {
+                  region = label;
+                  break;
+                }
+              }
+              return `${region}: <${t?.tagName.toLowerCase()} ${t?.getAttribute('class') ?? ''}>`;
+            };
             const count = (records) => {
               for (const r of records) {
-                if (r.type === 'childList') dom.nodes += r.addedNodes.length + r.removedNodes.length;
+                const n = r.type === 'childList' ? r.addedNodes.length + r.removedNodes.length : 1;
+                if (r.type === 'childList') dom.nodes += n;
                 else dom.other += 1;
+                if (detail) {
+                  const k = `${where(r.target)} ${r.type === 'attributes' ? r.attributeName : r.type}`;
+                  dom.where[k] = (dom.where[k] ?? 0) + n;
+                }
               }
             };
             const observer = new MutationObserver(count);
@@ -163,7 +181,7 @@ for (const size of sizes) {
               });
             }
           }),
-        [to, GLIDE_MS, aligned],
+        [to, GLIDE_MS, aligned, flag('detail')],
       );
     (aligned ? times.aligned : times.event).push(step);
     order.push({ aligned, step });
@@ -192,6 +210,13 @@ for (const size of sizes) {
       `${late} of ${a.length} not shown by that frame`,
   );
   console.log(`${size}: glide after a step: ${slow} of ${frames.length} frames over 20 ms, longest ${ms(longest)}`);
+  if (flag('detail')) {
+    const where = {};
+    for (const m of mutations) for (const [k, n] of Object.entries(m.where)) where[k] = (where[k] ?? 0) + n;
+    for (const [k, n] of Object.entries(where).sort((a, b) => b[1] - a[1])) {
+      console.log(`${(n / mutations.length).toFixed(1).padStart(8)}  ${k}`);
+    }
+  }
   const toOlder = mutations.filter((_, i) => i % 2 === 0);
   const toNewer = mutations.filter((_, i) => i % 2 === 1);
   const mean = (xs, k) => (xs.reduce((a, m) => a + m[k], 0) / Math.max(1, xs.length)).toFixed(0);

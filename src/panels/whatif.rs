@@ -39,14 +39,29 @@ pub fn WhatIf() -> impl IntoView {
     // after it lists the rest, and the list stays whole from then on.
     let whole = RwSignal::new(false);
     let count = move |d: &WhatIfDiff| listed(d.moved.len(), whole.get());
-    let rows = move || {
+    // A moment that lists no one (a timeline's first day, a reset baseline) hides the list and
+    // keeps its rows (hidden, out of the accessibility tree): the next step rewrites their texts
+    // in place rather than building them again, and a step back to the same rows changes nothing.
+    let rows = Memo::new(move |kept: Option<&Vec<Row>>| {
         let lang = i18n.lang();
-        diff.with(|d| {
+        let now = diff.with(|d| {
             let n = count(d);
             state.scenario().with(|s| d.rows_up_to(&s.tree, lang, n))
-        })
-    };
-    let rest = move || diff.with(|d| d.moved.len().min(SHOWN) - count(d));
+        });
+        match kept {
+            Some(kept) if now.is_empty() => kept.clone(),
+            _ => now,
+        }
+    });
+    let none = Memo::new(move |_| diff.with(|d| d.moved.is_empty()));
+    let rest = Memo::new(move |_| diff.with(|d| d.moved.len().min(SHOWN) - count(d)));
+    let rest_label = Memo::new(move |kept: Option<&String>| match (rest.get(), kept) {
+        (0, Some(kept)) => kept.clone(),
+        (n, _) => WhatIfMsg::ShowRest.fill(
+            i18n.lang(),
+            &[("rest", &fairshare::format::grouped(n as u64))],
+        ),
+    });
     let unchanged =
         Memo::new(move |_| state.baseline().with(|b| state.scenario().with(|s| b == s)));
     let summary = move || {
@@ -86,23 +101,22 @@ pub fn WhatIf() -> impl IntoView {
             <crate::panels::timeline_panel::TimelinePanel />
             <crate::panels::snapshot_panel::SnapshotPanel />
             <p class="ft-whatif__summary" role="status">{move || summary()}</p>
-            <ol class="ft-whatif__list" aria-label=i18n.t(WhatIfMsg::List)>
-                {move || rows().into_iter().map(|row| view! {
+            <ol class="ft-whatif__list" aria-label=i18n.t(WhatIfMsg::List) hidden=move || none.get()>
+                {move || rows.with(|rows| rows.iter().map(|row| view! {
                     <li class="ft-whatif__row" data-assoc-id=row.id.0 data-delta=row.delta>
                         <span class=row.direction_class()>{row.delta_text.clone()}</span>
                         " "
-                        <span>{row.text}</span>
-                        <span class="ft-whatif__reason">{row.reason}</span>
+                        <span>{row.text.clone()}</span>
+                        <span class="ft-whatif__reason">{row.reason.clone()}</span>
                     </li>
-                }.into_any()).collect::<Vec<_>>()}
+                }.into_any()).collect::<Vec<_>>())}
             </ol>
-            {move || (rest() > 0).then(|| view! {
-                <p class="ft-button-row">
-                    <button type="button" class="ft-button" on:click=move |_| whole.set(true)>
-                        {WhatIfMsg::ShowRest.fill(i18n.lang(), &[("rest", &fairshare::format::grouped(rest() as u64))])}
-                    </button>
-                </p>
-            })}
+            // Kept (hidden) while there is no rest, as the rows are: a step does not build it again.
+            <p class="ft-button-row" hidden=move || rest.get() == 0>
+                <button type="button" class="ft-button" on:click=move |_| whole.set(true)>
+                    {move || rest_label.get()}
+                </button>
+            </p>
             <button type="button" class="ft-button" title=i18n.t(WhatIfMsg::ResetHelp)
                 on:click=move |_| state.reset_baseline() disabled=move || unchanged.get()>
                 {i18n.t(WhatIfMsg::ResetBaseline)}

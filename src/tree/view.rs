@@ -104,14 +104,17 @@ pub struct TreeCtx {
     pub view: RwSignal<ViewRect>,
     /// CSS pixels per drawing unit.
     pub scale: Memo<f64>,
-    /// Zoomed out below readable cards: compact marks instead.
-    pub compact: Memo<bool>,
+    /// Zoomed out below readable cards: compact marks instead. Every card reads it, so it is
+    /// [`settled`], not a memo: a new model (every edit) would otherwise mark each card's body
+    /// for a check and wake it, to find the same value.
+    pub compact: ReadSignal<bool>,
     /// Pages of hidden siblings opened with "… N more".
     pub pages: RwSignal<Pages>,
     /// The treeitem that last had focus (the roving tab stop follows it).
     pub focused: RwSignal<Option<AssocId>>,
-    /// The one treeitem with `tabindex="0"`.
-    pub tab_stop: Memo<Option<AssocId>>,
+    /// The one treeitem with `tabindex="0"`. Every treeitem reads it: [`settled`] (as
+    /// [`TreeCtx::compact`]), so an edit that keeps it wakes none of them.
+    pub tab_stop: ReadSignal<Option<AssocId>>,
     /// The scrolling viewport.
     pub viewport: NodeRef<html::Div>,
     /// The canvas (drawing + overlay).
@@ -290,7 +293,7 @@ pub fn TreeView() -> impl IntoView {
     });
     let model = use_tree_model(state, i18n, pages, follow);
     let focused = RwSignal::new(None::<AssocId>);
-    let tab_stop = Memo::new(move |_| {
+    let tab_stop = settled(move || {
         model.with(|m| {
             let visible = |id: Option<AssocId>| id.filter(|id| m.is_visible(*id));
             visible(focused.get())
@@ -312,7 +315,7 @@ pub fn TreeView() -> impl IntoView {
         zoom,
         view,
         scale,
-        compact: Memo::new(move |_| scale.get() < CARD_MIN_SCALE),
+        compact: settled(move || scale.get() < CARD_MIN_SCALE),
         pages,
         focused,
         tab_stop,
@@ -336,8 +339,10 @@ pub fn TreeView() -> impl IntoView {
     camera::use_camera(state, ctx);
     let me_note = crate::boundary::me_param::apply(state);
 
-    let canvas_style = move || model.with(|m| m.canvas_style(scale.get()));
-    let view_box = move || model.with(TreeModel::view_box);
+    // Memos, as the key lists below: every edit makes a new model, which mostly keeps the
+    // drawing's size and the lists of entries; their readers then wake for nothing.
+    let canvas_style = Memo::new(move |_| model.with(|m| m.canvas_style(scale.get())));
+    let view_box = Memo::new(move |_| model.with(TreeModel::view_box));
     // Only the cards near the viewport are drawn (all of them before it is measured).
     let drawn = Memo::new(move |_| {
         let (left, top, w, h) = view.get();
@@ -355,7 +360,8 @@ pub fn TreeView() -> impl IntoView {
             }
         })
     });
-    let extras = move || model.with(|m| m.extras.iter().map(|e| e.key).collect::<Vec<_>>());
+    let extras =
+        Memo::new(move |_| model.with(|m| m.extras.iter().map(|e| e.key).collect::<Vec<_>>()));
     let drawn_keys = move || {
         drawn
             .get()
@@ -363,8 +369,9 @@ pub fn TreeView() -> impl IntoView {
             .map(ChildRef::Node)
             .collect::<Vec<_>>()
     };
-    let root_keys =
-        move || model.with(|m| m.root.into_iter().map(ChildRef::Node).collect::<Vec<_>>());
+    let root_keys = Memo::new(move |_| {
+        model.with(|m| m.root.into_iter().map(ChildRef::Node).collect::<Vec<_>>())
+    });
     // In the drawing's SVG: an association's edge, or the edge and pill of an entry standing
     // for hidden ones. In the cards layer above it: an association's card.
     let drawing = |key| match key {

@@ -189,7 +189,7 @@ async fn the_what_if_list_starts_with_a_screenful_and_lists_the_rest_on_request(
     tick().await;
     assert_eq!(app.count(".ft-whatif__row"), moved.min(SHOWN) as u32);
     assert!(
-        app.all("button")
+        app.all(".ft-button-row:not([hidden]) button")
             .iter()
             .all(|b| !b.text_content().unwrap_or_default().starts_with("List ")),
         "no button once the list is whole"
@@ -281,5 +281,73 @@ async fn a_timeline_step_keeps_the_what_if_row_elements_and_rewrites_their_texts
     );
     for (old, new) in rows.iter().zip(&now) {
         assert!(old.is_same_node(Some(new)), "the row element was replaced");
+    }
+}
+
+/// A step to a moment that lists no one (the timeline's first day: nothing before it) hides the
+/// What-if list and keeps its row elements; the step to the next day rewrites their texts in
+/// place, and the list is shown again.
+#[wasm_bindgen_test]
+async fn a_step_to_a_moment_without_moves_hides_the_what_if_rows_and_keeps_their_elements() {
+    use fairshare_explorer::panels::whatif::{FIRST_ROWS, WhatIf, WhatIfRows};
+    let scenario = fairshare::r#gen::scenario(2_000, 7);
+    let idle = fairshare::r#gen::heaviest_user_idle(&scenario.tree).expect("a heavy user");
+    let t = |s| Time::parse(s);
+    // The heavy user runs on day 1 and is idle again on day 2: both steps move many users.
+    let timeline = Timeline::new(vec![
+        (t("2024-05-01T00:00Z"), "day0.txt".into(), idle.clone()),
+        (
+            t("2024-05-02T00:00Z"),
+            "day1.txt".into(),
+            scenario.tree.clone(),
+        ),
+        (t("2024-05-03T00:00Z"), "day2.txt".into(), idle),
+    ]);
+    let template = scenario.clone();
+    let (app, state) =
+        ui::mount_with_state(move || AppState::provide(scenario), || view! { <WhatIf /> });
+    state.load_timeline(timeline, vec![Vec::new(); 3], template);
+    tick().await;
+    let list: web_sys::HtmlElement = app.get(".ft-whatif__list").unchecked_into();
+    assert!(!list.hidden(), "day 2 lists who moved");
+    let rows = app.all(".ft-whatif__row");
+    assert_eq!(rows.len(), FIRST_ROWS);
+    let day2_texts = row_texts(&rows);
+    let slider = app.get("input[type='range']");
+
+    // Day 0: nothing before it, no one moved. The list is hidden (out of the accessibility
+    // tree), its rows kept.
+    move_slider(&slider, "0");
+    tick().await;
+    assert_eq!(state.moves().with_untracked(|d| d.moved.len()), 0);
+    assert!(list.hidden(), "a list of no one is hidden");
+    let kept = app.all(".ft-whatif__row");
+    assert_eq!(kept.len(), FIRST_ROWS, "the rows were removed");
+    for (old, new) in rows.iter().zip(&kept) {
+        assert!(old.is_same_node(Some(new)), "the row element was replaced");
+    }
+
+    // Day 1: the same elements, shown again with day 1's words.
+    move_slider(&slider, "1");
+    tick().await;
+    assert!(!list.hidden(), "day 1 lists who moved");
+    let now = app.all(".ft-whatif__row");
+    assert_eq!(now.len(), FIRST_ROWS);
+    for (old, new) in rows.iter().zip(&now) {
+        assert!(old.is_same_node(Some(new)), "the row element was replaced");
+    }
+    assert_ne!(day2_texts, row_texts(&now), "day 1's rows are not day 2's");
+    let expected = state.moves().with_untracked(|d| {
+        state
+            .scenario()
+            .with_untracked(|s| d.rows_up_to(&s.tree, Lang::En, FIRST_ROWS))
+    });
+    for (row, el) in expected.iter().zip(&now) {
+        assert_eq!(
+            el.get_attribute("data-assoc-id").as_deref(),
+            Some(row.id.0.to_string().as_str())
+        );
+        let text = el.text_content().unwrap_or_default();
+        assert!(text.contains(&row.text), "{text:?} lacks {:?}", row.text);
     }
 }

@@ -540,6 +540,110 @@ async fn an_edit_that_moves_the_shown_window_keeps_the_entries_elements() {
     assert!(view.find("[data-assoc-id='105']").is_some());
 }
 
+/// Watches `root` for DOM writes: returns a function that reports (and restarts) the counts of
+/// attribute and text writes, of those that set a value equal to the one before (a rewrite of
+/// what did not change), and of attribute writes on the minimap's marks.
+fn watch_writes(root: &web_sys::Element) -> web_sys::js_sys::Function {
+    use wasm_bindgen::JsCast;
+    web_sys::js_sys::Function::new_with_args(
+        "root",
+        "let seen = { attributes: 0, text: 0, same: 0, mark: 0, nodes: 0 };
+         const count = (rs) => { for (const r of rs) {
+           if (r.type === 'attributes') {
+             seen.attributes += 1;
+             if (r.oldValue === r.target.getAttribute(r.attributeName)) seen.same += 1;
+             if (r.target.classList.contains('ft-minimap__mark')) seen.mark += 1;
+           } else if (r.type === 'characterData') {
+             seen.text += 1;
+             if (r.oldValue === r.target.nodeValue) seen.same += 1;
+           } else seen.nodes += r.addedNodes.length + r.removedNodes.length;
+         } };
+         const o = new MutationObserver(count);
+         o.observe(root, { subtree: true, childList: true, attributes: true,
+           attributeOldValue: true, characterData: true, characterDataOldValue: true });
+         return () => { count(o.takeRecords()); const res = seen;
+           seen = { attributes: 0, text: 0, same: 0, mark: 0, nodes: 0 }; return res; };",
+    )
+    .call1(&wasm_bindgen::JsValue::NULL, root)
+    .unwrap()
+    .unchecked_into()
+}
+
+/// One of the counts `read` (from [`watch_writes`]) reports.
+fn writes(seen: &wasm_bindgen::JsValue, what: &str) -> f64 {
+    web_sys::js_sys::Reflect::get(seen, &what.into())
+        .unwrap()
+        .as_f64()
+        .unwrap()
+}
+
+/// An edit that keeps the order rewrites the edited user's numbers in place: its treeitem and
+/// card keep their elements, nothing is written with the value it already had, and the
+/// minimap's mark on it (in the same place) is not drawn again.
+#[wasm_bindgen_test]
+async fn an_edit_in_place_writes_only_what_changed() {
+    let (view, state) = mount_tree(forty_users());
+    state.select(Some(AssocId(120)));
+    tick().await;
+    let card = || {
+        view.all(".ft-tree__cards > svg")
+            .into_iter()
+            .find(|c| {
+                c.query_selector(".ft-node__name")
+                    .ok()
+                    .flatten()
+                    .and_then(|n| n.text_content())
+                    .as_deref()
+                    == Some("u20")
+            })
+            .expect("u20's card")
+    };
+    // A first edit makes the what-if tag; the second rewrites it in place.
+    state
+        .set_usage(AssocId(120), LongDouble::from_u64(205))
+        .unwrap();
+    tick().await;
+    let (item, u20) = (view.item(120), card());
+    let mark = view.get(".ft-minimap__mark--selected");
+    let usage = u20.query_selector_all(".ft-node__text").unwrap();
+    let texts = |list: &web_sys::NodeList| {
+        (0..list.length())
+            .map(|k| list.item(k).unwrap().text_content().unwrap_or_default())
+            .collect::<Vec<_>>()
+    };
+    let before = texts(&usage);
+    let label = item.get_attribute("aria-label").unwrap();
+    let position = item.get_attribute("data-position");
+    let read = watch_writes(&view.get(".ft-tree-panel"));
+    // 205 → 207: still between u19 (200) and u21 (220).
+    state
+        .set_usage(AssocId(120), LongDouble::from_u64(207))
+        .unwrap();
+    tick().await;
+    let seen = read.call0(&wasm_bindgen::JsValue::NULL).unwrap();
+    assert!(
+        item.is_same_node(Some(&view.item(120))),
+        "the treeitem stays"
+    );
+    assert!(u20.is_same_node(Some(&card())), "the card stays");
+    assert!(mark.is_same_node(Some(&view.get(".ft-minimap__mark--selected"))));
+    assert_eq!(item.get_attribute("data-position"), position, "same place");
+    assert_ne!(
+        item.get_attribute("aria-label").unwrap(),
+        label,
+        "the name follows"
+    );
+    assert_ne!(texts(&usage), before, "the card's numbers follow");
+    assert!(writes(&seen, "text") > 0.0 && writes(&seen, "attributes") > 0.0);
+    assert_eq!(
+        writes(&seen, "same"),
+        0.0,
+        "nothing rewritten with its own value"
+    );
+    assert_eq!(writes(&seen, "mark"), 0.0, "the mark is not drawn again");
+    assert_eq!(writes(&seen, "nodes"), 0.0, "no element made or removed");
+}
+
 #[wasm_bindgen_test]
 async fn a_5000_deep_chain_opens_and_reveals_its_bottom_with_true_levels() {
     let (view, state) = mount_tree(fairshare::r#gen::chain(5_000));

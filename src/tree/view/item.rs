@@ -12,13 +12,15 @@ use std::sync::Arc;
 
 use fairshare::AssocId;
 use fairshare::step::NodeStatus;
+use leptos::html;
 use leptos::prelude::*;
+use leptos::reactive::effect::RenderEffect;
 // Leptos has no typed `aria-level` (tachys lacks it), so it is set as a custom attribute.
 use leptos::tachys::html::attribute::custom::custom_attribute;
 
 use crate::i18n::I18n;
-use crate::messages::Message;
 use crate::messages::tree::TreeMsg;
+use crate::messages::{Lang, Message};
 use crate::player::marks::FrameMarks;
 use crate::state::AppState;
 use crate::tree::model::{ChildRef, NodeView, kind_attr};
@@ -39,6 +41,70 @@ fn role_fact(role: CompareRole) -> Option<TreeMsg> {
     }
 }
 
+/// The treeitem attributes that follow its node's view, in [`ITEM_ATTRS`] order (`None`:
+/// absent).
+type ItemAttrs = [Option<String>; 14];
+
+/// The names of [`ItemAttrs`], in order.
+const ITEM_ATTRS: [&str; 14] = [
+    "style",
+    "aria-level",
+    "aria-label",
+    "data-kind",
+    "data-name",
+    "data-inferred",
+    "data-account",
+    "data-level-fs",
+    "data-fairshare",
+    "data-rank",
+    "data-position",
+    "data-position-before",
+    "data-shares-norm",
+    "data-usage-efctv",
+];
+
+/// A treeitem's attributes from its node's view `n` (all absent while it has none), its role
+/// in the comparison and the UI language: the contract's name (name first, then facts), plus
+/// the comparison role as one more fact.
+fn item_attrs(n: Option<&NodeView>, role: Option<CompareRole>, lang: Lang) -> ItemAttrs {
+    let Some(n) = n else {
+        return Default::default();
+    };
+    let mut label = n.label.clone();
+    if let Some(msg) = role.and_then(role_fact) {
+        label.push_str(msg.text(lang));
+    }
+    [
+        Some(n.overlay_style.clone()),
+        Some(n.level.to_string()),
+        Some(label),
+        Some(kind_attr(n.kind).to_string()),
+        Some(n.name.clone()),
+        n.inferred.then(|| "true".to_string()),
+        Some(n.account.clone()),
+        Some(n.level_fs_attr.clone()),
+        n.fairshare_attr.clone(),
+        n.rank_attr.clone(),
+        n.position_attr.clone(),
+        n.position_before_attr.clone(),
+        Some(n.shares_norm_attr.clone()),
+        Some(n.usage_effective_attr.clone()),
+    ]
+}
+
+/// Writes to `el` the attributes of `new` that differ from `old` (set, or removed when absent).
+fn write_attrs(el: &web_sys::Element, old: &ItemAttrs, new: &ItemAttrs) {
+    for ((name, old), new) in ITEM_ATTRS.iter().zip(old).zip(new) {
+        if old == new {
+            continue;
+        }
+        let _ = match new {
+            Some(value) => el.set_attribute(name, value),
+            None => el.remove_attribute(name),
+        };
+    }
+}
+
 /// One node's view (notifies only when that node's view changes; see `TreeCtx::nodes`).
 pub fn use_node(ctx: TreeCtx, id: AssocId) -> Signal<Option<Arc<NodeView>>> {
     Signal::derive(move || ctx.nodes.get(id))
@@ -51,13 +117,17 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
     let ctx = TreeCtx::expect();
     let i18n = I18n::expect();
     let node = use_node(ctx, id);
-    let text = move |f: fn(&NodeView) -> String| move || node.with(|n| n.as_deref().map(f));
-    let opt =
-        move |f: fn(&NodeView) -> Option<String>| move || node.with(|n| n.as_deref().and_then(f));
-    let ix = move || node.with(|n| n.as_ref().map(|n| n.ix));
-    let has_children = move || node.with(|n| n.as_ref().is_some_and(|n| n.has_children));
-    let expanded = move || node.with(|n| n.as_ref().is_some_and(|n| n.expanded));
-    let aria_expanded = move || has_children().then(|| expanded().to_string());
+    // What the rest of the item reads of the node's view, each a memo: a new view (an edit
+    // changes the numbers of every node on the edited path) wakes only the readers of what
+    // changed, not every closure of the item.
+    let ix = Memo::new(move |_| node.with(|n| n.as_ref().map(|n| n.ix)));
+    let has_children =
+        Memo::new(move |_| node.with(|n| n.as_ref().is_some_and(|n| n.has_children)));
+    let expanded = Memo::new(move |_| node.with(|n| n.as_ref().is_some_and(|n| n.expanded)));
+    let children = Memo::new(move |_| {
+        node.with(|n| n.as_ref().map(|n| n.children.clone()).unwrap_or_default())
+    });
+    let aria_expanded = move || has_children.get().then(|| expanded.get().to_string());
     let selected = move || (state.selected().get() == Some(id)).to_string();
     let tabindex = move || {
         if ctx.tab_stop.get() == Some(id) {
@@ -69,33 +139,51 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
     // Per-association marks, not `state.frame`: N items reading the frame make a step O(N²).
     let marks = FrameMarks::use_or_new(state);
     let current = move || {
-        ix().is_some_and(|ix| marks.is_current(ix))
+        ix.get()
+            .is_some_and(|ix| marks.is_current(ix))
             .then_some("true")
     };
     let ranked = move || {
-        let status = ix().and_then(|ix| marks.status(ix));
+        let status = ix.get().and_then(|ix| marks.status(ix));
         (status == Some(NodeStatus::Ranked)).then_some("true")
     };
-    let compare = move || ix().and_then(|ix| ctx.compare.role(ix));
-    // The contract's name (name first, then facts), plus the comparison role as one more fact.
-    let label = move || {
-        let mut res = node.with(|n| n.as_ref().map(|n| n.label.clone()).unwrap_or_default());
-        if let Some(msg) = compare().and_then(role_fact) {
-            res.push_str(msg.text(i18n.lang()));
-        }
-        res
+    let compare = Memo::new(move |_| ix.get().and_then(|ix| ctx.compare.role(ix)));
+    // The node's own attributes ([`ITEM_ATTRS`], the accessible name with the comparison role
+    // as one more fact) are written by one effect, which compares each with what it wrote
+    // last: one wake-up per changed node and edit, instead of one per attribute.
+    let attrs = move || {
+        let lang = i18n.lang();
+        let role = compare.get();
+        node.with(|n| item_attrs(n.as_deref(), role, lang))
     };
+    let el = NodeRef::<html::Div>::new();
+    // The first run (now) gives what the element is built with.
+    let built = StoredValue::new(None::<ItemAttrs>);
+    let writer = RenderEffect::new_isomorphic(move |prev: Option<ItemAttrs>| {
+        let new = attrs();
+        let Some(prev) = prev else {
+            built.set_value(Some(new.clone()));
+            return new;
+        };
+        let Some(el) = el.get_untracked() else {
+            // Not built yet: what it will be built with stays the reference.
+            return prev;
+        };
+        write_attrs(&el, &prev, &new);
+        new
+    });
+    let first = built.get_value().unwrap_or_default();
+    StoredValue::new(std::sync::Arc::new(writer));
+    let name =
+        Memo::new(move |_| node.with(|n| n.as_ref().map(|n| n.name.clone()).unwrap_or_default()));
     let toggle_title = move || {
-        let msg = if expanded() {
+        let msg = if expanded.get() {
             TreeMsg::CollapseName
         } else {
             TreeMsg::ExpandName
         };
-        let name = node.with(|n| n.as_ref().map(|n| n.name.clone()).unwrap_or_default());
-        msg.fill(i18n.lang(), &[("name", &name)])
+        name.with(|name| msg.fill(i18n.lang(), &[("name", name)]))
     };
-    let children =
-        move || node.with(|n| n.as_ref().map(|n| n.children.clone()).unwrap_or_default());
     let select = move |ev: leptos::ev::MouseEvent| {
         ev.stop_propagation();
         ctx.focused.set(Some(id));
@@ -103,47 +191,48 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
     };
     let toggle = move |ev: leptos::ev::MouseEvent| {
         ev.stop_propagation();
-        state.set_expanded(id, !expanded());
+        state.set_expanded(id, !expanded.get_untracked());
     };
 
     view! {
         <div
             class="ft-item"
             role="treeitem"
-            style=text(|n| n.overlay_style.clone())
-            {..custom_attribute("aria-level", text(|n| n.level.to_string()))}
-            aria-label=label
+            node_ref=el
+            style=first[0].clone()
+            {..custom_attribute("aria-level", first[1].clone())}
+            aria-label=first[2].clone()
+            data-kind=first[3].clone()
+            data-name=first[4].clone()
+            data-inferred=first[5].clone()
+            data-account=first[6].clone()
+            data-level-fs=first[7].clone()
+            data-fairshare=first[8].clone()
+            data-rank=first[9].clone()
+            data-position=first[10].clone()
+            data-position-before=first[11].clone()
+            data-shares-norm=first[12].clone()
+            data-usage-efctv=first[13].clone()
             aria-selected=selected
             aria-expanded=aria_expanded
             tabindex=tabindex
             data-assoc-id=id.0.to_string()
-            data-kind=text(|n| kind_attr(n.kind).to_string())
-            data-name=text(|n| n.name.clone())
-            data-inferred=opt(|n| n.inferred.then(|| "true".to_string()))
-            data-account=text(|n| n.account.clone())
-            data-level-fs=text(|n| n.level_fs_attr.clone())
-            data-fairshare=opt(|n| n.fairshare_attr.clone())
-            data-rank=opt(|n| n.rank_attr.clone())
-            data-position=opt(|n| n.position_attr.clone())
-            data-position-before=opt(|n| n.position_before_attr.clone())
-            data-shares-norm=text(|n| n.shares_norm_attr.clone())
-            data-usage-efctv=text(|n| n.usage_effective_attr.clone())
             data-current=current
             data-ranked=ranked
-            data-compare=move || compare().map(CompareRole::as_attr)
+            data-compare=move || compare.get().map(CompareRole::as_attr)
             on:click=select
             on:focus=move |_| ctx.focused.set(Some(id))
         >
-            <When when=has_children>
+            <When when=move || has_children.get()>
                 <div
                     class="ft-item__toggle"
-                    class:ft-item__toggle--expanded=expanded
+                    class:ft-item__toggle--expanded=move || expanded.get()
                     aria-hidden="true"
                     title=toggle_title
                     on:click=toggle
                 ></div>
             </When>
-            <When when=move || has_children() && expanded()>
+            <When when=move || has_children.get() && expanded.get()>
                 <div class="ft-item__group" role="group">
                     <Entries keys=children entry=group_entry />
                 </div>

@@ -15,6 +15,7 @@ use crate::i18n::I18n;
 use crate::messages::tree::TreeMsg;
 use crate::state::AppState;
 use crate::tree::minimap::{Camera, MIN_VIEWPORT, Overview, bounds};
+use crate::widgets::when::When;
 
 use super::TreeCtx;
 
@@ -53,16 +54,17 @@ fn move_view(ctx: TreeCtx, overview: Memo<Overview>, ev: &web_sys::PointerEvent)
     super::camera::measure(ctx);
 }
 
-/// A user's mark on the minimap.
+/// A user's mark on the minimap. Its element is kept while the user has a mark, and only its
+/// centre follows: every edit makes a new model (and overview), which must not draw the mark
+/// again when it stays in place.
 #[component]
 fn Mark(#[prop(into)] at: Signal<Option<(f64, f64)>>, class: &'static str) -> impl IntoView {
+    let at = Memo::new(move |_| at.get());
+    let centre = move |pick: fn((f64, f64)) -> f64| move || shortest(at.get().map_or(0.0, pick));
     view! {
-        {move || {
-            at.get().map(|(cx, cy)| {
-                let (cx, cy) = (shortest(cx), shortest(cy));
-                view! { <circle class=class cx=cx cy=cy r="4"></circle> }.into_any()
-            })
-        }}
+        <When when=move || at.with(Option::is_some)>
+            <circle class=class cx=centre(|p| p.0) cy=centre(|p| p.1) r="4"></circle>
+        </When>
     }
 }
 

@@ -16,12 +16,14 @@ use fairshare::format::shortest;
 use fairshare::step::NodeStatus;
 use fairshare::{AssocId, AssocKind};
 use leptos::prelude::*;
+use leptos::reactive::effect::RenderEffect;
+use leptos::svg;
 
 use crate::player::marks::FrameMarks;
 use crate::state::AppState;
 use crate::tree::model::{
-    BADGE_Y, BAR_H, BAR_Y, CardView, HEADER_H, ICON_W, INNER_INSET, LINE_Y, NodeView, PAD,
-    RankLine, Tag, status_class,
+    BADGE_Y, BAR_H, BAR_Y, CardView, HEADER_H, ICON_W, INNER_INSET, LINE_Y, PAD, RankLine, Tag,
+    status_class,
 };
 use crate::widgets::when::When;
 
@@ -43,9 +45,9 @@ fn icon_path(kind: AssocKind) -> &'static str {
     }
 }
 
-/// The card's classes: the model's (kind, Level FS band) plus the animation status.
-fn card_class(node: &NodeView, status: Option<NodeStatus>) -> String {
-    let mut res = node.class.clone();
+/// The card's classes: the model's (`class`: kind, Level FS band) plus the animation status.
+fn card_class(class: &str, status: Option<NodeStatus>) -> String {
+    let mut res = class.to_string();
     if let Some(status) = status {
         res.push(' ');
         res.push_str(status_class(status));
@@ -58,12 +60,19 @@ fn card_class(node: &NodeView, status: Option<NodeStatus>) -> String {
 pub fn NodeEdge(id: AssocId) -> impl IntoView {
     let ctx = TreeCtx::expect();
     let node = use_node(ctx, id);
-    let compare = move || {
-        node.with(|n| n.as_ref().map(|n| n.ix))
-            .and_then(|ix| ctx.compare.role(ix))
-    };
-    let edge = move || node.with(|n| n.as_ref().and_then(|n| n.edge.clone()));
-    let edge_style = move || node.with(|n| n.as_ref().and_then(|n| n.edge_style.clone()));
+    // Memos: a new view of the node (its numbers, on every edit along its path) wakes the edge
+    // only when its place or its role changes.
+    let ix = Memo::new(move |_| node.with(|n| n.as_ref().map(|n| n.ix)));
+    let compare = move || ix.get().and_then(|ix| ctx.compare.role(ix));
+    let path = Memo::new(move |_| {
+        node.with(|n| {
+            n.as_ref()
+                .map(|n| (n.edge.clone(), n.edge_style.clone()))
+                .unwrap_or_default()
+        })
+    });
+    let edge = move || path.with(|p| p.0.clone());
+    let edge_style = move || path.with(|p| p.1.clone());
     view! {
         <path
             class="ft-edge"
@@ -81,16 +90,22 @@ pub fn NodeCard(id: AssocId) -> impl IntoView {
     let ctx = TreeCtx::expect();
     let node = use_node(ctx, id);
     let card = Memo::new(move |_| node.with(|n| n.as_ref().map(|n| n.card.clone())));
-    let ix = move || node.with(|n| n.as_ref().map(|n| n.ix));
+    // A memo: a new view of the node (its numbers) wakes none of the marks' readers.
+    let ix = Memo::new(move |_| node.with(|n| n.as_ref().map(|n| n.ix)));
+    let ix = move || ix.get();
     // Per-association marks, not `state.frame`: N cards reading the frame make a step O(N²).
     let marks = FrameMarks::use_or_new(state);
     let status = move || ix().and_then(|ix| marks.status(ix));
     let compare = move || ix().and_then(|ix| ctx.compare.role(ix));
-    let class = move || node.with(|n| n.as_deref().map(|n| card_class(n, status())));
+    // The card's own classes and place, a memo: a change of its numbers alone wakes neither.
+    let look = Memo::new(move |_| {
+        node.with(|n| n.as_ref().map(|n| (n.class.clone(), n.card_style.clone())))
+    });
+    let class = move || look.with(|l| l.as_ref().map(|(class, _)| card_class(class, status())));
     // Toggled classes rather than part of `class`: rewriting `class` would drop the toggled
     // selection and current classes until they next change.
     let role_is = move |role: CompareRole| move || compare() == Some(role);
-    let style = move || node.with(|n| n.as_ref().map(|n| n.card_style.clone()));
+    let style = move || look.with(|l| l.as_ref().map(|(_, style)| style.clone()));
     let view_box = move || {
         card.with(|c| {
             c.as_ref().map(|c| {
@@ -126,14 +141,6 @@ pub fn NodeCard(id: AssocId) -> impl IntoView {
             }}
         </svg>
     }
-}
-
-/// A text of the live card: `f` of its view (empty while it has none).
-fn card_text(
-    card: Memo<Option<CardView>>,
-    f: fn(&CardView) -> String,
-) -> impl Fn() -> String + Copy + Send + Sync + 'static {
-    move || card.with(|c| c.as_ref().map(f).unwrap_or_default())
 }
 
 /// A length of the live card (drawing units), written as [`shortest`] does.
@@ -172,37 +179,164 @@ fn LiveMarkBody(card: Memo<Option<CardView>>) -> impl IntoView {
     }
 }
 
-/// The live card's contents: the same elements as [`CardBody`], built once, each text and
-/// length following the card's view on its own. When a card changes (an edit changes most
-/// cards' numbers), only the texts and lengths that changed are written: redrawing the body
-/// as a whole rebuilt every element's attributes (in the wasm build, with
-/// `--cfg erase_components`, a rebuilt element removes and sets all its attributes), about 80
-/// DOM writes per card and a restyle of each of its elements.
+/// What an element of the live card's fixed part shows that follows its view: an attribute,
+/// or its text.
+#[derive(Clone, Copy)]
+enum Slot {
+    /// The attribute of that name.
+    Attr(&'static str),
+    /// The text.
+    Text,
+}
+
+/// The elements of the live card's fixed part, by index: body, inner border, header, icon,
+/// name, the five text lines ([`CARD_LINES`]), the badge's group, rect and text.
+const CARD_ELEMENTS: usize = 13;
+
+/// The values of the live card's fixed part that follow its view: which element
+/// ([`CARD_ELEMENTS`]) and what of it.
+const CARD_SLOTS: [(usize, Slot); 19] = [
+    (0, Slot::Attr("width")),
+    (0, Slot::Attr("height")),
+    (1, Slot::Attr("width")),
+    (1, Slot::Attr("height")),
+    (2, Slot::Attr("width")),
+    (3, Slot::Attr("d")),
+    (4, Slot::Text),
+    (5, Slot::Text),
+    (6, Slot::Text),
+    (7, Slot::Text),
+    (8, Slot::Text),
+    (9, Slot::Text),
+    (6, Slot::Attr("x")),
+    (8, Slot::Attr("x")),
+    (10, Slot::Attr("class")),
+    (11, Slot::Attr("x")),
+    (11, Slot::Attr("width")),
+    (12, Slot::Attr("x")),
+    (12, Slot::Text),
+];
+
+/// The values of [`CARD_SLOTS`] for card `c` (lengths as [`shortest`] writes them; zero
+/// lengths and empty texts while it has none).
+fn card_slots(c: Option<&CardView>) -> [String; 19] {
+    let len = |f: fn(&CardView) -> f64| shortest(c.map_or(0.0, f));
+    let text = |f: fn(&CardView) -> String| c.map(f).unwrap_or_default();
+    let [l0, l1, l2, l3, l4] = CARD_LINES.map(|(f, _, _)| text(f));
+    [
+        len(|c| c.w),
+        len(|c| c.h),
+        len(|c| c.inner_w),
+        len(|c| c.inner_h),
+        len(|c| c.w),
+        c.map(|c| icon_path(c.kind)).unwrap_or_default().to_string(),
+        text(|c| c.display_name.clone()),
+        l0,
+        l1,
+        l2,
+        l3,
+        l4,
+        len(|c| c.right_x),
+        len(|c| c.right_x),
+        c.map(|c| c.badge.kind.as_class())
+            .unwrap_or_default()
+            .to_string(),
+        len(|c| c.badge.x),
+        len(|c| c.badge.w),
+        len(|c| c.badge.cx),
+        text(|c| c.badge.text.clone()),
+    ]
+}
+
+/// Writes to `elements` the slots of `new` that differ from `old`; a text into the element's
+/// text node (a character-data change, as a reactive text writes it).
+fn write_card(elements: &[Option<web_sys::Element>], old: &[String], new: &[String]) {
+    for ((&(ix, slot), old), new) in CARD_SLOTS.iter().zip(old).zip(new) {
+        if old == new {
+            continue;
+        }
+        let Some(el) = elements.get(ix).and_then(Option::as_ref) else {
+            continue;
+        };
+        match slot {
+            Slot::Attr(name) => {
+                let _ = el.set_attribute(name, new);
+            }
+            Slot::Text => match el.first_child() {
+                Some(text) => text.set_node_value(Some(new)),
+                None => el.set_text_content(Some(new)),
+            },
+        }
+    }
+}
+
+/// The live card's contents: the same elements as [`CardBody`], built once. The fixed part's
+/// texts and lengths ([`CARD_SLOTS`]) are written by one effect that compares each with what
+/// it wrote last, so an edit (which changes most cards' numbers) writes only what changed and
+/// wakes one effect per changed card, not one per text and length: redrawing the body as a
+/// whole rebuilt every element's attributes (in the wasm build, with `--cfg erase_components`,
+/// a rebuilt element removes and sets all its attributes), about 80 DOM writes per card and a
+/// restyle of each of its elements.
 #[component]
 fn LiveCardBody(card: Memo<Option<CardView>>) -> impl IntoView {
-    let has_rank = move || card.with(|c| c.as_ref().is_some_and(|c| c.rank.is_some()));
+    // The rank line, the right edge and the tags as memos: most edits change a card's
+    // numbers but not its rank line or its tags, whose elements then wake no effect.
+    let rank = Memo::new(move |_| card.with(|c| c.as_ref().and_then(|c| c.rank.clone())));
+    let tags = Memo::new(move |_| card.with(|c| c.as_ref().map(|c| c.tags.clone())));
+    let right = Memo::new(move |_| card.with(|c| c.as_ref().map_or(0.0, |c| c.right_x)));
+    let has_rank = move || rank.with(Option::is_some);
     let rank_text = move |f: fn(&RankLine) -> String| {
-        move || {
-            card.with(|c| {
-                c.as_ref()
-                    .and_then(|c| c.rank.as_ref())
-                    .map(f)
-                    .unwrap_or_default()
-            })
+        move || rank.with(|r| r.as_ref().map(f).unwrap_or_default())
+    };
+    let rank_len =
+        move |f: fn(&RankLine) -> f64| move || shortest(rank.with(|r| r.as_ref().map_or(0.0, f)));
+    let right_x = move || shortest(right.get());
+    let (body, inner, header) = (
+        NodeRef::<svg::Rect>::new(),
+        NodeRef::<svg::Rect>::new(),
+        NodeRef::<svg::Rect>::new(),
+    );
+    let icon = NodeRef::<svg::Path>::new();
+    let name = NodeRef::<svg::Text>::new();
+    let line_refs = [(); 5].map(|()| NodeRef::<svg::Text>::new());
+    let badge_g = NodeRef::<svg::G>::new();
+    let badge_rect = NodeRef::<svg::Rect>::new();
+    let badge_text = NodeRef::<svg::Text>::new();
+    let elements = move || -> [Option<web_sys::Element>; CARD_ELEMENTS] {
+        [
+            body.get_untracked().map(Into::into),
+            inner.get_untracked().map(Into::into),
+            header.get_untracked().map(Into::into),
+            icon.get_untracked().map(Into::into),
+            name.get_untracked().map(Into::into),
+            line_refs[0].get_untracked().map(Into::into),
+            line_refs[1].get_untracked().map(Into::into),
+            line_refs[2].get_untracked().map(Into::into),
+            line_refs[3].get_untracked().map(Into::into),
+            line_refs[4].get_untracked().map(Into::into),
+            badge_g.get_untracked().map(Into::into),
+            badge_rect.get_untracked().map(Into::into),
+            badge_text.get_untracked().map(Into::into),
+        ]
+    };
+    // The first run (now) gives what the elements are built with.
+    let built = StoredValue::new(None::<[String; 19]>);
+    let writer = RenderEffect::new_isomorphic(move |prev: Option<[String; 19]>| {
+        let new = card.with(|c| card_slots(c.as_ref()));
+        let Some(prev) = prev else {
+            built.set_value(Some(new.clone()));
+            return new;
+        };
+        let elements = elements();
+        if elements.iter().any(Option::is_none) {
+            // Not built yet: what they will be built with stays the reference.
+            return prev;
         }
-    };
-    let rank_len = move |f: fn(&RankLine) -> f64| {
-        move || shortest(card.with(|c| c.as_ref().and_then(|c| c.rank.as_ref()).map_or(0.0, f)))
-    };
-    let badge_class = move || {
-        card.with(|c| {
-            c.as_ref()
-                .map(|c| c.badge.kind.as_class())
-                .unwrap_or_default()
-        })
-    };
-    let icon = move || card.with(|c| c.as_ref().map(|c| icon_path(c.kind)).unwrap_or_default());
-    let right_x = card_len(card, |c| c.right_x);
+        write_card(&elements, &prev, &new);
+        new
+    });
+    StoredValue::new(std::sync::Arc::new(writer));
+    let first = built.get_value().unwrap_or_default();
     // The rare parts, drawn again only when they change.
     let artefact = Memo::new(move |_| {
         card.with(|c| {
@@ -213,53 +347,65 @@ fn LiveCardBody(card: Memo<Option<CardView>>) -> impl IntoView {
     // How many tags the card has: the tag elements are made again only when it changes; each
     // tag's text, class and place follow its slot (a what-if tag's count changes on most edits,
     // and rebuilding the tags set every attribute of each again).
-    let n_tags = Memo::new(move |_| card.with(|c| c.as_ref().map_or(0, |c| c.tags.len())));
+    let n_tags = Memo::new(move |_| tags.with(|t| t.as_ref().map_or(0, Vec::len)));
     // A left line's x reads nothing reactive, so it is written once.
-    let lines = CARD_LINES.map(|(text, right, line)| {
+    let line_view = |k: usize| {
+        let (_, right, line) = CARD_LINES[k];
+        let x = if right {
+            first[12].clone()
+        } else {
+            shortest(PAD)
+        };
         view! {
             <text
                 class="ft-node__text"
-                x=move || if right { right_x() } else { shortest(PAD) }
+                node_ref=line_refs[k]
+                x=x
                 y=shortest(LINE_Y[line])
                 text-anchor=right.then_some("end")
             >
-                {card_text(card, text)}
+                {first[7 + k].clone()}
             </text>
         }
-    });
+    };
+    let lines = [0, 1, 2, 3, 4].map(line_view);
     view! {
         <rect
             class="ft-node__body"
-            width=card_len(card, |c| c.w)
-            height=card_len(card, |c| c.h)
+            node_ref=body
+            width=first[0].clone()
+            height=first[1].clone()
         ></rect>
         <rect
             class="ft-node__inner"
+            node_ref=inner
             x=shortest(INNER_INSET)
             y=shortest(INNER_INSET)
-            width=card_len(card, |c| c.inner_w)
-            height=card_len(card, |c| c.inner_h)
+            width=first[2].clone()
+            height=first[3].clone()
         ></rect>
         <rect
             class="ft-node__header"
-            width=card_len(card, |c| c.w)
+            node_ref=header
+            width=first[4].clone()
             height=shortest(HEADER_H)
         ></rect>
-        <path class="ft-node__icon" transform="translate(7 5)" d=icon></path>
-        <text class="ft-node__name" x=shortest(ICON_W) y="16">
-            {card_text(card, |c| c.display_name.clone())}
+        <path class="ft-node__icon" node_ref=icon transform="translate(7 5)" d=first[5].clone()></path>
+        <text class="ft-node__name" node_ref=name x=shortest(ICON_W) y="16">
+            {first[6].clone()}
         </text>
         {lines}
-        <g class=badge_class>
+        <g class=first[14].clone() node_ref=badge_g>
             <rect
-                x=card_len(card, |c| c.badge.x)
+                node_ref=badge_rect
+                x=first[15].clone()
                 y=shortest(BADGE_Y)
-                width=card_len(card, |c| c.badge.w)
+                width=first[16].clone()
                 height="16"
                 rx="8"
             ></rect>
-            <text x=card_len(card, |c| c.badge.cx) y=shortest(LINE_Y[2]) text-anchor="middle">
-                {card_text(card, |c| c.badge.text.clone())}
+            <text node_ref=badge_text x=first[17].clone() y=shortest(LINE_Y[2]) text-anchor="middle">
+                {first[18].clone()}
             </text>
         </g>
         <When when=has_rank>
@@ -309,9 +455,9 @@ fn LiveCardBody(card: Memo<Option<CardView>>) -> impl IntoView {
                 .map(|k| {
                     let tag = move |f: fn(&Tag) -> String| {
                         move || {
-                            card.with(|c| {
-                                c.as_ref()
-                                    .and_then(|c| c.tags.get(k))
+                            tags.with(|t| {
+                                t.as_ref()
+                                    .and_then(|t| t.get(k))
                                     .map(f)
                                     .unwrap_or_default()
                             })
@@ -427,7 +573,7 @@ pub fn CardBody(card: CardView) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tree::model::{ModelInput, build};
+    use crate::tree::model::{ModelInput, NodeView, build};
     use fairshare::{Ranked, TieRule};
     use std::sync::Arc;
 
@@ -454,9 +600,12 @@ mod tests {
             lang: crate::messages::Lang::En,
         });
         let user: &Arc<NodeView> = model.get(AssocId(211)).unwrap();
-        assert_eq!(card_class(user, None), "ft-node ft-node--user ft-lf--even");
         assert_eq!(
-            card_class(user, Some(NodeStatus::Ranked)),
+            card_class(&user.class, None),
+            "ft-node ft-node--user ft-lf--even"
+        );
+        assert_eq!(
+            card_class(&user.class, Some(NodeStatus::Ranked)),
             "ft-node ft-node--user ft-lf--even ft-node--ranked"
         );
     }
