@@ -171,6 +171,7 @@ pub fn chain(depth: u32) -> Scenario {
         usage_raw: LongDouble::ZERO,
         lineage: None,
         inferred: false,
+        retained_usage: LongDouble::ZERO,
     };
     let mut assocs = Vec::with_capacity(depth as usize + 2);
     assocs.push(Assoc {
@@ -190,6 +191,7 @@ pub fn chain(depth: u32) -> Scenario {
         usage_raw: LongDouble::from_u64(5),
         lineage: None,
         inferred: false,
+        retained_usage: LongDouble::ZERO,
     });
     Scenario {
         name: format!("chain_{depth}"),
@@ -240,6 +242,7 @@ pub(crate) fn tree_with(cfg: &GenConfig) -> AssocTree {
         usage_raw: LongDouble::ZERO,
         lineage: None,
         inferred: false,
+        retained_usage: LongDouble::ZERO,
     });
     if n == 1 {
         return AssocTree::new(assocs).expect("a lone root is a valid tree");
@@ -290,6 +293,7 @@ pub(crate) fn tree_with(cfg: &GenConfig) -> AssocTree {
             usage_raw: LongDouble::ZERO,
             lineage: None,
             inferred: false,
+            retained_usage: LongDouble::ZERO,
         });
     }
 
@@ -343,6 +347,7 @@ pub(crate) fn tree_with(cfg: &GenConfig) -> AssocTree {
             usage_raw: LongDouble::from_f64(usage),
             lineage: None,
             inferred: false,
+            retained_usage: LongDouble::ZERO,
         });
     }
     // Listed grouped by account, as sacctmgr and the anchor files list them (it also keeps an

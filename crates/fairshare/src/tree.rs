@@ -104,8 +104,18 @@ pub struct Assoc {
     /// Configured shares.
     pub shares: Shares,
     /// Decayed usage in billing-TRES-seconds. Only user usage counts: Slurm rebuilds account
-    /// usage as the sum of its users', so a value on an account is kept but ignored.
+    /// usage as the sum of its users' (and [`Assoc::retained_usage`]), so a value on an account
+    /// is kept but ignored.
     pub usage_raw: LongDouble,
+    /// An account's retained usage: what Slurm (since 22.05) keeps of associations removed from
+    /// it, its `leaf_usage` (removing an association adds its `leaf_usage` to its parent's).
+    /// Slurm rebuilds account usage as **account.usage_raw = Σ(descendant users' usage_raw) +
+    /// Σ(retained usage of the account and of its descendant accounts)**, each term added in
+    /// association-list order ([`crate::hierarchy`]), so an account's RawUsage can exceed its
+    /// members' sum. 0 by default and always 0 on users (a user's `leaf_usage` is its own
+    /// usage, [`Assoc::usage_raw`]); a value on a user is ignored. Decayed like every usage.
+    /// Scenario JSON writes it as `"retained_usage"` when it is not 0.
+    pub retained_usage: LongDouble,
     /// Lineage string, if the source gave one (sacctmgr's `Lineage`); otherwise Slurm's rule
     /// derives it (see [`crate::hierarchy`]).
     pub lineage: Option<Name>,
@@ -370,6 +380,9 @@ impl AssocTree {
             if a.usage_raw.is_zero() {
                 a.usage_raw = LongDouble::ZERO;
             }
+            if a.retained_usage.is_zero() {
+                a.retained_usage = LongDouble::ZERO;
+            }
             // Raw 2147483647 is how Slurm stores FairShare=parent: one value, one meaning (and
             // scenario JSON, which writes it as a number, reads it back as `parent`).
             if a.shares == Shares::Value(SHARES_PARENT_RAW) {
@@ -417,7 +430,7 @@ impl AssocTree {
                     });
                 }
             }
-            if !usage_ok(a.usage_raw) {
+            if !usage_ok(a.usage_raw) || !usage_ok(a.retained_usage) {
                 errors.push(TreeError::BadUsage(a.id));
             }
             if let Some(p) = a.parent {

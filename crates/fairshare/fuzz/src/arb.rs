@@ -73,6 +73,7 @@ pub fn tree(u: &mut Unstructured<'_>, max: usize) -> Result<AssocTree> {
         usage_raw: LongDouble::ZERO,
         lineage: None,
         inferred: false,
+        retained_usage: LongDouble::ZERO,
     }];
     let mut accounts = vec![0usize];
     let n = u.int_in_range(0..=max.saturating_sub(1))?;
@@ -104,6 +105,7 @@ pub fn tree(u: &mut Unstructured<'_>, max: usize) -> Result<AssocTree> {
             usage_raw: usage(u)?,
             lineage: None,
             inferred: false,
+            retained_usage: LongDouble::ZERO,
         };
         if how & 0xC0 == 0xC0 {
             a.lineage = Some(u.arbitrary::<String>()?.into());
