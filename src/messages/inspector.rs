@@ -30,6 +30,8 @@ pub enum InspectorMsg {
     RawUsageUnit,
     /// An account's raw usage (read-only: the sum of its users').
     AccountUsage,
+    /// An account's own retained usage, kept from removed users (shown when not 0).
+    RetainedUsage,
     /// Add-user button (UI contract).
     AddUser,
     /// Add-account button (UI contract).
@@ -146,6 +148,7 @@ impl Message for InspectorMsg {
         InspectorMsg::RawUsage,
         InspectorMsg::RawUsageUnit,
         InspectorMsg::AccountUsage,
+        InspectorMsg::RetainedUsage,
         InspectorMsg::AddUser,
         InspectorMsg::AddAccount,
         InspectorMsg::Delete,
@@ -221,6 +224,9 @@ impl Message for InspectorMsg {
             }
             InspectorMsg::AccountUsage => {
                 "Raw usage, the sum of its users': {usage} TRES-seconds = {hours} TRES-hours"
+            }
+            InspectorMsg::RetainedUsage => {
+                "Usage kept from removed users: {usage} TRES-seconds = {hours} TRES-hours, counted in this account's raw usage (Slurm 22.05 and later keep a removed user's usage on its account)"
             }
             InspectorMsg::AddUser => "Add user",
             InspectorMsg::AddAccount => "Add account",
@@ -338,6 +344,9 @@ impl Message for InspectorMsg {
             InspectorMsg::RawUsageUnit => "TRES 秒（billing 重み付き、減衰後）= {hours} TRES 時間",
             InspectorMsg::AccountUsage => {
                 "使用量 RawUsage（ユーザーの合計）: {usage} TRES 秒 = {hours} TRES 時間"
+            }
+            InspectorMsg::RetainedUsage => {
+                "削除されたユーザーから引き継いだ使用量: {usage} TRES 秒 = {hours} TRES 時間。このアカウントの使用量に含まれます（Slurm 22.05 以降、削除したユーザーの使用量はアカウントに残ります）"
             }
             InspectorMsg::AddUser => "ユーザーを追加",
             InspectorMsg::AddAccount => "アカウントを追加",

@@ -323,7 +323,29 @@ fn AccountUsage(id: AssocId) -> impl IntoView {
             ],
         ))
     };
-    view! { <p class="ft-help" data-testid="account-usage">{move || text()}</p> }
+    // Usage kept from removed users (Slurm's leaf_usage of the account), when there is any.
+    let retained = Memo::new(move |_| {
+        state.scenario().with(|s| {
+            s.tree
+                .get(id)
+                .map(|a| a.retained_usage)
+                .filter(|r| !r.is_zero())
+        })
+    });
+    let retained_text = move || {
+        let kept = retained.get()?;
+        Some(InspectorMsg::RetainedUsage.fill(
+            i18n.lang(),
+            &[("usage", &seconds_text(kept)), ("hours", &hours_text(kept))],
+        ))
+    };
+    view! {
+        <p class="ft-help" data-testid="account-usage">{move || text()}</p>
+        {move || {
+            retained_text()
+                .map(|t| view! { <p class="ft-help" data-testid="retained-usage">{t}</p> })
+        }}
+    }
 }
 
 #[cfg(test)]

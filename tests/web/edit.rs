@@ -609,3 +609,35 @@ async fn an_edit_rewrites_only_what_changed_in_the_inspector() {
     assert_eq!(field.value(), "50000");
     assert_eq!(seen("writes"), typed + 1.0);
 }
+
+#[wasm_bindgen_test]
+async fn an_account_shows_the_usage_it_kept_from_removed_users() {
+    // Account a kept 100 from a removed user (Slurm's leaf_usage): its raw usage is 130.
+    let text = r#"{"associations": [
+      {"id": 1, "parent": null, "account": "root"},
+      {"id": 2, "parent": 1, "account": "a", "retained_usage": 100},
+      {"id": 21, "parent": 2, "account": "a", "user": "u1", "usage_raw": 10},
+      {"id": 22, "parent": 2, "account": "a", "user": "u2", "usage_raw": 20},
+      {"id": 3, "parent": 1, "account": "b"},
+      {"id": 31, "parent": 3, "account": "b", "user": "u3", "usage_raw": 30}
+    ]}"#;
+    let scenario = fairshare::scenario::parse(text).0.expect("a scenario");
+    let (app, state) = mount_controls(scenario);
+    state.select(Some(id_of(state, "a")));
+    tick().await;
+    let usage = app.text("[data-testid='account-usage']");
+    assert!(usage.contains(": 130 TRES-seconds"), "{usage}");
+    let kept = app.text("[data-testid='retained-usage']");
+    assert!(
+        kept.starts_with("Usage kept from removed users: 100 TRES-seconds"),
+        "{kept}"
+    );
+    // An account without any shows no such row.
+    state.select(Some(id_of(state, "b")));
+    tick().await;
+    assert_eq!(app.count("[data-testid='retained-usage']"), 0);
+    assert!(
+        app.text("[data-testid='account-usage']")
+            .contains(": 30 TRES-seconds")
+    );
+}

@@ -368,3 +368,29 @@ fn a_user_in_an_account_with_retained_usage_gets_a_smaller_share() {
     };
     assert_eq!((pos(31), pos(21)), (1, 2));
 }
+
+#[test]
+fn decay_scales_retained_usage_like_every_usage() {
+    // Slurm multiplies every account's leaf_usage by the cycle's factor too: a week on, with
+    // no jobs, the re-summed tree's account usage is what the simulation holds.
+    let tree = hand_tree();
+    let schedule = fairshare::decay::Schedule::default();
+    let week = 604_800;
+    let held = fairshare::decay::advance_usage(&tree, &[], &schedule, week);
+    let later = fairshare::decay::tree_at(&tree, &[], &schedule, week).expect("valid");
+    let a = tree.position(AssocId(2)).unwrap();
+    let factor = held[a].to_f64() / 130.0;
+    assert!((0.49..0.51).contains(&factor), "{factor}");
+    let kept = later.assocs()[a].retained_usage.to_f64();
+    assert!((kept - 100.0 * factor).abs() < 1e-9, "{kept}");
+    let h = Hierarchy::new(&later);
+    for ix in 0..tree.len() {
+        let (got, want) = (h.usage_raw(ix).to_f64(), held[ix].to_f64());
+        assert!((got - want).abs() <= want * 1e-12, "{ix}: {got} vs {want}");
+    }
+    // Time 0 is the tree itself.
+    assert_eq!(
+        fairshare::decay::tree_at(&tree, &[], &schedule, 0).unwrap(),
+        tree
+    );
+}
