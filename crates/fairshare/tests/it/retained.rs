@@ -272,8 +272,8 @@ proptest! {
         }
         let h = Hierarchy::new(&tree);
         let walk = slurm_walk(&tree, &h);
-        for ix in 0..tree.len() {
-            prop_assert_eq!(h.usage_raw(ix), walk[ix], "position {}", ix);
+        for (ix, &slurm) in walk.iter().enumerate() {
+            prop_assert_eq!(h.usage_raw(ix), slurm, "position {}", ix);
         }
         let ranked = Ranked::new(&tree, TieRule::Slurm);
         let users: Vec<AssocId> =
@@ -384,8 +384,8 @@ fn decay_scales_retained_usage_like_every_usage() {
     let kept = later.assocs()[a].retained_usage.to_f64();
     assert!((kept - 100.0 * factor).abs() < 1e-9, "{kept}");
     let h = Hierarchy::new(&later);
-    for ix in 0..tree.len() {
-        let (got, want) = (h.usage_raw(ix).to_f64(), held[ix].to_f64());
+    for (ix, want) in held.iter().enumerate() {
+        let (got, want) = (h.usage_raw(ix).to_f64(), want.to_f64());
         assert!((got - want).abs() <= want * 1e-12, "{ix}: {got} vs {want}");
     }
     // Time 0 is the tree itself.
