@@ -283,6 +283,19 @@ proptest! {
             let step = ranked.with_usage(id, ld(new_usage)).expect("valid edit");
             let fresh = Ranked::new(step.tree(), TieRule::Slurm);
             prop_assert!(step == fresh, "incremental edit of {:?} differs", id);
+            // Classic reads the same sums, carried over the edit or not.
+            let params = fairshare::Params::default();
+            let carried = step.classic_after(&ranked.classic(&params), &params);
+            let again = fresh.classic(&params);
+            let values = |run: &fairshare::classic::ClassicRun| -> Vec<(LongDouble, LongDouble, Option<u64>)> {
+                run.assocs().iter()
+                    .map(|a| (a.usage_raw, a.usage_effective, a.fairshare.map(f64::to_bits)))
+                    .collect()
+            };
+            prop_assert_eq!(values(&carried), values(&again));
+            for (ix, a) in again.assocs().iter().enumerate() {
+                prop_assert_eq!(a.usage_raw, step.hierarchy().usage_raw(ix));
+            }
         }
     }
 
@@ -393,4 +406,48 @@ fn decay_scales_retained_usage_like_every_usage() {
         fairshare::decay::tree_at(&tree, &[], &schedule, 0).unwrap(),
         tree
     );
+}
+
+#[test]
+fn removing_a_user_moves_nobody_when_its_usage_stays_on_the_account() {
+    // Yesterday u0 (100) was in a; today it was removed and a kept its 100 (Slurm 22.05+). The
+    // account's usage, and so every Level FS and every remaining user's position, is the same.
+    let before = AssocTree::new(
+        hand_tree()
+            .assocs()
+            .iter()
+            .map(|a| Assoc {
+                retained_usage: if a.id == AssocId(2) {
+                    LongDouble::ZERO
+                } else {
+                    a.retained_usage
+                },
+                ..a.clone()
+            })
+            .chain([user(20, 2, "a", "u0", ld(100.0))])
+            .collect(),
+    )
+    .unwrap();
+    let after = Ranked::new(&hand_tree(), TieRule::Slurm);
+    let cmp = fairshare::snapshot::compare(&before, &after, 10);
+    let a = after.tree().position(AssocId(2)).unwrap();
+    let a_before = cmp
+        .before
+        .tree()
+        .position(after.tree().assocs()[a].id)
+        .unwrap();
+    assert_eq!(
+        cmp.before.hierarchy().usage_raw(a_before),
+        after.hierarchy().usage_raw(a)
+    );
+    for (ix, u) in after.tree().assocs().iter().enumerate() {
+        if u.is_user() {
+            assert_eq!(
+                cmp.position_before(&after, ix),
+                after.run().position(ix),
+                "{}",
+                u.name()
+            );
+        }
+    }
 }
