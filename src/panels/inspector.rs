@@ -304,7 +304,8 @@ fn UsageField(id: AssocId) -> impl IntoView {
     }
 }
 
-/// An account's raw usage: the sum of its users', computed by the engine (read-only).
+/// An account's raw usage: the sum of its users' (and of usage kept from removed users, shown
+/// below it when there is any), computed by the engine (read-only).
 #[component]
 fn AccountUsage(id: AssocId) -> impl IntoView {
     let i18n = I18n::expect();

@@ -614,7 +614,8 @@ impl UsageSim {
 }
 
 /// Every association's usage, indexed like [`AssocTree::assocs`], as Slurm holds it after
-/// loading: users their own, accounts and root the sum of their users' ([`Hierarchy::new`]).
+/// loading: users their own, accounts and root the sum of their users' and of their retained
+/// usage ([`Hierarchy::new`]).
 pub fn usage_of(tree: &AssocTree) -> Vec<LongDouble> {
     Hierarchy::new(tree).usage_raw
 }
@@ -638,7 +639,8 @@ pub fn advance_usage(
 pub struct UsageAt {
     /// The association.
     pub assoc: AssocId,
-    /// Its usage at time 0, as Slurm holds it after loading (accounts: their users' sum).
+    /// Its usage at time 0, as Slurm holds it after loading (accounts: their users' sum and
+    /// retained usage).
     pub start: LongDouble,
     /// Its usage after `t` seconds of decay cycles and jobs.
     pub at: LongDouble,
