@@ -370,7 +370,15 @@ fn read_assoc(i: usize, item: Value) -> Result<Assoc, Problem> {
     // An account's usage kept from removed associations (Slurm's `leaf_usage`); a user has
     // none (its `leaf_usage` is its own usage), so the key is ignored on users.
     let retained_usage = match a.get("retained_usage") {
-        Some(v) if user.is_none() => usage_from_json(v).map_err(bad)?,
+        Some(v) if user.is_none() => usage_from_json(v)
+            .ok()
+            .map(|r| if r.is_zero() { LongDouble::ZERO } else { r })
+            .filter(|r| {
+                r.is_finite()
+                    && !r.is_negative()
+                    && *r < LongDouble::from_f64(crate::tree::MAX_USAGE_RAW)
+            })
+            .ok_or_else(|| bad(FieldProblem::RetainedUnreadable { value: describe(v) }))?,
         _ => LongDouble::ZERO,
     };
     Ok(Assoc {

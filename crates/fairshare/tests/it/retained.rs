@@ -209,6 +209,18 @@ fn scenario_json_carries_retained_usage_only_when_there_is_some() {
     let (s, diags) = scenario::parse(&bad);
     assert!(s.is_none());
     assert_eq!(diags[0].line, Some(3), "{diags:?}");
+    assert!(
+        diags[0]
+            .message()
+            .contains("retained_usage must be a number"),
+        "{diags:?}"
+    );
+    for value in ["true", "\"x\"", "1e+300"] {
+        let bad = text.replace("\"12.5\"", value);
+        let (s, diags) = scenario::parse(&bad);
+        assert!(s.is_none(), "{value}");
+        assert!(diags[0].message().contains(value), "{diags:?}");
+    }
 }
 
 /// A generated tree with each account's retained usage from `picks` (cycled; 0 for some).
