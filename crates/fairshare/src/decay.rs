@@ -30,6 +30,8 @@
 //! splits ties that Slurm keeps, such as test24.4's uG1 and aGA after two cycles. To run Fair
 //! Tree or classic on the simulated state exactly, use [`crate::Ranked::with_usages`];
 //! [`tree_with_usages`] (users' values only, accounts re-summed) is for display and editing.
+//! Accounts' retained usage (Slurm's `leaf_usage` of an account) is decayed with the rest
+//! ([`UsageSim::retained`]); [`tree_at`] carries it into the tree at t.
 //!
 //! **Ranks under decay.** Decay multiplies every association's usage by the same factor, so
 //! every U = usage / parent usage, every Level FS and so every Fair Tree rank stays the same:
@@ -723,7 +725,8 @@ pub fn tree_at(
 
 /// A copy of `tree` with every association's `usage_raw` replaced by `usage[i]` (entries beyond
 /// the vector keep their value). Account values are stored but, as always, ignored: the tree's
-/// hierarchy re-sums its users. One O(n) rebuild, unlike n calls of [`AssocTree::with_usage`].
+/// hierarchy re-sums its users (and the accounts' retained usage, kept as given: [`tree_at`]
+/// decays it too). One O(n) rebuild, unlike n calls of [`AssocTree::with_usage`].
 pub fn tree_with_usages(
     tree: &AssocTree,
     usage: &[LongDouble],
