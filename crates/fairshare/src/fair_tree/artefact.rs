@@ -91,10 +91,9 @@ fn is_near_pair(ka: LongDouble, kb: LongDouble) -> bool {
 ///
 /// Exactly, LF = (s / L) / (u / u_P) for shares s, level sum L, usage u and fairshare-parent
 /// usage u_P, with every usage the exact sum of its users' values and its accounts' retained
-/// usage. Two neighbours compare as
-/// s_a · u_Pa · L_b · u_b against s_b · u_Pb · L_a · u_a. Only neighbours whose 80-bit values are
-/// equal or within 1e-9 of each other are checked ([`is_near_pair`], given as `pairs`):
-/// rounding cannot move values further apart.
+/// usage. Two neighbours compare as s_a · u_Pa · L_b · u_b against s_b · u_Pb · L_a · u_a. Only
+/// neighbours whose 80-bit values are equal or within 1e-9 of each other are checked
+/// ([`is_near_pair`], given as `pairs`): rounding cannot move values further apart.
 pub(super) fn mark(h: &Hierarchy, pairs: Vec<(usize, usize)>, run: &mut FairTreeRun) {
     if pairs.is_empty() {
         return;
