@@ -463,3 +463,125 @@ fn removing_a_user_moves_nobody_when_its_usage_stays_on_the_account() {
         }
     }
 }
+
+/// Deleting an association in the engine is what Slurm (22.05+) does: its usage stays on its
+/// parent as retained usage, so the parent's and the root's usage do not change and the
+/// siblings' U are the same; for an account, its whole subtree's usage (users' and retained)
+/// goes to the parent.
+#[test]
+fn deleting_keeps_the_usage_on_the_parent() {
+    let tree = hand_tree();
+    let at = |t: &AssocTree, id: u32| t.position(AssocId(id)).unwrap();
+    let usage = |t: &AssocTree, id: u32| Hierarchy::new(t).usage_raw(at(t, id)).to_f64();
+    let kept = |t: &AssocTree, id: u32| t.get(AssocId(id)).unwrap().retained_usage.to_f64();
+    let u = |t: &AssocTree, id: u32| {
+        let ranked = Ranked::new(t, TieRule::Slurm);
+        ranked.run().assocs()[at(t, id)].usage_effective.to_f64()
+    };
+
+    // A user: a keeps its 10 on top of the 100 it had.
+    let no_u1 = tree.without(AssocId(21)).unwrap();
+    assert_eq!(kept(&no_u1, 2), 110.0);
+    assert_eq!((usage(&no_u1, 2), usage(&no_u1, 1)), (130.0, 180.0));
+    assert_eq!(u(&no_u1, 22), u(&tree, 22));
+    assert_eq!(u(&no_u1, 2), u(&tree, 2));
+
+    // A sub-account: b keeps bb's own 15 and u4's 5; u3's U is still 30 / 50.
+    let no_bb = tree.without(AssocId(4)).unwrap();
+    assert_eq!(kept(&no_bb, 3), 20.0);
+    assert_eq!((usage(&no_bb, 3), usage(&no_bb, 1)), (50.0, 180.0));
+    assert_eq!(u(&no_bb, 31), u(&tree, 31));
+
+    // A top account: root keeps a's 100 and its users' 30; b's U is still 50 / 180.
+    let no_a = tree.without(AssocId(2)).unwrap();
+    assert_eq!(kept(&no_a, 1), 130.0);
+    assert_eq!(usage(&no_a, 1), 180.0);
+    assert_eq!(u(&no_a, 3), u(&tree, 3));
+    assert_eq!(no_a.len(), 5);
+
+    // A user without usage changes nothing but the tree.
+    let idle = AssocTree::new(
+        tree.assocs()
+            .iter()
+            .cloned()
+            .chain([user(23, 2, "a", "idle", ld(0.0))])
+            .collect(),
+    )
+    .unwrap();
+    assert_eq!(idle.without(AssocId(23)).unwrap(), tree);
+}
+
+/// The value a removed subtree leaves on its parent is summed bottom-up, each account's own
+/// term first, then its children in list order (users first): 2^63 + 0.5 + 0.5 rounds to 2^63
+/// twice, where 0.5 + 0.5 + 2^63 would be exact.
+#[test]
+fn a_removed_accounts_usage_is_summed_in_list_order() {
+    let big = 9_223_372_036_854_775_808.0;
+    // Input order puts the halves first; list order sorts "0-a" (big) before "0-b", "0-c".
+    let tree = AssocTree::new(vec![
+        root(),
+        acct(2, Some(1), "x"),
+        user(22, 2, "x", "b", ld(0.5)),
+        user(23, 2, "x", "c", ld(0.5)),
+        user(21, 2, "x", "a", ld(big)),
+        acct(3, Some(1), "y"),
+    ])
+    .unwrap();
+    let gone = tree.without(AssocId(2)).unwrap();
+    assert_eq!(gone.root().retained_usage, ld(big));
+}
+
+/// Slurm's removal, literally: each removed association's `leaf_usage` (a user's usage, an
+/// account's retained usage plus what its removed members left it) added to its parent's,
+/// members first, in list order. Recursive: for the small generated trees only.
+fn removed_leaf(tree: &AssocTree, h: &Hierarchy, ix: usize) -> LongDouble {
+    let a = &tree.assocs()[ix];
+    if a.is_user() {
+        return a.usage_raw;
+    }
+    h.list_order()
+        .iter()
+        .filter(|&&c| h.parent(c) == Some(ix))
+        .fold(a.retained_usage, |sum, &c| {
+            sum.add(removed_leaf(tree, h, c))
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Deleting any association: the parent keeps exactly Slurm's removed `leaf_usage`, the
+    /// sums are Slurm's walk of the smaller tree, and with whole usages (exact sums) every
+    /// remaining association's usage is what it was.
+    #[test]
+    fn deleting_leaves_every_remaining_usage_as_it_was(
+        size in 2usize..80,
+        seed in any::<u64>(),
+        picks in prop::collection::vec(retained_pick(), 0..8),
+        pick in any::<usize>(),
+        whole in any::<bool>(),
+    ) {
+        let tree = with_retained(&r#gen::tree(size, seed), &picks, whole);
+        let h = Hierarchy::new(&tree);
+        let ix = 1 + pick % (tree.len() - 1);
+        let id = tree.assocs()[ix].id;
+        let parent = tree.assocs()[h.parent(ix).expect("not the root")].id;
+        let gone = tree.without(id).expect("deletable");
+        let before = tree.get(parent).unwrap().retained_usage;
+        prop_assert_eq!(
+            gone.get(parent).unwrap().retained_usage,
+            before.add(removed_leaf(&tree, &h, ix))
+        );
+        let g = Hierarchy::new(&gone);
+        let walk = slurm_walk(&gone, &g);
+        for (k, &slurm) in walk.iter().enumerate() {
+            prop_assert_eq!(g.usage_raw(k), slurm, "position {}", k);
+        }
+        if whole {
+            for (k, a) in gone.assocs().iter().enumerate() {
+                let old = tree.position(a.id).unwrap();
+                prop_assert_eq!(g.usage_raw(k), h.usage_raw(old), "{}", a.name());
+            }
+        }
+    }
+}
