@@ -38,6 +38,8 @@ pub enum InspectorMsg {
     AddAccount,
     /// Delete button (UI contract).
     Delete,
+    /// Help of the Delete button: the subtree goes, its usage stays with the parent account.
+    DeleteHelp,
     /// Label of the move-to menu.
     MoveTo,
     /// Accessible name of the filter box of a long "Move to" menu.
@@ -152,6 +154,7 @@ impl Message for InspectorMsg {
         InspectorMsg::AddUser,
         InspectorMsg::AddAccount,
         InspectorMsg::Delete,
+        InspectorMsg::DeleteHelp,
         InspectorMsg::MoveTo,
         InspectorMsg::MoveFilter,
         InspectorMsg::AddHelp,
@@ -231,6 +234,9 @@ impl Message for InspectorMsg {
             InspectorMsg::AddUser => "Add user",
             InspectorMsg::AddAccount => "Add account",
             InspectorMsg::Delete => "Delete",
+            InspectorMsg::DeleteHelp => {
+                "Delete removes the selected user or account and everything under it. Its usage stays with the parent account (as Slurm 22.05 and later keep it), so the parent's raw usage and the Level FS of the other members are unchanged."
+            }
             InspectorMsg::MoveTo => "Move to",
             InspectorMsg::MoveFilter => "Filter the Move to menu",
             InspectorMsg::AddHelp => {
@@ -351,6 +357,9 @@ impl Message for InspectorMsg {
             InspectorMsg::AddUser => "ユーザーを追加",
             InspectorMsg::AddAccount => "アカウントを追加",
             InspectorMsg::Delete => "削除",
+            InspectorMsg::DeleteHelp => {
+                "削除すると、選択中のユーザーまたはアカウントとその下のすべてが消えます。その使用量は親アカウントに残る（Slurm 22.05 以降と同じ）ため、親の使用量とほかのメンバーの Level FS は変わりません。"
+            }
             InspectorMsg::MoveTo => "移動先",
             InspectorMsg::MoveFilter => "移動先の一覧を絞り込む",
             InspectorMsg::AddHelp => {
