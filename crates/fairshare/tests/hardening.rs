@@ -551,6 +551,25 @@ fn deleting_the_top_of_a_deep_chain_is_linear() {
     assert!(count <= 4 * N as u64, "{count} allocations");
 }
 
+#[test]
+fn deleting_the_top_of_a_deep_chain_with_usage_keeps_it_on_the_root_in_n_log_n() {
+    // A user of 1.5 at every level: every removed account has two members, so their order
+    // (list order) is worked out once; the removed usage is summed bottom-up without
+    // recursion, and all of it stays on the root.
+    let _serial = SERIAL
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let tree = AssocTree::new(chain(N, |_| Some(LongDouble::from_f64(1.5)))).unwrap();
+    let (smaller, _, count) = allocated(|| tree.without(AssocId(2)));
+    let smaller = smaller.unwrap();
+    assert_eq!(smaller.len(), 1);
+    assert_eq!(
+        smaller.root().retained_usage,
+        LongDouble::from_f64(1.5 * f64::from(N))
+    );
+    assert!(count <= 4 * n_log_n(tree.len()), "{count} allocations");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Decay on a deep chain: linear in associations plus jobs, whatever the depth.
 
