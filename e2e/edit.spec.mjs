@@ -111,7 +111,10 @@ test('undo and redo with the buttons and the keyboard', async ({ page }) => {
   await expect(page.getByRole('treeitem', { name: /^newcomer\b/ })).toHaveCount(1);
   await app.inspector().getByRole('combobox', { name: 'Move to' }).selectOption('2'); // Acct1
   await expect(page.getByRole('treeitem', { name: /^newcomer in Acct1\b/ })).toHaveCount(1);
-  await app.inspector().getByRole('button', { name: 'Delete' }).click();
+  // Delete says where the usage goes (Slurm keeps it on the parent account).
+  const remove = app.inspector().getByRole('button', { name: 'Delete' });
+  await expect(remove).toHaveAccessibleDescription(/Its usage stays with the parent account/);
+  await remove.click();
   await expect(app.allTreeItems()).toHaveCount(9);
   await undo.click();
   await expect(app.allTreeItems()).toHaveCount(10);

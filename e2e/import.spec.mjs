@@ -38,6 +38,27 @@ test('each format loads the tree fairshare compute reads from it', async ({ page
   expect(app.errors).toEqual([]);
 });
 
+test('a full sshare -a from a cluster that removed users ranks as the CLI does and names the kept usage', async ({ page }) => {
+  // Account a prints 130 over users printed 10 and 20 (Slurm 22.05+ kept 100 from a removed
+  // user): the import reads it as a's retained usage, so no inferred member is added.
+  const app = new ExplorerPage(page);
+  await app.goto('/');
+  const file = 'sshare-retained-p.txt';
+  const rows = computeFile(sample(file));
+  await app.pasteAndLoad(readFileSync(sample(file), 'utf8'));
+  await expect(app.allTreeItems()).toHaveCount(rows.length);
+  expect(await app.treeRanks()).toEqual(userRanks(rows));
+  await app.selectAssociation('a');
+  await app.openTab('Inspector');
+  await expect(app.inspector().getByTestId('account-usage')).toContainText(': 130 TRES-seconds');
+  await expect(app.inspector().getByTestId('retained-usage')).toContainText(
+    'Usage kept from removed users: 100 TRES-seconds',
+  );
+  await app.selectAssociation('b');
+  await expect(app.inspector().getByTestId('retained-usage')).toHaveCount(0);
+  expect(app.errors).toEqual([]);
+});
+
 test('a broken paste names the line, keeps the tree, and loads the valid part only on request', async ({ page }) => {
   const app = new ExplorerPage(page);
   await app.goto('/');

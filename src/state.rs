@@ -581,6 +581,7 @@ impl AppState {
                 usage_raw: LongDouble::ZERO,
                 lineage: None,
                 inferred: false,
+                retained_usage: LongDouble::ZERO,
             })
         })?;
         self.write.selected.set(Some(id));

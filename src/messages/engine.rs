@@ -205,6 +205,8 @@ pub enum EngineMsg {
     FieldSharesRange,
     /// Shares of another type.
     FieldSharesWrongType,
+    /// An account's retained_usage unreadable or out of range.
+    FieldRetainedUnreadable,
     /// 2^64 or more.
     UsageTooLarge,
     /// Too long.
@@ -355,6 +357,7 @@ impl Message for EngineMsg {
         EngineMsg::FieldUsageWrongType,
         EngineMsg::FieldSharesRange,
         EngineMsg::FieldSharesWrongType,
+        EngineMsg::FieldRetainedUnreadable,
         EngineMsg::UsageTooLarge,
         EngineMsg::UsageTooLong,
         EngineMsg::UsageNegative,
@@ -564,6 +567,9 @@ impl Message for EngineMsg {
             }
             EngineMsg::FieldSharesWrongType => {
                 "shares must be a whole number or \"parent\", not {value}"
+            }
+            EngineMsg::FieldRetainedUnreadable => {
+                "retained_usage must be a number from 0 to below 2^64 (or a decimal string), not {value}"
             }
             EngineMsg::UsageTooLarge => {
                 "is 2^64 or more (MAX_USAGE_RAW), more than sshare's RawUsage can hold"
@@ -801,6 +807,9 @@ impl Message for EngineMsg {
             }
             EngineMsg::FieldSharesWrongType => {
                 "shares は整数か \"parent\" でなければなりません（{value} ではなく）"
+            }
+            EngineMsg::FieldRetainedUnreadable => {
+                "retained_usage は 0 以上 2^64 未満の数（または10進数の文字列）でなければなりません（{value} ではなく）"
             }
             EngineMsg::UsageTooLarge => {
                 "2^64 以上です（MAX_USAGE_RAW）。sshare の RawUsage が表せる値を超えています"
@@ -1084,6 +1093,9 @@ pub fn field_problem_text(problem: &FieldProblem, lang: Lang) -> String {
         P::UsageWrongType { value } => (M::FieldUsageWrongType, vec![("value", value.clone())]),
         P::SharesRange { value } => (M::FieldSharesRange, vec![("value", value.clone())]),
         P::SharesWrongType { value } => (M::FieldSharesWrongType, vec![("value", value.clone())]),
+        P::RetainedUnreadable { value } => {
+            (M::FieldRetainedUnreadable, vec![("value", value.clone())])
+        }
     };
     fill(msg, lang, &args)
 }
@@ -1384,6 +1396,7 @@ mod tests {
             FieldProblem::UsageWrongType { value: s("true") },
             FieldProblem::SharesRange { value: s("-2") },
             FieldProblem::SharesWrongType { value: s("[]") },
+            FieldProblem::RetainedUnreadable { value: s("-4") },
         ];
         out.extend(
             problems

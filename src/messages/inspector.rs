@@ -30,12 +30,16 @@ pub enum InspectorMsg {
     RawUsageUnit,
     /// An account's raw usage (read-only: the sum of its users').
     AccountUsage,
+    /// An account's own retained usage, kept from removed users (shown when not 0).
+    RetainedUsage,
     /// Add-user button (UI contract).
     AddUser,
     /// Add-account button (UI contract).
     AddAccount,
     /// Delete button (UI contract).
     Delete,
+    /// Help of the Delete button: the subtree goes, its usage stays with the parent account.
+    DeleteHelp,
     /// Label of the move-to menu.
     MoveTo,
     /// Accessible name of the filter box of a long "Move to" menu.
@@ -146,9 +150,11 @@ impl Message for InspectorMsg {
         InspectorMsg::RawUsage,
         InspectorMsg::RawUsageUnit,
         InspectorMsg::AccountUsage,
+        InspectorMsg::RetainedUsage,
         InspectorMsg::AddUser,
         InspectorMsg::AddAccount,
         InspectorMsg::Delete,
+        InspectorMsg::DeleteHelp,
         InspectorMsg::MoveTo,
         InspectorMsg::MoveFilter,
         InspectorMsg::AddHelp,
@@ -222,9 +228,15 @@ impl Message for InspectorMsg {
             InspectorMsg::AccountUsage => {
                 "Raw usage, the sum of its users': {usage} TRES-seconds = {hours} TRES-hours"
             }
+            InspectorMsg::RetainedUsage => {
+                "Usage kept from removed users: {usage} TRES-seconds = {hours} TRES-hours, counted in this account's raw usage (Slurm 22.05 and later keep a removed user's usage on its account)"
+            }
             InspectorMsg::AddUser => "Add user",
             InspectorMsg::AddAccount => "Add account",
             InspectorMsg::Delete => "Delete",
+            InspectorMsg::DeleteHelp => {
+                "Delete removes the selected user or account and everything under it. Its usage stays with the parent account (as Slurm 22.05 and later keep it), so the parent's raw usage and the Level FS of the other members are unchanged."
+            }
             InspectorMsg::MoveTo => "Move to",
             InspectorMsg::MoveFilter => "Filter the Move to menu",
             InspectorMsg::AddHelp => {
@@ -339,9 +351,15 @@ impl Message for InspectorMsg {
             InspectorMsg::AccountUsage => {
                 "使用量 RawUsage（ユーザーの合計）: {usage} TRES 秒 = {hours} TRES 時間"
             }
+            InspectorMsg::RetainedUsage => {
+                "削除されたユーザーから引き継いだ使用量: {usage} TRES 秒 = {hours} TRES 時間。このアカウントの使用量に含まれます（Slurm 22.05 以降、削除したユーザーの使用量はアカウントに残ります）"
+            }
             InspectorMsg::AddUser => "ユーザーを追加",
             InspectorMsg::AddAccount => "アカウントを追加",
             InspectorMsg::Delete => "削除",
+            InspectorMsg::DeleteHelp => {
+                "削除すると、選択中のユーザーまたはアカウントとその下のすべてが消えます。その使用量は親アカウントに残る（Slurm 22.05 以降と同じ）ため、親の使用量とほかのメンバーの Level FS は変わりません。"
+            }
             InspectorMsg::MoveTo => "移動先",
             InspectorMsg::MoveFilter => "移動先の一覧を絞り込む",
             InspectorMsg::AddHelp => {

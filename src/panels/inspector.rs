@@ -304,7 +304,8 @@ fn UsageField(id: AssocId) -> impl IntoView {
     }
 }
 
-/// An account's raw usage: the sum of its users', computed by the engine (read-only).
+/// An account's raw usage: the sum of its users' (and of usage kept from removed users, shown
+/// below it when there is any), computed by the engine (read-only).
 #[component]
 fn AccountUsage(id: AssocId) -> impl IntoView {
     let i18n = I18n::expect();
@@ -323,7 +324,29 @@ fn AccountUsage(id: AssocId) -> impl IntoView {
             ],
         ))
     };
-    view! { <p class="ft-help" data-testid="account-usage">{move || text()}</p> }
+    // Usage kept from removed users (Slurm's leaf_usage of the account), when there is any.
+    let retained = Memo::new(move |_| {
+        state.scenario().with(|s| {
+            s.tree
+                .get(id)
+                .map(|a| a.retained_usage)
+                .filter(|r| !r.is_zero())
+        })
+    });
+    let retained_text = move || {
+        let kept = retained.get()?;
+        Some(InspectorMsg::RetainedUsage.fill(
+            i18n.lang(),
+            &[("usage", &seconds_text(kept)), ("hours", &hours_text(kept))],
+        ))
+    };
+    view! {
+        <p class="ft-help" data-testid="account-usage">{move || text()}</p>
+        {move || {
+            retained_text()
+                .map(|t| view! { <p class="ft-help" data-testid="retained-usage">{t}</p> })
+        }}
+    }
 }
 
 #[cfg(test)]
@@ -354,10 +377,11 @@ fn Actions(id: AssocId) -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     let edits = expect_context::<Edits>();
-    let (move_id, error_id, help_id) = (
+    let (move_id, error_id, help_id, delete_help_id) = (
         next_dom_id("ft-move"),
         next_dom_id("ft-actions-error"),
         next_dom_id("ft-add-help"),
+        next_dom_id("ft-delete-help"),
     );
     let is_root = move || state.scenario().with(|s| s.tree.root().id == id);
     let add = move |user: bool| {
@@ -381,6 +405,11 @@ fn Actions(id: AssocId) -> impl IntoView {
         let res = state.delete(id).map_err(FieldError::Refused);
         edits.apply(id, Field::Actions, res);
     };
+    // The root has no Delete (and no such text).
+    let delete_described = {
+        let help = delete_help_id.clone();
+        move || (!is_root()).then(|| help.clone())
+    };
     let targets = move_targets_memo(state, id);
     let move_filter = RwSignal::new(String::new());
     let long_menu = move || targets.with(|t| t.len() > MOVE_MENU_LIMIT);
@@ -401,9 +430,13 @@ fn Actions(id: AssocId) -> impl IntoView {
                 <button type="button" class="ft-button" on:click=move |_| add(false)
                     aria-describedby=help_id.clone()>{i18n.t(InspectorMsg::AddAccount)}</button>
                 <button type="button" class="ft-button ft-button--danger" on:click=delete
-                    disabled=is_root>{i18n.t(InspectorMsg::Delete)}</button>
+                    disabled=is_root aria-describedby=delete_described
+                    >{i18n.t(InspectorMsg::Delete)}</button>
             </div>
             <p class="ft-help" id=help_id>{i18n.t(InspectorMsg::AddHelp)}</p>
+            <When when=move || !is_root()>
+                <p class="ft-help" id=delete_help_id.clone()>{i18n.t(InspectorMsg::DeleteHelp)}</p>
+            </When>
             <label class="ft-field__label" for=move_id.clone()>{i18n.t(InspectorMsg::MoveTo)}</label>
             <When when=long_menu>
                 <input type="search" class="ft-input" autocomplete="off"

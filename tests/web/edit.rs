@@ -615,3 +615,84 @@ async fn an_edit_rewrites_only_what_changed_in_the_inspector() {
     assert_eq!(field.value(), "50000");
     assert_eq!(seen("writes"), typed + 1.0);
 }
+
+#[wasm_bindgen_test]
+async fn an_account_shows_the_usage_it_kept_from_removed_users() {
+    // Account a kept 100 from a removed user (Slurm's leaf_usage): its raw usage is 130.
+    let text = r#"{"associations": [
+      {"id": 1, "parent": null, "account": "root"},
+      {"id": 2, "parent": 1, "account": "a", "retained_usage": 100},
+      {"id": 21, "parent": 2, "account": "a", "user": "u1", "usage_raw": 10},
+      {"id": 22, "parent": 2, "account": "a", "user": "u2", "usage_raw": 20},
+      {"id": 3, "parent": 1, "account": "b"},
+      {"id": 31, "parent": 3, "account": "b", "user": "u3", "usage_raw": 30}
+    ]}"#;
+    let scenario = fairshare::scenario::parse(text).0.expect("a scenario");
+    let (app, state) = mount_controls(scenario);
+    state.select(Some(id_of(state, "a")));
+    tick().await;
+    let usage = app.text("[data-testid='account-usage']");
+    assert!(usage.contains(": 130 TRES-seconds"), "{usage}");
+    let kept = app.text("[data-testid='retained-usage']");
+    assert!(
+        kept.starts_with("Usage kept from removed users: 100 TRES-seconds"),
+        "{kept}"
+    );
+    // An account without any shows no such row.
+    state.select(Some(id_of(state, "b")));
+    tick().await;
+    assert_eq!(app.count("[data-testid='retained-usage']"), 0);
+    assert!(
+        app.text("[data-testid='account-usage']")
+            .contains(": 30 TRES-seconds")
+    );
+}
+
+#[wasm_bindgen_test]
+async fn deleting_a_user_says_and_keeps_its_usage_on_the_account() {
+    // a: u1 50, u2 10; b: u3 40. Deleting u1 leaves its 50 on a (Slurm 22.05+), so a's usage
+    // stays 60, b still goes first, and nobody passes anybody: only N changed.
+    let text = r#"{"associations": [
+      {"id": 1, "parent": null, "account": "root"},
+      {"id": 2, "parent": 1, "account": "a"},
+      {"id": 21, "parent": 2, "account": "a", "user": "u1", "usage_raw": 50},
+      {"id": 22, "parent": 2, "account": "a", "user": "u2", "usage_raw": 10},
+      {"id": 3, "parent": 1, "account": "b"},
+      {"id": 31, "parent": 3, "account": "b", "user": "u3", "usage_raw": 40}
+    ]}"#;
+    let scenario = fairshare::scenario::parse(text).0.expect("a scenario");
+    let (app, state) = mount_controls(scenario);
+    state.select(Some(id_of(state, "u1")));
+    tick().await;
+    // The Delete button is described by the text that says where the usage goes.
+    let delete = app.button("Delete");
+    let help_id = delete.get_attribute("aria-describedby").expect("described");
+    let help = app.text(&format!("#{help_id}"));
+    assert!(
+        help.contains("Its usage stays with the parent account"),
+        "{help}"
+    );
+    delete.click();
+    tick().await;
+    // Slurm's rank: the first served has the highest (N = 2 now).
+    assert_eq!((rank(state, "u3"), rank(state, "u2")), (Some(2), Some(1)));
+    state.select(Some(id_of(state, "a")));
+    tick().await;
+    let usage = app.text("[data-testid='account-usage']");
+    assert!(usage.contains(": 60 TRES-seconds"), "{usage}");
+    let kept = app.text("[data-testid='retained-usage']");
+    assert!(
+        kept.starts_with("Usage kept from removed users: 50 TRES-seconds"),
+        "{kept}"
+    );
+    // What if: one user removed, nobody passed anybody (no Level FS changed).
+    let summary = app.text(".ft-whatif__summary");
+    assert!(summary.contains("0 users added and 1 removed"), "{summary}");
+    let reasons = app.text(".ft-whatif__list");
+    assert!(!reasons.contains("Now above"), "{reasons}");
+    assert!(!reasons.contains("Now below"), "{reasons}");
+    // The root has nothing to delete, and no such text.
+    state.select(Some(id_of(state, "root")));
+    tick().await;
+    assert_eq!(app.count("[id^='ft-delete-help']"), 0);
+}

@@ -30,6 +30,8 @@
 //! splits ties that Slurm keeps, such as test24.4's uG1 and aGA after two cycles. To run Fair
 //! Tree or classic on the simulated state exactly, use [`crate::Ranked::with_usages`];
 //! [`tree_with_usages`] (users' values only, accounts re-summed) is for display and editing.
+//! Accounts' retained usage (Slurm's `leaf_usage` of an account) is decayed with the rest
+//! ([`UsageSim::retained`]); [`tree_at`] carries it into the tree at t.
 //!
 //! **Ranks under decay.** Decay multiplies every association's usage by the same factor, so
 //! every U = usage / parent usage, every Level FS and so every Fair Tree rank stays the same:
@@ -336,6 +338,9 @@ pub(crate) const EXACT_CHARGE_WORK: u64 = 1 << 20;
 #[derive(Clone, Debug)]
 pub struct UsageSim {
     usage: Vec<LongDouble>,
+    /// Each account's retained usage (Slurm's `leaf_usage` of an account), decayed with the
+    /// rest; empty when no account has any.
+    retained: Vec<LongDouble>,
     parent: Vec<Option<usize>>,
     /// Associations with children before parents (those on a parent cycle are left out).
     bottom_up: Vec<usize>,
@@ -372,13 +377,17 @@ impl UsageSim {
         schedule: Schedule,
     ) -> UsageSim {
         let (placed, usable) = place_jobs(tree, jobs);
-        UsageSim::from_parts(
+        let mut sim = UsageSim::from_parts(
             h.usage_raw.clone(),
             h.parent.to_vec(),
             placed,
             &usable,
             schedule,
-        )
+        );
+        if h.has_retained_usage() {
+            sim.retained = (0..h.len()).map(|ix| h.retained_usage(ix)).collect();
+        }
+        sim
     }
 
     /// Starts from explicit per-association usage and direct parents (same length; a job's
@@ -400,6 +409,7 @@ impl UsageSim {
         let (bottom_up, walk_len) = chain_order(&parent[..n]);
         let mut sim = UsageSim {
             usage,
+            retained: Vec::new(),
             parent,
             bottom_up,
             walk_len,
@@ -442,6 +452,13 @@ impl UsageSim {
     /// The current usage of every association, indexed like [`AssocTree::assocs`].
     pub fn usage(&self) -> &[LongDouble] {
         &self.usage
+    }
+
+    /// The current retained usage of every account ([`crate::tree::Assoc::retained_usage`]),
+    /// indexed like [`AssocTree::assocs`]: decayed by every cycle, as Slurm decays each
+    /// account's `leaf_usage`. Empty when no account has any.
+    pub fn retained(&self) -> &[LongDouble] {
+        &self.retained
     }
 
     /// The current time in seconds.
@@ -568,7 +585,10 @@ impl UsageSim {
             for u in &mut self.usage {
                 *u = u.mul(f);
             }
-            self.work += self.usage.len() as u64;
+            for r in &mut self.retained {
+                *r = r.mul(f);
+            }
+            self.work += (self.usage.len() + self.retained.len()) as u64;
         }
         let batch: Vec<(usize, LongDouble)> = (0..self.jobs.len())
             .filter(|&i| !self.done[i] && self.jobs[i].start < at)
@@ -596,7 +616,8 @@ impl UsageSim {
 }
 
 /// Every association's usage, indexed like [`AssocTree::assocs`], as Slurm holds it after
-/// loading: users their own, accounts and root the sum of their users' ([`Hierarchy::new`]).
+/// loading: users their own, accounts and root the sum of their users' and of their retained
+/// usage ([`Hierarchy::new`]).
 pub fn usage_of(tree: &AssocTree) -> Vec<LongDouble> {
     Hierarchy::new(tree).usage_raw
 }
@@ -620,7 +641,8 @@ pub fn advance_usage(
 pub struct UsageAt {
     /// The association.
     pub assoc: AssocId,
-    /// Its usage at time 0, as Slurm holds it after loading (accounts: their users' sum).
+    /// Its usage at time 0, as Slurm holds it after loading (accounts: their users' sum and
+    /// retained usage).
     pub start: LongDouble,
     /// Its usage after `t` seconds of decay cycles and jobs.
     pub at: LongDouble,
@@ -677,9 +699,34 @@ pub fn usage_at(
         .collect()
 }
 
+/// `tree` as it stands `t` seconds on (jobs timed from its t = 0): every user's usage and every
+/// account's retained usage as Slurm's decay cycles and `jobs` leave them ([`UsageSim`]), for
+/// display and editing; accounts keep the `usage_raw` given (ignored, as always), so that time
+/// 0 gives back `tree` itself. Its hierarchy re-sums account usage; to rank exactly what Slurm
+/// holds, use [`advance_usage`] with [`crate::Ranked::with_usages`].
+pub fn tree_at(
+    tree: &AssocTree,
+    jobs: &[Job],
+    schedule: &Schedule,
+    t: i64,
+) -> Result<AssocTree, Vec<TreeError>> {
+    let mut sim = UsageSim::from_tree(tree, jobs, *schedule);
+    sim.advance_to(t);
+    let mut assocs = tree.assocs().to_vec();
+    for (ix, a) in assocs.iter_mut().enumerate() {
+        if a.is_user() {
+            a.usage_raw = sim.usage[ix];
+        } else if let Some(&r) = sim.retained.get(ix) {
+            a.retained_usage = r;
+        }
+    }
+    AssocTree::new(assocs)
+}
+
 /// A copy of `tree` with every association's `usage_raw` replaced by `usage[i]` (entries beyond
 /// the vector keep their value). Account values are stored but, as always, ignored: the tree's
-/// hierarchy re-sums its users. One O(n) rebuild, unlike n calls of [`AssocTree::with_usage`].
+/// hierarchy re-sums its users (and the accounts' retained usage, kept as given: [`tree_at`]
+/// decays it too). One O(n) rebuild, unlike n calls of [`AssocTree::with_usage`].
 pub fn tree_with_usages(
     tree: &AssocTree,
     usage: &[LongDouble],

@@ -477,6 +477,11 @@ pub enum FieldProblem {
         /// The value.
         value: String,
     },
+    /// An account's `retained_usage` is not a number from 0 to below 2^64.
+    RetainedUnreadable {
+        /// The value.
+        value: String,
+    },
 }
 
 impl fmt::Display for UsageProblem {
@@ -532,6 +537,11 @@ impl fmt::Display for FieldProblem {
                     "shares must be a whole number or \"parent\", not {value}"
                 )
             }
+            FieldProblem::RetainedUnreadable { value } => write!(
+                f,
+                "retained_usage must be a number from 0 to below 2^64 (or a decimal string), \
+                 not {value}"
+            ),
         }
     }
 }

@@ -193,6 +193,7 @@ fn record(id: u32, parent: Option<u32>, account: Name) -> Assoc {
         usage_raw: LongDouble::ZERO,
         lineage: None,
         inferred: false,
+        retained_usage: LongDouble::ZERO,
     }
 }
 

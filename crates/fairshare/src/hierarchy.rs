@@ -11,9 +11,14 @@
 //! - **Level shares** L(P) = Σ raw shares over P's fairshare children, FairShare=parent members
 //!   counting 0, summed as a wrapping `u32` like Slurm's. Stored on each child; the root keeps
 //!   `NO_VAL`.
-//! - **Usage.** An account's `usage_raw` is the 80-bit sum of its descendant users' usage, added
-//!   in list order (so rounding matches Slurm's). Usage given on accounts is ignored, as Slurm
-//!   ignores it.
+//! - **Usage.** An account's `usage_raw` is the 80-bit sum of its descendant users' usage and of
+//!   the retained usage ([`crate::tree::Assoc::retained_usage`], Slurm's `leaf_usage`) of itself
+//!   and its descendant accounts, each term added in list order (so rounding matches Slurm's:
+//!   `_foreach_add_coord_and_aggregate` zeroes every account, then adds each association's
+//!   `leaf_usage` to itself if it is an account and to every ancestor, in list order; an
+//!   account's own term comes first, as it precedes its subtree). Usage given on accounts is
+//!   ignored, as Slurm ignores it. With no retained usage anywhere the sums are the users'
+//!   alone, bit for bit.
 //!
 //! All indices are positions in [`AssocTree::assocs`] (input order).
 //!
@@ -72,8 +77,12 @@ pub struct Hierarchy {
     /// the root).
     pub(crate) level_shares: Vec<u32>,
     /// `usage_raw` as Slurm aggregates it (users: their own; accounts and root: the list-order
-    /// sum of descendant users).
+    /// sum of descendant users and of the retained usage of the account and its descendant
+    /// accounts).
     pub(crate) usage_raw: Vec<LongDouble>,
+    /// Each account's own retained usage (users: 0), `None` when every one is 0 (the common
+    /// case costs nothing).
+    retained: Option<Arc<[LongDouble]>>,
     /// Raw shares as Slurm stores them (FairShare=parent is 2147483647).
     pub(crate) shares_raw: Vec<u32>,
     /// Whether each association is FairShare=parent.
@@ -119,6 +128,7 @@ impl PartialEq for Hierarchy {
             list_pos,
             level_shares,
             usage_raw,
+            retained,
             shares_raw,
             is_parent_shares,
             is_user,
@@ -144,6 +154,7 @@ impl PartialEq for Hierarchy {
             && *list_pos == other.list_pos
             && *level_shares == other.level_shares
             && *usage_raw == other.usage_raw
+            && *retained == other.retained
             && *shares_raw == other.shares_raw
             && *is_parent_shares == other.is_parent_shares
             && *is_user == other.is_user
@@ -277,8 +288,10 @@ impl Hierarchy {
         let mut is_user = Vec::with_capacity(n);
         let mut is_parent_shares = Vec::with_capacity(n);
         let mut shares_raw = Vec::with_capacity(n);
-        // Users' own usage (usage given on accounts is ignored, as Slurm ignores it).
+        // Each association's own term of the usage sums: users' usage, accounts' retained usage
+        // (usage given on accounts is ignored, as Slurm ignores it).
         let mut own_usage = Vec::with_capacity(n);
+        let mut any_retained = false;
         for a in assocs {
             is_user.push(a.user.is_some());
             is_parent_shares.push(a.shares.is_parent());
@@ -289,7 +302,8 @@ impl Hierarchy {
             own_usage.push(if a.user.is_some() {
                 a.usage_raw
             } else {
-                LongDouble::ZERO
+                any_retained |= !a.retained_usage.is_zero();
+                a.retained_usage
             });
         }
 
@@ -361,6 +375,13 @@ impl Hierarchy {
         }
 
         let (order_work, order_approximated) = (work, approximated);
+        let retained: Option<Arc<[LongDouble]>> = any_retained.then(|| {
+            own_usage
+                .iter()
+                .zip(&is_user)
+                .map(|(&u, &user)| if user { LongDouble::ZERO } else { u })
+                .collect()
+        });
         let input = UsageInput {
             parent: &parent,
             is_user: &is_user,
@@ -393,6 +414,7 @@ impl Hierarchy {
             list_pos: list_pos.into(),
             level_shares,
             usage_raw,
+            retained,
             shares_raw,
             is_parent_shares: is_parent_shares.into(),
             is_user: is_user.into(),
@@ -418,7 +440,7 @@ impl Hierarchy {
         }
         let own: Vec<LongDouble> = (0..self.len())
             .map(|i| match (self.is_user[i], i == ix) {
-                (false, _) => LongDouble::ZERO,
+                (false, _) => self.retained_usage(i),
                 (true, true) => usage,
                 (true, false) => self.usage_raw[i],
             })
@@ -454,10 +476,17 @@ impl Hierarchy {
     /// usage is the sequential 80-bit sum of its users in list order from 0, which is its first
     /// child's sum continued over the users after that child's subtree (a user of zero usage
     /// adds nothing: x + 0 is x), exactly as [`usage_sums`] continues its first non-empty
-    /// child's sum. O(path + users outside each ancestor's first child).
+    /// child's sum. An account with retained usage of its own starts from it instead and adds
+    /// every term of its subtree. O(path + users outside each ancestor's first child).
     fn with_usage_on_path(&self, ix: usize, usage: LongDouble) -> Option<Hierarchy> {
         let size = self.subtree_size.as_ref()?;
-        let bound = u64::from(self.n_users).saturating_mul(u64::from(self.max_depth) + 1);
+        // Retained usage makes accounts terms of the sums too.
+        let terms = if self.retained.is_some() {
+            self.len() as u64
+        } else {
+            u64::from(self.n_users)
+        };
+        let bound = terms.saturating_mul(u64::from(self.max_depth) + 1);
         if !self.is_user[ix] || bound > EXACT_WORK_LIMIT {
             return None;
         }
@@ -468,13 +497,23 @@ impl Hierarchy {
         while let Some(a) = cur {
             let pos = h.list_pos[a] as usize;
             let end = pos + size[a] as usize;
-            // `a` has a child (the path came from one): the first is right after it.
-            let first = h.list_order[pos + 1];
-            let mut sum = h.usage_raw[first];
-            for &u in &h.list_order[pos + 1 + size[first] as usize..end] {
-                if h.is_user[u] {
+            let own = h.retained_usage(a);
+            let (mut sum, from) = if own.is_zero() {
+                // `a` has a child (the path came from one): the first is right after it.
+                let first = h.list_order[pos + 1];
+                (h.usage_raw[first], pos + 1 + size[first] as usize)
+            } else {
+                (own, pos + 1)
+            };
+            for &u in &h.list_order[from..end] {
+                let term = if h.is_user[u] {
+                    h.usage_raw[u]
+                } else {
+                    h.retained_usage(u)
+                };
+                if h.is_user[u] || !term.is_zero() {
                     work += 1;
-                    sum = sum.add(h.usage_raw[u]);
+                    sum = sum.add(term);
                 }
             }
             h.usage_raw[a] = sum;
@@ -578,9 +617,24 @@ impl Hierarchy {
     }
 
     /// Slurm's `usage_raw` of `ix`, 80-bit: a user's own; an account's (and the root's) the
-    /// sum of its users' usage in list order (usage given on accounts is ignored).
+    /// sum of its users' usage and of the retained usage of itself and its descendant
+    /// accounts, in list order (usage given on accounts is ignored).
     pub fn usage_raw(&self, ix: usize) -> LongDouble {
         self.usage_raw[ix]
+    }
+
+    /// The retained usage of account `ix` itself ([`crate::tree::Assoc::retained_usage`],
+    /// Slurm's `leaf_usage` of an account): 0 for users and for positions outside the tree.
+    pub fn retained_usage(&self, ix: usize) -> LongDouble {
+        self.retained
+            .as_ref()
+            .and_then(|r| r.get(ix).copied())
+            .unwrap_or(LongDouble::ZERO)
+    }
+
+    /// Whether some account has retained usage.
+    pub fn has_retained_usage(&self) -> bool {
+        self.retained.is_some()
     }
 
     /// Slurm's `shares_raw` of `ix`: the FairShare value, or 2147483647 (`0x7FFFFFFF`,
@@ -695,6 +749,9 @@ fn preorder_sizes(x: &UsageInput<'_>) -> Option<Vec<u32>> {
 
 /// Account usage as Slurm sums it: for each user in list order, its usage is added to every
 /// ancestor, so an account holds the sequential 80-bit sum of its users' usage in list order.
+/// `own_usage` holds each association's own term: a user's usage, an account's retained usage
+/// (usually 0), which is added to the account itself and its ancestors at the account's place
+/// in list order (before its subtree in a pre-order).
 ///
 /// Done without the per-ancestor walk: when no partial sum can round (every usage a multiple of
 /// the smallest usage's last bit and the total within 64 bits of it), addition is exact and
@@ -737,15 +794,27 @@ fn usage_sums(
     if !is_preorder(x) {
         // Lineages that do not follow the tree: Slurm's walk itself, if affordable.
         let cost: u64 = (0..n)
-            .filter(|&ix| x.is_user[ix] && !usage[ix].is_zero())
-            .map(|ix| u64::from(depth_of(x.parent, ix)))
+            .filter(|&ix| !usage[ix].is_zero())
+            .map(|ix| u64::from(depth_of(x.parent, ix)) + 1)
             .sum();
         if cost <= EXACT_WORK_LIMIT {
+            // Accounts start from 0 and take their own retained usage at their place in list
+            // order, as the rest.
+            let own = usage.clone();
+            for (u, &user) in usage.iter_mut().zip(x.is_user) {
+                if !user {
+                    *u = LongDouble::ZERO;
+                }
+            }
             for &ix in x.list_order {
-                if !x.is_user[ix] || usage[ix].is_zero() {
+                let u = own[ix];
+                if u.is_zero() {
                     continue;
                 }
-                let u = usage[ix];
+                if !x.is_user[ix] {
+                    *work += 1;
+                    usage[ix] = usage[ix].add(u);
+                }
                 let mut p = x.parent[ix];
                 while let Some(a) = p {
                     *work += 1;
@@ -766,19 +835,21 @@ fn usage_sums(
         return usage;
     }
 
-    // Pre-order: the nonzero users in list order, and each association's range of them.
+    // Pre-order: the nonzero terms (users' usage, accounts' retained usage) in list order, and
+    // each association's range of them (an account's own term first).
     let mut seq: Vec<LongDouble> = Vec::new();
     let mut first = vec![0u32; n];
     for &ix in x.list_order {
         first[ix] = seq.len() as u32;
-        if x.is_user[ix] && !usage[ix].is_zero() {
+        if !usage[ix].is_zero() {
             seq.push(usage[ix]);
         }
     }
     let mut count = vec![0u32; n];
     for ix in x.topdown.iter().rev().copied() {
-        if x.is_user[ix] && !usage[ix].is_zero() {
-            count[ix] = 1;
+        // (An account's children have added theirs already.)
+        if !usage[ix].is_zero() {
+            count[ix] += 1;
         }
         if let Some(p) = x.parent[ix] {
             count[p] += count[ix];
@@ -786,10 +857,18 @@ fn usage_sums(
     }
     let kids =
         |ix: usize| &x.child_list[x.child_start[ix] as usize..x.child_start[ix + 1] as usize];
+    // An account continues its first non-empty child's sum, unless it has a term of its own
+    // (retained usage), which comes first.
     let lead = |ix: usize| kids(ix).iter().map(|&c| c as usize).find(|&c| count[c] > 0);
     let cost: u64 = (0..n)
         .filter(|&ix| !x.is_user[ix])
-        .map(|ix| u64::from(count[ix] - lead(ix).map_or(0, |c| count[c])))
+        .map(|ix| {
+            if usage[ix].is_zero() {
+                u64::from(count[ix] - lead(ix).map_or(0, |c| count[c]))
+            } else {
+                u64::from(count[ix])
+            }
+        })
         .sum();
     let exact = cost <= EXACT_WORK_LIMIT;
     *approximated |= !exact;
@@ -797,10 +876,16 @@ fn usage_sums(
         if x.is_user[ix] {
             continue;
         }
-        let Some(c) = lead(ix) else { continue };
-        let mut sum = usage[c];
+        // Still the account's own term (only its own turn writes it).
+        let own = usage[ix];
+        let (mut sum, lead_kid, from) = if own.is_zero() {
+            let Some(c) = lead(ix) else { continue };
+            (usage[c], Some(c), first[c] + count[c])
+        } else {
+            (own, None, first[ix] + 1)
+        };
         if exact {
-            let (from, to) = (first[c] + count[c], first[ix] + count[ix]);
+            let to = first[ix] + count[ix];
             for &u in &seq[from as usize..to as usize] {
                 *work += 1;
                 sum = sum.add(u);
@@ -808,7 +893,7 @@ fn usage_sums(
         } else {
             for &k in kids(ix) {
                 let k = k as usize;
-                if k != c && count[k] > 0 {
+                if Some(k) != lead_kid && count[k] > 0 {
                     *work += 1;
                     sum = sum.add(usage[k]);
                 }

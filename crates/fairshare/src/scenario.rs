@@ -5,7 +5,9 @@
 //!   "associations": [{"id", "parent", "account", "user", "shares", "usage_raw"}]}`.
 //! `shares` is an integer or `"parent"`; `usage_raw` a number or a decimal string (80-bit values
 //! that are not doubles are written as `%.21Lg` strings). Optional `lineage` and `partition` keys
-//! are read too, and `"inferred": true` marks an association the import inferred for members a
+//! are read too, an account's optional `retained_usage` (usage kept from removed associations,
+//! [`crate::tree::Assoc::retained_usage`]; written only when not 0, so files without it read as
+//! before), and `"inferred": true` marks an association the import inferred for members a
 //! partial output does not show ([`crate::tree::Assoc::inferred`]; written only when true); any
 //! other key is ignored.
 
@@ -365,6 +367,20 @@ fn read_assoc(i: usize, item: Value) -> Result<Assoc, Problem> {
         .map(usage_from_json)
         .unwrap_or(Ok(LongDouble::ZERO))
         .map_err(bad)?;
+    // An account's usage kept from removed associations (Slurm's `leaf_usage`); a user has
+    // none (its `leaf_usage` is its own usage), so the key is ignored on users.
+    let retained_usage = match a.get("retained_usage") {
+        Some(v) if user.is_none() => usage_from_json(v)
+            .ok()
+            .map(|r| if r.is_zero() { LongDouble::ZERO } else { r })
+            .filter(|r| {
+                r.is_finite()
+                    && !r.is_negative()
+                    && *r < LongDouble::from_f64(crate::tree::MAX_USAGE_RAW)
+            })
+            .ok_or_else(|| bad(FieldProblem::RetainedUnreadable { value: describe(v) }))?,
+        _ => LongDouble::ZERO,
+    };
     Ok(Assoc {
         id: AssocId(id),
         parent,
@@ -375,6 +391,7 @@ fn read_assoc(i: usize, item: Value) -> Result<Assoc, Problem> {
         usage_raw,
         lineage: lineage.map(Name::from),
         inferred,
+        retained_usage,
     })
 }
 
@@ -600,6 +617,9 @@ fn assoc_to_json(a: &Assoc) -> Value {
         },
     );
     m.insert("usage_raw".into(), usage_to_json(a.usage_raw));
+    if !a.retained_usage.is_zero() {
+        m.insert("retained_usage".into(), usage_to_json(a.retained_usage));
+    }
     if let Some(l) = &a.lineage {
         m.insert("lineage".into(), json!(l));
     }

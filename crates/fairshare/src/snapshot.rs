@@ -300,7 +300,7 @@ impl LfParts {
 pub struct Side {
     /// Its position in the after tree.
     pub ix: usize,
-    /// Its usage (an account's: its users' sum).
+    /// Its usage (an account's: its users' sum and its retained usage).
     pub usage: (LongDouble, LongDouble),
     /// Its fairshare parent's usage (the siblings' total).
     pub parent_usage: (LongDouble, LongDouble),

@@ -49,6 +49,7 @@ pub fn assoc(
         usage_raw: LongDouble::from_f64(usage),
         lineage: None,
         inferred: false,
+        retained_usage: LongDouble::ZERO,
     }
 }
 

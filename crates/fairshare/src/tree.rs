@@ -104,8 +104,18 @@ pub struct Assoc {
     /// Configured shares.
     pub shares: Shares,
     /// Decayed usage in billing-TRES-seconds. Only user usage counts: Slurm rebuilds account
-    /// usage as the sum of its users', so a value on an account is kept but ignored.
+    /// usage as the sum of its users' (and [`Assoc::retained_usage`]), so a value on an account
+    /// is kept but ignored.
     pub usage_raw: LongDouble,
+    /// An account's retained usage: what Slurm (since 22.05) keeps of associations removed from
+    /// it, its `leaf_usage` (removing an association adds its `leaf_usage` to its parent's).
+    /// Slurm rebuilds account usage as **account.usage_raw = Σ(descendant users' usage_raw) +
+    /// Σ(retained usage of the account and of its descendant accounts)**, each term added in
+    /// association-list order ([`crate::hierarchy`]), so an account's RawUsage can exceed its
+    /// members' sum. 0 by default and always 0 on users (a user's `leaf_usage` is its own
+    /// usage, [`Assoc::usage_raw`]); a value on a user is ignored. Decayed like every usage.
+    /// Scenario JSON writes it as `"retained_usage"` when it is not 0.
+    pub retained_usage: LongDouble,
     /// Lineage string, if the source gave one (sacctmgr's `Lineage`); otherwise Slurm's rule
     /// derives it (see [`crate::hierarchy`]).
     pub lineage: Option<Name>,
@@ -370,6 +380,9 @@ impl AssocTree {
             if a.usage_raw.is_zero() {
                 a.usage_raw = LongDouble::ZERO;
             }
+            if a.retained_usage.is_zero() {
+                a.retained_usage = LongDouble::ZERO;
+            }
             // Raw 2147483647 is how Slurm stores FairShare=parent: one value, one meaning (and
             // scenario JSON, which writes it as a number, reads it back as `parent`).
             if a.shares == Shares::Value(SHARES_PARENT_RAW) {
@@ -417,7 +430,7 @@ impl AssocTree {
                     });
                 }
             }
-            if !usage_ok(a.usage_raw) {
+            if !usage_ok(a.usage_raw) || !usage_ok(a.retained_usage) {
                 errors.push(TreeError::BadUsage(a.id));
             }
             if let Some(p) = a.parent {
@@ -761,16 +774,30 @@ impl AssocTree {
         })
     }
 
-    /// A copy without `id` and its whole subtree.
+    /// A copy without `id` and its whole subtree, whose usage stays with `id`'s parent as
+    /// retained usage ([`Assoc::retained_usage`]), as Slurm (22.05+) keeps it: removing an
+    /// association adds its `leaf_usage` (a user's usage, an account's retained usage) to its
+    /// direct parent's. So the parent's and every ancestor's usage (and root's) stay what
+    /// they were, and the siblings' U and Level FS follow Slurm's after the removal.
+    ///
+    /// **Order of the 80-bit sum.** A removed account's subtree is removed bottom-up (each
+    /// association before its parent: the only order in which all of it reaches the parent),
+    /// so the value added to the parent's retained usage is the removed association's own term
+    /// plus, for each child in Slurm's association-list order ([`crate::hierarchy`]; users
+    /// first), that child's value, nested the same way; that value is then added to the
+    /// parent's retained usage (parent's first, as `parent.leaf_usage += removed.leaf_usage`).
+    /// The order slurmdbd sends sibling removals in is not modelled beyond that; it moves only
+    /// the last bits of a sum that rounds. Linear, plus one O(n log n) list order when some
+    /// removed account has two or more children and the subtree has usage. Refused
+    /// ([`TreeError::BadUsage`] on the parent) if the parent's retained usage would reach
+    /// 2^64.
     pub fn without(&self, id: AssocId) -> Result<AssocTree, Vec<TreeError>> {
-        if self
-            .get(id)
-            .ok_or_else(|| vec![TreeError::UnknownId(id)])?
-            .parent
-            .is_none()
-        {
+        let top = self
+            .position(id)
+            .ok_or_else(|| vec![TreeError::UnknownId(id)])?;
+        let Some(parent) = self.inner.parents[top] else {
             return Err(vec![TreeError::RootEdit]);
-        }
+        };
         // The subtree, found top-down in one pass over a child index (not one ancestor walk
         // per association, which is quadratic on deep trees).
         let n = self.inner.assocs.len();
@@ -781,12 +808,46 @@ impl AssocTree {
             }
         }
         let mut doomed = vec![false; n];
-        let mut stack: Vec<usize> = self.position(id).into_iter().collect();
+        let mut subtree = Vec::new();
+        let mut stack = vec![top];
         while let Some(ix) = stack.pop() {
             doomed[ix] = true;
+            subtree.push(ix);
             stack.extend(&kids[ix]);
         }
+        let term = |ix: usize| {
+            let a = &self.inner.assocs[ix];
+            if a.user.is_some() {
+                a.usage_raw
+            } else {
+                a.retained_usage
+            }
+        };
+        let any_usage = subtree.iter().any(|&ix| !term(ix).is_zero());
+        let mut kept = LongDouble::ZERO;
+        if any_usage {
+            if subtree.iter().any(|&ix| kids[ix].len() > 1) {
+                let h = crate::hierarchy::Hierarchy::new(self);
+                let pos = h.list_pos.as_ref();
+                for &ix in &subtree {
+                    kids[ix].sort_by_key(|&c| pos[c]);
+                }
+            }
+            // Bottom-up: in reverse pre-order every child comes before its parent.
+            let mut leaf = vec![LongDouble::ZERO; n];
+            for &ix in subtree.iter().rev() {
+                leaf[ix] = kids[ix].iter().fold(term(ix), |sum, &c| sum.add(leaf[c]));
+            }
+            kept = leaf[top];
+        }
         self.edited(|v| {
+            if !kept.is_zero() {
+                let p = &mut v[parent];
+                p.retained_usage = p.retained_usage.add(kept);
+                if !usage_ok(p.retained_usage) {
+                    return Err(TreeError::BadUsage(p.id));
+                }
+            }
             let mut keep = doomed.iter().map(|d| !d);
             v.retain(|_| keep.next().unwrap_or(true));
             Ok(())

@@ -251,6 +251,48 @@ fn deep_chain_with_a_fractional_user_at_every_level_is_linear() {
 }
 
 #[test]
+fn deep_chain_with_retained_usage_at_every_level_is_linear() {
+    let _serial = SERIAL.lock();
+    // Every account's own retained usage starts its sum (Slurm adds it first), so no account
+    // continues a child's sum: N²/2 additions exactly, past EXACT_WORK_LIMIT summed child by
+    // child instead. An edit of the deepest user stays linear too.
+    let v: Vec<Assoc> = chain(N, |l| {
+        Some(LongDouble::from_f64(1000.5 + f64::from(l) * 0.37))
+    })
+    .into_iter()
+    .map(|a| {
+        let retained = if a.is_user() {
+            LongDouble::ZERO
+        } else {
+            LongDouble::from_f64(3.25 + f64::from(a.id.0) * 0.11)
+        };
+        Assoc {
+            retained_usage: retained,
+            ..a
+        }
+    })
+    .collect();
+    let tree = AssocTree::new(v).unwrap();
+    let n = tree.len();
+    let (h, bytes, count) = allocated(|| Hierarchy::new(&tree));
+    assert!(h.work() <= 4 * n_log_n(n), "work {} for {n}", h.work());
+    assert!(bytes <= 400 * n as u64, "{bytes} bytes for {n}");
+    assert!(count <= 200, "{count} allocations");
+    assert!(h.has_retained_usage());
+    assert!((0..h.len()).all(|ix| h.usage_raw(ix).is_finite()));
+    let ranked = Ranked::new(&tree, TieRule::Slurm);
+    let deepest = tree.assocs()[n - 1].id;
+    let edited = ranked
+        .with_usage(deepest, LongDouble::from_f64(7.5))
+        .unwrap();
+    assert!(
+        edited.hierarchy().work() <= 4 * n_log_n(n),
+        "edit: work {}",
+        edited.hierarchy().work()
+    );
+}
+
+#[test]
 fn deep_chain_with_whole_usages_is_exact_and_linear() {
     let _serial = SERIAL.lock();
     // Whole numbers far below 2^64: no sum can round, so the exact answer costs one step each.
@@ -507,6 +549,25 @@ fn deleting_the_top_of_a_deep_chain_is_linear() {
     let (smaller, _, count) = allocated(|| tree.without(AssocId(2)));
     assert_eq!(smaller.unwrap().len(), 1);
     assert!(count <= 4 * N as u64, "{count} allocations");
+}
+
+#[test]
+fn deleting_the_top_of_a_deep_chain_with_usage_keeps_it_on_the_root_in_n_log_n() {
+    // A user of 1.5 at every level: every removed account has two members, so their order
+    // (list order) is worked out once; the removed usage is summed bottom-up without
+    // recursion, and all of it stays on the root.
+    let _serial = SERIAL
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let tree = AssocTree::new(chain(N, |_| Some(LongDouble::from_f64(1.5)))).unwrap();
+    let (smaller, _, count) = allocated(|| tree.without(AssocId(2)));
+    let smaller = smaller.unwrap();
+    assert_eq!(smaller.len(), 1);
+    assert_eq!(
+        smaller.root().retained_usage,
+        LongDouble::from_f64(1.5 * f64::from(N))
+    );
+    assert!(count <= 4 * n_log_n(tree.len()), "{count} allocations");
 }
 
 // ---------------------------------------------------------------------------------------------

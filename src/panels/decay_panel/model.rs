@@ -35,8 +35,9 @@ pub fn jobs_at(jobs: &[Job], epoch: i64, now: i64) -> Vec<Job> {
         .collect()
 }
 
-/// `base` with its users' usage at time `t`, as Slurm's decay thread (and `jobs`, timed from
-/// `base`'s t = 0) make it.
+/// `base` with its users' usage (and its accounts' retained usage) at time `t`, as Slurm's
+/// decay thread (and `jobs`, timed from `base`'s t = 0) make it: the engine's
+/// [`decay::tree_at`].
 ///
 /// Accounts keep the value they had in `base` (Slurm re-sums account usage from its users, and
 /// so does the engine), so that time 0 gives back `base` itself.
@@ -46,13 +47,7 @@ pub fn tree_at(
     schedule: &Schedule,
     t: i64,
 ) -> Result<AssocTree, Vec<TreeError>> {
-    let mut usage = decay::advance_usage(base, jobs, schedule, t);
-    for (slot, a) in usage.iter_mut().zip(base.assocs()) {
-        if !a.is_user() {
-            *slot = a.usage_raw;
-        }
-    }
-    decay::tree_with_usages(base, &usage)
+    decay::tree_at(base, jobs, schedule, t)
 }
 
 /// Root's usage and the selected association's (if any, and not root) at 0 and at `t`, from

@@ -97,7 +97,8 @@ pub struct Facts {
     pub n_users: u32,
     /// FairShare (users).
     pub fairshare: Option<String>,
-    /// Raw usage as Slurm aggregates it (an account's is the sum of its users').
+    /// Raw usage as Slurm aggregates it (an account's is the sum of its users' and its
+    /// retained usage).
     pub usage_raw: LongDouble,
     /// A tie or order that exists only because of 80-bit rounding, and the sibling involved.
     pub artefact: Option<RoundingArtefact>,

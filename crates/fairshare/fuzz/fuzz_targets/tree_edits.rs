@@ -44,6 +44,7 @@ fuzz_target!(|data: &[u8]| {
                     usage_raw: fairshare::LongDouble::ZERO,
                     lineage: None,
                     inferred: false,
+                    retained_usage: fairshare::LongDouble::ZERO,
                 })
             }),
         };

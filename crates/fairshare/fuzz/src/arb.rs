@@ -73,6 +73,7 @@ pub fn tree(u: &mut Unstructured<'_>, max: usize) -> Result<AssocTree> {
         usage_raw: LongDouble::ZERO,
         lineage: None,
         inferred: false,
+        retained_usage: LongDouble::ZERO,
     }];
     let mut accounts = vec![0usize];
     let n = u.int_in_range(0..=max.saturating_sub(1))?;
@@ -104,9 +105,15 @@ pub fn tree(u: &mut Unstructured<'_>, max: usize) -> Result<AssocTree> {
             usage_raw: usage(u)?,
             lineage: None,
             inferred: false,
+            retained_usage: LongDouble::ZERO,
         };
         if how & 0xC0 == 0xC0 {
             a.lineage = Some(u.arbitrary::<String>()?.into());
+        }
+        // An account's usage is ignored; the partition bit (users only) makes it the account's
+        // retained usage instead (no byte more is read, so the corpus keeps its meaning).
+        if !is_user && how & 0x20 != 0 {
+            a.retained_usage = a.usage_raw;
         }
         assocs.push(a);
         if !is_user {
@@ -123,6 +130,12 @@ pub fn tree(u: &mut Unstructured<'_>, max: usize) -> Result<AssocTree> {
                     || a.usage_raw.to_f64() >= 1.8e19
                 {
                     a.usage_raw = LongDouble::ZERO;
+                }
+                if !a.retained_usage.is_finite()
+                    || a.retained_usage.is_negative()
+                    || a.retained_usage.to_f64() >= 1.8e19
+                {
+                    a.retained_usage = LongDouble::ZERO;
                 }
                 for s in [&mut a.account].into_iter().chain(a.user.as_mut()) {
                     if s.is_empty() || s.contains(['/', '|', '\n', '\r']) {

@@ -90,10 +90,10 @@ fn is_near_pair(ka: LongDouble, kb: LongDouble) -> bool {
 /// Where exact arithmetic would rank two neighbours differently from Slurm's 80-bit values.
 ///
 /// Exactly, LF = (s / L) / (u / u_P) for shares s, level sum L, usage u and fairshare-parent
-/// usage u_P, with every usage the exact sum of its users' values. Two neighbours compare as
-/// s_a · u_Pa · L_b · u_b against s_b · u_Pb · L_a · u_a. Only neighbours whose 80-bit values are
-/// equal or within 1e-9 of each other are checked ([`is_near_pair`], given as `pairs`):
-/// rounding cannot move values further apart.
+/// usage u_P, with every usage the exact sum of its users' values and its accounts' retained
+/// usage. Two neighbours compare as s_a · u_Pa · L_b · u_b against s_b · u_Pb · L_a · u_a. Only
+/// neighbours whose 80-bit values are equal or within 1e-9 of each other are checked
+/// ([`is_near_pair`], given as `pairs`): rounding cannot move values further apart.
 pub(super) fn mark(h: &Hierarchy, pairs: Vec<(usize, usize)>, run: &mut FairTreeRun) {
     if pairs.is_empty() {
         return;
@@ -137,12 +137,17 @@ pub(super) fn mark(h: &Hierarchy, pairs: Vec<(usize, usize)>, run: &mut FairTree
     // of 2^lo, added into `width` 64-bit limbs in place (O(1) per user, O(width) per account),
     // one row of limbs per listed association, instead of a big integer re-shifted and
     // re-allocated on every addition.
+    // Each association's own term: a user's usage, an account's retained usage.
+    let own_term = |ix: usize| {
+        if h.is_user[ix] {
+            h.usage_raw[ix]
+        } else {
+            h.retained_usage(ix)
+        }
+    };
     let (mut lo, mut hi) = (i64::MAX, i64::MIN);
     for &(ix, _) in &below {
-        if !h.is_user[ix] {
-            continue;
-        }
-        if let Some((_, e)) = h.usage_raw[ix].to_parts().filter(|&(m, _)| m != 0) {
+        if let Some((_, e)) = own_term(ix).to_parts().filter(|&(m, _)| m != 0) {
             lo = lo.min(i64::from(e));
             hi = hi.max(i64::from(e) + 64);
         }
@@ -157,9 +162,7 @@ pub(super) fn mark(h: &Hierarchy, pairs: Vec<(usize, usize)>, run: &mut FairTree
     for (slot, &(ix, parent_slot)) in below.iter().enumerate().rev() {
         let (before, from) = limbs.split_at_mut(slot * width);
         let own = &mut from[..width];
-        if h.is_user[ix]
-            && let Some((m, e)) = h.usage_raw[ix].to_parts().filter(|&(m, _)| m != 0)
-        {
+        if let Some((m, e)) = own_term(ix).to_parts().filter(|&(m, _)| m != 0) {
             let shift = (i64::from(e) - lo) as usize;
             let wide = u128::from(m) << (shift % 64);
             add_limbs(&mut own[shift / 64..], &[wide as u64, (wide >> 64) as u64]);

@@ -393,6 +393,7 @@ pub(super) fn build(
             // The root of rows cut from a larger output is not the cluster's: the tree is
             // partial. (An account added for a user printed without it is named: not inferred.)
             inferred: s.parent == Parent::Root,
+            retained_usage: LongDouble::ZERO,
         });
         lines.push(None);
     }
@@ -439,6 +440,7 @@ pub(super) fn build(
             usage_raw,
             lineage: r.lineage.take().map(Name::from),
             inferred: false,
+            retained_usage: LongDouble::ZERO,
         });
         lines.push(Some(r.line));
     }
@@ -804,7 +806,11 @@ fn implied_level_shares(members: &[(u32, &PrintedRow)]) -> Option<u64> {
 ///
 /// Usage retained from deleted users (Slurm's `leaf_usage`, since 22.05) also shows as usage no
 /// member explains; when the shares say that every member is printed, no association is added for
-/// it (it is no user: adding one would change N), and [`super::compare()`] explains the difference.
+/// it (it is no user: adding one would change N). When the account's RawUsage is printed and
+/// exceeds its printed members' by at least what truncation can explain (one per user below
+/// it), the difference is the account's [`Assoc::retained_usage`], so the tree reproduces the
+/// printed values; a smaller difference is left to [`super::compare()`]. (An account that prints
+/// no member at all reads as hiding users, as plain `sshare` hides them.)
 ///
 /// O(n) time and memory, iterative.
 fn complete(
@@ -883,6 +889,8 @@ fn complete(
     let mut done: Vec<Completion> = (0..n).map(|_| Completion { total: 0, users: 0 }).collect();
     let mut added: Vec<Option<Assoc>> = (0..n).map(|_| None).collect();
     let mut next_id = assocs.iter().map(|a| a.id.0).max().unwrap_or(0);
+    // Each account's retained usage, where the printed values make it certain.
+    let mut retained: Vec<u64> = vec![0; n];
     for &ix in order.iter().rev() {
         let a = &assocs[ix];
         if a.is_user() {
@@ -917,21 +925,37 @@ fn complete(
             // More than the truncation of each user's usage explains.
             hidden_usage >= users.max(1)
         };
+        // Usage kept from deleted users: certain when the printed total exceeds the members'
+        // by more than truncation explains and every member is printed.
+        let retain = unexplained && printed_total.is_some() && !members.is_empty();
         let inferred_shares: Option<u32> = if a.shares.is_parent() && ix != root_ix {
             // Its members share its fairshare parent's level: their hidden shares are counted
             // there; here only usage can be hidden.
-            let owner_known = fs_parent[ix].is_some_and(|p| hidden_shares[p].is_some());
-            unexplained.then_some(if owner_known { 0 } else { 1 })
+            let owner_level = fs_parent[ix].and_then(|p| hidden_shares[p]);
+            match owner_level {
+                // That level's members are all printed: usage kept from deleted users.
+                Some(0) if retain => {
+                    retained[ix] = u64::try_from(hidden_usage).unwrap_or(u64::MAX);
+                    None
+                }
+                Some(_) => unexplained.then_some(0),
+                None => unexplained.then_some(1),
+            }
         } else {
             match hidden_shares[ix] {
                 Some(h) if h > 0 => Some(h),
                 // Every member's shares are printed: what no member explains is usage kept
                 // from deleted users, no user (adding one would change N).
-                Some(_) => None,
+                Some(_) => {
+                    if retain {
+                        retained[ix] = u64::try_from(hidden_usage).unwrap_or(u64::MAX);
+                    }
+                    None
+                }
                 None => unexplained.then_some(1),
             }
         };
-        let mut total_here = sum;
+        let mut total_here = sum + u128::from(retained[ix]);
         if let Some(shares) = inferred_shares {
             next_id = next_id.saturating_add(1);
             let usage = u64::try_from(hidden_usage).unwrap_or(u64::MAX);
@@ -947,11 +971,18 @@ fn complete(
                 usage_raw: LongDouble::from_u64(usage),
                 lineage: None,
                 inferred: true,
+                retained_usage: LongDouble::ZERO,
             });
         } else {
             done[ix].users = users;
         }
         done[ix].total = total_here;
+    }
+    let mut assocs = assocs;
+    for (a, &r) in assocs.iter_mut().zip(&retained) {
+        if r > 0 {
+            a.retained_usage = LongDouble::from_u64(r);
+        }
     }
     if added.iter().all(Option::is_none) {
         return assocs;

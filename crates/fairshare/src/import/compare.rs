@@ -28,10 +28,12 @@ pub enum Agreement {
     /// (RawUsage is truncated to an integer), so small differences, and rank changes between
     /// near-tied users, are expected.
     TruncatedUsage,
-    /// This account (or one above it) prints a RawUsage larger than its users' usage can
-    /// explain, even with truncation: Slurm keeps the usage of deleted users on their account
-    /// (`leaf_usage`, since Slurm 22.05), which the import cannot see. Values below it differ for
-    /// that reason.
+    /// This account (or one above it) prints a RawUsage larger than its users' usage and the
+    /// tree's retained usage can explain, even with truncation: Slurm keeps the usage of deleted
+    /// users on their account (`leaf_usage`, since Slurm 22.05). The import reads it into the
+    /// account's [`crate::tree::Assoc::retained_usage`] where it is certain, so this is left for
+    /// a tree that lacks it (saved before retained usage was modelled, or built by hand). Values
+    /// below it differ for that reason.
     AccountUsageIncludesRetained,
     /// Unexplained: a difference the above do not explain. NormShares differs (shares or
     /// structure are not what Slurm had, e.g. hidden rows or another algorithm), the tree's

@@ -161,6 +161,7 @@ fn two_users(x_usage: f64, y_usage: f64) -> AssocTree {
         usage_raw: LongDouble::from_f64(usage),
         lineage: None,
         inferred: false,
+        retained_usage: LongDouble::ZERO,
     };
     AssocTree::new(vec![
         a(1, None, None, 0.0),

@@ -552,12 +552,44 @@ fn truncated_usage_and_retained_usage_are_told_apart() {
             Agreement::TruncatedUsage
         ]
     );
-    let retained = text
-        .replace("root|||0.000000|31|", "root|||0.000000|131|")
-        .replace(" a||1|1.000000|31|", " a||1|1.000000|131|");
-    let imp = import::import(&retained);
+    // The same users, and 100 kept on the account from a deleted user (Slurm 22.05+): 131.3
+    // in all, so u1's U is 10.6 / 131.3. The import reads the 101 that no member explains as
+    // the account's retained usage (the certain 100 and the users' fractions), and the rows
+    // are reproduced up to truncation.
+    let retained = "Account|User|RawShares|NormShares|RawUsage|NormUsage|EffectvUsage|FairShare|LevelFS\nroot|||0.000000|131||1.000000||\n a||1|1.000000|131|1.000000|1.000000||1.000000\n  a|u1|1|0.500000|10|0.080731|0.080731|1.000000|6.193396\n  a|u2|1|0.500000|20|0.157654|0.157654|0.500000|3.171498\n";
+    let imp = import::import(retained);
     let s = clean(&imp);
+    assert!(!s.tree.is_partial());
+    assert_eq!(
+        s.tree.assocs()[1].retained_usage,
+        fairshare::LongDouble::from_u64(101)
+    );
     let ranked = Ranked::new(&s.tree, fairshare::TieRule::Slurm);
+    let rows = sshare::fair_tree_rows(&ranked);
+    let cmp = import::compare(&ranked, &rows, &imp.printed);
+    let verdicts: Vec<Agreement> = cmp.iter().map(|c| c.agreement).collect();
+    assert_eq!(
+        verdicts,
+        [
+            Agreement::Match,
+            Agreement::Match,
+            Agreement::TruncatedUsage,
+            Agreement::TruncatedUsage
+        ],
+        "{cmp:?}"
+    );
+    // A tree without it (a scenario saved before retained usage was modelled) is flagged.
+    let without: Vec<fairshare::Assoc> = s
+        .tree
+        .assocs()
+        .iter()
+        .map(|a| fairshare::Assoc {
+            retained_usage: fairshare::LongDouble::ZERO,
+            ..a.clone()
+        })
+        .collect();
+    let without = fairshare::AssocTree::new(without).expect("valid");
+    let ranked = Ranked::new(&without, fairshare::TieRule::Slurm);
     let rows = sshare::fair_tree_rows(&ranked);
     let cmp = import::compare(&ranked, &rows, &imp.printed);
     assert!(

@@ -17,6 +17,7 @@ mod incremental;
 mod invariants;
 mod partial_props;
 mod priority_formula;
+mod retained;
 mod snapshots;
 mod sshare_vectors;
 mod timeline;

@@ -224,9 +224,9 @@ fn check(size: usize, seed: u64, how: &Cut, layout: TextLayout) -> Result<(), Te
             // EffectvUsage implies (to its six decimals), so a difference may remain: flagged.
             let root_printed = matches!(how, Cut::NoA(_) | Cut::Head(_));
             // A cut user with no shares of its own (0, or FairShare=parent) but with usage leaves
-            // usage that no printed share
-            // explains: the text reads exactly like usage kept from deleted users (Slurm's
-            // leaf_usage), which the tree does not model. Such rows must carry that reason.
+            // usage that no printed share explains: the text reads exactly like usage kept from
+            // deleted users (Slurm's leaf_usage). The import reads it as the account's retained
+            // usage where the difference is certain; a row it leaves is flagged with that reason.
             let retained_flagged =
                 hides_unshared_usage && c.agreement == Agreement::AccountUsageIncludesRetained;
             // A user's usage below one prints as 0, so its Level FS (finite in Slurm, +inf from
@@ -456,8 +456,10 @@ fn an_edited_fairshare_is_unexplained_and_an_empty_cell_is_not_printed() {
 }
 
 /// Found by the property above, three times: plain `sshare` (and `head`) hid users with usage
-/// but no shares of their own (0, or FairShare=parent). Their account's usage then reads as usage kept from deleted users, and
-/// the rows are flagged with that reason rather than reproduced.
+/// but no shares of their own (0, or FairShare=parent). Their account's usage then reads exactly
+/// like usage kept from deleted users: the import takes it as the account's retained usage
+/// (no hidden user: none is visible in the shares), so the printed values are reproduced and
+/// no row is left flagged.
 #[test]
 fn hidden_users_without_own_shares_read_as_retained_usage() {
     for (size, seed, how) in [
@@ -466,5 +468,29 @@ fn hidden_users_without_own_shares_read_as_retained_usage() {
         (71, 8650002389415784451, Cut::Head(12)),
     ] {
         check(size, seed, &how, TextLayout::ParsableNoEnding).unwrap();
+        let tree = r#gen::tree(size, seed);
+        let ranked = Ranked::new(&tree, TieRule::Slurm);
+        let rows = sshare::fair_tree_rows(&ranked);
+        let kept: Vec<Row> = cut(&tree, &rows, &how)
+            .iter()
+            .map(|&i| rows[i].clone())
+            .collect();
+        let cols = sshare::default_columns(Algorithm::FairTree, sshare::SshareFlags::LONG);
+        let text = sshare::render_text(&kept, &cols, TextLayout::ParsableNoEnding, Header::Shown);
+        let imp = import::import(&text);
+        let got = &imp.scenario.as_ref().expect("a tree").tree;
+        assert!(
+            got.assocs().iter().any(|a| !a.retained_usage.is_zero()),
+            "{how:?}: read as retained usage\n{text}"
+        );
+        let got_ranked = Ranked::new(got, TieRule::Slurm);
+        let got_rows = sshare::fair_tree_rows(&got_ranked);
+        for c in import::compare(&got_ranked, &got_rows, &imp.printed) {
+            assert_ne!(
+                c.agreement,
+                Agreement::AccountUsageIncludesRetained,
+                "{how:?} {c:?}"
+            );
+        }
     }
 }
