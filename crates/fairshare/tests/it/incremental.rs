@@ -221,7 +221,12 @@ fn assert_frames(r: &Ranked) -> Result<(), TestCaseError> {
     let steps = r.run().steps();
     let len = steps.len();
     for cursor in [len, len + 3, len / 2, 0] {
-        prop_assert_eq!(r.frame(cursor), Frame::at(steps, cursor), "cursor {}", cursor);
+        prop_assert_eq!(
+            r.frame(cursor),
+            Frame::at(steps, cursor),
+            "cursor {}",
+            cursor
+        );
     }
     Ok(())
 }
@@ -277,7 +282,10 @@ fn the_generated_trees_merge_and_are_partial() {
         }
     }
     assert!(merges > 20, "{merges} merged visits with children");
-    assert!(partial > 20, "{partial} ranked users in partial trees' frames");
+    assert!(
+        partial > 20,
+        "{partial} ranked users in partial trees' frames"
+    );
 }
 
 /// The generated trees do tie and do round: the property above is not vacuous. (Some case of
