@@ -134,6 +134,8 @@ pub struct FairTreeRun {
     /// Under [`TieRule::Documented`]: every visit that merged tied sibling accounts, in walk
     /// order (empty under Slurm's rule), so that the finished frame is built without the trace.
     pub(crate) merges: Vec<Merge>,
+    /// Whether the tree is whole (not [`AssocTree::is_partial`]): the run's ranks are the walk's.
+    pub(crate) whole: bool,
 }
 
 /// One visit of the documented tie rule that merged tied sibling accounts into `account`'s.
@@ -193,34 +195,55 @@ impl FairTreeRun {
     /// sorted list is the run's, or under the documented rule its merged list. O(n), a few
     /// writes per association, against a replay's ~60 instructions per step.
     pub(crate) fn finished_frame(&self, is_user: &[bool]) -> Frame {
-        let n = self.assocs.len();
-        let mut status = vec![NodeStatus::Pending; n];
-        let mut rank_of = vec![None; n];
-        let mut sorted: Vec<Option<Order>> = vec![None; n];
-        let (mut rank, mut rank_no_ties, mut counter) = (self.n_users, self.n_users, self.n_users);
-        for &ix in &self.visit_order {
-            if is_user[ix] {
-                status[ix] = NodeStatus::Ranked;
-                if self.assocs[ix].tie.is_none() {
-                    rank = counter;
-                }
-                rank_of[ix] = Some(rank);
-                rank_no_ties = counter.saturating_sub(1);
-                counter = counter.wrapping_sub(1);
-            } else {
-                status[ix] = NodeStatus::Done;
-                let order = &self.sorted_children[ix];
-                if !order.is_empty() {
-                    sorted[ix] = Some(Order::clone(order));
-                }
-            }
-        }
+        // Every association is reached (each hangs under its fairshare parent, an account the
+        // walk enters), so every user is ranked and every account done; each vector is one
+        // pass over parallel slices.
+        let status: Vec<NodeStatus> = self
+            .assocs
+            .iter()
+            .zip(is_user)
+            .map(|(a, &user)| match (a.visit.is_some(), user) {
+                (false, _) => NodeStatus::Pending,
+                (true, true) => NodeStatus::Ranked,
+                (true, false) => NodeStatus::Done,
+            })
+            .collect();
+        let mut sorted: Vec<Option<Order>> = self
+            .sorted_children
+            .iter()
+            .zip(is_user)
+            .map(|(order, &user)| (!user && !order.is_empty()).then(|| Order::clone(order)))
+            .collect();
         for m in &self.merges {
             sorted[m.account] = m.order.clone();
             for &x in &m.merged {
                 sorted[x] = None;
             }
         }
+        // The walk's ranks: the run's own on a whole tree; on a partial tree (whose run shows
+        // none) the rank counter counted again over the visiting order, with each user's tie.
+        let (rank_of, rank) = if self.whole {
+            let rank_of: Vec<Option<u32>> = self.assocs.iter().map(|a| a.rank).collect();
+            let last = self.visit_order.iter().rev().find(|&&ix| is_user[ix]);
+            let rank = last.and_then(|&ix| rank_of[ix]);
+            (rank_of, rank)
+        } else {
+            let mut rank_of = vec![None; self.assocs.len()];
+            let (mut rank, mut counter) = (self.n_users, self.n_users);
+            for &ix in &self.visit_order {
+                if is_user[ix] {
+                    if self.assocs[ix].tie.is_none() {
+                        rank = counter;
+                    }
+                    rank_of[ix] = Some(rank);
+                    counter = counter.wrapping_sub(1);
+                }
+            }
+            (rank_of, Some(rank))
+        };
+        // After the last user the counter is N minus every user (each is ranked): 0, or N if
+        // there is none.
+        let any_user = self.n_users > 0;
         Frame {
             cursor: self.steps.len(),
             status,
@@ -228,8 +251,8 @@ impl FairTreeRun {
             sorted,
             path: Vec::new(),
             current: self.steps.last().map(Step::subject),
-            rank,
-            rank_no_ties,
+            rank: rank.unwrap_or(self.n_users),
+            rank_no_ties: if any_user { 0 } else { self.n_users },
             n_users: self.n_users,
             last: self.steps.last().cloned(),
         }
@@ -590,6 +613,7 @@ fn finish(
         tie_rule,
         root: h.root,
         merges: walked.merges,
+        whole,
     };
     artefact::mark(h, near_pairs, &mut run);
     run
