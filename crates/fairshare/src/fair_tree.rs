@@ -669,18 +669,11 @@ fn walk(
         account: usize,
         /// Under the documented rule: the tied sibling accounts merged into this visit.
         merged: Vec<usize>,
-        /// The index of the list's `SiblingsSorted` step (its visiting order), if it has one.
-        sorted_step: Option<usize>,
+        /// The list's visiting order (its `SiblingsSorted` step's, shared), if it has one.
+        order: Option<Order>,
         next: usize,
         prev_key: u128,
         entered_tied: bool,
-    }
-    /// The visiting order of a level's list, read from its `SiblingsSorted` step.
-    fn order_of<'s>(steps: &'s [Step], level: &Level) -> &'s [usize] {
-        match level.sorted_step.map(|i| &steps[i]) {
-            Some(Step::SiblingsSorted { order, .. }) => order,
-            _ => &[],
-        }
     }
     let mut rank = n_users;
     let mut rank_no_ties = n_users;
@@ -711,7 +704,7 @@ fn walk(
                 .flat_map(|&a| h.fs_children(a))
                 .collect()
         };
-        let sorted_step = if members.is_empty() {
+        let sorted = if members.is_empty() {
             None
         } else {
             let (order, reasons) = if merged.is_empty() {
@@ -732,25 +725,21 @@ fn walk(
             steps.push(Step::SiblingsSorted {
                 parent: account,
                 reasons,
-                order,
+                order: Order::clone(&order),
             });
-            Some(steps.len() - 1)
+            Some(order)
         };
         if !merged.is_empty() {
-            let order = match sorted_step.map(|i| &steps[i]) {
-                Some(Step::SiblingsSorted { order, .. }) => Some(Order::clone(order)),
-                _ => None,
-            };
             merges.push(Merge {
                 account,
                 merged: merged.clone(),
-                order,
+                order: sorted.clone(),
             });
         }
         Level {
             account,
             merged,
-            sorted_step,
+            order: sorted,
             next: 0,
             prev_key: no_val_key,
             entered_tied: tie.is_some(),
@@ -767,7 +756,7 @@ fn walk(
     )];
     while let Some(level) = stack.last_mut() {
         let i = level.next;
-        let order = order_of(&steps, level);
+        let order: &[usize] = level.order.as_deref().unwrap_or(&[]);
         if i >= order.len() {
             let done = stack.pop().expect("non-empty stack");
             for &a in std::iter::once(&done.account).chain(&done.merged) {
