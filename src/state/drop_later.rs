@@ -10,7 +10,7 @@
 //! At most one old value per [`Slot`] is alive: a value kept in an occupied slot drops the one
 //! there first (edits faster than idle periods each pay for one drop, as before, and never hold
 //! more than one old ranking). Natively (tests) there is no idle period: a kept value lives
-//! until its slot is reused or [`release`] runs.
+//! until its slot is reused (or, in tests, `release` runs).
 
 use std::any::Any;
 use std::cell::RefCell;
