@@ -294,11 +294,14 @@ impl AppState {
         // follows `run`, which a usage edit on an account leaves as it was.
         let frame = Memo::new_with_compare(
             move |prev: Option<&Arc<Frame>>| {
-                if let Some(prev) = prev {
+                let at = cursor.get();
+                // (While the walk plays, a step's frame is dropped at once, as before: no idle
+                // callback per step.)
+                if let (Some(prev), None) = (prev, at) {
                     drop_later::keep(drop_later::Slot::Frame, Arc::clone(prev));
                 }
                 run.track();
-                let cursor = cursor.get().unwrap_or(usize::MAX);
+                let cursor = at.unwrap_or(usize::MAX);
                 Arc::new(ranked.with_untracked(|r| r.frame(cursor)))
             },
             changed,
