@@ -25,6 +25,7 @@ use leptos::prelude::*;
 use crate::chrome::PanelTab;
 
 mod decay;
+mod drop_later;
 mod read;
 mod timeline;
 pub use decay::{DecayClock, DecayInputs};
@@ -160,7 +161,7 @@ pub struct AppState {
     run: Memo<Arc<fair_tree::FairTreeRun>>,
     moves: Memo<RunDiff>,
     classic: Memo<Arc<classic::ClassicRun>>,
-    frame: Memo<Frame>,
+    frame: Memo<Arc<Frame>>,
     /// The ranking of the scenario's next tree, computed by an edit from the ranking before it
     /// (`Ranked::with_usage`, `Ranked::with_shares`: only the lists on the edited path sorted
     /// again); `slurm_ranked` takes it when it ranks that very tree, instead of ranking it
@@ -231,8 +232,13 @@ impl AppState {
         // the deep comparison (O(n) per memo and edit on a 100k tree). A `Ranked` shares its
         // tree with the scenario (an `AssocTree` clone is O(1)) and its parts with its clones.
         let next_ranked: StoredValue<Option<Ranked>> = StoredValue::new(None);
+        // The memos that hold a ranking hand the one they replace to `drop_later`, which frees
+        // it after the frame that shows the edit (at 100k, ~8 M instructions off the edit's path).
         let slurm_ranked = Memo::new_with_compare(
-            move |_| {
+            move |prev: Option<&Ranked>| {
+                if let Some(prev) = prev {
+                    drop_later::keep(drop_later::Slot::SlurmRanked, prev.clone());
+                }
                 scenario.with(|s| {
                     next_ranked
                         .try_update_value(Option::take)
@@ -244,7 +250,10 @@ impl AppState {
             changed,
         );
         let ranked = Memo::new_with_compare(
-            move |_| {
+            move |prev: Option<&Ranked>| {
+                if let Some(prev) = prev {
+                    drop_later::keep(drop_later::Slot::Ranked, prev.clone());
+                }
                 let rule = tie_rule.get();
                 slurm_ranked.with(|slurm| slurm.with_rule(rule))
             },
@@ -271,15 +280,30 @@ impl AppState {
                 let params = scenario.with(|s| s.params.clone());
                 slurm_ranked.with(|r| {
                     Arc::new(match prev {
-                        Some(prev) => r.classic_after(prev, &params),
+                        Some(prev) => {
+                            drop_later::keep(drop_later::Slot::Classic, Arc::clone(prev));
+                            r.classic_after(prev, &params)
+                        }
                         None => r.classic(&params),
                     })
                 })
             },
             other_arc,
         );
+        // The finished walk (no cursor) is built from the run's results, not replayed; it
+        // follows `run`, which a usage edit on an account leaves as it was.
         let frame = Memo::new_with_compare(
-            move |_| run.with(|r| Frame::at(r.steps(), cursor.get().unwrap_or(r.steps().len()))),
+            move |prev: Option<&Arc<Frame>>| {
+                let at = cursor.get();
+                // (While the walk plays, a step's frame is dropped at once, as before: no idle
+                // callback per step.)
+                if let (Some(prev), None) = (prev, at) {
+                    drop_later::keep(drop_later::Slot::Frame, Arc::clone(prev));
+                }
+                run.track();
+                let cursor = at.unwrap_or(usize::MAX);
+                Arc::new(ranked.with_untracked(|r| r.frame(cursor)))
+            },
             changed,
         );
         let moves = Memo::new(move |_| {
@@ -649,7 +673,7 @@ impl AppState {
             h.undo.push(current);
             h.undo_at.push(at);
             if h.undo.len() > HISTORY_LIMIT {
-                h.undo.remove(0);
+                drop_later::keep(drop_later::Slot::History, h.undo.remove(0));
                 h.undo_at.remove(0);
             }
             h.redo.clear();

@@ -19,10 +19,10 @@ fn the_app_frame_is_the_frame_at_the_cursor() {
         let len = run.steps().len();
         for k in [0, 7, len / 2, len] {
             state.seek(k);
-            assert_eq!(state.frame().get(), Frame::at(run.steps(), k));
+            assert_eq!(*state.frame().get(), Frame::at(run.steps(), k));
         }
         state.set_cursor(None);
-        assert_eq!(state.frame().get(), Frame::at(run.steps(), len));
+        assert_eq!(*state.frame().get(), Frame::at(run.steps(), len));
     });
 }
 

@@ -139,8 +139,9 @@ impl AppState {
         self.classic
     }
 
-    /// The animation frame at the cursor (the finished walk when the cursor is `None`).
-    pub fn frame(self) -> Memo<Frame> {
+    /// The animation frame at the cursor (the finished walk when the cursor is `None`), shared
+    /// (its predecessor is freed after the frame that shows it).
+    pub fn frame(self) -> Memo<Arc<Frame>> {
         self.frame
     }
 }

@@ -300,3 +300,45 @@ fn an_edit_leaves_the_clock_at_t0_and_a_cursor_in_range_unwritten() {
         );
     });
 }
+
+/// An edit's memos keep the ranking and frame they replace alive (freed after the frame that
+/// shows the edit, in the browser's next idle period), one old value each: the next edit frees
+/// the one before.
+#[test]
+fn a_replaced_ranking_is_freed_later_and_only_one_is_kept() {
+    Owner::new().with(|| {
+        drop_later::release();
+        let state = AppState::new(scenario());
+        let first_run = Arc::downgrade(&state.run.get_untracked());
+        let first_frame = Arc::downgrade(&state.frame.get_untracked());
+        state
+            .set_usage(AssocId(3), LongDouble::from_u64(50))
+            .unwrap();
+        // The memos are read, as the page reads them after an edit.
+        let second_run = Arc::downgrade(&state.run.get_untracked());
+        let second_frame = Arc::downgrade(&state.frame.get_untracked());
+        assert!(first_run.upgrade().is_some(), "the old run is kept");
+        assert!(first_frame.upgrade().is_some(), "the old frame is kept");
+        state
+            .set_usage(AssocId(3), LongDouble::from_u64(60))
+            .unwrap();
+        state.frame.with_untracked(|_| ());
+        assert!(
+            first_run.upgrade().is_none(),
+            "only one old ranking is kept"
+        );
+        assert!(
+            first_frame.upgrade().is_none(),
+            "only one old frame is kept"
+        );
+        assert!(second_run.upgrade().is_some() && second_frame.upgrade().is_some());
+        assert!(drop_later::kept() > 0);
+        drop_later::release();
+        assert!(second_run.upgrade().is_none() && second_frame.upgrade().is_none());
+        // The frame shown is the finished walk of the current run.
+        let end = state
+            .run
+            .with_untracked(|r| Frame::at(r.steps(), r.steps().len()));
+        assert_eq!(*state.frame.get_untracked(), end);
+    });
+}

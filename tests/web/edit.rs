@@ -171,6 +171,31 @@ async fn editing_usage_reranks_at_once() {
     assert!(app.get(".ft-whatif__list").has_attribute("hidden"));
 }
 
+/// The ranking and frame an edit replaces are freed after the frame that shows the edit (in the
+/// browser's next idle period, at most 500 ms later), not while the edit is drawn.
+#[wasm_bindgen_test]
+async fn a_replaced_ranking_is_freed_when_the_browser_is_idle() {
+    let (app, state) = mount_controls(preset("fair-tree-example"));
+    tick().await;
+    let old_run = std::sync::Arc::downgrade(&state.run().get_untracked());
+    let old_frame = std::sync::Arc::downgrade(&state.frame().get_untracked());
+    state.select(Some(id_of(state, "UserB")));
+    tick().await;
+    app.change("Raw usage", "40000");
+    tick().await;
+    assert!(rank(state, "UserB") < rank(state, "UserA"), "re-ranked");
+    // (Nothing here shows the walk: the frame is read as the player reads it.)
+    state.frame().with_untracked(|_| ());
+    assert!(old_run.upgrade().is_some(), "kept while the edit is drawn");
+    assert!(
+        old_frame.upgrade().is_some(),
+        "kept while the edit is drawn"
+    );
+    ui::sleep(700).await;
+    assert!(old_run.upgrade().is_none(), "freed when idle");
+    assert!(old_frame.upgrade().is_none(), "freed when idle");
+}
+
 #[wasm_bindgen_test]
 async fn invalid_values_are_refused_with_an_alert_and_change_nothing() {
     let (app, state) = mount_controls(preset("fair-tree-example"));

@@ -47,50 +47,9 @@ extern "C" {
 
 use crate::support;
 
-/// Page-object helpers: the shared ones, and a real-time wait for the player's clock.
+/// Page-object helpers: the shared ones (`sleep`, a real-time wait, for the player's clock).
 mod ui {
-    use std::cell::{Cell, RefCell};
-    use std::future::Future;
-    use std::pin::Pin;
-    use std::rc::Rc;
-    use std::task::{Context, Poll, Waker};
-    use std::time::Duration;
-
-    use leptos::prelude::*;
-
     pub use super::support::*;
-
-    /// Waits `ms` milliseconds of real time (the player's clock is a real interval).
-    pub fn sleep(ms: u64) -> impl Future<Output = ()> {
-        struct Sleep {
-            done: Rc<Cell<bool>>,
-            waker: Rc<RefCell<Option<Waker>>>,
-        }
-        impl Future for Sleep {
-            type Output = ();
-            fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
-                if self.done.get() {
-                    Poll::Ready(())
-                } else {
-                    *self.waker.borrow_mut() = Some(cx.waker().clone());
-                    Poll::Pending
-                }
-            }
-        }
-        let done = Rc::new(Cell::new(false));
-        let waker: Rc<RefCell<Option<Waker>>> = Rc::new(RefCell::new(None));
-        let (d, w) = (Rc::clone(&done), Rc::clone(&waker));
-        set_timeout(
-            move || {
-                d.set(true);
-                if let Some(waker) = w.borrow_mut().take() {
-                    waker.wake();
-                }
-            },
-            Duration::from_millis(ms),
-        );
-        Sleep { done, waker }
-    }
 }
 
 /// Mounts the player over test24.4 and hands back the state it drives.

@@ -4,8 +4,12 @@
 // Each suite uses a subset of these.
 #![allow(dead_code)]
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::future::Future;
+use std::pin::Pin;
 use std::rc::Rc;
+use std::task::{Context, Poll, Waker};
+use std::time::Duration;
 
 use fairshare::Scenario;
 use fairshare_explorer::i18n::I18n;
@@ -112,4 +116,37 @@ where
 /// The scenario of the preset `id`.
 pub fn preset(id: &str) -> Scenario {
     presets::by_id(id).expect("a preset").scenario()
+}
+
+/// Waits `ms` milliseconds of real time (the player's clock is a real interval; what waits
+/// for an idle period).
+pub fn sleep(ms: u64) -> impl Future<Output = ()> {
+    struct Sleep {
+        done: Rc<Cell<bool>>,
+        waker: Rc<RefCell<Option<Waker>>>,
+    }
+    impl Future for Sleep {
+        type Output = ();
+        fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
+            if self.done.get() {
+                Poll::Ready(())
+            } else {
+                *self.waker.borrow_mut() = Some(cx.waker().clone());
+                Poll::Pending
+            }
+        }
+    }
+    let done = Rc::new(Cell::new(false));
+    let waker: Rc<RefCell<Option<Waker>>> = Rc::new(RefCell::new(None));
+    let (d, w) = (Rc::clone(&done), Rc::clone(&waker));
+    set_timeout(
+        move || {
+            d.set(true);
+            if let Some(waker) = w.borrow_mut().take() {
+                waker.wake();
+            }
+        },
+        Duration::from_millis(ms),
+    );
+    Sleep { done, waker }
 }

@@ -11,10 +11,14 @@
 //! The first argument is the tree's size (default 100,000); the user edited is half-way down
 //! the input order and its usage doubled (or its shares raised by three), as in the
 //! `edit_usage_incremental` / `edit_shares_incremental` benchmarks. Building the tree and the
-//! first ranking are outside the count; dropping the edited ranking is inside (the app drops it
-//! when a later edit replaces it).
+//! first ranking are outside the count. The other parts of an edit in the app are counted apart
+//! (`--toggle-collect` on each): `one_edit::finished_frame` (the frame of the finished walk the
+//! page shows, `Ranked::frame`), `one_edit::replayed_frame` (the same frame by replaying the
+//! trace, `Frame::at`, as the app built it before), and `one_edit::drop_ranked` (freeing the
+//! edited ranking, as the app frees the one an edit replaces; since `state/drop_later.rs` in an
+//! idle period after the frame).
 
-use fairshare::{AssocId, LongDouble, Ranked, Shares, TieRule};
+use fairshare::{AssocId, Frame, LongDouble, Ranked, Shares, TieRule};
 
 /// The edit counted.
 #[derive(Clone, Copy)]
@@ -24,13 +28,28 @@ enum Edit {
 }
 
 #[inline(never)]
-fn edit(ranked: &Ranked, id: AssocId, edit: Edit) -> usize {
-    let edited = match edit {
+fn edit(ranked: &Ranked, id: AssocId, edit: Edit) -> Ranked {
+    match edit {
         Edit::Usage(u) => ranked.with_usage(id, u),
         Edit::Shares(s) => ranked.with_shares(id, s),
     }
-    .expect("a valid edit");
-    edited.run().assocs().len()
+    .expect("a valid edit")
+}
+
+#[inline(never)]
+fn finished_frame(ranked: &Ranked) -> Frame {
+    ranked.frame(usize::MAX)
+}
+
+#[inline(never)]
+fn replayed_frame(ranked: &Ranked) -> Frame {
+    let steps = ranked.run().steps();
+    Frame::at(steps, steps.len())
+}
+
+#[inline(never)]
+fn drop_ranked(ranked: Ranked) {
+    drop(ranked);
 }
 
 fn main() {
@@ -49,5 +68,10 @@ fn main() {
     } else {
         Edit::Usage(user.usage_raw.add(user.usage_raw).add(LongDouble::one()))
     };
-    println!("{} associations ranked", edit(&ranked, user.id, e));
+    let edited = edit(&ranked, user.id, e);
+    let (finished, replayed) = (finished_frame(&edited), replayed_frame(&edited));
+    assert!(finished == replayed, "the finished frame is the replay's");
+    println!("{} associations ranked", edited.run().assocs().len());
+    drop((finished, replayed));
+    drop_ranked(edited);
 }

@@ -10,7 +10,7 @@ use crate::common;
 
 use common::trees;
 use fairshare::classic::{ClassicRun, UsageRule};
-use fairshare::{AssocId, AssocTree, LongDouble, Params, Ranked, Shares, TieRule};
+use fairshare::{AssocId, AssocTree, Frame, LongDouble, Params, Ranked, Shares, Step, TieRule};
 use proptest::prelude::*;
 
 /// Usage values that tie and that round: equal ratios with the 18/27/45 shares, fractions, a
@@ -213,6 +213,79 @@ proptest! {
         }
         prop_assert_eq!(fairshare::diff::moved(&base, &cur, cur.tree().len()), None);
     }
+}
+
+/// `Ranked::frame` at the end of the trace (built from the run's results, no replay) and
+/// before it (the replay) is `Frame::at`, the trace replayed.
+fn assert_frames(r: &Ranked) -> Result<(), TestCaseError> {
+    let steps = r.run().steps();
+    let len = steps.len();
+    for cursor in [len, len + 3, len / 2, 0] {
+        prop_assert_eq!(
+            r.frame(cursor),
+            Frame::at(steps, cursor),
+            "cursor {}",
+            cursor
+        );
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 600, ..ProptestConfig::default() })]
+
+    /// The finished frame built from a run's results equals the trace replayed to its end,
+    /// under both tie rules (the documented rule's merged lists), on partial trees (whose run
+    /// shows no rank but whose walk gives them) and for the runs edits make incrementally.
+    #[test]
+    fn the_finished_frame_is_the_trace_replayed(
+        tree in arb_tree(),
+        edits in prop::collection::vec(arb_edit(), 0..4),
+        documented in any::<bool>(),
+    ) {
+        let rule = if documented { TieRule::Documented } else { TieRule::Slurm };
+        let mut ranked = Ranked::new(&tree, rule);
+        assert_frames(&ranked)?;
+        assert_frames(&ranked.with_rule(match rule {
+            TieRule::Slurm => TieRule::Documented,
+            TieRule::Documented => TieRule::Slurm,
+        }))?;
+        for edit in &edits {
+            ranked = apply(&ranked, edit)?;
+            assert_frames(&ranked)?;
+        }
+    }
+}
+
+/// The frame property is not vacuous: some generated trees merge tied accounts with children
+/// under the documented rule, and some are partial with ranked users.
+#[test]
+fn the_generated_trees_merge_and_are_partial() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let (mut merges, mut partial) = (0, 0);
+    for _ in 0..300 {
+        let tree = arb_tree().new_tree(&mut runner).expect("a tree").current();
+        let ranked = Ranked::new(&tree, TieRule::Documented);
+        let steps = ranked.run().steps();
+        merges += steps
+            .windows(3)
+            .filter(|w| {
+                matches!(&w[0], Step::AccountEntered { merged, .. } if !merged.is_empty())
+                    && matches!(w[2], Step::SiblingsSorted { .. })
+            })
+            .count();
+        if tree.is_partial() {
+            let end = ranked.frame(steps.len());
+            partial += end.rank_of.iter().filter(|r| r.is_some()).count();
+        }
+    }
+    assert!(merges > 20, "{merges} merged visits with children");
+    assert!(
+        partial > 20,
+        "{partial} ranked users in partial trees' frames"
+    );
 }
 
 /// The generated trees do tie and do round: the property above is not vacuous. (Some case of
