@@ -77,7 +77,7 @@ fn schedule() {
     if SCHEDULED.replace(true) {
         return;
     }
-    crate::boundary::storage::when_idle(IDLE_TIMEOUT_MS, || {
+    crate::boundary::storage::when_idle(IDLE_TIMEOUT_MS, |_| {
         SCHEDULED.set(false);
         release();
     });
