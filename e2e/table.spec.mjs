@@ -137,6 +137,8 @@ test('an imported table shows Printed FS and Printed LF beside FairShare and Lev
   );
   await app.openTab('sshare');
   const table = app.sshareTable();
+  // The panel is its own wasm module, fetched when its tab opens: wait for the rows.
+  await expect(table.locator('tbody tr[data-assoc-id]').filter({ hasText: 'u2' })).toHaveCount(1);
   const headers = await table.locator('thead th').evaluateAll((ths) => ths.map((th) => th.textContent.trim()));
   expect(headers.slice(0, 7)).toEqual(['Account', 'User', 'FairShare', 'Printed FS', 'LevelFS', 'Printed LF', 'Check']);
   const cells = await table
