@@ -89,6 +89,26 @@ pub type ViewRect = (f64, f64, f64, f64);
 /// Pages of hidden siblings opened with "… N more", per parent: ranges of child positions.
 pub type Pages = HashMap<AssocId, Vec<(u32, u32)>>;
 
+/// A memo of `f`, made through one non-generic-in-`f` constructor per value type: every
+/// `Memo::new` call site instantiates reactive_graph's memo closure (value comparison, the
+/// previous value's drop) for its own closure type, which for the tree view's many small memos
+/// (one set per card and treeitem) made the first-load wasm larger for nothing.
+pub fn memo_of<T>(f: impl Fn() -> T + Send + Sync + 'static) -> Memo<T>
+where
+    T: PartialEq + Send + Sync + 'static,
+{
+    memo_boxed(Box::new(f))
+}
+
+/// [`memo_of`]'s one instantiation per value type.
+#[inline(never)]
+fn memo_boxed<T>(f: Box<dyn Fn() -> T + Send + Sync>) -> Memo<T>
+where
+    T: PartialEq + Send + Sync + 'static,
+{
+    Memo::new(move |_| f())
+}
+
 /// Cards are drawn this far (drawing units) beyond the viewport, so that panning shows them.
 const DRAW_MARGIN: f64 = 400.0;
 
@@ -171,7 +191,7 @@ impl ShownTree {
 
 /// What the person asked to see, by position in the tree (changes only on their actions).
 fn use_request(state: AppState, pages: RwSignal<Pages>) -> Memo<Request> {
-    Memo::new(move |_| {
+    memo_of(move || {
         state.scenario().with(|s| {
             let ix = |id: &AssocId| s.tree.position(*id);
             Request {
@@ -237,7 +257,7 @@ pub fn use_tree_model(
             })
         })
     });
-    Memo::new(move |_| {
+    memo_of(move || {
         let lang = i18n.lang();
         let documented = state.tie_rule().get() != TieRule::Slurm;
         let build = |slurm_run: Option<&fair_tree::FairTreeRun>| {
@@ -303,7 +323,7 @@ pub fn TreeView() -> impl IntoView {
     });
     let zoom = RwSignal::new(None::<f64>);
     let view = RwSignal::new((0.0, 0.0, 0.0, 0.0));
-    let scale = Memo::new(move |_| match zoom.get() {
+    let scale = memo_of(move || match zoom.get() {
         Some(s) => s,
         None => {
             let (_, _, w, h) = view.get();
@@ -341,10 +361,10 @@ pub fn TreeView() -> impl IntoView {
 
     // Memos, as the key lists below: every edit makes a new model, which mostly keeps the
     // drawing's size and the lists of entries; their readers then wake for nothing.
-    let canvas_style = Memo::new(move |_| model.with(|m| m.canvas_style(scale.get())));
-    let view_box = Memo::new(move |_| model.with(TreeModel::view_box));
+    let canvas_style = memo_of(move || model.with(|m| m.canvas_style(scale.get())));
+    let view_box = memo_of(move || model.with(TreeModel::view_box));
     // Only the cards near the viewport are drawn (all of them before it is measured).
-    let drawn = Memo::new(move |_| {
+    let drawn = memo_of(move || {
         let (left, top, w, h) = view.get();
         let s = scale.get().max(1e-6);
         model.with(|m| {
@@ -361,7 +381,7 @@ pub fn TreeView() -> impl IntoView {
         })
     });
     let extras =
-        Memo::new(move |_| model.with(|m| m.extras.iter().map(|e| e.key).collect::<Vec<_>>()));
+        memo_of(move || model.with(|m| m.extras.iter().map(|e| e.key).collect::<Vec<_>>()));
     let drawn_keys = move || {
         drawn
             .get()
@@ -369,9 +389,8 @@ pub fn TreeView() -> impl IntoView {
             .map(ChildRef::Node)
             .collect::<Vec<_>>()
     };
-    let root_keys = Memo::new(move |_| {
-        model.with(|m| m.root.into_iter().map(ChildRef::Node).collect::<Vec<_>>())
-    });
+    let root_keys =
+        memo_of(move || model.with(|m| m.root.into_iter().map(ChildRef::Node).collect::<Vec<_>>()));
     // In the drawing's SVG: an association's edge, or the edge and pill of an entry standing
     // for hidden ones. In the cards layer above it: an association's card.
     let drawing = |key| match key {

@@ -15,7 +15,7 @@ use wasm_bindgen::closure::Closure;
 use crate::state::AppState;
 use crate::tree::model::ChildRef;
 
-use super::{TreeCtx, ViewRect};
+use super::{TreeCtx, ViewRect, memo_of};
 
 /// Reads the viewport's scroll position and size into `ctx.view` (when it changed), and where
 /// the minimap lies over it. Nothing once the view is gone (animation frames may run after it
@@ -278,7 +278,7 @@ pub fn use_camera(state: AppState, ctx: TreeCtx) {
     });
     // A tree that opens wider than its frame starts on its root (at the top centre of the
     // drawing), not on the empty top-left corner; again whenever another tree is loaded.
-    let opened = Memo::new(move |_| {
+    let opened = memo_of(move || {
         state
             .scenario()
             .with(|s| (s.name.clone(), s.tree.assocs().first().map(|a| a.id)))

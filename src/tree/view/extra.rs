@@ -11,11 +11,11 @@ use crate::messages::Message;
 use crate::messages::tree::TreeMsg;
 use crate::tree::model::{ChildRef, ExtraView};
 
-use super::TreeCtx;
+use super::{TreeCtx, memo_of};
 
 /// The entry's view (the model holds few of them; each reads it).
 fn use_extra(ctx: TreeCtx, key: ChildRef) -> Memo<Option<std::sync::Arc<ExtraView>>> {
-    Memo::new(move |_| ctx.model.with(|m| m.extra(key).cloned()))
+    memo_of(move || ctx.model.with(|m| m.extra(key).cloned()))
 }
 
 /// A text or attribute of the live entry: `f` of its view (empty while it has none).

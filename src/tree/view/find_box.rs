@@ -10,6 +10,7 @@ use crate::i18n::I18n;
 use crate::messages::tree::TreeMsg;
 use crate::messages::{Lang, Message};
 use crate::state::AppState;
+use crate::tree::view::memo_of;
 use crate::widgets::when::When;
 
 /// How many matches are offered.
@@ -65,7 +66,7 @@ pub fn FindBox() -> impl IntoView {
     let query = RwSignal::new(String::new());
     let open = RwSignal::new(false);
     let active = RwSignal::new(0usize);
-    let matches = Memo::new(move |_| {
+    let matches = memo_of(move || {
         let lang = i18n.lang();
         query.with(|q| {
             state

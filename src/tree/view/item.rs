@@ -26,10 +26,10 @@ use crate::state::AppState;
 use crate::tree::model::{ChildRef, NodeView, kind_attr};
 use crate::widgets::when::When;
 
-use super::TreeCtx;
 use super::compare_marks::CompareRole;
 use super::entries::Entries;
 use super::extra::ExtraItem;
+use super::{TreeCtx, memo_of};
 
 /// The fact a comparison role adds to the accessible name (the paths add none: the compare
 /// panel names the two users).
@@ -120,13 +120,11 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
     // What the rest of the item reads of the node's view, each a memo: a new view (an edit
     // changes the numbers of every node on the edited path) wakes only the readers of what
     // changed, not every closure of the item.
-    let ix = Memo::new(move |_| node.with(|n| n.as_ref().map(|n| n.ix)));
-    let has_children =
-        Memo::new(move |_| node.with(|n| n.as_ref().is_some_and(|n| n.has_children)));
-    let expanded = Memo::new(move |_| node.with(|n| n.as_ref().is_some_and(|n| n.expanded)));
-    let children = Memo::new(move |_| {
-        node.with(|n| n.as_ref().map(|n| n.children.clone()).unwrap_or_default())
-    });
+    let ix = memo_of(move || node.with(|n| n.as_ref().map(|n| n.ix)));
+    let has_children = memo_of(move || node.with(|n| n.as_ref().is_some_and(|n| n.has_children)));
+    let expanded = memo_of(move || node.with(|n| n.as_ref().is_some_and(|n| n.expanded)));
+    let children =
+        memo_of(move || node.with(|n| n.as_ref().map(|n| n.children.clone()).unwrap_or_default()));
     let aria_expanded = move || has_children.get().then(|| expanded.get().to_string());
     let selected = move || (state.selected().get() == Some(id)).to_string();
     let tabindex = move || {
@@ -147,13 +145,14 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
         let status = ix.get().and_then(|ix| marks.status(ix));
         (status == Some(NodeStatus::Ranked)).then_some("true")
     };
-    let compare = Memo::new(move |_| ix.get().and_then(|ix| ctx.compare.role(ix)));
+    // Not a memo: the role is already a per-association mark, notified only when it changes.
+    let compare = move || ix.get().and_then(|ix| ctx.compare.role(ix));
     // The node's own attributes ([`ITEM_ATTRS`], the accessible name with the comparison role
     // as one more fact) are written by one effect, which compares each with what it wrote
     // last: one wake-up per changed node and edit, instead of one per attribute.
     let attrs = move || {
         let lang = i18n.lang();
-        let role = compare.get();
+        let role = compare();
         node.with(|n| item_attrs(n.as_deref(), role, lang))
     };
     let el = NodeRef::<html::Div>::new();
@@ -175,7 +174,7 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
     let first = built.get_value().unwrap_or_default();
     StoredValue::new(std::sync::Arc::new(writer));
     let name =
-        Memo::new(move |_| node.with(|n| n.as_ref().map(|n| n.name.clone()).unwrap_or_default()));
+        memo_of(move || node.with(|n| n.as_ref().map(|n| n.name.clone()).unwrap_or_default()));
     let toggle_title = move || {
         let msg = if expanded.get() {
             TreeMsg::CollapseName
@@ -219,7 +218,7 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
             data-assoc-id=id.0.to_string()
             data-current=current
             data-ranked=ranked
-            data-compare=move || compare.get().map(CompareRole::as_attr)
+            data-compare=move || compare().map(CompareRole::as_attr)
             on:click=select
             on:focus=move |_| ctx.focused.set(Some(id))
         >

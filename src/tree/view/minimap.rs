@@ -17,7 +17,7 @@ use crate::state::AppState;
 use crate::tree::minimap::{Camera, MIN_VIEWPORT, Overview, bounds};
 use crate::widgets::when::When;
 
-use super::TreeCtx;
+use super::{TreeCtx, memo_of};
 
 /// The camera of the tree view now.
 fn camera(ctx: TreeCtx) -> Camera {
@@ -59,7 +59,7 @@ fn move_view(ctx: TreeCtx, overview: Memo<Overview>, ev: &web_sys::PointerEvent)
 /// again when it stays in place.
 #[component]
 fn Mark(#[prop(into)] at: Signal<Option<(f64, f64)>>, class: &'static str) -> impl IntoView {
-    let at = Memo::new(move |_| at.get());
+    let at = memo_of(move || at.get());
     let centre = move |pick: fn((f64, f64)) -> f64| move || shortest(at.get().map_or(0.0, pick));
     view! {
         <When when=move || at.with(Option::is_some)>
@@ -74,11 +74,11 @@ pub fn Minimap() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     let ctx = TreeCtx::expect();
-    let max = Memo::new(move |_| {
+    let max = memo_of(move || {
         let (_, _, w, h) = ctx.view.get();
         bounds(w, h)
     });
-    let overview = Memo::new(move |_| {
+    let overview = memo_of(move || {
         let max = max.get();
         ctx.model.with(|m| Overview::new(m, max))
     });

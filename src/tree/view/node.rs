@@ -27,9 +27,9 @@ use crate::tree::model::{
 };
 use crate::widgets::when::When;
 
-use super::TreeCtx;
 use super::compare_marks::CompareRole;
 use super::item::use_node;
+use super::{TreeCtx, memo_of};
 
 /// The icon of each kind, drawn in a 14×14 box.
 fn icon_path(kind: AssocKind) -> &'static str {
@@ -62,23 +62,17 @@ pub fn NodeEdge(id: AssocId) -> impl IntoView {
     let node = use_node(ctx, id);
     // Memos: a new view of the node (its numbers, on every edit along its path) wakes the edge
     // only when its place or its role changes.
-    let ix = Memo::new(move |_| node.with(|n| n.as_ref().map(|n| n.ix)));
+    let ix = memo_of(move || node.with(|n| n.as_ref().map(|n| n.ix)));
     let compare = move || ix.get().and_then(|ix| ctx.compare.role(ix));
-    let path = Memo::new(move |_| {
-        node.with(|n| {
-            n.as_ref()
-                .map(|n| (n.edge.clone(), n.edge_style.clone()))
-                .unwrap_or_default()
-        })
-    });
-    let edge = move || path.with(|p| p.0.clone());
-    let edge_style = move || path.with(|p| p.1.clone());
+    // Two memos of the artefact's value type (one memo instantiation for all three).
+    let edge = memo_of(move || node.with(|n| n.as_ref().and_then(|n| n.edge.clone())));
+    let edge_style = memo_of(move || node.with(|n| n.as_ref().and_then(|n| n.edge_style.clone())));
     view! {
         <path
             class="ft-edge"
             class:ft-edge--compare=move || compare().is_some()
-            d=edge
-            style=edge_style
+            d=move || edge.get().unwrap_or_default()
+            style=move || edge_style.get().unwrap_or_default()
         ></path>
     }
 }
@@ -89,23 +83,23 @@ pub fn NodeCard(id: AssocId) -> impl IntoView {
     let state = AppState::expect();
     let ctx = TreeCtx::expect();
     let node = use_node(ctx, id);
-    let card = Memo::new(move |_| node.with(|n| n.as_ref().map(|n| n.card.clone())));
+    let card = memo_of(move || node.with(|n| n.as_ref().map(|n| n.card.clone())));
     // A memo: a new view of the node (its numbers) wakes none of the marks' readers.
-    let ix = Memo::new(move |_| node.with(|n| n.as_ref().map(|n| n.ix)));
+    let ix = memo_of(move || node.with(|n| n.as_ref().map(|n| n.ix)));
     let ix = move || ix.get();
     // Per-association marks, not `state.frame`: N cards reading the frame make a step O(N²).
     let marks = FrameMarks::use_or_new(state);
     let status = move || ix().and_then(|ix| marks.status(ix));
     let compare = move || ix().and_then(|ix| ctx.compare.role(ix));
-    // The card's own classes and place, a memo: a change of its numbers alone wakes neither.
-    let look = Memo::new(move |_| {
-        node.with(|n| n.as_ref().map(|n| (n.class.clone(), n.card_style.clone())))
-    });
-    let class = move || look.with(|l| l.as_ref().map(|(class, _)| card_class(class, status())));
+    // The card's own classes and place, memos (of one value type with the edge's and the
+    // artefact's): a change of its numbers alone wakes neither.
+    let look_class = memo_of(move || node.with(|n| n.as_ref().map(|n| n.class.clone())));
+    let look_style = memo_of(move || node.with(|n| n.as_ref().map(|n| n.card_style.clone())));
+    let class = move || look_class.with(|l| l.as_ref().map(|class| card_class(class, status())));
     // Toggled classes rather than part of `class`: rewriting `class` would drop the toggled
     // selection and current classes until they next change.
     let role_is = move |role: CompareRole| move || compare() == Some(role);
-    let style = move || look.with(|l| l.as_ref().map(|(_, style)| style.clone()));
+    let style = move || look_style.get();
     let view_box = move || {
         card.with(|c| {
             c.as_ref().map(|c| {
@@ -281,9 +275,9 @@ fn write_card(elements: &[Option<web_sys::Element>], old: &[String], new: &[Stri
 fn LiveCardBody(card: Memo<Option<CardView>>) -> impl IntoView {
     // The rank line, the right edge and the tags as memos: most edits change a card's
     // numbers but not its rank line or its tags, whose elements then wake no effect.
-    let rank = Memo::new(move |_| card.with(|c| c.as_ref().and_then(|c| c.rank.clone())));
-    let tags = Memo::new(move |_| card.with(|c| c.as_ref().map(|c| c.tags.clone())));
-    let right = Memo::new(move |_| card.with(|c| c.as_ref().map_or(0.0, |c| c.right_x)));
+    let rank = memo_of(move || card.with(|c| c.as_ref().and_then(|c| c.rank.clone())));
+    let tags = memo_of(move || card.with(|c| c.as_ref().map(|c| c.tags.clone())));
+    let right = memo_of(move || card.with(|c| c.as_ref().map_or(0.0, |c| c.right_x)));
     let has_rank = move || rank.with(Option::is_some);
     let rank_text = move |f: fn(&RankLine) -> String| {
         move || rank.with(|r| r.as_ref().map(f).unwrap_or_default())
@@ -338,16 +332,12 @@ fn LiveCardBody(card: Memo<Option<CardView>>) -> impl IntoView {
     StoredValue::new(std::sync::Arc::new(writer));
     let first = built.get_value().unwrap_or_default();
     // The rare parts, drawn again only when they change.
-    let artefact = Memo::new(move |_| {
-        card.with(|c| {
-            c.as_ref()
-                .and_then(|c| c.artefact.clone().map(|text| (text, c.right_x)))
-        })
-    });
+    // Its text; its place is the right edge (`right`).
+    let artefact = memo_of(move || card.with(|c| c.as_ref().and_then(|c| c.artefact.clone())));
     // How many tags the card has: the tag elements are made again only when it changes; each
     // tag's text, class and place follow its slot (a what-if tag's count changes on most edits,
     // and rebuilding the tags set every attribute of each again).
-    let n_tags = Memo::new(move |_| tags.with(|t| t.as_ref().map_or(0, Vec::len)));
+    let n_tags = memo_of(move || tags.with(|t| t.as_ref().map_or(0, Vec::len)));
     // A left line's x reads nothing reactive, so it is written once.
     let line_view = |k: usize| {
         let (_, right, line) = CARD_LINES[k];
@@ -438,7 +428,8 @@ fn LiveCardBody(card: Memo<Option<CardView>>) -> impl IntoView {
             </g>
         </When>
         {move || {
-            artefact.get().map(|(text, x)| {
+            artefact.get().map(|text| {
+                let x = right.get();
                 view! {
                     <g class="ft-node__artefact">
                         <circle cx=shortest(x) cy="12" r="8"></circle>
