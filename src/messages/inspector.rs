@@ -30,6 +30,8 @@ pub enum InspectorMsg {
     RawUsageUnit,
     /// An account's raw usage (read-only: the sum of its users').
     AccountUsage,
+    /// An account's raw usage in a tree that holds usage kept from removed users (read-only).
+    AccountUsageWithKept,
     /// An account's own retained usage, kept from removed users (shown when not 0).
     RetainedUsage,
     /// Add-user button (UI contract).
@@ -150,6 +152,7 @@ impl Message for InspectorMsg {
         InspectorMsg::RawUsage,
         InspectorMsg::RawUsageUnit,
         InspectorMsg::AccountUsage,
+        InspectorMsg::AccountUsageWithKept,
         InspectorMsg::RetainedUsage,
         InspectorMsg::AddUser,
         InspectorMsg::AddAccount,
@@ -227,6 +230,9 @@ impl Message for InspectorMsg {
             }
             InspectorMsg::AccountUsage => {
                 "Raw usage, the sum of its users': {usage} TRES-seconds = {hours} TRES-hours"
+            }
+            InspectorMsg::AccountUsageWithKept => {
+                "Raw usage, the sum of its users' and of the usage kept from removed users in it: {usage} TRES-seconds = {hours} TRES-hours"
             }
             InspectorMsg::RetainedUsage => {
                 "Usage kept from removed users: {usage} TRES-seconds = {hours} TRES-hours, counted in this account's raw usage (Slurm 22.05 and later keep a removed user's usage on its account)"
@@ -350,6 +356,9 @@ impl Message for InspectorMsg {
             InspectorMsg::RawUsageUnit => "TRES 秒（billing 重み付き、減衰後）= {hours} TRES 時間",
             InspectorMsg::AccountUsage => {
                 "使用量 RawUsage（ユーザーの合計）: {usage} TRES 秒 = {hours} TRES 時間"
+            }
+            InspectorMsg::AccountUsageWithKept => {
+                "使用量 RawUsage（ユーザーと、配下で削除されたユーザーから引き継いだ使用量の合計）: {usage} TRES 秒 = {hours} TRES 時間"
             }
             InspectorMsg::RetainedUsage => {
                 "削除されたユーザーから引き継いだ使用量: {usage} TRES 秒 = {hours} TRES 時間。このアカウントの使用量に含まれます（Slurm 22.05 以降、削除したユーザーの使用量はアカウントに残ります）"

@@ -316,7 +316,14 @@ fn AccountUsage(id: AssocId) -> impl IntoView {
                 .run()
                 .with(|r| r.assocs().get(ix).map(|a| a.usage_raw))
         })?;
-        Some(InspectorMsg::AccountUsage.fill(
+        // With usage kept from removed users anywhere in the tree, an account's raw usage may
+        // hold some of it (its own or a sub-account's): "the sum of its users'" would be wrong.
+        let msg = if state.ranked().with(|r| r.hierarchy().has_retained_usage()) {
+            InspectorMsg::AccountUsageWithKept
+        } else {
+            InspectorMsg::AccountUsage
+        };
+        Some(msg.fill(
             i18n.lang(),
             &[
                 ("usage", &seconds_text(usage)),

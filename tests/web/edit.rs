@@ -658,6 +658,13 @@ async fn an_account_shows_the_usage_it_kept_from_removed_users() {
     tick().await;
     let usage = app.text("[data-testid='account-usage']");
     assert!(usage.contains(": 130 TRES-seconds"), "{usage}");
+    // 130 is not the sum of its users' (30): the label says what else it holds.
+    assert!(
+        usage.starts_with(
+            "Raw usage, the sum of its users' and of the usage kept from removed users in it"
+        ),
+        "{usage}"
+    );
     let kept = app.text("[data-testid='retained-usage']");
     assert!(
         kept.starts_with("Usage kept from removed users: 100 TRES-seconds"),
