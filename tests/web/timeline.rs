@@ -244,11 +244,11 @@ async fn the_what_if_list_keeps_its_row_elements_when_an_edit_changes_their_text
     }
 }
 
-/// A scrubber step that moves other users rewrites the What-if rows in place: the same `<li>`
-/// elements, now with the step's texts.
-#[wasm_bindgen_test]
-async fn a_timeline_step_keeps_the_what_if_row_elements_and_rewrites_their_texts() {
-    use fairshare_explorer::panels::whatif::{FIRST_ROWS, WhatIf};
+/// The What-if list alone over a three-day timeline of a generated 2,000-association tree, on
+/// its last day: the heaviest user idle on day 0, running on day 1, idle again on day 2, so both
+/// steps move many users.
+async fn what_if_over_three_days() -> (ui::Mounted<impl Mountable>, AppState) {
+    use fairshare_explorer::panels::whatif::WhatIf;
     let scenario = fairshare::r#gen::scenario(2_000, 7);
     let idle = fairshare::r#gen::heaviest_user_idle(&scenario.tree).expect("a heavy user");
     let t = |s| Time::parse(s);
@@ -267,6 +267,15 @@ async fn a_timeline_step_keeps_the_what_if_row_elements_and_rewrites_their_texts
         ui::mount_with_state(move || AppState::provide(scenario), || view! { <WhatIf /> });
     state.load_timeline(timeline, vec![Vec::new(); 3], template);
     tick().await;
+    (app, state)
+}
+
+/// A scrubber step that moves other users rewrites the What-if rows in place: the same `<li>`
+/// elements, now with the step's texts.
+#[wasm_bindgen_test]
+async fn a_timeline_step_keeps_the_what_if_row_elements_and_rewrites_their_texts() {
+    use fairshare_explorer::panels::whatif::FIRST_ROWS;
+    let (app, _) = what_if_over_three_days().await;
     let rows = app.all(".ft-whatif__row");
     assert_eq!(rows.len(), FIRST_ROWS);
     let old_texts = row_texts(&rows);
@@ -289,25 +298,8 @@ async fn a_timeline_step_keeps_the_what_if_row_elements_and_rewrites_their_texts
 /// place, and the list is shown again.
 #[wasm_bindgen_test]
 async fn a_step_to_a_moment_without_moves_hides_the_what_if_rows_and_keeps_their_elements() {
-    use fairshare_explorer::panels::whatif::{FIRST_ROWS, WhatIf, WhatIfRows};
-    let scenario = fairshare::r#gen::scenario(2_000, 7);
-    let idle = fairshare::r#gen::heaviest_user_idle(&scenario.tree).expect("a heavy user");
-    let t = |s| Time::parse(s);
-    // The heavy user runs on day 1 and is idle again on day 2: both steps move many users.
-    let timeline = Timeline::new(vec![
-        (t("2024-05-01T00:00Z"), "day0.txt".into(), idle.clone()),
-        (
-            t("2024-05-02T00:00Z"),
-            "day1.txt".into(),
-            scenario.tree.clone(),
-        ),
-        (t("2024-05-03T00:00Z"), "day2.txt".into(), idle),
-    ]);
-    let template = scenario.clone();
-    let (app, state) =
-        ui::mount_with_state(move || AppState::provide(scenario), || view! { <WhatIf /> });
-    state.load_timeline(timeline, vec![Vec::new(); 3], template);
-    tick().await;
+    use fairshare_explorer::panels::whatif::{FIRST_ROWS, WhatIfRows};
+    let (app, state) = what_if_over_three_days().await;
     let list: web_sys::HtmlElement = app.get(".ft-whatif__list").unchecked_into();
     assert!(!list.hidden(), "day 2 lists who moved");
     let rows = app.all(".ft-whatif__row");
