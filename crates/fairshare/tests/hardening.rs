@@ -217,6 +217,18 @@ fn formatting_never_panics_on_values_that_are_not_finite() {
 // ---------------------------------------------------------------------------------------------
 // Linear work at 100,000.
 
+/// Builds `tree`'s hierarchy, checking that it takes O(n log n) work, O(n) memory in a bounded
+/// number of allocations, and gives finite usage sums.
+fn linear_hierarchy(tree: &AssocTree) -> Hierarchy {
+    let n = tree.len();
+    let (h, bytes, count) = allocated(|| Hierarchy::new(tree));
+    assert!(h.work() <= 4 * n_log_n(n), "work {} for {n}", h.work());
+    assert!(bytes <= 400 * n as u64, "{bytes} bytes for {n}");
+    assert!(count <= 200, "{count} allocations");
+    assert!((0..h.len()).all(|ix| h.usage_raw(ix).is_finite()));
+    h
+}
+
 #[test]
 fn deep_chain_with_a_fractional_user_at_every_level_is_linear() {
     let _serial = SERIAL.lock();
@@ -227,11 +239,7 @@ fn deep_chain_with_a_fractional_user_at_every_level_is_linear() {
     });
     let tree = AssocTree::new(v).unwrap();
     let n = tree.len();
-    let (h, bytes, count) = allocated(|| Hierarchy::new(&tree));
-    assert!(h.work() <= 4 * n_log_n(n), "work {} for {n}", h.work());
-    assert!(bytes <= 400 * n as u64, "{bytes} bytes for {n}");
-    assert!(count <= 200, "{count} allocations");
-    assert!((0..h.len()).all(|ix| h.usage_raw(ix).is_finite()));
+    linear_hierarchy(&tree);
     // The rest of the engine on the same chain: runs and memory stay linear.
     // (A Ranked under the other rule first, so that only the run is measured.)
     let ranked = Ranked::new(&tree, TieRule::Documented);
@@ -274,12 +282,7 @@ fn deep_chain_with_retained_usage_at_every_level_is_linear() {
     .collect();
     let tree = AssocTree::new(v).unwrap();
     let n = tree.len();
-    let (h, bytes, count) = allocated(|| Hierarchy::new(&tree));
-    assert!(h.work() <= 4 * n_log_n(n), "work {} for {n}", h.work());
-    assert!(bytes <= 400 * n as u64, "{bytes} bytes for {n}");
-    assert!(count <= 200, "{count} allocations");
-    assert!(h.has_retained_usage());
-    assert!((0..h.len()).all(|ix| h.usage_raw(ix).is_finite()));
+    assert!(linear_hierarchy(&tree).has_retained_usage());
     let ranked = Ranked::new(&tree, TieRule::Slurm);
     let deepest = tree.assocs()[n - 1].id;
     let edited = ranked
