@@ -4,6 +4,7 @@
 //! throw into wasm.
 
 pub mod codec;
+pub mod deferred;
 pub mod document;
 pub mod export;
 pub mod ja_fetch;

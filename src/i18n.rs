@@ -22,6 +22,8 @@ pub enum JaProblem {
     OtherVersion,
     /// The page names no file (a build without one).
     NoFile,
+    /// The code that reads the file (a wasm module of its own) did not arrive.
+    NoReader,
 }
 
 /// The alert for `problem` in `lang`.
@@ -33,6 +35,7 @@ pub fn ja_problem_text(problem: &JaProblem, lang: Lang) -> String {
         }
         JaProblem::OtherVersion => ShellMsg::JapaneseOtherVersion.text(lang).to_string(),
         JaProblem::NoFile => ShellMsg::JapaneseNoFile.text(lang).to_string(),
+        JaProblem::NoReader => ShellMsg::JapaneseNoReader.text(lang).to_string(),
     };
     ShellMsg::JapaneseFailed.fill(lang, &[("reason", &reason)])
 }

@@ -87,6 +87,8 @@ fn load(done: impl FnOnce(Result<(), JaProblem>) + 'static) {
         }
     };
     let (f1, f2, f3, f4) = (finish.clone(), finish.clone(), finish.clone(), finish);
+    // The code that reads the file is fetched beside it, not after it.
+    crate::boundary::deferred::preload_ja();
     let promise = window().fetch_with_str(&url);
     crate::boundary::url_state::then(
         &promise,
@@ -104,10 +106,16 @@ fn load(done: impl FnOnce(Result<(), JaProblem>) + 'static) {
                 &text,
                 move |text| {
                     let text = text.as_string().unwrap_or_default();
-                    f2(ja_file::install(&text).map_err(|e| match e {
-                        InstallError::NotJson(problem) => JaProblem::Damaged(problem),
-                        InstallError::OtherBuild => JaProblem::OtherVersion,
-                    }));
+                    // Reading the table is not in the first load: its module may come later.
+                    leptos::task::spawn_local(async move {
+                        f2(match crate::boundary::deferred::install_ja(text).await {
+                            Some(res) => res.map_err(|e| match e {
+                                InstallError::NotJson(problem) => JaProblem::Damaged(problem),
+                                InstallError::OtherBuild => JaProblem::OtherVersion,
+                            }),
+                            None => Err(JaProblem::NoReader),
+                        });
+                    });
                 },
                 move |err| f3(Err(JaProblem::Fetch(reason(&err)))),
             );

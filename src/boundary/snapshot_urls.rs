@@ -5,6 +5,7 @@
 //! messages. A before snapshot loaded from a URL opens the What-if tab, where
 //! `panels::snapshot_panel` says the selected user's move.
 
+use fairshare::import::Imported;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -25,6 +26,9 @@ pub enum FetchProblem {
     NotLoaded(String, fairshare::Diagnostic),
     /// A line of a `timeline=` list that was left out or read with an assumption.
     List(String, fairshare::timeline::ListDiagnostic),
+    /// Read, but the importer's code (a module of its own, `super::deferred`) did not arrive:
+    /// the URL.
+    NoImporter(String),
     /// A `timeline=` list that gave fewer than two snapshots: the list's URL and how many.
     TooFew(String, usize),
 }
@@ -71,6 +75,10 @@ pub fn fetch_on_open(
         problems: RwSignal::new(Vec::new()),
     };
     provide_context(fetch);
+    if src.is_some() || before.is_some() || timeline.is_some() {
+        // The importer's module is fetched beside the snapshots, not after them.
+        super::deferred::preload_import();
+    }
     // A timeline holds its own before snapshots: `src=` and `before=` are not fetched with it.
     if let Some(list) = timeline {
         return super::timeline_urls::fetch_timeline(state, fetch, list, me);
@@ -133,8 +141,12 @@ fn next(state: AppState, fetch: SnapshotFetch, mut queue: Vec<(Role, String)>, m
                 &text,
                 move |text| {
                     let text = text.as_string().unwrap_or_default();
-                    load(state, fetch, role, &v2, &text);
-                    next(state, fetch, q2, m2);
+                    // The importer is not in the first load: its module may arrive later.
+                    leptos::task::spawn_local(async move {
+                        let imported = super::deferred::import(text).await;
+                        load(state, fetch, role, v2, imported);
+                        next(state, fetch, q2, m2);
+                    });
                 },
                 move |err| {
                     failed(v3.clone(), err);
@@ -150,9 +162,18 @@ fn next(state: AppState, fetch: SnapshotFetch, mut queue: Vec<(Role, String)>, m
     );
 }
 
-/// Imports a fetched text and loads it as the scenario or the before snapshot.
-fn load(state: AppState, fetch: SnapshotFetch, role: Role, url: &str, text: &str) {
-    let imported = fairshare::import::import(text);
+/// Loads a fetched text's import as the scenario or the before snapshot; `None` (the
+/// importer's module did not arrive) is said as such.
+fn load(
+    state: AppState,
+    fetch: SnapshotFetch,
+    role: Role,
+    url: String,
+    imported: Option<Imported>,
+) {
+    let Some(imported) = imported else {
+        return fetch.push(FetchProblem::NoImporter(url));
+    };
     let error = imported.diagnostics.iter().find(|d| d.is_error()).cloned();
     match (imported.scenario, error) {
         (Some(scenario), None) => match role {
@@ -167,7 +188,7 @@ fn load(state: AppState, fetch: SnapshotFetch, role: Role, url: &str, text: &str
                 .unwrap_or_else(|| fairshare::Diagnostic::error(None, fairshare::DiagKind::Empty));
             fetch
                 .problems
-                .update(|v| v.push(FetchProblem::NotLoaded(url.to_string(), d)));
+                .update(|v| v.push(FetchProblem::NotLoaded(url, d)));
         }
     }
 }
@@ -189,6 +210,9 @@ pub fn SnapshotBar() -> impl IntoView {
                 }
                 FetchProblem::Failed(url, reason) => {
                     SnapshotMsg::FetchFailed.fill(lang, &[("url", &url), ("reason", &reason)])
+                }
+                FetchProblem::NoImporter(url) => {
+                    SnapshotMsg::NoImporter.fill(lang, &[("url", &url)])
                 }
                 FetchProblem::List(url, d) => {
                     let problem = crate::messages::timeline::list_problem(&d.problem, lang);

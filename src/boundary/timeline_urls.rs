@@ -113,11 +113,21 @@ fn next(
         return next(state, fetch, list, queue, read, me);
     };
     fetch_text(&url, move |text| {
-        match text {
-            Ok(text) => read.push((time, label, fairshare::import::import(&text))),
-            Err(reason) => fetch.push(FetchProblem::Failed(label, reason)),
-        }
-        next(state, fetch, list, queue, read, me);
+        let text = match text {
+            Ok(text) => text,
+            Err(reason) => {
+                fetch.push(FetchProblem::Failed(label, reason));
+                return next(state, fetch, list, queue, read, me);
+            }
+        };
+        // The importer is not in the first load: its module may arrive later.
+        leptos::task::spawn_local(async move {
+            match super::deferred::import(text).await {
+                Some(imported) => read.push((time, label, imported)),
+                None => fetch.push(FetchProblem::NoImporter(label)),
+            }
+            next(state, fetch, list, queue, read, me);
+        });
     });
 }
 

@@ -62,6 +62,8 @@ pub enum ShellMsg {
     JapaneseDamaged,
     /// Reason: the page names no Japanese file (a build without one).
     JapaneseNoFile,
+    /// Reason inside [`ShellMsg::JapaneseFailed`]: the code that reads the file did not arrive.
+    JapaneseNoReader,
     /// Alert in a panel whose code (its own wasm module) could not be fetched.
     PanelLoadFailed,
     /// Button beside [`ShellMsg::PanelLoadFailed`]: fetch the panel's code again.
@@ -97,6 +99,7 @@ impl Message for ShellMsg {
         ShellMsg::JapaneseOtherVersion,
         ShellMsg::JapaneseDamaged,
         ShellMsg::JapaneseNoFile,
+        ShellMsg::JapaneseNoReader,
         ShellMsg::PanelLoadFailed,
         ShellMsg::PanelLoadRetry,
     ];
@@ -148,6 +151,7 @@ impl Message for ShellMsg {
             }
             ShellMsg::JapaneseDamaged => "the file is damaged ({problem})",
             ShellMsg::JapaneseNoFile => "this copy of the app has no Japanese file",
+            ShellMsg::JapaneseNoReader => "the code that reads the Japanese file did not arrive",
             ShellMsg::PanelLoadFailed => {
                 "This panel could not be loaded: its code did not arrive. Check the connection and try again; the rest of the app works as before."
             }
@@ -200,6 +204,7 @@ impl Message for ShellMsg {
             }
             ShellMsg::JapaneseDamaged => "ファイルが壊れています（{problem}）",
             ShellMsg::JapaneseNoFile => "このアプリの写しには日本語のファイルがありません",
+            ShellMsg::JapaneseNoReader => "日本語のファイルを読むプログラムが届きませんでした",
             ShellMsg::PanelLoadFailed => {
                 "このパネルを読み込めませんでした（プログラムが届きませんでした）。接続を確認して、もう一度お試しください。アプリのほかの部分はそのまま使えます。"
             }

@@ -64,6 +64,8 @@ pub enum SnapshotMsg {
     NotSameOrigin,
     /// A fetched text that did not import.
     FetchNotLoaded,
+    /// A fetched text that could not be read: the importer's code did not arrive.
+    NoImporter,
 }
 
 impl Message for SnapshotMsg {
@@ -97,6 +99,7 @@ impl Message for SnapshotMsg {
         SnapshotMsg::FetchFailed,
         SnapshotMsg::NotSameOrigin,
         SnapshotMsg::FetchNotLoaded,
+        SnapshotMsg::NoImporter,
     ];
 
     fn en(self) -> &'static str {
@@ -152,6 +155,9 @@ impl Message for SnapshotMsg {
                 "{url} is not on this site: only snapshots from the same site can be loaded (connect-src 'self')."
             }
             SnapshotMsg::FetchNotLoaded => "{url} was read but not loaded: {problem}",
+            SnapshotMsg::NoImporter => {
+                "{url} was fetched but not loaded: the code that reads snapshots did not arrive. Check the connection and reload; the app works without it."
+            }
         }
     }
 
@@ -212,6 +218,9 @@ impl Message for SnapshotMsg {
                 "{url} はこのサイトのものではありません。読み込めるのは同じサイトのスナップショットだけです (connect-src 'self')。"
             }
             SnapshotMsg::FetchNotLoaded => "{url} は読めましたが読み込みませんでした: {problem}",
+            SnapshotMsg::NoImporter => {
+                "{url} は取得しましたが読み込みませんでした（スナップショットを読むプログラムが届きませんでした）。接続を確認して再読み込みしてください。アプリはそのまま使えます。"
+            }
         })
     }
 }
