@@ -71,3 +71,50 @@ test('a panel whose code cannot be fetched says so and tries again; the app keep
   // The aborted request and the loader's console report are the only errors.
   expect(app.errors.filter((e) => !/split_decay_panel|failed to load|TypeError: Failed to fetch/i.test(e))).toEqual([]);
 });
+
+// The importer and the Japanese table's reader are split too (src/boundary/deferred.rs): only a
+// snapshot link (src=, before=, timeline=) or Japanese fetches them, beside the text they read.
+const deferredModule = (app, name) => app.requests.filter((u) => new RegExp(`/split_${name}-[0-9a-f]{16}\\.wasm$`).test(u));
+
+test('a snapshot link fetches the importer beside the snapshot, and Japanese its reader; an English visit neither', async ({ page }) => {
+  const app = new ExplorerPage(page);
+  await app.goto('/?lang=en');
+  await app.clickTreeItem('User1');
+  expect(deferredModule(app, 'importer'), 'the importer in the first load').toEqual([]);
+  expect(deferredModule(app, 'ja_installer'), 'the Japanese reader in an English visit').toEqual([]);
+
+  await app.goto('/?src=e2e-snapshots/after.txt&me=me');
+  await expect(page.locator('[role="treeitem"][data-name="me"]')).toHaveAttribute('aria-selected', 'true');
+  expect(deferredModule(app, 'importer'), 'no split_importer module: is dist/ a split build (scripts/split-build.sh)?').toHaveLength(1);
+
+  await app.goto('/?lang=ja');
+  await expect(page.getByRole('tree', { name: 'association ツリー' })).toBeVisible();
+  expect(deferredModule(app, 'ja_installer')).toHaveLength(1);
+  expect(app.errors).toEqual([]);
+});
+
+test('a snapshot link whose importer cannot be fetched says so; the app keeps working', async ({ page }) => {
+  await page.route(/\/split_importer-[0-9a-f]{16}\.wasm$/, (route) => route.abort('internetdisconnected'));
+  const app = new ExplorerPage(page);
+  await page.goto('/?src=e2e-snapshots/after.txt&me=me');
+  await expect(page.locator('.ft-snapshot__alert')).toContainText(
+    'e2e-snapshots/after.txt was fetched but not loaded: the code that reads snapshots did not arrive.',
+  );
+  await expect(app.panicBanner()).toHaveCount(0);
+  // The starting preset is there and answers a click.
+  await app.clickTreeItem('User1');
+  await expect(page.getByRole('treeitem', { name: /^User1\b/ }).first()).toHaveAttribute('aria-selected', 'true');
+});
+
+test('lang=ja whose reader cannot be fetched opens in English and says why', async ({ page }) => {
+  await page.route(/\/split_ja_installer-[0-9a-f]{16}\.wasm$/, (route) => route.abort('internetdisconnected'));
+  const app = new ExplorerPage(page);
+  await page.goto('/?lang=ja');
+  await expect(page.getByRole('alert').filter({ hasText: 'The Japanese texts could not be loaded' })).toContainText(
+    'the code that reads the Japanese file did not arrive',
+  );
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(app.panicBanner()).toHaveCount(0);
+  await app.clickTreeItem('User1');
+  await expect(page.getByRole('treeitem', { name: /^User1\b/ }).first()).toHaveAttribute('aria-selected', 'true');
+});

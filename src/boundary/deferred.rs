@@ -41,11 +41,18 @@ pub async fn install_ja(text: String) -> Option<Result<(), InstallError>> {
     }
 }
 
+/// Runs `task` on the page's executor, which may be set up here: the Japanese table is read
+/// before the app mounts (which is where Leptos sets it up otherwise).
+pub fn spawn(task: impl std::future::Future<Output = ()> + 'static) {
+    let _ = any_spawner::Executor::init_wasm_bindgen();
+    leptos::task::spawn_local(task);
+}
+
 /// Starts fetching [`import`]'s module, to arrive beside a text fetched meanwhile (a failure
 /// is said by [`import`], which tries again).
 pub fn preload_import() {
     #[cfg(feature = "split")]
-    leptos::task::spawn_local(async {
+    spawn(async {
         let _ = split::importer_preload().await;
     });
 }
@@ -54,7 +61,7 @@ pub fn preload_import() {
 /// said by [`install_ja`], which tries again).
 pub fn preload_ja() {
     #[cfg(feature = "split")]
-    leptos::task::spawn_local(async {
+    spawn(async {
         let _ = split::ja_installer_preload().await;
     });
 }

@@ -107,7 +107,7 @@ fn load(done: impl FnOnce(Result<(), JaProblem>) + 'static) {
                 move |text| {
                     let text = text.as_string().unwrap_or_default();
                     // Reading the table is not in the first load: its module may come later.
-                    leptos::task::spawn_local(async move {
+                    crate::boundary::deferred::spawn(async move {
                         f2(match crate::boundary::deferred::install_ja(text).await {
                             Some(res) => res.map_err(|e| match e {
                                 InstallError::NotJson(problem) => JaProblem::Damaged(problem),

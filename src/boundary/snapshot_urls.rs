@@ -142,7 +142,7 @@ fn next(state: AppState, fetch: SnapshotFetch, mut queue: Vec<(Role, String)>, m
                 move |text| {
                     let text = text.as_string().unwrap_or_default();
                     // The importer is not in the first load: its module may arrive later.
-                    leptos::task::spawn_local(async move {
+                    crate::boundary::deferred::spawn(async move {
                         let imported = super::deferred::import(text).await;
                         load(state, fetch, role, v2, imported);
                         next(state, fetch, q2, m2);

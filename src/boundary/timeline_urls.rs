@@ -121,7 +121,7 @@ fn next(
             }
         };
         // The importer is not in the first load: its module may arrive later.
-        leptos::task::spawn_local(async move {
+        crate::boundary::deferred::spawn(async move {
             match super::deferred::import(text).await {
                 Some(imported) => read.push((time, label, imported)),
                 None => fetch.push(FetchProblem::NoImporter(label)),
