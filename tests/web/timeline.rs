@@ -194,7 +194,10 @@ async fn a_scrubber_step_keeps_the_chart_and_moves_only_its_now_line_and_current
     let same = |old: &[web_sys::Element], new: Vec<web_sys::Element>| {
         old.len() == new.len() && old.iter().zip(&new).all(|(a, b)| a.is_same_node(Some(b)))
     };
-    assert!(same(&points, panel.all(".ft-timeline__point")), "points rebuilt");
+    assert!(
+        same(&points, panel.all(".ft-timeline__point")),
+        "points rebuilt"
+    );
     assert!(same(&rows, panel.all("figure tbody tr")), "rows rebuilt");
 }
 
