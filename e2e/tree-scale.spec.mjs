@@ -163,7 +163,7 @@ test('me= selects and reveals on open', async ({ page }) => {
 
 /**
  * The boxes (CSS px) of a treeitem, of its parent's treeitem (the way up to its account) and
- * of the tree's scrolling frame.
+ * of the inside of the tree's scrolling frame.
  */
 function boxes(item) {
   return item.evaluate((el) => {
@@ -174,7 +174,11 @@ function boxes(item) {
     const parent = el.parentElement.closest('[role="treeitem"]');
     const v = el.closest('.ft-tree__viewport');
     const scroll = { left: v.scrollLeft, max: v.scrollWidth - v.clientWidth };
-    return { card: box(el), parent: parent && box(parent), frame: box(v), scroll };
+    // The frame's inside (its border left out): what scrolls.
+    const r = v.getBoundingClientRect();
+    const [left, top] = [r.left + v.clientLeft, r.top + v.clientTop];
+    const frame = { left, top, right: left + v.clientWidth, bottom: top + v.clientHeight };
+    return { card: box(el), parent: parent && box(parent), frame, scroll };
   });
 }
 
