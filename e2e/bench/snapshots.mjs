@@ -25,6 +25,7 @@
 //       [--perf DIR] [--port 8879] [--moves 10] [--dist dist] [--profile] [--top 30]
 //       [--reuse] (the days published by an earlier run) [--steps-only] (no src=+before= load)
 //       [--select] (the first user card in view selected before the steps) [--trace]
+//       [--me ACCOUNT/USER] (that user selected on open: the chart follows them)
 //       [--callers NAME] (with --profile: the call chains above functions named NAME)
 //       [--callees NAME] (with --profile: the functions NAME calls, by inclusive time)
 //       [--css '<rules>'] (a style sheet added before the steps)
@@ -74,7 +75,10 @@ for (const size of sizes) {
   }
 
   t0 = Date.now();
-  await page.goto(`${base}/?timeline=${dir}/timeline.txt`);
+  // --me ACCOUNT/USER: that user selected on open (me=), as someone asking "why did I move?"
+  // has: the Timeline chart and the panels follow them through the steps.
+  const me = arg('me', null);
+  await page.goto(`${base}/?timeline=${dir}/timeline.txt${me ? `&me=${encodeURIComponent(me)}` : ''}`);
   const scrubber = page.getByRole('slider', { name: 'Moment' });
   await scrubber.waitFor({ timeout: 600_000 });
   const timeline = Date.now() - t0;
