@@ -1,8 +1,9 @@
 // The tree at scale (issue 11): the 1k and 10k anchor trees and a 5,000-deep chain load by
 // paste, open collapsed with a bounded DOM, `Find user or account` reveals a deep user, an edit
-// re-ranks it, zoom keeps the page width. Timings and DOM counts are printed, not asserted.
+// re-ranks it, zoom keeps the page width, and at 390x844 Find shows the user with the way up
+// to its account. Timings and DOM counts are printed, not asserted.
 import { test, expect } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
@@ -157,5 +158,79 @@ test('me= selects and reveals on open', async ({ page }) => {
   const app = new ExplorerPage(page);
   await app.goto('/?me=AccountC/User3');
   await expect(app.treeItemById(222)).toHaveAttribute('aria-selected', 'true');
+  expect(app.errors).toEqual([]);
+});
+
+/**
+ * The boxes (CSS px) of a treeitem, of its parent's treeitem (the way up to its account) and
+ * of the inside of the tree's scrolling frame.
+ */
+function boxes(item) {
+  return item.evaluate((el) => {
+    const box = (e) => {
+      const r = e.getBoundingClientRect();
+      return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    };
+    const parent = el.parentElement.closest('[role="treeitem"]');
+    const v = el.closest('.ft-tree__viewport');
+    const scroll = { left: v.scrollLeft, max: v.scrollWidth - v.clientWidth };
+    // The frame's inside (its border left out): what scrolls.
+    const r = v.getBoundingClientRect();
+    const [left, top] = [r.left + v.clientLeft, r.top + v.clientTop];
+    const frame = { left, top, right: left + v.clientWidth, bottom: top + v.clientHeight };
+    return { card: box(el), parent: parent && box(parent), frame, scroll };
+  });
+}
+
+test('Find at 390x844 on the 10k anchor shows the user with the way up to its account', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Published beside the app (same origin) and opened with src=.
+  const dir = path.join(path.dirname(fixtures), '..', 'dist', 'e2e-find');
+  mkdirSync(dir, { recursive: true });
+  const text = anchor('10k');
+  writeFileSync(path.join(dir, 'anchor-10k.json'), text);
+  const app = new ExplorerPage(page);
+  await app.goto('/?src=e2e-find/anchor-10k.json');
+  const scenario = JSON.parse(text);
+  await app.waitForUsers(scenario.associations.filter((a) => a.user).length);
+  // The deepest user and the first users in the file's order: their accounts lie above them,
+  // some near enough to share the frame with them, some far to the side (an account is centred
+  // over all its children).
+  const users = [deepestUser(scenario), ...scenario.associations.filter((a) => a.user).slice(0, 6)];
+  const margin = 32; // camera.rs IN_VIEW_MARGIN
+  let fitted = 0;
+  for (const u of users) {
+    await find(page, `${u.account}/${u.user}`);
+    const item = app.treeItemById(u.id);
+    await expect(item).toHaveAttribute('aria-selected', 'true');
+    await expect.poll(() => inTreeFrame(item), { timeout: 30_000 }).toBe(true);
+    // Once the cards have glided to their places.
+    await page.waitForTimeout(600);
+    const { card, parent, frame, scroll } = await boxes(item);
+    const inside = (b) =>
+      b.left >= frame.left - 1 && b.right <= frame.right + 1 && b.top >= frame.top - 1 && b.bottom <= frame.bottom + 1;
+    const pair = {
+      width: Math.max(card.right, parent.right) - Math.min(card.left, parent.left),
+      height: Math.max(card.bottom, parent.bottom) - Math.min(card.top, parent.top),
+    };
+    const fits = pair.width + 2 * margin <= frame.right - frame.left && pair.height + 2 * margin <= frame.bottom - frame.top;
+    const what = `${u.account}/${u.user}: card ${JSON.stringify(card)}, parent ${JSON.stringify(parent)}, frame ${JSON.stringify(frame)}`;
+    expect(inside(card), what).toBe(true);
+    if (fits) {
+      fitted += 1;
+      expect(inside(parent), what).toBe(true);
+    } else if (pair.width + 2 * margin > frame.right - frame.left) {
+      // Too wide for the frame: the card keeps the margin at the frame's edge away from its
+      // parent, so the frame shows the way towards it.
+      // (Unless the drawing ends first: then the frame is scrolled as far as it goes.)
+      const toRight = parent.left + parent.right >= card.left + card.right;
+      const gap = toRight ? card.left - frame.left : frame.right - card.right;
+      const end = toRight ? scroll.left >= scroll.max - 1 : scroll.left <= 1;
+      expect(Math.abs(gap - margin) <= 2 || end, `${what}, scrolled ${JSON.stringify(scroll)}`).toBe(true);
+    }
+  }
+  expect(fitted, 'a user and its account that fit the frame together').toBeGreaterThan(0);
+  await shot(page, 'tree-scale-find-390');
   expect(app.errors).toEqual([]);
 });

@@ -25,12 +25,16 @@
 //       [--perf DIR] [--port 8879] [--moves 10] [--dist dist] [--profile] [--top 30]
 //       [--reuse] (the days published by an earlier run) [--steps-only] (no src=+before= load)
 //       [--select] (the first user card in view selected before the steps) [--trace]
+//       [--me ACCOUNT/USER] (that user selected on open: the chart follows them)
 //       [--callers NAME] (with --profile: the call chains above functions named NAME)
 //       [--callees NAME] (with --profile: the functions NAME calls, by inclusive time)
 //       [--css '<rules>'] (a style sheet added before the steps)
-//       [--layouts] (with --trace: each frame-aligned step's layouts, how many objects dirty)
+//       [--layouts] (with --trace: each frame-aligned step's layouts, how many objects dirty,
+//       and the script that forced one) [--scripts] (with --trace: each step's script events)
 //       [--save] (with --profile: the autosave's functions listed with the rest)
 //       [--detail] (the DOM changes per step by where they land: region, tag and class)
+//       [--step-profile] (a CPU profile of each frame-aligned step alone, from its input event to
+//       after its frame: console.profile around the step; a no-wasm-opt dist names functions)
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -71,7 +75,10 @@ for (const size of sizes) {
   }
 
   t0 = Date.now();
-  await page.goto(`${base}/?timeline=${dir}/timeline.txt`);
+  // --me ACCOUNT/USER: that user selected on open (me=), as someone asking "why did I move?"
+  // has: the Timeline chart and the panels follow them through the steps.
+  const me = arg('me', null);
+  await page.goto(`${base}/?timeline=${dir}/timeline.txt${me ? `&me=${encodeURIComponent(me)}` : ''}`);
   const scrubber = page.getByRole('slider', { name: 'Moment' });
   await scrubber.waitFor({ timeout: 600_000 });
   const timeline = Date.now() - t0;
@@ -89,8 +96,16 @@ for (const size of sizes) {
   const order = [];
   const frames = [];
   const mutations = [];
-  const cdp = profile || trace ? await page.context().newCDPSession(page) : null;
-  const stop = cdp ? await startRecording(cdp, trace) : null;
+  const stepProfile = flag('step-profile');
+  const cdp = profile || trace || stepProfile ? await page.context().newCDPSession(page) : null;
+  const stop = profile || trace ? await startRecording(cdp, trace) : null;
+  // --step-profile: a CPU profile of each frame-aligned step alone (console.profile around it).
+  const stepProfiles = [];
+  if (stepProfile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
+    cdp.on('Profiler.consoleProfileFinished', (e) => stepProfiles.push(e.profile));
+  }
   // Moves alternate between the older and the newer day. Each pair of moves is timed one way,
   // the next pair the other: `event` (the input event at any moment → the first frame after
   // the page shows the other day: includes up to a frame of waiting for that frame) and
@@ -102,7 +117,7 @@ for (const size of sizes) {
     const to = i % 2 === 0 ? 0 : 1;
     const aligned = i % 4 >= 2;
     const { step, shownInFrame, glide, dom: changed } = await page.evaluate(
-        ([to, glideMs, aligned, detail]) =>
+        ([to, glideMs, aligned, detail, profiled]) =>
           new Promise((resolve) => {
             const input = document.querySelector('input[type="range"][aria-label="Moment"]');
             const status = document.querySelector('[data-timeline-status]');
@@ -136,6 +151,7 @@ for (const size of sizes) {
             observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
             let start = 0;
             const move = () => {
+              if (profiled) console.profile('step');
               console.timeStamp('step-start');
               start = performance.now();
               input.value = String(to);
@@ -175,13 +191,14 @@ for (const size of sizes) {
                 move();
                 setTimeout(() => {
                   const t = performance.now() - start;
+                  if (profiled) console.profileEnd('step');
                   if (status.textContent !== before) glideFrom(t, true);
                   else whenShown(true, () => glideFrom(performance.now() - start, false));
                 }, 0);
               });
             }
           }),
-        [to, GLIDE_MS, aligned, flag('detail')],
+        [to, GLIDE_MS, aligned, flag('detail'), stepProfile && aligned],
       );
     (aligned ? times.aligned : times.event).push(step);
     order.push({ aligned, step });
@@ -189,6 +206,7 @@ for (const size of sizes) {
     frames.push(...glide);
     mutations.push(changed);
   }
+  if (stepProfiles.length) reportStepProfiles(stepProfiles);
   if (stop) {
     const { profile: cpu, events } = await stop();
     if (cpu) reportProfile(cpu, 2 * moves);
@@ -231,6 +249,53 @@ console.log(JSON.stringify(rows));
 // The static server is a child process: without this the run never ends.
 process.exit();
 
+/** --step-profile: the frame-aligned steps' own CPU profiles (the script of the step alone). */
+function reportStepProfiles(profiles) {
+  const top = Number(arg('top', 30));
+  const callersOf = arg('callers', null);
+  const calleesOf = arg('callees', null);
+  const merged = { self: new Map(), inclusive: new Map(), owners: new Map(), callers: new Map(), callees: new Map() };
+  for (const p of profiles) {
+    const t = profileTimes(p, { callersOf, calleesOf, depth: 10, width: 110 });
+    for (const k of Object.keys(merged)) for (const [n, v] of t[k]) merged[k].set(n, (merged[k].get(n) ?? 0) + v);
+  }
+  const n = profiles.length;
+  // --below NAME: the functions just below one whose full (hashed) name contains NAME, two deep.
+  const below = arg('below', null);
+  if (below) {
+    const under = new Map();
+    for (const p of profiles) {
+      const byId = new Map(p.nodes.map((x) => [x.id, x]));
+      const parent = new Map();
+      for (const x of p.nodes) for (const c of x.children ?? []) parent.set(c, x.id);
+      p.samples.forEach((id, i) => {
+        const stack = [];
+        for (let q = id; q; q = parent.get(q)) stack.push(byId.get(q).callFrame.functionName);
+        const at = stack.findLastIndex((f) => f.includes(below));
+        if (at < 0) return;
+        const k = stack.slice(Math.max(0, at - 3), at).reverse().map((f) => f.slice(0, 120)).join(' > ') || '(self)';
+        under.set(k, (under.get(k) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+      });
+    }
+    console.log(`below ${below} (per step):`);
+    printTop(under, n, { n: top, width: 400 });
+  }
+  console.log(`the frame-aligned steps' own profiles (${n}), self time per step:`);
+  printTop(merged.self, n, { n: top, filter: /^(?!\(idle\))/ });
+  console.log('inclusive, the app and engine:');
+  printTop(merged.inclusive, n, { n: top, filter: /fairshare|leptos|reactive_graph|tachys/ });
+  console.log('by the innermost app or engine function on the stack:');
+  printTop(merged.owners, n, { n: top });
+  if (calleesOf) {
+    console.log(`what ${calleesOf} calls (inclusive, per step):`);
+    printTop(merged.callees, n, { n: top });
+  }
+  if (callersOf) {
+    console.log(`callers of ${callersOf} (inclusive, per step):`);
+    printTop(merged.callers, n, { n: top, width: 2000 });
+  }
+}
+
 /** Self time per function in the sampled CPU profile, per step, and the app's inclusive times. */
 function reportProfile(profile, steps) {
   const top = Number(arg('top', 30));
@@ -238,13 +303,14 @@ function reportProfile(profile, steps) {
   const calleesOf = arg('callees', null);
   // The debounced autosave runs once after each step (inside the next glide): counted apart.
   let saving = 0;
-  const { self, inclusive, callers, callees } = profileTimes(profile, {
+  const { self, inclusive, owners, callers, callees } = profileTimes(profile, {
     callersOf,
     calleesOf,
     depth: 10,
     width: 110,
     skip: (stack, t) => {
-      if (!stack.some((f) => f.includes('Shell::flush') || f.includes('flush_if_pending'))) return false;
+      const save = ['Shell::flush', 'flush_if_pending', 'save_in_slices'];
+      if (!stack.some((f) => save.some((s) => f.includes(s)))) return false;
       saving += t;
       // With --save, the save's functions are listed too.
       return !flag('save');
@@ -256,6 +322,8 @@ function reportProfile(profile, steps) {
   print(self, /./);
   console.log('inclusive time per step, the app and engine:');
   print(inclusive, /fairshare|leptos|reactive_graph|tachys/);
+  console.log('script time per step by the innermost app or engine function on its stack:');
+  print(owners, /./);
   if (calleesOf) {
     console.log(`what ${calleesOf} calls (inclusive, per step):`);
     print(callees, /./);
@@ -305,10 +373,24 @@ function reportTrace(events, order) {
       parts.push(`${kind} ${ms.toFixed(1)} (cpu ${cpu.toFixed(1)})`);
     }
     console.log(`step ${k + 1} (frame-aligned, ${step.toFixed(1)} ms): ${parts.join(', ')} ms`);
+    if (flag('scripts')) {
+      // Each script event of the step (outermost), with what ran: where the script time goes.
+      const mine = inside.filter((e) => kinds.script.includes(e.name));
+      const outer = mine.filter((e) => !mine.some((o) => o !== e && o.ts <= e.ts && o.ts + o.dur >= e.ts + e.dur));
+      for (const e of outer) {
+        const d = e.args?.data ?? {};
+        const what = d.type || d.functionName || d.url?.split('/').pop() || '';
+        console.log(`    ${e.name} ${what} at +${((e.ts - s.ts) / 1000).toFixed(1)} ms: ${(e.dur / 1000).toFixed(1)} ms (cpu ${((e.tdur ?? e.dur) / 1000).toFixed(1)})`);
+      }
+    }
     if (flag('layouts')) {
       for (const e of inside.filter((e) => e.name === 'Layout')) {
         const b = e.args?.beginData ?? {};
-        console.log(`    layout ${(e.dur / 1000).toFixed(1)} ms: ${b.dirtyObjects} of ${b.totalObjects} objects dirty, partial ${b.partialLayout}`);
+        // Forced by script (a read of the layout while it was dirty): the JS that read it.
+        const st = b.stackTrace?.length
+          ? `; forced by ${b.stackTrace.slice(0, 6).map((f) => f.functionName || '?').join(' < ')}`
+          : '';
+        console.log(`    layout ${(e.dur / 1000).toFixed(1)} ms: ${b.dirtyObjects} of ${b.totalObjects} objects dirty, partial ${b.partialLayout}${st}`);
       }
     }
   });

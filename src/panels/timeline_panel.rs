@@ -24,6 +24,8 @@ pub fn TimelinePanel() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     let loaded = Memo::new(move |_| state.timeline().get());
+    // The chart does not depend on the snapshot shown (`model::Chart`): a step that keeps the
+    // user finds it equal, and the figure stays; only its "now" line and current row follow `at`.
     let chart = Memo::new(move |_| {
         let lang = i18n.lang();
         let selected = state.selected().get()?;
@@ -102,11 +104,12 @@ pub fn TimelinePanel() -> impl IntoView {
                     None => view! { <p class="ft-help">{i18n.t(TimelineMsg::SelectUser)}</p> }.into_any(),
                     Some(c) => {
                         let (best, worst) = c.position_range.clone();
+                        let now_x = move || model::x_of(at.get(), n);
                         view! {
                             <figure class="ft-timeline__chart">
                                 <svg viewBox=format!("0 0 {} {}", model::WIDTH, model::HEIGHT)
                                     role="img" aria-label=c.name.clone() data-timeline-chart="">
-                                    <line class="ft-timeline__now" x1=c.current_x x2=c.current_x y1=pt - 12 y2=fb />
+                                    <line class="ft-timeline__now" x1=now_x x2=now_x y1=pt - 12 y2=fb />
                                     <text class="ft-timeline__axis" x=left y=pt - 8>
                                         {i18n.t(TimelineMsg::AxisPosition)} " " {best} "–" {worst}
                                     </text>
@@ -141,14 +144,15 @@ pub fn TimelinePanel() -> impl IntoView {
                                             let k = r.k;
                                             let label = crate::messages::Message::fill(
                                                 TimelineMsg::ShowMoment, i18n.lang(), &[("moment", &r.moment)]);
+                                            let current = move || at.get() == k;
                                             view! {
-                                                <tr aria-current=r.current.then_some("true") data-moment=k>
+                                                <tr aria-current=move || current().then_some("true") data-moment=k>
                                                     <th scope="row">{r.moment.clone()}</th>
                                                     <td data-timeline-position="">{r.position.clone()}</td>
                                                     <td data-timeline-fairshare="">{r.fairshare.clone()}</td>
                                                     <td>
                                                         <button type="button" class="ft-button" aria-label=label
-                                                            disabled=r.current on:click=move |_| state.show_moment(k)>
+                                                            disabled=current on:click=move |_| state.show_moment(k)>
                                                             {i18n.t(TimelineMsg::Show)}
                                                         </button>
                                                     </td>

@@ -153,6 +153,54 @@ async fn timeline_names_its_scrubber_and_chart_and_the_scrubber_shows_a_moment()
     assert_eq!(state.selected().get_untracked(), Some(USER1));
 }
 
+/// A scrubber step that keeps the selected user keeps the chart's figure and table (the same
+/// elements): only the "now" line, the current row and the rows' Show buttons follow the step.
+#[wasm_bindgen_test]
+async fn a_scrubber_step_keeps_the_chart_and_moves_only_its_now_line_and_current_row() {
+    let (panel, state) = mount_with_state();
+    let (timeline, scenario) = three_days();
+    state.load_timeline(timeline, vec![Vec::new(); 3], scenario);
+    state.select(Some(USER1));
+    tick().await;
+    let figure = panel.get("figure");
+    let svg = panel.get("svg[data-timeline-chart]");
+    let points = panel.all(".ft-timeline__point");
+    let rows = panel.all("figure tbody tr");
+    let now = || panel.get(".ft-timeline__now").get_attribute("x1");
+    let current = || {
+        panel
+            .get("figure tbody tr[aria-current='true']")
+            .get_attribute("data-moment")
+    };
+    let disabled = || {
+        panel
+            .all("figure tbody button")
+            .iter()
+            .map(|b| b.has_attribute("disabled"))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(now(), Some(model::x_of(2, 3).to_string()));
+    assert_eq!(disabled(), [false, false, true]);
+
+    move_slider(&panel.get("input[type='range']"), "0");
+    tick().await;
+    assert_eq!(now(), Some(model::x_of(0, 3).to_string()));
+    assert_eq!(current().as_deref(), Some("0"));
+    assert_eq!(disabled(), [true, false, false]);
+    assert!(
+        figure.is_same_node(Some(&panel.get("figure"))) && svg.is_connected(),
+        "the figure was rebuilt"
+    );
+    let same = |old: &[web_sys::Element], new: Vec<web_sys::Element>| {
+        old.len() == new.len() && old.iter().zip(&new).all(|(a, b)| a.is_same_node(Some(b)))
+    };
+    assert!(
+        same(&points, panel.all(".ft-timeline__point")),
+        "points rebuilt"
+    );
+    assert!(same(&rows, panel.all("figure tbody tr")), "rows rebuilt");
+}
+
 /// The What-if list mounted on a 2,000-association tree compared with the same tree where its
 /// heaviest user ran nothing: a before snapshot that moves many users.
 async fn what_if_against_idle_heavy_user() -> (ui::Mounted<impl Mountable>, AppState) {

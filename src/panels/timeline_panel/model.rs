@@ -89,11 +89,11 @@ pub struct Row {
     pub position: String,
     /// FairShare as sshare prints it, or empty.
     pub fairshare: String,
-    /// Whether it is the snapshot shown.
-    pub current: bool,
 }
 
-/// The chart of one user over the timeline.
+/// The chart of one user over the timeline. It does not depend on the snapshot shown (which
+/// [`x_of`] and the rows' `k` mark), so a scrubber step that keeps the user keeps the chart: the
+/// view then moves only its "now" line and current row, not the whole figure.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Chart {
     /// Its accessible name.
@@ -110,12 +110,11 @@ pub struct Chart {
     pub position_range: (String, String),
     /// The table rows, oldest first.
     pub rows: Vec<Row>,
-    /// The x of the snapshot shown.
-    pub current_x: i32,
 }
 
-/// Horizontal place of snapshot `k` of `n`.
-fn x_of(k: usize, n: usize) -> i32 {
+/// Horizontal place of snapshot `k` of `n` (the chart's points, and its "now" line at the
+/// snapshot shown).
+pub fn x_of(k: usize, n: usize) -> i32 {
     if n < 2 {
         return (LEFT + RIGHT) / 2;
     }
@@ -194,7 +193,6 @@ pub fn chart(timeline: &Timeline, at: usize, id: AssocId, lang: Lang) -> Option<
             fairshare: p.and_then(|p| p.fairshare).map_or_else(String::new, |v| {
                 fairshare::format::trim_fixed(&sshare::format_double(v))
             }),
-            current: k == at,
         });
     }
     let position_path = path(
@@ -217,7 +215,6 @@ pub fn chart(timeline: &Timeline, at: usize, id: AssocId, lang: Lang) -> Option<
         points,
         position_range: (grouped(u64::from(best)), grouped(u64::from(worst))),
         rows,
-        current_x: x_of(at, n),
     })
 }
 
@@ -331,13 +328,15 @@ mod tests {
         assert_eq!((ys[0], ys[1], ys[2]), (POS_TOP, POS_BOTTOM, POS_TOP));
         assert_eq!(c.points[0].x, LEFT);
         assert_eq!(c.points[2].x, RIGHT);
-        assert_eq!(c.current_x, RIGHT);
+        assert_eq!(x_of(2, c.points.len()), RIGHT);
         assert!(
             c.position_path.starts_with("M12 22 L"),
             "{}",
             c.position_path
         );
-        assert!(c.rows[2].current && !c.rows[0].current);
+        // The chart of the same user seen from another snapshot is the same chart (a step
+        // that keeps the user redraws nothing of it).
+        assert_eq!(chart(&tl, 0, me, Lang::En), Some(c.clone()));
         assert_eq!(c.rows[0].fairshare, "1");
         // An account has no chart.
         let bio = tl.moments()[2].ranked.tree().assocs()[1].id;

@@ -58,6 +58,9 @@ pub fn measure(ctx: TreeCtx) {
 /// (its tags or its bottom edge at the frame's edge, read as cut) is brought to the centre.
 pub const IN_VIEW_MARGIN: f64 = 32.0;
 
+/// How far (CSS pixels) a card may miss its margin and still count as in view ([`target`]).
+const SLACK: f64 = 1.0;
+
 /// The scroll position that brings `bbox` (left, top, right, bottom: CSS pixels in the
 /// viewport's scrolled content) into view, centred on it; `None` when it is in view already,
 /// with [`IN_VIEW_MARGIN`] of room to the viewport's edges (less where the content ends, or
@@ -81,10 +84,13 @@ pub fn target(
     // and half of what the viewport has beside it.
     let margin = |card: f64, size: f64| IN_VIEW_MARGIN.min(((size - card) / 2.0).max(0.0));
     let (mx, my) = (margin(right - left, vw), margin(bottom - top, vh));
-    let inside = left - mx.min(left.max(0.0)) >= sl
-        && right + mx.min((content.0 - right).max(0.0)) <= sl + vw
-        && top - my.min(top.max(0.0)) >= st
-        && bottom + my.min((content.1 - bottom).max(0.0)) <= st + vh;
+    // Within a pixel: the browser scrolls by whole pixels and clamps to a content size it
+    // rounds, so a card placed at the margin (or at the content's end) may miss it by a
+    // fraction, and must not be moved again for that.
+    let inside = left - mx.min(left.max(0.0)) >= sl - SLACK
+        && right + mx.min((content.0 - right).max(0.0)) <= sl + vw + SLACK
+        && top - my.min(top.max(0.0)) >= st - SLACK
+        && bottom + my.min((content.1 - bottom).max(0.0)) <= st + vh + SLACK;
     let under = covered.is_some_and(|(ml, mt, mw, mh)| {
         let (cl, ct) = (left - sl, top - st);
         cl < ml + mw && cl + (right - left) > ml && ct < mt + mh && ct + (bottom - top) > mt
@@ -190,12 +196,139 @@ pub fn walk_box(
     }
 }
 
-/// [`scroll_to`] for a box of the drawing (left, top, width, height, drawing units); with
-/// `centre`, centred even when it is in view.
-fn scroll_to_box(ctx: TreeCtx, (x, y, w, h): (f64, f64, f64, f64), centre: bool) {
-    let Some(v) = ctx.viewport.try_get_untracked().flatten() else {
+/// The scroll position that shows a found card `card` with the way up to its account: its
+/// parent's card `parent` (boxes as for [`target`]: left, top, right, bottom, CSS pixels in the
+/// scrolled content). Where the pair fits in the viewport with [`IN_VIEW_MARGIN`] of room, it
+/// is brought into view as one box (centred; `None` when already in view). Along an axis where
+/// it does not fit (at 390 px an account is often centred far to the side over its children),
+/// the card keeps the margin at the viewport's edge away from its parent, so the frame shows
+/// the card and, beyond it, as much of the edge up to its account as the frame holds. Pure.
+pub fn found_target(
+    view: ViewRect,
+    content: (f64, f64),
+    covered: Option<(f64, f64, f64, f64)>,
+    card: (f64, f64, f64, f64),
+    parent: (f64, f64, f64, f64),
+) -> Option<(f64, f64)> {
+    let (sl, st, vw, vh) = view;
+    let pair = (
+        card.0.min(parent.0),
+        card.1.min(parent.1),
+        card.2.max(parent.2),
+        card.3.max(parent.3),
+    );
+    let fits = |a: f64, b: f64, size: f64| b - a + 2.0 * IN_VIEW_MARGIN <= size;
+    let (fit_x, fit_y) = (fits(pair.0, pair.2, vw), fits(pair.1, pair.3, vh));
+    if fit_x && fit_y {
+        return target(view, content, covered, pair);
+    }
+    // One axis: the pair centred where it fits; else the card at the edge away from its parent
+    // (centred when even the card alone does not fit with the margins). Whole pixels, rounded
+    // towards the card, so that the card keeps its whole margin ([`target`] then finds it in
+    // view, and the selection's camera leaves it there).
+    let axis = |card: (f64, f64), pair: (f64, f64), parent_mid: f64, size: f64, content: f64| {
+        let start = if fits(pair.0, pair.1, size) {
+            ((pair.0 + pair.1 - size) / 2.0).round()
+        } else if !fits(card.0, card.1, size) {
+            ((card.0 + card.1 - size) / 2.0).round()
+        } else if parent_mid >= (card.0 + card.1) / 2.0 {
+            (card.0 - IN_VIEW_MARGIN).floor()
+        } else {
+            (card.1 + IN_VIEW_MARGIN - size).ceil()
+        };
+        start.min((content - size).max(0.0).floor()).max(0.0)
+    };
+    let to = (
+        axis(
+            (card.0, card.2),
+            (pair.0, pair.2),
+            (parent.0 + parent.2) / 2.0,
+            vw,
+            content.0,
+        ),
+        axis(
+            (card.1, card.3),
+            (pair.1, pair.3),
+            (parent.1 + parent.3) / 2.0,
+            vh,
+            content.1,
+        ),
+    );
+    let room = |content: f64, size: f64| (content - size).max(0.0);
+    let now = (sl.min(room(content.0, vw)), st.min(room(content.1, vh)));
+    ((to.0 - now.0).abs() >= 1.0 || (to.1 - now.1).abs() >= 1.0).then_some(to)
+}
+
+/// Scrolls the viewport to the card of `id` found by Find, with the way up to its account
+/// ([`found_target`]): its parent's card where both fit. As [`scroll_to`] for the root.
+pub fn scroll_to_found(ctx: TreeCtx, id: AssocId) {
+    let Some((card, parent)) = ctx
+        .model
+        .try_with_untracked(|m| {
+            let n = m.get(id)?;
+            Some((n.bbox, n.parent.and_then(|p| m.get(p)).map(|p| p.bbox)))
+        })
+        .flatten()
+    else {
         return;
     };
+    let Some(parent) = parent else {
+        scroll_to_box(ctx, card, false);
+        return;
+    };
+    let Some(at) = placed(ctx) else {
+        return;
+    };
+    let to = found_target(
+        at.view,
+        at.content,
+        ctx.covered.try_get_value().flatten(),
+        at.css(card),
+        at.css(parent),
+    );
+    at.scroll(ctx, to);
+}
+
+/// The viewport with what turns a drawing box into CSS pixels of its scrolled content.
+struct Placed {
+    viewport: web_sys::HtmlDivElement,
+    /// The scroll position and size as last read.
+    view: ViewRect,
+    /// CSS pixels per drawing unit.
+    scale: f64,
+    /// The canvas's left offset in the viewport (centred when narrower; it starts at the top).
+    left: f64,
+    /// The size of what scrolls.
+    content: (f64, f64),
+}
+
+impl Placed {
+    /// A drawing box (left, top, width, height) as left, top, right, bottom in CSS pixels.
+    fn css(&self, (x, y, w, h): (f64, f64, f64, f64)) -> (f64, f64, f64, f64) {
+        let s = self.scale;
+        (
+            self.left + x * s,
+            y * s,
+            self.left + (x + w) * s,
+            (y + h) * s,
+        )
+    }
+
+    /// Scrolls to `to`, if any.
+    fn scroll(&self, ctx: TreeCtx, to: Option<(f64, f64)>) {
+        if let Some((left, top)) = to {
+            self.viewport.set_scroll_left(left as i32);
+            self.viewport.set_scroll_top(top as i32);
+            // Where the browser puts it (the target is within the content): not read back,
+            // which would force a layout; the scroll event measures again.
+            ctx.view.try_set((left, top, self.view.2, self.view.3));
+        }
+    }
+}
+
+/// The viewport as [`Placed`] (measured first if it never was); `None` once the view is gone.
+fn placed(ctx: TreeCtx) -> Option<Placed> {
+    let viewport = ctx.viewport.try_get_untracked().flatten()?;
     if ctx
         .view
         .try_get_untracked()
@@ -204,32 +337,41 @@ fn scroll_to_box(ctx: TreeCtx, (x, y, w, h): (f64, f64, f64, f64), centre: bool)
         // Not measured yet.
         measure(ctx);
     }
-    let Some((mw, mh)) = ctx
+    let (mw, mh) = ctx
         .model
-        .try_with_untracked(|m| (m.width.max(1.0), m.height.max(1.0)))
-    else {
+        .try_with_untracked(|m| (m.width.max(1.0), m.height.max(1.0)))?;
+    let (scale, view) = (
+        ctx.scale.try_get_untracked()?,
+        ctx.view.try_get_untracked()?,
+    );
+    let (cw, ch) = (mw * scale, mh * scale);
+    Some(Placed {
+        viewport,
+        view,
+        scale,
+        left: ((view.2 - cw) / 2.0).max(0.0),
+        content: (cw.max(view.2), ch.max(view.3)),
+    })
+}
+
+/// [`scroll_to`] for a box of the drawing (left, top, width, height, drawing units); with
+/// `centre`, centred even when it is in view.
+fn scroll_to_box(ctx: TreeCtx, bbox: (f64, f64, f64, f64), centre: bool) {
+    let Some(at) = placed(ctx) else {
         return;
     };
-    let (Some(s), Some(view)) = (ctx.scale.try_get_untracked(), ctx.view.try_get_untracked())
-    else {
-        return;
-    };
-    let (cw, ch) = (mw * s, mh * s);
-    let ox = ((view.2 - cw) / 2.0).max(0.0);
-    let bbox = (ox + x * s, y * s, ox + (x + w) * s, (y + h) * s);
-    let content = (cw.max(view.2), ch.max(view.3));
+    let (bbox, content) = (at.css(bbox), at.content);
     let to = if centre {
-        Some(centred(view, content, bbox))
+        Some(centred(at.view, content, bbox))
     } else {
-        target(view, content, ctx.covered.try_get_value().flatten(), bbox)
+        target(
+            at.view,
+            content,
+            ctx.covered.try_get_value().flatten(),
+            bbox,
+        )
     };
-    if let Some((left, top)) = to {
-        v.set_scroll_left(left as i32);
-        v.set_scroll_top(top as i32);
-        // Where the browser puts it (the target is within the content): not read back, which
-        // would force a layout; the scroll event measures again.
-        ctx.view.try_set((left, top, view.2, view.3));
-    }
+    at.scroll(ctx, to);
 }
 
 /// [`scroll_to`] after reading the viewport again: for when the drawing's size has just
@@ -458,6 +600,76 @@ mod tests {
             ),
             None,
             "the node alone is in view"
+        );
+    }
+
+    #[test]
+    fn find_shows_the_card_with_its_parent_where_both_fit() {
+        use super::found_target;
+        // A 348×428 viewport at (0, 0) (390 px wide page) over a 3000×2000 drawing.
+        let view = (0.0, 0.0, 348.0, 428.0);
+        // The card at the bottom of the frame, its parent above it out of view to the right.
+        let card = (60.0, 300.0, 266.0, 393.0);
+        let parent = (300.0, 200.0, 448.0, 269.0);
+        assert_eq!(
+            target(view, CONTENT, None, card),
+            None,
+            "the card alone is in view"
+        );
+        // Together they are 388 wide: too wide for 348. The card keeps the margin at the
+        // frame's left edge (its parent is to the right), and the pair (193 tall) is centred
+        // vertically: 60 − 32 = 28; (200 + 393 − 428) / 2 = 82.5, rounded.
+        assert_eq!(
+            found_target(view, CONTENT, None, card, parent),
+            Some((28.0, 83.0))
+        );
+        // A parent to the left: the card at the right edge.
+        let left_parent = (-300.0 + 400.0, 200.0, -152.0 + 400.0, 269.0);
+        let card_right = (700.0, 300.0, 906.0, 393.0);
+        assert_eq!(
+            found_target(view, CONTENT, None, card_right, left_parent).map(|p| p.0),
+            Some(906.0 + 32.0 - 348.0)
+        );
+        // A parent near enough, above the frame: the pair is centred, both in view.
+        let near = (150.0, 200.0, 298.0, 269.0);
+        let below = (0.0, 250.0, 348.0, 428.0);
+        assert_eq!(
+            target(below, CONTENT, None, card),
+            None,
+            "the card alone is in view"
+        );
+        let (left, top) = found_target(below, CONTENT, None, card, near).expect("moves");
+        let inside = |b: (f64, f64, f64, f64)| {
+            b.0 >= left && b.2 <= left + 348.0 && b.1 >= top && b.3 <= top + 428.0
+        };
+        assert!(inside(card) && inside(near), "{left} {top}");
+        // Already both in view: nothing moves.
+        assert_eq!(
+            found_target((left, top, 348.0, 428.0), CONTENT, None, card, near),
+            None
+        );
+        // At a fraction of a pixel, the card keeps its whole margin: the selection's camera,
+        // which runs next, finds it in view and moves nothing.
+        let odd = (1919.6, 544.3, 2125.3, 637.1);
+        let far_left = (1454.0, 445.8, 1606.7, 514.6);
+        let content = (2795.0, 659.0);
+        let view = (0.0, 0.0, 346.0, 426.0);
+        let (left, top) = found_target(view, content, None, odd, far_left).expect("moves");
+        assert_eq!(
+            target((left, top, 346.0, 426.0), content, None, odd),
+            None,
+            "{left}"
+        );
+        // A card at the content's end, which the browser rounds (659.4 → 659): in view.
+        let end = (1919.6, 544.0, 2125.3, 637.7);
+        assert_eq!(
+            target((1812.0, 233.0, 346.0, 426.0), (2795.0, 659.4), None, end),
+            None
+        );
+        // Where the pair does not fit, a second Find of the same card moves nothing either.
+        assert_eq!(
+            found_target((28.0, 83.0, 348.0, 428.0), CONTENT, None, card, parent),
+            None
         );
     }
 

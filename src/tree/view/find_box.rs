@@ -1,6 +1,7 @@
 //! `<FindBox/>`: the searchbox `Find user or account`. Matches as you type (the engine's name
 //! rule, `fairshare::find`), each user with its position; Enter or picking a match selects it,
-//! and selecting reveals it in the tree and scrolls it into view (`AppState::select`, camera).
+//! and selecting reveals it in the tree and scrolls it into view with the way up to its account
+//! (`AppState::select`, `camera::scroll_to_found`).
 
 use fairshare::AssocId;
 use fairshare::format::grouped;
@@ -74,9 +75,16 @@ pub fn FindBox() -> impl IntoView {
                 .with(|s| state.run().with(|run| offers(&s.tree, run, q, lang)))
         })
     });
+    // The tree's camera, when the box is inside a tree view.
+    let tree = use_context::<super::TreeCtx>();
     let pick = move |id: AssocId| {
         open.set(false);
         state.select(Some(id));
+        // Shows the way up to the found association's account too (the selection's own
+        // camera, which runs after this, then finds the card in view and keeps it there).
+        if let Some(ctx) = tree {
+            request_animation_frame(move || super::camera::scroll_to_found(ctx, id));
+        }
     };
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
         let n = matches.with(Vec::len);

@@ -82,8 +82,11 @@ pub fn Minimap() -> impl IntoView {
         let max = max.get();
         ctx.model.with(|m| Overview::new(m, max))
     });
+    // The camera as a memo: every edit and timeline step makes a new model, which mostly
+    // keeps the drawing's size; what reads the camera then does not wake.
+    let cam = memo_of(move || camera(ctx));
     let hidden = move || {
-        let c = camera(ctx);
+        let c = cam.get();
         !c.is_measured() || c.fits()
     };
     let size = move |pick: fn(f64, f64) -> f64| {
@@ -96,10 +99,12 @@ pub fn Minimap() -> impl IntoView {
                 .unwrap_or_default()
         })
     };
-    let viewport =
-        move || overview.with(|o| o.frame.map(|f| f.rect(camera(ctx).visible(), MIN_VIEWPORT)));
+    // Computed once for its four sides.
+    let viewport = memo_of(move || {
+        overview.with(|o| o.frame.map(|f| f.rect(cam.get().visible(), MIN_VIEWPORT)))
+    });
     let side = move |pick: fn((f64, f64, f64, f64)) -> f64| {
-        move || shortest(viewport().map(pick).unwrap_or_default())
+        move || shortest(viewport.get().map(pick).unwrap_or_default())
     };
     let mark_of = move |id: Option<AssocId>| {
         id.and_then(|id| overview.with(|o| ctx.model.with(|m| o.mark(m, id))))
