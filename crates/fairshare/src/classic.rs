@@ -121,28 +121,17 @@ pub struct ClassicAssoc {
 /// was carried over from ([`crate::Ranked::classic_after`]); the per-association records with
 /// the terms of each formula ([`ClassicAssoc`]) are built on demand: [`ClassicRun::assoc`] for
 /// one, [`ClassicRun::assocs`] for all (made on its first call and kept).
-///
-/// A usage edit (or a run from scratch) without DEPTH_OBLIVIOUS computes no 80-bit value up
-/// front: only an f64 estimate of every user's q = UE/S/d with an error bound ([`Estimate`]),
-/// from which the classic order is decided ([`crate::orders`]), exactly wherever two users'
-/// bounds come close. The exact values are then computed on demand, bit for bit those of the
-/// full pass: the accounts' UE in one pass over the plan on the first read ([`ClassicRun::assoc`],
-/// [`ClassicRun::fairshare`]), then O(1) per association; every array on the first read that
-/// needs them all ([`ClassicRun::assocs`], a carry-over).
 pub struct ClassicRun {
     /// The hierarchy the run was computed on (usage, shares, fairshare parents).
     h: Arc<Hierarchy>,
     /// S and what only shares decide.
     shares: Arc<SharesPart>,
-    /// UA, UE and F of every association in 80 bits: set by the run, or made on the first read
-    /// that needs them all when the run only estimated.
-    exact: OnceLock<Exact>,
-    /// UE of every association that is not a user (users' slots unread), made on the first
-    /// point read of a run that only estimated.
-    accounts: OnceLock<Vec<LongDouble>>,
-    /// The f64 estimates of the users' q with error bounds, when the run made them instead of
-    /// the exact values.
-    estimate: Option<Arc<Estimate>>,
+    /// UA per association (the root's is not shown).
+    usage_norm: Arc<Vec<LongDouble>>,
+    /// UE per association.
+    usage_effective: Arc<Vec<LongDouble>>,
+    /// F per association (the root's is not shown).
+    fairshare: Arc<Vec<f64>>,
     /// DEPTH_OBLIVIOUS only: Σ UA over each association's fairshare children that are not
     /// FairShare=parent (empty otherwise).
     sibling_usage: Arc<Vec<LongDouble>>,
@@ -152,41 +141,15 @@ pub struct ClassicRun {
     records: OnceLock<Vec<ClassicAssoc>>,
 }
 
-/// UA, UE and F of every association (the root's UA and F are not shown).
-#[derive(Clone)]
-struct Exact {
-    usage_norm: Arc<Vec<LongDouble>>,
-    usage_effective: Arc<Vec<LongDouble>>,
-    fairshare: Arc<Vec<f64>>,
-}
-
-/// The users' q = UE / S / d (F = 2^(−q)) in f64 with an absolute error bound each, made in one
-/// pass over the plan (f64 arithmetic) instead of the exact 80-bit values: Slurm's own q (80-bit
-/// UE and q, then rounded to a double for `powf`) lies within `err` of `q`.
-///
-/// The bound follows both computations from the real value of every term: each f64 and each
-/// 80-bit rounding is at most 2^-53 (resp. 2^-64) of the result, taken as 2^-50 (eight times
-/// the f64 ulp) per operation, the errors inherited from UA and UE_P carried through the blend
-/// (scaled by s/L ≤ 1) and the divisions by S and d, plus 2^-1000 absolute per operation for
-/// results below the normal range; the whole bound is then widened four times. `q` is +∞ with
-/// `err` 0 where S ≤ 0 (F is 0 exactly), and both +∞ where q leaves f64's range. Accounts'
-/// slots are unread.
-pub(crate) struct Estimate {
-    /// q per association.
-    pub(crate) q: Vec<f64>,
-    /// Its error bound.
-    pub(crate) err: Vec<f64>,
-}
-
 impl Clone for ClassicRun {
     /// O(1): the arrays are shared (the records, if made, are not copied).
     fn clone(&self) -> ClassicRun {
         ClassicRun {
             h: Arc::clone(&self.h),
             shares: Arc::clone(&self.shares),
-            exact: self.exact.clone(),
-            accounts: OnceLock::new(),
-            estimate: self.estimate.clone(),
+            usage_norm: Arc::clone(&self.usage_norm),
+            usage_effective: Arc::clone(&self.usage_effective),
+            fairshare: Arc::clone(&self.fairshare),
             sibling_usage: Arc::clone(&self.sibling_usage),
             damping_factor: self.damping_factor,
             depth_oblivious: self.depth_oblivious,
@@ -217,7 +180,7 @@ impl fmt::Debug for ClassicRun {
 impl ClassicRun {
     /// The number of associations (the tree's).
     pub fn len(&self) -> usize {
-        self.h.len()
+        self.usage_effective.len()
     }
 
     /// Whether the run holds no association.
@@ -242,116 +205,9 @@ impl ClassicRun {
         (ix < self.len()).then(|| self.record(ix, self.sibling_usage_of(ix)))
     }
 
-    /// F of association `ix`; `None` for the root and outside the tree. O(1) (the first read
-    /// of a run that only estimated computes the accounts' UE, O(n)).
+    /// F of association `ix`; `None` for the root and outside the tree. O(1).
     pub fn fairshare(&self, ix: usize) -> Option<f64> {
-        (ix < self.len() && ix != self.h.root).then(|| self.point(ix).fairshare)
-    }
-
-    /// The f64 estimates of the users' q, when the run made them instead of the exact values.
-    pub(crate) fn estimate(&self) -> Option<&Estimate> {
-        self.estimate.as_deref()
-    }
-
-    /// The exact arrays, computed whole on the first call of a run that only estimated.
-    fn exact(&self) -> &Exact {
-        self.exact.get_or_init(|| {
-            let h = &*self.h;
-            let steps = self.shares.plan.get_or_init(|| plan(h, &self.shares));
-            let usage_norm = usage_norm(h);
-            let (ue, fs) = every_value(steps, &self.shares.fraction, &usage_norm, self.damping());
-            Exact {
-                usage_norm: Arc::new(usage_norm),
-                usage_effective: Arc::new(ue),
-                fairshare: Arc::new(fs),
-            }
-        })
-    }
-
-    /// d as the divisor of q; `None` for d = 1 (x / 1 is x exactly, so the division is skipped).
-    fn damping(&self) -> Option<LongDouble> {
-        (self.damping_factor != 1).then(|| LongDouble::from_u64(u64::from(self.damping_factor)))
-    }
-
-    /// UA, UE, UE_P and F of association `ix` (`ix` in the tree), bit for bit the full pass's
-    /// ([`every_value`]): read from the exact arrays when they are made, else from the
-    /// accounts' UE (a user's UE reads its fairshare parent's, an account's own).
-    fn point(&self, ix: usize) -> Point {
-        let h = &*self.h;
-        let root = h.root;
-        let parent_of = |ix: usize| h.fs_parent[ix].unwrap_or(ix);
-        if let Some(e) = self.exact.get() {
-            return Point {
-                usage_norm: e.usage_norm[ix],
-                usage_effective: e.usage_effective[ix],
-                parent_usage_effective: e.usage_effective[parent_of(ix)],
-                fairshare: e.fairshare[ix],
-            };
-        }
-        let accounts = self.accounts.get_or_init(|| self.account_values());
-        let root_usage = h.usage_raw[root];
-        let ua = |ix: usize| {
-            if root_usage.is_zero() {
-                LongDouble::ZERO
-            } else {
-                h.usage_raw[ix].div(root_usage).min_one()
-            }
-        };
-        let ue = |ix: usize| {
-            if h.is_user(ix) {
-                ue_step(
-                    h,
-                    &self.shares.fraction,
-                    ix,
-                    ua(ix),
-                    accounts[parent_of(ix)],
-                )
-            } else {
-                accounts[ix]
-            }
-        };
-        let usage_effective = ue(ix);
-        let fairshare = if ix == root {
-            0.0
-        } else {
-            let source = factor_source(h, ix);
-            let s = self.shares.shares_norm[source];
-            let u = if source == ix {
-                usage_effective
-            } else {
-                ue(source)
-            };
-            factor_of(u, s, self.damping())
-        };
-        Point {
-            usage_norm: ua(ix),
-            usage_effective,
-            parent_usage_effective: ue(parent_of(ix)),
-            fairshare,
-        }
-    }
-
-    /// UE of every association that is not a user, in one pass over the plan (users' slots
-    /// are left 0): the same operations as [`every_value`]'s for them.
-    fn account_values(&self) -> Vec<LongDouble> {
-        let h = &*self.h;
-        let steps = self.shares.plan.get_or_init(|| plan(h, &self.shares));
-        let root_usage = h.usage_raw[h.root];
-        let mut ue_held = vec![LongDouble::ZERO; h.len()];
-        let ue = &mut ue_held[..];
-        for st in steps {
-            let ix = st.ix as usize;
-            if h.is_user(ix) {
-                continue;
-            }
-            let ua = if root_usage.is_zero() {
-                LongDouble::ZERO
-            } else {
-                h.usage_raw[ix].div(root_usage).min_one()
-            };
-            ue[ix] = ue_step(h, &self.shares.fraction, ix, ua, ue[st.parent as usize]);
-        }
-        ue_held
+        (ix < self.len() && ix != self.h.root).then(|| self.fairshare[ix])
     }
 
     /// The damping factor d used.
@@ -375,7 +231,6 @@ impl ClassicRun {
         let h = &*self.h;
         let root = h.root;
         let source = factor_source(h, ix);
-        let point = self.point(ix);
         let shares_rule = if ix == root {
             SharesRule::Root
         } else if h.is_parent_shares[ix] {
@@ -387,11 +242,11 @@ impl ClassicRun {
         ClassicAssoc {
             shares_norm: self.shares.shares_norm[ix],
             usage_raw: h.usage_raw[ix],
-            usage_norm: (ix != root).then_some(point.usage_norm),
-            usage_effective: point.usage_effective,
-            fairshare: (ix != root).then_some(point.fairshare),
+            usage_norm: (ix != root).then_some(self.usage_norm[ix]),
+            usage_effective: self.usage_effective[ix],
+            fairshare: (ix != root).then_some(self.fairshare[ix]),
             shares_rule,
-            usage_rule: values.usage_rule(ix, point.parent_usage_effective, sibling_usage),
+            usage_rule: values.usage_rule(ix, &self.usage_effective, sibling_usage),
             factor_source: source,
         }
     }
@@ -402,51 +257,10 @@ impl ClassicRun {
             h: &self.h,
             shares_norm: &self.shares.shares_norm,
             fraction: &self.shares.fraction,
-            // Read by DEPTH_OBLIVIOUS only, whose runs always hold the exact arrays.
-            usage_norm: self.exact.get().map_or(&[][..], |e| &e.usage_norm[..]),
+            usage_norm: &self.usage_norm,
             depth_oblivious: self.depth_oblivious,
         }
     }
-}
-
-/// One association's exact values ([`ClassicRun::point`]).
-struct Point {
-    usage_norm: LongDouble,
-    usage_effective: LongDouble,
-    /// UE of its fairshare parent (its own where it has none).
-    parent_usage_effective: LongDouble,
-    fairshare: f64,
-}
-
-/// UE of `ix` without DEPTH_OBLIVIOUS from its UA and its fairshare parent's UE: the branch of
-/// [`every_value`] its plan step takes, with the same operations.
-fn ue_step(
-    h: &Hierarchy,
-    fraction: &[LongDouble],
-    ix: usize,
-    ua: LongDouble,
-    ue_p: LongDouble,
-) -> LongDouble {
-    match h.fs_parent[ix] {
-        _ if ix == h.root => LongDouble::one(),
-        None => LongDouble::ZERO,
-        Some(p) if p == h.root => ua,
-        Some(_) if h.is_parent_shares[ix] || h.level_shares[ix] == 0 => ue_p,
-        Some(_) => ua.add(ue_p.sub(ua).mul(fraction[ix])),
-    }
-}
-
-/// F = 2^(−u/s/d) for s > 0 (`damping` `None` for d = 1), else 0.
-fn factor_of(u: LongDouble, s: f64, damping: Option<LongDouble>) -> f64 {
-    if s <= 0.0 {
-        return 0.0;
-    }
-    let q = u.div(LongDouble::from_f64(s));
-    let q = match damping {
-        Some(d) => q.div(d),
-        None => q,
-    };
-    2f64.powf((-q).to_f64())
 }
 
 /// What a carried-over run shares with the run it was carried over from (the tests of
@@ -460,32 +274,7 @@ impl ClassicRun {
 
     /// UE and F of every association, as the run holds them.
     pub fn values_held(&self) -> (Vec<LongDouble>, Vec<f64>) {
-        let e = self.exact();
-        ((*e.usage_effective).clone(), (*e.fairshare).clone())
-    }
-
-    /// UE and F of every association read one at a time as a view does ([`ClassicRun::assoc`]
-    /// on a fresh copy of the run, before anything made its arrays whole): what
-    /// [`ClassicRun::values_held`] must equal bit for bit.
-    pub fn values_read_one_by_one(&self) -> (Vec<LongDouble>, Vec<f64>) {
-        let fresh = ClassicRun {
-            exact: match self.estimate {
-                Some(_) => OnceLock::new(),
-                None => self.exact.clone(),
-            },
-            ..self.clone()
-        };
-        (0..fresh.len())
-            .map(|ix| {
-                let p = fresh.point(ix);
-                (p.usage_effective, p.fairshare)
-            })
-            .unzip()
-    }
-
-    /// Whether the run made the f64 estimates (and no exact value up front).
-    pub fn estimated(&self) -> bool {
-        self.estimate.is_some()
+        ((*self.usage_effective).clone(), (*self.fairshare).clone())
     }
 
     /// UE and F of every association computed again one association at a time by the
@@ -493,7 +282,6 @@ impl ClassicRun {
     /// records explain) from this run's S and UA: what the one pass over the [`plan`] that a
     /// usage edit makes must equal bit for bit.
     pub fn values_by_formula(&self) -> (Vec<LongDouble>, Vec<f64>) {
-        self.exact();
         let h = &*self.h;
         let values = self.values();
         let mut ue = vec![LongDouble::ZERO; self.len()];
@@ -518,12 +306,9 @@ impl ClassicRun {
     /// Whether S, UA, UE and F are all `other`'s very arrays.
     pub fn values_shared_with(&self, other: &ClassicRun) -> bool {
         self.shares_shared_with(other)
-            && Arc::ptr_eq(&self.exact().usage_norm, &other.exact().usage_norm)
-            && Arc::ptr_eq(
-                &self.exact().usage_effective,
-                &other.exact().usage_effective,
-            )
-            && Arc::ptr_eq(&self.exact().fairshare, &other.exact().fairshare)
+            && Arc::ptr_eq(&self.usage_norm, &other.usage_norm)
+            && Arc::ptr_eq(&self.usage_effective, &other.usage_effective)
+            && Arc::ptr_eq(&self.fairshare, &other.fairshare)
     }
 }
 
@@ -953,7 +738,7 @@ impl Values<'_> {
         } else if h.is_parent_shares[ix] {
             ue[p]
         } else if self.depth_oblivious {
-            self.depth_oblivious(ix, p, ue[p], sibling_usage).0
+            self.depth_oblivious(ix, p, ue, sibling_usage).0
         } else if h.level_shares[ix] == 0 {
             ue[p]
         } else {
@@ -963,7 +748,7 @@ impl Values<'_> {
 
     /// How UE of `ix` was obtained, with its terms (the branches of
     /// [`Values::usage_effective`]).
-    fn usage_rule(&self, ix: usize, ue_p: LongDouble, sibling_usage: LongDouble) -> UsageRule {
+    fn usage_rule(&self, ix: usize, ue: &[LongDouble], sibling_usage: LongDouble) -> UsageRule {
         let h = self.h;
         if ix == h.root {
             return UsageRule::Root;
@@ -976,14 +761,14 @@ impl Values<'_> {
         } else if h.is_parent_shares[ix] {
             UsageRule::CopiedFrom(p)
         } else if self.depth_oblivious {
-            self.depth_oblivious(ix, p, ue_p, sibling_usage).1
+            self.depth_oblivious(ix, p, ue, sibling_usage).1
         } else if h.level_shares[ix] == 0 {
             UsageRule::ZeroLevelShares
         } else {
             UsageRule::Blend {
                 shares: h.shares_raw[ix],
                 level_shares: h.level_shares[ix],
-                parent_usage_effective: ue_p,
+                parent_usage_effective: ue[p],
             }
         }
     }
@@ -992,12 +777,13 @@ impl Values<'_> {
         &self,
         ix: usize,
         p: usize,
-        ue_p: LongDouble,
+        ue: &[LongDouble],
         sibling_usage: LongDouble,
     ) -> (LongDouble, UsageRule) {
         let ua = self.usage_norm[ix];
         let s = self.shares_norm[ix];
         let s_p = self.shares_norm[p];
+        let ue_p = ue[p];
         if s == 0.0 || s_p == 0.0 || ue_p.is_zero() || ua.is_zero() {
             return (ua, UsageRule::DepthObliviousFallback);
         }
@@ -1048,7 +834,16 @@ fn factor(
     damping: Option<LongDouble>,
 ) -> f64 {
     let source = factor_source(h, ix);
-    factor_of(ue[source], s[source], damping)
+    let s = s[source];
+    if s <= 0.0 {
+        return 0.0;
+    }
+    let q = ue[source].div(LongDouble::from_f64(s));
+    let q = match damping {
+        Some(d) => q.div(d),
+        None => q,
+    };
+    2f64.powf((-q).to_f64())
 }
 
 /// UA of every association: usage / root usage, capped at 1 (0 when the root has none).
@@ -1104,43 +899,16 @@ pub(crate) fn run_after(
         Some(carried) => carried,
         None => (Arc::new(shares_part(h)), Dirty::All),
     };
-    let same_usage_prev = prev.filter(|p| same_usage(&p.h, h));
-    if same_usage_prev.is_none() || prev.is_none_or(|p| p.depth_oblivious != params.depth_oblivious)
-    {
+    let usage_norm = match prev {
+        Some(p) if same_usage(&p.h, h) => Arc::clone(&p.usage_norm),
+        _ => {
+            dirty = Dirty::All;
+            Arc::new(usage_norm(h))
+        }
+    };
+    if prev.is_none_or(|p| p.depth_oblivious != params.depth_oblivious) {
         dirty = Dirty::All;
     }
-    let run = |exact: Option<Exact>, estimate: Option<Arc<Estimate>>, sibling_usage| ClassicRun {
-        h: Arc::clone(h),
-        shares: Arc::clone(&shares),
-        exact: exact.map_or_else(OnceLock::new, OnceLock::from),
-        accounts: OnceLock::new(),
-        estimate,
-        sibling_usage,
-        damping_factor: params.damping_factor,
-        depth_oblivious: params.depth_oblivious,
-        records: OnceLock::new(),
-    };
-    let damping = (params.damping_factor != 1)
-        .then(|| LongDouble::from_u64(u64::from(params.damping_factor)));
-    if matches!(dirty, Dirty::All) && !params.depth_oblivious {
-        let steps = shares.plan.get_or_init(|| plan(h, &shares));
-        // Every value changes: estimate q in f64 and leave the exact values to their readers.
-        if let Some(estimate) = estimate(h, steps, &shares, params.damping_factor) {
-            return run(None, Some(Arc::new(estimate)), Arc::new(Vec::new()));
-        }
-        let usage_norm = usage_norm(h);
-        let (ue, fs) = every_value(steps, &shares.fraction, &usage_norm, damping);
-        let exact = Exact {
-            usage_norm: Arc::new(usage_norm),
-            usage_effective: Arc::new(ue),
-            fairshare: Arc::new(fs),
-        };
-        return run(Some(exact), None, Arc::new(Vec::new()));
-    }
-    let usage_norm = match same_usage_prev {
-        Some(p) => Arc::clone(&p.exact().usage_norm),
-        None => Arc::new(usage_norm(h)),
-    };
     let sibling_usage = match (params.depth_oblivious, prev, &dirty) {
         (false, _, _) => Arc::new(Vec::new()),
         (true, Some(p), Dirty::Nothing | Dirty::Some(_)) => Arc::clone(&p.sibling_usage),
@@ -1158,10 +926,27 @@ pub(crate) fn run_after(
             .and_then(|p| sibling_usage.get(p).copied())
             .unwrap_or(LongDouble::ZERO)
     };
+    let damping = (params.damping_factor != 1)
+        .then(|| LongDouble::from_u64(u64::from(params.damping_factor)));
+    if matches!(dirty, Dirty::All) && !params.depth_oblivious {
+        let steps = shares.plan.get_or_init(|| plan(h, &shares));
+        let (ue, fs) = every_value(steps, &shares.fraction, &usage_norm, damping);
+        return ClassicRun {
+            h: Arc::clone(h),
+            shares,
+            usage_norm,
+            usage_effective: Arc::new(ue),
+            fairshare: Arc::new(fs),
+            sibling_usage,
+            damping_factor: params.damping_factor,
+            depth_oblivious: params.depth_oblivious,
+            records: OnceLock::new(),
+        };
+    }
     let usage_effective = match (&dirty, prev) {
-        (Dirty::Nothing, Some(p)) => Arc::clone(&p.exact().usage_effective),
+        (Dirty::Nothing, Some(p)) => Arc::clone(&p.usage_effective),
         (Dirty::Some(marked), Some(p)) => {
-            let mut ue = (*p.exact().usage_effective).clone();
+            let mut ue = (*p.usage_effective).clone();
             for &ix in &shares.topdown {
                 let ix = ix as usize;
                 if marked[ix] {
@@ -1182,9 +967,9 @@ pub(crate) fn run_after(
     let f = |ix: usize| factor(h, ix, &shares.shares_norm, &usage_effective, damping);
     let same_damping = prev.is_some_and(|p| p.damping_factor == params.damping_factor);
     let fairshare = match (&dirty, prev) {
-        (Dirty::Nothing, Some(p)) if same_damping => Arc::clone(&p.exact().fairshare),
+        (Dirty::Nothing, Some(p)) if same_damping => Arc::clone(&p.fairshare),
         (Dirty::Some(marked), Some(p)) if same_damping => {
-            let mut fs = (*p.exact().fairshare).clone();
+            let mut fs = (*p.fairshare).clone();
             for (ix, _) in marked
                 .iter()
                 .enumerate()
@@ -1200,119 +985,15 @@ pub(crate) fn run_after(
                 .collect(),
         ),
     };
-    let exact = Exact {
+    ClassicRun {
+        h: Arc::clone(h),
+        shares,
         usage_norm,
         usage_effective,
         fairshare,
-    };
-    run(Some(exact), None, sibling_usage)
-}
-
-/// 2^-50: eight f64 ulps, the bound [`estimate`] takes per rounding (relative to the result).
-const ULPS: f64 = f64::from_bits((1023 - 50) << 52);
-/// The absolute part of that bound for results below the normal range: 2^-1000.
-const TINY: f64 = f64::from_bits((1023 - 1000) << 52);
-/// How an inherited error grows through one operation that scales it by at most 1 (a generous
-/// 1 + 2^-40: the roundings of the bound's own arithmetic).
-const GROW: f64 = 1.0 + f64::from_bits((1023 - 40) << 52);
-/// The factor the bounds are widened by at the end, for good measure.
-const MARGIN: f64 = 4.0;
-
-/// The users' q = UE / S / d in f64, each with an absolute error bound against Slurm's value
-/// ([`Estimate`]): one pass over the plan. `None` when a value leaves the range the bound
-/// covers (a usage beyond f64, a root usage below f64's normal range): then the run computes
-/// the exact values.
-fn estimate(h: &Hierarchy, steps: &[Step], shares: &SharesPart, damping: u16) -> Option<Estimate> {
-    let n = h.len();
-    let root_usage = h.usage_raw[h.root];
-    let root_f = root_usage.to_f64();
-    let no_usage = root_usage.is_zero();
-    if !no_usage && !(root_f.is_finite() && root_f >= f64::MIN_POSITIVE) {
-        return None;
+        sibling_usage,
+        damping_factor: params.damping_factor,
+        depth_oblivious: params.depth_oblivious,
+        records: OnceLock::new(),
     }
-    // A usage's own rounding to f64 below the normal range (2^-1074 at most), over the root's.
-    let ua_floor = if no_usage {
-        0.0
-    } else {
-        TINY + f64::from_bits(16) / root_f
-    };
-    let d = f64::from(damping);
-    let mut ue_held = vec![0.0f64; n];
-    let mut err_held = vec![0.0f64; n];
-    let mut q_held = vec![0.0f64; n];
-    let mut qerr_held = vec![0.0f64; n];
-    let (ue, err, q, qerr) = (
-        &mut ue_held[..],
-        &mut err_held[..],
-        &mut q_held[..],
-        &mut qerr_held[..],
-    );
-    let (usage, level, shares_raw) = (&h.usage_raw[..], &h.level_shares[..], &h.shares_raw[..]);
-    for st in steps {
-        let (ix, p) = (st.ix as usize, st.parent as usize);
-        let ua = || -> Option<(f64, f64)> {
-            if no_usage {
-                return Some((0.0, 0.0));
-            }
-            let u = usage[ix].to_f64();
-            if !u.is_finite() {
-                return None;
-            }
-            let a = (u / root_f).min(1.0);
-            Some((a, a.abs() * ULPS + ua_floor))
-        };
-        let (v, e) = match st.rule {
-            UeRule::Root => {
-                ue[ix] = 1.0;
-                continue;
-            }
-            UeRule::Detached => (0.0, 0.0),
-            UeRule::FirstTier => ua()?,
-            UeRule::Parent => (ue[p], err[p]),
-            UeRule::Blend => {
-                let (a, ea) = ua()?;
-                let f = f64::from(shares_raw[ix]) / f64::from(level[ix]);
-                let diff = ue[p] - a;
-                let v = a + diff * f;
-                let e = ea
-                    + f * (err[p] + ea) * GROW
-                    + (diff.abs() * f + v.abs() + a.abs() + ue[p].abs()) * ULPS
-                    + TINY;
-                (v, e)
-            }
-        };
-        ue[ix] = v;
-        err[ix] = e;
-        if !h.is_user(ix) {
-            continue;
-        }
-        if st.factor_zero {
-            q[ix] = f64::INFINITY;
-            qerr[ix] = 0.0;
-            continue;
-        }
-        let (u, eu) = if st.factor_from_parent {
-            (ue[p], err[p])
-        } else {
-            (v, e)
-        };
-        let s = shares.shares_norm[factor_source(h, ix)];
-        let x = u / s / d;
-        let ex = (eu / s / d) * GROW + x.abs() * ULPS + TINY / s;
-        if x.is_nan() || ex.is_nan() {
-            return None;
-        }
-        // Out of range (a tiny S): q is anywhere, and the order computes this user's F exactly.
-        let (x, ex) = if x.is_finite() && ex.is_finite() {
-            (x, ex * MARGIN)
-        } else {
-            (f64::INFINITY, f64::INFINITY)
-        };
-        q[ix] = x;
-        qerr[ix] = ex;
-    }
-    Some(Estimate {
-        q: q_held,
-        err: qerr_held,
-    })
 }

@@ -11,7 +11,7 @@
 use std::cell::Cell;
 
 use crate::Ranked;
-use crate::classic::{ClassicRun, Estimate};
+use crate::classic::ClassicRun;
 use crate::hierarchy::Hierarchy;
 
 /// One user in one of the two orders.
@@ -72,18 +72,9 @@ pub fn classic_beside_fair_tree(ranked: &Ranked, classic: &ClassicRun) -> Orders
 
     // Classic has no ranking of its own: a job's priority reads F, so higher F comes first;
     // equal F keep the list order (the keys are made in list order; the sort is stable).
-    // After a usage edit the run holds estimates of q (F = 2^(−q)) rather than F: ordered by
-    // them, with F computed exactly only where neighbours come close; the keys are then the
-    // places' groups.
-    let estimated = classic.estimate();
-    let by_f = match estimated {
-        Some(est) => by_estimate(h, classic, est, &work),
-        None => {
-            let keys = keyed_users(h, |ix| factor_key(classic.fairshare(ix).unwrap_or(0.0)));
-            sorted_by_key(keys, &work)
-        }
-    };
+    let keys = keyed_users(h, |ix| factor_key(classic.fairshare(ix).unwrap_or(0.0)));
     count(n);
+    let by_f = sorted_by_key(keys, &work);
     // Fair Tree: rank N is first; the visiting order only orders equal ranks (they share one).
     // `None` (not visited) before every visit, as `Option`'s order has it (a visit is a
     // position in the visiting order, below the number of associations: + 1 cannot wrap).
@@ -102,7 +93,7 @@ pub fn classic_beside_fair_tree(ranked: &Ranked, classic: &ClassicRun) -> Orders
     let mut classic_at = vec![0u32; n];
     places(
         &by_f,
-        |a, b| a == b && (estimated.is_some() || !f64::from_bits(factor_bits(a)).is_nan()),
+        |a, b| a == b && !f64::from_bits(factor_bits(a)).is_nan(),
         &mut classic_at,
     );
     let mut ft_at = vec![0u32; n];
@@ -139,88 +130,6 @@ fn keyed_users(h: &Hierarchy, key: impl Fn(usize) -> u64) -> Vec<(u64, u32)> {
         *slot = (key(ix), ix as u32);
     }
     keys
-}
-
-/// Below this q (F above 2^-1000, a normal double) F's rounding is relative: two users whose
-/// q surely differ by [`SURE_GAP`] have surely different F.
-const SURE_Q: f64 = 1000.0;
-/// 2^-40: F's ratio 2^(Δq) is then above 1 + 2^-41, thousands of ulps, where `powf` errs by
-/// less than one each side.
-const SURE_GAP: f64 = f64::from_bits((1023 - 40) << 52);
-
-/// The users in classic order (F highest first, equal F in list order) from the run's
-/// estimates of q, each keyed by its group of equal F (so equal keys are equal F): sorted by
-/// the estimate (F = 2^(−q) falls as q grows), then cut wherever every user before the cut
-/// surely has a higher F than every user after it (the highest upper bound of q before it
-/// below [`SURE_Q`] and [`SURE_GAP`] below the lowest lower bound after it). Between two cuts
-/// (users whose F may be equal, or in the other order) F is computed exactly and the users
-/// ordered by it, equal F by list order: the order and ties of the sort by exact F, bit for
-/// bit. O(U) for the sort and cuts, plus the exact F of the users between close cuts.
-fn by_estimate(
-    h: &Hierarchy,
-    classic: &ClassicRun,
-    est: &Estimate,
-    work: &Cell<u64>,
-) -> Vec<(u64, u32)> {
-    let q_key = |ix: usize| {
-        let q = est.q[ix];
-        if q == 0.0 { 0 } else { q.to_bits() }
-    };
-    let keys = keyed_users(h, q_key);
-    let mut list_pos = vec![0u32; h.len()];
-    for (pos, &(_, ix)) in keys.iter().enumerate() {
-        list_pos[ix as usize] = pos as u32;
-    }
-    let mut sorted = sorted_by_key(keys, work);
-    let len = sorted.len();
-    let lower = |ix: u32| {
-        let lo = est.q[ix as usize] - est.err[ix as usize];
-        if lo.is_nan() { f64::NEG_INFINITY } else { lo }
-    };
-    let upper = |ix: u32| est.q[ix as usize] + est.err[ix as usize];
-    let mut lowest_after = vec![f64::INFINITY; len + 1];
-    for i in (0..len).rev() {
-        lowest_after[i] = lowest_after[i + 1].min(lower(sorted[i].1));
-    }
-    let mut group = 0u64;
-    let mut highest = f64::NEG_INFINITY;
-    let mut start = 0;
-    let mut exact = 0usize;
-    for i in 0..len {
-        highest = highest.max(upper(sorted[i].1));
-        let cut = i + 1 == len || (highest <= SURE_Q && lowest_after[i + 1] - highest > SURE_GAP);
-        if !cut {
-            continue;
-        }
-        if i == start {
-            sorted[i].0 = group;
-            group += 1;
-        } else {
-            let run = &mut sorted[start..=i];
-            let mut by_f: Vec<(u64, u32, u32)> = run
-                .iter()
-                .map(|&(_, ix)| {
-                    let f = classic.fairshare(ix as usize).unwrap_or(0.0);
-                    (factor_key(f), list_pos[ix as usize], ix)
-                })
-                .collect();
-            by_f.sort_unstable();
-            exact += by_f.len();
-            let mut prev: Option<u64> = None;
-            for (slot, &(key, _, ix)) in run.iter_mut().zip(&by_f) {
-                let f = f64::from_bits(factor_bits(key));
-                if prev.is_some_and(|p| p != key || f.is_nan()) {
-                    group += 1;
-                }
-                *slot = (group, ix);
-                prev = Some(key);
-            }
-            group += 1;
-        }
-        start = i + 1;
-    }
-    work.set(work.get() + 3 * len as u64 + exact as u64);
-    sorted
 }
 
 /// The key of F in the classic list: unsigned order is F's `f64::total_cmp` order, highest

@@ -5,7 +5,6 @@
 mod common;
 
 mod calc_props;
-mod classic_estimates;
 mod classic_vectors;
 mod decay_ranks;
 mod decay_usage;
