@@ -160,7 +160,10 @@ pub struct AppState {
     hierarchy: Memo<Arc<Hierarchy>>,
     run: Memo<Arc<fair_tree::FairTreeRun>>,
     moves: Memo<RunDiff>,
-    classic: Memo<Arc<classic::ClassicRun>>,
+    /// The classic memo, made by its first reader ([`AppState::classic`]): only the Classic and
+    /// Score panels read it, and they are split modules, so the classic run's code (its 80-bit
+    /// blend, `powf`, the orders' sorts) is fetched with them, not in the first load.
+    classic: StoredValue<ClassicSlot>,
     frame: Memo<Arc<Frame>>,
     /// The ranking of the scenario's next tree, computed by an edit from the ranking before it
     /// (`Ranked::with_usage`, `Ranked::with_shares`: only the lists on the edited path sorted
@@ -173,6 +176,14 @@ pub struct AppState {
     next_step: StoredValue<StepHint>,
     /// The write handles of the signals above (only the intent methods write).
     write: Writers,
+}
+
+/// Where [`AppState::classic`] keeps the classic memo it makes on its first call, and the owner
+/// to make it under (that of the state's other memos: a reader's owner is disposed with the
+/// reader's panel, and the memo carries each run over from the one before it).
+struct ClassicSlot {
+    owner: Option<WeakOwner>,
+    memo: Option<Memo<Arc<classic::ClassicRun>>>,
 }
 
 /// The write halves of `AppState`'s signals, private to the `state` module.
@@ -272,24 +283,11 @@ impl AppState {
         let hierarchy =
             Memo::new_with_compare(move |_| ranked.with(Ranked::shared_hierarchy), other_arc);
         let run = Memo::new_with_compare(move |_| ranked.with(Ranked::shared_run), other_arc);
-        // Classic does not depend on the tie rule: on `slurm_ranked`'s tree and hierarchy (the
-        // same as `ranked`'s), it is not recomputed when only the rule changes. After an edit it
-        // carries over what the edit left alone (every S after a usage edit).
-        let classic = Memo::new_with_compare(
-            move |prev: Option<&Arc<classic::ClassicRun>>| {
-                let params = scenario.with(|s| s.params.clone());
-                slurm_ranked.with(|r| {
-                    Arc::new(match prev {
-                        Some(prev) => {
-                            drop_later::keep(drop_later::Slot::Classic, Arc::clone(prev));
-                            r.classic_after(prev, &params)
-                        }
-                        None => r.classic(&params),
-                    })
-                })
-            },
-            other_arc,
-        );
+        // Made by its first reader, under the owner the other memos have (not the reader's).
+        let classic = StoredValue::new(ClassicSlot {
+            owner: Owner::current().map(|o| o.downgrade()),
+            memo: None,
+        });
         // The finished walk (no cursor) is built from the run's results, not replayed; it
         // follows `run`, which a usage edit on an account leaves as it was.
         let frame = Memo::new_with_compare(

@@ -134,9 +134,22 @@ impl AppState {
     }
 
     /// The classic algorithm on the same scenario (computed only while something reads it; not
-    /// again when only the tie rule changes).
+    /// again when only the tie rule changes). The memo is made by the first call: only split
+    /// panels call this, so its code stays out of the first load (issue 24 §2).
     pub fn classic(self) -> Memo<Arc<classic::ClassicRun>> {
-        self.classic
+        if let Some(memo) = self.classic.with_value(|slot| slot.memo) {
+            return memo;
+        }
+        let owner = self
+            .classic
+            .with_value(|slot| slot.owner.as_ref().and_then(WeakOwner::upgrade));
+        let make = || classic_memo(self.scenario, self.slurm_ranked);
+        let memo = match owner {
+            Some(owner) => owner.with(make),
+            None => make(),
+        };
+        self.classic.update_value(|slot| slot.memo = Some(memo));
+        memo
     }
 
     /// The animation frame at the cursor (the finished walk when the cursor is `None`), shared
@@ -144,4 +157,29 @@ impl AppState {
     pub fn frame(self) -> Memo<Arc<Frame>> {
         self.frame
     }
+}
+
+/// The classic run of `slurm_ranked`'s tree with the scenario's parameters. Classic does not
+/// depend on the tie rule: on `slurm_ranked`'s tree and hierarchy (the same as `ranked`'s), it
+/// is not recomputed when only the rule changes. After an edit it carries over what the edit
+/// left alone (every S after a usage edit).
+fn classic_memo(
+    scenario: ReadSignal<Scenario>,
+    slurm_ranked: Memo<Ranked>,
+) -> Memo<Arc<classic::ClassicRun>> {
+    Memo::new_with_compare(
+        move |prev: Option<&Arc<classic::ClassicRun>>| {
+            let params = scenario.with(|s| s.params.clone());
+            slurm_ranked.with(|r| {
+                Arc::new(match prev {
+                    Some(prev) => {
+                        super::drop_later::keep(super::drop_later::Slot::Classic, Arc::clone(prev));
+                        r.classic_after(prev, &params)
+                    }
+                    None => r.classic(&params),
+                })
+            })
+        },
+        super::other_arc,
+    )
 }

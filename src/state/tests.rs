@@ -342,3 +342,36 @@ fn a_replaced_ranking_is_freed_later_and_only_one_is_kept() {
         assert_eq!(*state.frame.get_untracked(), end);
     });
 }
+
+/// The classic memo is made by its first reader (a split panel), but under the state's owner:
+/// it outlives the reader's owner (a panel closed), is the same memo for every reader, follows
+/// edits, and carries each run over from the one before it (S shared after a usage edit).
+#[test]
+fn the_classic_memo_is_made_on_first_read_and_outlives_its_reader() {
+    Owner::new().with(|| {
+        let state = AppState::new(scenario());
+        assert!(state.classic.with_value(|slot| slot.memo.is_none()));
+        let reader = Owner::current().expect("the test's owner").child();
+        let (memo, before) = reader.with(|| {
+            let memo = state.classic();
+            (memo, memo.get_untracked())
+        });
+        reader.cleanup();
+        drop(reader);
+        assert_eq!(state.classic(), memo);
+        let u1 = state.ix(AssocId(3)).unwrap();
+        assert_eq!(before.fairshare(u1), memo.get_untracked().fairshare(u1));
+        state
+            .set_usage(AssocId(3), LongDouble::from_u64(50))
+            .unwrap();
+        let after = memo
+            .try_get_untracked()
+            .expect("not disposed with its reader");
+        assert_ne!(after.fairshare(u1), before.fairshare(u1));
+        assert!(after.shares_shared_with(&before));
+        let fresh = state
+            .slurm_ranked
+            .with_untracked(|r| r.classic(&state.scenario.with_untracked(|s| s.params.clone())));
+        assert_eq!(*after, fresh);
+    });
+}

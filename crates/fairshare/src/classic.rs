@@ -21,7 +21,7 @@ use std::fmt;
 use std::sync::{Arc, OnceLock};
 
 use crate::hierarchy::{EXACT_WORK_LIMIT, Hierarchy};
-use crate::ld::LongDouble;
+use crate::ld::{Divisor, LongDouble};
 use crate::scenario::Params;
 use crate::tree::AssocTree;
 
@@ -411,8 +411,9 @@ enum UeRule {
 /// One association of the [`plan`], in the fairshare tree's top-down order.
 #[derive(Clone, Copy, Debug)]
 struct Step {
-    /// S of F's source as a long double (F's divisor); unread when `factor_zero`.
-    s: LongDouble,
+    /// S of F's source as a long double (F's divisor, its reciprocal computed once per shape
+    /// and shares: every usage edit divides by it again); unread when `factor_zero`.
+    s: Divisor,
     /// The association.
     ix: u32,
     /// Its fairshare parent (the association itself where it has none).
@@ -445,11 +446,11 @@ fn plan(h: &Hierarchy, shares: &SharesPart) -> Vec<Step> {
             let s = shares.shares_norm[source];
             let factor_zero = s <= 0.0;
             Step {
-                s: if factor_zero {
+                s: Divisor::new(if factor_zero {
                     LongDouble::ZERO
                 } else {
                     LongDouble::from_f64(s)
-                },
+                }),
                 ix: ix32,
                 parent: p.map_or(ix32, |p| p as u32),
                 rule,
@@ -494,7 +495,7 @@ fn every_value(
             0.0
         } else {
             let u = if st.factor_from_parent { ue[p] } else { v };
-            let q = u.div(st.s);
+            let q = u.div_by(st.s);
             let q = match damping {
                 Some(d) => q.div(d),
                 None => q,
@@ -852,9 +853,11 @@ fn usage_norm(h: &Hierarchy) -> Vec<LongDouble> {
     if root_usage.is_zero() {
         return vec![LongDouble::ZERO; h.len()];
     }
+    // One divisor for all: its reciprocal is computed once.
+    let root_usage = Divisor::new(root_usage);
     h.usage_raw
         .iter()
-        .map(|u| u.div(root_usage).min_one())
+        .map(|u| u.div_by(root_usage).min_one())
         .collect()
 }
 

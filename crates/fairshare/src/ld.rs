@@ -320,6 +320,18 @@ impl LongDouble {
         LongDouble::from_ap((self.ap() / rhs.ap()).value)
     }
 
+    /// `self / d.value()`, bit for bit [`LongDouble::div`], for a divisor many values are
+    /// divided by ([`Divisor`]).
+    pub fn div_by(self, d: Divisor) -> LongDouble {
+        if d.value.is_normal()
+            && self.is_normal()
+            && let Some(r) = div_normal_with(self, d.value, |hi, den| div_preinv(hi, den, d.inv))
+        {
+            return r;
+        }
+        self.div(d.value)
+    }
+
     /// `self` capped at 1 (`if self > 1 { 1 } else { self }`); decided on the bits for a
     /// positive normal value, whose order is that of (exponent, significand).
     pub(crate) fn min_one(self) -> LongDouble {
@@ -531,18 +543,85 @@ fn sub_magnitudes_far(big: LongDouble, small: LongDouble, d: u32) -> Option<Long
     )
 }
 
+/// A divisor that many values are divided by (the root's usage for every association's UA, an
+/// association's S on every edit): [`LongDouble::div_by`] divides by it bit for bit as
+/// [`LongDouble::div`] does, with the 128-by-64-bit division of the significands replaced by
+/// two multiplications by a reciprocal computed once (Möller and Granlund, "Improved division
+/// by invariant integers", IEEE Trans. Computers 2011, algorithm 4). In WebAssembly that
+/// division is a software loop ([`div_wide`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Divisor {
+    value: LongDouble,
+    /// ⌊(2^128 − 1) / m⌋ − 2^64 for the value's significand m (0, unread, when not normal).
+    inv: u64,
+}
+
+impl Divisor {
+    /// The divisor `value` (one 128-by-64-bit division).
+    pub fn new(value: LongDouble) -> Divisor {
+        let inv = if value.is_normal() {
+            // (2^128 − 1) / m = (!m · 2^64 + 2^64 − 1) / m: the division of !m · 2^64 (!m < m:
+            // bit 63 is set), then of its remainder plus 2^64 − 1 (below 3m: at most 2 more).
+            let m = value.m;
+            let (q, r) = div_128_by_64(!m, m);
+            let mut rest = u128::from(r) + u128::from(u64::MAX);
+            let mut q = q;
+            while rest >= u128::from(m) {
+                rest -= u128::from(m);
+                q += 1;
+            }
+            q
+        } else {
+            0
+        };
+        Divisor { value, inv }
+    }
+
+    /// The value divided by.
+    pub fn value(self) -> LongDouble {
+        self.value
+    }
+}
+
+/// `(hi · 2^64) / d` and its remainder for a normalised `d` and `hi < d`, from `inv` =
+/// ⌊(2^128 − 1) / d⌋ − 2^64: Möller and Granlund's algorithm 4 with a low word of 0 (the
+/// estimate from one multiplication, then at most two corrections).
+fn div_preinv(hi: u64, d: u64, inv: u64) -> (u64, u64) {
+    let p = (u128::from(inv) * u128::from(hi)).wrapping_add(u128::from(hi) << 64);
+    let (q0, mut q1) = (p as u64, ((p >> 64) as u64).wrapping_add(1));
+    let mut r = 0u64.wrapping_sub(q1.wrapping_mul(d));
+    if r > q0 {
+        q1 = q1.wrapping_sub(1);
+        r = r.wrapping_add(d);
+    }
+    if r >= d {
+        q1 += 1;
+        r -= d;
+    }
+    (q1, r)
+}
+
 /// a / b for normal a, b.
 ///
 /// The 65-bit quotient of `a.m · 2^64 / b.m` is taken as a leading bit (`a.m ≥ b.m`) and a
 /// 64-bit division of the rest ([`div_128_by_64`]).
 fn div_normal(a: LongDouble, b: LongDouble) -> Option<LongDouble> {
+    div_normal_with(a, b, div_128_by_64)
+}
+
+/// [`div_normal`] with `wide` dividing `hi · 2^64` by the divisor's significand.
+fn div_normal_with(
+    a: LongDouble,
+    b: LongDouble,
+    wide: impl Fn(u64, u64) -> (u64, u64),
+) -> Option<LongDouble> {
     let den = b.m;
     let (q_top, hi) = if a.m >= den {
         (true, a.m - den)
     } else {
         (false, a.m)
     };
-    let (q_lo, r) = div_128_by_64(hi, den);
+    let (q_lo, r) = wide(hi, den);
     let sign = a.sign() ^ b.sign();
     let base = a.exp_field() - b.exp_field() + BIAS;
     let (m, up, biased) = if q_top {
@@ -1279,6 +1358,31 @@ mod tests {
             proptest::prop_assert_eq!((u128::from(q), u128::from(r)), want, "{:#x} / {:#x}", hi, d);
             let (q, r) = div_128_by_64(hi, d);
             proptest::prop_assert_eq!((u128::from(q), u128::from(r)), want, "{:#x} / {:#x}", hi, d);
+        }
+
+        #[test]
+        fn preinverted_division_is_u128_division(d in proptest::prelude::any::<u64>(), hi in proptest::prelude::any::<u64>(), edge in 0u8..4) {
+            let d = match edge {
+                0 => d | TOP,
+                1 => TOP,
+                2 => u64::MAX,
+                _ => TOP | (d % 4096),
+            };
+            let hi = if edge % 2 == 0 { hi % d } else { d - 1 - (hi % 1024).min(d - 1) };
+            let num = u128::from(hi) << 64;
+            let want = (num / u128::from(d), num % u128::from(d));
+            let inv = Divisor::new(LongDouble { m: d, se: BIAS as u16 }).inv;
+            proptest::prop_assert_eq!(u128::from(inv), u128::MAX / u128::from(d) - (1u128 << 64));
+            let (q, r) = div_preinv(hi, d, inv);
+            proptest::prop_assert_eq!((u128::from(q), u128::from(r)), want, "{:#x} / {:#x}", hi, d);
+        }
+
+        #[test]
+        fn division_by_a_divisor_is_division(a in arb_ld(), b in arb_ld(), u in proptest::prelude::any::<u64>(), root in 1u64..) {
+            proptest::prop_assert_eq!(a.div_by(Divisor::new(b)).to_bits(), a.div(b).to_bits(), "{:?} / {:?}", a, b);
+            // Usage over the root's usage, as UA is.
+            let (u, root) = (LongDouble::from_u64(u), LongDouble::from_u64(root));
+            proptest::prop_assert!(same(u.div_by(Divisor::new(root)), (u.ap() / root.ap()).value));
         }
 
         #[test]
