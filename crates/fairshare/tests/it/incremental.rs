@@ -257,6 +257,50 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// A frame moved from cursor to cursor (`Frame::step_to`, `Ranked::move_frame`: the
+    /// player applies only the steps taken) equals the frame built at that cursor
+    /// (`Frame::at`, `Ranked::frame`), bit for bit: played one step at a time from the start
+    /// to past the end, then scrubbed back and forth, under both tie rules, on partial trees
+    /// and on runs edits made incrementally; and a frame of another trace's size is cleared
+    /// and replayed.
+    #[test]
+    fn a_moved_frame_is_the_frame_at_its_cursor(
+        tree in arb_tree(),
+        edits in prop::collection::vec(arb_edit(), 0..3),
+        documented in any::<bool>(),
+        jumps in prop::collection::vec(any::<prop::sample::Index>(), 0..8),
+    ) {
+        let rule = if documented { TieRule::Documented } else { TieRule::Slurm };
+        let mut ranked = Ranked::new(&tree, rule);
+        for edit in &edits {
+            ranked = apply(&ranked, edit)?;
+        }
+        let steps = ranked.run().steps();
+        let len = steps.len();
+        let mut frame = ranked.frame(0);
+        for cursor in 0..=len + 1 {
+            ranked.move_frame(&mut frame, cursor);
+            prop_assert_eq!(&frame, &Frame::at(steps, cursor), "played to {}", cursor);
+        }
+        for (k, jump) in jumps.iter().enumerate() {
+            let cursor = jump.index(len + 2);
+            if k % 2 == 0 {
+                frame.step_to(steps, cursor);
+            } else {
+                ranked.move_frame(&mut frame, cursor);
+            }
+            prop_assert_eq!(&frame, &ranked.frame(cursor), "scrubbed to {}", cursor);
+        }
+        let mut foreign = Frame::at(&[], 0);
+        let cursor = jumps.first().map_or(len / 2, |j| j.index(len + 1));
+        foreign.step_to(steps, cursor);
+        prop_assert_eq!(&foreign, &Frame::at(steps, cursor), "a frame of no trace, to {}", cursor);
+    }
+}
+
 /// The frame property is not vacuous: some generated trees merge tied accounts with children
 /// under the documented rule, and some are partial with ranked users.
 #[test]
