@@ -291,21 +291,37 @@ impl AppState {
             other_arc,
         );
         // The finished walk (no cursor) is built from the run's results, not replayed; it
-        // follows `run`, which a usage edit on an account leaves as it was.
-        let frame = Memo::new_with_compare(
-            move |prev: Option<&Arc<Frame>>| {
-                let at = cursor.get();
-                // (While the walk plays, a step's frame is dropped at once, as before: no idle
-                // callback per step.)
-                if let (Some(prev), None) = (prev, at) {
-                    drop_later::keep(drop_later::Slot::Frame, Arc::clone(prev));
+        // follows `run`, which a usage edit on an account leaves as it was. While the walk
+        // plays, the frame of the same run is moved to the new cursor in place
+        // (`Ranked::move_frame`: only the steps taken are applied, where a replay from step 0
+        // was O(cursor) per step, O(n²) per play at 100k); `frame_run` is the run the frame
+        // belongs to (a `Weak`, which keeps its address from being reused).
+        let frame_run: StoredValue<std::sync::Weak<fair_tree::FairTreeRun>> =
+            StoredValue::new(std::sync::Weak::new());
+        let frame = Memo::new_owning(move |prev: Option<Arc<Frame>>| {
+            let at = cursor.get();
+            run.track();
+            let shared = ranked.with_untracked(Ranked::shared_run);
+            let same_run = frame_run.with_value(|w| std::ptr::eq(w.as_ptr(), Arc::as_ptr(&shared)));
+            match (prev, at) {
+                (Some(mut prev), Some(at)) if same_run => {
+                    // No reader keeps a frame (they read it in place), so this is the frame
+                    // itself, not a copy.
+                    ranked.with_untracked(|r| r.move_frame(Arc::make_mut(&mut prev), at));
+                    (prev, true)
                 }
-                run.track();
-                let cursor = at.unwrap_or(usize::MAX);
-                Arc::new(ranked.with_untracked(|r| r.frame(cursor)))
-            },
-            changed,
-        );
+                (prev, at) => {
+                    // (While the walk plays, a step's frame is dropped at once, as before: no
+                    // idle callback per step.)
+                    if let (Some(prev), None) = (prev, at) {
+                        drop_later::keep(drop_later::Slot::Frame, prev);
+                    }
+                    frame_run.set_value(Arc::downgrade(&shared));
+                    let cursor = at.unwrap_or(usize::MAX);
+                    (Arc::new(ranked.with_untracked(|r| r.frame(cursor))), true)
+                }
+            }
+        });
         let moves = Memo::new(move |_| {
             baseline_ranked.with(|base| {
                 slurm_ranked.with(|cur| {

@@ -158,6 +158,47 @@ fn the_frame_follows_the_cursor_and_the_tie_rule() {
     });
 }
 
+/// While the walk plays, the frame memo moves its one frame to the next cursor in place
+/// (`Ranked::move_frame`), equal to the frame built at that cursor; scrubbed back too; an edit
+/// mid-walk (a new run) builds the new run's frame, never moves the old one over new steps.
+#[test]
+fn playing_moves_the_one_frame_in_place() {
+    Owner::new().with(|| {
+        let preset = crate::presets::by_id("classic-example").unwrap();
+        let state = AppState::provide_preset(preset);
+        let frame_at = |k: usize| state.ranked.with_untracked(|r| r.frame(k));
+        let len = state.run.with_untracked(|r| r.steps().len());
+        state.set_cursor(Some(0));
+        let first = state.frame.with(|f| Arc::as_ptr(f));
+        for k in 1..=len {
+            state.set_cursor(Some(k));
+            state.frame.with(|f| {
+                assert_eq!(**f, frame_at(k), "cursor {k}");
+                assert_eq!(Arc::as_ptr(f), first, "moved in place, not built again");
+            });
+        }
+        state.set_cursor(Some(3));
+        assert_eq!(state.frame.with(|f| (**f).clone()), frame_at(3));
+        let user = state
+            .scenario
+            .with_untracked(|s| s.tree.assocs().iter().find(|a| a.is_user()).map(|a| a.id))
+            .unwrap();
+        state
+            .set_usage(user, LongDouble::from_u64(123_456))
+            .unwrap();
+        let k = state.cursor().get_untracked().unwrap();
+        assert_eq!(
+            state.frame.with(|f| (**f).clone()),
+            frame_at(k),
+            "the edited run's"
+        );
+        state.set_cursor(Some(k + 1));
+        assert_eq!(state.frame.with(|f| (**f).clone()), frame_at(k + 1));
+        state.set_cursor(None);
+        assert_eq!(state.frame.with(|f| (**f).clone()), frame_at(usize::MAX));
+    });
+}
+
 /// The decay timeline's inputs are app state: a change is one undoable step, and with the
 /// timeline moved the tree at its time is computed again in that same step.
 #[test]
