@@ -25,6 +25,8 @@
 
 mod artefact;
 
+use std::sync::Arc;
+
 use crate::hierarchy::Hierarchy;
 use crate::ld::LongDouble;
 use crate::step::{Frame, NodeStatus, Order, OrderReason, Reasons, Step, Tie};
@@ -115,10 +117,11 @@ pub struct FairTreeAssoc {
 pub struct FairTreeRun {
     /// Per association, indexed like [`AssocTree::assocs`].
     pub(crate) assocs: Vec<FairTreeAssoc>,
-    /// Every association in the order the walk reaches it (root first).
-    pub(crate) visit_order: Vec<usize>,
+    /// Every association in the order the walk reaches it (root first); shared, like the
+    /// trace and the merges, with the run of an edited tree whose walk is the same.
+    pub(crate) visit_order: Arc<Vec<usize>>,
     /// The trace, replayable with [`crate::step::Frame::at`].
-    pub(crate) steps: Vec<Step>,
+    pub(crate) steps: Arc<Vec<Step>>,
     /// The sorted fairshare children of each association (empty for leaves), shared with the
     /// trace's `SiblingsSorted` steps and with the run of an edited tree.
     pub(crate) sorted_children: Vec<Order>,
@@ -133,7 +136,7 @@ pub struct FairTreeRun {
     pub(crate) root: usize,
     /// Under [`TieRule::Documented`]: every visit that merged tied sibling accounts, in walk
     /// order (empty under Slurm's rule), so that the finished frame is built without the trace.
-    pub(crate) merges: Vec<Merge>,
+    pub(crate) merges: Arc<Vec<Merge>>,
     /// Whether the tree is whole (not [`AssocTree::is_partial`]): the run's ranks are the walk's.
     pub(crate) whole: bool,
 }
@@ -214,7 +217,7 @@ impl FairTreeRun {
             .zip(is_user)
             .map(|(order, &user)| (!user && !order.is_empty()).then(|| Order::clone(order)))
             .collect();
-        for m in &self.merges {
+        for m in self.merges.iter() {
             sorted[m.account] = m.order.clone();
             for &x in &m.merged {
                 sorted[x] = None;
@@ -230,7 +233,7 @@ impl FairTreeRun {
         } else {
             let mut rank_of = vec![None; self.assocs.len()];
             let (mut rank, mut counter) = (self.n_users, self.n_users);
-            for &ix in &self.visit_order {
+            for &ix in self.visit_order.iter() {
                 if is_user[ix] {
                     if self.assocs[ix].tie.is_none() {
                         rank = counter;
@@ -311,6 +314,7 @@ pub(crate) fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> Fa
             sorted_reasons,
         },
         near_pairs,
+        None,
     )
 }
 
@@ -411,9 +415,26 @@ pub(crate) fn rerun(
     let mut tagged = Vec::new();
     let empty = Order::from([]);
     let no_reasons = Reasons::from([]);
+    // The walk reads, of the values, only each list's order and reasons and whether a list's
+    // first entry has Level FS `NO_VAL` (and under the documented rule the keys of merged
+    // lists): when none of these changed, and nothing was merged, the walk is the old one.
+    let no_val_key = LongDouble::no_val().order_key();
+    let mut same_walk = old.tie_rule == TieRule::Slurm || old.merges.is_empty();
     for &p in &lists {
-        sorted_children[p] = sort_list(h, &key, p, &mut tagged, &empty);
-        sorted_reasons[p] = reasons_of(&key, &sorted_children[p], &no_reasons);
+        let order = sort_list(h, &key, p, &mut tagged, &empty);
+        let reasons = reasons_of(&key, &order, &no_reasons);
+        if order[..] == sorted_children[p][..] && reasons[..] == sorted_reasons[p][..] {
+            // (The old lists are kept: the old trace holds them.)
+            let first_no_val = |key: LongDouble| key.order_key() == no_val_key;
+            if let Some(&f) = order.first() {
+                same_walk &= first_no_val(old.assocs[f].level_fs_key)
+                    == first_no_val(assocs[f].level_fs_key);
+            }
+        } else {
+            same_walk = false;
+            sorted_children[p] = order;
+            sorted_reasons[p] = reasons;
+        }
     }
     // Their neighbours are checked again.
     for &p in &lists {
@@ -432,6 +453,7 @@ pub(crate) fn rerun(
             sorted_reasons,
         },
         near_pairs,
+        same_walk.then_some((old, &changed[..])),
     )
 }
 
@@ -585,12 +607,17 @@ struct Sorted {
 
 /// The walk over sorted lists, then each association's rank, FairShare, visit and tie, and the
 /// rounding artefacts of `near_pairs` (entries of those pairs have no artefact yet).
+/// `same_walk`: the run of the tree before an edit whose walk this one repeats exactly
+/// ([`rerun`] decides), and the associations whose values were computed again (the rest hold
+/// that run's walk results already): its trace, visiting order and merges are shared and the
+/// walk is not done again.
 fn finish(
     tree: &AssocTree,
     h: &Hierarchy,
     tie_rule: TieRule,
     sorted: Sorted,
     near_pairs: Vec<(usize, usize)>,
+    same_walk: Option<(&FairTreeRun, &[usize])>,
 ) -> FairTreeRun {
     let Sorted {
         mut assocs,
@@ -598,17 +625,41 @@ fn finish(
         sorted_reasons,
     } = sorted;
     let key = |ix: usize| sort_key(&assocs[ix], h.is_user[ix]);
-    let walked = walk(h, tie_rule, &key, &sorted_children, &sorted_reasons);
+    let walked = match same_walk {
+        Some((old, _)) => Walk {
+            per_assoc: None,
+            visit_order: Arc::clone(&old.visit_order),
+            steps: Arc::clone(&old.steps),
+            merges: Arc::clone(&old.merges),
+        },
+        None => walk(h, tie_rule, &key, &sorted_children, &sorted_reasons),
+    };
     // A partial tree (completed from a cut output) holds stand-ins for users it does not know:
     // the walk still orders what it has, but rank and FairShare, which count every user, are
     // unknown, so no caller can show one by accident.
     let whole = !tree.is_partial();
     let n_users = h.n_users;
-    for (a, w) in assocs.iter_mut().zip(&walked.per_assoc) {
-        a.visit = w.visit;
-        a.tie = w.tie;
-        a.rank = w.rank.filter(|_| whole);
-        a.fairshare = a.rank.map(|rank| f64::from(rank) / f64::from(n_users));
+    match (&walked.per_assoc, same_walk) {
+        (Some(per_assoc), _) => {
+            for (a, w) in assocs.iter_mut().zip(per_assoc) {
+                a.visit = w.visit;
+                a.tie = w.tie;
+                a.rank = w.rank.filter(|_| whole);
+                a.fairshare = a.rank.map(|rank| f64::from(rank) / f64::from(n_users));
+            }
+        }
+        // The same walk: the old run's results, for the associations whose values were
+        // computed again (the others kept theirs).
+        (None, Some((old, changed))) => {
+            for &ix in changed {
+                let (a, o) = (&mut assocs[ix], &old.assocs[ix]);
+                a.visit = o.visit;
+                a.tie = o.tie;
+                a.rank = o.rank;
+                a.fairshare = o.fairshare;
+            }
+        }
+        (None, None) => unreachable!("a walk is reused only from a run"),
     }
     let mut run = FairTreeRun {
         assocs,
@@ -637,10 +688,11 @@ struct Walked {
 
 /// The walk's results: per association, the visiting order and the trace.
 struct Walk {
-    per_assoc: Vec<Walked>,
-    visit_order: Vec<usize>,
-    steps: Vec<Step>,
-    merges: Vec<Merge>,
+    /// `None` when the walk is an earlier run's ([`finish`]), whose values are kept.
+    per_assoc: Option<Vec<Walked>>,
+    visit_order: Arc<Vec<usize>>,
+    steps: Arc<Vec<Step>>,
+    merges: Arc<Vec<Merge>>,
 }
 
 /// The depth-first walk over the sorted lists that ranks users and writes the trace, as
@@ -837,10 +889,10 @@ fn walk(
         }
     }
     Walk {
-        per_assoc: walked,
-        visit_order,
-        steps,
-        merges,
+        per_assoc: Some(walked),
+        visit_order: Arc::new(visit_order),
+        steps: Arc::new(steps),
+        merges: Arc::new(merges),
     }
 }
 
@@ -869,7 +921,7 @@ pub fn slurm_debug_lines(ranked: &crate::Ranked) -> Vec<String> {
             a.account
         ));
     };
-    for step in &run.steps {
+    for step in run.steps.iter() {
         match step {
             Step::AccountEntered {
                 account,

@@ -517,3 +517,45 @@ fn a_usage_edit_keeps_every_s() {
             .shares_shared_with(&after)
     );
 }
+
+/// An edit that moves no entry of any sibling list shares the walk of the ranking before it
+/// (its trace, not walked again) and equals ranking from scratch; one that moves a user walks
+/// again. The shared walk is refused when a list's first entry comes to have Level FS exactly
+/// `NO_VAL`, the value Slurm's `prev` starts at (it is then "tied" with the start value)
+/// though no entry moved.
+#[test]
+fn an_edit_that_moves_nothing_shares_the_walk() {
+    use fairshare::step::Tie;
+    let root = trees::root();
+    let lab = trees::account(2, &root, "lab", Shares::Value(1));
+    let ld = LongDouble::from_u64;
+    let x = trees::user(3, &lab, "x", Shares::Value(1), ld(2));
+    let y = trees::user(4, &lab, "y", Shares::Value(1), ld(8_589_934_587));
+    let tree = AssocTree::new(vec![root, lab, x, y]).unwrap();
+    let before = Ranked::new(&tree, TieRule::Slurm);
+    let shared = |r: &Ranked| std::ptr::eq(r.run().steps().as_ptr(), before.run().steps().as_ptr());
+    let scratch = |r: &Ranked| Ranked::new(r.tree(), TieRule::Slurm);
+
+    // x stays first (S / U far above y's), y second: the same walk.
+    let still = before.with_usage(AssocId(3), ld(3)).unwrap();
+    assert!(shared(&still), "nothing moved: the walk is shared");
+    assert_eq!(still, scratch(&still));
+
+    // y without usage goes first: walked again.
+    let moved = before.with_usage(AssocId(4), ld(0)).unwrap();
+    assert!(!shared(&moved), "y moved: walked again");
+    assert_eq!(moved, scratch(&moved));
+
+    // x's Level FS becomes 0.5 / (1 / 8589934588) = 4294967294 = NO_VAL exactly: same order,
+    // but x, first of its list, is now tied with the start value.
+    let no_val = before.with_usage(AssocId(3), ld(1)).unwrap();
+    let fresh = scratch(&no_val);
+    let ix = fresh.tree().position(AssocId(3)).unwrap();
+    assert_eq!(fresh.run().assocs()[ix].level_fs, Some(ld(4_294_967_294)));
+    assert_eq!(fresh.run().assocs()[ix].tie, Some(Tie::EqualToStartValue));
+    assert!(
+        !shared(&no_val),
+        "a first entry's tie with NO_VAL changed: walked again"
+    );
+    assert_eq!(no_val, fresh);
+}
