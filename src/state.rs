@@ -159,6 +159,7 @@ pub struct AppState {
     baseline_ranked: Memo<Ranked>,
     hierarchy: Memo<Arc<Hierarchy>>,
     run: Memo<Arc<fair_tree::FairTreeRun>>,
+    steps: Memo<Arc<Vec<fairshare::Step>>>,
     moves: Memo<RunDiff>,
     classic: Memo<Arc<classic::ClassicRun>>,
     frame: Memo<Arc<Frame>>,
@@ -272,6 +273,10 @@ impl AppState {
         let hierarchy =
             Memo::new_with_compare(move |_| ranked.with(Ranked::shared_hierarchy), other_arc);
         let run = Memo::new_with_compare(move |_| ranked.with(Ranked::shared_run), other_arc);
+        // The trace alone: an edit that moves no entry of any sibling list shares the trace of
+        // the run before it, and what reads only the trace (the player's stops, ticks, "my
+        // path") is not computed again (O(steps) each at 100k).
+        let steps = Memo::new_with_compare(move |_| run.with(|r| r.shared_steps()), other_arc);
         // Classic does not depend on the tie rule: on `slurm_ranked`'s tree and hierarchy (the
         // same as `ranked`'s), it is not recomputed when only the rule changes. After an edit it
         // carries over what the edit left alone (every S after a usage edit).
@@ -290,21 +295,22 @@ impl AppState {
             },
             other_arc,
         );
-        // The finished walk (no cursor) is built from the run's results, not replayed; it
-        // follows `run`, which a usage edit on an account leaves as it was. While the walk
-        // plays, the frame of the same run is moved to the new cursor in place
-        // (`Ranked::move_frame`: only the steps taken are applied, where a replay from step 0
-        // was O(cursor) per step, O(n²) per play at 100k); `frame_run` is the run the frame
-        // belongs to (a `Weak`, which keeps its address from being reused).
-        let frame_run: StoredValue<std::sync::Weak<fair_tree::FairTreeRun>> =
+        // The frame is a function of the trace and the cursor alone (`Frame::at`), so it
+        // follows `steps`: an edit whose run walks as the one before (the same trace) leaves
+        // it as it was, and a usage edit on an account too. The finished walk (no cursor) is
+        // built from the run's results, not replayed. While the walk plays, the frame of the
+        // same trace is moved to the new cursor in place (`Ranked::move_frame`: only the steps
+        // taken are applied, where a replay from step 0 was O(cursor) per step, O(n²) per play
+        // at 100k); `frame_steps` is the trace the frame belongs to (a `Weak`, which keeps its
+        // address from being reused).
+        let frame_steps: StoredValue<std::sync::Weak<Vec<fairshare::Step>>> =
             StoredValue::new(std::sync::Weak::new());
         let frame = Memo::new_owning(move |prev: Option<Arc<Frame>>| {
             let at = cursor.get();
-            run.track();
-            let shared = ranked.with_untracked(Ranked::shared_run);
-            let same_run = frame_run.with_value(|w| std::ptr::eq(w.as_ptr(), Arc::as_ptr(&shared)));
+            let shared = steps.get();
+            let same = frame_steps.with_value(|w| std::ptr::eq(w.as_ptr(), Arc::as_ptr(&shared)));
             match (prev, at) {
-                (Some(mut prev), Some(at)) if same_run => {
+                (Some(mut prev), Some(at)) if same => {
                     // No reader keeps a frame (they read it in place), so this is the frame
                     // itself, not a copy.
                     ranked.with_untracked(|r| r.move_frame(Arc::make_mut(&mut prev), at));
@@ -316,7 +322,7 @@ impl AppState {
                     if let (Some(prev), None) = (prev, at) {
                         drop_later::keep(drop_later::Slot::Frame, prev);
                     }
-                    frame_run.set_value(Arc::downgrade(&shared));
+                    frame_steps.set_value(Arc::downgrade(&shared));
                     let cursor = at.unwrap_or(usize::MAX);
                     (Arc::new(ranked.with_untracked(|r| r.frame(cursor))), true)
                 }
@@ -351,6 +357,7 @@ impl AppState {
             baseline_ranked,
             hierarchy,
             run,
+            steps,
             moves,
             classic,
             frame,

@@ -169,7 +169,7 @@ fn playing_moves_the_one_frame_in_place() {
         let frame_at = |k: usize| state.ranked.with_untracked(|r| r.frame(k));
         let len = state.run.with_untracked(|r| r.steps().len());
         state.set_cursor(Some(0));
-        let first = state.frame.with(|f| Arc::as_ptr(f));
+        let first = state.frame.with(Arc::as_ptr);
         for k in 1..=len {
             state.set_cursor(Some(k));
             state.frame.with(|f| {
@@ -196,6 +196,36 @@ fn playing_moves_the_one_frame_in_place() {
         assert_eq!(state.frame.with(|f| (**f).clone()), frame_at(k + 1));
         state.set_cursor(None);
         assert_eq!(state.frame.with(|f| (**f).clone()), frame_at(usize::MAX));
+    });
+}
+
+/// An edit whose run walks as the one before (no entry of a sibling list moves) keeps the
+/// trace (`steps`, the same handle) and so the frame and everything read from the trace; one
+/// that moves a user gives a new trace and frame.
+#[test]
+fn an_edit_that_moves_nobody_keeps_the_trace_and_the_frame() {
+    Owner::new().with(|| {
+        let state = AppState::new(scenario());
+        let (steps, frame) = (state.steps.get(), state.frame.get());
+        // u1 (10) stays ahead of u2 (30 -> 31).
+        state
+            .set_usage(AssocId(4), LongDouble::from_u64(31))
+            .unwrap();
+        assert!(Arc::ptr_eq(&steps, &state.steps.get()), "the same trace");
+        assert!(Arc::ptr_eq(&frame, &state.frame.get()), "the same frame");
+        assert_eq!(
+            *state.frame.get(),
+            state.ranked.with_untracked(|r| r.frame(usize::MAX))
+        );
+        // u2 without usage goes ahead of u1.
+        state
+            .set_usage(AssocId(4), LongDouble::from_u64(0))
+            .unwrap();
+        assert!(!Arc::ptr_eq(&steps, &state.steps.get()), "a new trace");
+        assert_eq!(
+            *state.frame.get(),
+            state.ranked.with_untracked(|r| r.frame(usize::MAX))
+        );
     });
 }
 
@@ -360,8 +390,10 @@ fn a_replaced_ranking_is_freed_later_and_only_one_is_kept() {
         let second_frame = Arc::downgrade(&state.frame.get_untracked());
         assert!(first_run.upgrade().is_some(), "the old run is kept");
         assert!(first_frame.upgrade().is_some(), "the old frame is kept");
+        // (u1 back ahead of u2: a new walk, so a new frame; an edit that moves nobody keeps
+        // the frame.)
         state
-            .set_usage(AssocId(3), LongDouble::from_u64(60))
+            .set_usage(AssocId(3), LongDouble::from_u64(20))
             .unwrap();
         state.frame.with_untracked(|_| ());
         assert!(

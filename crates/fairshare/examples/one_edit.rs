@@ -8,7 +8,8 @@
 //!     target/release/examples/one_edit 100000 [usage|shares] [FACTOR]
 //! ```
 //!
-//! The first argument is the tree's size (default 100,000); the user edited is half-way down
+//! The first argument is the tree's size (default 100,000), or a file whose tree is read
+//! instead (what the app's paste reads: scenario JSON, `sshare -l -P`); the user edited is half-way down
 //! the input order and its usage doubled (or its shares raised by three), as in the
 //! `edit_usage_incremental` / `edit_shares_incremental` benchmarks. Such an edit moves no
 //! entry of any sibling list, so the walk is the old one (shared, not done again); a
@@ -58,10 +59,23 @@ fn drop_ranked(ranked: Ranked) {
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let n = args.next().and_then(|a| a.parse().ok()).unwrap_or(100_000);
+    let first = args.next();
+    // A file (scenario JSON, sshare or sacctmgr output) in place of a size: its tree.
+    let file = first
+        .as_deref()
+        .and_then(|a| std::fs::read_to_string(a).ok());
+    let n = first.and_then(|a| a.parse().ok()).unwrap_or(100_000);
     let shares = args.next().is_some_and(|a| a == "shares");
     let factor: Option<u32> = args.next().and_then(|a| a.parse().ok());
-    let tree = fairshare::r#gen::tree(n, 2026);
+    let tree = match file {
+        Some(text) => {
+            fairshare::import::import(&text)
+                .scenario
+                .expect("a tree in the file")
+                .tree
+        }
+        None => fairshare::r#gen::tree(n, 2026),
+    };
     let ranked = Ranked::new(&tree, TieRule::Slurm);
     let users: Vec<&fairshare::Assoc> = tree.assocs().iter().filter(|a| a.is_user()).collect();
     let user = users[users.len() / 2];

@@ -168,6 +168,13 @@ impl FairTreeRun {
         &self.steps
     }
 
+    /// The trace as a shared handle: the run of an edit that moved no entry of any sibling
+    /// list holds the very trace of the run before it, so a holder can tell that nothing read
+    /// from the trace changed by comparing handles ([`Arc::ptr_eq`]), O(1).
+    pub fn shared_steps(&self) -> Arc<Vec<Step>> {
+        Arc::clone(&self.steps)
+    }
+
     /// The sorted fairshare children of every association (empty for leaves).
     pub fn sorted_children(&self) -> &[Order] {
         &self.sorted_children
