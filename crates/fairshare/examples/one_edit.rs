@@ -19,7 +19,10 @@
 //! first ranking are outside the count. The other parts of an edit in the app are counted apart
 //! (`--toggle-collect` on each): `one_edit::finished_frame` (the frame of the finished walk the
 //! page shows, `Ranked::frame`), `one_edit::replayed_frame` (the same frame by replaying the
-//! trace, `Frame::at`, as the app built it before), and `one_edit::drop_ranked` (freeing the
+//! trace, `Frame::at`, as the app built it before), `one_edit::stepped_frame` (one step of the
+//! playing walk half-way, the frame moved in place, `Ranked::move_frame`) against
+//! `one_edit::replayed_step` (that step replayed from step 0, as the app took it before),
+//! and `one_edit::drop_ranked` (freeing the
 //! edited ranking, as the app frees the one an edit replaces; since `state/drop_later.rs` in an
 //! idle period after the frame).
 
@@ -50,6 +53,20 @@ fn finished_frame(ranked: &Ranked) -> Frame {
 fn replayed_frame(ranked: &Ranked) -> Frame {
     let steps = ranked.run().steps();
     Frame::at(steps, steps.len())
+}
+
+/// One step of the playing walk half-way through the trace, as the app takes it: the frame
+/// moved in place by one step (`Ranked::move_frame`).
+#[inline(never)]
+fn stepped_frame(ranked: &Ranked, frame: &mut Frame) {
+    ranked.move_frame(frame, frame.cursor + 1);
+}
+
+/// The same step as the app took it before: the frame at the next cursor replayed from step 0
+/// (`Frame::at`, O(cursor)).
+#[inline(never)]
+fn replayed_step(ranked: &Ranked, cursor: usize) -> Frame {
+    ranked.frame(cursor + 1)
 }
 
 #[inline(never)]
@@ -92,6 +109,13 @@ fn main() {
     let edited = edit(&ranked, user.id, e);
     let (finished, replayed) = (finished_frame(&edited), replayed_frame(&edited));
     assert!(finished == replayed, "the finished frame is the replay's");
+    let half = edited.run().steps().len() / 2;
+    let mut frame = edited.frame(half);
+    stepped_frame(&edited, &mut frame);
+    assert!(
+        frame == replayed_step(&edited, half),
+        "a step is the replay's"
+    );
     let moved = !std::sync::Arc::ptr_eq(&edited.shared_run(), &ranked.shared_run())
         && edited.run().steps() != ranked.run().steps();
     println!(
