@@ -79,15 +79,11 @@ impl PlayerCtx {
                 return None;
             }
             let user = selected_user(state)?;
-            Some(state.run().with(|r| my_path(r.steps(), user)))
+            Some(state.steps().with(|s| my_path(s, user)))
         });
         let stops = Memo::new(move |_| {
             let granularity = granularity.get();
-            path.with(|p| {
-                state
-                    .run()
-                    .with(|r| stops(r.steps(), granularity, p.as_deref()))
-            })
+            path.with(|p| state.steps().with(|s| stops(s, granularity, p.as_deref())))
         });
         let tick = Callback::new(move |()| {
             // A load while playing resets the cursor to the finished ranking: stop there.

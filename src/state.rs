@@ -159,6 +159,7 @@ pub struct AppState {
     baseline_ranked: Memo<Ranked>,
     hierarchy: Memo<Arc<Hierarchy>>,
     run: Memo<Arc<fair_tree::FairTreeRun>>,
+    steps: Memo<Arc<Vec<fairshare::Step>>>,
     moves: Memo<RunDiff>,
     /// The classic memo, made by its first reader ([`AppState::classic`]): only the Classic and
     /// Score panels read it, and they are split modules, so the classic run's code (its 80-bit
@@ -283,27 +284,48 @@ impl AppState {
         let hierarchy =
             Memo::new_with_compare(move |_| ranked.with(Ranked::shared_hierarchy), other_arc);
         let run = Memo::new_with_compare(move |_| ranked.with(Ranked::shared_run), other_arc);
+        // The trace alone: an edit that moves no entry of any sibling list shares the trace of
+        // the run before it, and what reads only the trace (the player's stops, ticks, "my
+        // path") is not computed again (O(steps) each at 100k).
+        let steps = Memo::new_with_compare(move |_| run.with(|r| r.shared_steps()), other_arc);
         // Made by its first reader, under the owner the other memos have (not the reader's).
         let classic = StoredValue::new(ClassicSlot {
             owner: Owner::current().map(|o| o.downgrade()),
             memo: None,
         });
-        // The finished walk (no cursor) is built from the run's results, not replayed; it
-        // follows `run`, which a usage edit on an account leaves as it was.
-        let frame = Memo::new_with_compare(
-            move |prev: Option<&Arc<Frame>>| {
-                let at = cursor.get();
-                // (While the walk plays, a step's frame is dropped at once, as before: no idle
-                // callback per step.)
-                if let (Some(prev), None) = (prev, at) {
-                    drop_later::keep(drop_later::Slot::Frame, Arc::clone(prev));
+        // The frame is a function of the trace and the cursor alone (`Frame::at`), so it
+        // follows `steps`: an edit whose run walks as the one before (the same trace) leaves
+        // it as it was, and a usage edit on an account too. The finished walk (no cursor) is
+        // built from the run's results, not replayed. While the walk plays, the frame of the
+        // same trace is moved to the new cursor in place (`Ranked::move_frame`: only the steps
+        // taken are applied, where a replay from step 0 was O(cursor) per step, O(n²) per play
+        // at 100k); `frame_steps` is the trace the frame belongs to (a `Weak`, which keeps its
+        // address from being reused).
+        let frame_steps: StoredValue<std::sync::Weak<Vec<fairshare::Step>>> =
+            StoredValue::new(std::sync::Weak::new());
+        let frame = Memo::new_owning(move |prev: Option<Arc<Frame>>| {
+            let at = cursor.get();
+            let shared = steps.get();
+            let same = frame_steps.with_value(|w| std::ptr::eq(w.as_ptr(), Arc::as_ptr(&shared)));
+            match (prev, at) {
+                (Some(mut prev), Some(at)) if same => {
+                    // No reader keeps a frame (they read it in place), so this is the frame
+                    // itself, not a copy.
+                    ranked.with_untracked(|r| r.move_frame(Arc::make_mut(&mut prev), at));
+                    (prev, true)
                 }
-                run.track();
-                let cursor = at.unwrap_or(usize::MAX);
-                Arc::new(ranked.with_untracked(|r| r.frame(cursor)))
-            },
-            changed,
-        );
+                (prev, at) => {
+                    // (While the walk plays, a step's frame is dropped at once, as before: no
+                    // idle callback per step.)
+                    if let (Some(prev), None) = (prev, at) {
+                        drop_later::keep(drop_later::Slot::Frame, prev);
+                    }
+                    frame_steps.set_value(Arc::downgrade(&shared));
+                    let cursor = at.unwrap_or(usize::MAX);
+                    (Arc::new(ranked.with_untracked(|r| r.frame(cursor))), true)
+                }
+            }
+        });
         let moves = Memo::new(move |_| {
             baseline_ranked.with(|base| {
                 slurm_ranked.with(|cur| {
@@ -333,6 +355,7 @@ impl AppState {
             baseline_ranked,
             hierarchy,
             run,
+            steps,
             moves,
             classic,
             frame,

@@ -14,7 +14,8 @@
 //      dispatched at the start of a frame, timed to after that frame's paint: what the budget
 //      is judged on) and including the wait for the next frame (the older figure);
 //   3. DOM elements on the page after loading;
-//   4. playing the walk: the share of animation frames over 20 ms;
+//   4. playing the walk: the share of animation frames over 20 ms (with the user of 2. selected
+//      and its edits made, in both the JSON and the sshare case);
 //   5. peak JS heap (DevTools' JSHeapUsedSize, sampled through the run);
 //   6. the Classic fairshare tab (issue 23): the click on its tab → its table painted, then
 //      `--edits` Raw usage edits while it is open, p50 and p95 (the Inspector's field, built
@@ -127,17 +128,20 @@ await runThenExit(browser, async () => {
       const dom = await page.evaluate(() => document.getElementsByTagName('*').length);
       const treeitems = await page.locator('[role="treeitem"]').count();
 
-      // 2. usage edits: select the first visible user (Find it when none is shown), edit Raw usage.
-      let user = page.locator('[role="treeitem"][data-kind="user"]').first();
-      if (!(await user.count())) {
-        const firstUser = c.kind === 'json' ? JSON.parse(json).associations.find((a) => a.user) : null;
-        const find = page.getByRole('searchbox', { name: 'Find user or account' });
-        if (firstUser && (await find.count())) {
-          await find.fill(`${firstUser.account}/${firstUser.user}`);
-          await find.press('Enter');
-        }
-        user = page.locator('[role="treeitem"][data-kind="user"]').first();
+      // 2. usage edits: the anchor's first user, found with Find (selected and revealed), in
+      // both cases alike (the sshare text holds the same names), so that the edits and the walk
+      // below run with the same user selected; the first visible user if Find finds none.
+      const firstUser = JSON.parse(json).associations.find((a) => a.user);
+      const find = page.getByRole('searchbox', { name: 'Find user or account' });
+      let user = page.locator('[role="treeitem"][data-kind="user"][aria-selected="true"]');
+      if (firstUser && (await find.count())) {
+        await find.fill(`${firstUser.account}/${firstUser.user}`);
+        await find.press('Enter');
+        await user.first().waitFor({ timeout: 10000 }).catch(() => {});
       }
+      if (!(await user.count())) user = page.locator('[role="treeitem"][data-kind="user"]');
+      user = user.first();
+      const selectedUser = (await user.count()) ? await user.getAttribute('aria-label') : null;
       const editTimes = [];
       const editWaits = [];
       let handle = null;
@@ -196,6 +200,7 @@ await runThenExit(browser, async () => {
       const row = {
         tree: c.label,
         load: ms(load),
+        selected: selectedUser,
         edit_p50: editTimes.length ? ms(pct(editTimes, 50)) : 'n/a',
         edit_p95: editTimes.length ? ms(pct(editTimes, 95)) : 'n/a',
         'edit_p50 incl. wait for the frame': editWaits.length ? ms(pct(editWaits, 50)) : 'n/a',

@@ -90,13 +90,10 @@ fn Timeline() -> impl IntoView {
     let state = AppState::expect();
     let ctx = PlayerCtx::expect();
     let slider_id = ctx.element_id("slider");
-    let len = Memo::new(move |_| state.run().with(|r| r.steps().len()));
-    // One SVG path for every tick: one element however long the walk.
-    let ticks = Memo::new(move |_| {
-        state
-            .run()
-            .with(|r| tick_path(&rank_ticks(r.steps()), r.steps().len()))
-    });
+    let len = Memo::new(move |_| state.steps().with(|s| s.len()));
+    // One SVG path for every tick: one element however long the walk (not built again after
+    // an edit that leaves the trace as it was).
+    let ticks = Memo::new(move |_| state.steps().with(|s| tick_path(&rank_ticks(s), s.len())));
     let value = move || state.cursor().get().unwrap_or(len.get()).min(len.get());
     let position = move || position_text(i18n.lang(), state.cursor().get(), len.get());
     let on_input = move |ev| {

@@ -123,6 +123,12 @@ impl AppState {
         self.run
     }
 
+    /// `run`'s trace, shared: unchanged (the same handle, no notification) by an edit whose
+    /// run walks as the one before it did ([`fairshare::fair_tree::FairTreeRun::shared_steps`]).
+    pub fn steps(self) -> Memo<Arc<Vec<fairshare::Step>>> {
+        self.steps
+    }
+
     /// Who moved against the baseline, both ranked with Slurm's tie rule (so that switching the
     /// tie rule alone moves nobody: the tree tags that difference on its own). The engine's
     /// [`fairshare::diff::run_diff`], without reasons (a timeline's step: the timeline's own

@@ -158,6 +158,77 @@ fn the_frame_follows_the_cursor_and_the_tie_rule() {
     });
 }
 
+/// While the walk plays, the frame memo moves its one frame to the next cursor in place
+/// (`Ranked::move_frame`), equal to the frame built at that cursor; scrubbed back too; an edit
+/// mid-walk (a new run) builds the new run's frame, never moves the old one over new steps.
+#[test]
+fn playing_moves_the_one_frame_in_place() {
+    Owner::new().with(|| {
+        let preset = crate::presets::by_id("classic-example").unwrap();
+        let state = AppState::provide_preset(preset);
+        let frame_at = |k: usize| state.ranked.with_untracked(|r| r.frame(k));
+        let len = state.run.with_untracked(|r| r.steps().len());
+        state.set_cursor(Some(0));
+        let first = state.frame.with(Arc::as_ptr);
+        for k in 1..=len {
+            state.set_cursor(Some(k));
+            state.frame.with(|f| {
+                assert_eq!(**f, frame_at(k), "cursor {k}");
+                assert_eq!(Arc::as_ptr(f), first, "moved in place, not built again");
+            });
+        }
+        state.set_cursor(Some(3));
+        assert_eq!(state.frame.with(|f| (**f).clone()), frame_at(3));
+        let user = state
+            .scenario
+            .with_untracked(|s| s.tree.assocs().iter().find(|a| a.is_user()).map(|a| a.id))
+            .unwrap();
+        state
+            .set_usage(user, LongDouble::from_u64(123_456))
+            .unwrap();
+        let k = state.cursor().get_untracked().unwrap();
+        assert_eq!(
+            state.frame.with(|f| (**f).clone()),
+            frame_at(k),
+            "the edited run's"
+        );
+        state.set_cursor(Some(k + 1));
+        assert_eq!(state.frame.with(|f| (**f).clone()), frame_at(k + 1));
+        state.set_cursor(None);
+        assert_eq!(state.frame.with(|f| (**f).clone()), frame_at(usize::MAX));
+    });
+}
+
+/// An edit whose run walks as the one before (no entry of a sibling list moves) keeps the
+/// trace (`steps`, the same handle) and so the frame and everything read from the trace; one
+/// that moves a user gives a new trace and frame.
+#[test]
+fn an_edit_that_moves_nobody_keeps_the_trace_and_the_frame() {
+    Owner::new().with(|| {
+        let state = AppState::new(scenario());
+        let (steps, frame) = (state.steps.get(), state.frame.get());
+        // u1 (10) stays ahead of u2 (30 -> 31).
+        state
+            .set_usage(AssocId(4), LongDouble::from_u64(31))
+            .unwrap();
+        assert!(Arc::ptr_eq(&steps, &state.steps.get()), "the same trace");
+        assert!(Arc::ptr_eq(&frame, &state.frame.get()), "the same frame");
+        assert_eq!(
+            *state.frame.get(),
+            state.ranked.with_untracked(|r| r.frame(usize::MAX))
+        );
+        // u2 without usage goes ahead of u1.
+        state
+            .set_usage(AssocId(4), LongDouble::from_u64(0))
+            .unwrap();
+        assert!(!Arc::ptr_eq(&steps, &state.steps.get()), "a new trace");
+        assert_eq!(
+            *state.frame.get(),
+            state.ranked.with_untracked(|r| r.frame(usize::MAX))
+        );
+    });
+}
+
 /// The decay timeline's inputs are app state: a change is one undoable step, and with the
 /// timeline moved the tree at its time is computed again in that same step.
 #[test]
@@ -319,8 +390,10 @@ fn a_replaced_ranking_is_freed_later_and_only_one_is_kept() {
         let second_frame = Arc::downgrade(&state.frame.get_untracked());
         assert!(first_run.upgrade().is_some(), "the old run is kept");
         assert!(first_frame.upgrade().is_some(), "the old frame is kept");
+        // (u1 back ahead of u2: a new walk, so a new frame; an edit that moves nobody keeps
+        // the frame.)
         state
-            .set_usage(AssocId(3), LongDouble::from_u64(60))
+            .set_usage(AssocId(3), LongDouble::from_u64(20))
             .unwrap();
         state.frame.with_untracked(|_| ());
         assert!(

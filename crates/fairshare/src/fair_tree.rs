@@ -25,6 +25,8 @@
 
 mod artefact;
 
+use std::sync::Arc;
+
 use crate::hierarchy::Hierarchy;
 use crate::ld::LongDouble;
 use crate::step::{Frame, NodeStatus, Order, OrderReason, Reasons, Step, Tie};
@@ -115,10 +117,11 @@ pub struct FairTreeAssoc {
 pub struct FairTreeRun {
     /// Per association, indexed like [`AssocTree::assocs`].
     pub(crate) assocs: Vec<FairTreeAssoc>,
-    /// Every association in the order the walk reaches it (root first).
-    pub(crate) visit_order: Vec<usize>,
+    /// Every association in the order the walk reaches it (root first); shared, like the
+    /// trace and the merges, with the run of an edited tree whose walk is the same.
+    pub(crate) visit_order: Arc<Vec<usize>>,
     /// The trace, replayable with [`crate::step::Frame::at`].
-    pub(crate) steps: Vec<Step>,
+    pub(crate) steps: Arc<Vec<Step>>,
     /// The sorted fairshare children of each association (empty for leaves), shared with the
     /// trace's `SiblingsSorted` steps and with the run of an edited tree.
     pub(crate) sorted_children: Vec<Order>,
@@ -133,7 +136,7 @@ pub struct FairTreeRun {
     pub(crate) root: usize,
     /// Under [`TieRule::Documented`]: every visit that merged tied sibling accounts, in walk
     /// order (empty under Slurm's rule), so that the finished frame is built without the trace.
-    pub(crate) merges: Vec<Merge>,
+    pub(crate) merges: Arc<Vec<Merge>>,
     /// Whether the tree is whole (not [`AssocTree::is_partial`]): the run's ranks are the walk's.
     pub(crate) whole: bool,
 }
@@ -163,6 +166,13 @@ impl FairTreeRun {
     /// The trace, replayable with [`crate::step::Frame::at`].
     pub fn steps(&self) -> &[Step] {
         &self.steps
+    }
+
+    /// The trace as a shared handle: the run of an edit that moved no entry of any sibling
+    /// list holds the very trace of the run before it, so a holder can tell that nothing read
+    /// from the trace changed by comparing handles ([`Arc::ptr_eq`]), O(1).
+    pub fn shared_steps(&self) -> Arc<Vec<Step>> {
+        Arc::clone(&self.steps)
     }
 
     /// The sorted fairshare children of every association (empty for leaves).
@@ -214,7 +224,7 @@ impl FairTreeRun {
             .zip(is_user)
             .map(|(order, &user)| (!user && !order.is_empty()).then(|| Order::clone(order)))
             .collect();
-        for m in &self.merges {
+        for m in self.merges.iter() {
             sorted[m.account] = m.order.clone();
             for &x in &m.merged {
                 sorted[x] = None;
@@ -230,7 +240,7 @@ impl FairTreeRun {
         } else {
             let mut rank_of = vec![None; self.assocs.len()];
             let (mut rank, mut counter) = (self.n_users, self.n_users);
-            for &ix in &self.visit_order {
+            for &ix in self.visit_order.iter() {
                 if is_user[ix] {
                     if self.assocs[ix].tie.is_none() {
                         rank = counter;
@@ -289,15 +299,16 @@ pub(crate) fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> Fa
     // values depend only on the tree, so computing them up front gives the same numbers.
     let assocs: Vec<FairTreeAssoc> = (0..h.len()).map(|ix| values(h, ix)).collect();
     let sort = sort_keys(&assocs, h);
+    let key = |ix: usize| sort[ix];
     let mut tagged = Vec::new();
     let empty = Order::from([]);
     let sorted_children: Vec<Order> = (0..h.len())
-        .map(|p| sort_list(h, &sort, p, &mut tagged, &empty))
+        .map(|p| sort_list(h, &key, p, &mut tagged, &empty))
         .collect();
     let no_reasons = Reasons::from([]);
     let sorted_reasons: Vec<Reasons> = sorted_children
         .iter()
-        .map(|o| reasons_of(&sort, o, &no_reasons))
+        .map(|o| reasons_of(&key, o, &no_reasons))
         .collect();
     let near_pairs = artefact::near_pairs(&assocs, sorted_children.iter().map(|o| &o[..]));
     finish(
@@ -306,27 +317,27 @@ pub(crate) fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> Fa
         tie_rule,
         Sorted {
             assocs,
-            sort,
             sorted_children,
             sorted_reasons,
         },
         near_pairs,
+        None,
     )
 }
 
-/// Why each entry of `order` precedes the next (`empty` is shared by every list of fewer
-/// than two entries).
-fn reasons_of(sort: &[u128], order: &[usize], empty: &Reasons) -> Reasons {
+/// Why each entry of `order` precedes the next (`sort` gives each association's sort key,
+/// [`sort_key`]; `empty` is shared by every list of fewer than two entries).
+fn reasons_of(sort: &impl Fn(usize) -> u128, order: &[usize], empty: &Reasons) -> Reasons {
     if order.len() < 2 {
         return Reasons::clone(empty);
     }
-    let key = |ix: usize| sort[ix] >> 1;
     order
         .windows(2)
         .map(|w| {
-            if key(w[0]) != key(w[1]) {
+            let (a, b) = (sort(w[0]), sort(w[1]));
+            if a >> 1 != b >> 1 {
                 OrderReason::HigherLevelFs
-            } else if sort[w[0]] != sort[w[1]] {
+            } else if a != b {
                 OrderReason::UserBeforeAccount
             } else {
                 OrderReason::ListOrder
@@ -403,16 +414,37 @@ pub(crate) fn rerun(
             ..values(h, ix)
         };
     }
-    let sort = sort_keys(&assocs, h);
+    // Only the members of the lists sorted again need their sort keys (the walk reads the
+    // lists' reasons, not keys), so none is computed for the rest of the tree.
+    let key = |ix: usize| sort_key(&assocs[ix], h.is_user[ix]);
     let mut sorted_children = old.sorted_children.clone();
     let mut sorted_reasons = old.sorted_reasons.clone();
     let mut tagged = Vec::new();
     let empty = Order::from([]);
     let no_reasons = Reasons::from([]);
+    // The walk reads, of the values, only each list's order and reasons and whether a list's
+    // first entry has Level FS `NO_VAL` (and under the documented rule the keys of merged
+    // lists): when none of these changed, and nothing was merged, the walk is the old one.
+    let no_val_key = LongDouble::no_val().order_key();
+    let mut same_walk = old.tie_rule == TieRule::Slurm || old.merges.is_empty();
     for &p in &lists {
-        sorted_children[p] = sort_list(h, &sort, p, &mut tagged, &empty);
-        sorted_reasons[p] = reasons_of(&sort, &sorted_children[p], &no_reasons);
-        // Their neighbours are checked again.
+        let order = sort_list(h, &key, p, &mut tagged, &empty);
+        let reasons = reasons_of(&key, &order, &no_reasons);
+        if order[..] == sorted_children[p][..] && reasons[..] == sorted_reasons[p][..] {
+            // (The old lists are kept: the old trace holds them.)
+            let first_no_val = |key: LongDouble| key.order_key() == no_val_key;
+            if let Some(&f) = order.first() {
+                same_walk &= first_no_val(old.assocs[f].level_fs_key)
+                    == first_no_val(assocs[f].level_fs_key);
+            }
+        } else {
+            same_walk = false;
+            sorted_children[p] = order;
+            sorted_reasons[p] = reasons;
+        }
+    }
+    // Their neighbours are checked again.
+    for &p in &lists {
         for &c in sorted_children[p].iter() {
             assocs[c].artefact = None;
         }
@@ -424,11 +456,11 @@ pub(crate) fn rerun(
         old.tie_rule,
         Sorted {
             assocs,
-            sort,
             sorted_children,
             sorted_reasons,
         },
         near_pairs,
+        same_walk.then_some((old, &changed[..])),
     )
 }
 
@@ -524,15 +556,20 @@ fn sort_keys(assocs: &[FairTreeAssoc], h: &Hierarchy) -> Vec<u128> {
     assocs
         .iter()
         .zip(h.is_user.iter())
-        .map(|(a, &user)| (a.level_fs_key.order_key() << 1) | u128::from(user))
+        .map(|(a, &user)| sort_key(a, user))
         .collect()
+}
+
+/// The sort key of one association ([`sort_keys`]).
+fn sort_key(a: &FairTreeAssoc, user: bool) -> u128 {
+    (a.level_fs_key.order_key() << 1) | u128::from(user)
 }
 
 /// The fairshare children of `p` in Slurm's sorted order (`tagged` is scratch; `empty`, an
 /// empty order, is shared by every leaf rather than allocated for each).
 fn sort_list(
     h: &Hierarchy,
-    sort: &[u128],
+    sort: &impl Fn(usize) -> u128,
     p: usize,
     tagged: &mut Vec<(u128, u32)>,
     empty: &Order,
@@ -548,7 +585,7 @@ fn sort_list(
 /// users first; else equal, keeping list order as a stable sort (glibc's qsort, a merge sort)
 /// does: an unstable sort of (inverted key, position) pairs gives exactly that order.
 fn sort_members(
-    sort: &[u128],
+    sort: &impl Fn(usize) -> u128,
     members: impl Iterator<Item = usize> + Clone,
     tagged: &mut Vec<(u128, u32)>,
 ) -> Vec<usize> {
@@ -557,7 +594,7 @@ fn sort_members(
         members
             .clone()
             .enumerate()
-            .map(|(pos, m)| (!sort[m], pos as u32)),
+            .map(|(pos, m)| (!sort(m), pos as u32)),
     );
     tagged.sort_unstable();
     let members: Vec<usize> = members.collect();
@@ -567,41 +604,69 @@ fn sort_members(
         .collect()
 }
 
-/// A run's values before the walk: every association's values, their sort keys and every
-/// sorted sibling list.
+/// A run's values before the walk: every association's values and every sorted sibling list
+/// with its reasons.
 struct Sorted {
     assocs: Vec<FairTreeAssoc>,
-    sort: Vec<u128>,
     sorted_children: Vec<Order>,
     sorted_reasons: Vec<Reasons>,
 }
 
 /// The walk over sorted lists, then each association's rank, FairShare, visit and tie, and the
 /// rounding artefacts of `near_pairs` (entries of those pairs have no artefact yet).
+/// `same_walk`: the run of the tree before an edit whose walk this one repeats exactly
+/// ([`rerun`] decides), and the associations whose values were computed again (the rest hold
+/// that run's walk results already): its trace, visiting order and merges are shared and the
+/// walk is not done again.
 fn finish(
     tree: &AssocTree,
     h: &Hierarchy,
     tie_rule: TieRule,
     sorted: Sorted,
     near_pairs: Vec<(usize, usize)>,
+    same_walk: Option<(&FairTreeRun, &[usize])>,
 ) -> FairTreeRun {
     let Sorted {
         mut assocs,
-        sort,
         sorted_children,
         sorted_reasons,
     } = sorted;
-    let walked = walk(h, tie_rule, &sort, &sorted_children, &sorted_reasons);
+    let key = |ix: usize| sort_key(&assocs[ix], h.is_user[ix]);
+    let walked = match same_walk {
+        Some((old, _)) => Walk {
+            per_assoc: None,
+            visit_order: Arc::clone(&old.visit_order),
+            steps: Arc::clone(&old.steps),
+            merges: Arc::clone(&old.merges),
+        },
+        None => walk(h, tie_rule, &key, &sorted_children, &sorted_reasons),
+    };
     // A partial tree (completed from a cut output) holds stand-ins for users it does not know:
     // the walk still orders what it has, but rank and FairShare, which count every user, are
     // unknown, so no caller can show one by accident.
     let whole = !tree.is_partial();
     let n_users = h.n_users;
-    for (a, w) in assocs.iter_mut().zip(&walked.per_assoc) {
-        a.visit = w.visit;
-        a.tie = w.tie;
-        a.rank = w.rank.filter(|_| whole);
-        a.fairshare = a.rank.map(|rank| f64::from(rank) / f64::from(n_users));
+    match (&walked.per_assoc, same_walk) {
+        (Some(per_assoc), _) => {
+            for (a, w) in assocs.iter_mut().zip(per_assoc) {
+                a.visit = w.visit;
+                a.tie = w.tie;
+                a.rank = w.rank.filter(|_| whole);
+                a.fairshare = a.rank.map(|rank| f64::from(rank) / f64::from(n_users));
+            }
+        }
+        // The same walk: the old run's results, for the associations whose values were
+        // computed again (the others kept theirs).
+        (None, Some((old, changed))) => {
+            for &ix in changed {
+                let (a, o) = (&mut assocs[ix], &old.assocs[ix]);
+                a.visit = o.visit;
+                a.tie = o.tie;
+                a.rank = o.rank;
+                a.fairshare = o.fairshare;
+            }
+        }
+        (None, None) => unreachable!("a walk is reused only from a run"),
     }
     let mut run = FairTreeRun {
         assocs,
@@ -630,25 +695,32 @@ struct Walked {
 
 /// The walk's results: per association, the visiting order and the trace.
 struct Walk {
-    per_assoc: Vec<Walked>,
-    visit_order: Vec<usize>,
-    steps: Vec<Step>,
-    merges: Vec<Merge>,
+    /// `None` when the walk is an earlier run's ([`finish`]), whose values are kept.
+    per_assoc: Option<Vec<Walked>>,
+    visit_order: Arc<Vec<usize>>,
+    steps: Arc<Vec<Step>>,
+    merges: Arc<Vec<Merge>>,
 }
 
 /// The depth-first walk over the sorted lists that ranks users and writes the trace, as
 /// Slurm's does, with an explicit stack so that a very deep tree cannot overflow the call
 /// stack. O(n) (plus the sort of merged lists under the documented rule).
+///
+/// Slurm's tie test compares each entry's Level FS with the previous entry's (`prev`, which
+/// starts at `NO_VAL` in every list). Past the first entry that is the list's own reason
+/// (equal Level FS unless the reason is [`OrderReason::HigherLevelFs`]), so `sort` (the
+/// association's sort key, [`sort_key`]) is read only for each list's first entry and for the
+/// merged lists of the documented rule.
 fn walk(
     h: &Hierarchy,
     tie_rule: TieRule,
-    sort: &[u128],
+    sort: &impl Fn(usize) -> u128,
     sorted_children: &[Order],
     sorted_reasons: &[Reasons],
 ) -> Walk {
     let n = h.len();
     let root = h.root;
-    let key = |ix: usize| sort[ix] >> 1;
+    let key = |ix: usize| sort(ix) >> 1;
     let fs_members = h.fs_members();
     let no_reasons = Reasons::from([]);
     let mut tagged: Vec<(u128, u32)> = Vec::new();
@@ -671,8 +743,9 @@ fn walk(
         merged: Vec<usize>,
         /// The list's visiting order (its `SiblingsSorted` step's, shared), if it has one.
         order: Option<Order>,
+        /// Why each entry of `order` follows the one before (equal Level FS: tied).
+        reasons: Option<Reasons>,
         next: usize,
-        prev_key: u128,
         entered_tied: bool,
     }
     let mut rank = n_users;
@@ -724,10 +797,14 @@ fn walk(
             });
             steps.push(Step::SiblingsSorted {
                 parent: account,
-                reasons,
+                reasons: Reasons::clone(&reasons),
                 order: Order::clone(&order),
             });
-            Some(order)
+            Some((order, reasons))
+        };
+        let (sorted, reasons) = match sorted {
+            Some((order, reasons)) => (Some(order), Some(reasons)),
+            None => (None, None),
         };
         if !merged.is_empty() {
             merges.push(Merge {
@@ -740,8 +817,8 @@ fn walk(
             account,
             merged,
             order: sorted,
+            reasons,
             next: 0,
-            prev_key: no_val_key,
             entered_tied: tie.is_some(),
         }
     };
@@ -764,25 +841,25 @@ fn walk(
             }
             continue;
         }
+        let reasons: &[OrderReason] = level.reasons.as_deref().unwrap_or(&[]);
+        // Whether entry `j > 0` has the Level FS of entry `j - 1`.
+        let equal_to_previous = |j: usize| reasons[j - 1] != OrderReason::HigherLevelFs;
         let x = order[i];
         let tie = if i == 0 && level.entered_tied {
             Some(Tie::CarriedIntoAccount {
                 account: level.account,
             })
-        } else if level.prev_key == key(x) {
+        } else if i == 0 {
             // `prev` starts at NO_VAL, so a first FairShare=parent account (key NO_VAL) counts as
             // tied, exactly as in Slurm; its list is always empty, so nothing follows from it.
-            Some(if i == 0 {
-                Tie::EqualToStartValue
-            } else {
-                Tie::EqualToPrevious {
-                    previous: order[i - 1],
-                }
+            (key(x) == no_val_key).then_some(Tie::EqualToStartValue)
+        } else if equal_to_previous(i) {
+            Some(Tie::EqualToPrevious {
+                previous: order[i - 1],
             })
         } else {
             None
         };
-        level.prev_key = key(x);
         if h.is_user[x] {
             level.next += 1;
             if tie.is_none() {
@@ -806,13 +883,11 @@ fn walk(
             let mut merged = Vec::new();
             if tie_rule == TieRule::Documented {
                 // The documented rule: following sibling accounts with the same LF are merged.
+                // (Equal to the previous entry, which is `x` or merged, so equal to `x`.)
                 let mut j = i + 1;
-                while j < order.len() && !h.is_user[order[j]] && key(order[j]) == key(x) {
+                while j < order.len() && !h.is_user[order[j]] && equal_to_previous(j) {
                     merged.push(order[j]);
                     j += 1;
-                }
-                if let Some(&last) = merged.last() {
-                    level.prev_key = key(last);
                 }
             }
             level.next += 1 + merged.len();
@@ -821,10 +896,10 @@ fn walk(
         }
     }
     Walk {
-        per_assoc: walked,
-        visit_order,
-        steps,
-        merges,
+        per_assoc: Some(walked),
+        visit_order: Arc::new(visit_order),
+        steps: Arc::new(steps),
+        merges: Arc::new(merges),
     }
 }
 
@@ -853,7 +928,7 @@ pub fn slurm_debug_lines(ranked: &crate::Ranked) -> Vec<String> {
             a.account
         ));
     };
-    for step in &run.steps {
+    for step in run.steps.iter() {
         match step {
             Step::AccountEntered {
                 account,

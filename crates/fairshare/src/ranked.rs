@@ -190,6 +190,21 @@ impl Ranked {
         }
     }
 
+    /// `frame`, a frame of this run (from [`Ranked::frame`] or earlier moves), moved to
+    /// `cursor`: equal to [`Ranked::frame`]`(cursor)`, bit for bit. While the walk plays
+    /// forward only the steps taken are applied ([`Frame::step_to`], O(1) amortised per step);
+    /// to the end of a walk still far from it, the finished frame is built from the run's
+    /// results (O(n)) rather than replayed.
+    pub fn move_frame(&self, frame: &mut Frame, cursor: usize) {
+        let steps = self.run.steps();
+        let far = steps.len().saturating_sub(frame.cursor) > steps.len() / 4;
+        if cursor >= steps.len() && (far || frame.cursor > steps.len()) {
+            *frame = self.run.finished_frame(&self.hierarchy.is_user);
+        } else {
+            frame.step_to(steps, cursor);
+        }
+    }
+
     /// The tie rule the run used.
     pub fn rule(&self) -> TieRule {
         self.run.tie_rule

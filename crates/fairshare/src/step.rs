@@ -225,6 +225,57 @@ impl Frame {
         frame
     }
 
+    /// This frame moved to `cursor` (clamped to the trace's length): equal to
+    /// [`Frame::at`]`(steps, cursor)`, bit for bit, where `steps` is the trace this frame was
+    /// built from (by [`Frame::at`], [`crate::Ranked::frame`] or earlier moves). Forward, only
+    /// the steps between the two cursors are applied: O(1) amortised while the walk plays,
+    /// where a replay from step 0 is O(cursor) on every step. Backward (or for a frame of
+    /// another size) the frame is cleared in place and replayed, as [`Frame::at`] does, without
+    /// allocating its vectors again.
+    pub fn step_to(&mut self, steps: &[Step], cursor: usize) {
+        let (n_assocs, n_users) = match steps.first() {
+            Some(Step::Started {
+                n_assocs, n_users, ..
+            }) => (*n_assocs, *n_users),
+            _ => (0, 0),
+        };
+        let cursor = cursor.min(steps.len());
+        let fits = self.status.len() == n_assocs
+            && self.rank_of.len() == n_assocs
+            && self.sorted.len() == n_assocs
+            && self.n_users == n_users
+            && self.cursor <= steps.len();
+        if !fits || cursor < self.cursor {
+            self.clear(n_assocs, n_users);
+        }
+        for step in &steps[self.cursor..cursor] {
+            self.apply(step);
+        }
+        if cursor != self.cursor {
+            self.cursor = cursor;
+            self.last = cursor.checked_sub(1).map(|i| steps[i].clone());
+        }
+    }
+
+    /// Back to the frame before any step of a trace over `n_assocs` associations and
+    /// `n_users` users (`Frame::at(steps, 0)`), keeping the vectors' memory.
+    fn clear(&mut self, n_assocs: usize, n_users: u32) {
+        fn reset<T: Clone>(v: &mut Vec<T>, n: usize, value: T) {
+            v.clear();
+            v.resize(n, value);
+        }
+        reset(&mut self.status, n_assocs, NodeStatus::Pending);
+        reset(&mut self.rank_of, n_assocs, None);
+        reset(&mut self.sorted, n_assocs, None);
+        self.cursor = 0;
+        self.path.clear();
+        self.current = None;
+        self.rank = n_users;
+        self.rank_no_ties = n_users;
+        self.n_users = n_users;
+        self.last = None;
+    }
+
     fn set(&mut self, ix: usize, status: NodeStatus) {
         if let Some(s) = self.status.get_mut(ix) {
             *s = status;

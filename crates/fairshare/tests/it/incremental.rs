@@ -257,6 +257,50 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// A frame moved from cursor to cursor (`Frame::step_to`, `Ranked::move_frame`: the
+    /// player applies only the steps taken) equals the frame built at that cursor
+    /// (`Frame::at`, `Ranked::frame`), bit for bit: played one step at a time from the start
+    /// to past the end, then scrubbed back and forth, under both tie rules, on partial trees
+    /// and on runs edits made incrementally; and a frame of another trace's size is cleared
+    /// and replayed.
+    #[test]
+    fn a_moved_frame_is_the_frame_at_its_cursor(
+        tree in arb_tree(),
+        edits in prop::collection::vec(arb_edit(), 0..3),
+        documented in any::<bool>(),
+        jumps in prop::collection::vec(any::<prop::sample::Index>(), 0..8),
+    ) {
+        let rule = if documented { TieRule::Documented } else { TieRule::Slurm };
+        let mut ranked = Ranked::new(&tree, rule);
+        for edit in &edits {
+            ranked = apply(&ranked, edit)?;
+        }
+        let steps = ranked.run().steps();
+        let len = steps.len();
+        let mut frame = ranked.frame(0);
+        for cursor in 0..=len + 1 {
+            ranked.move_frame(&mut frame, cursor);
+            prop_assert_eq!(&frame, &Frame::at(steps, cursor), "played to {}", cursor);
+        }
+        for (k, jump) in jumps.iter().enumerate() {
+            let cursor = jump.index(len + 2);
+            if k % 2 == 0 {
+                frame.step_to(steps, cursor);
+            } else {
+                ranked.move_frame(&mut frame, cursor);
+            }
+            prop_assert_eq!(&frame, &ranked.frame(cursor), "scrubbed to {}", cursor);
+        }
+        let mut foreign = Frame::at(&[], 0);
+        let cursor = jumps.first().map_or(len / 2, |j| j.index(len + 1));
+        foreign.step_to(steps, cursor);
+        prop_assert_eq!(&foreign, &Frame::at(steps, cursor), "a frame of no trace, to {}", cursor);
+    }
+}
+
 /// The frame property is not vacuous: some generated trees merge tied accounts with children
 /// under the documented rule, and some are partial with ranked users.
 #[test]
@@ -472,4 +516,46 @@ fn a_usage_edit_keeps_every_s() {
             .classic_after(&after, &params)
             .shares_shared_with(&after)
     );
+}
+
+/// An edit that moves no entry of any sibling list shares the walk of the ranking before it
+/// (its trace, not walked again) and equals ranking from scratch; one that moves a user walks
+/// again. The shared walk is refused when a list's first entry comes to have Level FS exactly
+/// `NO_VAL`, the value Slurm's `prev` starts at (it is then "tied" with the start value)
+/// though no entry moved.
+#[test]
+fn an_edit_that_moves_nothing_shares_the_walk() {
+    use fairshare::step::Tie;
+    let root = trees::root();
+    let lab = trees::account(2, &root, "lab", Shares::Value(1));
+    let ld = LongDouble::from_u64;
+    let x = trees::user(3, &lab, "x", Shares::Value(1), ld(2));
+    let y = trees::user(4, &lab, "y", Shares::Value(1), ld(8_589_934_587));
+    let tree = AssocTree::new(vec![root, lab, x, y]).unwrap();
+    let before = Ranked::new(&tree, TieRule::Slurm);
+    let shared = |r: &Ranked| std::ptr::eq(r.run().steps().as_ptr(), before.run().steps().as_ptr());
+    let scratch = |r: &Ranked| Ranked::new(r.tree(), TieRule::Slurm);
+
+    // x stays first (S / U far above y's), y second: the same walk.
+    let still = before.with_usage(AssocId(3), ld(3)).unwrap();
+    assert!(shared(&still), "nothing moved: the walk is shared");
+    assert_eq!(still, scratch(&still));
+
+    // y without usage goes first: walked again.
+    let moved = before.with_usage(AssocId(4), ld(0)).unwrap();
+    assert!(!shared(&moved), "y moved: walked again");
+    assert_eq!(moved, scratch(&moved));
+
+    // x's Level FS becomes 0.5 / (1 / 8589934588) = 4294967294 = NO_VAL exactly: same order,
+    // but x, first of its list, is now tied with the start value.
+    let no_val = before.with_usage(AssocId(3), ld(1)).unwrap();
+    let fresh = scratch(&no_val);
+    let ix = fresh.tree().position(AssocId(3)).unwrap();
+    assert_eq!(fresh.run().assocs()[ix].level_fs, Some(ld(4_294_967_294)));
+    assert_eq!(fresh.run().assocs()[ix].tie, Some(Tie::EqualToStartValue));
+    assert!(
+        !shared(&no_val),
+        "a first entry's tie with NO_VAL changed: walked again"
+    );
+    assert_eq!(no_val, fresh);
 }
