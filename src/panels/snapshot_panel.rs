@@ -223,15 +223,33 @@ pub fn why_lines(tree: &AssocTree, w: &Why, lang: Lang) -> Vec<String> {
     lines
 }
 
-/// The selected user's move since the before snapshot, and why (rendered while one is loaded).
+/// What the section shows: the before snapshot's line and the selected user's move, kept (with
+/// `shown` false) while there is no before snapshot, so the section's elements stay for the next
+/// moment that has one.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Shown {
+    /// A before snapshot is loaded: the section is shown.
+    shown: bool,
+    /// "Before snapshot: N associations, …".
+    info: String,
+    /// The selected user's move, if a user is selected.
+    mv: Option<MoveView>,
+}
+
+/// The selected user's move since the before snapshot, and why (shown while one is loaded).
+///
+/// The section is built once and kept: a moment without a before snapshot (a timeline's first
+/// day, a cleared snapshot) hides it (out of the accessibility tree) and keeps its elements and
+/// texts; the next moment with one rewrites the texts in place. Likewise the move and its reason
+/// are kept (hidden) while no user is selected.
 #[component]
 pub fn SnapshotPanel() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
-    let view_model = Memo::new(move |_| {
+    let view_model = Memo::new(move |kept: Option<&Shown>| {
         let lang = i18n.lang();
         let selected = state.selected().get();
-        state.before().with(|before| {
+        let now = state.before().with(|before| {
             let before = before.as_ref()?;
             Some(state.slurm_ranked().with(|after| {
                 let ix = selected.and_then(|id| after.tree().position(id));
@@ -261,33 +279,56 @@ pub fn SnapshotPanel() -> impl IntoView {
                 });
                 (info, mv)
             }))
+        });
+        match (now, kept) {
+            (Some((info, mv)), _) => Shown {
+                shown: true,
+                info,
+                mv,
+            },
+            (None, Some(kept)) => Shown {
+                shown: false,
+                ..kept.clone()
+            },
+            (None, None) => Shown::default(),
+        }
+    });
+    let hidden = Memo::new(move |_| view_model.with(|v| !v.shown));
+    let info = Memo::new(move |_| view_model.with(|v| v.info.clone()));
+    let no_move = Memo::new(move |_| view_model.with(|v| v.mv.is_none()));
+    // Without a selected user the move's texts are kept (hidden) for the next one.
+    let summary = Memo::new(move |kept: Option<&String>| {
+        view_model.with(|v| match (&v.mv, kept) {
+            (Some(mv), _) => mv.summary.clone(),
+            (None, Some(kept)) => kept.clone(),
+            (None, None) => String::new(),
         })
     });
-    move || {
-        view_model.get().map(|(info, mv)| {
-            let body = match mv {
-                Some(mv) => view! {
-                    <p class="ft-snapshot__move" data-snapshot-move="">{mv.summary}</p>
-                    <ul class="ft-snapshot__reason" data-snapshot-reason="">
-                        {mv.reason.into_iter().map(|l| view! { <li>{l}</li> }).collect::<Vec<_>>()}
-                    </ul>
-                }
-                .into_any(),
-                None => view! { <p class="ft-help">{i18n.t(SnapshotMsg::SelectUser)}</p> }.into_any(),
-            };
-            view! {
-                <section class="ft-panel ft-snapshot" role="region" aria-label=i18n.t(SnapshotMsg::Heading)>
-                    <h3 class="ft-snapshot__title">{i18n.t(SnapshotMsg::Heading)}</h3>
-                    <p class="ft-snapshot__info" role="status">
-                        {info} " "
-                        <button type="button" class="ft-button" on:click=move |_| state.clear_before()>
-                            {i18n.t(SnapshotMsg::Clear)}
-                        </button>
-                    </p>
-                    {body}
-                </section>
-            }
+    let reason = Memo::new(move |kept: Option<&Vec<String>>| {
+        view_model.with(|v| match (&v.mv, kept) {
+            (Some(mv), _) => mv.reason.clone(),
+            (None, Some(kept)) => kept.clone(),
+            (None, None) => Vec::new(),
         })
+    });
+    view! {
+        <section class="ft-panel ft-snapshot" role="region" aria-label=i18n.t(SnapshotMsg::Heading)
+            hidden=move || hidden.get()>
+            <h3 class="ft-snapshot__title">{i18n.t(SnapshotMsg::Heading)}</h3>
+            <p class="ft-snapshot__info" role="status">
+                {move || info.get()} " "
+                <button type="button" class="ft-button" on:click=move |_| state.clear_before()>
+                    {i18n.t(SnapshotMsg::Clear)}
+                </button>
+            </p>
+            <p class="ft-snapshot__move" data-snapshot-move="" hidden=move || no_move.get()>
+                {move || summary.get()}
+            </p>
+            <ul class="ft-snapshot__reason" data-snapshot-reason="" hidden=move || no_move.get()>
+                {move || reason.with(|r| r.iter().map(|l| view! { <li>{l.clone()}</li> }).collect::<Vec<_>>())}
+            </ul>
+            <p class="ft-help" hidden=move || !no_move.get()>{i18n.t(SnapshotMsg::SelectUser)}</p>
+        </section>
     }
 }
 

@@ -391,3 +391,97 @@ async fn a_step_to_a_moment_without_moves_hides_the_what_if_rows_and_keeps_their
         assert!(text.contains(&row.text), "{text:?} lacks {:?}", row.text);
     }
 }
+
+/// The "Since the before snapshot" section over the three days, User1 selected, on the last day.
+/// Hands back the mounted section and the state.
+async fn snapshot_section_over_three_days() -> (ui::Mounted<impl Mountable>, AppState) {
+    use fairshare_explorer::panels::snapshot_panel::SnapshotPanel;
+    let (timeline, scenario) = three_days();
+    let template = scenario.clone();
+    let (app, state) = ui::mount_with_state(
+        move || AppState::provide(scenario),
+        || view! { <SnapshotPanel /> },
+    );
+    state.load_timeline(timeline, vec![Vec::new(); 3], template);
+    state.select(Some(USER1));
+    tick().await;
+    (app, state)
+}
+
+/// A step to the timeline's first day (no before snapshot) hides the "Since the before snapshot"
+/// section and keeps every one of its elements; the step to the next day shows the same
+/// elements again with that day's move and reason, rewritten in place.
+#[wasm_bindgen_test]
+async fn a_step_without_a_before_snapshot_hides_the_snapshot_section_and_keeps_its_elements() {
+    use fairshare_explorer::panels::snapshot_panel::move_view;
+    let (app, state) = snapshot_section_over_three_days().await;
+    let elements = || app.all(".ft-snapshot, .ft-snapshot *");
+    let section: web_sys::HtmlElement = app.get(".ft-snapshot").unchecked_into();
+    assert!(!section.hidden(), "day 2 has a before snapshot");
+    let day2 = elements();
+    let reasons = app.count("[data-snapshot-reason] li") as usize;
+    assert!(reasons > 0, "User1's move on day 2 has a reason");
+    // The section, its title, its line with the Clear button, the move, the reason's list and
+    // its lines, and the help shown without a selected user.
+    assert_eq!(day2.len(), 7 + reasons);
+    let day2_move = app.text("[data-snapshot-move]");
+    let is_same = |old: &[web_sys::Element], new: &[web_sys::Element]| {
+        old.iter()
+            .zip(new)
+            .filter(|(a, b)| a.is_same_node(Some(b)))
+            .count()
+    };
+
+    // Day 0: nothing before it. The section is hidden, every element kept.
+    state.show_moment(0);
+    tick().await;
+    assert!(state.before().with_untracked(Option::is_none));
+    assert!(section.is_connected(), "the section was removed");
+    assert!(
+        section.hidden(),
+        "a section with no before snapshot is hidden"
+    );
+    let day0 = elements();
+    assert_eq!(day0.len(), day2.len(), "elements were removed or added");
+    assert_eq!(is_same(&day2, &day0), day2.len(), "elements were replaced");
+    assert_eq!(app.text("[data-snapshot-move]"), day2_move, "texts kept");
+
+    // Day 1: the same elements, shown with day 1's move (User1 ran a lot since day 0).
+    state.show_moment(1);
+    tick().await;
+    assert!(!section.hidden(), "day 1 has a before snapshot");
+    let day1 = elements();
+    let lines = app.count("[data-snapshot-reason] li") as usize;
+    assert_eq!(day1.len(), 7 + lines);
+    // Every element but the reason lines one day has and the other has not.
+    let kept = 7 + lines.min(reasons);
+    let skeleton = |els: &[web_sys::Element]| {
+        els.iter()
+            .filter(|e| e.tag_name() != "LI")
+            .cloned()
+            .collect::<Vec<_>>()
+    };
+    let li = |els: &[web_sys::Element]| {
+        els.iter()
+            .filter(|e| e.tag_name() == "LI")
+            .cloned()
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        is_same(&skeleton(&day2), &skeleton(&day1)) + is_same(&li(&day2), &li(&day1)),
+        kept,
+        "elements were replaced"
+    );
+    let (timeline, _) = three_days();
+    let (before, after) = (&timeline.moments()[0].ranked, &timeline.moments()[1].ranked);
+    let ix = after.tree().position(USER1).expect("User1");
+    let expected = move_view(before, after, None, ix, Lang::En).expect("a user");
+    assert_ne!(expected.summary, day2_move, "day 1's move is not day 2's");
+    assert_eq!(app.text("[data-snapshot-move]"), expected.summary);
+    let texts = app
+        .all("[data-snapshot-reason] li")
+        .iter()
+        .map(|l| l.text_content().unwrap_or_default())
+        .collect::<Vec<_>>();
+    assert_eq!(texts, expected.reason);
+}
