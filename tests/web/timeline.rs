@@ -221,6 +221,36 @@ fn row_texts(rows: &[web_sys::Element]) -> Vec<String> {
         .collect()
 }
 
+/// The rows `now` are the elements `rows` were, none replaced.
+fn assert_same_elements(rows: &[web_sys::Element], now: &[web_sys::Element]) {
+    for (old, new) in rows.iter().zip(now) {
+        assert!(old.is_same_node(Some(new)), "the row element was replaced");
+    }
+}
+
+/// The What-if rows `now` show the list's own words for the state's diff, in its order: each
+/// row's association and its text. The rows expected, for the caller's further checks.
+fn assert_rows_say_the_moves(
+    state: AppState,
+    now: &[web_sys::Element],
+) -> Vec<fairshare_explorer::panels::whatif::Row> {
+    use fairshare_explorer::panels::whatif::{FIRST_ROWS, WhatIfRows};
+    let expected = state.moves().with_untracked(|d| {
+        state
+            .scenario()
+            .with_untracked(|s| d.rows_up_to(&s.tree, Lang::En, FIRST_ROWS))
+    });
+    for (row, el) in expected.iter().zip(now) {
+        assert_eq!(
+            el.get_attribute("data-assoc-id").as_deref(),
+            Some(row.id.0.to_string().as_str())
+        );
+        let text = el.text_content().unwrap_or_default();
+        assert!(text.contains(&row.text), "{text:?} lacks {:?}", row.text);
+    }
+    expected
+}
+
 /// A step that moves many users: the What-if list builds its first screenful of rows only
 /// (a scrubber step rewrites all of them), and its button lists the rest.
 #[wasm_bindgen_test]
@@ -265,25 +295,12 @@ async fn the_what_if_list_keeps_its_row_elements_when_an_edit_changes_their_text
     tick().await;
     let now = app.all(".ft-whatif__row");
     assert_eq!(now.len(), FIRST_ROWS, "still a screenful moved");
-    for (old, new) in rows.iter().zip(&now) {
-        assert!(old.is_same_node(Some(new)), "the row element was replaced");
-    }
+    assert_same_elements(&rows, &now);
     let new_texts = row_texts(&now);
     assert_ne!(old_texts, new_texts, "the edit changed the rows' texts");
     // The texts are the list's own words for the new diff, not stale ones.
-    let expected = state.moves().with_untracked(|d| {
-        use fairshare_explorer::panels::whatif::WhatIfRows;
-        state
-            .scenario()
-            .with_untracked(|s| d.rows_up_to(&s.tree, Lang::En, FIRST_ROWS))
-    });
-    for (row, el) in expected.iter().zip(&now) {
-        assert_eq!(
-            el.get_attribute("data-assoc-id").as_deref(),
-            Some(row.id.0.to_string().as_str())
-        );
+    for (row, el) in assert_rows_say_the_moves(state, &now).iter().zip(&now) {
         let text = el.text_content().unwrap_or_default();
-        assert!(text.contains(&row.text), "{text:?} lacks {:?}", row.text);
         assert!(
             text.contains(&row.reason),
             "{text:?} lacks {:?}",
@@ -336,9 +353,7 @@ async fn a_timeline_step_keeps_the_what_if_row_elements_and_rewrites_their_texts
         row_texts(&now),
         "the step changed the rows' texts"
     );
-    for (old, new) in rows.iter().zip(&now) {
-        assert!(old.is_same_node(Some(new)), "the row element was replaced");
-    }
+    assert_same_elements(&rows, &now);
 }
 
 /// A step to a moment that lists no one (the timeline's first day: nothing before it) hides the
@@ -346,7 +361,7 @@ async fn a_timeline_step_keeps_the_what_if_row_elements_and_rewrites_their_texts
 /// place, and the list is shown again.
 #[wasm_bindgen_test]
 async fn a_step_to_a_moment_without_moves_hides_the_what_if_rows_and_keeps_their_elements() {
-    use fairshare_explorer::panels::whatif::{FIRST_ROWS, WhatIfRows};
+    use fairshare_explorer::panels::whatif::FIRST_ROWS;
     let (app, state) = what_if_over_three_days().await;
     let list: web_sys::HtmlElement = app.get(".ft-whatif__list").unchecked_into();
     assert!(!list.hidden(), "day 2 lists who moved");
@@ -363,9 +378,7 @@ async fn a_step_to_a_moment_without_moves_hides_the_what_if_rows_and_keeps_their
     assert!(list.hidden(), "a list of no one is hidden");
     let kept = app.all(".ft-whatif__row");
     assert_eq!(kept.len(), FIRST_ROWS, "the rows were removed");
-    for (old, new) in rows.iter().zip(&kept) {
-        assert!(old.is_same_node(Some(new)), "the row element was replaced");
-    }
+    assert_same_elements(&rows, &kept);
 
     // Day 1: the same elements, shown again with day 1's words.
     move_slider(&slider, "1");
@@ -373,23 +386,9 @@ async fn a_step_to_a_moment_without_moves_hides_the_what_if_rows_and_keeps_their
     assert!(!list.hidden(), "day 1 lists who moved");
     let now = app.all(".ft-whatif__row");
     assert_eq!(now.len(), FIRST_ROWS);
-    for (old, new) in rows.iter().zip(&now) {
-        assert!(old.is_same_node(Some(new)), "the row element was replaced");
-    }
+    assert_same_elements(&rows, &now);
     assert_ne!(day2_texts, row_texts(&now), "day 1's rows are not day 2's");
-    let expected = state.moves().with_untracked(|d| {
-        state
-            .scenario()
-            .with_untracked(|s| d.rows_up_to(&s.tree, Lang::En, FIRST_ROWS))
-    });
-    for (row, el) in expected.iter().zip(&now) {
-        assert_eq!(
-            el.get_attribute("data-assoc-id").as_deref(),
-            Some(row.id.0.to_string().as_str())
-        );
-        let text = el.text_content().unwrap_or_default();
-        assert!(text.contains(&row.text), "{text:?} lacks {:?}", row.text);
-    }
+    assert_rows_say_the_moves(state, &now);
 }
 
 /// The "Since the before snapshot" section over the three days, User1 selected, on the last day.

@@ -1,6 +1,11 @@
 //! The saved session's tests: round trips, budgets, the JSON cache, the storage key.
 
+use std::sync::Arc;
+
+use super::cache::UNFIT_KEPT;
+use super::stored::{StoredDecay, StoredJob, load_decay, store_decay};
 use super::*;
+use crate::state::{DecayClock, DecayInputs};
 
 fn preset(id: &str) -> Scenario {
     presets::by_id(id).unwrap().scenario()
