@@ -616,18 +616,12 @@ impl AppState {
         let id = self.scenario.with_untracked(|s| s.tree.next_id());
         self.edit(|t| {
             let account = t.get(parent).map(|p| p.account.clone()).unwrap_or_default();
-            t.with_added(Assoc {
+            t.with_added(Assoc::new(
                 id,
-                parent: Some(parent),
-                account: if user { account } else { name.into() },
-                user: user.then(|| name.into()),
-                partition: None,
-                shares: Shares::Value(1),
-                usage_raw: LongDouble::ZERO,
-                lineage: None,
-                inferred: false,
-                retained_usage: LongDouble::ZERO,
-            })
+                Some(parent),
+                if user { account } else { name.into() },
+                user.then(|| name.into()),
+            ))
         })?;
         self.write.selected.set(Some(id));
         Ok(id)

@@ -180,21 +180,10 @@ pub fn chain(depth: u32) -> Scenario {
     }
 }
 
-/// An account as the generators write it: share 1, no usage, no partition or lineage, nothing
-/// inferred (users and other shares are written over it).
+/// An account as the generators write it: [`Assoc::new`] (users and other shares are written
+/// over it).
 fn record(id: u32, parent: Option<u32>, account: Name) -> Assoc {
-    Assoc {
-        id: AssocId(id),
-        parent: parent.map(AssocId),
-        account,
-        user: None,
-        partition: None,
-        shares: Shares::Value(1),
-        usage_raw: LongDouble::ZERO,
-        lineage: None,
-        inferred: false,
-        retained_usage: LongDouble::ZERO,
-    }
+    Assoc::new(AssocId(id), parent.map(AssocId), account, None)
 }
 
 /// The root every generated tree starts with: id 1.

@@ -156,6 +156,24 @@ impl Clone for Assoc {
 }
 
 impl Assoc {
+    /// A new association as `sacctmgr add` makes one without options: share 1 (Slurm's
+    /// default `Fairshare`), no usage, no partition or lineage, nothing inferred; a user
+    /// (`user: Some`) belongs to `account`.
+    pub fn new(id: AssocId, parent: Option<AssocId>, account: Name, user: Option<Name>) -> Assoc {
+        Assoc {
+            id,
+            parent,
+            account,
+            user,
+            partition: None,
+            shares: Shares::Value(1),
+            usage_raw: LongDouble::ZERO,
+            lineage: None,
+            inferred: false,
+            retained_usage: LongDouble::ZERO,
+        }
+    }
+
     /// The kind, from the parent and user fields.
     pub fn kind(&self) -> AssocKind {
         if self.inferred && self.parent.is_some() {
