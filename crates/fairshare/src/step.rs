@@ -172,7 +172,7 @@ pub enum NodeStatus {
 }
 
 /// The screen state after the first `cursor` steps.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Frame {
     /// How many steps have been applied.
     pub cursor: usize,
@@ -199,29 +199,8 @@ pub struct Frame {
 impl Frame {
     /// Replays `steps[..cursor]` (clamped to the trace's length). Pure.
     pub fn at(steps: &[Step], cursor: usize) -> Frame {
-        let (n_assocs, n_users) = match steps.first() {
-            Some(Step::Started {
-                n_assocs, n_users, ..
-            }) => (*n_assocs, *n_users),
-            _ => (0, 0),
-        };
-        let cursor = cursor.min(steps.len());
-        let mut frame = Frame {
-            cursor,
-            status: vec![NodeStatus::Pending; n_assocs],
-            rank_of: vec![None; n_assocs],
-            sorted: vec![None; n_assocs],
-            path: Vec::new(),
-            current: None,
-            rank: n_users,
-            rank_no_ties: n_users,
-            n_users,
-            last: None,
-        };
-        for step in &steps[..cursor] {
-            frame.apply(step);
-        }
-        frame.last = cursor.checked_sub(1).map(|i| steps[i].clone());
+        let mut frame = Frame::default();
+        frame.step_to(steps, cursor);
         frame
     }
 
