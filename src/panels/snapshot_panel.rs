@@ -29,7 +29,7 @@ pub fn move_text(old: Option<u32>, new: Option<u32>, lang: Lang) -> String {
 }
 
 /// What the panel says about one user.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct MoveView {
     /// "alice: position 1 → 3, FairShare 1 → 0.5 (down 2 places)."
     pub summary: String,
@@ -223,17 +223,19 @@ pub fn why_lines(tree: &AssocTree, w: &Why, lang: Lang) -> Vec<String> {
     lines
 }
 
-/// What the section shows: the before snapshot's line and the selected user's move, kept (with
-/// `shown` false) while there is no before snapshot, so the section's elements stay for the next
-/// moment that has one.
+/// What the section shows: the before snapshot's line and the selected user's move. Each is
+/// kept (with `shown` or `has_move` false) while there is nothing new to show, so the section's
+/// elements and texts stay for the next moment that has it.
 #[derive(Clone, Debug, Default, PartialEq)]
 struct Shown {
     /// A before snapshot is loaded: the section is shown.
     shown: bool,
     /// "Before snapshot: N associations, …".
     info: String,
-    /// The selected user's move, if a user is selected.
-    mv: Option<MoveView>,
+    /// A user is selected: `mv` is theirs (else the last one shown, hidden).
+    has_move: bool,
+    /// The selected user's move.
+    mv: MoveView,
 }
 
 /// The selected user's move since the before snapshot, and why (shown while one is loaded).
@@ -281,10 +283,13 @@ pub fn SnapshotPanel() -> impl IntoView {
             }))
         });
         match (now, kept) {
-            (Some((info, mv)), _) => Shown {
+            (Some((info, mv)), kept) => Shown {
                 shown: true,
                 info,
-                mv,
+                has_move: mv.is_some(),
+                mv: mv
+                    .or_else(|| kept.map(|k| k.mv.clone()))
+                    .unwrap_or_default(),
             },
             (None, Some(kept)) => Shown {
                 shown: false,
@@ -295,22 +300,9 @@ pub fn SnapshotPanel() -> impl IntoView {
     });
     let hidden = Memo::new(move |_| view_model.with(|v| !v.shown));
     let info = Memo::new(move |_| view_model.with(|v| v.info.clone()));
-    let no_move = Memo::new(move |_| view_model.with(|v| v.mv.is_none()));
-    // Without a selected user the move's texts are kept (hidden) for the next one.
-    let summary = Memo::new(move |kept: Option<&String>| {
-        view_model.with(|v| match (&v.mv, kept) {
-            (Some(mv), _) => mv.summary.clone(),
-            (None, Some(kept)) => kept.clone(),
-            (None, None) => String::new(),
-        })
-    });
-    let reason = Memo::new(move |kept: Option<&Vec<String>>| {
-        view_model.with(|v| match (&v.mv, kept) {
-            (Some(mv), _) => mv.reason.clone(),
-            (None, Some(kept)) => kept.clone(),
-            (None, None) => Vec::new(),
-        })
-    });
+    let no_move = Memo::new(move |_| view_model.with(|v| !v.has_move));
+    let summary = Memo::new(move |_| view_model.with(|v| v.mv.summary.clone()));
+    let reason = Memo::new(move |_| view_model.with(|v| v.mv.reason.clone()));
     view! {
         <section class="ft-panel ft-snapshot" role="region" aria-label=i18n.t(SnapshotMsg::Heading)
             hidden=move || hidden.get()>
