@@ -9,7 +9,7 @@ import path from 'node:path';
 import { arg, firstUsersRawUsage, launchChromium, pasteTree, readAnchor, root, serve, startRecording } from './common.mjs';
 
 const size = arg('size', '100k');
-const perfDir = arg('perf', '/work/shared/perf');
+const perfDir = arg('perf', path.join(root, '..', 'shared', 'perf'));
 const dist = path.resolve(root, arg('dist', 'dist'));
 const port = Number(arg('port', '8322'));
 const KEY = 'fairshare-explorer:session';
