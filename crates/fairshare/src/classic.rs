@@ -210,6 +210,12 @@ impl ClassicRun {
         (ix < self.len() && ix != self.h.root).then(|| self.fairshare[ix])
     }
 
+    /// F of every association, indexed like [`AssocTree::assocs`] (the root's is 0: it has
+    /// none, [`ClassicRun::fairshare`]).
+    pub(crate) fn factors(&self) -> &[f64] {
+        &self.fairshare
+    }
+
     /// The damping factor d used.
     pub fn damping_factor(&self) -> u16 {
         self.damping_factor
