@@ -427,6 +427,10 @@ struct Step {
     rule: UeRule,
     /// F reads the fairshare parent's UE and S (FairShare=parent below the root), not its own.
     factor_from_parent: bool,
+    /// F is the fairshare parent's own F (read from the parent's UE and S by the same
+    /// operations, so the same bits): `factor_from_parent`, and the parent is not the root (whose
+    /// F the pass does not compute) and reads its own UE and S.
+    factor_copied: bool,
     /// S of F's source is ≤ 0: F = 0.
     factor_zero: bool,
 }
@@ -451,6 +455,8 @@ fn plan(h: &Hierarchy, shares: &SharesPart) -> Vec<Step> {
             let source = factor_source(h, ix);
             let s = shares.shares_norm[source];
             let factor_zero = s <= 0.0;
+            let factor_copied =
+                source != ix && source != root && factor_source(h, source) == source;
             Step {
                 s: Divisor::new(if factor_zero {
                     LongDouble::ZERO
@@ -461,6 +467,7 @@ fn plan(h: &Hierarchy, shares: &SharesPart) -> Vec<Step> {
                 parent: p.map_or(ix32, |p| p as u32),
                 rule,
                 factor_from_parent: source != ix,
+                factor_copied,
                 factor_zero,
             }
         })
@@ -492,13 +499,22 @@ fn every_value(
             UeRule::FirstTier => usage_norm[ix],
             UeRule::Parent => ue[p],
             UeRule::Blend => {
-                let ua = usage_norm[ix];
-                ua.add(ue[p].sub(ua).mul(fraction[ix]))
+                let (ua, ue_p) = (usage_norm[ix], ue[p]);
+                if ua.to_bits() == 0 && !ue_p.is_nan() {
+                    // No usage (+0): UE_P − 0 is UE_P and 0 + x is x (+0 for −0), exactly.
+                    let v = ue_p.mul(fraction[ix]);
+                    if v.is_zero() { LongDouble::ZERO } else { v }
+                } else {
+                    ua.add(ue_p.sub(ua).mul(fraction[ix]))
+                }
             }
         };
         ue[ix] = v;
         fs[ix] = if st.factor_zero {
             0.0
+        } else if st.factor_copied {
+            // The parent's step came first (top-down) and computed this very F.
+            fs[p]
         } else {
             let u = if st.factor_from_parent { ue[p] } else { v };
             let q = u.div_by(st.s);
