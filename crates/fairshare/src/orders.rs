@@ -43,12 +43,14 @@ pub struct Orders {
     pub fair_tree: Vec<Placed>,
     /// Moves and lookups spent (O(U)).
     pub work: u64,
+    /// How many users the two orders place differently (counted once, as they are placed).
+    differ: usize,
 }
 
 impl Orders {
-    /// How many users the two orders place differently.
+    /// How many users the two orders place differently. O(1).
     pub fn n_differ(&self) -> usize {
-        self.classic.iter().filter(|e| e.differs()).count()
+        self.differ
     }
 }
 
@@ -142,10 +144,13 @@ fn orders(prev: Option<&Orders>, ranked: &Ranked, classic: &ClassicRun) -> Order
             })
             .collect()
     };
+    let classic = placed(&by_f, &classic_at, &ft_at);
+    let differ = classic.iter().filter(|e| e.differs()).count();
     Orders {
-        classic: placed(&by_f, &classic_at, &ft_at),
+        classic,
         fair_tree: placed(&by_rank, &ft_at, &classic_at),
         work: work.get(),
+        differ,
     }
 }
 

@@ -47,13 +47,18 @@ pub fn OrderComparison(runs: Memo<Runs>) -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     // After an edit, the classic list is carried over from the one before it (the engine
-    // merges the few users the edit moved instead of sorting every user again).
-    let orders = Memo::new(move |prev: Option<&Orders>| {
-        Runs::read(runs, |r, c| match prev {
-            Some(prev) => classic_beside_fair_tree_after(prev, r, c),
-            None => classic_beside_fair_tree(r, c),
-        })
-    });
+    // merges the few users the edit moved instead of sorting every user again). New runs make
+    // new orders: they are not compared with the old ones (two lists of every user), only the
+    // few shown entries are (`OrderList`'s memo).
+    let orders = Memo::new_with_compare(
+        move |prev: Option<&Orders>| {
+            Runs::read(runs, |r, c| match prev {
+                Some(prev) => classic_beside_fair_tree_after(prev, r, c),
+                None => classic_beside_fair_tree(r, c),
+            })
+        },
+        |_, _| true,
+    );
     let summary = i18n.tf(ClassicMsg::OrdersDiffer, move || {
         orders.with(|o| {
             vec![
