@@ -594,8 +594,10 @@ fn shares_part(h: &Hierarchy) -> SharesPart {
         let level = h.level_shares[ix];
         (level != 0).then(|| f64::from(h.shares_raw[ix]) / f64::from(level))
     };
-    let mut chain = vec![0u64; n];
-    let mut chain_product = vec![1.0f64; n];
+    // Slices, not `Vec`s: at opt-level z (the WebAssembly) a `Vec` index is a call.
+    let mut chain_held = vec![0u64; n];
+    let mut chain_product_held = vec![1.0f64; n];
+    let (chain, chain_product) = (&mut chain_held[..], &mut chain_product_held[..]);
     for &ix in &realtopdown(h) {
         if let Some(p) = h.parent[ix]
             && p != root
@@ -616,9 +618,11 @@ fn shares_part(h: &Hierarchy) -> SharesPart {
         .map(|ix| chain[ix])
         .sum();
     let exact = cost <= EXACT_WORK_LIMIT;
-    drop(chain);
-    let mut shares_norm = vec![0.0f64; n];
-    let mut fractions = vec![LongDouble::ZERO; n];
+    drop(chain_held);
+    let chain_product = &chain_product_held[..];
+    let mut shares_norm_held = vec![0.0f64; n];
+    let mut fractions_held = vec![LongDouble::ZERO; n];
+    let (shares_norm, fractions) = (&mut shares_norm_held[..], &mut fractions_held[..]);
     let quotients = if exact {
         share_quotients(h)
     } else {
@@ -640,8 +644,8 @@ fn shares_part(h: &Hierarchy) -> SharesPart {
         };
     }
     SharesPart {
-        shares_norm,
-        fraction: fractions,
+        shares_norm: shares_norm_held,
+        fraction: fractions_held,
         topdown,
         exact,
         plan: OnceLock::new(),
