@@ -165,7 +165,8 @@ mod generated_trees {
 
     /// One user's usage edited (`edit_usage_*`'s user), then the classic run and both orders
     /// of the edited ranking: from scratch ([`Ranked::classic`]) against carried over from the
-    /// run before the edit ([`Ranked::classic_after`], the Classic tab's edit path).
+    /// run and orders before the edit ([`Ranked::classic_after`],
+    /// `orders::classic_beside_fair_tree_after`: the Classic tab's edit path).
     #[divan::bench(args = SIZES, sample_count = 30)]
     fn classic_edit_usage_from_scratch(b: Bencher, n: usize) {
         let (_, edited) = usage_edited(n);
@@ -181,9 +182,10 @@ mod generated_trees {
         let (before, edited) = usage_edited(n);
         let params = Params::default();
         let prev = before.classic(&params);
+        let prev_orders = fairshare::orders::classic_beside_fair_tree(before, &prev);
         b.bench(|| {
             let run = edited.classic_after(&prev, &params);
-            fairshare::orders::classic_beside_fair_tree(edited, &run)
+            fairshare::orders::classic_beside_fair_tree_after(&prev_orders, edited, &run)
         });
     }
 

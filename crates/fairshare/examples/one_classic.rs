@@ -1,5 +1,6 @@
 //! One classic run of a generated tree after a usage edit, as the Classic tab computes it
-//! while open (`Ranked::classic_after` from the run before the edit, then both orders), for
+//! while open (`Ranked::classic_after` from the run before the edit, then both orders carried
+//! over from the orders before it, `orders::classic_beside_fair_tree_after`), for
 //! counting its instructions with callgrind, which does not depend on the machine's load:
 //!
 //! ```sh
@@ -13,12 +14,13 @@
 //! instead (the tab opening). Building the trees and the rankings are outside the count.
 
 use fairshare::classic::ClassicRun;
+use fairshare::orders::{self, Orders};
 use fairshare::{LongDouble, Params, Ranked, TieRule};
 
 #[inline(never)]
-fn classic(edited: &Ranked, prev: Option<&ClassicRun>, params: &Params) -> usize {
-    let run = run(edited, prev, params);
-    orders(edited, &run)
+fn classic(edited: &Ranked, prev: Option<(&ClassicRun, &Orders)>, params: &Params) -> usize {
+    let run = run(edited, prev.map(|p| p.0), params);
+    orders(edited, &run, prev.map(|p| p.1))
 }
 
 /// The run alone (callgrind's `--toggle-collect='one_classic::run'` counts it apart).
@@ -30,10 +32,14 @@ fn run(edited: &Ranked, prev: Option<&ClassicRun>, params: &Params) -> ClassicRu
     }
 }
 
-/// Both orders alone (`--toggle-collect='one_classic::orders'`).
+/// Both orders alone (`--toggle-collect='one_classic::orders'`), carried over from the orders
+/// before the edit as the tab does.
 #[inline(never)]
-fn orders(edited: &Ranked, run: &ClassicRun) -> usize {
-    fairshare::orders::classic_beside_fair_tree(edited, run).n_differ()
+fn orders(edited: &Ranked, run: &ClassicRun, prev: Option<&Orders>) -> usize {
+    match prev {
+        Some(prev) => orders::classic_beside_fair_tree_after(prev, edited, run).n_differ(),
+        None => orders::classic_beside_fair_tree(edited, run).n_differ(),
+    }
 }
 
 fn main() {
@@ -50,7 +56,8 @@ fn main() {
     let user = users[users.len() / 2];
     let usage = user.usage_raw.add(user.usage_raw).add(LongDouble::one());
     let edited = ranked.with_usage(user.id, usage).expect("a valid edit");
-    let prev = (!scratch).then_some(&before);
+    let before_orders = orders::classic_beside_fair_tree(&ranked, &before);
+    let prev = (!scratch).then_some((&before, &before_orders));
     println!(
         "{} users placed differently",
         classic(&edited, prev, &params)

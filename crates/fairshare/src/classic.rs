@@ -210,6 +210,12 @@ impl ClassicRun {
         (ix < self.len() && ix != self.h.root).then(|| self.fairshare[ix])
     }
 
+    /// F of every association, indexed like [`AssocTree::assocs`] (the root's is 0: it has
+    /// none, [`ClassicRun::fairshare`]).
+    pub(crate) fn factors(&self) -> &[f64] {
+        &self.fairshare
+    }
+
     /// The damping factor d used.
     pub fn damping_factor(&self) -> u16 {
         self.damping_factor
@@ -421,6 +427,10 @@ struct Step {
     rule: UeRule,
     /// F reads the fairshare parent's UE and S (FairShare=parent below the root), not its own.
     factor_from_parent: bool,
+    /// F is the fairshare parent's own F (read from the parent's UE and S by the same
+    /// operations, so the same bits): `factor_from_parent`, and the parent is not the root (whose
+    /// F the pass does not compute) and reads its own UE and S.
+    factor_copied: bool,
     /// S of F's source is ≤ 0: F = 0.
     factor_zero: bool,
 }
@@ -445,6 +455,8 @@ fn plan(h: &Hierarchy, shares: &SharesPart) -> Vec<Step> {
             let source = factor_source(h, ix);
             let s = shares.shares_norm[source];
             let factor_zero = s <= 0.0;
+            let factor_copied =
+                source != ix && source != root && factor_source(h, source) == source;
             Step {
                 s: Divisor::new(if factor_zero {
                     LongDouble::ZERO
@@ -455,6 +467,7 @@ fn plan(h: &Hierarchy, shares: &SharesPart) -> Vec<Step> {
                 parent: p.map_or(ix32, |p| p as u32),
                 rule,
                 factor_from_parent: source != ix,
+                factor_copied,
                 factor_zero,
             }
         })
@@ -486,13 +499,22 @@ fn every_value(
             UeRule::FirstTier => usage_norm[ix],
             UeRule::Parent => ue[p],
             UeRule::Blend => {
-                let ua = usage_norm[ix];
-                ua.add(ue[p].sub(ua).mul(fraction[ix]))
+                let (ua, ue_p) = (usage_norm[ix], ue[p]);
+                if ua.to_bits() == 0 && !ue_p.is_nan() {
+                    // No usage (+0): UE_P − 0 is UE_P and 0 + x is x (+0 for −0), exactly.
+                    let v = ue_p.mul(fraction[ix]);
+                    if v.is_zero() { LongDouble::ZERO } else { v }
+                } else {
+                    ua.add(ue_p.sub(ua).mul(fraction[ix]))
+                }
             }
         };
         ue[ix] = v;
         fs[ix] = if st.factor_zero {
             0.0
+        } else if st.factor_copied {
+            // The parent's step came first (top-down) and computed this very F.
+            fs[p]
         } else {
             let u = if st.factor_from_parent { ue[p] } else { v };
             let q = u.div_by(st.s);
@@ -572,8 +594,10 @@ fn shares_part(h: &Hierarchy) -> SharesPart {
         let level = h.level_shares[ix];
         (level != 0).then(|| f64::from(h.shares_raw[ix]) / f64::from(level))
     };
-    let mut chain = vec![0u64; n];
-    let mut chain_product = vec![1.0f64; n];
+    // Slices, not `Vec`s: at opt-level z (the WebAssembly) a `Vec` index is a call.
+    let mut chain_held = vec![0u64; n];
+    let mut chain_product_held = vec![1.0f64; n];
+    let (chain, chain_product) = (&mut chain_held[..], &mut chain_product_held[..]);
     for &ix in &realtopdown(h) {
         if let Some(p) = h.parent[ix]
             && p != root
@@ -594,9 +618,11 @@ fn shares_part(h: &Hierarchy) -> SharesPart {
         .map(|ix| chain[ix])
         .sum();
     let exact = cost <= EXACT_WORK_LIMIT;
-    drop(chain);
-    let mut shares_norm = vec![0.0f64; n];
-    let mut fractions = vec![LongDouble::ZERO; n];
+    drop(chain_held);
+    let chain_product = &chain_product_held[..];
+    let mut shares_norm_held = vec![0.0f64; n];
+    let mut fractions_held = vec![LongDouble::ZERO; n];
+    let (shares_norm, fractions) = (&mut shares_norm_held[..], &mut fractions_held[..]);
     let quotients = if exact {
         share_quotients(h)
     } else {
@@ -618,8 +644,8 @@ fn shares_part(h: &Hierarchy) -> SharesPart {
         };
     }
     SharesPart {
-        shares_norm,
-        fraction: fractions,
+        shares_norm: shares_norm_held,
+        fraction: fractions_held,
         topdown,
         exact,
         plan: OnceLock::new(),

@@ -4,7 +4,9 @@
 //!
 //! Equal keys share the place of the first of them (1, 2, 2, 4). O(U) for U users (at most
 //! six radix passes over the users' integer keys, or none for Fair Tree's order, read off
-//! its walk), then each user's place in the other list through a table by position. The count
+//! its walk; after an edit, the classic list carried over from the one before it, only the
+//! users it moved sorted again: [`classic_beside_fair_tree_after`]), then each user's place in
+//! the other list through a table by position. The count
 //! of moves and lookups is returned as [`Orders::work`], so the 100,000-association hardening
 //! test holds it to U · log U by counting, not by timing.
 
@@ -41,12 +43,14 @@ pub struct Orders {
     pub fair_tree: Vec<Placed>,
     /// Moves and lookups spent (O(U)).
     pub work: u64,
+    /// How many users the two orders place differently (counted once, as they are placed).
+    differ: usize,
 }
 
 impl Orders {
-    /// How many users the two orders place differently.
+    /// How many users the two orders place differently. O(1).
     pub fn n_differ(&self) -> usize {
-        self.classic.iter().filter(|e| e.differs()).count()
+        self.differ
     }
 }
 
@@ -60,6 +64,29 @@ impl Orders {
 /// checked (O(U)); it is sorted only if the check fails. Places are kept by association (not
 /// by position in the list order), so no table from one to the other is built.
 pub fn classic_beside_fair_tree(ranked: &Ranked, classic: &ClassicRun) -> Orders {
+    orders(None, ranked, classic)
+}
+
+/// [`classic_beside_fair_tree`], equal to it in every list and place, with the classic list
+/// taken from `prev` (the orders before an edit) where that is cheaper than sorting: an edit
+/// moves few users in it (a usage edit changes every F, but almost all by one common factor).
+///
+/// The classic list is the users sorted by (F's key, list position), a total order (no two
+/// users share a list position), so exactly one sequence is sorted by it: the stable sort's.
+/// `prev`'s list, if it holds each user once, is walked in its order, keeping a sorted
+/// subsequence and setting aside each user that would break it together with the kept user
+/// it is below (so at most twice as many as the fewest users whose removal leaves the rest
+/// sorted); the set-aside users are sorted and merged back. Too many set aside (an edit that
+/// reorders much, or a `prev` of another tree), and the list is sorted from scratch.
+pub fn classic_beside_fair_tree_after(
+    prev: &Orders,
+    ranked: &Ranked,
+    classic: &ClassicRun,
+) -> Orders {
+    orders(Some(prev), ranked, classic)
+}
+
+fn orders(prev: Option<&Orders>, ranked: &Ranked, classic: &ClassicRun) -> Orders {
     let (tree, h, ft) = (ranked.tree(), ranked.hierarchy(), ranked.run());
     let n = tree.len();
     let fa = ft.assocs();
@@ -72,9 +99,15 @@ pub fn classic_beside_fair_tree(ranked: &Ranked, classic: &ClassicRun) -> Orders
 
     // Classic has no ranking of its own: a job's priority reads F, so higher F comes first;
     // equal F keep the list order (the keys are made in list order; the sort is stable).
-    let keys = keyed_users(h, |ix| factor_key(classic.fairshare(ix).unwrap_or(0.0)));
-    count(n);
-    let by_f = sorted_by_key(keys, &work);
+    let f = classic.factors();
+    let by_f = match prev.and_then(|p| carried_order(&p.classic, h, f, &work)) {
+        Some(order) => order,
+        None => {
+            let keys = keyed_users(h, |ix| factor_key(f[ix]));
+            count(n);
+            sorted_by_key(keys, &work)
+        }
+    };
     // Fair Tree: rank N is first; the visiting order only orders equal ranks (they share one).
     // `None` (not visited) before every visit, as `Option`'s order has it (a visit is a
     // position in the visiting order, below the number of associations: + 1 cannot wrap).
@@ -111,10 +144,13 @@ pub fn classic_beside_fair_tree(ranked: &Ranked, classic: &ClassicRun) -> Orders
             })
             .collect()
     };
+    let classic = placed(&by_f, &classic_at, &ft_at);
+    let differ = classic.iter().filter(|e| e.differs()).count();
     Orders {
-        classic: placed(&by_f, &classic_at, &ft_at),
+        classic,
         fair_tree: placed(&by_rank, &ft_at, &classic_at),
         work: work.get(),
+        differ,
     }
 }
 
@@ -130,6 +166,112 @@ fn keyed_users(h: &Hierarchy, key: impl Fn(usize) -> u64) -> Vec<(u64, u32)> {
         *slot = (key(ix), ix as u32);
     }
     keys
+}
+
+/// The users of `prev` (the classic list before an edit) sorted by (`key`, list position) as
+/// [`sorted_by_key`] sorts the users in list order, if `prev` holds each user of `h` once and
+/// is nearly in that order ([`classic_beside_fair_tree_after`]); `None` otherwise. `f` is F
+/// by association (the key is [`factor_key`] of it).
+///
+/// Slices and counters rather than `Vec` methods: at opt-level z, as the WebAssembly is built,
+/// a `Vec` index or `push` is a call.
+fn carried_order(
+    prev: &[Placed],
+    h: &Hierarchy,
+    f: &[f64],
+    work: &Cell<u64>,
+) -> Option<Vec<(u64, u32)>> {
+    const UNSEEN: u8 = 0;
+    const KEPT: u8 = 1;
+    const APART: u8 = 2;
+    let n = h.len();
+    let (list, is_user) = (h.list_order(), &h.is_user[..]);
+    if f.len() != n || is_user.len() != n {
+        return None;
+    }
+    // Each user's position in the list order (u32::MAX: not a user).
+    let mut pos_held = vec![u32::MAX; n];
+    let pos = &mut pos_held[..];
+    let mut users = 0usize;
+    for &ix in list {
+        if is_user[ix] {
+            pos[ix] = users as u32;
+            users += 1;
+        }
+    }
+    if prev.len() != users {
+        return None;
+    }
+    let pos = &pos_held[..];
+    // Beyond this many set aside, the sort from scratch costs less (a short list is always
+    // merged: it costs little either way).
+    let limit = users / 8 + 32;
+    let mut state_held = vec![UNSEEN; n];
+    let state = &mut state_held[..];
+    let mut kept_held = vec![(0u64, 0u32); users];
+    let kept = &mut kept_held[..];
+    let (mut n_kept, mut apart) = (0usize, 0usize);
+    // The last kept user's (key, list position): the kept ones are sorted by it.
+    let mut last = (0u64, 0u32);
+    for p in prev {
+        let ix = p.ix;
+        // `prev` must hold each user once (else it is another tree's list).
+        if ix >= n || pos[ix] == u32::MAX || state[ix] != UNSEEN {
+            return None;
+        }
+        let item = (factor_key(f[ix]), pos[ix]);
+        if n_kept > 0 && last > item {
+            // Set aside this user and the kept one it is below.
+            n_kept -= 1;
+            state[kept[n_kept].1 as usize] = APART;
+            state[ix] = APART;
+            apart += 2;
+            if apart > limit {
+                return None;
+            }
+            if n_kept > 0 {
+                let (k, t) = kept[n_kept - 1];
+                last = (k, pos[t as usize]);
+            }
+        } else {
+            state[ix] = KEPT;
+            kept[n_kept] = (item.0, ix as u32);
+            n_kept += 1;
+            last = item;
+        }
+    }
+    // The set-aside users in list order, sorted stably by key: by (key, list position).
+    let mut aside = vec![(0u64, 0u32); apart];
+    let mut j = 0;
+    for &ix in list {
+        if state[ix] == APART {
+            aside[j] = (factor_key(f[ix]), ix as u32);
+            j += 1;
+        }
+    }
+    drop(state_held);
+    let aside_held = sorted_by_key(aside, work);
+    let aside = &aside_held[..];
+    let kept = &kept_held[..n_kept];
+    work.set(work.get() + 3 * n as u64);
+    // Merge the two sorted sequences (no two users are equal by (key, list position)).
+    let mut order_held = vec![(0u64, 0u32); users];
+    let (mut i, mut j) = (0, 0);
+    for slot in order_held.iter_mut() {
+        let take_aside = j < aside.len()
+            && (i == kept.len() || {
+                let (a, k) = (aside[j], kept[i]);
+                (a.0, pos[a.1 as usize]) < (k.0, pos[k.1 as usize])
+            });
+        if take_aside {
+            *slot = aside[j];
+            j += 1;
+        } else {
+            *slot = kept[i];
+            i += 1;
+        }
+    }
+    Some(order_held)
 }
 
 /// The key of F in the classic list: unsigned order is F's `f64::total_cmp` order, highest

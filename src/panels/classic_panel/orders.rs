@@ -2,7 +2,7 @@
 //! for the same scenario, with every user the two algorithms place differently marked. The
 //! orders are the engine's ([`fairshare::orders`]); each list shows a window of them.
 
-use fairshare::orders::{Placed, classic_beside_fair_tree};
+use fairshare::orders::{Orders, Placed, classic_beside_fair_tree, classic_beside_fair_tree_after};
 use leptos::prelude::*;
 
 use super::Runs;
@@ -40,13 +40,25 @@ fn list_class(side: Side) -> &'static str {
     }
 }
 
-/// The two orders side by side. The engine orders every user once per change; only the shown
-/// users get their words and numbers.
+/// The two orders side by side. The engine orders every user once per change (carried over
+/// from the orders before it); only the shown users get their words and numbers.
 #[component]
 pub fn OrderComparison(runs: Memo<Runs>) -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
-    let orders = Memo::new(move |_| Runs::read(runs, classic_beside_fair_tree));
+    // After an edit, the classic list is carried over from the one before it (the engine
+    // merges the few users the edit moved instead of sorting every user again). New runs make
+    // new orders: they are not compared with the old ones (two lists of every user), only the
+    // few shown entries are (`OrderList`'s memo).
+    let orders = Memo::new_with_compare(
+        move |prev: Option<&Orders>| {
+            Runs::read(runs, |r, c| match prev {
+                Some(prev) => classic_beside_fair_tree_after(prev, r, c),
+                None => classic_beside_fair_tree(r, c),
+            })
+        },
+        |_, _| true,
+    );
     let summary = i18n.tf(ClassicMsg::OrdersDiffer, move || {
         orders.with(|o| {
             vec![

@@ -453,6 +453,7 @@ proptest! {
     ) {
         let mut ranked = Ranked::new(&tree, TieRule::Slurm);
         let mut run = ranked.classic(&first);
+        let mut orders = fairshare::orders::classic_beside_fair_tree(&ranked, &run);
         for (edit, params) in &steps {
             ranked = apply(&ranked, edit)?;
             let carried = ranked.classic_after(&run, params);
@@ -460,11 +461,18 @@ proptest! {
             prop_assert_eq!(classic_bits(&carried), classic_bits(&fresh));
             prop_assert!(carried == fresh);
             // (`invariants::classic_beside_fair_tree_is_its_definition` checks the orders.)
+            let fresh_orders = fairshare::orders::classic_beside_fair_tree(&ranked, &fresh);
             prop_assert_eq!(
-                fairshare::orders::classic_beside_fair_tree(&ranked, &carried),
-                fairshare::orders::classic_beside_fair_tree(&ranked, &fresh)
+                &fairshare::orders::classic_beside_fair_tree(&ranked, &carried),
+                &fresh_orders
             );
+            // The classic list carried over from the one before the edit is the list sorted
+            // from scratch, places included.
+            let carried_orders =
+                fairshare::orders::classic_beside_fair_tree_after(&orders, &ranked, &carried);
+            prop_assert_eq!(lists(&carried_orders), lists(&fresh_orders));
             run = carried;
+            orders = carried_orders;
         }
     }
 
@@ -478,6 +486,59 @@ proptest! {
         let (ra, rb) = (Ranked::new(&a, TieRule::Slurm), Ranked::new(&b, TieRule::Slurm));
         let other = ra.classic(&params);
         prop_assert_eq!(classic_bits(&rb.classic_after(&other, &params)), classic_bits(&rb.classic(&params)));
+        // Nor do the orders: another tree's classic list is no list of this tree's users.
+        let other_orders = fairshare::orders::classic_beside_fair_tree(&ra, &other);
+        let run = rb.classic(&params);
+        prop_assert_eq!(
+            lists(&fairshare::orders::classic_beside_fair_tree_after(&other_orders, &rb, &run)),
+            lists(&fairshare::orders::classic_beside_fair_tree(&rb, &run))
+        );
+    }
+}
+
+/// Both lists of `o`, each user with its places (not the work spent on them).
+fn lists(
+    o: &fairshare::orders::Orders,
+) -> (
+    Vec<fairshare::orders::Placed>,
+    Vec<fairshare::orders::Placed>,
+) {
+    (o.classic.clone(), o.fair_tree.clone())
+}
+
+/// After a usage edit on a generated tree (many users with no usage, whose F are near ties
+/// that the edit reshuffles), the classic list carried over from the one before the edit is the
+/// list sorted from scratch, and it was carried (merged, not sorted again: less work).
+#[test]
+fn a_usage_edit_carries_the_classic_list_over() {
+    let tree = fairshare::r#gen::tree(2_000, 11);
+    let ranked = Ranked::new(&tree, TieRule::Slurm);
+    let params = Params::default();
+    let before = ranked.classic(&params);
+    let orders = fairshare::orders::classic_beside_fair_tree(&ranked, &before);
+    let users: Vec<_> = tree.assocs().iter().filter(|a| a.is_user()).collect();
+    for (k, factor) in [(0, 2.0), (users.len() / 2, 0.5), (users.len() - 1, 10.0)] {
+        let user = users[k];
+        let usage = user
+            .usage_raw
+            .mul(LongDouble::from_f64(factor))
+            .add(LongDouble::one());
+        let edited = ranked.with_usage(user.id, usage).expect("a valid edit");
+        let run = edited.classic_after(&before, &params);
+        let carried = fairshare::orders::classic_beside_fair_tree_after(&orders, &edited, &run);
+        let fresh = fairshare::orders::classic_beside_fair_tree(&edited, &run);
+        assert_eq!(lists(&carried), lists(&fresh));
+        assert_ne!(
+            lists(&carried),
+            lists(&orders),
+            "the edit changed the orders"
+        );
+        assert!(
+            carried.work < fresh.work,
+            "{} >= {}",
+            carried.work,
+            fresh.work
+        );
     }
 }
 
