@@ -3,6 +3,9 @@
 //   node e2e/bench/player-profile.mjs [--dist dist] [--size 500] [--steps 100] [--from 0]
 //        [--granularity visit|group] [--reuse] [--top 40] [--callers <name>] [--trace]
 //        [--ab 'rule1||rule2'] [--anchor 10k [--perf DIR]] (a perf anchor pasted, no cargo build)
+//        [--save-trace FILE] (with --trace: the raw events as JSON, for chrome://tracing)
+//        [--css '<rules>'] (a style sheet added before the steps)
+//        [--mouse X,Y] (the mouse moved there before the steps; else it stays on Restart)
 //
 // Opens the built app with a generated tree (as player-frames.mjs does), moves the cursor one
 // step per frame `--steps` times from step `--from`, and prints what Chromium's DevTools say
@@ -47,6 +50,10 @@ try {
     await player.getByRole('radio', { name: 'One step per visit or comparison' }).check();
   }
   await player.getByRole('button', { name: 'Restart' }).click();
+  const mouse = arg('mouse', null);
+  if (mouse) await page.mouse.move(...mouse.split(',').map(Number));
+  const css = arg('css', null);
+  if (css) await page.addStyleTag({ content: css });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   const ab = arg('ab', null);
@@ -71,6 +78,8 @@ async function compareRules(page, player, cdp, rules) {
       if (script) await page.evaluate(rule.slice(3));
       const tag = rule && !script ? await page.addStyleTag({ content: rule }) : null;
       await player.getByRole('button', { name: 'Restart' }).click();
+      const mouse = arg('mouse', null);
+      if (mouse) await page.mouse.move(...mouse.split(',').map(Number));
       for (let k = 0; k < from; k++) await step(page);
       const m0 = await metrics(cdp);
       for (let k = 0; k < steps; k++) await step(page);
@@ -104,6 +113,8 @@ async function profileSteps(page, cdp) {
   const wall = Date.now() - t0;
   const { profile, events } = await stop();
   if (tracing) reportTrace(events);
+  const saveTo = arg('save-trace', null);
+  if (saveTo) (await import('node:fs')).writeFileSync(saveTo, JSON.stringify(events));
   const after = await metrics(cdp);
 
   const d = (k) => after[k] - before[k];
