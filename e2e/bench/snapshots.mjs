@@ -32,7 +32,10 @@
 //       [--layouts] (with --trace: each frame-aligned step's layouts, how many objects dirty,
 //       and the script that forced one) [--scripts] (with --trace: each step's script events)
 //       [--save] (with --profile: the autosave's functions listed with the rest)
-//       [--detail] (the DOM changes per step by where they land: region, tag and class)
+//       [--detail] (the DOM changes per step by where they land: region, tag and class; a
+//       write of the value already there is marked `(same)`)
+//       [--invalidations] (with --trace: what each frame-aligned step invalidates for style and
+//       layout, by node and Blink's reason)
 //       [--step-profile] (a CPU profile of each frame-aligned step alone, from its input event to
 //       after its frame: console.profile around the step; a no-wasm-opt dist names functions)
 import fs from 'node:fs';
