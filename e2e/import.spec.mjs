@@ -110,6 +110,11 @@ test('a prompt-and-fence paste loads like the bare output', async ({ page }) => 
   expect(await app.treeRanks()).toEqual(userRanks(rows));
   await expect(page.locator('[role="treeitem"][data-name="User3"]')).toHaveCount(1);
   await expect(app.importRegion().getByRole('alert')).toHaveCount(0);
+  // The paste box keeps what was pasted, which for a big cluster is tens of thousands of lines:
+  // it is paint-contained, so frames that move anything else on the page (a step of the walk, a
+  // glide) do not walk it again (style/controls.css).
+  const paste = app.importRegion().getByLabel('Paste sshare output or scenario JSON');
+  expect(await paste.evaluate((el) => getComputedStyle(el).contain)).toContain('paint');
   expect(app.errors).toEqual([]);
 });
 

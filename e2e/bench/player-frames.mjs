@@ -3,6 +3,7 @@
 //   trunk build --release --locked && node e2e/bench/player-frames.mjs [--size 500] [--seconds 8]
 //       [--dist dist] [--port 8877] [--anchor 10k [--perf DIR]] (a perf anchor pasted instead of
 //       a generated tree; no cargo build) [--steps 200] (phase 4's steps)
+//       [--css '<rules>'] (a style sheet added before the phases) [--only-aligned] (phase 4 alone)
 //
 // It generates a tree with the engine's generator (an ignored Rust test writes the scenario
 // JSON), opens the built app from dist/ with that scenario in the URL fragment (the share-link
@@ -17,7 +18,7 @@
 // For each phase it prints the median, p95 and max frame time, the share of frames over 20 ms
 // and, for 1, the frame that contains each step. 60 fps means frames of about 16.7 ms.
 import path from 'node:path';
-import { arg, launchChromium, openPlayer, root, scenarioFragment, serve } from './common.mjs';
+import { arg, flag, launchChromium, openPlayer, root, scenarioFragment, serve } from './common.mjs';
 
 const anchor = arg('anchor', null);
 const size = Number(arg('size', 500));
@@ -40,6 +41,8 @@ try {
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const player = await openPlayer(page, port, anchor, fragment);
+  const css = arg('css', null);
+  if (css) await page.addStyleTag({ content: css });
   const nItems = await page.locator('[role="treeitem"]').count();
   const nSteps = Number(await player.getByRole('slider', { name: 'Step' }).getAttribute('max'));
   console.log(`tree: ${anchor ? `perf_${anchor} pasted` : `${size} associations generated`}, ${nItems} treeitems on the page, ${nSteps} steps`);
@@ -47,46 +50,48 @@ try {
   await player.getByRole('combobox', { name: 'Speed' }).selectOption('4');
   await player.getByRole('button', { name: 'Restart' }).click();
 
-  // Phase 1: playing at 4x.
-  await installProbe(page);
-  await player.getByRole('button', { name: 'Play', exact: true }).click();
-  const playing = await measure(page, seconds * 1000);
-  await player.getByRole('button', { name: 'Pause', exact: true }).click();
-  report('playing at 4x (visit granularity)', playing);
+  if (!flag('only-aligned')) {
+    // Phase 1: playing at 4x.
+    await installProbe(page);
+    await player.getByRole('button', { name: 'Play', exact: true }).click();
+    const playing = await measure(page, seconds * 1000);
+    await player.getByRole('button', { name: 'Pause', exact: true }).click();
+    report('playing at 4x (visit granularity)', playing);
 
-  // Phase 2: one step per frame.
-  await player.getByRole('button', { name: 'Restart' }).click();
-  const perFrame = await page.evaluate(async (n) => {
-    const region = document.querySelector('[role="region"][aria-label="Ranking animation"]');
-    const deltas = [];
-    let last = performance.now();
-    for (let i = 0; i < n; i++) {
-      region.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
-      await new Promise(requestAnimationFrame);
-      const now = performance.now();
-      deltas.push(now - last);
-      last = now;
-    }
-    return { deltas, stepFrames: [] };
-  }, Math.min(nSteps, 600));
-  report('one step per frame (ArrowRight each frame)', perFrame);
+    // Phase 2: one step per frame.
+    await player.getByRole('button', { name: 'Restart' }).click();
+    const perFrame = await page.evaluate(async (n) => {
+      const region = document.querySelector('[role="region"][aria-label="Ranking animation"]');
+      const deltas = [];
+      let last = performance.now();
+      for (let i = 0; i < n; i++) {
+        region.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+        await new Promise(requestAnimationFrame);
+        const now = performance.now();
+        deltas.push(now - last);
+        last = now;
+      }
+      return { deltas, stepFrames: [] };
+    }, Math.min(nSteps, 600));
+    report('one step per frame (ArrowRight each frame)', perFrame);
 
-  // Phase 3: scrubbing the slider.
-  const scrub = await page.evaluate(async (n) => {
-    const slider = document.querySelector('[role="region"][aria-label="Ranking animation"] input[type="range"]');
-    const deltas = [];
-    let last = performance.now();
-    for (let k = 0; k <= n; k += Math.max(1, Math.floor(n / 300))) {
-      slider.value = String(k);
-      slider.dispatchEvent(new Event('input', { bubbles: true }));
-      await new Promise(requestAnimationFrame);
-      const now = performance.now();
-      deltas.push(now - last);
-      last = now;
-    }
-    return { deltas, stepFrames: [] };
-  }, nSteps);
-  report('scrubbing the Step slider (one position per frame)', scrub);
+    // Phase 3: scrubbing the slider.
+    const scrub = await page.evaluate(async (n) => {
+      const slider = document.querySelector('[role="region"][aria-label="Ranking animation"] input[type="range"]');
+      const deltas = [];
+      let last = performance.now();
+      for (let k = 0; k <= n; k += Math.max(1, Math.floor(n / 300))) {
+        slider.value = String(k);
+        slider.dispatchEvent(new Event('input', { bubbles: true }));
+        await new Promise(requestAnimationFrame);
+        const now = performance.now();
+        deltas.push(now - last);
+        last = now;
+      }
+      return { deltas, stepFrames: [] };
+    }, nSteps);
+    report('scrubbing the Step slider (one position per frame)', scrub);
+  }
 
   // Phase 4: one step at a time, frame-aligned (the budget's measure), with a frame of rest
   // between steps so that each is timed alone.

@@ -3,6 +3,10 @@
 //   node e2e/bench/player-profile.mjs [--dist dist] [--size 500] [--steps 100] [--from 0]
 //        [--granularity visit|group] [--reuse] [--top 40] [--callers <name>] [--trace]
 //        [--ab 'rule1||rule2'] [--anchor 10k [--perf DIR]] (a perf anchor pasted, no cargo build)
+//        [--save-trace FILE] (with --trace: the raw events as JSON, for chrome://tracing)
+//        [--css '<rules>'] (a style sheet added before the steps)
+//        [--mutations] (the DOM changes per step, by region and class: CPU-independent)
+//        [--mouse X,Y] (the mouse moved there before the steps; else it stays on Restart)
 //
 // Opens the built app with a generated tree (as player-frames.mjs does), moves the cursor one
 // step per frame `--steps` times from step `--from`, and prints what Chromium's DevTools say
@@ -47,6 +51,10 @@ try {
     await player.getByRole('radio', { name: 'One step per visit or comparison' }).check();
   }
   await player.getByRole('button', { name: 'Restart' }).click();
+  const mouse = arg('mouse', null);
+  if (mouse) await page.mouse.move(...mouse.split(',').map(Number));
+  const css = arg('css', null);
+  if (css) await page.addStyleTag({ content: css });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   const ab = arg('ab', null);
@@ -71,6 +79,8 @@ async function compareRules(page, player, cdp, rules) {
       if (script) await page.evaluate(rule.slice(3));
       const tag = rule && !script ? await page.addStyleTag({ content: rule }) : null;
       await player.getByRole('button', { name: 'Restart' }).click();
+      const mouse = arg('mouse', null);
+      if (mouse) await page.mouse.move(...mouse.split(',').map(Number));
       for (let k = 0; k < from; k++) await step(page);
       const m0 = await metrics(cdp);
       for (let k = 0; k < steps; k++) await step(page);
@@ -96,6 +106,7 @@ async function compareRules(page, player, cdp, rules) {
 /** The default mode: DevTools metrics, DOM census, and a CPU profile or a timeline trace. */
 async function profileSteps(page, cdp) {
   for (let i = 0; i < from; i++) await step(page);
+  if (flag('mutations')) await observeMutations(page);
   const before = await metrics(cdp);
   const tracing = flag('trace');
   const stop = await startRecording(cdp, tracing);
@@ -104,6 +115,8 @@ async function profileSteps(page, cdp) {
   const wall = Date.now() - t0;
   const { profile, events } = await stop();
   if (tracing) reportTrace(events);
+  const saveTo = arg('save-trace', null);
+  if (saveTo) (await import('node:fs')).writeFileSync(saveTo, JSON.stringify(events));
   const after = await metrics(cdp);
 
   const d = (k) => after[k] - before[k];
@@ -130,6 +143,41 @@ async function profileSteps(page, cdp) {
   );
   console.log(census.map((c) => `  ${c}`).join('\n'));
   if (profile) reportProfile(profile, arg('callers', null));
+  if (flag('mutations')) await reportMutations(page);
+}
+
+/** `--mutations`: counts the DOM changes the steps make (CPU-independent), by region and class. */
+async function observeMutations(page) {
+  await page.evaluate(() => {
+    const seen = { nodes: 0, other: 0, where: {} };
+    window.__mutations = seen;
+    const where = (node) => {
+      const t = node.nodeType === 1 ? node : node.parentElement;
+      const region = t?.closest('[role="region"]')?.getAttribute('aria-label') ?? '(page)';
+      const cls = (t?.getAttribute('class') ?? '').split(' ')[0];
+      return `${region}: <${t?.tagName.toLowerCase()} ${cls}>`;
+    };
+    new MutationObserver((records) => {
+      for (const r of records) {
+        const n = r.type === 'childList' ? r.addedNodes.length + r.removedNodes.length : 1;
+        if (r.type === 'childList') seen.nodes += n;
+        else seen.other += 1;
+        const k = `${where(r.target)} ${r.type === 'attributes' ? r.attributeName : r.type}`;
+        seen.where[k] = (seen.where[k] ?? 0) + n;
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+}
+
+async function reportMutations(page) {
+  const seen = await page.evaluate(() => window.__mutations);
+  console.log(
+    `DOM changes per step: ${(seen.nodes / steps).toFixed(1)} nodes added or removed, ` +
+      `${(seen.other / steps).toFixed(1)} attribute or text changes; by where they land:`,
+  );
+  for (const [k, n] of Object.entries(seen.where).sort((a, b) => b[1] - a[1]).slice(0, top)) {
+    console.log(`  ${(n / steps).toFixed(2).padStart(7)}  ${k}`);
+  }
 }
 
 /** Total duration of complete events per thread and name (nested events count again). */

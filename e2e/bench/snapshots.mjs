@@ -32,7 +32,10 @@
 //       [--layouts] (with --trace: each frame-aligned step's layouts, how many objects dirty,
 //       and the script that forced one) [--scripts] (with --trace: each step's script events)
 //       [--save] (with --profile: the autosave's functions listed with the rest)
-//       [--detail] (the DOM changes per step by where they land: region, tag and class)
+//       [--detail] (the DOM changes per step by where they land: region, tag and class; a
+//       write of the value already there is marked `(same)`)
+//       [--invalidations] (with --trace: what each frame-aligned step invalidates for style and
+//       layout, by node and Blink's reason)
 //       [--step-profile] (a CPU profile of each frame-aligned step alone, from its input event to
 //       after its frame: console.profile around the step; a no-wasm-opt dist names functions)
 import fs from 'node:fs';
@@ -98,7 +101,9 @@ for (const size of sizes) {
   const mutations = [];
   const stepProfile = flag('step-profile');
   const cdp = profile || trace || stepProfile ? await page.context().newCDPSession(page) : null;
-  const stop = profile || trace ? await startRecording(cdp, trace) : null;
+  // --invalidations: Blink's invalidation tracking too (which nodes each step dirties, and why).
+  const extra = flag('invalidations') ? ',disabled-by-default-devtools.timeline.invalidationTracking' : '';
+  const stop = profile || trace ? await startRecording(cdp, trace, extra) : null;
   // --step-profile: a CPU profile of each frame-aligned step alone (console.profile around it).
   const stepProfiles = [];
   if (stepProfile) {
@@ -142,13 +147,19 @@ for (const size of sizes) {
                 if (r.type === 'childList') dom.nodes += n;
                 else dom.other += 1;
                 if (detail) {
-                  const k = `${where(r.target)} ${r.type === 'attributes' ? r.attributeName : r.type}`;
+                  // A write of the value already there (a change for nothing) is marked `(same)`.
+                  const now = r.type === 'attributes' ? r.target.getAttribute(r.attributeName) : r.target.nodeValue;
+                  const same = r.type !== 'childList' && r.oldValue === now ? ' (same)' : '';
+                  const k = `${where(r.target)} ${r.type === 'attributes' ? r.attributeName : r.type}${same}`;
                   dom.where[k] = (dom.where[k] ?? 0) + n;
                 }
               }
             };
             const observer = new MutationObserver(count);
-            observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+            observer.observe(document.body, {
+              subtree: true, childList: true, attributes: true, characterData: true,
+              attributeOldValue: detail, characterDataOldValue: detail,
+            });
             let start = 0;
             const move = () => {
               if (profiled) console.profile('step');
@@ -381,6 +392,21 @@ function reportTrace(events, order) {
         const d = e.args?.data ?? {};
         const what = d.type || d.functionName || d.url?.split('/').pop() || '';
         console.log(`    ${e.name} ${what} at +${((e.ts - s.ts) / 1000).toFixed(1)} ms: ${(e.dur / 1000).toFixed(1)} ms (cpu ${((e.tdur ?? e.dur) / 1000).toFixed(1)})`);
+      }
+    }
+    if (flag('invalidations')) {
+      // The nodes the step invalidated for layout and style, by node and reason (counts).
+      const all = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ts >= s.ts && e.ts <= end);
+      const seen = {};
+      for (const e of all) {
+        if (!/InvalidationTracking/.test(e.name)) continue;
+        const d = e.args?.data ?? {};
+        const why = d.reason || d.invalidationSet?.id || d.changedAttribute || d.changedClass || d.changedId || d.changedPseudo || '';
+        const k = `${e.name.replace('InvalidationTracking', '')} ${d.nodeName ?? '?'} ${why}`;
+        seen[k] = (seen[k] ?? 0) + 1;
+      }
+      for (const [k, n] of Object.entries(seen).sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+        console.log(`    ${String(n).padStart(5)}  ${k}`);
       }
     }
     if (flag('layouts')) {

@@ -41,10 +41,13 @@ pub fn GroupPanel() -> impl IntoView {
                 .with(|s| state.frame().with(|f| group_view(run, &s.tree, f)))
         })
     });
-    // Big groups (hundreds of siblings on a real cluster) draw only the rows near the scroll
-    // box's view (`RowWindow`): every row transitioning at each sort step painted for several
-    // frames per step on the 100k anchor.
+    // A group that scrolls draws only the rows near the scroll box's view (`RowWindow`): each
+    // row is a dozen layout objects, restyled and laid out again at every step, and every row
+    // transitioning at a sort step painted for several frames (the 10k anchor's root has 150
+    // children; a real cluster's accounts hundreds).
     let scroller = NodeRef::<leptos::html::Div>::new();
+    // The scroll box as last read: scroll top, visible height, row height (0 before the first
+    // reading). Read when it scrolls, not at each step: a step of the walk forces no layout.
     let view = RwSignal::new((0.0_f64, 0.0_f64, 0.0_f64));
     let measure = move || {
         if let Some(el) = scroller.get_untracked() {
@@ -77,7 +80,13 @@ pub fn GroupPanel() -> impl IntoView {
                     ROW_PX_GUESS * (ROWS_WITHOUT_SCROLLING as f64 + 1.5),
                 )
             };
-            let w = RowWindow::new(g.rows.len(), row_px, scroll_top, view_px);
+            let w = RowWindow::drawing_all_up_to(
+                ROWS_WITHOUT_SCROLLING,
+                g.rows.len(),
+                row_px,
+                scroll_top,
+                view_px,
+            );
             g.rows
                 .iter()
                 .filter(|r| (w.start..w.end).contains(&r.position))
@@ -115,14 +124,24 @@ pub fn GroupPanel() -> impl IntoView {
                 .map(|r| r.position)
         })
     });
+    // From the box as last read ([`row_scroll`]): a step whose row is in view reads and writes
+    // nothing; one that scrolls draws the rows at the new place now and writes the offset in the
+    // next animation frame, after the step's changes, so the step lays the page out once.
     Effect::new(move |_| {
-        // Reading the box's geometry forces a layout: only big groups scroll at all.
         if n_rows() <= ROWS_WITHOUT_SCROLLING {
             return;
         }
-        if let (Some(place), Some(element)) = (current_place.get(), scroller.get()) {
-            keep_row_in_view(&element, place);
+        let (Some(place), Some(element)) = (current_place.get(), scroller.get()) else {
+            return;
+        };
+        if view.with_untracked(|v| v.2 <= 0.0) {
+            // Never read yet (the group has just grown past the box): once.
             measure();
+        }
+        let (scroll_top, view_px, row_px) = view.get_untracked();
+        if let Some(top) = row_scroll(place, row_px, scroll_top, view_px) {
+            view.set((top, view_px, row_px));
+            request_animation_frame(move || element.set_scroll_top(top as i32));
         }
     });
 
@@ -160,20 +179,18 @@ pub fn GroupPanel() -> impl IntoView {
     }
 }
 
-/// Scrolls the group's scroll box so that the row at `place` (0 = first) is visible below the
-/// sticky header row. Rows are as tall as the header.
-fn keep_row_in_view(scroller: &web_sys::Element, place: usize) {
-    let Some(head) = scroller.query_selector("[role='row']").ok().flatten() else {
-        return;
-    };
-    let row = head.client_height();
-    let top = row * (i32::try_from(place).unwrap_or(i32::MAX / 2) + 1);
-    let visible_top = scroller.scroll_top() + row;
-    let visible_bottom = scroller.scroll_top() + scroller.client_height();
-    if top < visible_top {
-        scroller.set_scroll_top(top - row);
-    } else if top + row > visible_bottom {
-        scroller.set_scroll_top(top + row - scroller.client_height());
+/// The scroll offset that shows the row at `place` (0 = first) below the sticky header row,
+/// in a box scrolled to `scroll_top` that shows `view_px`, rows as tall as the header
+/// (`row_px`); `None` when it is in view. It moves as little as that takes: the row lands at
+/// the edge it was beyond. Pure.
+fn row_scroll(place: usize, row_px: f64, scroll_top: f64, view_px: f64) -> Option<f64> {
+    let top = row_px * (place as f64 + 1.0);
+    if top < scroll_top + row_px {
+        Some(top - row_px)
+    } else if top + row_px > scroll_top + view_px {
+        Some((top + row_px - view_px).max(0.0))
+    } else {
+        None
     }
 }
 
@@ -248,4 +265,26 @@ fn row_classes(row: &GroupRow) -> String {
         classes.push("ft-group__row--current");
     }
     classes.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::row_scroll;
+
+    #[test]
+    fn the_box_scrolls_only_for_a_row_out_of_view() {
+        // Rows of 32 px, a 400 px box (the header and 11.5 rows) at the top.
+        assert_eq!(row_scroll(0, 32.0, 0.0, 400.0), None);
+        assert_eq!(row_scroll(10, 32.0, 0.0, 400.0), None);
+        // Row 11 ends at 12 × 32 + 32 = 416 px: scrolled by 16 px, to the box's bottom edge.
+        assert_eq!(row_scroll(11, 32.0, 0.0, 400.0), Some(16.0));
+        // Under the sticky header: it comes back to just below it.
+        assert_eq!(row_scroll(3, 32.0, 200.0, 400.0), Some(96.0));
+        assert_eq!(row_scroll(3, 32.0, 96.0, 400.0), None);
+        // Far below: brought to the bottom edge.
+        assert_eq!(
+            row_scroll(140, 32.0, 0.0, 400.0),
+            Some(141.0 * 32.0 + 32.0 - 400.0)
+        );
+    }
 }

@@ -171,6 +171,36 @@ pub struct Overview {
     pub boxes: [String; 3],
     /// The "… N more" and "… K levels" entries, one path.
     pub extras: String,
+    /// Every number the paths are drawn from ([`shape_of`]), as bits: an overview whose model
+    /// moved no card is kept ([`Overview::update`]) rather than drawn again.
+    shape: Vec<u64>,
+}
+
+/// Every number an overview of `model` within `max` is drawn from, as bits (exact, NaN-safe):
+/// the bounds and the drawing's size; each shown card's kind, box and its parent's box; each
+/// extra's place and size. Two models with the same shape draw the same overview, whatever
+/// their numbers (a timeline step or an edit that moves no card). O(shown), no formatting.
+fn shape_of(model: &TreeModel, (max_w, max_h): (f64, f64)) -> Vec<u64> {
+    let mut shape = Vec::with_capacity(6 + 9 * model.nodes.len() + 4 * model.extras.len());
+    let mut push = |xs: &[f64]| shape.extend(xs.iter().map(|x| x.to_bits()));
+    push(&[max_w, max_h, model.width, model.height]);
+    push(&[model.nodes.len() as f64, model.extras.len() as f64]);
+    for node in &model.nodes {
+        let (x, y, w, h) = node.bbox;
+        push(&[kind_slot(node.kind) as f64, x, y, w, h]);
+        match node.parent.and_then(|p| model.get(p)) {
+            Some(parent) => {
+                let (px, py, pw, ph) = parent.bbox;
+                push(&[px, py, pw, ph]);
+            }
+            None => push(&[f64::NAN; 4]),
+        }
+    }
+    for extra in &model.extras {
+        let (x, y) = translate_of(&extra.transform).unwrap_or((f64::NAN, f64::NAN));
+        push(&[x, y, extra.w, extra.h]);
+    }
+    shape
 }
 
 /// Which of [`Overview::boxes`] a kind goes to.
@@ -200,9 +230,26 @@ fn push_rect(path: &mut String, (x, y, w, h): Rect) {
 impl Overview {
     /// The overview of what the model shows, within `max` pixels ([`bounds`]). O(shown).
     pub fn new(model: &TreeModel, max: (f64, f64)) -> Overview {
+        Self::draw(model, max, shape_of(model, max))
+    }
+
+    /// The overview of `model` within `max`, and whether it changed: `old` itself when the
+    /// model's shape is `old`'s (every step of a timeline rebuilds the model with new numbers
+    /// and mostly the same boxes: comparing the boxes costs far less than formatting the
+    /// paths again). O(shown).
+    pub fn update(old: Option<Overview>, model: &TreeModel, max: (f64, f64)) -> (Overview, bool) {
+        let shape = shape_of(model, max);
+        match old {
+            Some(old) if old.shape == shape => (old, false),
+            _ => (Self::draw(model, max, shape), true),
+        }
+    }
+
+    fn draw(model: &TreeModel, max: (f64, f64), shape: Vec<u64>) -> Overview {
         let frame = Frame::new(model.width, model.height, max);
         let mut res = Overview {
             frame: Some(frame),
+            shape,
             ..Overview::default()
         };
         let centre_bottom = |(x, y, w, h): Rect| ((x + w / 2.0) * frame.sx, (y + h) * frame.sy);
@@ -382,6 +429,31 @@ mod tests {
         assert!(!model.extras.is_empty());
         let overview = Overview::new(&model, (MAX_W, MAX_H));
         assert_eq!(overview.extras.matches('z').count(), model.extras.len());
+    }
+
+    #[test]
+    fn an_overview_is_kept_while_the_model_moves_no_card() {
+        let tree = fairshare::r#gen::tree(2_000, 7);
+        let model = opening_model(&tree, Lang::En);
+        let max = (MAX_W, MAX_H);
+        let first = Overview::new(&model, max);
+        // The same boxes (a timeline step's new model, its numbers aside): kept, not drawn again.
+        let (kept, changed) = Overview::update(Some(first.clone()), &model, max);
+        assert!(!changed);
+        assert_eq!(kept, first);
+        // One card moved: drawn again, and the same as a fresh overview of that model.
+        let mut moved = model.clone();
+        let node = std::sync::Arc::make_mut(&mut moved.nodes[1]);
+        node.bbox.0 += 40.0;
+        let (redrawn, changed) = Overview::update(Some(first.clone()), &moved, max);
+        assert!(changed);
+        assert_ne!(redrawn.boxes, first.boxes);
+        assert_eq!(redrawn, Overview::new(&moved, max));
+        // Other bounds: drawn again.
+        let (_, changed) = Overview::update(Some(first), &model, (MAX_W / 2.0, MAX_H));
+        assert!(changed);
+        // No old overview: drawn.
+        assert!(Overview::update(None, &model, max).1);
     }
 
     #[test]

@@ -25,7 +25,20 @@ impl RowWindow {
     /// The window over `n` rows of `row_px` each, for a scroll container scrolled to
     /// `scroll_top` whose visible height is `view_px`. Non-finite or negative inputs count as 0.
     pub fn new(n: usize, row_px: f64, scroll_top: f64, view_px: f64) -> Self {
-        if n <= ALL_ROWS_UP_TO || !(row_px.is_finite() && row_px > 0.0) {
+        Self::drawing_all_up_to(ALL_ROWS_UP_TO, n, row_px, scroll_top, view_px)
+    }
+
+    /// [`RowWindow::new`] for a list that draws every row only up to `all_up_to` rows (the
+    /// player's sibling group windows every group that scrolls: each drawn row is a dozen
+    /// layout objects restyled and laid out again at every step of the walk).
+    pub fn drawing_all_up_to(
+        all_up_to: usize,
+        n: usize,
+        row_px: f64,
+        scroll_top: f64,
+        view_px: f64,
+    ) -> Self {
+        if n <= all_up_to || !(row_px.is_finite() && row_px > 0.0) {
             return Self::all(n);
         }
         let clean = |x: f64| if x.is_finite() { x.max(0.0) } else { 0.0 };
@@ -127,6 +140,19 @@ mod tests {
             200_000.0
         );
         assert!(w.is_windowed());
+    }
+
+    #[test]
+    fn a_lower_threshold_windows_smaller_lists() {
+        // 150 rows of 32 px in a 400 px view at the top: drawn whole by `new`, windowed here.
+        assert_eq!(RowWindow::new(150, 32.0, 0.0, 400.0), RowWindow::all(150));
+        let w = RowWindow::drawing_all_up_to(11, 150, 32.0, 0.0, 400.0);
+        assert_eq!((w.start, w.end), (0, 13 + OVERSCAN));
+        assert!(w.is_windowed());
+        assert_eq!(
+            RowWindow::drawing_all_up_to(11, 11, 32.0, 0.0, 400.0),
+            RowWindow::all(11)
+        );
     }
 
     #[test]

@@ -516,3 +516,77 @@ async fn keyed_marks_wake_only_the_changed_key() {
     assert_eq!(owner.with(|| marks.get(1)), 0);
     drop(owner);
 }
+
+/// A sibling group that scrolls draws only the rows near its box's view (each row is a dozen
+/// layout objects, restyled and laid out at every step of the walk), the one the step is about
+/// among them, and the box follows it there.
+#[wasm_bindgen_test]
+async fn a_big_sibling_group_draws_only_the_rows_near_its_view() {
+    // The box's size comes from the stylesheet, which component tests do not load: its part.
+    let document = web_sys::window().unwrap().document().unwrap();
+    let style = document.create_element("style").unwrap();
+    style.set_text_content(Some(
+        ".ft-group { --ft-group-row-h: 32px; }\
+         .ft-group__scroll { max-height: 400px; overflow: auto; }\
+         .ft-group__row { height: 32px; }\
+         .ft-group__body { position: relative; }\
+         .ft-group__body > .ft-group__row { position: absolute; top: 0; left: 0; right: 0; }",
+    ));
+    document.head().unwrap().append_child(&style).unwrap();
+    // One account of 60 users below the root.
+    let mut assocs = vec![
+        r#"{"id": 1, "parent": null, "account": "root", "user": null, "shares": 0, "usage_raw": 0.0}"#.to_string(),
+        r#"{"id": 2, "parent": 1, "account": "a", "user": null, "shares": 1, "usage_raw": 0.0}"#.to_string(),
+    ];
+    for k in 0..60 {
+        assocs.push(format!(
+            r#"{{"id": {}, "parent": 2, "account": "a", "user": "u{k:02}", "shares": 1, "usage_raw": {}.0}}"#,
+            10 + k,
+            (k * 7) % 61 + 1
+        ));
+    }
+    let json = format!(
+        r#"{{"name": "wide", "algorithm": "fair_tree", "params": {{"damping_factor": 1, "flags": []}}, "associations": [{}]}}"#,
+        assocs.join(",")
+    );
+    let (scenario, problems) = fairshare::scenario::parse(&json);
+    assert!(problems.is_empty(), "{problems:?}");
+    let scenario = scenario.expect("a scenario");
+    let (view, _state) =
+        ui::mount_with_state(move || AppState::provide(scenario), || view! { <Player /> });
+    tick().await;
+    fine_grained(&view).await;
+    view.button(en(PlayerMsg::Restart)).click();
+    tick().await;
+    let rows = ".ft-group__body [role='row']";
+    let current = ".ft-group__body [role='row'][aria-current='step']";
+    // The first user ranked: the group of 60, its first rows drawn.
+    view.button(en(PlayerMsg::NextRankedUser)).click();
+    tick().await;
+    let table = view.get(".ft-group__table");
+    assert_eq!(table.get_attribute("aria-rowcount").as_deref(), Some("61"));
+    let drawn = view.count(rows);
+    assert!((13..=30).contains(&drawn), "{drawn} of 60 rows drawn");
+    assert_eq!(
+        view.get(current).get_attribute("aria-rowindex").as_deref(),
+        Some("2")
+    );
+    // Forty users on: the row the step is about is drawn, still not all of them, and the box
+    // has scrolled to it (in the next animation frame).
+    for _ in 0..40 {
+        view.button(en(PlayerMsg::NextRankedUser)).click();
+        tick().await;
+    }
+    ui::sleep(50).await;
+    tick().await;
+    let drawn = view.count(rows);
+    assert!((13..=30).contains(&drawn), "{drawn} of 60 rows drawn");
+    assert_eq!(
+        view.get(current).get_attribute("aria-rowindex").as_deref(),
+        Some("42")
+    );
+    let scrolled = view.get(".ft-group__scroll").scroll_top();
+    // Row 40 (0-based) ends 42 rows of 32 px down, the header included: 1344 − 400.
+    assert!((900..=1000).contains(&scrolled), "scrolled to {scrolled}");
+    style.remove();
+}

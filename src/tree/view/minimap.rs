@@ -78,9 +78,10 @@ pub fn Minimap() -> impl IntoView {
         let (_, _, w, h) = ctx.view.get();
         bounds(w, h)
     });
-    let overview = memo_of(move || {
+    // Kept while the model moves no card (a timeline step): no paths formatted again.
+    let overview = Memo::new_owning(move |old: Option<Overview>| {
         let max = max.get();
-        ctx.model.with(|m| Overview::new(m, max))
+        ctx.model.with(|m| Overview::update(old, m, max))
     });
     // The camera as a memo: every edit and timeline step makes a new model, which mostly
     // keeps the drawing's size; what reads the camera then does not wake.
