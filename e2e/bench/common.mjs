@@ -116,12 +116,12 @@ export async function runThenExit(browser, body) {
  * profiler (200 µs). Returns `stop()`, which ends it and resolves to `{ profile, events }`
  * (the CPU profile, or `null` and the trace's events).
  */
-export async function startRecording(cdp, tracing) {
+export async function startRecording(cdp, tracing, extraCategories = '') {
   const events = [];
   if (tracing) {
     cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
     await cdp.send('Tracing.start', {
-      categories: 'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.stack,blink,cc,viz',
+      categories: `devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.stack,blink,cc,viz${extraCategories}`,
       transferMode: 'ReportEvents',
     });
   } else {
