@@ -2,7 +2,8 @@
 // hand; not part of `npx playwright test`).
 //
 //   node e2e/bench/edit-frames.mjs [--dist dist] [--size 1k|10k|100k] [--edits 5] [--port 8878]
-//        [--aligned] [--tab 'Classic fairshare']
+//        [--aligned] [--tab 'Classic fairshare'] [--summary [--per-edit]] [--start 11]
+//        [--css '<rules>'] [--roots]
 //
 // Loads `perf_<size>.json.gz` (the shared perf folder) as workspace.mjs does, selects the first
 // user, and makes `--edits` Raw usage edits 300 ms apart under a DevTools timeline trace. For
@@ -13,20 +14,35 @@
 // one, and what runs in between. With
 // `--aligned`, the change is dispatched inside a requestAnimationFrame callback and timed to a
 // setTimeout(0) queued there (workspace.mjs's frame-aligned figure): the edit should then be
-// painted by the frame it started in. `--tab` opens that side-panel tab first.
-import { arg, flag, firstUsersRawUsage, startRecording, openPastedAnchor } from './common.mjs';
+// painted by the frame it started in. `--tab` opens that side-panel tab first. With `--summary`,
+// instead of the listing, each edit's main-thread work from the change to the end of the first
+// frame painted after it (the first Commit) is summed by kind (script: the change event and
+// function calls; style; layout, with its dirty objects and `full`, how many of its layouts were
+// whole-document ones, not partial: some change outside every relayout boundary; pre-paint,
+// paint, layerize, commit), and the medians and p95s over the edits are printed: the breakdown to
+// compare two builds by under load (`--per-edit` also prints each edit's row). `--css` adds a
+// style sheet after loading (a style change measured without a build, as edit-profile.mjs's).
+// `--roots` (listing only) also prints what each edit invalidated for layout (Blink's
+// LayoutInvalidationTracking: why, which node, and its nearest ancestors), to find which change
+// makes a layout whole-document.
+import { arg, flag, firstUsersRawUsage, startRecording, openPastedAnchor, pct } from './common.mjs';
 
 const edits = Number(arg('edits', 5));
 const tab = arg('tab', null);
 const aligned = flag('aligned');
+const summary = flag('summary');
+// The k-th edit sets 1000 × (k + start) × 3600 (`--start 1`: workspace.mjs's values).
+const start = Number(arg('start', 11));
 
 const { browser, page, size, users } = await openPastedAnchor();
 try {
   const handle = await firstUsersRawUsage(page, users);
+  if (arg('css', null)) await page.addStyleTag({ content: arg('css', null) });
   if (tab) await page.getByRole('tab', { name: tab, exact: true }).click();
   await page.waitForTimeout(1000);
   const cdp = await page.context().newCDPSession(page);
-  const stop = await startRecording(cdp, true);
+  if (flag('roots')) await cdp.send('DOM.getDocument', { depth: -1 });
+  const stop = await startRecording(cdp, true, flag('roots') ? ',disabled-by-default-devtools.timeline.invalidationTracking' : '');
   const measured = [];
   for (let i = 0; i < edits; i++) {
     measured.push(
@@ -51,18 +67,48 @@ try {
         }
         await new Promise((r) => setTimeout(r, 300));
         return t;
-      }, [1000 * (i + 11) * 3600, aligned]),
+      }, [1000 * (i + start) * 3600, aligned]),
     );
   }
   const { events } = await stop();
-  report(events, measured);
+  // `--roots`: what each edit invalidated for layout (Blink's LayoutInvalidationTracking: the
+  // node, why, and where it is: its ancestors, nearest first), asked while the page is
+  // still there.
+  const roots = new Map();
+  if (flag('roots')) {
+    for (const e of events) {
+      const id = e.name === 'LayoutInvalidationTracking' && e.args?.data?.nodeId;
+      if (!id || roots.has(id)) continue;
+      const where = await cdp
+        .send('DOM.resolveNode', { backendNodeId: id })
+        .then(({ object }) =>
+          cdp.send('Runtime.callFunctionOn', {
+            objectId: object.objectId,
+            returnByValue: true,
+            functionDeclaration: `function () {
+              const up = [];
+              for (let n = this.nodeType === 1 ? this : this.parentElement; n && up.length < 5; n = n.parentElement) {
+                const c = n.getAttribute('class');
+                up.push(n.tagName.toLowerCase() + (c ? '.' + c.split(' ')[0] : n.id ? '#' + n.id : ''));
+              }
+              return up.join(' < ');
+            }`,
+          }),
+        )
+        .then((r) => r.result.value)
+        .catch(() => '(gone)');
+      roots.set(id, where);
+    }
+  }
+  if (summary) summarize(events, measured);
+  else report(events, measured, roots);
 } finally {
   await browser.close();
   process.exit();
 }
 
 /** Per edit: the renderer main thread's top-level events from the edit to two frames later. */
-function report(events, measured) {
+function report(events, measured, roots) {
   const threads = new Map();
   for (const e of events) {
     if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args.name);
@@ -84,6 +130,15 @@ function report(events, measured) {
     let frames = 0;
     const what = aligned ? 'change at a frame start → a task after that frame' : 'change → first frame after it + a task';
     console.log(`\nedit ${k + 1}: ${what}: ${measured[k].toFixed(1)} ms`);
+    if (roots.size) {
+      const seen = new Map();
+      for (const e of events) {
+        if (e.name !== 'LayoutInvalidationTracking' || e.ts < t0 || e.ts >= end) continue;
+        const key = `${e.args.data.reason}: ${e.args.data.nodeName.split(' ')[0]} in ${roots.get(e.args.data.nodeId)}`;
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+      }
+      for (const [key, n] of seen) console.log(`  invalidated ${n}x ${key}`);
+    }
     for (const e of mine) {
       if (e.ts < t0 || e.ts >= end) continue;
       if (e.name === 'BeginMainThreadFrame') frames += 1;
@@ -93,8 +148,62 @@ function report(events, measured) {
       const layout = e.name === 'Layout' && e.args?.beginData;
       const detail = layout
         ? `${layout.dirtyObjects} dirty of ${layout.totalObjects} objects${layout.partialLayout ? ', partial' : ''}`
-        : (e.args?.data?.type ?? e.args?.data?.functionName ?? '');
+        : e.name === 'FunctionCall'
+          ? `${e.args?.data?.functionName ?? ''}@${e.args?.data?.lineNumber ?? ''}:${e.args?.data?.columnNumber ?? ''}`
+          : (e.args?.data?.type ?? '');
       console.log(`  ${((e.ts - t0) / 1000).toFixed(2).padStart(7)} ms  ${e.name} ${detail} ${d && `(${d} ms)`}`);
     }
   });
+}
+
+/** `--summary`: per edit, the main thread's work from the change to the first Commit, by kind. */
+function summarize(events, measured) {
+  const starts = events.filter((e) => e.name === 'TimeStamp' && e.args?.data?.message === 'edit-start');
+  if (!starts.length) return console.log('no edit markers in the trace');
+  const main = `${starts[0].pid}:${starts[0].tid}`;
+  const kinds = {
+    EventDispatch: 'script', FunctionCall: 'script', TimerFire: 'script', FireAnimationFrame: 'script',
+    RunMicrotasks: 'script', UpdateLayoutTree: 'style', Layout: 'layout', PrePaint: 'prepaint',
+    Paint: 'paint', Layerize: 'layerize', Commit: 'commit',
+  };
+  const mine = events
+    .filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X' && kinds[e.name])
+    .sort((a, b) => a.ts - b.ts);
+  const rows = [];
+  starts.forEach((s, k) => {
+    const end = starts[k + 1]?.ts ?? Infinity;
+    const row = { measured: measured[k], script: 0, style: 0, layout: 0, dirty: 0, full: 0, prepaint: 0, paint: 0, layerize: 0, commit: 0, painted: NaN };
+    let lastEnd = -Infinity;
+    for (const e of mine) {
+      if (e.ts < s.ts || e.ts >= end) continue;
+      // Nested events (a FunctionCall inside an EventDispatch, a layout inside a script) are
+      // counted once, in the outermost.
+      if (e.ts < lastEnd) continue;
+      lastEnd = e.ts + e.dur;
+      row[kinds[e.name]] += e.dur / 1000;
+      if (e.name === 'Layout') {
+        row.dirty += e.args?.beginData?.dirtyObjects ?? 0;
+        if (!e.args?.beginData?.partialLayout) row.full += 1;
+      }
+      if (e.name === 'Commit') {
+        row.painted = (e.ts + e.dur - s.ts) / 1000;
+        break;
+      }
+    }
+    row.total = row.script + row.style + row.layout + row.prepaint + row.paint + row.layerize + row.commit;
+    rows.push(row);
+  });
+  const cols = ['measured', 'painted', 'total', 'script', 'style', 'layout', 'dirty', 'full', 'prepaint', 'paint', 'layerize', 'commit'];
+  console.log(`${rows.length} edits; main thread from the change to the first frame's commit, ms (dirty: layout objects; full: layouts from the document's root, not partial)`);
+  console.log(`       ${cols.map((c) => c.padStart(9)).join('')}`);
+  if (flag('per-edit')) {
+    rows.forEach((r, k) => console.log(`  ${String(k + 1).padEnd(5)}${cols.map((c) => r[c].toFixed(c === 'dirty' || c === 'full' ? 0 : 2).padStart(9)).join('')}`));
+  }
+  for (const [name, p] of [['p50', 50], ['p95', 95], ['mean', null]]) {
+    const v = (c) => {
+      const xs = rows.map((r) => r[c]).filter((x) => !Number.isNaN(x));
+      return p === null ? xs.reduce((a, b) => a + b, 0) / xs.length : pct(xs, p);
+    };
+    console.log(`  ${name.padEnd(5)}${cols.map((c) => v(c).toFixed(c === 'dirty' || c === 'full' ? 0 : 2).padStart(9)).join('')}`);
+  }
 }

@@ -4,6 +4,7 @@
 //
 //   node e2e/bench/edit-mutations.mjs [--dist dist] [--size 1k|10k|100k] [--edits 5]
 //        [--port 8878] [--perf DIR] [--detail] [--per-edit] [--tab 'Classic fairshare']
+//        [--start 5]
 //
 // Loads `perf_<size>.json.gz` as workspace.mjs does, selects the first user, and makes `--edits`
 // Raw usage edits 600 ms apart. For each, a MutationObserver counts the mutation records from
@@ -17,6 +18,8 @@ import { arg, flag, firstUsersRawUsage, openPastedAnchor } from './common.mjs';
 
 const edits = Number(arg('edits', 5));
 const tab = arg('tab', null);
+// The k-th edit sets 1000 × (k + start) × 3600 (`--start 1`: workspace.mjs's values).
+const start = Number(arg('start', 5));
 
 const { browser, page, size, users } = await openPastedAnchor();
 try {
@@ -56,7 +59,7 @@ try {
       for (const a of document.getAnimations()) add(`running transitions: ${a.transitionProperty ?? a.animationName}`);
       await new Promise((r) => setTimeout(r, 600));
       return counts;
-    }, [1000 * (i + 5) * 3600, flag('detail')]);
+    }, [1000 * (i + start) * 3600, flag('detail')]);
     for (const [k, n] of Object.entries(one)) totals[k] = (totals[k] ?? 0) + n;
     if (flag('per-edit')) {
       const sum = (re) => Object.entries(one).filter(([k]) => re.test(k)).reduce((a, [, n]) => a + n, 0);

@@ -3,7 +3,7 @@
 //
 //   node e2e/bench/edit-profile.mjs [--dist dist] [--size 1k|10k|100k] [--edits 10]
 //        [--play 0] [--steps 0] [--top 40] [--callers <name>] [--trace] [--port 8878]
-//        [--css '<rules>'] [--tab 'Classic fairshare']
+//        [--css '<rules>'] [--tab 'Classic fairshare'] [--start 7]
 //
 // Loads `perf_<size>.json.gz` (the shared perf folder) by pasting it as workspace.mjs does,
 // selects the first user and makes `--edits` Raw usage edits under DevTools' sampling profiler,
@@ -35,6 +35,8 @@ const play = Number(arg('play', 0));
 const steps = Number(arg('steps', 0));
 const top = Number(arg('top', 40));
 const tab = arg('tab', null);
+// The k-th edit sets 1000 × (k + start) × 3600 (`--start 1`: workspace.mjs's values).
+const start = Number(arg('start', 7));
 
 const { browser, page, size, users } = await openPastedAnchor();
 try {
@@ -86,7 +88,7 @@ try {
             el.dispatchEvent(new Event('change', { bubbles: true }));
             await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
             return performance.now() - t0;
-          }, 1000 * (i + 7) * 3600),
+          }, 1000 * (i + start) * 3600),
         );
       }
       units = edits;

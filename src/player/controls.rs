@@ -3,6 +3,7 @@
 
 use fairshare::format::grouped;
 use leptos::prelude::*;
+use leptos::reactive::effect::RenderEffect;
 
 use crate::i18n::I18n;
 use crate::messages::player::PlayerMsg;
@@ -92,8 +93,10 @@ fn Timeline() -> impl IntoView {
     let slider_id = ctx.element_id("slider");
     let len = Memo::new(move |_| state.steps().with(|s| s.len()));
     // One SVG path for every tick: one element however long the walk (not built again after
-    // an edit that leaves the trace as it was).
-    let ticks = Memo::new(move |_| state.steps().with(|s| tick_path(&rank_ticks(s), s.len())));
+    // an edit that leaves the trace as it was). Drawn with the slider, then drawn again in the
+    // next idle period after a trace changes ([`follow_ticks`]), not in the edit's frame.
+    let tick_el = NodeRef::<leptos::svg::Path>::new();
+    let first_ticks = follow_ticks(state, tick_el);
     let value = move || state.cursor().get().unwrap_or(len.get()).min(len.get());
     let position = move || position_text(i18n.lang(), state.cursor().get(), len.get());
     let on_input = move |ev| {
@@ -125,7 +128,12 @@ fn Timeline() -> impl IntoView {
                     viewBox=format!("0 0 {} 6", fairshare::format::shortest(TICKS_WIDTH))
                     preserveAspectRatio="none"
                 >
-                    <path class="ft-controls__tick-path" d=move || ticks.get() vector-effect="non-scaling-stroke" />
+                    <path
+                        class="ft-controls__tick-path"
+                        node_ref=tick_el
+                        d=first_ticks
+                        vector-effect="non-scaling-stroke"
+                    />
                 </svg>
             </div>
             <span class="ft-controls__position" data-testid="player-position">
@@ -134,6 +142,54 @@ fn Timeline() -> impl IntoView {
         </div>
     }
 }
+
+/// The tick path of the walk on screen now (returned, for the element to be built with), and
+/// after each change of the walk's trace the tick path of the new one, written into `el` in the
+/// browser's next idle period (once for a burst of edits; only if it differs from what was
+/// written). The ticks are cosmetic, and on a big tree they are the dearest part of an edit's
+/// frame that the edit is not about: a 10k tree's 7,900 strokes (79 KB of path) are formatted,
+/// handed to the browser, parsed and laid out again whenever an edit moves someone in a sibling
+/// list, about 2 ms of the frame (e2e/bench/edit-profile.mjs, `fairshare::format::push_fixed`).
+fn follow_ticks(state: AppState, el: NodeRef<leptos::svg::Path>) -> String {
+    let draw = move || {
+        state
+            .steps()
+            .try_with_untracked(|s| tick_path(&rank_ticks(s), s.len()))
+    };
+    let first = draw().unwrap_or_default();
+    let written = StoredValue::new(first.clone());
+    let pending = StoredValue::new(false);
+    let redraw = move || {
+        // (`Some`: the slider is gone.)
+        if pending.try_set_value(false).is_some() {
+            return;
+        }
+        let (Some(d), Some(Some(el))) = (draw(), el.try_get_untracked()) else {
+            return;
+        };
+        if written.try_with_value(|w| *w != d) == Some(true) {
+            let _ = el.set_attribute("d", &d);
+            written.set_value(d);
+        }
+    };
+    let follow = RenderEffect::new(move |prev: Option<()>| {
+        state.steps().track();
+        if prev.is_none() || pending.get_value() {
+            return;
+        }
+        pending.set_value(true);
+        #[cfg(target_arch = "wasm32")]
+        crate::boundary::storage::when_idle(TICKS_IDLE_TIMEOUT_MS, move |_| redraw());
+        #[cfg(not(target_arch = "wasm32"))]
+        redraw();
+    });
+    StoredValue::new(std::sync::Arc::new(follow));
+    first
+}
+
+/// How long the ticks of a new trace may wait for an idle period, at most.
+#[cfg(target_arch = "wasm32")]
+const TICKS_IDLE_TIMEOUT_MS: u32 = 300;
 
 /// The speed select (0.25× to 4×).
 #[component]

@@ -130,6 +130,53 @@ async fn the_region_has_every_control_and_opens_on_the_finished_ranking() {
     assert!(view.find("[aria-current='step']").is_none());
 }
 
+/// The tick path's strokes (one `M` each).
+fn strokes<S: Mountable>(view: &ui::Mounted<S>) -> usize {
+    view.get(".ft-controls__tick-path")
+        .get_attribute("d")
+        .unwrap_or_default()
+        .matches('M')
+        .count()
+}
+
+#[wasm_bindgen_test]
+async fn an_edit_redraws_the_ticks_in_the_next_idle_period_not_in_its_frame() {
+    let (view, state) = mount_player();
+    assert_eq!(strokes(&view), 21);
+    // A 22nd user: a new trace with one more rank step.
+    let account = state
+        .scenario()
+        .with_untracked(|s| {
+            s.tree
+                .assocs()
+                .iter()
+                .find(|a| a.kind() == fairshare::AssocKind::Account)
+                .map(|a| a.id)
+        })
+        .unwrap();
+    state.add_child(account, true, "new_user").unwrap();
+    tick().await;
+    assert_eq!(
+        view.get("input[type='range']").get_attribute("max"),
+        Some(len(state).to_string()),
+        "the edit is drawn"
+    );
+    assert_eq!(
+        strokes(&view),
+        21,
+        "the ticks are not redrawn with the edit"
+    );
+    // At most the idle callback's timeout later.
+    ui::sleep(600).await;
+    assert_eq!(strokes(&view), 22);
+    // An edit that leaves the trace as it was leaves the path alone.
+    let d = view.get(".ft-controls__tick-path").get_attribute("d");
+    state.set_tie_rule(fairshare::TieRule::Slurm);
+    tick().await;
+    ui::sleep(600).await;
+    assert_eq!(view.get(".ft-controls__tick-path").get_attribute("d"), d);
+}
+
 #[wasm_bindgen_test]
 async fn buttons_and_slider_move_the_cursor() {
     let (view, state) = mount_player();

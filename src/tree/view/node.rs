@@ -45,12 +45,38 @@ fn icon_path(kind: AssocKind) -> &'static str {
     }
 }
 
-/// The card's classes: the model's (`class`: kind, Level FS band) plus the animation status.
-fn card_class(class: &str, status: Option<NodeStatus>) -> String {
+/// What a card's classes say besides the model's: the animation status, whether it is the
+/// selected association or the current step's, and its role in the comparison.
+#[derive(Clone, Copy, Default)]
+struct CardMarks {
+    status: Option<NodeStatus>,
+    selected: bool,
+    current: bool,
+    compare: Option<CompareRole>,
+}
+
+/// The card's classes: the model's (`class`: kind, Level FS band) plus its marks. One class
+/// string (one effect per card, written only when it changes) rather than a toggle per mark.
+fn card_class(class: &str, marks: CardMarks) -> String {
     let mut res = class.to_string();
-    if let Some(status) = status {
+    let mut add = |c: &str| {
         res.push(' ');
-        res.push_str(status_class(status));
+        res.push_str(c);
+    };
+    if let Some(status) = marks.status {
+        add(status_class(status));
+    }
+    if marks.selected {
+        add("ft-node--selected");
+    }
+    if marks.current {
+        add("ft-node--current");
+    }
+    match marks.compare {
+        Some(CompareRole::Path) => add("ft-node--compare-path"),
+        Some(CompareRole::Ancestor) => add("ft-node--compare-ancestor"),
+        Some(CompareRole::Decider) => add("ft-node--compare-decider"),
+        None => {}
     }
     res
 }
@@ -95,10 +121,19 @@ pub fn NodeCard(id: AssocId) -> impl IntoView {
     // artefact's): a change of its numbers alone wakes neither.
     let look_class = memo_of(move || node.with(|n| n.as_ref().map(|n| n.class.clone())));
     let look_style = memo_of(move || node.with(|n| n.as_ref().map(|n| n.card_style.clone())));
-    let class = move || look_class.with(|l| l.as_ref().map(|class| card_class(class, status())));
-    // Toggled classes rather than part of `class`: rewriting `class` would drop the toggled
-    // selection and current classes until they next change.
-    let role_is = move |role: CompareRole| move || compare() == Some(role);
+    let selected = move || state.selected().get() == Some(id);
+    let current = move || ix().is_some_and(|ix| marks.is_current(ix));
+    // Every class in one closure: a card is one class effect, not one per toggled mark (fewer
+    // reactive nodes to build and dispose of when cards come into and go out of view).
+    let class = move || {
+        let marks = CardMarks {
+            status: status(),
+            selected: selected(),
+            current: current(),
+            compare: compare(),
+        };
+        look_class.with(|l| l.as_ref().map(|class| card_class(class, marks)))
+    };
     let style = move || look_style.get();
     let view_box = move || {
         card.with(|c| {
@@ -111,17 +146,9 @@ pub fn NodeCard(id: AssocId) -> impl IntoView {
             })
         })
     };
-    let selected = move || state.selected().get() == Some(id);
-    let current = move || ix().is_some_and(|ix| marks.is_current(ix));
-
     view! {
         <svg
             class=class
-            class:ft-node--selected=selected
-            class:ft-node--current=current
-            class:ft-node--compare-path=role_is(CompareRole::Path)
-            class:ft-node--compare-ancestor=role_is(CompareRole::Ancestor)
-            class:ft-node--compare-decider=role_is(CompareRole::Decider)
             style=style
             viewBox=view_box
             focusable="false"
@@ -592,12 +619,41 @@ mod tests {
         });
         let user: &Arc<NodeView> = model.get(AssocId(211)).unwrap();
         assert_eq!(
-            card_class(&user.class, None),
+            card_class(&user.class, CardMarks::default()),
             "ft-node ft-node--user ft-lf--even"
         );
+        let ranked = CardMarks {
+            status: Some(NodeStatus::Ranked),
+            ..CardMarks::default()
+        };
         assert_eq!(
-            card_class(&user.class, Some(NodeStatus::Ranked)),
+            card_class(&user.class, ranked),
             "ft-node ft-node--user ft-lf--even ft-node--ranked"
         );
+    }
+
+    #[test]
+    fn the_selection_current_step_and_comparison_are_classes_of_the_one_class_string() {
+        let marks = CardMarks {
+            status: Some(NodeStatus::Ranked),
+            selected: true,
+            current: true,
+            compare: Some(CompareRole::Decider),
+        };
+        assert_eq!(
+            card_class("ft-node ft-node--user", marks),
+            "ft-node ft-node--user ft-node--ranked ft-node--selected ft-node--current \
+             ft-node--compare-decider"
+        );
+        for (role, class) in [
+            (CompareRole::Path, "ft-node--compare-path"),
+            (CompareRole::Ancestor, "ft-node--compare-ancestor"),
+        ] {
+            let marks = CardMarks {
+                compare: Some(role),
+                ..CardMarks::default()
+            };
+            assert_eq!(card_class("ft-node", marks), format!("ft-node {class}"));
+        }
     }
 }

@@ -1,0 +1,208 @@
+//! The undo history: what one undo step brings back ([`Snapshot`]), the stacks ([`History`]),
+//! and the intents that push, undo, redo and restore steps or put back a saved session.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use fairshare::import::PrintedRow;
+use fairshare::{AssocId, Scenario, TieRule};
+use leptos::prelude::*;
+
+use super::timeline::ShownMoment;
+use super::{AppState, DecayClock, drop_later};
+
+/// How many edits can be undone.
+const HISTORY_LIMIT: usize = 200;
+
+/// Everything one undo step brings back: the scenario and what belongs to it (the what-if
+/// baseline, the rows Slurm printed for an imported text, the preset it came from, the decay
+/// timeline's time). Nothing else (selection, tie rule, cursor) is part of a step.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Snapshot {
+    /// The scenario.
+    pub scenario: Scenario,
+    /// The what-if baseline at that time.
+    pub baseline: Scenario,
+    /// What Slurm printed for the imported text the scenario came from (empty otherwise).
+    pub printed: Arc<[PrintedRow]>,
+    /// The preset the scenario came from, if any.
+    pub preset: Option<&'static str>,
+    /// The decay timeline's time for this tree.
+    pub decay: DecayClock,
+}
+
+/// Undo and redo stacks of whole snapshots (small: a snapshot's tree is shared, an `AssocTree`
+/// clone is O(1)).
+#[derive(Clone, Debug, Default)]
+pub struct History {
+    undo: Vec<Snapshot>,
+    redo: Vec<Snapshot>,
+    /// Beside each undo (redo) step, the timeline's snapshot it was shown as, if any (so undoing
+    /// a scrubber step away from an edited snapshot shows that snapshot's comparison again).
+    /// As long as its stack; not part of a saved session (which holds no timeline).
+    undo_at: Vec<Option<ShownMoment>>,
+    redo_at: Vec<Option<ShownMoment>>,
+}
+
+/// Two histories are equal when their steps are (where in a timeline each was shown aside).
+impl PartialEq for History {
+    fn eq(&self, other: &Self) -> bool {
+        self.undo == other.undo && self.redo == other.redo
+    }
+}
+
+impl History {
+    /// A history with these stacks (oldest first), as a saved session restores it; at most
+    /// [`HISTORY_LIMIT`] undo steps are kept (the newest).
+    pub fn from_stacks(mut undo: Vec<Snapshot>, redo: Vec<Snapshot>) -> Self {
+        let excess = undo.len().saturating_sub(HISTORY_LIMIT);
+        undo.drain(..excess);
+        let (undo_at, redo_at) = (vec![None; undo.len()], vec![None; redo.len()]);
+        Self {
+            undo,
+            redo,
+            undo_at,
+            redo_at,
+        }
+    }
+
+    /// The undo stack, oldest first.
+    pub fn undo_stack(&self) -> &[Snapshot] {
+        &self.undo
+    }
+
+    /// The redo stack (the next redo last).
+    pub fn redo_stack(&self) -> &[Snapshot] {
+        &self.redo
+    }
+
+    /// Whether there is something to undo.
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    /// Whether there is something to redo.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+}
+
+impl AppState {
+    // ----- History -------------------------------------------------------------------------
+
+    /// The current scenario with what belongs to it, as one undo step would restore it.
+    pub fn snapshot(self) -> Snapshot {
+        self.snapshot_with(self.scenario.get_untracked())
+    }
+
+    /// A snapshot of `scenario` with the current baseline, printed rows and preset.
+    pub(super) fn snapshot_with(self, scenario: Scenario) -> Snapshot {
+        Snapshot {
+            scenario,
+            baseline: self.baseline.get_untracked(),
+            printed: self.printed.get_untracked(),
+            preset: self.preset.get_untracked(),
+            decay: self.decay.get_untracked(),
+        }
+    }
+
+    pub(super) fn push_history(self) {
+        self.push_snapshot(self.snapshot());
+    }
+
+    pub(super) fn push_snapshot(self, current: Snapshot) {
+        let at = self.shown_moment();
+        self.write.history.update(|h| {
+            h.undo.push(current);
+            h.undo_at.push(at);
+            if h.undo.len() > HISTORY_LIMIT {
+                drop_later::keep(drop_later::Slot::History, h.undo.remove(0));
+                h.undo_at.remove(0);
+            }
+            h.redo.clear();
+            h.redo_at.clear();
+        });
+    }
+
+    /// Undoes the last edit (or load, or scrubber step away from an edited snapshot).
+    pub fn undo(self) {
+        let mut h = self.history.get_untracked();
+        if let Some(previous) = h.undo.pop() {
+            let at = h.undo_at.pop().flatten();
+            h.redo.push(self.snapshot());
+            h.redo_at.push(self.shown_moment());
+            self.write.history.set(h);
+            self.restore(previous);
+            self.return_to_moment(at);
+        }
+    }
+
+    /// Redoes the last undone edit.
+    pub fn redo(self) {
+        let mut h = self.history.get_untracked();
+        if let Some(next) = h.redo.pop() {
+            let at = h.redo_at.pop().flatten();
+            h.undo.push(self.snapshot());
+            h.undo_at.push(self.shown_moment());
+            self.write.history.set(h);
+            self.restore(next);
+            self.return_to_moment(at);
+        }
+    }
+
+    /// Brings back a snapshot: its scenario, baseline, printed rows and preset. The selection
+    /// stays where it still exists; the cursor is clamped to the new walk.
+    fn restore(self, snapshot: Snapshot) {
+        let Snapshot {
+            scenario,
+            baseline,
+            printed,
+            preset,
+            decay,
+        } = snapshot;
+        let exists = |id: Option<AssocId>| id.filter(|id| scenario.tree.get(*id).is_some());
+        self.write.selected.update(|s| *s = exists(*s));
+        self.write.compare_with.update(|s| *s = exists(*s));
+        self.write.baseline.set(baseline);
+        self.write.printed.set(printed);
+        self.write.preset.set(preset);
+        self.write.decay.set(decay);
+        self.write.scenario.set(scenario);
+        self.clamp_cursor();
+    }
+
+    // ----- Sessions ------------------------------------------------------------------------
+
+    /// Puts back a saved session as it was: the snapshot on screen, its undo history, the
+    /// selection (where it exists), the comparison and the tie rule. Not itself undoable.
+    pub fn resume(
+        self,
+        current: Snapshot,
+        history: History,
+        selected: Option<AssocId>,
+        compare_with: Option<AssocId>,
+        tie_rule: TieRule,
+    ) {
+        self.write.collapsed.set(BTreeSet::new());
+        self.write.cursor.set(None);
+        self.write.selected.set(None);
+        self.write.compare_with.set(None);
+        self.restore(current);
+        let exists = |id: Option<AssocId>| {
+            id.filter(|id| self.scenario.with_untracked(|s| s.tree.get(*id).is_some()))
+        };
+        self.write.selected.set(exists(selected));
+        self.write
+            .compare_with
+            .set(exists(compare_with).filter(|c| Some(*c) != selected));
+        self.write.tie_rule.set(tie_rule);
+        self.write.history.set(history);
+    }
+
+    /// Starts over from `scenario`: no undo history, Slurm's tie rule, nothing selected.
+    pub fn start_over(self, scenario: Scenario, preset: Option<&'static str>) {
+        self.load(scenario, Vec::new(), preset);
+        self.write.tie_rule.set(TieRule::Slurm);
+        self.write.history.set(History::default());
+    }
+}
