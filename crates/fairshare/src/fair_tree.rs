@@ -124,10 +124,10 @@ pub struct FairTreeRun {
     pub(crate) steps: Arc<Vec<Step>>,
     /// The sorted fairshare children of each association (empty for leaves), shared with the
     /// trace's `SiblingsSorted` steps and with the run of an edited tree.
-    pub(crate) sorted_children: Vec<Order>,
+    pub(crate) sorted_children: Arc<Vec<Order>>,
     /// Why each entry of each sorted list precedes the next (the trace's `SiblingsSorted`
     /// reasons), shared like the lists.
-    pub(crate) sorted_reasons: Vec<Reasons>,
+    pub(crate) sorted_reasons: Arc<Vec<Reasons>>,
     /// N, the number of user associations.
     pub(crate) n_users: u32,
     /// Which tie rule produced this run.
@@ -317,8 +317,8 @@ pub(crate) fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> Fa
         tie_rule,
         Sorted {
             assocs,
-            sorted_children,
-            sorted_reasons,
+            sorted_children: Arc::new(sorted_children),
+            sorted_reasons: Arc::new(sorted_reasons),
         },
         near_pairs,
         Plan::Whole,
@@ -420,8 +420,9 @@ pub(crate) fn rerun(
     // Only the members of the lists sorted again need their sort keys (the walk reads the
     // lists' reasons, not keys), so none is computed for the rest of the tree.
     let key = |ix: usize| sort_key(&assocs[ix], h.is_user[ix]);
-    let mut sorted_children = old.sorted_children.clone();
-    let mut sorted_reasons = old.sorted_reasons.clone();
+    // Shared with the old run until a list changes (an edit that moves nothing copies none).
+    let mut sorted_children = Arc::clone(&old.sorted_children);
+    let mut sorted_reasons = Arc::clone(&old.sorted_reasons);
     let mut tagged = Vec::new();
     let empty = Order::from([]);
     let no_reasons = Reasons::from([]);
@@ -444,8 +445,8 @@ pub(crate) fn rerun(
             }
         } else {
             walked_again.push(p);
-            sorted_children[p] = order;
-            sorted_reasons[p] = reasons;
+            Arc::make_mut(&mut sorted_children)[p] = order;
+            Arc::make_mut(&mut sorted_reasons)[p] = reasons;
         }
     }
     // Every list walked again is on one path from the root (the edited association's), so
@@ -639,8 +640,8 @@ fn sort_members(
 /// with its reasons.
 struct Sorted {
     assocs: Vec<FairTreeAssoc>,
-    sorted_children: Vec<Order>,
-    sorted_reasons: Vec<Reasons>,
+    sorted_children: Arc<Vec<Order>>,
+    sorted_reasons: Arc<Vec<Reasons>>,
 }
 
 /// How [`finish`] gets the walk of an edited tree from the run of the tree before the edit
