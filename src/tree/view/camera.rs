@@ -433,10 +433,7 @@ pub fn scroll_to_measured(ctx: TreeCtx, id: AssocId) {
 /// Centres the viewport on the card of `id` (as far as the drawing allows), after reading the
 /// viewport again: a tree opens on its root in the middle of the frame, as the pre-rendered
 /// first view (`style/prerender.css`) shows it, even when the root is in view at the left.
-/// Where the browser did not put the scroll position there (the new drawing not laid out at
-/// its size yet, so the position was clamped to the old one's), it tries again on the next
-/// frame, `tries` times at most, while nothing is selected (the selection's camera then leads).
-fn centre_on_measured(state: AppState, ctx: TreeCtx, id: AssocId, tries: u8) {
+fn centre_on_measured(ctx: TreeCtx, id: AssocId) {
     measure(ctx);
     if ctx
         .view
@@ -445,23 +442,9 @@ fn centre_on_measured(state: AppState, ctx: TreeCtx, id: AssocId, tries: u8) {
     {
         return;
     }
-    let Some((at, card)) = placed(ctx).zip(card_box(ctx, id)) else {
-        return;
-    };
-    let to = centred(at.view, at.content, at.css(card));
-    at.scroll(ctx, Some(to));
-    if tries == 0 {
-        return;
+    if let Some(card) = card_box(ctx, id) {
+        scroll_to_box(ctx, card, true);
     }
-    request_animation_frame(move || {
-        let missed = ctx.viewport.try_get_untracked().flatten().is_some_and(|v| {
-            (f64::from(v.scroll_left()) - to.0).abs() >= 1.0
-                || (f64::from(v.scroll_top()) - to.1).abs() >= 1.0
-        });
-        if missed && state.selected().try_get_untracked().flatten().is_none() {
-            centre_on_measured(state, ctx, id, tries - 1);
-        }
-    });
 }
 
 /// Installs the camera's effects and listeners for the tree view of `ctx`.
@@ -496,7 +479,7 @@ pub fn use_camera(state: AppState, ctx: TreeCtx) {
         if state.selected().get_untracked().is_none()
             && let Some(root) = ctx.model.with_untracked(|m| m.root)
         {
-            request_animation_frame(move || centre_on_measured(state, ctx, root, 8));
+            request_animation_frame(move || centre_on_measured(ctx, root));
         }
     });
     // Follow the selection (from the tree, Find, the table, Compare, `me=`).
