@@ -778,10 +778,10 @@ struct PerAssoc {
     /// Indexed like the tree's associations; set for those visited.
     walked: Vec<Walked>,
     /// The positions of the visiting order that were walked (all of it, but after
-    /// [`rewalk_below`]).
+    /// [`rewalk_range`]).
     visits: std::ops::Range<usize>,
-    /// After [`rewalk_below`]: users outside the visit walked again whose rank changed (tied
-    /// users right after it, which take the rank it ended with), with their new rank.
+    /// After [`rewalk_range`]: users outside the entries walked again whose rank changed (tied
+    /// users right after them, which take the rank they ended with), with their new rank.
     reranked: Vec<(usize, u32)>,
 }
 
