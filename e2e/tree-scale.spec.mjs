@@ -200,6 +200,7 @@ test('Find at 390x844 on the 10k anchor shows the user with the way up to its ac
   const users = [deepestUser(scenario), ...scenario.associations.filter((a) => a.user).slice(0, 6)];
   const margin = 32; // camera.rs IN_VIEW_MARGIN
   let fitted = 0;
+  let away = 0;
   for (const u of users) {
     await find(page, `${u.account}/${u.user}`);
     const item = app.treeItemById(u.id);
@@ -217,9 +218,12 @@ test('Find at 390x844 on the 10k anchor shows the user with the way up to its ac
     const fits = pair.width + 2 * margin <= frame.right - frame.left && pair.height + 2 * margin <= frame.bottom - frame.top;
     const what = `${u.account}/${u.user}: card ${JSON.stringify(card)}, parent ${JSON.stringify(parent)}, frame ${JSON.stringify(frame)}`;
     expect(inside(card), what).toBe(true);
+    // Where the account cannot share the frame with the card, the frame names it.
+    const named = page.getByTestId('found-account');
     if (fits) {
       fitted += 1;
       expect(inside(parent), what).toBe(true);
+      await expect(named, what).toHaveCount(0);
     } else if (pair.width + 2 * margin > frame.right - frame.left) {
       // Too wide for the frame: the card keeps the margin at the frame's edge away from its
       // parent, so the frame shows the way towards it.
@@ -228,9 +232,18 @@ test('Find at 390x844 on the 10k anchor shows the user with the way up to its ac
       const gap = toRight ? card.left - frame.left : frame.right - card.right;
       const end = toRight ? scroll.left >= scroll.max - 1 : scroll.left <= 1;
       expect(Math.abs(gap - margin) <= 2 || end, `${what}, scrolled ${JSON.stringify(scroll)}`).toBe(true);
+      // And names the account, its arrow towards it.
+      await expect(named, what).toBeVisible();
+      await expect(named, what).toContainText(u.account);
+      await expect(named, what).toHaveAttribute('data-side', toRight ? 'right' : 'left');
+      away += 1;
     }
   }
   expect(fitted, 'a user and its account that fit the frame together').toBeGreaterThan(0);
+  expect(away, 'a user whose account lies beyond the frame').toBeGreaterThan(0);
+  // Selecting another association takes the name away.
+  await page.locator('[role="treeitem"][data-kind="root"]').first().click();
+  await expect(page.getByTestId('found-account')).toHaveCount(0);
   await shot(page, 'tree-scale-find-390');
   expect(app.errors).toEqual([]);
 });

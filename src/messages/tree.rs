@@ -157,6 +157,10 @@ pub enum TreeMsg {
     FindNone,
     /// The drawing is zoomed out: compact marks instead of cards.
     CompactHint,
+    /// On the frame, after Find: the found association's account lies beyond its left edge.
+    FoundAccountLeft,
+    /// The same beyond its right edge.
+    FoundAccountRight,
     /// Accessible name of the minimap (the overview of the whole tree).
     Minimap,
     /// Tooltip of the minimap: what a click or a drag does.
@@ -243,6 +247,8 @@ impl Message for TreeMsg {
         TreeMsg::FindAccount,
         TreeMsg::FindNone,
         TreeMsg::CompactHint,
+        TreeMsg::FoundAccountLeft,
+        TreeMsg::FoundAccountRight,
         TreeMsg::Minimap,
         TreeMsg::MinimapHelp,
         TreeMsg::MeNotFound,
@@ -359,6 +365,8 @@ impl Message for TreeMsg {
             TreeMsg::CompactHint => {
                 "Zoomed out: marks coloured by Level FS. Zoom in to read the cards."
             }
+            TreeMsg::FoundAccountLeft => "← in account {name}",
+            TreeMsg::FoundAccountRight => "in account {name} →",
             TreeMsg::Minimap => "Tree overview",
             TreeMsg::MinimapHelp => "Overview of the tree: click or drag to move the view there",
             TreeMsg::MeNotFound => {
@@ -414,6 +422,8 @@ impl Message for TreeMsg {
             TreeMsg::CompactHint => {
                 "縮小表示: Level FS で色分けした印。拡大するとカードを読めます。"
             }
+            TreeMsg::FoundAccountLeft => "← アカウント {name} 内",
+            TreeMsg::FoundAccountRight => "アカウント {name} 内 →",
             TreeMsg::Minimap => "ツリーの全体図",
             TreeMsg::MinimapHelp => "ツリーの全体図: クリックまたはドラッグでその場所を表示",
             TreeMsg::MeNotFound => {

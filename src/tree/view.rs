@@ -63,6 +63,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 use crate::i18n::I18n;
+use crate::messages::Message;
 use crate::messages::common::CommonMsg;
 use crate::messages::tree::TreeMsg;
 use crate::player::marks::FrameMarks;
@@ -153,6 +154,10 @@ pub struct TreeCtx {
     /// The minimap's box from the viewport's top-left corner, as last measured (`None`: hidden):
     /// the camera reads it instead of the layout ([`camera::measure`]).
     pub covered: StoredValue<Option<(f64, f64, f64, f64)>>,
+    /// The association Find last found, when its account lies beyond the frame's edge (the
+    /// frame too narrow for both, [`camera::account_away`]): the account is named on the frame
+    /// while that association stays selected.
+    pub found_away: RwSignal<Option<camera::FoundAway>>,
 }
 
 impl TreeCtx {
@@ -344,6 +349,7 @@ pub fn TreeView() -> impl IntoView {
         tree: NodeRef::new(),
         minimap: NodeRef::new(),
         covered: StoredValue::new(None),
+        found_away: RwSignal::new(None),
         compare: CompareMarks::new(state),
         nodes: KeyedMarks::new(move || {
             model.with(|m| m.nodes.iter().map(|n| (n.id, Some(n.clone()))).collect())
@@ -468,9 +474,28 @@ pub fn TreeView() -> impl IntoView {
             <When when=move || ctx.compact.get()>
                 <p class="ft-tree-panel__hint">{i18n.t(TreeMsg::CompactHint)}</p>
             </When>
+            {move || found_where(state, ctx, i18n)}
             <Minimap />
             </div>
             <Legend />
         </section>
     }
+}
+
+/// The account of the association Find found, named on the frame at the side it lies beyond
+/// when the frame is too narrow to show both ([`TreeCtx::found_away`]), while that association
+/// stays selected. The name is text, never markup.
+fn found_where(state: AppState, ctx: TreeCtx, i18n: I18n) -> Option<impl IntoView + use<>> {
+    let away = ctx.found_away.get()?;
+    (state.selected().get() == Some(away.id)).then(|| {
+        let (msg, side) = match away.side {
+            camera::Side::Left => (TreeMsg::FoundAccountLeft, "left"),
+            camera::Side::Right => (TreeMsg::FoundAccountRight, "right"),
+        };
+        view! {
+            <p class="ft-tree-panel__where" data-side=side data-testid="found-account">
+                {msg.fill(i18n.lang(), &[("name", &away.account)])}
+            </p>
+        }
+    })
 }

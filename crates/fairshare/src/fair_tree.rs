@@ -124,10 +124,10 @@ pub struct FairTreeRun {
     pub(crate) steps: Arc<Vec<Step>>,
     /// The sorted fairshare children of each association (empty for leaves), shared with the
     /// trace's `SiblingsSorted` steps and with the run of an edited tree.
-    pub(crate) sorted_children: Vec<Order>,
+    pub(crate) sorted_children: Arc<Vec<Order>>,
     /// Why each entry of each sorted list precedes the next (the trace's `SiblingsSorted`
     /// reasons), shared like the lists.
-    pub(crate) sorted_reasons: Vec<Reasons>,
+    pub(crate) sorted_reasons: Arc<Vec<Reasons>>,
     /// N, the number of user associations.
     pub(crate) n_users: u32,
     /// Which tie rule produced this run.
@@ -317,11 +317,11 @@ pub(crate) fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> Fa
         tie_rule,
         Sorted {
             assocs,
-            sorted_children,
-            sorted_reasons,
+            sorted_children: Arc::new(sorted_children),
+            sorted_reasons: Arc::new(sorted_reasons),
         },
         near_pairs,
-        None,
+        Plan::Whole,
     )
 }
 
@@ -364,8 +364,11 @@ pub(crate) enum Edited {
 /// of those ancestors (and NormUsage everywhere, through the root's usage); a shares edit
 /// changes S only in the association's own list (and the S shown by FairShare=parent members
 /// below that list). Only those lists are sorted again, and only their neighbours checked for
-/// rounding artefacts; every other list keeps its order. The walk that ranks users is done
-/// again (O(n), and ranks change everywhere below a move).
+/// rounding artefacts; every other list keeps its order. The walk that ranks users is kept
+/// when no list changed its order or ties, and otherwise walked again only over the entries
+/// that moved in the shallowest list that did ([`rewalk_range`]; under the documented rule the
+/// whole walk). The trace and visiting order are still copied (O(n)): ranks change everywhere
+/// after a move.
 pub(crate) fn rerun(
     old: &FairTreeRun,
     tree: &AssocTree,
@@ -417,32 +420,61 @@ pub(crate) fn rerun(
     // Only the members of the lists sorted again need their sort keys (the walk reads the
     // lists' reasons, not keys), so none is computed for the rest of the tree.
     let key = |ix: usize| sort_key(&assocs[ix], h.is_user[ix]);
-    let mut sorted_children = old.sorted_children.clone();
-    let mut sorted_reasons = old.sorted_reasons.clone();
+    // Shared with the old run until a list changes (an edit that moves nothing copies none).
+    let mut sorted_children = Arc::clone(&old.sorted_children);
+    let mut sorted_reasons = Arc::clone(&old.sorted_reasons);
     let mut tagged = Vec::new();
     let empty = Order::from([]);
     let no_reasons = Reasons::from([]);
     // The walk reads, of the values, only each list's order and reasons and whether a list's
     // first entry has Level FS `NO_VAL` (and under the documented rule the keys of merged
     // lists): when none of these changed, and nothing was merged, the walk is the old one.
+    // The lists where one of them changed (`walked_again`) are walked again.
     let no_val_key = LongDouble::no_val().order_key();
-    let mut same_walk = old.tie_rule == TieRule::Slurm || old.merges.is_empty();
+    let mut walked_again: Vec<usize> = Vec::new();
     for &p in &lists {
         let order = sort_list(h, &key, p, &mut tagged, &empty);
         let reasons = reasons_of(&key, &order, &no_reasons);
         if order[..] == sorted_children[p][..] && reasons[..] == sorted_reasons[p][..] {
             // (The old lists are kept: the old trace holds them.)
             let first_no_val = |key: LongDouble| key.order_key() == no_val_key;
-            if let Some(&f) = order.first() {
-                same_walk &= first_no_val(old.assocs[f].level_fs_key)
-                    == first_no_val(assocs[f].level_fs_key);
+            if let Some(&f) = order.first()
+                && first_no_val(old.assocs[f].level_fs_key) != first_no_val(assocs[f].level_fs_key)
+            {
+                walked_again.push(p);
             }
         } else {
-            same_walk = false;
-            sorted_children[p] = order;
-            sorted_reasons[p] = reasons;
+            walked_again.push(p);
+            Arc::make_mut(&mut sorted_children)[p] = order;
+            Arc::make_mut(&mut sorted_reasons)[p] = reasons;
         }
     }
+    // Every list walked again is on one path from the root (the edited association's), so
+    // the shallowest holds the others, below its entry on that path: under Slurm's rule only
+    // the entries of that list from its first change to its last (and that entry) are walked
+    // again ([`rewalk_range`]).
+    let plan =
+        if walked_again.is_empty() && (old.tie_rule == TieRule::Slurm || old.merges.is_empty()) {
+            Plan::Same(old, &changed)
+        } else {
+            match walked_again.iter().copied().min_by_key(|&p| h.depth[p]) {
+                Some(top) if old.tie_rule == TieRule::Slurm => {
+                    // The entry of `top`'s list whose subtree holds the other lists walked again.
+                    let deeper = walked_again.iter().copied().find(|&p| p != top);
+                    let entry = deeper.and_then(|mut a| {
+                        while h.fs_parent[a] != Some(top) {
+                            a = h.fs_parent[a]?;
+                        }
+                        Some(a)
+                    });
+                    match (deeper, entry) {
+                        (Some(_), None) => Plan::Whole,
+                        _ => Plan::Range(old, &changed, top, entry),
+                    }
+                }
+                _ => Plan::Whole,
+            }
+        };
     // Their neighbours are checked again.
     for &p in &lists {
         for &c in sorted_children[p].iter() {
@@ -460,7 +492,7 @@ pub(crate) fn rerun(
             sorted_reasons,
         },
         near_pairs,
-        same_walk.then_some((old, &changed[..])),
+        plan,
     )
 }
 
@@ -608,23 +640,36 @@ fn sort_members(
 /// with its reasons.
 struct Sorted {
     assocs: Vec<FairTreeAssoc>,
-    sorted_children: Vec<Order>,
-    sorted_reasons: Vec<Reasons>,
+    sorted_children: Arc<Vec<Order>>,
+    sorted_reasons: Arc<Vec<Reasons>>,
+}
+
+/// How [`finish`] gets the walk of an edited tree from the run of the tree before the edit
+/// (`old`), given the associations whose values were computed again (`changed`; the rest
+/// hold `old`'s walk results already).
+#[derive(Clone, Copy)]
+enum Plan<'a> {
+    /// Walk the whole tree.
+    Whole,
+    /// `old`'s walk, repeated exactly ([`rerun`] decides): its trace, visiting order and merges
+    /// are shared and the walk is not done again.
+    Same(&'a FairTreeRun, &'a [usize]),
+    /// `old`'s walk with part of this account's list walked again, under Slurm's rule: no
+    /// list outside its subtree changed, and of the lists inside only those below the entry
+    /// given ([`rewalk_range`]).
+    Range(&'a FairTreeRun, &'a [usize], usize, Option<usize>),
 }
 
 /// The walk over sorted lists, then each association's rank, FairShare, visit and tie, and the
-/// rounding artefacts of `near_pairs` (entries of those pairs have no artefact yet).
-/// `same_walk`: the run of the tree before an edit whose walk this one repeats exactly
-/// ([`rerun`] decides), and the associations whose values were computed again (the rest hold
-/// that run's walk results already): its trace, visiting order and merges are shared and the
-/// walk is not done again.
+/// rounding artefacts of `near_pairs` (entries of those pairs have no artefact yet). `plan`
+/// says how much of an earlier run's walk is kept.
 fn finish(
     tree: &AssocTree,
     h: &Hierarchy,
     tie_rule: TieRule,
     sorted: Sorted,
     near_pairs: Vec<(usize, usize)>,
-    same_walk: Option<(&FairTreeRun, &[usize])>,
+    plan: Plan<'_>,
 ) -> FairTreeRun {
     let Sorted {
         mut assocs,
@@ -632,41 +677,67 @@ fn finish(
         sorted_reasons,
     } = sorted;
     let key = |ix: usize| sort_key(&assocs[ix], h.is_user[ix]);
-    let walked = match same_walk {
-        Some((old, _)) => Walk {
-            per_assoc: None,
-            visit_order: Arc::clone(&old.visit_order),
-            steps: Arc::clone(&old.steps),
-            merges: Arc::clone(&old.merges),
-        },
-        None => walk(h, tie_rule, &key, &sorted_children, &sorted_reasons),
+    let whole_walk = || walk(h, tie_rule, &key, &sorted_children, &sorted_reasons, None).0;
+    let (walked, kept) = match plan {
+        Plan::Whole => (whole_walk(), None),
+        Plan::Same(old, changed) => (
+            Walk {
+                per_assoc: None,
+                visit_order: Arc::clone(&old.visit_order),
+                steps: Arc::clone(&old.steps),
+                merges: Arc::clone(&old.merges),
+            },
+            Some((old, changed)),
+        ),
+        Plan::Range(old, changed, list, entry) => {
+            let sorted = (&sorted_children[..], &sorted_reasons[..]);
+            match rewalk_range(h, &key, sorted, old, list, entry) {
+                Some(w) => (w, Some((old, changed))),
+                None => (whole_walk(), None),
+            }
+        }
     };
     // A partial tree (completed from a cut output) holds stand-ins for users it does not know:
     // the walk still orders what it has, but rank and FairShare, which count every user, are
     // unknown, so no caller can show one by accident.
     let whole = !tree.is_partial();
     let n_users = h.n_users;
-    match (&walked.per_assoc, same_walk) {
-        (Some(per_assoc), _) => {
-            for (a, w) in assocs.iter_mut().zip(per_assoc) {
+    let fairshare = |rank: Option<u32>| rank.map(|rank| f64::from(rank) / f64::from(n_users));
+    // The old walk's results, for the associations whose values were computed again (the
+    // others kept theirs); then what was walked again.
+    if let Some((old, changed)) = kept {
+        for &ix in changed {
+            let (a, o) = (&mut assocs[ix], &old.assocs[ix]);
+            a.visit = o.visit;
+            a.tie = o.tie;
+            a.rank = o.rank;
+            a.fairshare = o.fairshare;
+        }
+    }
+    match (&walked.per_assoc, kept) {
+        (Some(w), None) => {
+            for (a, w) in assocs.iter_mut().zip(&w.walked) {
                 a.visit = w.visit;
                 a.tie = w.tie;
                 a.rank = w.rank.filter(|_| whole);
-                a.fairshare = a.rank.map(|rank| f64::from(rank) / f64::from(n_users));
+                a.fairshare = fairshare(a.rank);
             }
         }
-        // The same walk: the old run's results, for the associations whose values were
-        // computed again (the others kept theirs).
-        (None, Some((old, changed))) => {
-            for &ix in changed {
-                let (a, o) = (&mut assocs[ix], &old.assocs[ix]);
-                a.visit = o.visit;
-                a.tie = o.tie;
-                a.rank = o.rank;
-                a.fairshare = o.fairshare;
+        (Some(w), Some(_)) => {
+            for &ix in &walked.visit_order[w.visits.clone()] {
+                let (a, w) = (&mut assocs[ix], &w.walked[ix]);
+                a.visit = w.visit;
+                a.tie = w.tie;
+                a.rank = w.rank.filter(|_| whole);
+                a.fairshare = fairshare(a.rank);
+            }
+            for &(ix, rank) in &w.reranked {
+                let a = &mut assocs[ix];
+                a.rank = Some(rank).filter(|_| whole);
+                a.fairshare = fairshare(a.rank);
             }
         }
-        (None, None) => unreachable!("a walk is reused only from a run"),
+        (None, _) => {}
     }
     let mut run = FairTreeRun {
         assocs,
@@ -696,10 +767,188 @@ struct Walked {
 /// The walk's results: per association, the visiting order and the trace.
 struct Walk {
     /// `None` when the walk is an earlier run's ([`finish`]), whose values are kept.
-    per_assoc: Option<Vec<Walked>>,
+    per_assoc: Option<PerAssoc>,
     visit_order: Arc<Vec<usize>>,
     steps: Arc<Vec<Step>>,
     merges: Arc<Vec<Merge>>,
+}
+
+/// What a walk gave the associations it visited.
+struct PerAssoc {
+    /// Indexed like the tree's associations; set for those visited.
+    walked: Vec<Walked>,
+    /// The positions of the visiting order that were walked (all of it, but after
+    /// [`rewalk_range`]).
+    visits: std::ops::Range<usize>,
+    /// After [`rewalk_range`]: users outside the entries walked again whose rank changed (tied
+    /// users right after them, which take the rank they ended with), with their new rank.
+    reranked: Vec<(usize, u32)>,
+}
+
+/// Where a walk starts other than at the root ([`rewalk_range`]): in `account`'s list (its
+/// visit entered, tied or not), at entry `first`, with the rank counters as the walk had them
+/// there and the place in the visiting order of that entry's first visit; it stops after entry
+/// `last`.
+#[derive(Clone, Copy)]
+struct WalkFrom {
+    account: usize,
+    entered_tied: bool,
+    first: usize,
+    last: usize,
+    rank: u32,
+    rank_no_ties: u32,
+    visit: u32,
+}
+
+/// The walk of an edited tree, `old`'s (the run before the edit) but for part of `list`'s
+/// (an account's sorted fairshare children), under Slurm's rule, when no list outside `list`'s
+/// subtree changed its order, reasons or first entry's `NO_VAL` test, and inside it only lists
+/// below `entry` (one of its members) did.
+///
+/// The entries of `list` from the first whose place or tie changed to the last (and `entry`)
+/// are walked again; the walk before them is the same and they start in the same state (the
+/// rank counters; each entry's tie comes from its list's reasons). They are the same
+/// associations as before, so they write as many steps and visits, and the walk after them is
+/// the same too, with the same visiting positions and `rank_no_ties`, but for the tied users
+/// right after them (before any untied one), who take the rank counter handed on, which may
+/// differ. O(the entries walked + copying the trace and visiting order); `None` if `old`'s
+/// trace does not hold the entries as expected (the caller walks the whole tree).
+fn rewalk_range(
+    h: &Hierarchy,
+    sort: &impl Fn(usize) -> u128,
+    (sorted_children, sorted_reasons): (&[Order], &[Reasons]),
+    old: &FairTreeRun,
+    list: usize,
+    entry: Option<usize>,
+) -> Option<Walk> {
+    let (was, is) = (&old.sorted_children[list], &sorted_children[list]);
+    let (was_why, is_why) = (&old.sorted_reasons[list], &sorted_reasons[list]);
+    if was.len() != is.len() || was.is_empty() {
+        return None;
+    }
+    // Entry i's tie is read from reasons[i - 1] and names entry i - 1 (the first entry's is
+    // read from `NO_VAL`).
+    let no_val_key = LongDouble::no_val().order_key();
+    let differs = |i: usize| {
+        was[i] != is[i]
+            || match i {
+                0 => {
+                    (old.assocs[was[0]].level_fs_key.order_key() == no_val_key)
+                        != (sort(is[0]) >> 1 == no_val_key)
+                }
+                _ => was[i - 1] != is[i - 1] || was_why[i - 1] != is_why[i - 1],
+            }
+    };
+    let at = entry.and_then(|e| is.iter().position(|&x| x == e));
+    let first = (0..is.len()).find(|&i| differs(i));
+    let last = (0..is.len()).rev().find(|&i| differs(i));
+    let (first, last) = match (first, last, at) {
+        (Some(f), Some(l), Some(a)) => (f.min(a), l.max(a)),
+        (Some(f), Some(l), None) if entry.is_none() => (f, l),
+        (None, None, Some(a)) => (a, a),
+        _ => return None,
+    };
+    let steps = &old.steps[..];
+    // An association's step (entering it, or ranking it) comes after the `Started` step and
+    // every earlier visit's.
+    let step_of = |x: usize| -> Option<usize> {
+        let visit = old.assocs[x].visit? as usize;
+        let found = steps.get(visit..)?.iter().position(|s| match s {
+            Step::AccountEntered { account, .. } => *account == x,
+            Step::UserRanked { user, .. } => *user == x,
+            _ => false,
+        })?;
+        Some(visit + found)
+    };
+    let start = step_of(was[first])?;
+    let last_step = step_of(was[last])?;
+    let end = 1 + match steps[last_step] {
+        Step::AccountEntered { .. } => {
+            last_step
+                + steps[last_step..].iter().position(
+                    |s| matches!(s, Step::AccountLeft { account } if *account == was[last]),
+                )?
+        }
+        _ => last_step,
+    };
+    // The list's own sort step, written when its account was entered.
+    let sorted_at = step_of(list)? + 2;
+    if !matches!(steps.get(sorted_at), Some(Step::SiblingsSorted { parent, .. }) if *parent == list)
+    {
+        return None;
+    }
+    let last_rank = |steps: &[Step]| {
+        steps.iter().rev().find_map(|s| match s {
+            Step::UserRanked {
+                rank, rank_no_ties, ..
+            } => Some((*rank, rank_no_ties.wrapping_sub(1))),
+            _ => None,
+        })
+    };
+    let n = old.n_users;
+    let (rank, rank_no_ties) = last_rank(&steps[..start]).unwrap_or((n, n));
+    let old_end_rank = last_rank(&steps[start..end]).map_or(rank, |(r, _)| r);
+    let visit = old.assocs[was[first]].visit?;
+    let from = WalkFrom {
+        account: list,
+        entered_tied: old.assocs[list].tie.is_some(),
+        first,
+        last,
+        rank,
+        rank_no_ties,
+        visit,
+    };
+    let (part, end_rank) = walk(
+        h,
+        TieRule::Slurm,
+        sort,
+        sorted_children,
+        sorted_reasons,
+        Some(from),
+    );
+    let (visit, visits) = (visit as usize, part.visit_order.len());
+    if part.steps.len() != end - start || visit + visits > old.visit_order.len() {
+        return None;
+    }
+    let mut all = Vec::with_capacity(steps.len());
+    all.extend_from_slice(&steps[..start]);
+    all[sorted_at] = Step::SiblingsSorted {
+        parent: list,
+        order: Order::clone(is),
+        reasons: Reasons::clone(is_why),
+    };
+    all.extend_from_slice(&part.steps);
+    all.extend_from_slice(&steps[end..]);
+    // The tied users after the part, up to the first untied one, take the rank it ends with.
+    let mut reranked = Vec::new();
+    if end_rank != old_end_rank {
+        for s in &mut all[end..] {
+            if let Step::UserRanked {
+                user, rank, tie, ..
+            } = s
+            {
+                if tie.is_none() {
+                    break;
+                }
+                *rank = end_rank;
+                reranked.push((*user, end_rank));
+            }
+        }
+    }
+    let mut visit_order = Vec::with_capacity(old.visit_order.len());
+    visit_order.extend_from_slice(&old.visit_order[..visit]);
+    visit_order.extend_from_slice(&part.visit_order);
+    visit_order.extend_from_slice(&old.visit_order[visit + visits..]);
+    Some(Walk {
+        per_assoc: Some(PerAssoc {
+            walked: part.per_assoc?.walked,
+            visits: visit..visit + visits,
+            reranked,
+        }),
+        visit_order: Arc::new(visit_order),
+        steps: Arc::new(all),
+        merges: Arc::clone(&old.merges),
+    })
 }
 
 /// The depth-first walk over the sorted lists that ranks users and writes the trace, as
@@ -717,7 +966,8 @@ fn walk(
     sort: &impl Fn(usize) -> u128,
     sorted_children: &[Order],
     sorted_reasons: &[Reasons],
-) -> Walk {
+    from: Option<WalkFrom>,
+) -> (Walk, u32) {
     let n = h.len();
     let root = h.root;
     let key = |ix: usize| sort(ix) >> 1;
@@ -726,15 +976,21 @@ fn walk(
     let mut tagged: Vec<(u128, u32)> = Vec::new();
     let mut merges: Vec<Merge> = Vec::new();
     let mut walked = vec![Walked::default(); n];
-    // About one step per association plus a few per sibling group.
-    let mut steps = Vec::with_capacity(n + n / 4 + 8);
-    let mut visit_order = Vec::with_capacity(n);
     let n_users = h.n_users;
-    steps.push(Step::Started {
-        root,
-        n_assocs: n,
-        n_users,
-    });
+    // The whole walk: about one step per association plus a few per sibling group.
+    let (mut steps, mut visit_order) = match from {
+        None => (Vec::with_capacity(n + n / 4 + 8), Vec::with_capacity(n)),
+        Some(_) => (Vec::new(), Vec::new()),
+    };
+    if from.is_none() {
+        steps.push(Step::Started {
+            root,
+            n_assocs: n,
+            n_users,
+        });
+    }
+    // The first visit's place in the visiting order.
+    let first_visit = from.map_or(0, |f| f.visit);
 
     struct Level {
         /// The account whose list this is.
@@ -748,8 +1004,8 @@ fn walk(
         next: usize,
         entered_tied: bool,
     }
-    let mut rank = n_users;
-    let mut rank_no_ties = n_users;
+    let mut rank = from.map_or(n_users, |f| f.rank);
+    let mut rank_no_ties = from.map_or(n_users, |f| f.rank_no_ties);
     let no_val_key = LongDouble::no_val().order_key();
 
     let mut enter = |account: usize,
@@ -760,7 +1016,7 @@ fn walk(
                      walked: &mut [Walked]|
      -> Level {
         for &a in std::iter::once(&account).chain(&merged) {
-            walked[a].visit = Some(visit_order.len() as u32);
+            walked[a].visit = Some(first_visit + visit_order.len() as u32);
             walked[a].tie = tie;
             visit_order.push(a);
         }
@@ -823,16 +1079,36 @@ fn walk(
         }
     };
 
-    let mut stack = vec![enter(
-        root,
-        Vec::new(),
-        None,
-        &mut steps,
-        &mut visit_order,
-        &mut walked,
-    )];
-    while let Some(level) = stack.last_mut() {
+    let mut stack = match from {
+        None => vec![enter(
+            root,
+            Vec::new(),
+            None,
+            &mut steps,
+            &mut visit_order,
+            &mut walked,
+        )],
+        // Inside a list already entered (its steps written), at its entry `first`.
+        Some(f) => vec![Level {
+            account: f.account,
+            merged: Vec::new(),
+            order: Some(Order::clone(&sorted_children[f.account])),
+            reasons: Some(Reasons::clone(&sorted_reasons[f.account])),
+            next: f.first,
+            entered_tied: f.entered_tied,
+        }],
+    };
+    // Past this entry of the first list the walk stops (the whole walk: when that list is done).
+    let stop = from.map_or(usize::MAX, |f| f.last);
+    loop {
+        let depth = stack.len();
+        let Some(level) = stack.last_mut() else {
+            break;
+        };
         let i = level.next;
+        if depth == 1 && i > stop {
+            break;
+        }
         let order: &[usize] = level.order.as_deref().unwrap_or(&[]);
         if i >= order.len() {
             let done = stack.pop().expect("non-empty stack");
@@ -866,7 +1142,7 @@ fn walk(
                 rank = rank_no_ties;
             }
             walked[x] = Walked {
-                visit: Some(visit_order.len() as u32),
+                visit: Some(first_visit + visit_order.len() as u32),
                 rank: Some(rank),
                 tie,
             };
@@ -895,12 +1171,20 @@ fn walk(
             stack.push(child);
         }
     }
-    Walk {
-        per_assoc: Some(walked),
+    #[cfg(test)]
+    tests::WALKED_STEPS.with(|w| w.set(w.get() + steps.len()));
+    let visits = 0..visit_order.len();
+    let walk = Walk {
+        per_assoc: Some(PerAssoc {
+            walked,
+            visits,
+            reranked: Vec::new(),
+        }),
         visit_order: Arc::new(visit_order),
         steps: Arc::new(steps),
         merges: Arc::new(merges),
-    }
+    };
+    (walk, rank)
 }
 
 /// The run's trace written as Slurm's `_ft_debug` lines (DebugFlags=Priority): one line per
@@ -954,8 +1238,110 @@ pub fn slurm_debug_lines(ranked: &crate::Ranked) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::assoc;
+    use crate::testing::{account_of, assoc, root, user_of};
     use crate::tree::{AssocId, Shares};
+    use crate::{LongDouble, Ranked};
+    use std::cell::Cell;
+
+    thread_local! {
+        /// Steps written by [`walk`] on this thread (each test runs on its own thread).
+        pub(super) static WALKED_STEPS: Cell<usize> = const { Cell::new(0) };
+    }
+
+    /// `edit` of `before`, with the steps it walked.
+    fn walked(before: &Ranked, edit: impl FnOnce(&Ranked) -> Ranked) -> (Ranked, usize) {
+        WALKED_STEPS.with(|w| w.set(0));
+        let after = edit(before);
+        (after, WALKED_STEPS.with(Cell::get))
+    }
+
+    /// An edit that reorders a list walks again only the entries of that list from the first
+    /// that moved to the last: the walk before and after them is the old one, equal to ranking
+    /// the edited tree from scratch, trace included; below the root and in the root's list.
+    #[test]
+    fn a_move_walks_only_the_entries_that_moved() {
+        let ld = LongDouble::from_u64;
+        let one = Shares::Value(1);
+        let r = root();
+        let big = account_of(2, &r, "big", Shares::Value(100));
+        let lab = account_of(3, &r, "lab", one);
+        let after = account_of(4, &r, "after", one);
+        let tree = AssocTree::new(vec![
+            r.clone(),
+            big.clone(),
+            lab.clone(),
+            after.clone(),
+            user_of(5, &big, "b1", one, ld(1)),
+            user_of(6, &big, "b2", one, ld(2)),
+            user_of(7, &lab, "x", one, ld(10)),
+            user_of(8, &lab, "y", one, ld(20)),
+            user_of(9, &lab, "z", one, ld(30)),
+            user_of(10, &after, "p", one, ld(1_000)),
+            user_of(11, &after, "q", one, ld(2_000)),
+        ])
+        .unwrap();
+        let before = Ranked::new(&tree, TieRule::Slurm);
+        let order = |r: &Ranked| -> Vec<usize> { r.run().visit_order().to_vec() };
+        // z's usage 30 → 11: z moves ahead of y in lab's list (lab stays between big and after
+        // in the root's, its usage 60 → 41 against after's 3,000).
+        let (moved, steps) = walked(&before, |b| b.with_usage(AssocId(9), ld(11)).unwrap());
+        assert_ne!(order(&moved), order(&before), "z moved");
+        assert_eq!(moved, Ranked::new(moved.tree(), TieRule::Slurm));
+        assert_eq!(steps, 2, "only z and y are walked again");
+        let (_, whole) = walked(&before, |_| Ranked::new(moved.tree(), TieRule::Slurm));
+        assert_eq!(whole, before.run().steps().len());
+        assert_eq!(whole, 24);
+        // z's usage 30 → 10,000: lab (usage 10,030) goes after `after` (3,000) in the root's
+        // list, z stays last in lab's.
+        let (swapped, steps) = walked(&before, |b| b.with_usage(AssocId(9), ld(10_000)).unwrap());
+        assert_eq!(swapped, Ranked::new(swapped.tree(), TieRule::Slurm));
+        // after's visit (entered, its list's two steps, two users, left) and lab's (three
+        // users); not big's, nor the root's own steps.
+        assert_eq!(
+            steps,
+            6 + 7,
+            "only after's and lab's visits are walked again"
+        );
+    }
+
+    /// The visit walked again can end with another rank counter than before: tied users right
+    /// after it (here b1, first of a sibling account entered tied) take the new one.
+    #[test]
+    fn tied_users_after_a_visit_walked_again_take_its_last_rank() {
+        let ld = LongDouble::from_u64;
+        let one = Shares::Value(1);
+        let r = root();
+        let a = account_of(2, &r, "a", one);
+        let b = account_of(3, &r, "b", one);
+        let tree = AssocTree::new(vec![
+            r.clone(),
+            a.clone(),
+            b.clone(),
+            user_of(4, &a, "a1", one, ld(1)),
+            user_of(5, &a, "a2", one, ld(1)),
+            user_of(6, &b, "b1", one, ld(2)),
+        ])
+        .unwrap();
+        let before = Ranked::new(&tree, TieRule::Slurm);
+        let rank =
+            |r: &Ranked, id: u32| r.run().assocs()[r.tree().position(AssocId(id)).unwrap()].rank;
+        // a1 and a2 tie, a and b tie: everyone shares rank 3.
+        assert_eq!(
+            [rank(&before, 4), rank(&before, 5), rank(&before, 6)],
+            [Some(3); 3]
+        );
+        // a2's shares 1 → 2: a2 goes first in a's list, a1 second and untied (rank 2); a's and
+        // b's Level FS do not change, so b is still entered tied, and b1 takes rank 2.
+        let (edited, steps) = walked(&before, |b| {
+            b.with_shares(AssocId(5), Shares::Value(2)).unwrap()
+        });
+        assert_eq!(
+            [rank(&edited, 4), rank(&edited, 5), rank(&edited, 6)],
+            [Some(2), Some(3), Some(2)]
+        );
+        assert_eq!(edited, Ranked::new(edited.tree(), TieRule::Slurm));
+        assert_eq!(steps, 2, "only a's users are walked again");
+    }
 
     fn fairshare_by_name(tree: &AssocTree, run: &FairTreeRun) -> Vec<(String, f64)> {
         tree.assocs()

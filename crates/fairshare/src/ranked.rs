@@ -70,7 +70,8 @@ impl Ranked {
     /// The tree with `id`'s raw usage changed ([`AssocTree::with_usage`], refused as it
     /// refuses), ranked under the same rule: equal to [`Ranked::new`] of the edited tree, bit
     /// for bit, but derived from this ranking. The usage sums are done again; only the sibling
-    /// lists of `id`'s ancestors are sorted again; the walk that ranks users is redone (O(n)).
+    /// lists of `id`'s ancestors are sorted again; the walk that ranks users is walked again
+    /// only over the entries that moved (the trace is copied: O(n)).
     /// Usage given on an account changes nothing Slurm ranks (it is ignored), so the hierarchy
     /// and run are shared. After [`Ranked::with_usages`], the edited tree is ranked from
     /// scratch (on its own usage).
@@ -100,8 +101,8 @@ impl Ranked {
 
     /// The tree with `id`'s shares changed ([`AssocTree::with_shares`], refused as it
     /// refuses), ranked under the same rule: equal to [`Ranked::new`] of the edited tree, bit
-    /// for bit. Between two share values only `id`'s sibling list is sorted again, and the walk
-    /// redone; to or from FairShare=parent (which moves lists: children are hoisted) the
+    /// for bit. Between two share values only `id`'s sibling list is sorted again, and walked
+    /// again over the entries that moved; to or from FairShare=parent (which moves lists: children are hoisted) the
     /// edited tree is ranked from scratch, as it is after [`Ranked::with_usages`].
     pub fn with_shares(&self, id: AssocId, shares: Shares) -> Result<Ranked, Vec<TreeError>> {
         let tree = self.tree.with_shares(id, shares)?;

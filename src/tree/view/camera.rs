@@ -259,32 +259,81 @@ pub fn found_target(
     ((to.0 - now.0).abs() >= 1.0 || (to.1 - now.1).abs() >= 1.0).then_some(to)
 }
 
+/// Which side of the frame a found card's parent `parent` lies beyond when the two cannot
+/// share the frame side by side (boxes as for [`found_target`]; `width`, the viewport's): the
+/// pair is wider than the frame with [`IN_VIEW_MARGIN`] of room on each side, so the frame
+/// shows the card and the way towards its account, not the account. `None` when they fit. The
+/// page then names the account on the frame, on that side ([`FoundAway`]). Pure.
+pub fn account_away(
+    width: f64,
+    card: (f64, f64, f64, f64),
+    parent: (f64, f64, f64, f64),
+) -> Option<Side> {
+    let pair = card.2.max(parent.2) - card.0.min(parent.0);
+    let side = if parent.0 + parent.2 >= card.0 + card.2 {
+        Side::Right
+    } else {
+        Side::Left
+    };
+    (pair + 2.0 * IN_VIEW_MARGIN > width).then_some(side)
+}
+
+/// A side of the frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// Left.
+    Left,
+    /// Right.
+    Right,
+}
+
+/// A found association whose account lies beyond the frame's edge ([`account_away`]): its id,
+/// the account's name and the side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FoundAway {
+    /// The association found.
+    pub id: AssocId,
+    /// Its parent's name (the account).
+    pub account: String,
+    /// The side of the frame the account lies beyond.
+    pub side: Side,
+}
+
 /// Scrolls the viewport to the card of `id` found by Find, with the way up to its account
-/// ([`found_target`]): its parent's card where both fit. As [`scroll_to`] for the root.
+/// ([`found_target`]): its parent's card where both fit; where they do not, the account is
+/// named on the frame ([`TreeCtx::found_away`]). As [`scroll_to`] for the root.
 pub fn scroll_to_found(ctx: TreeCtx, id: AssocId) {
     let Some((card, parent)) = ctx
         .model
         .try_with_untracked(|m| {
             let n = m.get(id)?;
-            Some((n.bbox, n.parent.and_then(|p| m.get(p)).map(|p| p.bbox)))
+            let parent = n
+                .parent
+                .and_then(|p| m.get(p))
+                .map(|p| (p.bbox, p.name.clone()));
+            Some((n.bbox, parent))
         })
         .flatten()
     else {
         return;
     };
-    let Some(parent) = parent else {
+    let Some((parent, account)) = parent else {
+        ctx.found_away.try_set(None);
         scroll_to_box(ctx, card, false);
         return;
     };
     let Some(at) = placed(ctx) else {
         return;
     };
+    let (card, parent) = (at.css(card), at.css(parent));
+    let away = account_away(at.view.2, card, parent).map(|side| FoundAway { id, account, side });
+    ctx.found_away.try_set(away);
     let to = found_target(
         at.view,
         at.content,
         ctx.covered.try_get_value().flatten(),
-        at.css(card),
-        at.css(parent),
+        card,
+        parent,
     );
     at.scroll(ctx, to);
 }
@@ -601,6 +650,29 @@ mod tests {
             None,
             "the node alone is in view"
         );
+    }
+
+    /// Where the found card and its account cannot share the frame side by side, the account
+    /// is named on the frame, with the side it lies beyond; where they can, it is not.
+    #[test]
+    fn find_names_the_account_where_the_frame_cannot_hold_both() {
+        use super::{Side, account_away};
+        // The cases of `find_shows_the_card_with_its_parent_where_both_fit`, 348 px wide.
+        let card = (60.0, 300.0, 266.0, 393.0);
+        // 388 wide together: the account is named, to the right.
+        let parent = (300.0, 200.0, 448.0, 269.0);
+        assert_eq!(account_away(348.0, card, parent), Some(Side::Right));
+        let left_parent = (100.0, 200.0, 248.0, 269.0);
+        let card_right = (700.0, 300.0, 906.0, 393.0);
+        assert_eq!(
+            account_away(348.0, card_right, left_parent),
+            Some(Side::Left)
+        );
+        // Near enough (238 wide, 302 with the margins): both in the frame, nothing named.
+        let near = (150.0, 200.0, 298.0, 269.0);
+        assert_eq!(account_away(348.0, card, near), None);
+        // A wide frame holds the far one too.
+        assert_eq!(account_away(1200.0, card, parent), None);
     }
 
     #[test]

@@ -597,14 +597,24 @@ fn an_edit_that_moves_nothing_shares_the_walk() {
     let shared = |r: &Ranked| std::ptr::eq(r.run().steps().as_ptr(), before.run().steps().as_ptr());
     let scratch = |r: &Ranked| Ranked::new(r.tree(), TieRule::Slurm);
 
-    // x stays first (S / U far above y's), y second: the same walk.
+    // x stays first (S / U far above y's), y second: the same walk, and the same sorted lists
+    // (not a copy of each list's handle).
     let still = before.with_usage(AssocId(3), ld(3)).unwrap();
     assert!(shared(&still), "nothing moved: the walk is shared");
+    let lists = |r: &Ranked| r.run().sorted_children().as_ptr();
+    assert!(
+        std::ptr::eq(lists(&still), lists(&before)),
+        "the lists are shared"
+    );
     assert_eq!(still, scratch(&still));
 
     // y without usage goes first: walked again.
     let moved = before.with_usage(AssocId(4), ld(0)).unwrap();
     assert!(!shared(&moved), "y moved: walked again");
+    assert!(
+        !std::ptr::eq(lists(&moved), lists(&before)),
+        "lab's list changed"
+    );
     assert_eq!(moved, scratch(&moved));
 
     // x's Level FS becomes 0.5 / (1 / 8589934588) = 4294967294 = NO_VAL exactly: same order,
