@@ -26,7 +26,7 @@ pub(crate) enum Slot {
     Frame,
     /// The previous classic run.
     Classic,
-    /// The oldest undo step, let go when the history is full.
+    /// The oldest undo steps, let go when the history is full.
     History,
 }
 

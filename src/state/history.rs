@@ -14,6 +14,31 @@ use super::{AppState, DecayClock, drop_later};
 /// How many edits can be undone.
 const HISTORY_LIMIT: usize = 200;
 
+/// How many associations the undo steps' trees may hold together. An edited tree is a new
+/// copy (about 136 bytes per association), so without a bound 200 edits of a 100k tree held
+/// 2.7 GB, near wasm32's 4 GB, and every edit grew the memory by a tree (a copy into fresh
+/// pages costs 10–20 times one into freed ones). With it, a 100k tree keeps its last 10 edits,
+/// a 10k tree 100, anything up to 5,000 associations all 200.
+const HISTORY_ASSOCS: usize = 1_000_000;
+
+/// How many of the oldest undo steps to drop (their trees' sizes, oldest first) so that at
+/// most [`HISTORY_LIMIT`] are kept and they hold at most [`HISTORY_ASSOCS`] associations
+/// together; the newest step is always kept, however large its tree.
+fn excess(sizes: &[usize]) -> usize {
+    let mut held = 0usize;
+    let kept = sizes
+        .iter()
+        .rev()
+        .take(HISTORY_LIMIT)
+        .enumerate()
+        .take_while(|&(i, &n)| {
+            held = held.saturating_add(n);
+            i == 0 || held <= HISTORY_ASSOCS
+        })
+        .count();
+    sizes.len() - kept
+}
+
 /// Everything one undo step brings back: the scenario and what belongs to it (the what-if
 /// baseline, the rows Slurm printed for an imported text, the preset it came from, the decay
 /// timeline's time). Nothing else (selection, tie rule, cursor) is part of a step.
@@ -29,6 +54,13 @@ pub struct Snapshot {
     pub preset: Option<&'static str>,
     /// The decay timeline's time for this tree.
     pub decay: DecayClock,
+}
+
+impl Snapshot {
+    /// How many associations its tree holds.
+    fn assocs(&self) -> usize {
+        self.scenario.tree.len()
+    }
 }
 
 /// Undo and redo stacks of whole snapshots (small: a snapshot's tree is shared, an `AssocTree`
@@ -52,10 +84,10 @@ impl PartialEq for History {
 }
 
 impl History {
-    /// A history with these stacks (oldest first), as a saved session restores it; at most
-    /// [`HISTORY_LIMIT`] undo steps are kept (the newest).
+    /// A history with these stacks (oldest first), as a saved session restores it; the newest
+    /// undo steps are kept, as many as [`excess`] allows.
     pub fn from_stacks(mut undo: Vec<Snapshot>, redo: Vec<Snapshot>) -> Self {
-        let excess = undo.len().saturating_sub(HISTORY_LIMIT);
+        let excess = excess(&undo.iter().map(Snapshot::assocs).collect::<Vec<_>>());
         undo.drain(..excess);
         let (undo_at, redo_at) = (vec![None; undo.len()], vec![None; redo.len()]);
         Self {
@@ -115,9 +147,11 @@ impl AppState {
         self.write.history.update(|h| {
             h.undo.push(current);
             h.undo_at.push(at);
-            if h.undo.len() > HISTORY_LIMIT {
-                drop_later::keep(drop_later::Slot::History, h.undo.remove(0));
-                h.undo_at.remove(0);
+            let excess = excess(&h.undo.iter().map(Snapshot::assocs).collect::<Vec<_>>());
+            if excess > 0 {
+                let dropped: Vec<Snapshot> = h.undo.drain(..excess).collect();
+                drop_later::keep(drop_later::Slot::History, dropped);
+                h.undo_at.drain(..excess);
             }
             h.redo.clear();
             h.redo_at.clear();
@@ -204,5 +238,33 @@ impl AppState {
         self.load(scenario, Vec::new(), preset);
         self.write.tie_rule.set(TieRule::Slurm);
         self.write.history.set(History::default());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{HISTORY_ASSOCS, HISTORY_LIMIT, excess};
+
+    #[test]
+    fn small_trees_keep_every_step_up_to_the_limit() {
+        assert_eq!(excess(&[6; 10]), 0);
+        assert_eq!(excess(&[5_000; HISTORY_LIMIT]), 0);
+        assert_eq!(excess(&[6; HISTORY_LIMIT + 3]), 3);
+    }
+
+    #[test]
+    fn big_trees_keep_the_newest_steps_their_associations_allow() {
+        // A 100k tree's edits: the newest ten are kept (ten trees hold HISTORY_ASSOCS).
+        assert_eq!(excess(&[100_000; 25]), 15);
+        // Mixed sizes count from the newest: 600k + 400k fit, the older 1k no longer does.
+        assert_eq!(excess(&[1_000, 400_000, 600_000]), 1);
+        assert_eq!(excess(&[1, HISTORY_ASSOCS]), 1);
+    }
+
+    #[test]
+    fn the_newest_step_is_kept_however_large() {
+        assert_eq!(excess(&[2 * HISTORY_ASSOCS]), 0);
+        assert_eq!(excess(&[10, 2 * HISTORY_ASSOCS]), 1);
+        assert_eq!(excess(&[]), 0);
     }
 }
