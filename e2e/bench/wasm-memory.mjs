@@ -3,9 +3,11 @@
 //
 //   node e2e/bench/wasm-memory.mjs [--dist dist] [--size 100k] [--edits 10] [--port 8878] [--perf DIR]
 //
-// Every edit keeps the tree before it in the undo history (up to 200 steps), and an edited tree
-// is a copy of every association, so the heap grows by about one tree per edit (13 MiB at 100k
-// on 76a0c47), and the copy that lands in the new memory pays for its first touch of each page.
+// Every edit keeps the tree before it in the undo history, and an edited tree is a copy of every
+// association, so the heap grew by about one tree per edit (13 MiB at 100k on 76a0c47, with 200
+// steps kept), and the copy that lands in new memory pays for its first touch of each page. The
+// history now holds at most a million associations' trees (src/state/history.rs): at 100k the
+// memory should stop growing after 10 edits (run with --edits 20 to see it).
 // Sizes are printed, never asserted.
 import path from 'node:path';
 import { arg, firstUsersRawUsage, launchChromium, pasteTree, readAnchor, root, serve } from './common.mjs';
