@@ -217,7 +217,6 @@ pub fn found_target(
         card.2.max(parent.2),
         card.3.max(parent.3),
     );
-    let fits = |a: f64, b: f64, size: f64| b - a + 2.0 * IN_VIEW_MARGIN <= size;
     let (fit_x, fit_y) = (fits(pair.0, pair.2, vw), fits(pair.1, pair.3, vh));
     if fit_x && fit_y {
         return target(view, content, covered, pair);
@@ -269,13 +268,19 @@ pub fn account_away(
     card: (f64, f64, f64, f64),
     parent: (f64, f64, f64, f64),
 ) -> Option<Side> {
-    let pair = card.2.max(parent.2) - card.0.min(parent.0);
     let side = if parent.0 + parent.2 >= card.0 + card.2 {
         Side::Right
     } else {
         Side::Left
     };
-    (pair + 2.0 * IN_VIEW_MARGIN > width).then_some(side)
+    (!fits(card.0.min(parent.0), card.2.max(parent.2), width)).then_some(side)
+}
+
+/// Whether the span `a..b` fits in `size` with [`IN_VIEW_MARGIN`] of room on each side: where
+/// it does, [`found_target`] shows a found card and its parent together, and [`account_away`]
+/// names no account.
+fn fits(a: f64, b: f64, size: f64) -> bool {
+    b - a + 2.0 * IN_VIEW_MARGIN <= size
 }
 
 /// A side of the frame.
