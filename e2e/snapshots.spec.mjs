@@ -4,21 +4,18 @@
 // reason are shown; a failed or foreign URL is an alert and the app stays usable.
 import { test, expect } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { ExplorerPage } from './fixtures/page.mjs';
-import { cli, ensureCli, repo } from './fixtures/cli.mjs';
+import { cli, ensureCli } from './fixtures/cli.mjs';
+import { publishSnapshots, snapshotFixture } from './fixtures/published.mjs';
 
-const fixture = (name) => path.join(repo, 'e2e', 'fixtures', 'snapshots', name);
-const BEFORE = fixture('before.txt');
-const AFTER = fixture('after.txt');
+const BEFORE = snapshotFixture('before.txt');
+const AFTER = snapshotFixture('after.txt');
 
 test.beforeAll(() => {
   ensureCli();
   // The test server serves dist/: put the two snapshots where a docs site would publish them.
-  const dir = path.join(repo, 'dist', 'e2e-snapshots');
-  mkdirSync(dir, { recursive: true });
-  for (const name of ['before.txt', 'after.txt']) copyFileSync(fixture(name), path.join(dir, name));
+  publishSnapshots();
 });
 
 /** `{user: [old, new]}` from `fairshare diff BEFORE AFTER`'s lines `account/user: position A → B`. */

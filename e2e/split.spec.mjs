@@ -5,6 +5,10 @@
 // first one fails, saying so.
 import { test, expect } from '@playwright/test';
 import { ExplorerPage } from './fixtures/page.mjs';
+import { publishSnapshots } from './fixtures/published.mjs';
+
+// The snapshot-link journeys below open `e2e-snapshots/after.txt`, published beside the app.
+test.beforeAll(publishSnapshots);
 
 const panelModules = (requests) => requests.filter((u) => /\/(split_[a-z_]+|chunk_\d+)-[0-9a-f]{16}\.wasm$/.test(u));
 
