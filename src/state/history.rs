@@ -83,7 +83,31 @@ impl PartialEq for History {
     }
 }
 
+/// Which way [`AppState::undo`] and [`AppState::redo`] go through the history.
+#[derive(Clone, Copy)]
+enum Way {
+    /// Undo: from the undo stack to the redo stack.
+    Back,
+    /// Redo: from the redo stack to the undo stack.
+    Forward,
+}
+
 impl History {
+    /// The stack a step `way` takes from and the one it puts what is shown on, each with the
+    /// timeline's moments beside its steps.
+    fn stacks(&mut self, way: Way) -> [(&mut Vec<Snapshot>, &mut Vec<Option<ShownMoment>>); 2] {
+        let History {
+            undo,
+            redo,
+            undo_at,
+            redo_at,
+        } = self;
+        match way {
+            Way::Back => [(undo, undo_at), (redo, redo_at)],
+            Way::Forward => [(redo, redo_at), (undo, undo_at)],
+        }
+    }
+
     /// A history with these stacks (oldest first), as a saved session restores it; the newest
     /// undo steps are kept, as many as [`excess`] allows.
     pub fn from_stacks(mut undo: Vec<Snapshot>, redo: Vec<Snapshot>) -> Self {
@@ -160,28 +184,28 @@ impl AppState {
 
     /// Undoes the last edit (or load, or scrubber step away from an edited snapshot).
     pub fn undo(self) {
-        let mut h = self.history.get_untracked();
-        if let Some(previous) = h.undo.pop() {
-            let at = h.undo_at.pop().flatten();
-            h.redo.push(self.snapshot());
-            h.redo_at.push(self.shown_moment());
-            self.write.history.set(h);
-            self.restore(previous);
-            self.return_to_moment(at);
-        }
+        self.travel(Way::Back);
     }
 
     /// Redoes the last undone edit.
     pub fn redo(self) {
+        self.travel(Way::Forward);
+    }
+
+    /// Brings back the newest step of the stack `way` takes from (and the timeline's moment it
+    /// was shown as), putting what is shown now on the other stack.
+    fn travel(self, way: Way) {
         let mut h = self.history.get_untracked();
-        if let Some(next) = h.redo.pop() {
-            let at = h.redo_at.pop().flatten();
-            h.undo.push(self.snapshot());
-            h.undo_at.push(self.shown_moment());
-            self.write.history.set(h);
-            self.restore(next);
-            self.return_to_moment(at);
-        }
+        let [(from, from_at), (to, to_at)] = h.stacks(way);
+        let Some(step) = from.pop() else {
+            return;
+        };
+        let at = from_at.pop().flatten();
+        to.push(self.snapshot());
+        to_at.push(self.shown_moment());
+        self.write.history.set(h);
+        self.restore(step);
+        self.return_to_moment(at);
     }
 
     /// Brings back a snapshot: its scenario, baseline, printed rows and preset. The selection
