@@ -6,6 +6,7 @@ pub mod field;
 pub mod index_marks;
 pub mod input_field;
 pub mod keyed_rows;
+pub mod on_screen;
 pub mod panel_open;
 pub mod row_window;
 pub mod scroll_window;

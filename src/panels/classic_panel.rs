@@ -11,8 +11,10 @@
 //! The numbers come from `AppState::classic` (the engine's `ClassicRun`) through the pure
 //! [`model`]; this module only lays them out. It must not compute fairshare. It follows the
 //! state only while its tab is open (`widgets::panel_open::while_open`): hidden, an edit made
-//! elsewhere computes nothing here. Open, an edit costs the classic run, the engine's two orders
-//! and the rows in view: the table and the lists build only what they show.
+//! elsewhere computes nothing here. Open, an edit costs the rows in view and the formulas, each
+//! association computed alone by the engine (`ClassicRun::assoc`), and, while the orders are on
+//! screen, the whole classic run and the engine's two orders (off screen they follow in the next
+//! idle period): the table and the lists build only what they show.
 
 pub mod model;
 mod orders;
@@ -55,7 +57,12 @@ impl PartialEq for Runs {
 impl Runs {
     /// Reads `f` of the ranking and the classic run.
     pub(crate) fn read<R>(runs: Memo<Runs>, f: impl FnOnce(&Ranked, &ClassicRun) -> R) -> R {
-        runs.with(|r| f(&r.ranked, &r.classic))
+        runs.with(|r| Runs::read_runs(r, f))
+    }
+
+    /// Reads `f` of these runs.
+    pub(crate) fn read_runs<R>(&self, f: impl FnOnce(&Ranked, &ClassicRun) -> R) -> R {
+        f(&self.ranked, &self.classic)
     }
 }
 

@@ -22,6 +22,16 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 use crate::support;
 
+/// Waits until `done` (at most 2 s): what follows the state in the next idle period.
+async fn until(done: impl Fn() -> bool) {
+    for _ in 0..100 {
+        if done() {
+            return;
+        }
+        support::sleep(20).await;
+    }
+}
+
 /// Page-object helpers (shared by every suite).
 mod ui {
     pub use super::support::*;
@@ -200,6 +210,36 @@ async fn a_usage_edit_rewrites_only_the_classic_tables_changed_cells() {
     assert_eq!(seen("attributes"), 0.0, "no attribute is set again");
 }
 
+/// Off screen, the orders (which read every user's F: the whole classic run) do not follow an
+/// edit in its frame; they catch up in the next idle period.
+#[wasm_bindgen_test]
+async fn off_screen_classic_orders_follow_an_edit_when_idle() {
+    let (panel, state) = mount_with_state(|| {
+        view! {
+            <div style="height: 200vh"></div>
+            <ClassicPanel />
+        }
+    });
+    state.open_panel(PanelTab::Classic);
+    tick().await;
+    let values = || panel.text("[data-testid='classic-orders'] .ft-order__entries");
+    let f = || panel.text("tr[data-assoc-id='211'] [data-testid='classic-table-f']");
+    until(|| !values().is_empty()).await;
+    let (before, f_before) = (values(), f());
+    state
+        .set_usage(AssocId(211), fairshare::LongDouble::from_u64(0))
+        .unwrap();
+    tick().await;
+    assert_ne!(f(), f_before, "the table follows the edit at once");
+    assert_eq!(
+        values(),
+        before,
+        "the orders off screen wait for an idle period"
+    );
+    until(|| values() != before).await;
+    assert_ne!(values(), before, "then follow the edit");
+}
+
 /// A usage edit rewrites the order lists' words and numbers in place: no element of an entry
 /// is drawn again (each entry's spans keep their attributes untouched).
 #[wasm_bindgen_test]
@@ -209,6 +249,8 @@ async fn a_usage_edit_rewrites_the_classic_orders_in_place() {
     state.open_panel(PanelTab::Classic);
     tick().await;
     let values = || panel.text("[data-testid='classic-orders'] .ft-order__entries");
+    // The orders follow the runs at once on screen, else in the next idle period.
+    until(|| !values().is_empty()).await;
     let before = values();
     let spy = Function::new_with_args(
         "list",
@@ -230,6 +272,7 @@ async fn a_usage_edit_rewrites_the_classic_orders_in_place() {
         .set_usage(AssocId(211), fairshare::LongDouble::from_u64(0))
         .unwrap();
     tick().await;
+    until(|| values() != before).await;
     assert_ne!(values(), before, "the lists follow the edit");
     let s = read.call0(&wasm_bindgen::JsValue::NULL).unwrap();
     let spans = Reflect::get(&s, &"spans".into()).unwrap().as_f64().unwrap();

@@ -11,16 +11,36 @@
 //!
 //! The argument is the tree's size (default 100,000); the edit is `one_edit`'s (the user half-way
 //! down the input order, its usage doubled). With `scratch`, the run is `Ranked::classic`
-//! instead (the tab opening). Building the trees and the rankings are outside the count.
+//! instead (the tab opening). With `rows` (after `scratch` or alone), no orders: the run and
+//! the records of the 64 associations after the edited user in list order, as the tab reads
+//! them with its orders off screen (`--toggle-collect='one_classic::rows'` counts the reads).
+//! Building the trees and the rankings are outside the count.
 
 use fairshare::classic::ClassicRun;
 use fairshare::orders::{self, Orders};
 use fairshare::{LongDouble, Params, Ranked, TieRule};
 
 #[inline(never)]
-fn classic(edited: &Ranked, prev: Option<(&ClassicRun, &Orders)>, params: &Params) -> usize {
+fn classic(
+    edited: &Ranked,
+    prev: Option<(&ClassicRun, &Orders)>,
+    params: &Params,
+    shown: Option<&[usize]>,
+) -> usize {
     let run = run(edited, prev.map(|p| p.0), params);
-    orders(edited, &run, prev.map(|p| p.1))
+    match shown {
+        Some(shown) => rows(&run, shown),
+        None => orders(edited, &run, prev.map(|p| p.1)),
+    }
+}
+
+/// The records and F of the associations `shown` (the table's rows in view), read one by one.
+#[inline(never)]
+fn rows(run: &ClassicRun, shown: &[usize]) -> usize {
+    shown
+        .iter()
+        .filter(|&&ix| run.assoc(ix).is_some() && run.fairshare(ix).is_some())
+        .count()
 }
 
 /// The run alone (callgrind's `--toggle-collect='one_classic::run'` counts it apart).
@@ -47,7 +67,9 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(100_000);
-    let scratch = std::env::args().nth(2).as_deref() == Some("scratch");
+    let args: Vec<String> = std::env::args().skip(2).collect();
+    let scratch = args.iter().any(|a| a == "scratch");
+    let only_rows = args.iter().any(|a| a == "rows");
     let tree = fairshare::r#gen::tree(n, 2026);
     let params = Params::default();
     let ranked = Ranked::new(&tree, TieRule::Slurm);
@@ -57,9 +79,17 @@ fn main() {
     let usage = user.usage_raw.add(user.usage_raw).add(LongDouble::one());
     let edited = ranked.with_usage(user.id, usage).expect("a valid edit");
     let before_orders = orders::classic_beside_fair_tree(&ranked, &before);
+    // The last run computed whole, as the tab's orders leave it.
+    before.compute_all();
     let prev = (!scratch).then_some((&before, &before_orders));
-    println!(
-        "{} users placed differently",
-        classic(&edited, prev, &params)
-    );
+    let ix = tree.position(user.id).expect("in the tree");
+    let list = edited.hierarchy().list_order();
+    let at = list.iter().position(|&i| i == ix).unwrap_or(0);
+    let shown: Vec<usize> = list[at..].iter().copied().take(64).collect();
+    let n = classic(&edited, prev, &params, only_rows.then_some(&shown[..]));
+    if only_rows {
+        println!("{n} rows read");
+    } else {
+        println!("{n} users placed differently");
+    }
 }

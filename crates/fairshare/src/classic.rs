@@ -18,7 +18,7 @@
 //!   FairShare=parent association; 0 when S ≤ 0. So 0.5 means "used exactly its share".
 
 use std::fmt;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::hierarchy::{EXACT_WORK_LIMIT, Hierarchy};
 use crate::ld::{Divisor, LongDouble};
@@ -121,9 +121,39 @@ pub struct ClassicAssoc {
 /// was carried over from ([`crate::Ranked::classic_after`]); the per-association records with
 /// the terms of each formula ([`ClassicAssoc`]) are built on demand: [`ClassicRun::assoc`] for
 /// one, [`ClassicRun::assocs`] for all (made on its first call and kept).
+///
+/// The arrays are made by their first reader that needs every association
+/// ([`ClassicRun::assocs`], [`ClassicRun::compute_all`], the orders), carried over from the
+/// last run whose arrays were made. Until then [`ClassicRun::assoc`] and
+/// [`ClassicRun::fairshare`] compute the association asked for alone, from its ancestors (the
+/// same operations in the same order, so the same bits), which costs O(depth): a view of a
+/// few rows of a big tree computes a few rows. An association deeper than [`LAZY_DEPTH`], or
+/// any under DEPTH_OBLIVIOUS (whose sibling sums read whole lists), makes the arrays instead,
+/// so reading every association one at a time stays O(n).
 pub struct ClassicRun {
     /// The hierarchy the run was computed on (usage, shares, fairshare parents).
     h: Arc<Hierarchy>,
+    damping_factor: u16,
+    depth_oblivious: bool,
+    /// Whether S is multiplied out per association ([`SharesPart::exact`]; the shape decides).
+    exact: bool,
+    /// UA's divisor, the root's usage (`None` when it is 0: every UA is 0).
+    root_usage: Option<Divisor>,
+    /// What the arrays are carried over from, until they are made.
+    source: Mutex<Option<Source>>,
+    /// Every association's values, made by the first reader of all of them.
+    arrays: OnceLock<Arrays>,
+    /// Every association's record, made on the first [`ClassicRun::assocs`].
+    records: OnceLock<Vec<ClassicAssoc>>,
+}
+
+/// How deep (ancestors up to the root) an association may be for [`ClassicRun::assoc`] to
+/// compute it alone, before the arrays are made.
+pub const LAZY_DEPTH: usize = 64;
+
+/// Every association's values.
+#[derive(Clone)]
+struct Arrays {
     /// S and what only shares decide.
     shares: Arc<SharesPart>,
     /// UA per association (the root's is not shown).
@@ -135,10 +165,15 @@ pub struct ClassicRun {
     /// DEPTH_OBLIVIOUS only: Σ UA over each association's fairshare children that are not
     /// FairShare=parent (empty otherwise).
     sibling_usage: Arc<Vec<LongDouble>>,
+}
+
+/// A run's arrays with what they were computed from: what a later run carries over.
+#[derive(Clone)]
+struct Source {
+    h: Arc<Hierarchy>,
+    arrays: Arrays,
     damping_factor: u16,
     depth_oblivious: bool,
-    /// Every association's record, made on the first [`ClassicRun::assocs`].
-    records: OnceLock<Vec<ClassicAssoc>>,
 }
 
 impl Clone for ClassicRun {
@@ -146,13 +181,12 @@ impl Clone for ClassicRun {
     fn clone(&self) -> ClassicRun {
         ClassicRun {
             h: Arc::clone(&self.h),
-            shares: Arc::clone(&self.shares),
-            usage_norm: Arc::clone(&self.usage_norm),
-            usage_effective: Arc::clone(&self.usage_effective),
-            fairshare: Arc::clone(&self.fairshare),
-            sibling_usage: Arc::clone(&self.sibling_usage),
             damping_factor: self.damping_factor,
             depth_oblivious: self.depth_oblivious,
+            exact: self.exact,
+            root_usage: self.root_usage,
+            source: Mutex::new(self.pending_source()),
+            arrays: self.arrays.clone(),
             records: OnceLock::new(),
         }
     }
@@ -180,7 +214,7 @@ impl fmt::Debug for ClassicRun {
 impl ClassicRun {
     /// The number of associations (the tree's).
     pub fn len(&self) -> usize {
-        self.usage_effective.len()
+        self.h.len()
     }
 
     /// Whether the run holds no association.
@@ -193,27 +227,46 @@ impl ClassicRun {
     /// [`ClassicRun::assoc`] or [`ClassicRun::fairshare`] instead.
     pub fn assocs(&self) -> &[ClassicAssoc] {
         self.records.get_or_init(|| {
-            (0..self.len())
-                .map(|ix| self.record(ix, self.sibling_usage_of(ix)))
-                .collect()
+            let a = self.arrays();
+            (0..self.len()).map(|ix| self.record_held(a, ix)).collect()
         })
     }
 
-    /// The classic values of association `ix` with the terms of its formulas (`None` outside
-    /// the tree). O(1).
-    pub fn assoc(&self, ix: usize) -> Option<ClassicAssoc> {
-        (ix < self.len()).then(|| self.record(ix, self.sibling_usage_of(ix)))
+    /// Computes every association's values now (O(n)), if not done yet: for a reader of many
+    /// associations ([`ClassicRun::assoc`] then reads them instead of computing each alone).
+    pub fn compute_all(&self) {
+        self.arrays();
     }
 
-    /// F of association `ix`; `None` for the root and outside the tree. O(1).
+    /// The classic values of association `ix` with the terms of its formulas (`None` outside
+    /// the tree). O(1) once the values are computed ([`ClassicRun::compute_all`]), else
+    /// O(depth of `ix`).
+    pub fn assoc(&self, ix: usize) -> Option<ClassicAssoc> {
+        if ix >= self.len() {
+            return None;
+        }
+        Some(match self.held_or_shallow(ix) {
+            Some(a) => self.record_held(a, ix),
+            None => self.record_alone(ix),
+        })
+    }
+
+    /// F of association `ix`; `None` for the root and outside the tree. O(1) once the values
+    /// are computed, else O(depth of `ix`).
     pub fn fairshare(&self, ix: usize) -> Option<f64> {
-        (ix < self.len() && ix != self.h.root).then(|| self.fairshare[ix])
+        if ix >= self.len() || ix == self.h.root {
+            return None;
+        }
+        Some(match self.held_or_shallow(ix) {
+            Some(a) => a.fairshare[ix],
+            None => self.alone().fairshare(ix),
+        })
     }
 
     /// F of every association, indexed like [`AssocTree::assocs`] (the root's is 0: it has
     /// none, [`ClassicRun::fairshare`]).
     pub(crate) fn factors(&self) -> &[f64] {
-        &self.fairshare
+        &self.arrays().fairshare
     }
 
     /// The damping factor d used.
@@ -226,17 +279,136 @@ impl ClassicRun {
         self.depth_oblivious
     }
 
+    /// The arrays, made on the first call (carried over from the run's source).
+    fn arrays(&self) -> &Arrays {
+        self.arrays.get_or_init(|| {
+            let source = match self.source.lock() {
+                Ok(mut s) => s.take(),
+                Err(poisoned) => poisoned.into_inner().take(),
+            };
+            arrays_after(
+                source.as_ref(),
+                &self.h,
+                self.damping_factor,
+                self.depth_oblivious,
+                self.exact,
+            )
+        })
+    }
+
+    /// The source the arrays will be carried over from (while they are not made).
+    fn pending_source(&self) -> Option<Source> {
+        match self.source.lock() {
+            Ok(s) => s.clone(),
+            Err(poisoned) => poisoned.into_inner().clone(),
+        }
+    }
+
+    /// What a run carried over from this one carries over: these arrays if made, else what
+    /// they would have been carried over from.
+    fn source_for_next(&self) -> Option<Source> {
+        match self.arrays.get() {
+            Some(arrays) => Some(Source {
+                h: Arc::clone(&self.h),
+                arrays: arrays.clone(),
+                damping_factor: self.damping_factor,
+                depth_oblivious: self.depth_oblivious,
+            }),
+            None => self.pending_source(),
+        }
+    }
+
+    /// The arrays if made, else `None` when `ix` can be computed alone (not DEPTH_OBLIVIOUS,
+    /// at most [`LAZY_DEPTH`] deep); otherwise they are made now.
+    fn held_or_shallow(&self, ix: usize) -> Option<&Arrays> {
+        if let Some(a) = self.arrays.get() {
+            return Some(a);
+        }
+        if !self.depth_oblivious && self.depth_within(ix, LAZY_DEPTH) {
+            return None;
+        }
+        Some(self.arrays())
+    }
+
+    /// Whether `ix` has at most `limit` ancestors.
+    fn depth_within(&self, ix: usize, limit: usize) -> bool {
+        let parent = &self.h.parent[..];
+        let mut cur = ix;
+        for _ in 0..=limit {
+            match parent[cur] {
+                Some(p) => cur = p,
+                None => return true,
+            }
+        }
+        false
+    }
+
     /// The DEPTH_OBLIVIOUS sibling sum `ix`'s formula reads (its fairshare parent's).
-    fn sibling_usage_of(&self, ix: usize) -> LongDouble {
+    fn sibling_usage_of(&self, a: &Arrays, ix: usize) -> LongDouble {
         self.h.fs_parent[ix]
-            .and_then(|p| self.sibling_usage.get(p).copied())
+            .and_then(|p| a.sibling_usage.get(p).copied())
             .unwrap_or(LongDouble::ZERO)
     }
 
-    fn record(&self, ix: usize, sibling_usage: LongDouble) -> ClassicAssoc {
+    /// The record of `ix` read from the arrays.
+    fn record_held(&self, a: &Arrays, ix: usize) -> ClassicAssoc {
+        let h = &*self.h;
+        let values = Values {
+            h,
+            inputs: Held {
+                shares_norm: &a.shares.shares_norm,
+                fraction: &a.shares.fraction,
+                usage_norm: &a.usage_norm,
+            },
+            depth_oblivious: self.depth_oblivious,
+        };
+        let ue_p = h.fs_parent[ix].map_or(LongDouble::ZERO, |p| a.usage_effective[p]);
+        self.record(
+            ix,
+            a.shares.shares_norm[ix],
+            a.usage_norm[ix],
+            a.usage_effective[ix],
+            a.fairshare[ix],
+            values.usage_rule(ix, ue_p, self.sibling_usage_of(a, ix)),
+        )
+    }
+
+    /// The record of `ix` computed alone (not DEPTH_OBLIVIOUS).
+    fn record_alone(&self, ix: usize) -> ClassicAssoc {
+        let alone = self.alone();
+        let h = &*self.h;
+        let ue_p = h.fs_parent[ix].map_or(LongDouble::ZERO, |p| alone.usage_effective(p));
+        let values = Values {
+            h,
+            inputs: &alone,
+            depth_oblivious: false,
+        };
+        let fairshare = if ix == h.root {
+            0.0
+        } else {
+            alone.fairshare(ix)
+        };
+        self.record(
+            ix,
+            alone.shares_norm(ix),
+            alone.usage_norm(ix),
+            alone.usage_effective(ix),
+            fairshare,
+            values.usage_rule(ix, ue_p, LongDouble::ZERO),
+        )
+    }
+
+    fn record(
+        &self,
+        ix: usize,
+        shares_norm: f64,
+        usage_norm: LongDouble,
+        usage_effective: LongDouble,
+        fairshare: f64,
+        usage_rule: UsageRule,
+    ) -> ClassicAssoc {
         let h = &*self.h;
         let root = h.root;
-        let source = factor_source(h, ix);
         let shares_rule = if ix == root {
             SharesRule::Root
         } else if h.is_parent_shares[ix] {
@@ -244,28 +416,21 @@ impl ClassicRun {
         } else {
             SharesRule::Product
         };
-        let values = self.values();
         ClassicAssoc {
-            shares_norm: self.shares.shares_norm[ix],
+            shares_norm,
             usage_raw: h.usage_raw[ix],
-            usage_norm: (ix != root).then_some(self.usage_norm[ix]),
-            usage_effective: self.usage_effective[ix],
-            fairshare: (ix != root).then_some(self.fairshare[ix]),
+            usage_norm: (ix != root).then_some(usage_norm),
+            usage_effective,
+            fairshare: (ix != root).then_some(fairshare),
             shares_rule,
-            usage_rule: values.usage_rule(ix, &self.usage_effective, sibling_usage),
-            factor_source: source,
+            usage_rule,
+            factor_source: factor_source(h, ix),
         }
     }
 
-    /// The inputs of the effective-usage formula.
-    fn values(&self) -> Values<'_> {
-        Values {
-            h: &self.h,
-            shares_norm: &self.shares.shares_norm,
-            fraction: &self.shares.fraction,
-            usage_norm: &self.usage_norm,
-            depth_oblivious: self.depth_oblivious,
-        }
+    /// The values of single associations, computed from their ancestors.
+    fn alone(&self) -> Alone<'_> {
+        Alone { run: self }
     }
 }
 
@@ -273,14 +438,20 @@ impl ClassicRun {
 /// [`crate::Ranked::classic_after`] check that it did carry over).
 #[cfg(any(test, feature = "testing"))]
 impl ClassicRun {
-    /// Whether S is `other`'s very array (kept, not computed again).
+    /// Whether S is `other`'s very array (kept, not computed again). Makes both runs' arrays.
     pub fn shares_shared_with(&self, other: &ClassicRun) -> bool {
-        Arc::ptr_eq(&self.shares, &other.shares)
+        Arc::ptr_eq(&self.arrays().shares, &other.arrays().shares)
+    }
+
+    /// Whether every association's values are computed (not only those read one at a time).
+    pub fn is_computed(&self) -> bool {
+        self.arrays.get().is_some()
     }
 
     /// UE and F of every association, as the run holds them.
     pub fn values_held(&self) -> (Vec<LongDouble>, Vec<f64>) {
-        ((*self.usage_effective).clone(), (*self.fairshare).clone())
+        let a = self.arrays();
+        ((*a.usage_effective).clone(), (*a.fairshare).clone())
     }
 
     /// UE and F of every association computed again one association at a time by the
@@ -289,32 +460,42 @@ impl ClassicRun {
     /// usage edit makes must equal bit for bit.
     pub fn values_by_formula(&self) -> (Vec<LongDouble>, Vec<f64>) {
         let h = &*self.h;
-        let values = self.values();
+        let a = self.arrays();
+        let values = Values {
+            h,
+            inputs: Held {
+                shares_norm: &a.shares.shares_norm,
+                fraction: &a.shares.fraction,
+                usage_norm: &a.usage_norm,
+            },
+            depth_oblivious: self.depth_oblivious,
+        };
         let mut ue = vec![LongDouble::ZERO; self.len()];
-        for &ix in &self.shares.topdown {
+        for &ix in &a.shares.topdown {
             let ix = ix as usize;
-            ue[ix] = values.usage_effective(ix, &ue, self.sibling_usage_of(ix));
+            let ue_p = h.fs_parent[ix].map_or(LongDouble::ZERO, |p| ue[p]);
+            ue[ix] = values.usage_effective(ix, ue_p, self.sibling_usage_of(a, ix));
         }
-        let damping = (self.damping_factor != 1)
-            .then(|| LongDouble::from_u64(u64::from(self.damping_factor)));
+        let damping = damping_divisor(self.damping_factor);
         let fs = (0..self.len())
             .map(|ix| {
                 if ix == h.root {
                     0.0
                 } else {
-                    factor(h, ix, &self.shares.shares_norm, &ue, damping)
+                    factor(h, ix, &a.shares.shares_norm, &ue, damping)
                 }
             })
             .collect();
         (ue, fs)
     }
 
-    /// Whether S, UA, UE and F are all `other`'s very arrays.
+    /// Whether S, UA, UE and F are all `other`'s very arrays. Makes both runs' arrays.
     pub fn values_shared_with(&self, other: &ClassicRun) -> bool {
-        self.shares_shared_with(other)
-            && Arc::ptr_eq(&self.usage_norm, &other.usage_norm)
-            && Arc::ptr_eq(&self.usage_effective, &other.usage_effective)
-            && Arc::ptr_eq(&self.fairshare, &other.fairshare)
+        let (a, b) = (self.arrays(), other.arrays());
+        Arc::ptr_eq(&a.shares, &b.shares)
+            && Arc::ptr_eq(&a.usage_norm, &b.usage_norm)
+            && Arc::ptr_eq(&a.usage_effective, &b.usage_effective)
+            && Arc::ptr_eq(&a.fairshare, &b.fairshare)
     }
 }
 
@@ -541,29 +722,30 @@ fn fraction(h: &Hierarchy, ix: usize) -> LongDouble {
 /// a quotient: L ≠ 0) where L = 0, and 1 (multiplying by it is exact) where the product skips
 /// the association (the root, FairShare=parent).
 fn share_quotients(h: &Hierarchy) -> Vec<f64> {
-    (0..h.len())
-        .map(|ix| {
-            let level = h.level_shares[ix];
-            if ix == h.root || h.is_parent_shares[ix] {
-                1.0
-            } else if level == 0 {
-                f64::NAN
-            } else {
-                f64::from(h.shares_raw[ix]) / f64::from(level)
-            }
-        })
-        .collect()
+    (0..h.len()).map(|ix| share_quotient(h, ix)).collect()
+}
+
+/// One element of [`share_quotients`].
+fn share_quotient(h: &Hierarchy, ix: usize) -> f64 {
+    let level = h.level_shares[ix];
+    if ix == h.root || h.is_parent_shares[ix] {
+        1.0
+    } else if level == 0 {
+        f64::NAN
+    } else {
+        f64::from(h.shares_raw[ix]) / f64::from(level)
+    }
 }
 
 /// S of a non-FairShare=parent association: Π s_Y / L_Y from `ix` up to the root, multiplied
 /// in that order as Slurm does (0 once a level sum is 0): [`ShareFactors`]' product, read from
-/// [`share_quotients`] (`q`).
-fn shares_product(h: &Hierarchy, q: &[f64], ix: usize) -> f64 {
+/// [`share_quotients`] (`q`, or [`share_quotient`] computed on the way).
+fn shares_product(h: &Hierarchy, q: impl Fn(usize) -> f64, ix: usize) -> f64 {
     let (parent, root) = (&h.parent[..], h.root);
     let mut s = 1.0f64;
     let mut cur = ix;
     while cur != root {
-        let f = q[cur];
+        let f = q(cur);
         if f.is_nan() {
             s = 0.0;
         } else {
@@ -581,44 +763,88 @@ fn shares_product(h: &Hierarchy, q: &[f64], ix: usize) -> f64 {
     s
 }
 
+/// s / L of `ix` as a double in the product beyond [`EXACT_WORK_LIMIT`] (`None` where L = 0).
+fn chain_factor(h: &Hierarchy, ix: usize) -> Option<f64> {
+    let level = h.level_shares[ix];
+    (level != 0).then(|| f64::from(h.shares_raw[ix]) / f64::from(level))
+}
+
+/// Whether [`shares_part`] multiplies S out per association (its `exact`): the factor chains
+/// of every association that is neither the root nor FairShare=parent cost at most
+/// [`EXACT_WORK_LIMIT`] in all. The shape alone decides.
+fn shares_exact(h: &Hierarchy) -> bool {
+    let (n, root) = (h.len(), h.root);
+    let mut chain_held = vec![0u64; n];
+    let chain = &mut chain_held[..];
+    let mut cost = 0u64;
+    for &ix in &realtopdown(h) {
+        if let Some(p) = h.parent[ix]
+            && p != root
+        {
+            chain[ix] = chain[p];
+        }
+        if ix != root && !h.is_parent_shares[ix] {
+            chain[ix] += 1;
+            cost += chain[ix];
+        }
+    }
+    cost <= EXACT_WORK_LIMIT
+}
+
+/// S of `ix` beyond [`EXACT_WORK_LIMIT`]: [`shares_part`]'s `chain_product`, s/L of `ix` times
+/// that of its real parent below the root (FairShare=parent associations add no factor),
+/// multiplied in the same order.
+fn chain_product(h: &Hierarchy, ix: usize) -> f64 {
+    let root = h.root;
+    let mut path = Vec::new();
+    let mut cur = ix;
+    while cur != root {
+        path.push(cur);
+        match h.parent[cur] {
+            Some(p) => cur = p,
+            None => break,
+        }
+    }
+    let mut product = 1.0f64;
+    for &y in path.iter().rev() {
+        if !h.is_parent_shares[y] {
+            product = match chain_factor(h, y) {
+                None => 0.0,
+                Some(f) => f * product,
+            };
+        }
+    }
+    product
+}
+
 /// S of every association, from scratch.
-fn shares_part(h: &Hierarchy) -> SharesPart {
+fn shares_part(h: &Hierarchy, exact: bool) -> SharesPart {
     let n = h.len();
     let root = h.root;
     let topdown = fs_topdown(h);
     // S = Π s_Y / L_Y from X up to the root, multiplied in that order as Slurm does. Each
     // association's product starts from its own factor, so no partial product can be shared;
     // followed to the bit it costs one multiplication per ancestor, done while the whole tree
-    // costs at most EXACT_WORK_LIMIT; beyond it S = s_X/L_X · (the parent's product).
-    let factor = |ix: usize| -> Option<f64> {
-        let level = h.level_shares[ix];
-        (level != 0).then(|| f64::from(h.shares_raw[ix]) / f64::from(level))
-    };
+    // costs at most EXACT_WORK_LIMIT (`exact`, [`shares_exact`]); beyond it
+    // S = s_X/L_X · (the parent's product).
     // Slices, not `Vec`s: at opt-level z (the WebAssembly) a `Vec` index is a call.
-    let mut chain_held = vec![0u64; n];
-    let mut chain_product_held = vec![1.0f64; n];
-    let (chain, chain_product) = (&mut chain_held[..], &mut chain_product_held[..]);
-    for &ix in &realtopdown(h) {
-        if let Some(p) = h.parent[ix]
-            && p != root
-        {
-            chain[ix] = chain[p];
-            chain_product[ix] = chain_product[p];
-        }
-        if ix != root && !h.is_parent_shares[ix] {
-            chain[ix] += 1;
-            chain_product[ix] = match factor(ix) {
-                None => 0.0,
-                Some(f) => f * chain_product[ix],
-            };
+    let mut chain_product_held = if exact { Vec::new() } else { vec![1.0f64; n] };
+    if !exact {
+        let chain_product = &mut chain_product_held[..];
+        for &ix in &realtopdown(h) {
+            if let Some(p) = h.parent[ix]
+                && p != root
+            {
+                chain_product[ix] = chain_product[p];
+            }
+            if ix != root && !h.is_parent_shares[ix] {
+                chain_product[ix] = match chain_factor(h, ix) {
+                    None => 0.0,
+                    Some(f) => f * chain_product[ix],
+                };
+            }
         }
     }
-    let cost: u64 = (0..n)
-        .filter(|&ix| ix != root && !h.is_parent_shares[ix])
-        .map(|ix| chain[ix])
-        .sum();
-    let exact = cost <= EXACT_WORK_LIMIT;
-    drop(chain_held);
     let chain_product = &chain_product_held[..];
     let mut shares_norm_held = vec![0.0f64; n];
     let mut fractions_held = vec![LongDouble::ZERO; n];
@@ -637,7 +863,7 @@ fn shares_part(h: &Hierarchy) -> SharesPart {
         } else {
             fractions[ix] = fraction(h, ix);
             if exact {
-                shares_product(h, &quotients, ix)
+                shares_product(h, |i| quotients[i], ix)
             } else {
                 chain_product[ix]
             }
@@ -729,27 +955,141 @@ fn shares_after(
             part.shares_norm[h.fs_parent[ix].unwrap_or(root)]
         } else {
             part.fraction[ix] = fraction(h, ix);
-            shares_product(h, &quotients, ix)
+            shares_product(h, |i| quotients[i], ix)
         };
     }
     Some((Arc::new(part), Dirty::Some(dirty)))
 }
 
-/// The inputs of the effective-usage formula.
-struct Values<'a> {
-    h: &'a Hierarchy,
+/// S, s/L and UA of an association: what the effective-usage formula reads besides UE_P.
+trait Inputs {
+    /// S.
+    fn shares_norm(&self, ix: usize) -> f64;
+    /// s / L in 80 bits (read only where the blend applies).
+    fn fraction(&self, ix: usize) -> LongDouble;
+    /// UA.
+    fn usage_norm(&self, ix: usize) -> LongDouble;
+}
+
+/// The inputs read from a run's arrays.
+struct Held<'a> {
     shares_norm: &'a [f64],
     fraction: &'a [LongDouble],
     usage_norm: &'a [LongDouble],
+}
+
+impl Inputs for Held<'_> {
+    fn shares_norm(&self, ix: usize) -> f64 {
+        self.shares_norm[ix]
+    }
+    fn fraction(&self, ix: usize) -> LongDouble {
+        self.fraction[ix]
+    }
+    fn usage_norm(&self, ix: usize) -> LongDouble {
+        self.usage_norm[ix]
+    }
+}
+
+/// The values of single associations of a run whose arrays are not made, each computed from
+/// its ancestors by the operations of [`shares_part`], [`usage_norm`], [`every_value`] and
+/// [`factor`] (without DEPTH_OBLIVIOUS), so bit for bit what the arrays would hold. O(depth).
+struct Alone<'a> {
+    run: &'a ClassicRun,
+}
+
+impl Alone<'_> {
+    /// UE of `ix`: the effective-usage formula from the first tier down to `ix`.
+    fn usage_effective(&self, ix: usize) -> LongDouble {
+        let h = &*self.run.h;
+        let mut path = Vec::new();
+        let mut cur = ix;
+        loop {
+            path.push(cur);
+            match h.fs_parent[cur] {
+                Some(p) if cur != h.root => cur = p,
+                _ => break,
+            }
+        }
+        let values = Values {
+            h,
+            inputs: self,
+            depth_oblivious: false,
+        };
+        let mut ue = LongDouble::ZERO;
+        for &y in path.iter().rev() {
+            ue = values.usage_effective(y, ue, LongDouble::ZERO);
+        }
+        ue
+    }
+
+    /// F of `ix` (not the root).
+    fn fairshare(&self, ix: usize) -> f64 {
+        let source = factor_source(&self.run.h, ix);
+        factor_of(
+            self.shares_norm(source),
+            self.usage_effective(source),
+            damping_divisor(self.run.damping_factor),
+        )
+    }
+}
+
+impl Inputs for &Alone<'_> {
+    fn shares_norm(&self, ix: usize) -> f64 {
+        Alone::shares_norm(self, ix)
+    }
+    fn fraction(&self, ix: usize) -> LongDouble {
+        fraction(&self.run.h, ix)
+    }
+    fn usage_norm(&self, ix: usize) -> LongDouble {
+        Alone::usage_norm(self, ix)
+    }
+}
+
+impl Alone<'_> {
+    /// S of `ix`: 1 for the root, its fairshare parent's for FairShare=parent, else the
+    /// product of its factors.
+    fn shares_norm(&self, ix: usize) -> f64 {
+        let h = &*self.run.h;
+        let mut ix = ix;
+        loop {
+            if ix == h.root {
+                return 1.0;
+            }
+            if !h.is_parent_shares[ix] {
+                break;
+            }
+            ix = h.fs_parent[ix].unwrap_or(h.root);
+        }
+        if self.run.exact {
+            shares_product(h, |y| share_quotient(h, y), ix)
+        } else {
+            chain_product(h, ix)
+        }
+    }
+
+    /// UA of `ix`.
+    fn usage_norm(&self, ix: usize) -> LongDouble {
+        match self.run.root_usage {
+            Some(root) => self.run.h.usage_raw[ix].div_by(root).min_one(),
+            None => LongDouble::ZERO,
+        }
+    }
+}
+
+/// The inputs of the effective-usage formula.
+struct Values<'a, I: Inputs> {
+    h: &'a Hierarchy,
+    inputs: I,
     depth_oblivious: bool,
 }
 
-impl Values<'_> {
-    /// UE of `ix`, from `usage_effective` of its fairshare parent (computed before it).
+impl<I: Inputs> Values<'_, I> {
+    /// UE of `ix`, from `ue_p`, the UE of its fairshare parent (computed before it; read only
+    /// where the formula reads it).
     fn usage_effective(
         &self,
         ix: usize,
-        ue: &[LongDouble],
+        ue_p: LongDouble,
         sibling_usage: LongDouble,
     ) -> LongDouble {
         let h = self.h;
@@ -759,23 +1099,23 @@ impl Values<'_> {
         let Some(p) = h.fs_parent[ix] else {
             return LongDouble::ZERO;
         };
-        let ua = self.usage_norm[ix];
         if p == h.root {
-            ua
+            self.inputs.usage_norm(ix)
         } else if h.is_parent_shares[ix] {
-            ue[p]
+            ue_p
         } else if self.depth_oblivious {
-            self.depth_oblivious(ix, p, ue, sibling_usage).0
+            self.depth_oblivious(ix, p, ue_p, sibling_usage).0
         } else if h.level_shares[ix] == 0 {
-            ue[p]
+            ue_p
         } else {
-            ua.add(ue[p].sub(ua).mul(self.fraction[ix]))
+            let ua = self.inputs.usage_norm(ix);
+            ua.add(ue_p.sub(ua).mul(self.inputs.fraction(ix)))
         }
     }
 
     /// How UE of `ix` was obtained, with its terms (the branches of
     /// [`Values::usage_effective`]).
-    fn usage_rule(&self, ix: usize, ue: &[LongDouble], sibling_usage: LongDouble) -> UsageRule {
+    fn usage_rule(&self, ix: usize, ue_p: LongDouble, sibling_usage: LongDouble) -> UsageRule {
         let h = self.h;
         if ix == h.root {
             return UsageRule::Root;
@@ -788,14 +1128,14 @@ impl Values<'_> {
         } else if h.is_parent_shares[ix] {
             UsageRule::CopiedFrom(p)
         } else if self.depth_oblivious {
-            self.depth_oblivious(ix, p, ue, sibling_usage).1
+            self.depth_oblivious(ix, p, ue_p, sibling_usage).1
         } else if h.level_shares[ix] == 0 {
             UsageRule::ZeroLevelShares
         } else {
             UsageRule::Blend {
                 shares: h.shares_raw[ix],
                 level_shares: h.level_shares[ix],
-                parent_usage_effective: ue[p],
+                parent_usage_effective: ue_p,
             }
         }
     }
@@ -804,13 +1144,12 @@ impl Values<'_> {
         &self,
         ix: usize,
         p: usize,
-        ue: &[LongDouble],
+        ue_p: LongDouble,
         sibling_usage: LongDouble,
     ) -> (LongDouble, UsageRule) {
-        let ua = self.usage_norm[ix];
-        let s = self.shares_norm[ix];
-        let s_p = self.shares_norm[p];
-        let ue_p = ue[p];
+        let ua = self.inputs.usage_norm(ix);
+        let s = self.inputs.shares_norm(ix);
+        let s_p = self.inputs.shares_norm(p);
         if s == 0.0 || s_p == 0.0 || ue_p.is_zero() || ua.is_zero() {
             return (ua, UsageRule::DepthObliviousFallback);
         }
@@ -861,16 +1200,25 @@ fn factor(
     damping: Option<LongDouble>,
 ) -> f64 {
     let source = factor_source(h, ix);
-    let s = s[source];
+    factor_of(s[source], ue[source], damping)
+}
+
+/// F = 2^(−UE/S/d) from S and UE of the factor source ([`factor`]).
+fn factor_of(s: f64, ue: LongDouble, damping: Option<LongDouble>) -> f64 {
     if s <= 0.0 {
         return 0.0;
     }
-    let q = ue[source].div(LongDouble::from_f64(s));
+    let q = ue.div(LongDouble::from_f64(s));
     let q = match damping {
         Some(d) => q.div(d),
         None => q,
     };
     2f64.powf((-q).to_f64())
+}
+
+/// d as [`factor`] divides by it: `None` for d = 1 (x / 1 is x exactly).
+fn damping_divisor(damping_factor: u16) -> Option<LongDouble> {
+    (damping_factor != 1).then(|| LongDouble::from_u64(u64::from(damping_factor)))
 }
 
 /// UA of every association: usage / root usage, capped at 1 (0 when the root has none).
@@ -908,78 +1256,112 @@ pub fn run(tree: &AssocTree, params: &Params) -> ClassicRun {
 
 /// Runs the classic algorithm on the hierarchy `h` (callers outside the crate use
 /// [`crate::Ranked::classic`] and [`crate::Ranked::classic_after`]), carrying over from `prev`
-/// (a run of another hierarchy, typically the tree before an edit) what `h` did not change:
+/// (a run of another hierarchy, typically the tree before an edit) what `h` did not change.
+///
+/// O(n) at most, and less: the values are computed when read ([`ClassicRun`]): one association
+/// alone from its ancestors, or every association at once ([`arrays_after`]) from the arrays
+/// of `prev` (or of the run `prev` would have carried over from, if `prev`'s were never made).
+/// The result is the run from scratch (`prev` = `None`), bit for bit.
+pub(crate) fn run_after(
+    prev: Option<&ClassicRun>,
+    h: &Arc<Hierarchy>,
+    params: &Params,
+) -> ClassicRun {
+    let source = prev
+        .filter(|p| p.len() == h.len())
+        .and_then(ClassicRun::source_for_next);
+    // Whether S is multiplied out per association depends on the shape alone.
+    let exact = match &source {
+        Some(s) if same_shape(&s.h, h) => s.arrays.shares.exact,
+        _ => shares_exact(h),
+    };
+    let root_usage = h.usage_raw[h.root];
+    ClassicRun {
+        h: Arc::clone(h),
+        damping_factor: params.damping_factor,
+        depth_oblivious: params.depth_oblivious,
+        exact,
+        root_usage: (!root_usage.is_zero()).then(|| Divisor::new(root_usage)),
+        source: Mutex::new(source),
+        arrays: OnceLock::new(),
+        records: OnceLock::new(),
+    }
+}
+
+/// Every association's values on the hierarchy `h`, carrying over from `prev` (the arrays of a
+/// run of another hierarchy, with it) what `h` did not change:
 ///
 /// - the same shape (parents, fairshare parents, FairShare=parent) and shares: S is shared;
 ///   only some shares or level sums changed: S, UE and F are computed again below them;
 /// - the same usage: UA is shared (else every UA changes: the root's usage divides them all);
 /// - the same parameters and nothing to compute again: UE and F are shared.
 ///
-/// The result is the run from scratch (`prev` = `None`), bit for bit: every value carried over
-/// reads only inputs that are equal in both hierarchies.
-pub(crate) fn run_after(
-    prev: Option<&ClassicRun>,
+/// The result is the arrays from scratch (`prev` = `None`), bit for bit: every value carried
+/// over reads only inputs that are equal in both hierarchies.
+fn arrays_after(
+    prev: Option<&Source>,
     h: &Arc<Hierarchy>,
-    params: &Params,
-) -> ClassicRun {
+    damping_factor: u16,
+    depth_oblivious: bool,
+    exact: bool,
+) -> Arrays {
     let n = h.len();
-    let prev = prev.filter(|p| p.len() == n);
-    let (shares, mut dirty) = match prev.and_then(|p| shares_after(&p.shares, &p.h, h)) {
+    let prev = prev.filter(|p| p.h.len() == n);
+    let (shares, mut dirty) = match prev.and_then(|p| shares_after(&p.arrays.shares, &p.h, h)) {
         Some(carried) => carried,
-        None => (Arc::new(shares_part(h)), Dirty::All),
+        None => (Arc::new(shares_part(h, exact)), Dirty::All),
     };
     let usage_norm = match prev {
-        Some(p) if same_usage(&p.h, h) => Arc::clone(&p.usage_norm),
+        Some(p) if same_usage(&p.h, h) => Arc::clone(&p.arrays.usage_norm),
         _ => {
             dirty = Dirty::All;
             Arc::new(usage_norm(h))
         }
     };
-    if prev.is_none_or(|p| p.depth_oblivious != params.depth_oblivious) {
+    if prev.is_none_or(|p| p.depth_oblivious != depth_oblivious) {
         dirty = Dirty::All;
     }
-    let sibling_usage = match (params.depth_oblivious, prev, &dirty) {
+    let sibling_usage = match (depth_oblivious, prev, &dirty) {
         (false, _, _) => Arc::new(Vec::new()),
-        (true, Some(p), Dirty::Nothing | Dirty::Some(_)) => Arc::clone(&p.sibling_usage),
+        (true, Some(p), Dirty::Nothing | Dirty::Some(_)) => Arc::clone(&p.arrays.sibling_usage),
         (true, _, _) => Arc::new(sibling_sums(h, &usage_norm)),
     };
     let values = Values {
         h,
-        shares_norm: &shares.shares_norm,
-        fraction: &shares.fraction,
-        usage_norm: &usage_norm,
-        depth_oblivious: params.depth_oblivious,
+        inputs: Held {
+            shares_norm: &shares.shares_norm,
+            fraction: &shares.fraction,
+            usage_norm: &usage_norm,
+        },
+        depth_oblivious,
     };
     let sum_of = |ix: usize| {
         h.fs_parent[ix]
             .and_then(|p| sibling_usage.get(p).copied())
             .unwrap_or(LongDouble::ZERO)
     };
-    let damping = (params.damping_factor != 1)
-        .then(|| LongDouble::from_u64(u64::from(params.damping_factor)));
-    if matches!(dirty, Dirty::All) && !params.depth_oblivious {
+    let damping = damping_divisor(damping_factor);
+    if matches!(dirty, Dirty::All) && !depth_oblivious {
         let steps = shares.plan.get_or_init(|| plan(h, &shares));
         let (ue, fs) = every_value(steps, &shares.fraction, &usage_norm, damping);
-        return ClassicRun {
-            h: Arc::clone(h),
+        return Arrays {
             shares,
             usage_norm,
             usage_effective: Arc::new(ue),
             fairshare: Arc::new(fs),
             sibling_usage,
-            damping_factor: params.damping_factor,
-            depth_oblivious: params.depth_oblivious,
-            records: OnceLock::new(),
         };
     }
+    let parent_ue =
+        |ue: &[LongDouble], ix: usize| h.fs_parent[ix].map_or(LongDouble::ZERO, |p| ue[p]);
     let usage_effective = match (&dirty, prev) {
-        (Dirty::Nothing, Some(p)) => Arc::clone(&p.usage_effective),
+        (Dirty::Nothing, Some(p)) => Arc::clone(&p.arrays.usage_effective),
         (Dirty::Some(marked), Some(p)) => {
-            let mut ue = (*p.usage_effective).clone();
+            let mut ue = (*p.arrays.usage_effective).clone();
             for &ix in &shares.topdown {
                 let ix = ix as usize;
                 if marked[ix] {
-                    ue[ix] = values.usage_effective(ix, &ue, sum_of(ix));
+                    ue[ix] = values.usage_effective(ix, parent_ue(&ue, ix), sum_of(ix));
                 }
             }
             Arc::new(ue)
@@ -988,17 +1370,17 @@ pub(crate) fn run_after(
             let mut ue = vec![LongDouble::ZERO; n];
             for &ix in &shares.topdown {
                 let ix = ix as usize;
-                ue[ix] = values.usage_effective(ix, &ue, sum_of(ix));
+                ue[ix] = values.usage_effective(ix, parent_ue(&ue, ix), sum_of(ix));
             }
             Arc::new(ue)
         }
     };
     let f = |ix: usize| factor(h, ix, &shares.shares_norm, &usage_effective, damping);
-    let same_damping = prev.is_some_and(|p| p.damping_factor == params.damping_factor);
+    let same_damping = prev.is_some_and(|p| p.damping_factor == damping_factor);
     let fairshare = match (&dirty, prev) {
-        (Dirty::Nothing, Some(p)) if same_damping => Arc::clone(&p.fairshare),
+        (Dirty::Nothing, Some(p)) if same_damping => Arc::clone(&p.arrays.fairshare),
         (Dirty::Some(marked), Some(p)) if same_damping => {
-            let mut fs = (*p.fairshare).clone();
+            let mut fs = (*p.arrays.fairshare).clone();
             for (ix, _) in marked
                 .iter()
                 .enumerate()
@@ -1014,15 +1396,98 @@ pub(crate) fn run_after(
                 .collect(),
         ),
     };
-    ClassicRun {
-        h: Arc::clone(h),
+    Arrays {
         shares,
         usage_norm,
         usage_effective,
         fairshare,
         sibling_usage,
-        damping_factor: params.damping_factor,
-        depth_oblivious: params.depth_oblivious,
-        records: OnceLock::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every association's record and F read one at a time from a run whose arrays are not
+    /// made, then the records of the arrays (made after).
+    fn alone_then_held(run: &ClassicRun) -> (Vec<ClassicAssoc>, Vec<Option<f64>>) {
+        let alone: Vec<ClassicAssoc> = (0..run.len()).filter_map(|ix| run.assoc(ix)).collect();
+        let fs = (0..run.len()).map(|ix| run.fairshare(ix)).collect();
+        assert!(!run.is_computed(), "read one at a time, not made whole");
+        (alone, fs)
+    }
+
+    /// Records compared by their bits (80-bit values and doubles, `==` would let −0 be +0).
+    fn bits(records: &[ClassicAssoc]) -> Vec<String> {
+        records
+            .iter()
+            .map(|a| {
+                format!(
+                    "{:x} {:x} {:?} {:x} {:?} {:?} {:?} {}",
+                    a.shares_norm.to_bits(),
+                    a.usage_raw.to_bits(),
+                    a.usage_norm.map(LongDouble::to_bits),
+                    a.usage_effective.to_bits(),
+                    a.fairshare.map(f64::to_bits),
+                    a.shares_rule,
+                    a.usage_rule,
+                    a.factor_source,
+                )
+            })
+            .collect()
+    }
+
+    /// S beyond `EXACT_WORK_LIMIT` (each association's s/L times its parent's product, which
+    /// only trees of millions of associations reach): an association read alone is the arrays'
+    /// value, bit for bit, on generated trees with the product forced to that rule.
+    #[test]
+    fn the_product_beyond_the_exact_limit_read_alone_is_the_arrays() {
+        for (n, seed) in [(300, 1), (2_000, 7)] {
+            let tree = crate::r#gen::tree(n, seed);
+            let h = Arc::new(Hierarchy::new(&tree));
+            for damping_factor in [1, 3] {
+                let params = Params {
+                    damping_factor,
+                    depth_oblivious: false,
+                };
+                let mut run = run_after(None, &h, &params);
+                assert!(run.exact, "a small tree is multiplied out");
+                run.exact = false;
+                let (alone, fs) = alone_then_held(&run);
+                assert_eq!(bits(&alone), bits(run.assocs()));
+                let held: Vec<Option<f64>> = run.assocs().iter().map(|a| a.fairshare).collect();
+                assert_eq!(
+                    fs.iter().map(|f| f.map(f64::to_bits)).collect::<Vec<_>>(),
+                    held.iter().map(|f| f.map(f64::to_bits)).collect::<Vec<_>>()
+                );
+            }
+        }
+    }
+
+    /// An association deeper than `LAZY_DEPTH` is not computed alone (O(depth) each would make
+    /// reading every association of a chain quadratic): the arrays are made instead.
+    #[test]
+    fn a_deep_association_makes_the_arrays() {
+        let mut assocs = vec![crate::testing::root()];
+        for i in 0..(LAZY_DEPTH as u32 + 4) {
+            let parent = assocs.last().expect("a parent").clone();
+            assocs.push(crate::testing::account_of(
+                i + 2,
+                &parent,
+                &format!("a{i}"),
+                crate::Shares::Value(1),
+            ));
+        }
+        let tree = AssocTree::new(assocs).expect("a valid chain");
+        let h = Arc::new(Hierarchy::new(&tree));
+        let run = run_after(None, &h, &Params::default());
+        assert!(run.assoc(3).is_some());
+        assert!(
+            !run.is_computed(),
+            "a shallow association is computed alone"
+        );
+        assert!(run.fairshare(tree.len() - 1).is_some());
+        assert!(run.is_computed(), "the deepest made the arrays");
     }
 }

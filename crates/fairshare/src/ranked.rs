@@ -139,7 +139,8 @@ impl Ranked {
     }
 
     /// The classic algorithm (or DEPTH_OBLIVIOUS, as `params` say) on the same tree and
-    /// hierarchy.
+    /// hierarchy. Its values are computed when read: one association alone, or all at once
+    /// ([`ClassicRun`]).
     pub fn classic(&self, params: &Params) -> ClassicRun {
         classic::run_after(None, &self.hierarchy, params)
     }
@@ -148,7 +149,8 @@ impl Ranked {
     /// ranking, typically of the tree before an edit) what this tree did not change: after a
     /// usage edit every S and level fraction is kept (UA, UE and F change everywhere: the
     /// root's usage divides every UA); after a shares edit only the values below the edited
-    /// sibling list are computed again; with nothing changed the run is shared. O(n).
+    /// sibling list are computed again; with nothing changed the run is shared. O(n), when its
+    /// values are computed whole (from the last run of the chain whose values were).
     pub fn classic_after(&self, prev: &ClassicRun, params: &Params) -> ClassicRun {
         classic::run_after(Some(prev), &self.hierarchy, params)
     }

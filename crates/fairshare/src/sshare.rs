@@ -595,6 +595,8 @@ pub fn fair_tree_row(ranked: &Ranked, ix: usize) -> Row {
 /// `run` is `ranked`'s classic run ([`Ranked::classic`]); a run of another tree (another
 /// length) gives no rows rather than a panic.
 pub fn classic_rows(ranked: &Ranked, run: &ClassicRun) -> Vec<Row> {
+    // Every row: every value at once, not each association alone.
+    run.compute_all();
     ranked
         .hierarchy()
         .list_order

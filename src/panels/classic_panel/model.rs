@@ -484,6 +484,8 @@ pub fn table_order(
             table_order::compare_cells(name(a), name(b), dir)
         }),
         Some(&column) => {
+            // Every row's value: the run's values at once, not each association alone.
+            run.compute_all();
             let mut text = vec![String::new(); tree.len()];
             for &ix in &keys {
                 if let Some(row) = sshare::classic_row(ranked, run, ix) {

@@ -12,6 +12,7 @@ use crate::messages::Message;
 use crate::messages::classic::ClassicMsg;
 use crate::state::AppState;
 use crate::widgets::keyed_rows::KeyedRows;
+use crate::widgets::on_screen::{follow_on_screen, on_screen};
 use crate::widgets::row_window::window_around;
 use crate::widgets::when::When;
 
@@ -41,56 +42,75 @@ fn list_class(side: Side) -> &'static str {
 }
 
 /// The two orders side by side. The engine orders every user once per change (carried over
-/// from the orders before it); only the shown users get their words and numbers.
+/// from the orders before it); only the shown users get their words and numbers. The orders
+/// read every user's F (the whole classic run, where the table and the formulas read the rows
+/// they show): they follow the runs at once while on screen, else in the next idle period
+/// (`widgets::on_screen`), so an edit's frame with the orders scrolled away computes neither.
 #[component]
 pub fn OrderComparison(runs: Memo<Runs>) -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
+    let node = NodeRef::new();
+    let runs = follow_on_screen(runs, on_screen(node));
     // After an edit, the classic list is carried over from the one before it (the engine
     // merges the few users the edit moved instead of sorting every user again). New runs make
     // new orders: they are not compared with the old ones (two lists of every user), only the
-    // few shown entries are (`OrderList`'s memo).
+    // few shown entries are (`OrderList`'s memo). `None` until the runs are first followed.
     let orders = Memo::new_with_compare(
-        move |prev: Option<&Orders>| {
-            Runs::read(runs, |r, c| match prev {
-                Some(prev) => classic_beside_fair_tree_after(prev, r, c),
-                None => classic_beside_fair_tree(r, c),
+        move |prev: Option<&Option<Orders>>| {
+            runs.with(|runs| {
+                let runs = runs.as_ref()?;
+                Some(Runs::read_runs(runs, |r, c| {
+                    match prev.and_then(Option::as_ref) {
+                        Some(prev) => classic_beside_fair_tree_after(prev, r, c),
+                        None => classic_beside_fair_tree(r, c),
+                    }
+                }))
             })
         },
         |_, _| true,
     );
+    let count = move |f: fn(&Orders) -> usize| move || orders.with(|o| o.as_ref().map_or(0, f));
     let summary = i18n.tf(ClassicMsg::OrdersDiffer, move || {
-        orders.with(|o| {
-            vec![
-                ("n", o.n_differ().to_string()),
-                ("total", o.classic.len().to_string()),
-            ]
-        })
+        vec![
+            ("n", count(Orders::n_differ)().to_string()),
+            ("total", count(|o| o.classic.len())().to_string()),
+        ]
     });
-    let same = move || orders.with(|o| o.n_differ() == 0);
-    let cut = move || orders.with(|o| o.classic.len() > ORDER_LIMIT);
+    let ready = move || orders.with(Option::is_some);
+    let same = move || count(Orders::n_differ)() == 0;
+    let cut = move || count(|o| o.classic.len())() > ORDER_LIMIT;
     let window_note = i18n.tf(ClassicMsg::OrdersWindow, move || {
         vec![
             ("shown", ORDER_LIMIT.to_string()),
-            ("n", orders.with(|o| o.classic.len()).to_string()),
+            ("n", count(|o| o.classic.len())().to_string()),
         ]
     });
     let shown = move |side: Side| {
         let lang = i18n.lang();
-        Runs::read(runs, |r, c| {
-            let selected = state.selected().get().and_then(|id| r.tree().position(id));
-            orders.with(|o| {
-                model::order_entries(r, c, side, shown_part(side.list(o), selected), lang)
+        runs.with(|runs| {
+            let Some(runs) = runs else {
+                return Vec::new();
+            };
+            Runs::read_runs(runs, |r, c| {
+                let selected = state.selected().get().and_then(|id| r.tree().position(id));
+                orders.with(|o| {
+                    o.as_ref().map_or_else(Vec::new, |o| {
+                        model::order_entries(r, c, side, shown_part(side.list(o), selected), lang)
+                    })
+                })
             })
         })
     };
     view! {
-        <div class="ft-order" data-testid="classic-orders">
+        <div class="ft-order" data-testid="classic-orders" node_ref=node>
             <h3 class="ft-order__title">{i18n.t(ClassicMsg::OrdersTitle)}</h3>
             <p class="ft-panel-help">{i18n.t(ClassicMsg::OrdersCaption)}</p>
             <p class="ft-order__summary">
-                <When when=same fallback=move || summary()>
-                    {i18n.t(ClassicMsg::OrdersSame)}
+                <When when=ready>
+                    <When when=same fallback=move || summary()>
+                        {i18n.t(ClassicMsg::OrdersSame)}
+                    </When>
                 </When>
             </p>
             <When when=cut>
