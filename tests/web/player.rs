@@ -721,7 +721,7 @@ async fn a_step_into_another_group_rewrites_the_rows_in_place() {
         after.iter().all(|m| !before.contains(m)),
         "{before:?} → {after:?}"
     );
-    assert!(elements.iter().all(web_sys::Node::is_connected));
+    assert!(elements.iter().all(|e| e.is_connected()));
     let changed = nodes_changed.call0(&wasm_bindgen::JsValue::NULL).unwrap();
     assert_eq!(changed.as_f64(), Some(0.0), "rows dropped or built");
     let still = |b: &web_sys::Element| b.class_list().contains("ft-group__body--still");
