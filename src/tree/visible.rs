@@ -8,10 +8,7 @@
 //!   collapsed on purpose stays collapsed, except for the walk's node).
 //! - Sibling groups bigger than [`WINDOW_ALL`] are windowed: the first [`HEAD`], the last
 //!   [`TAIL`], [`NEAR`] on each side of a focus child, the pages the person opened, and a
-//!   [`Item::Gap`] ("… N more") for each run of hidden siblings. Towards the walk's node the
-//!   window moves by blocks of [`WALK_BLOCK`] siblings ([`walk_range`]), not by one: the walk
-//!   ranks a big group's members one after the other, and a window that slid with each step
-//!   moved every card of the group and built and dropped one at every step.
+//!   [`Item::Gap`] ("… N more") for each run of hidden siblings.
 //! - Long chains below nesting depth [`ELIDE_FROM`] (a deep path to a focus node, or accounts
 //!   with one child each) are elided: [`Item::Elision`] ("… K levels") stands for the middle,
 //!   and the last [`KEEP_BOTTOM`] levels above the chain's end are shown. So the nesting of the
@@ -40,9 +37,6 @@ pub const HEAD: u32 = 5;
 pub const TAIL: u32 = 2;
 /// Windowed groups: siblings shown on each side of a focus child.
 pub const NEAR: u32 = 2;
-/// Windowed groups: the child towards the walk's node is shown with the block of this many
-/// siblings it falls in, and [`NEAR`] more on each side ([`walk_range`]).
-pub const WALK_BLOCK: u32 = 5;
 /// How many more siblings one click on "… N more" shows.
 pub const PAGE: u32 = 20;
 /// Nesting depth (root = 0) from which long chains are elided.
@@ -309,17 +303,6 @@ fn merge(mut ranges: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
     res
 }
 
-/// The children shown around the walk's child at position `p` of `k`: the block of
-/// [`WALK_BLOCK`] it falls in and [`NEAR`] on each side (which holds `p`'s own [`NEAR`] on each
-/// side), so that the walk's next steps through the group stay inside it. Pure.
-pub fn walk_range(p: u32, k: u32) -> (u32, u32) {
-    let start = p / WALK_BLOCK * WALK_BLOCK;
-    (
-        start.saturating_sub(NEAR),
-        (start + WALK_BLOCK + NEAR).min(k),
-    )
-}
-
 /// Computes the visible set of `outline` for `request`; `follow` (the association the walk is
 /// visiting) is always shown.
 pub fn visible(outline: &Outline, request: &Request, follow: Option<usize>) -> Visible {
@@ -333,8 +316,6 @@ pub fn visible(outline: &Outline, request: &Request, follow: Option<usize>) -> V
     // Per association on a focus path: its children towards the focus associations.
     let mut toward: HashMap<usize, Vec<usize>> = HashMap::new();
     let mut always: HashSet<usize> = HashSet::new();
-    // The children on the walk's path (its node and its ancestors but the root).
-    let mut walk_kids: HashSet<usize> = HashSet::new();
     let follow = follow.filter(|&f| f < n);
     for (&f, is_follow) in request
         .focus
@@ -353,7 +334,6 @@ pub fn visible(outline: &Outline, request: &Request, follow: Option<usize>) -> V
             }
             if is_follow {
                 always.insert(p);
-                walk_kids.insert(child);
             }
             child = p;
         }
@@ -455,11 +435,7 @@ pub fn visible(outline: &Outline, request: &Request, follow: Option<usize>) -> V
             let mut r = vec![(0, HEAD.min(k)), (k.saturating_sub(TAIL), k)];
             for &c in toward.get(&ix).into_iter().flatten() {
                 let p = o.pos[c];
-                r.push(if walk_kids.contains(&c) {
-                    walk_range(p, k)
-                } else {
-                    (p.saturating_sub(NEAR), (p + NEAR + 1).min(k))
-                });
+                r.push((p.saturating_sub(NEAR), (p + NEAR + 1).min(k)));
             }
             for &(from, to) in request.pages.get(&ix).into_iter().flatten() {
                 r.push((from.min(k), to.min(k)));
@@ -694,45 +670,6 @@ mod tests {
         assert!(reordered > 0, "some edit reorders the root's children");
         // Out of range: no children, no panic.
         assert!(first.kids(first.len()).is_empty());
-    }
-
-    #[test]
-    fn the_walk_through_a_big_group_moves_its_window_by_blocks() {
-        // 30 accounts of 10 users: the root's 30 children are windowed.
-        let f = Fixture::new(wide(30, 10));
-        let req = Request::default();
-        let kids: Vec<usize> = f
-            .outline
-            .kids(f.outline.root)
-            .iter()
-            .map(|&c| c as usize)
-            .collect();
-        let mut changes = 0;
-        let mut last = None;
-        for (p, &child) in kids.iter().enumerate() {
-            let v = visible(&f.outline, &req, Some(child));
-            // The walk's node, with NEAR siblings on each side where there are any.
-            let at = v.find(child).expect("the walk's node is shown");
-            let near = p.saturating_sub(NEAR as usize)..(p + NEAR as usize + 1).min(kids.len());
-            for &sibling in &kids[near] {
-                assert!(v.find(sibling).is_some(), "beside {p}: {:?}", f.show(&v));
-            }
-            assert!(at > 0, "below the root");
-            if last.as_ref().is_some_and(|l| *l != v) {
-                changes += 1;
-            }
-            last = Some(v);
-        }
-        // Stepping through 30 children changes the window once a block, not at every step.
-        assert!(
-            changes <= kids.len() / WALK_BLOCK as usize + 1,
-            "{changes} changes over {} steps",
-            kids.len()
-        );
-        assert_eq!(walk_range(0, 30), (0, 7));
-        assert_eq!(walk_range(4, 30), (0, 7));
-        assert_eq!(walk_range(5, 30), (3, 12));
-        assert_eq!(walk_range(29, 30), (23, 30));
     }
 
     #[test]
