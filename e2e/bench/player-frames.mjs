@@ -4,6 +4,9 @@
 //       [--dist dist] [--port 8877] [--anchor 10k [--perf DIR]] (a perf anchor pasted instead of
 //       a generated tree; no cargo build) [--steps 200] (phase 4's steps)
 //       [--css '<rules>'] (a style sheet added before the phases) [--only-aligned] (phase 4 alone)
+//       [--per-step] (phase 4: each step's time, its DOM changes by region (nodes added or
+//       removed, attribute or text changes: CPU-independent) and the narration's first words,
+//       and the totals of the steps over 16 ms against the rest)
 //
 // It generates a tree with the engine's generator (an ignored Rust test writes the scenario
 // JSON), opens the built app from dist/ with that scenario in the URL fragment (the share-link
@@ -96,10 +99,25 @@ try {
   // Phase 4: one step at a time, frame-aligned (the budget's measure), with a frame of rest
   // between steps so that each is timed alone.
   await player.getByRole('button', { name: 'Restart' }).click();
-  const aligned = await page.evaluate(async (n) => {
+  const { times, changes } = await page.evaluate(async ({ n, perStep }) => {
     const region = document.querySelector('[role="region"][aria-label="Ranking animation"]');
     const times = [];
+    const changes = [];
+    // --per-step: the DOM changes of each step, by region (a MutationObserver's records).
+    let seen = null;
+    const count = (records) => {
+      for (const r of records) {
+        const t = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+        const where = t?.closest('[role="region"]')?.getAttribute('aria-label') ?? '(page)';
+        const c = (seen[where] ??= { nodes: 0, other: 0 });
+        if (r.type === 'childList') c.nodes += r.addedNodes.length + r.removedNodes.length;
+        else c.other += 1;
+      }
+    };
+    const observer = perStep ? new MutationObserver(count) : null;
+    observer?.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
     for (let i = 0; i < n; i++) {
+      seen = {};
       times.push(
         await new Promise((resolve) =>
           requestAnimationFrame(() => {
@@ -109,10 +127,18 @@ try {
           }),
         ),
       );
+      if (observer) {
+        count(observer.takeRecords());
+        const said = region.querySelector('[role="status"]')?.textContent ?? '';
+        changes.push({ seen, said: said.slice(0, 60) });
+      }
       await new Promise(requestAnimationFrame);
     }
-    return times;
-  }, Math.min(nSteps, Number(arg('steps', 200))));
+    observer?.disconnect();
+    return { times, changes };
+  }, { n: Math.min(nSteps, Number(arg('steps', 200))), perStep: flag('per-step') });
+  const aligned = times;
+  if (flag('per-step')) reportPerStep(times, changes);
   const sorted = [...aligned].sort((a, b) => a - b);
   const q = (p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
   console.log('\none step, frame-aligned (ArrowRight at a frame\'s start → after its paint)');
@@ -126,6 +152,31 @@ try {
   await browser.close();
   // The static server is a child process: end it with us.
   process.exit();
+}
+
+/** `--per-step`: each step's time and DOM changes by region, then the mean changes of the steps
+ * over 16 ms and of the others. */
+function reportPerStep(times, changes) {
+  const line = (seen) =>
+    Object.entries(seen)
+      .map(([where, c]) => `${where}: ${c.nodes} nodes, ${c.other} changes`)
+      .join('; ');
+  console.log('\nper step: ms, DOM changes by region, narration');
+  times.forEach((t, i) => console.log(`  ${String(i + 1).padStart(3)} ${t.toFixed(1).padStart(6)}  ${line(changes[i].seen)}  | ${changes[i].said}`));
+  for (const [label, pick] of [['over 16 ms', (t) => t > 16], ['the rest', (t) => t <= 16]]) {
+    const picked = changes.filter((_, i) => pick(times[i]));
+    const sum = {};
+    for (const { seen } of picked)
+      for (const [where, c] of Object.entries(seen)) {
+        const s = (sum[where] ??= { nodes: 0, other: 0 });
+        s.nodes += c.nodes;
+        s.other += c.other;
+      }
+    const mean = Object.fromEntries(
+      Object.entries(sum).map(([w, c]) => [w, { nodes: (c.nodes / picked.length).toFixed(1), other: (c.other / picked.length).toFixed(1) }]),
+    );
+    console.log(`  ${label} (${picked.length} steps), mean per step: ${line(mean)}`);
+  }
 }
 
 /** Records every animation frame's delta and marks the frames in which the narration changed. */

@@ -2,8 +2,12 @@
 //! member, sliding from list order into visiting order when the sort step is taken, with the
 //! reason each member follows the previous one.
 //!
-//! Rows stay in list order in the DOM (keyed by association) and move with a CSS transform, so
-//! the sort is a transition; `aria-rowindex` gives assistive technology the visiting order.
+//! Rows stay in list order in the DOM and move with a CSS transform, so the sort is a
+//! transition; `aria-rowindex` gives assistive technology the visiting order. A row is keyed by
+//! its place in the list, not by its association: a step into another group (every account the
+//! walk enters or leaves) rewrites the rows' texts in place instead of dropping every row and
+//! building the new group's, and that step does not glide (`ft-group__body--still`), since each
+//! row now shows another member.
 
 use leptos::prelude::*;
 
@@ -87,21 +91,31 @@ pub fn GroupPanel() -> impl IntoView {
                 scroll_top,
                 view_px,
             );
-            g.rows
-                .iter()
-                .filter(|r| (w.start..w.end).contains(&r.position))
-                .map(|r| r.ix)
-                .collect::<Vec<_>>()
+            drawn_places(&g.rows, w.start..w.end)
         })
     });
     // Each row reads its own values, so a step wakes only the rows it changed.
     let rows = KeyedMarks::new(move || {
         group.with(|g| {
             g.as_ref()
-                .map(|g| g.rows.iter().map(|r| (r.ix, Some(r.clone()))).collect())
+                .map(|g| g.rows.iter().cloned().map(Some).enumerate().collect())
                 .unwrap_or_default()
         })
     });
+    // Whether each place still holds the member it held before the step: then a change of
+    // place is the sort, and glides; otherwise the rows show another group, and jump.
+    let glide = Memo::new(move |prev: Option<&(Vec<usize>, bool)>| {
+        let members = group.with(|g| g.as_ref().map(GroupView::members).unwrap_or_default());
+        let same = prev.is_some_and(|(before, _)| *before == members);
+        (members, same)
+    });
+    let body_class = move || {
+        if glide.with(|g| g.1) {
+            "ft-group__body"
+        } else {
+            "ft-group__body ft-group__body--still"
+        }
+    };
     let n_rows = move || group.with(|g| g.as_ref().map_or(0, |g| g.rows.len()));
     let title = move || group.with(|g| title_text(g.as_ref(), i18n));
     let caption = move || {
@@ -169,8 +183,8 @@ pub fn GroupPanel() -> impl IntoView {
                                 <span role="columnheader">{i18n.t(PlayerMsg::ColOrder)}</span>
                             </div>
                         </div>
-                        <div role="rowgroup" class="ft-group__body" style:height=body_height>
-                            <KeyedRows keys=keys row=Callback::new(move |ix| view! { <GroupRowView ix rows /> }.into_any()) />
+                        <div role="rowgroup" class=body_class style:height=body_height>
+                            <KeyedRows keys=keys row=Callback::new(move |place| view! { <GroupRowView place rows /> }.into_any()) />
                         </div>
                     </div>
                 </div>
@@ -210,11 +224,22 @@ fn title_text(group: Option<&GroupView>, i18n: I18n) -> String {
     }
 }
 
-/// One member's row; it reads its own values from the group so it survives re-sorting.
+/// The places in the list (indices into `rows`, list order) of the rows drawn: those whose row
+/// on screen is in `window`. Pure.
+fn drawn_places(rows: &[GroupRow], window: std::ops::Range<usize>) -> Vec<usize> {
+    rows.iter()
+        .enumerate()
+        .filter(|(_, r)| window.contains(&r.position))
+        .map(|(place, _)| place)
+        .collect()
+}
+
+/// The row at `place` in the group's list; it reads its own values from the group, so it
+/// survives re-sorting, and shows the next group's member at that place after a group change.
 #[component]
-fn GroupRowView(ix: usize, rows: KeyedMarks<usize, Option<GroupRow>>) -> impl IntoView {
+fn GroupRowView(place: usize, rows: KeyedMarks<usize, Option<GroupRow>>) -> impl IntoView {
     let i18n = I18n::expect();
-    let row = Memo::new(move |_| rows.get(ix));
+    let row = Memo::new(move |_| rows.get(place));
     let text = move |f: fn(&GroupRow) -> String| move || row.with(|r| r.as_ref().map(f));
     let level_fs = move || {
         row.with(|r| {
@@ -238,7 +263,7 @@ fn GroupRowView(ix: usize, rows: KeyedMarks<usize, Option<GroupRow>>) -> impl In
         <div
             role="row"
             class=class
-            data-assoc-ix=ix.to_string()
+            data-assoc-ix=move || row.with(|r| r.as_ref().map(|r| r.ix.to_string()))
             aria-current=move || row.with(|r| r.as_ref().is_some_and(|r| r.current).then_some("step"))
             aria-rowindex=move || (position() + 2).to_string()
             style:transform=move || format!("translateY({}%)", position() * 100)

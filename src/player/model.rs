@@ -161,6 +161,13 @@ pub struct GroupView {
     pub rows: Vec<GroupRow>,
 }
 
+impl GroupView {
+    /// The members' positions in the tree, in list order.
+    pub fn members(&self) -> Vec<usize> {
+        self.rows.iter().map(|r| r.ix).collect()
+    }
+}
+
 /// One member of a sibling group.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GroupRow {

@@ -637,3 +637,101 @@ async fn a_big_sibling_group_draws_only_the_rows_near_its_view() {
     assert!((900..=1000).contains(&scrolled), "scrolled to {scrolled}");
     style.remove();
 }
+
+/// A step into another sibling group of as many members rewrites the group's rows in place
+/// (rows are keyed by their place in the list): no row is dropped or built, each shows the new
+/// group's member, and that step does not glide; the group's sort that follows does.
+#[wasm_bindgen_test]
+async fn a_step_into_another_group_rewrites_the_rows_in_place() {
+    use web_sys::js_sys::Function;
+    // The root's three accounts, each with three users: every group has three rows.
+    let mut assocs = vec![
+        r#"{"id": 1, "parent": null, "account": "root", "user": null, "shares": 0, "usage_raw": 0.0}"#.to_string(),
+    ];
+    for (a, account) in ["a", "b", "c"].iter().enumerate() {
+        let id = 10 * (a + 1);
+        assocs.push(format!(
+            r#"{{"id": {id}, "parent": 1, "account": "{account}", "user": null, "shares": 1, "usage_raw": 0.0}}"#
+        ));
+        for u in 1..=3 {
+            assocs.push(format!(
+                r#"{{"id": {}, "parent": {id}, "account": "{account}", "user": "{account}{u}", "shares": 1, "usage_raw": {}.0}}"#,
+                id + u,
+                (a * 3 + u) * 7 % 11 + 1
+            ));
+        }
+    }
+    let json = format!(
+        r#"{{"name": "three", "algorithm": "fair_tree", "params": {{"damping_factor": 1, "flags": []}}, "associations": [{}]}}"#,
+        assocs.join(",")
+    );
+    let (scenario, problems) = fairshare::scenario::parse(&json);
+    assert!(problems.is_empty(), "{problems:?}");
+    let scenario = scenario.expect("a scenario");
+    let (view, _state) =
+        ui::mount_with_state(move || AppState::provide(scenario), || view! { <Player /> });
+    tick().await;
+    fine_grained(&view).await;
+    view.button(en(PlayerMsg::Restart)).click();
+    tick().await;
+    let rows = ".ft-group__body [role='row']";
+    let title = || view.text(".ft-group h3");
+    let members = || {
+        view.all(rows)
+            .iter()
+            .map(|r| r.get_attribute("data-assoc-ix").unwrap_or_default())
+            .collect::<Vec<_>>()
+    };
+    // Forward to the root's group (its Level FS computed), then on to the step before the
+    // group changes.
+    while view.count(rows) == 0 {
+        view.button(en(PlayerMsg::StepForward)).click();
+        tick().await;
+    }
+    let root_title = title();
+    let body = view.get(".ft-group__body");
+    let spy = Function::new_with_args(
+        "body",
+        "const seen = { nodes: 0 };
+         const count = (rs) => { for (const r of rs)
+           seen.nodes += r.addedNodes.length + r.removedNodes.length; };
+         const o = new MutationObserver(count);
+         o.observe(body, { childList: true });
+         return () => { count(o.takeRecords()); return seen.nodes; };",
+    );
+    let nodes_changed: Function = spy
+        .call1(&wasm_bindgen::JsValue::NULL, &body)
+        .unwrap()
+        .unchecked_into();
+    let elements = view.all(rows);
+    assert_eq!(elements.len(), 3);
+    let mut before = members();
+    let mut steps = 0;
+    while title() == root_title {
+        before = members();
+        view.button(en(PlayerMsg::StepForward)).click();
+        tick().await;
+        steps += 1;
+        assert!(steps < 20, "the walk never left the root's group");
+    }
+    // Another group: other members in the same three elements.
+    let after = members();
+    assert_eq!(after.len(), 3);
+    assert!(
+        after.iter().all(|m| !before.contains(m)),
+        "{before:?} → {after:?}"
+    );
+    assert!(elements.iter().all(|e| e.is_connected()));
+    let changed = nodes_changed.call0(&wasm_bindgen::JsValue::NULL).unwrap();
+    assert_eq!(changed.as_f64(), Some(0.0), "rows dropped or built");
+    let still = |b: &web_sys::Element| b.class_list().contains("ft-group__body--still");
+    assert!(still(&body), "a step into another group does not glide");
+    // The group's sort, a step or two on, glides again.
+    let sorted = en(PlayerMsg::GroupSorted);
+    while view.text(".ft-group__caption") != sorted {
+        view.button(en(PlayerMsg::StepForward)).click();
+        tick().await;
+        assert_eq!(members(), after, "the same group");
+    }
+    assert!(!still(&body), "the sort glides");
+}
