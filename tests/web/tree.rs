@@ -540,6 +540,90 @@ async fn an_edit_that_moves_the_shown_window_keeps_the_entries_elements() {
     assert!(view.find("[data-assoc-id='105']").is_some());
 }
 
+/// Counts the children added to or removed from `parent` (not below them): a function that
+/// reports the count so far.
+fn watch_children(parent: &web_sys::Element) -> web_sys::js_sys::Function {
+    use wasm_bindgen::JsCast;
+    web_sys::js_sys::Function::new_with_args(
+        "parent",
+        "let n = 0;
+         const count = (rs) => { for (const r of rs) n += r.addedNodes.length + r.removedNodes.length; };
+         const o = new MutationObserver(count);
+         o.observe(parent, { childList: true });
+         return () => { count(o.takeRecords()); return n; };",
+    )
+    .call1(&wasm_bindgen::JsValue::NULL, parent)
+    .unwrap()
+    .unchecked_into()
+}
+
+/// An edit that moves the shown window (u18 and u19 out, u23 and u24 in) draws the cards and
+/// edges coming in with the elements of those leaving: the drawing makes and drops none, and a
+/// card that changed hands appears in its place rather than gliding from the other's.
+#[wasm_bindgen_test]
+async fn an_edit_that_moves_the_window_draws_the_newcomers_in_the_elements_left() {
+    let (view, state) = mount_tree(forty_users());
+    state.select(Some(AssocId(120)));
+    tick().await;
+    let drawn = || {
+        let mut names = view
+            .all(".ft-tree__cards > svg.ft-node .ft-node__name")
+            .iter()
+            .map(|e| e.text_content().unwrap_or_default())
+            .collect::<Vec<_>>();
+        names.sort();
+        names
+    };
+    let card_of = |name: &str| {
+        view.all(".ft-tree__cards > svg.ft-node")
+            .into_iter()
+            .find(|c| {
+                c.query_selector(".ft-node__name")
+                    .ok()
+                    .flatten()
+                    .and_then(|n| n.text_content())
+                    .as_deref()
+                    == Some(name)
+            })
+    };
+    let before = drawn();
+    assert!(before.contains(&"u18".to_string()) && !before.contains(&"u23".to_string()));
+    let (cards, edges) = (view.all(".ft-tree__cards > svg"), view.all(".ft-edge"));
+    let u18 = card_of("u18").unwrap();
+    let cards_moved = watch_children(&view.get(".ft-tree__cards"));
+    let edges_moved = watch_children(&view.get(".ft-tree__nodes"));
+    state
+        .set_usage(AssocId(120), LongDouble::from_u64(235))
+        .unwrap();
+    tick().await;
+    let after = drawn();
+    for (name, shown) in [("u18", false), ("u19", false), ("u23", true), ("u24", true)] {
+        assert_eq!(
+            after.contains(&name.to_string()),
+            shown,
+            "{name}: {after:?}"
+        );
+    }
+    assert_eq!(after.len(), before.len());
+    let moved = |f: &web_sys::js_sys::Function| f.call0(&JsValue::NULL).unwrap().as_f64().unwrap();
+    assert_eq!(moved(&cards_moved), 0.0, "no card made or dropped");
+    assert_eq!(moved(&edges_moved), 0.0, "no edge made or dropped");
+    for (old, new) in cards.iter().zip(view.all(".ft-tree__cards > svg")) {
+        assert!(old.is_same_node(Some(&new)));
+    }
+    assert_eq!(edges.len(), view.all(".ft-edge").len());
+    // u18's element now draws a newcomer, placed there at once.
+    let name = u18
+        .query_selector(".ft-node__name")
+        .unwrap()
+        .unwrap()
+        .text_content()
+        .unwrap();
+    assert!(name == "u23" || name == "u24", "{name}");
+    let style = u18.get_attribute("style").unwrap();
+    assert!(style.contains("transition: none"), "{style}");
+}
+
 /// Watches `root` for DOM writes: returns a function that reports (and restarts) the counts of
 /// attribute and text writes, of those that set a value equal to the one before (a rewrite of
 /// what did not change), and of attribute writes on the minimap's marks.
