@@ -566,13 +566,10 @@ async fn an_edit_that_moves_the_window_draws_the_newcomers_in_the_elements_left(
     state.select(Some(AssocId(120)));
     tick().await;
     let drawn = || {
-        let mut names = view
-            .all(".ft-tree__cards > svg.ft-node .ft-node__name")
+        view.all(".ft-tree__cards > svg.ft-node .ft-node__name")
             .iter()
             .map(|e| e.text_content().unwrap_or_default())
-            .collect::<Vec<_>>();
-        names.sort();
-        names
+            .collect::<Vec<_>>()
     };
     let card_of = |name: &str| {
         view.all(".ft-tree__cards > svg.ft-node")
