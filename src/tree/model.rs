@@ -140,9 +140,6 @@ pub enum ChildRef {
     More(AssocId, u32),
     /// "… K levels": hidden levels below this parent.
     Elision(AssocId),
-    /// Not in a group: the k-th place of the drawing's cards and edges, which an association
-    /// holds while it is drawn and leaves to the next one drawn (`view::places`).
-    Place(u32),
 }
 
 /// A "… N more" or "… K levels" entry: drawn and clickable, but not an association.

@@ -13,11 +13,9 @@
 //! geometry, for the shown entries only). It is drawn twice:
 //!
 //! - a drawing (`aria-hidden`): an SVG of the edges ([`node::NodeEdge`]) and, above it, a layer
-//!   of cards, each an `<svg>` of its own ([`node::NodeCard`]); both *flat* lists of places
-//!   ([`places`]), limited to the cards near the viewport: an association keeps its place while
-//!   it is drawn (a card coming into view takes over the elements of one leaving it), so their
-//!   DOM order never changes when ranks change, and every card keeps its element and glides to
-//!   its new place with a CSS
+//!   of cards, each an `<svg>` of its own ([`node::NodeCard`]); both *flat* keyed lists in tree
+//!   order, limited to the cards near the viewport: their DOM order never changes when ranks
+//!   change, so every card keeps its element and glides to its new place with a CSS
 //!   `transform` transition, which the compositor runs (an SVG `<g>`'s transform would restyle
 //!   and repaint the whole drawing every frame of the glide), and every edge with a `d`
 //!   transition (no movement under `prefers-reduced-motion`);
@@ -56,7 +54,6 @@ pub mod legend;
 pub mod minimap;
 pub mod node;
 pub mod picture;
-pub mod places;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -86,7 +83,6 @@ use legend::Legend;
 use minimap::Minimap;
 use node::{NodeCard, NodeEdge};
 use picture::HatchDefs;
-use places::Places;
 
 /// The viewport's scroll position and size, in CSS pixels: left, top, width, height.
 pub type ViewRect = (f64, f64, f64, f64);
@@ -392,19 +388,23 @@ pub fn TreeView() -> impl IntoView {
     });
     let extras =
         memo_of(move || model.with(|m| m.extras.iter().map(|e| e.key).collect::<Vec<_>>()));
-    // The drawn cards and edges keep their elements by place (see `places`): a card coming
-    // into the drawing takes over the elements of one leaving it.
-    let places = Places::new(drawn);
+    let drawn_keys = move || {
+        drawn
+            .get()
+            .into_iter()
+            .map(ChildRef::Node)
+            .collect::<Vec<_>>()
+    };
     let root_keys =
         memo_of(move || model.with(|m| m.root.into_iter().map(ChildRef::Node).collect::<Vec<_>>()));
-    // In the drawing's SVG: the edge drawn in a place, or the edge and pill of an entry standing
-    // for hidden ones. In the cards layer above it: the card drawn in a place.
-    let drawing = move |key| match key {
-        ChildRef::Place(k) => view! { <NodeEdge id=places.held(k) /> }.into_any(),
+    // In the drawing's SVG: an association's edge, or the edge and pill of an entry standing
+    // for hidden ones. In the cards layer above it: an association's card.
+    let drawing = |key| match key {
+        ChildRef::Node(id) => view! { <NodeEdge id /> }.into_any(),
         key => view! { <ExtraCard key /> }.into_any(),
     };
-    let card = move |key| match key {
-        ChildRef::Place(k) => view! { <NodeCard id=places.held(k) /> }.into_any(),
+    let card = |key| match key {
+        ChildRef::Node(id) => view! { <NodeCard id /> }.into_any(),
         _ => ().into_any(),
     };
     let drag = keyboard::use_drag_to_pan(ctx);
@@ -451,12 +451,12 @@ pub fn TreeView() -> impl IntoView {
                     >
                         <HatchDefs />
                         <g class="ft-tree__nodes">
-                            <Entries keys=places.keys entry=drawing />
+                            <Entries keys=drawn_keys entry=drawing />
                             <Entries keys=extras entry=drawing />
                         </g>
                     </svg>
                     <div class="ft-tree__cards" aria-hidden="true" data-tree-cards="">
-                        <Entries keys=places.keys entry=card />
+                        <Entries keys=drawn_keys entry=card />
                     </div>
                     <div
                         class="ft-tree__items"

@@ -28,7 +28,7 @@ use crate::tree::model::{
 use crate::widgets::when::When;
 
 use super::compare_marks::CompareRole;
-use super::places::Arrival;
+use super::item::use_node;
 use super::{TreeCtx, memo_of};
 
 /// The icon of each kind, drawn in a 14×14 box.
@@ -81,12 +81,11 @@ fn card_class(class: &str, marks: CardMarks) -> String {
     res
 }
 
-/// The edge into the card of the association `id` holds (in the drawing's SVG; nothing while it
-/// holds none).
+/// The edge into one association's card (in the drawing's SVG).
 #[component]
-pub fn NodeEdge(id: Signal<Option<AssocId>>) -> impl IntoView {
+pub fn NodeEdge(id: AssocId) -> impl IntoView {
     let ctx = TreeCtx::expect();
-    let node = use_place(ctx, id);
+    let node = use_node(ctx, id);
     // Memos: a new view of the node (its numbers, on every edit along its path) wakes the edge
     // only when its place or its role changes.
     let ix = memo_of(move || node.with(|n| n.as_ref().map(|n| n.ix)));
@@ -94,38 +93,22 @@ pub fn NodeEdge(id: Signal<Option<AssocId>>) -> impl IntoView {
     // Two memos of the artefact's value type (one memo instantiation for all three).
     let edge = memo_of(move || node.with(|n| n.as_ref().and_then(|n| n.edge.clone())));
     let edge_style = memo_of(move || node.with(|n| n.as_ref().and_then(|n| n.edge_style.clone())));
-    let arrival = Arrival::new();
-    let style = move || {
-        edge_style.with(|s| match (id.get_untracked(), s) {
-            (Some(id), Some(s)) => arrival.style(id, s),
-            _ => String::new(),
-        })
-    };
     view! {
         <path
             class="ft-edge"
             class:ft-edge--compare=move || compare().is_some()
             d=move || edge.get().unwrap_or_default()
-            style=style
+            style=move || edge_style.get().unwrap_or_default()
         ></path>
     }
 }
 
-/// The view of the association `id` holds (`None` while it holds none).
-fn use_place(
-    ctx: TreeCtx,
-    id: Signal<Option<AssocId>>,
-) -> Signal<Option<std::sync::Arc<crate::tree::model::NodeView>>> {
-    Signal::derive(move || id.get().and_then(|id| ctx.nodes.get(id)))
-}
-
-/// The card of the association `id` holds (an `<svg>` in the HTML cards layer; hidden while it
-/// holds none).
+/// One association's card (an `<svg>` in the HTML cards layer).
 #[component]
-pub fn NodeCard(id: Signal<Option<AssocId>>) -> impl IntoView {
+pub fn NodeCard(id: AssocId) -> impl IntoView {
     let state = AppState::expect();
     let ctx = TreeCtx::expect();
-    let node = use_place(ctx, id);
+    let node = use_node(ctx, id);
     let card = memo_of(move || node.with(|n| n.as_ref().map(|n| n.card.clone())));
     // A memo: a new view of the node (its numbers) wakes none of the marks' readers.
     let ix = memo_of(move || node.with(|n| n.as_ref().map(|n| n.ix)));
@@ -138,10 +121,7 @@ pub fn NodeCard(id: Signal<Option<AssocId>>) -> impl IntoView {
     // artefact's): a change of its numbers alone wakes neither.
     let look_class = memo_of(move || node.with(|n| n.as_ref().map(|n| n.class.clone())));
     let look_style = memo_of(move || node.with(|n| n.as_ref().map(|n| n.card_style.clone())));
-    let selected = move || {
-        id.get()
-            .is_some_and(|id| state.selected().get() == Some(id))
-    };
+    let selected = move || state.selected().get() == Some(id);
     let current = move || ix().is_some_and(|ix| marks.is_current(ix));
     // Every class in one closure: a card is one class effect, not one per toggled mark (fewer
     // reactive nodes to build and dispose of when cards come into and go out of view).
@@ -154,15 +134,7 @@ pub fn NodeCard(id: Signal<Option<AssocId>>) -> impl IntoView {
         };
         look_class.with(|l| l.as_ref().map(|class| card_class(class, marks)))
     };
-    // A free place's element is hidden; one given to another association appears in its new
-    // place rather than gliding there (`Arrival`).
-    let arrival = Arrival::new();
-    let style = move || {
-        look_style.with(|s| match (id.get_untracked(), s) {
-            (Some(id), Some(s)) => arrival.style(id, s),
-            _ => "display: none;".to_string(),
-        })
-    };
+    let style = move || look_style.get();
     let view_box = move || {
         card.with(|c| {
             c.as_ref().map(|c| {
