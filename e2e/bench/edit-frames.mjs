@@ -3,7 +3,7 @@
 //
 //   node e2e/bench/edit-frames.mjs [--dist dist] [--size 1k|10k|100k] [--edits 5] [--port 8878]
 //        [--aligned] [--tab 'Classic fairshare'] [--summary [--per-edit]] [--start 11]
-//        [--css '<rules>'] [--roots]
+//        [--css '<rules>'] [--roots] [--thread]
 //
 // Loads `perf_<size>.json.gz` (the shared perf folder) as workspace.mjs does, selects the first
 // user, and makes `--edits` Raw usage edits 300 ms apart under a DevTools timeline trace. For
@@ -20,7 +20,9 @@
 // function calls; style; layout, with its dirty objects and `full`, how many of its layouts were
 // whole-document ones, not partial: some change outside every relayout boundary; pre-paint,
 // paint, layerize, commit), and the medians and p95s over the edits are printed: the breakdown to
-// compare two builds by under load (`--per-edit` also prints each edit's row). `--css` adds a
+// compare two builds by under load (`--per-edit` also prints each edit's row; `--thread` sums
+// each event's thread time, DevTools' `tdur`, instead of its wall time: the time the main thread
+// ran, which another process taking the core does not lengthen). `--css` adds a
 // style sheet after loading (a style change measured without a build, as edit-profile.mjs's).
 // `--roots` (listing only) also prints what each edit invalidated for layout (Blink's
 // LayoutInvalidationTracking: why, which node, and its nearest ancestors), to find which change
@@ -31,6 +33,7 @@ const edits = Number(arg('edits', 5));
 const tab = arg('tab', null);
 const aligned = flag('aligned');
 const summary = flag('summary');
+const thread = flag('thread');
 // The k-th edit sets 1000 × (k + start) × 3600 (`--start 1`: workspace.mjs's values).
 const start = Number(arg('start', 11));
 
@@ -172,7 +175,7 @@ function summarize(events, measured) {
   const rows = [];
   starts.forEach((s, k) => {
     const end = starts[k + 1]?.ts ?? Infinity;
-    const row = { measured: measured[k], script: 0, style: 0, layout: 0, dirty: 0, full: 0, prepaint: 0, paint: 0, layerize: 0, commit: 0, painted: NaN };
+    const row = { measured: measured[k], script: 0, style: 0, layout: 0, styled: 0, dirty: 0, full: 0, prepaint: 0, paint: 0, layerize: 0, commit: 0, painted: NaN };
     let lastEnd = -Infinity;
     for (const e of mine) {
       if (e.ts < s.ts || e.ts >= end) continue;
@@ -180,7 +183,8 @@ function summarize(events, measured) {
       // counted once, in the outermost.
       if (e.ts < lastEnd) continue;
       lastEnd = e.ts + e.dur;
-      row[kinds[e.name]] += e.dur / 1000;
+      row[kinds[e.name]] += (thread ? (e.tdur ?? e.dur) : e.dur) / 1000;
+      if (e.name === 'UpdateLayoutTree') row.styled += e.args?.elementCount ?? 0;
       if (e.name === 'Layout') {
         row.dirty += e.args?.beginData?.dirtyObjects ?? 0;
         if (!e.args?.beginData?.partialLayout) row.full += 1;
@@ -193,17 +197,18 @@ function summarize(events, measured) {
     row.total = row.script + row.style + row.layout + row.prepaint + row.paint + row.layerize + row.commit;
     rows.push(row);
   });
-  const cols = ['measured', 'painted', 'total', 'script', 'style', 'layout', 'dirty', 'full', 'prepaint', 'paint', 'layerize', 'commit'];
-  console.log(`${rows.length} edits; main thread from the change to the first frame's commit, ms (dirty: layout objects; full: layouts from the document's root, not partial)`);
+  const cols = ['measured', 'painted', 'total', 'script', 'style', 'styled', 'layout', 'dirty', 'full', 'prepaint', 'paint', 'layerize', 'commit'];
+  const counted = (c) => c === 'dirty' || c === 'full' || c === 'styled';
+  console.log(`${rows.length} edits; main thread from the change to the first frame's commit, ${thread ? 'thread' : 'wall'} ms (styled: elements whose style was recalculated; dirty: layout objects; full: layouts from the document's root, not partial)`);
   console.log(`       ${cols.map((c) => c.padStart(9)).join('')}`);
   if (flag('per-edit')) {
-    rows.forEach((r, k) => console.log(`  ${String(k + 1).padEnd(5)}${cols.map((c) => r[c].toFixed(c === 'dirty' || c === 'full' ? 0 : 2).padStart(9)).join('')}`));
+    rows.forEach((r, k) => console.log(`  ${String(k + 1).padEnd(5)}${cols.map((c) => r[c].toFixed(counted(c) ? 0 : 2).padStart(9)).join('')}`));
   }
   for (const [name, p] of [['p50', 50], ['p95', 95], ['mean', null]]) {
     const v = (c) => {
       const xs = rows.map((r) => r[c]).filter((x) => !Number.isNaN(x));
       return p === null ? xs.reduce((a, b) => a + b, 0) / xs.length : pct(xs, p);
     };
-    console.log(`  ${name.padEnd(5)}${cols.map((c) => v(c).toFixed(c === 'dirty' || c === 'full' ? 0 : 2).padStart(9)).join('')}`);
+    console.log(`  ${name.padEnd(5)}${cols.map((c) => v(c).toFixed(counted(c) ? 0 : 2).padStart(9)).join('')}`);
   }
 }
