@@ -343,6 +343,15 @@ impl ClassicRun {
         false
     }
 
+    /// The effective-usage formula over this run's arrays `a`.
+    fn held_values<'a>(&'a self, a: &'a Arrays) -> Values<'a, Held<'a>> {
+        Values {
+            h: &self.h,
+            inputs: Held::of(&a.shares, &a.usage_norm),
+            depth_oblivious: self.depth_oblivious,
+        }
+    }
+
     /// The DEPTH_OBLIVIOUS sibling sum `ix`'s formula reads (its fairshare parent's).
     fn sibling_usage_of(&self, a: &Arrays, ix: usize) -> LongDouble {
         self.h.fs_parent[ix]
@@ -353,15 +362,7 @@ impl ClassicRun {
     /// The record of `ix` read from the arrays.
     fn record_held(&self, a: &Arrays, ix: usize) -> ClassicAssoc {
         let h = &*self.h;
-        let values = Values {
-            h,
-            inputs: Held {
-                shares_norm: &a.shares.shares_norm,
-                fraction: &a.shares.fraction,
-                usage_norm: &a.usage_norm,
-            },
-            depth_oblivious: self.depth_oblivious,
-        };
+        let values = self.held_values(a);
         let ue_p = h.fs_parent[ix].map_or(LongDouble::ZERO, |p| a.usage_effective[p]);
         self.record(
             ix,
@@ -461,15 +462,7 @@ impl ClassicRun {
     pub fn values_by_formula(&self) -> (Vec<LongDouble>, Vec<f64>) {
         let h = &*self.h;
         let a = self.arrays();
-        let values = Values {
-            h,
-            inputs: Held {
-                shares_norm: &a.shares.shares_norm,
-                fraction: &a.shares.fraction,
-                usage_norm: &a.usage_norm,
-            },
-            depth_oblivious: self.depth_oblivious,
-        };
+        let values = self.held_values(a);
         let mut ue = vec![LongDouble::ZERO; self.len()];
         for &ix in &a.shares.topdown {
             let ix = ix as usize;
@@ -978,6 +971,17 @@ struct Held<'a> {
     usage_norm: &'a [LongDouble],
 }
 
+impl<'a> Held<'a> {
+    /// The inputs of S's part and these UA.
+    fn of(shares: &'a SharesPart, usage_norm: &'a [LongDouble]) -> Self {
+        Held {
+            shares_norm: &shares.shares_norm,
+            fraction: &shares.fraction,
+            usage_norm,
+        }
+    }
+}
+
 impl Inputs for Held<'_> {
     fn shares_norm(&self, ix: usize) -> f64 {
         self.shares_norm[ix]
@@ -1328,11 +1332,7 @@ fn arrays_after(
     };
     let values = Values {
         h,
-        inputs: Held {
-            shares_norm: &shares.shares_norm,
-            fraction: &shares.fraction,
-            usage_norm: &usage_norm,
-        },
+        inputs: Held::of(&shares, &usage_norm),
         depth_oblivious,
     };
     let sum_of = |ix: usize| {
