@@ -592,13 +592,7 @@ async fn a_big_sibling_group_draws_only_the_rows_near_its_view() {
             (k * 7) % 61 + 1
         ));
     }
-    let json = format!(
-        r#"{{"name": "wide", "algorithm": "fair_tree", "params": {{"damping_factor": 1, "flags": []}}, "associations": [{}]}}"#,
-        assocs.join(",")
-    );
-    let (scenario, problems) = fairshare::scenario::parse(&json);
-    assert!(problems.is_empty(), "{problems:?}");
-    let scenario = scenario.expect("a scenario");
+    let scenario = scenario_of("wide", &assocs);
     let (view, _state) =
         ui::mount_with_state(move || AppState::provide(scenario), || view! { <Player /> });
     tick().await;
@@ -638,6 +632,17 @@ async fn a_big_sibling_group_draws_only_the_rows_near_its_view() {
     style.remove();
 }
 
+/// The Fair Tree scenario `name` of these association objects (scenario JSON), parsed cleanly.
+fn scenario_of(name: &str, assocs: &[String]) -> fairshare::scenario::Scenario {
+    let json = format!(
+        r#"{{"name": "{name}", "algorithm": "fair_tree", "params": {{"damping_factor": 1, "flags": []}}, "associations": [{}]}}"#,
+        assocs.join(",")
+    );
+    let (scenario, problems) = fairshare::scenario::parse(&json);
+    assert!(problems.is_empty(), "{problems:?}");
+    scenario.expect("a scenario")
+}
+
 /// A step into another sibling group of as many members rewrites the group's rows in place
 /// (rows are keyed by their place in the list): no row is dropped or built, each shows the new
 /// group's member, and that step does not glide; the group's sort that follows does.
@@ -661,13 +666,7 @@ async fn a_step_into_another_group_rewrites_the_rows_in_place() {
             ));
         }
     }
-    let json = format!(
-        r#"{{"name": "three", "algorithm": "fair_tree", "params": {{"damping_factor": 1, "flags": []}}, "associations": [{}]}}"#,
-        assocs.join(",")
-    );
-    let (scenario, problems) = fairshare::scenario::parse(&json);
-    assert!(problems.is_empty(), "{problems:?}");
-    let scenario = scenario.expect("a scenario");
+    let scenario = scenario_of("three", &assocs);
     let (view, _state) =
         ui::mount_with_state(move || AppState::provide(scenario), || view! { <Player /> });
     tick().await;
