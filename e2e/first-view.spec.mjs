@@ -4,9 +4,14 @@
 // below a readable scale; the side column says what to look at and points to Find; on a phone
 // the tree is on the first screen and the toolbar folds behind a menu button; presenter mode
 // and an 800x600 embed show the tree, the player and the narration together; a tree larger than
-// its frame opens on its root.
+// its frame opens on its root, and so does every tree loaded after it (a paste, a file, a preset,
+// a src= link), while an edit and its undo leave the view where it is.
 import { test, expect } from '@playwright/test';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { repo } from './fixtures/cli.mjs';
 import { ExplorerPage } from './fixtures/page.mjs';
+import { wide } from './fixtures/scenarios.mjs';
 
 /** The smallest scale the tree is drawn at unasked: card text (11 px) stays at least 8.8 px. */
 const READABLE = 0.8;
@@ -270,5 +275,133 @@ test('a tree larger than its frame opens on its root, which holds the focus stop
   await expect(root).toHaveAttribute('tabindex', '0');
   await root.focus();
   await expect(root).toBeFocused();
+  expect(app.errors).toEqual([]);
+});
+
+/** Where the root's card lies in the tree's frame: the offset of its centre from the frame's
+ * centre (CSS pixels, positive to the right), whether it is wholly inside the frame, and whether
+ * the drawing is wider than the frame. */
+function rootPlacement(page) {
+  return page.locator('.ft-tree__viewport').evaluate((v) => {
+    const root = v.querySelector('[role="treeitem"][data-kind="root"]');
+    const [r, f] = [root.getBoundingClientRect(), v.getBoundingClientRect()];
+    // The frame's inside (its border left out), as the camera places cards.
+    const left = f.left + v.clientLeft;
+    const top = f.top + v.clientTop;
+    return {
+      offset: Math.round(r.left + r.width / 2 - (left + v.clientWidth / 2)),
+      inside: r.left >= left - 1 && r.right <= left + v.clientWidth + 1 && r.top >= top - 1 && r.bottom <= top + v.clientHeight + 1,
+      wider: v.scrollWidth > v.clientWidth,
+      scroll: [v.scrollLeft, v.scrollTop],
+    };
+  });
+}
+
+/** Waits until the newly loaded tree's root is in view and centred in the frame, the drawing
+ * being wider than it. */
+async function expectOpenedOnItsRoot(page, label) {
+  await expect
+    .poll(async () => {
+      const at = await rootPlacement(page);
+      return at.wider && at.inside && Math.abs(at.offset) <= 4 ? 'centred' : JSON.stringify(at);
+    }, { message: label, timeout: 15_000 })
+    .toBe('centred');
+}
+
+/** Pans the frame to its left edge, as a person dragging it would. */
+function panToTheLeft(page) {
+  return page.locator('.ft-tree__viewport').evaluate((v) => {
+    v.scrollLeft = 0;
+    v.scrollTop = 0;
+  });
+}
+
+for (const [width, height] of [
+  [1440, 900],
+  [390, 844],
+]) {
+  test(`at ${width}x${height} every newly loaded tree wider than the frame opens on its root; an edit and its undo leave the view`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height });
+    const app = new ExplorerPage(page);
+    await app.goto('/?fresh=1');
+    const pasted = wide(12, 4, 'pasted');
+    // Pasted.
+    await app.loadAtOnce(JSON.stringify(pasted));
+    await app.waitForUsers(48);
+    await expectOpenedOnItsRoot(page, 'pasted');
+    // A preset chosen after panning away.
+    await panToTheLeft(page);
+    await app.choosePreset('test24-4');
+    await expect(app.allTreeItems()).toHaveCount(35);
+    await expectOpenedOnItsRoot(page, 'preset');
+    // A file opened.
+    await panToTheLeft(page);
+    await app.openTab('Import');
+    await app.importRegion().getByLabel('Open a file').setInputFiles({
+      name: 'opened.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(wide(10, 5, 'opened'))),
+    });
+    await app.waitForUsers(50);
+    await expectOpenedOnItsRoot(page, 'file');
+    // The same text pasted again after panning: a new load, so the view opens on the root.
+    await panToTheLeft(page);
+    await app.loadAtOnce(JSON.stringify(pasted));
+    await app.waitForUsers(48);
+    await expectOpenedOnItsRoot(page, 'pasted again');
+
+    // An edit is not a new tree: the view stays where the person left it, and after its undo.
+    const viewport = page.locator('.ft-tree__viewport');
+    const user = app.tree().locator('[role="treeitem"][data-name="w1u1"]');
+    await viewport.evaluate((v, name) => {
+      const card = v.querySelector(`[role="treeitem"][data-name="${name}"]`).getBoundingClientRect();
+      const frame = v.getBoundingClientRect();
+      v.scrollLeft += card.left + card.width / 2 - (frame.left + v.clientWidth / 2);
+    }, 'w1u1');
+    await user.click();
+    await expect(user).toHaveAttribute('aria-selected', 'true');
+    await page.waitForTimeout(300);
+    const before = await viewport.evaluate((v) => [v.scrollLeft, v.scrollTop]);
+    // Its usage a little higher: its Level FS changes, its place among its siblings does not.
+    const levelFs = await user.getAttribute('data-level-fs');
+    await app.editField('Raw usage', '1011');
+    await expect(user).not.toHaveAttribute('data-level-fs', levelFs);
+    await page.waitForTimeout(300);
+    expect(await viewport.evaluate((v) => [v.scrollLeft, v.scrollTop]), 'after the edit').toEqual(before);
+    await app.openToolbar();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(user).toHaveAttribute('data-level-fs', levelFs);
+    await page.waitForTimeout(300);
+    expect(await viewport.evaluate((v) => [v.scrollLeft, v.scrollTop]), 'after its undo').toEqual(before);
+    expect(app.errors).toEqual([]);
+  });
+}
+
+test('a tree from a src= link opens on its root; with me= on the user it names', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // Published beside the app (same origin), as a docs site would.
+  const dir = path.join(repo, 'dist', 'e2e-open');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'wide.json'), JSON.stringify(wide(12, 4, 'linked')));
+  const app = new ExplorerPage(page);
+  await app.goto('/?fresh=1&src=e2e-open/wide.json');
+  await app.waitForUsers(48);
+  await expectOpenedOnItsRoot(page, 'src=');
+  // me= names a user at the far right: the selection's camera leads, not the opening.
+  await app.goto('/?fresh=1&src=e2e-open/wide.json&me=w12/w12u4');
+  const me = app.tree().locator('[role="treeitem"][data-name="w12u4"]');
+  await expect(me).toHaveAttribute('aria-selected', 'true');
+  await expect
+    .poll(() =>
+      me.evaluate((el) => {
+        const v = el.closest('.ft-tree__viewport');
+        const [r, f] = [el.getBoundingClientRect(), v.getBoundingClientRect()];
+        return r.left >= f.left && r.right <= f.left + v.clientWidth;
+      }),
+    )
+    .toBe(true);
+  await page.waitForTimeout(300);
+  expect((await rootPlacement(page)).inside, 'the root is far from the user').toBe(false);
   expect(app.errors).toEqual([]);
 });

@@ -80,6 +80,9 @@ pub struct AppState {
     cursor: ReadSignal<Option<usize>>,
     before: ReadSignal<Option<Before>>,
     timeline: ReadSignal<Option<LoadedTimeline>>,
+    /// How many trees have been loaded ([`AppState::load`]): the tree view opens each new one
+    /// on its root, and an edit (which does not count) leaves the view where it is.
+    loads: ReadSignal<u64>,
     ranked: Memo<Ranked>,
     slurm_ranked: Memo<Ranked>,
     baseline_ranked: Memo<Ranked>,
@@ -131,6 +134,7 @@ struct Writers {
     cursor: WriteSignal<Option<usize>>,
     before: WriteSignal<Option<Before>>,
     timeline: WriteSignal<Option<LoadedTimeline>>,
+    loads: WriteSignal<u64>,
 }
 
 impl AppState {
@@ -166,6 +170,7 @@ impl AppState {
         let (panel, write_panel) = signal(PanelTab::default());
         let (before, write_before) = signal(None);
         let (timeline, write_timeline) = signal(None);
+        let (loads, write_loads) = signal(0);
         // The big memos are recomputed on every edit and never come out equal, so they skip
         // the deep comparison (O(n) per memo and edit on a 100k tree). A `Ranked` shares its
         // tree with the scenario (an `AssocTree` clone is O(1)) and its parts with its clones.
@@ -276,6 +281,7 @@ impl AppState {
             cursor,
             before,
             timeline,
+            loads,
             ranked,
             slurm_ranked,
             baseline_ranked,
@@ -303,6 +309,7 @@ impl AppState {
                 cursor: write_cursor,
                 before: write_before,
                 timeline: write_timeline,
+                loads: write_loads,
             },
         }
     }
@@ -344,6 +351,7 @@ impl AppState {
         self.write.collapsed.set(BTreeSet::new());
         self.write.expanded.set(BTreeSet::new());
         self.write.cursor.set(None);
+        self.write.loads.update(|n| *n += 1);
         // A timeline ends with any other load (`load_timeline` starts its own after this).
         self.write.timeline.set(None);
         // A before snapshot stays loaded across imports (matched again by name with the new

@@ -61,6 +61,12 @@ impl AppState {
         self.printed
     }
 
+    /// How many trees have been loaded (a preset, an import, a link, a new start): changes with
+    /// each load and never with an edit or its undo.
+    pub fn loads(self) -> ReadSignal<u64> {
+        self.loads
+    }
+
     /// The preset the scenario came from, if any.
     pub fn preset(self) -> ReadSignal<Option<&'static str>> {
         self.preset

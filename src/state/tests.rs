@@ -57,6 +57,30 @@ fn edits_rerank_and_undo_restores() {
     });
 }
 
+/// A load counts (the tree view opens each loaded tree on its root), the same scenario loaded
+/// again too; an edit, its undo and redo, and the undo of a load do not (the view stays).
+#[test]
+fn loads_count_loads_and_nothing_else() {
+    Owner::new().with(|| {
+        let state = AppState::new(scenario());
+        assert_eq!(state.loads.get_untracked(), 0);
+        state.load(scenario(), Vec::new(), None);
+        state.load(scenario(), Vec::new(), None);
+        assert_eq!(state.loads.get_untracked(), 2);
+        state
+            .set_usage(AssocId(3), LongDouble::from_u64(50))
+            .unwrap();
+        state.undo();
+        state.redo();
+        state.undo();
+        state.undo();
+        assert_eq!(state.loads.get_untracked(), 2);
+        let preset = crate::presets::by_id("classic-example").unwrap();
+        state.start_over(preset.scenario(), Some(preset.id));
+        assert_eq!(state.loads.get_untracked(), 3);
+    });
+}
+
 /// The edit intents hand the engine's incremental ranking to `slurm_ranked`: equal to the
 /// edited tree ranked from scratch, and taken as computed (a usage given on an account
 /// changes nothing Slurm ranks, so the engine shares the hierarchy with the ranking before;

@@ -158,6 +158,11 @@ pub struct TreeCtx {
     /// frame too narrow for both, [`camera::account_away`]): the account is named on the frame
     /// while that association stays selected.
     pub found_away: RwSignal<Option<camera::FoundAway>>,
+    /// The root a newly loaded tree opens on, centred in the frame, until the opening hands over
+    /// ([`camera::hand_over`]: the person moves the view, something is selected, the tree is
+    /// edited, the walk is followed). While it leads, the camera centres the root again whenever
+    /// the frame or the drawing changes size, as they do in the frames after a load.
+    pub opening: StoredValue<Option<AssocId>>,
 }
 
 impl TreeCtx {
@@ -350,6 +355,7 @@ pub fn TreeView() -> impl IntoView {
         minimap: NodeRef::new(),
         covered: StoredValue::new(None),
         found_away: RwSignal::new(None),
+        opening: StoredValue::new(None),
         compare: CompareMarks::new(state),
         nodes: KeyedMarks::new(move || {
             model.with(|m| m.nodes.iter().map(|n| (n.id, Some(n.clone()))).collect())
@@ -430,7 +436,10 @@ pub fn TreeView() -> impl IntoView {
                 class="ft-tree__viewport"
                 node_ref=ctx.viewport
                 on:scroll=move |_| camera::measure(ctx)
-                on:pointerdown=move |ev| drag.down(ev)
+                on:pointerdown=move |ev| {
+                    camera::hand_over(ctx);
+                    drag.down(ev)
+                }
                 on:pointermove=move |ev| drag.moved(ev)
                 on:pointerup=move |_| drag.up()
                 on:pointercancel=move |_| drag.up()

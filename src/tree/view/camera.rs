@@ -435,10 +435,19 @@ pub fn scroll_to_measured(ctx: TreeCtx, id: AssocId) {
     scroll_to(ctx, id);
 }
 
-/// Centres the viewport on the card of `id` (as far as the drawing allows), after reading the
-/// viewport again: a tree opens on its root in the middle of the frame, as the pre-rendered
-/// first view (`style/prerender.css`) shows it, even when the root is in view at the left.
-fn centre_on_measured(ctx: TreeCtx, id: AssocId) {
+/// Centres the viewport on the root a newly loaded tree opens on ([`TreeCtx::opening`]), as far
+/// as the drawing allows, after reading the viewport again: a tree opens on its root in the
+/// middle of the frame, as the pre-rendered first view (`style/prerender.css`) shows it, even
+/// when the root is in view at the left. Nothing once the opening has handed over (something
+/// selected, the view moved, an edit) or while the frame is not laid out.
+fn centre_opening(state: AppState, ctx: TreeCtx) {
+    let Some(root) = ctx.opening.try_get_value().flatten() else {
+        return;
+    };
+    if state.selected().try_get_untracked().flatten().is_some() {
+        hand_over(ctx);
+        return;
+    }
     measure(ctx);
     if ctx
         .view
@@ -447,9 +456,15 @@ fn centre_on_measured(ctx: TreeCtx, id: AssocId) {
     {
         return;
     }
-    if let Some(card) = card_box(ctx, id) {
+    if let Some(card) = card_box(ctx, root) {
         scroll_to_box(ctx, card, true);
     }
+}
+
+/// The opening no longer leads the camera ([`TreeCtx::opening`]): the person moved the view,
+/// selected something, edited the tree, or the walk is followed.
+pub fn hand_over(ctx: TreeCtx) {
+    ctx.opening.try_set_value(None);
 }
 
 /// Installs the camera's effects and listeners for the tree view of `ctx`.
@@ -473,23 +488,45 @@ pub fn use_camera(state: AppState, ctx: TreeCtx) {
         callback.forget();
     });
     // A tree that opens wider than its frame starts on its root (at the top centre of the
-    // drawing), not on the empty top-left corner; again whenever another tree is loaded.
-    let opened = memo_of(move || {
-        state
-            .scenario()
-            .with(|s| (s.name.clone(), s.tree.assocs().first().map(|a| a.id)))
+    // drawing), not on the empty top-left corner: the first tree, and every tree loaded after
+    // it (a preset, a paste, a file, a link), however alike their names.
+    Effect::new(move |_| {
+        state.loads().track();
+        let root = ctx.model.with_untracked(|m| m.root);
+        ctx.opening
+            .set_value(root.filter(|_| state.selected().get_untracked().is_none()));
+        request_animation_frame(move || centre_opening(state, ctx));
+    });
+    // And again while the new drawing settles: its frame and its size change in the frames
+    // after a load (the minimap's column appears beside a drawing that does not fit and narrows
+    // the frame; the fit's scale follows the frame), and the root must stay in the middle of
+    // the frame as it ends up, not as it was at the load.
+    let sizes = memo_of(move || {
+        let (_, _, w, h) = ctx.view.get();
+        let s = ctx.scale.get();
+        ctx.model.with(|m| [w, h, m.width * s, m.height * s])
     });
     Effect::new(move |_| {
-        opened.track();
-        if state.selected().get_untracked().is_none()
-            && let Some(root) = ctx.model.with_untracked(|m| m.root)
-        {
-            request_animation_frame(move || centre_on_measured(ctx, root));
+        // Read, not only tracked: a memo computes (and so subscribes to its sources) when read.
+        sizes.with(|_| ());
+        if ctx.opening.get_value().is_some() {
+            request_animation_frame(move || centre_opening(state, ctx));
         }
+    });
+    // An edit (or its undo) is not a new tree: the view stays where it is. A load changes the
+    // scenario and the count of loads together; an edit the scenario alone.
+    Effect::new(move |loads_before: Option<u64>| {
+        state.scenario().track();
+        let loads = state.loads().get_untracked();
+        if loads_before == Some(loads) {
+            hand_over(ctx);
+        }
+        loads
     });
     // Follow the selection (from the tree, Find, the table, Compare, `me=`).
     Effect::new(move |_| {
         if let Some(id) = state.selected().get() {
+            hand_over(ctx);
             request_animation_frame(move || scroll_to(ctx, id));
         }
     });
@@ -500,6 +537,7 @@ pub fn use_camera(state: AppState, ctx: TreeCtx) {
                 .scenario()
                 .with_untracked(|s| s.tree.assocs().get(ix).map(|a| a.id))
         }) {
+            hand_over(ctx);
             request_animation_frame(move || follow_walk(ctx, id));
         }
     });

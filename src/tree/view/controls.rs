@@ -49,6 +49,7 @@ impl TreeCtx {
 
     /// Zooms by `factor`, keeping the centre of the view in place.
     pub fn zoom_by(self, factor: f64) {
+        super::camera::hand_over(self);
         let centre = self.viewport.get_untracked().map(|v| {
             let ratio = |pos: i32, size: i32, total: i32| {
                 (f64::from(pos) + f64::from(size) / 2.0) / f64::from(total.max(1))
@@ -75,6 +76,7 @@ impl TreeCtx {
     /// Fits everything shown into the frame (see [`fit_scale`]), then shows the root (the
     /// drawing's top when it is still larger than the frame at the smallest zoom).
     pub fn fit(self) {
+        super::camera::hand_over(self);
         let (_, _, w, h) = self.view.get_untracked();
         let fit = self
             .model
@@ -87,6 +89,7 @@ impl TreeCtx {
 
     /// Pans by a fraction of the viewport (negative: left or up).
     pub fn pan(self, dx: f64, dy: f64) {
+        super::camera::hand_over(self);
         if let Some(v) = self.viewport.get_untracked() {
             let x = f64::from(v.client_width()) * dx;
             let y = f64::from(v.client_height()) * dy;

@@ -51,6 +51,11 @@ pub fn on_key(state: AppState, ctx: TreeCtx, ev: leptos::ev::KeyboardEvent) {
     let action = ctx
         .model
         .with_untracked(|m| key_action(m, focused, &ev.key()));
+    if matches!(action, TreeKey::None) {
+        return;
+    }
+    // The person moves through the tree: the view follows them, not a new tree's opening.
+    super::camera::hand_over(ctx);
     match action {
         TreeKey::None => return,
         TreeKey::Focus(id) => {

@@ -48,6 +48,7 @@ fn move_view(ctx: TreeCtx, overview: Memo<Overview>, ev: &web_sys::PointerEvent)
     // The box may be scaled by CSS: map its pixels onto the minimap's.
     let px = (f64::from(ev.client_x()) - rect.left()) * frame.w / rect.width().max(1.0);
     let py = (f64::from(ev.client_y()) - rect.top()) * frame.h / rect.height().max(1.0);
+    super::camera::hand_over(ctx);
     let (left, top) = untrack(|| camera(ctx)).scroll_to_centre(frame.to_drawing(px, py));
     viewport.set_scroll_left(left as i32);
     viewport.set_scroll_top(top as i32);
