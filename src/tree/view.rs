@@ -53,6 +53,7 @@ pub mod keyboard;
 pub mod legend;
 pub mod minimap;
 pub mod node;
+pub mod opening;
 pub mod picture;
 
 use std::collections::HashMap;
@@ -160,9 +161,10 @@ pub struct TreeCtx {
     pub found_away: RwSignal<Option<camera::FoundAway>>,
     /// The root a newly loaded tree opens on, centred in the frame, until the opening hands over
     /// ([`camera::hand_over`]: the person moves the view, something is selected, the tree is
-    /// edited, the walk is followed). While it leads, the camera centres the root again whenever
-    /// the frame or the drawing changes size, as they do in the frames after a load.
-    pub opening: StoredValue<Option<AssocId>>,
+    /// edited, the walk is followed). While it leads, the camera centres the root again when
+    /// the frame or the drawing changes size, as they do in the frames after a load, a few
+    /// times at most ([`opening::Opening`]).
+    pub opening: StoredValue<Option<opening::Opening>>,
 }
 
 impl TreeCtx {

@@ -15,6 +15,7 @@ use wasm_bindgen::closure::Closure;
 use crate::state::AppState;
 use crate::tree::model::ChildRef;
 
+use super::opening::Opening;
 use super::{TreeCtx, ViewRect, memo_of};
 
 /// Reads the viewport's scroll position and size into `ctx.view` (when it changed), and where
@@ -441,7 +442,7 @@ pub fn scroll_to_measured(ctx: TreeCtx, id: AssocId) {
 /// when the root is in view at the left. Nothing once the opening has handed over (something
 /// selected, the view moved, an edit) or while the frame is not laid out.
 fn centre_opening(state: AppState, ctx: TreeCtx) {
-    let Some(root) = ctx.opening.try_get_value().flatten() else {
+    let Some(opening) = ctx.opening.try_get_value().flatten() else {
         return;
     };
     if state.selected().try_get_untracked().flatten().is_some() {
@@ -456,7 +457,7 @@ fn centre_opening(state: AppState, ctx: TreeCtx) {
     {
         return;
     }
-    if let Some(card) = card_box(ctx, root) {
+    if let Some(card) = card_box(ctx, opening.root()) {
         scroll_to_box(ctx, card, true);
     }
 }
@@ -490,27 +491,39 @@ pub fn use_camera(state: AppState, ctx: TreeCtx) {
     // A tree that opens wider than its frame starts on its root (at the top centre of the
     // drawing), not on the empty top-left corner: the first tree, and every tree loaded after
     // it (a preset, a paste, a file, a link), however alike their names.
-    Effect::new(move |_| {
-        state.loads().track();
-        let root = ctx.model.with_untracked(|m| m.root);
-        ctx.opening
-            .set_value(root.filter(|_| state.selected().get_untracked().is_none()));
-        request_animation_frame(move || centre_opening(state, ctx));
-    });
-    // And again while the new drawing settles: its frame and its size change in the frames
-    // after a load (the minimap's column appears beside a drawing that does not fit and narrows
-    // the frame; the fit's scale follows the frame), and the root must stay in the middle of
-    // the frame as it ends up, not as it was at the load.
+    // The frame's and the drawing's sizes (frame width and height, drawing width and height at
+    // its scale), which change in the frames after a load.
     let sizes = memo_of(move || {
         let (_, _, w, h) = ctx.view.get();
         let s = ctx.scale.get();
         ctx.model.with(|m| [w, h, m.width * s, m.height * s])
     });
     Effect::new(move |_| {
+        state.loads().track();
+        let root = ctx.model.with_untracked(|m| m.root);
+        let opening = root
+            .filter(|_| state.selected().get_untracked().is_none())
+            .map(|root| Opening::new(root, sizes.get_untracked()));
+        ctx.opening.set_value(opening);
+        request_animation_frame(move || centre_opening(state, ctx));
+    });
+    // And again while the new drawing settles: its frame and its size change in the frames
+    // after a load (the minimap's column appears beside a drawing that does not fit and narrows
+    // the frame; the fit's scale follows the frame), and the root must stay in the middle of
+    // the frame as it ends up, not as it was at the load. A few times at most ([`Opening`]).
+    Effect::new(move |_| {
         // Read, not only tracked: a memo computes (and so subscribes to its sources) when read.
-        sizes.with(|_| ());
-        if ctx.opening.get_value().is_some() {
-            request_animation_frame(move || centre_opening(state, ctx));
+        let now = sizes.get();
+        let Some(opening) = ctx.opening.get_value() else {
+            return;
+        };
+        match opening.settle(now) {
+            (Some(next), _) => {
+                ctx.opening.set_value(Some(next));
+                request_animation_frame(move || centre_opening(state, ctx));
+            }
+            (None, true) => hand_over(ctx),
+            (None, false) => {}
         }
     });
     // An edit (or its undo) is not a new tree: the view stays where it is. A load changes the
