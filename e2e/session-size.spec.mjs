@@ -125,8 +125,21 @@ test('a save the browser refuses keeps the session saved before, and says so', a
   await app.clickTreeItem('UserB');
   await app.openTab('Inspector');
   await app.editField('Raw usage', '40000');
-  await expect.poll(() => stored(page)).not.toBeNull();
-  const before = await stored(page);
+  // The click's selection is saved too, and on a busy machine that save can land before the
+  // edit's: wait until what is stored stands still for longer than a save's delay (400 ms) and
+  // its wait for an idle period (at most 1 s), so `before` is the edit's session.
+  let before = null;
+  await expect
+    .poll(
+      async () => {
+        const now = await stored(page);
+        const still = now !== null && now === before;
+        before = now;
+        return still;
+      },
+      { intervals: [2000], timeout: 30000 },
+    )
+    .toBe(true);
   // Fill the site's storage to the last character: the next, longer session cannot be written.
   await page.evaluate(() => {
     let lo = 0;
