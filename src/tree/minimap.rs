@@ -54,6 +54,19 @@ pub fn bounds(view_w: f64, view_h: f64) -> (f64, f64) {
     )
 }
 
+/// [`bounds`] for a frame now `view_w` × `view_h`, keeping the bounds `kept` when neither side
+/// moved by a pixel or more. The minimap's column narrows the frame it is computed from, and a
+/// frame of fractional width measures a pixel wider or narrower as the minimap's width changes by
+/// a quarter pixel, so without the margin the two fed each other for ever (test24-4 at
+/// 1280x720: the frame 718 and 719 px wide in turn, a layout every frame).
+pub fn bounds_kept(kept: Option<(f64, f64)>, view_w: f64, view_h: f64) -> (f64, f64) {
+    let now = bounds(view_w, view_h);
+    match kept {
+        Some(kept) if (kept.0 - now.0).abs() < 1.0 && (kept.1 - now.1).abs() < 1.0 => kept,
+        _ => now,
+    }
+}
+
 impl Frame {
     /// The minimap of a drawing of `width` × `height` units within `max_w` × `max_h` pixels
     /// ([`bounds`]): as large as fits with the drawing's proportions, but no side below
@@ -325,6 +338,20 @@ mod tests {
         // Degenerate sizes never divide by zero.
         let f = Frame::new(0.0, 0.0, (0.0, 0.0));
         assert!(f.sx.is_finite() && f.sy.is_finite() && f.w > 0.0 && f.h > 0.0);
+    }
+
+    /// A frame a pixel wider or narrower keeps the minimap's bounds (which would otherwise
+    /// narrow the frame again); a real resize changes them.
+    #[test]
+    fn a_pixel_of_frame_keeps_the_minimap_bounds() {
+        let at_718 = bounds_kept(None, 718.0, 263.0);
+        assert_eq!(at_718, bounds(718.0, 263.0));
+        assert_eq!(bounds_kept(Some(at_718), 719.0, 263.0), at_718);
+        assert_ne!(bounds(719.0, 263.0), at_718);
+        assert_eq!(
+            bounds_kept(Some(at_718), 640.0, 263.0),
+            bounds(640.0, 263.0)
+        );
     }
 
     #[test]

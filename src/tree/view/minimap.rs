@@ -14,7 +14,7 @@ use wasm_bindgen::JsCast;
 use crate::i18n::I18n;
 use crate::messages::tree::TreeMsg;
 use crate::state::AppState;
-use crate::tree::minimap::{Camera, MIN_VIEWPORT, Overview, bounds};
+use crate::tree::minimap::{Camera, MIN_VIEWPORT, Overview, bounds_kept};
 use crate::widgets::when::When;
 
 use super::{TreeCtx, memo_of};
@@ -75,9 +75,9 @@ pub fn Minimap() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     let ctx = TreeCtx::expect();
-    let max = memo_of(move || {
+    let max = Memo::new(move |kept: Option<&(f64, f64)>| {
         let (_, _, w, h) = ctx.view.get();
-        bounds(w, h)
+        bounds_kept(kept.copied(), w, h)
     });
     // Kept while the model moves no card (a timeline step): no paths formatted again.
     let overview = Memo::new_owning(move |old: Option<Overview>| {
