@@ -14,6 +14,10 @@
 //! instead (the tab opening). With `rows` (after `scratch` or alone), no orders: the run and
 //! the records of the 64 associations after the edited user in list order, as the tab reads
 //! them with its orders off screen (`--toggle-collect='one_classic::rows'` counts the reads).
+//! With `slices` (after `scratch` or alone), the run and both orders as the tab makes them off
+//! screen, a slice of 4,096 associations at a time (`orders::OrdersJob`); each slice is one call
+//! of `one_classic::slice`, so `--dump-after='one_classic::slice'` writes one profile per slice
+//! (the longest slice is the largest of them).
 //! Building the trees and the rankings are outside the count.
 
 use fairshare::classic::ClassicRun;
@@ -32,6 +36,25 @@ fn classic(
         Some(shown) => rows(&run, shown),
         None => orders(edited, &run, prev.map(|p| p.1)),
     }
+}
+
+/// One slice of the orders' work.
+#[inline(never)]
+fn slice(job: &mut orders::OrdersJob) -> bool {
+    job.step(4096)
+}
+
+/// The run and both orders in slices; how many.
+#[inline(never)]
+fn sliced(edited: &Ranked, prev: Option<(&ClassicRun, &Orders)>, params: &Params) -> usize {
+    let run = std::sync::Arc::new(self::run(edited, prev.map(|p| p.0), params));
+    let prev = prev.map(|p| std::sync::Arc::new(p.1.clone()));
+    let mut job = orders::OrdersJob::new(prev, edited.clone(), run);
+    let mut n = 1;
+    while !slice(&mut job) {
+        n += 1;
+    }
+    n
 }
 
 /// The records and F of the associations `shown` (the table's rows in view), read one by one.
@@ -70,6 +93,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(2).collect();
     let scratch = args.iter().any(|a| a == "scratch");
     let only_rows = args.iter().any(|a| a == "rows");
+    let in_slices = args.iter().any(|a| a == "slices");
     let tree = fairshare::r#gen::tree(n, 2026);
     let params = Params::default();
     let ranked = Ranked::new(&tree, TieRule::Slurm);
@@ -86,6 +110,10 @@ fn main() {
     let list = edited.hierarchy().list_order();
     let at = list.iter().position(|&i| i == ix).unwrap_or(0);
     let shown: Vec<usize> = list[at..].iter().copied().take(64).collect();
+    if in_slices {
+        println!("{} slices", sliced(&edited, prev, &params));
+        return;
+    }
     let n = classic(&edited, prev, &params, only_rows.then_some(&shown[..]));
     if only_rows {
         println!("{n} rows read");

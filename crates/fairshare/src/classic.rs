@@ -25,6 +25,9 @@ use crate::ld::{Divisor, LongDouble};
 use crate::scenario::Params;
 use crate::tree::AssocTree;
 
+mod slices;
+pub use slices::ArraysJob;
+
 /// One factor s_Y / L_Y of the normalized-shares product.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ShareFactor {
@@ -612,40 +615,42 @@ struct Step {
 /// The steps of the pass over every association: [`Values::usage_effective`]'s and
 /// [`factor`]'s branches, decided per association from the shape and the shares alone.
 fn plan(h: &Hierarchy, shares: &SharesPart) -> Vec<Step> {
-    let root = h.root;
     shares
         .topdown
         .iter()
-        .map(|&ix32| {
-            let ix = ix32 as usize;
-            let p = h.fs_parent[ix];
-            let rule = match p {
-                _ if ix == root => UeRule::Root,
-                None => UeRule::Detached,
-                Some(p) if p == root => UeRule::FirstTier,
-                Some(_) if h.is_parent_shares[ix] || h.level_shares[ix] == 0 => UeRule::Parent,
-                Some(_) => UeRule::Blend,
-            };
-            let source = factor_source(h, ix);
-            let s = shares.shares_norm[source];
-            let factor_zero = s <= 0.0;
-            let factor_copied =
-                source != ix && source != root && factor_source(h, source) == source;
-            Step {
-                s: Divisor::new(if factor_zero {
-                    LongDouble::ZERO
-                } else {
-                    LongDouble::from_f64(s)
-                }),
-                ix: ix32,
-                parent: p.map_or(ix32, |p| p as u32),
-                rule,
-                factor_from_parent: source != ix,
-                factor_copied,
-                factor_zero,
-            }
-        })
+        .map(|&ix| plan_step(h, &shares.shares_norm, ix))
         .collect()
+}
+
+/// The [`plan`]'s step of association `ix32`, from every association's S.
+fn plan_step(h: &Hierarchy, shares_norm: &[f64], ix32: u32) -> Step {
+    let root = h.root;
+    let ix = ix32 as usize;
+    let p = h.fs_parent[ix];
+    let rule = match p {
+        _ if ix == root => UeRule::Root,
+        None => UeRule::Detached,
+        Some(p) if p == root => UeRule::FirstTier,
+        Some(_) if h.is_parent_shares[ix] || h.level_shares[ix] == 0 => UeRule::Parent,
+        Some(_) => UeRule::Blend,
+    };
+    let source = factor_source(h, ix);
+    let s = shares_norm[source];
+    let factor_zero = s <= 0.0;
+    let factor_copied = source != ix && source != root && factor_source(h, source) == source;
+    Step {
+        s: Divisor::new(if factor_zero {
+            LongDouble::ZERO
+        } else {
+            LongDouble::from_f64(s)
+        }),
+        ix: ix32,
+        parent: p.map_or(ix32, |p| p as u32),
+        rule,
+        factor_from_parent: source != ix,
+        factor_copied,
+        factor_zero,
+    }
 }
 
 /// UE and F of every association without DEPTH_OBLIVIOUS, in one pass over the [`plan`]:
@@ -660,8 +665,27 @@ fn every_value(
     let n = usage_norm.len();
     let mut ue_held = vec![LongDouble::ZERO; n];
     let mut fs_held = vec![0.0f64; n];
-    // Slices, not `Vec`s: at opt-level z a `Vec` index is a call.
-    let (ue, fs) = (&mut ue_held[..], &mut fs_held[..]);
+    every_value_of(
+        steps,
+        fraction,
+        usage_norm,
+        damping,
+        &mut ue_held,
+        &mut fs_held,
+    );
+    (ue_held, fs_held)
+}
+
+/// [`every_value`] of the associations of `steps` (a part of the plan, after the parts before
+/// it), written into `ue` and `fs` (every association's, the earlier parts' written).
+fn every_value_of(
+    steps: &[Step],
+    fraction: &[LongDouble],
+    usage_norm: &[LongDouble],
+    damping: Option<LongDouble>,
+    ue: &mut [LongDouble],
+    fs: &mut [f64],
+) {
     for st in steps {
         let (ix, p) = (st.ix as usize, st.parent as usize);
         let v = match st.rule {
@@ -699,7 +723,6 @@ fn every_value(
             2f64.powf((-q).to_f64())
         };
     }
-    (ue_held, fs_held)
 }
 
 /// s / L of `ix` in 80 bits; 0 when L = 0.
@@ -812,62 +835,101 @@ fn chain_product(h: &Hierarchy, ix: usize) -> f64 {
 
 /// S of every association, from scratch.
 fn shares_part(h: &Hierarchy, exact: bool) -> SharesPart {
-    let n = h.len();
-    let root = h.root;
-    let topdown = fs_topdown(h);
-    // S = Π s_Y / L_Y from X up to the root, multiplied in that order as Slurm does. Each
-    // association's product starts from its own factor, so no partial product can be shared;
-    // followed to the bit it costs one multiplication per ancestor, done while the whole tree
-    // costs at most EXACT_WORK_LIMIT (`exact`, [`shares_exact`]); beyond it
-    // S = s_X/L_X · (the parent's product).
-    // Slices, not `Vec`s: at opt-level z (the WebAssembly) a `Vec` index is a call.
-    let mut chain_product_held = if exact { Vec::new() } else { vec![1.0f64; n] };
-    if !exact {
-        let chain_product = &mut chain_product_held[..];
-        for &ix in &realtopdown(h) {
-            if let Some(p) = h.parent[ix]
-                && p != root
-            {
-                chain_product[ix] = chain_product[p];
-            }
-            if ix != root && !h.is_parent_shares[ix] {
-                chain_product[ix] = match chain_factor(h, ix) {
-                    None => 0.0,
-                    Some(f) => f * chain_product[ix],
-                };
+    let mut part = SharesStart::new(h, exact);
+    part.shares_of(h, 0..part.topdown.len());
+    part.finish()
+}
+
+/// [`shares_part`] begun: what its pass over the associations reads, and S and s/L of the
+/// associations it passed.
+struct SharesStart {
+    topdown: Vec<u32>,
+    exact: bool,
+    /// Each association's s/L as a double (`exact`), [`share_quotients`].
+    quotients: Vec<f64>,
+    /// Each association's S beyond [`EXACT_WORK_LIMIT`] (not `exact`).
+    chain_product: Vec<f64>,
+    shares_norm: Vec<f64>,
+    fraction: Vec<LongDouble>,
+}
+
+impl SharesStart {
+    /// Everything before the pass over the associations (O(n)).
+    fn new(h: &Hierarchy, exact: bool) -> SharesStart {
+        let n = h.len();
+        let root = h.root;
+        let topdown = fs_topdown(h);
+        // S = Π s_Y / L_Y from X up to the root, multiplied in that order as Slurm does. Each
+        // association's product starts from its own factor, so no partial product can be shared;
+        // followed to the bit it costs one multiplication per ancestor, done while the whole tree
+        // costs at most EXACT_WORK_LIMIT (`exact`, [`shares_exact`]); beyond it
+        // S = s_X/L_X · (the parent's product).
+        // Slices, not `Vec`s: at opt-level z (the WebAssembly) a `Vec` index is a call.
+        let mut chain_product_held = if exact { Vec::new() } else { vec![1.0f64; n] };
+        if !exact {
+            let chain_product = &mut chain_product_held[..];
+            for &ix in &realtopdown(h) {
+                if let Some(p) = h.parent[ix]
+                    && p != root
+                {
+                    chain_product[ix] = chain_product[p];
+                }
+                if ix != root && !h.is_parent_shares[ix] {
+                    chain_product[ix] = match chain_factor(h, ix) {
+                        None => 0.0,
+                        Some(f) => f * chain_product[ix],
+                    };
+                }
             }
         }
-    }
-    let chain_product = &chain_product_held[..];
-    let mut shares_norm_held = vec![0.0f64; n];
-    let mut fractions_held = vec![LongDouble::ZERO; n];
-    let (shares_norm, fractions) = (&mut shares_norm_held[..], &mut fractions_held[..]);
-    let quotients = if exact {
-        share_quotients(h)
-    } else {
-        Vec::new()
-    };
-    for &ix in &topdown {
-        let ix = ix as usize;
-        shares_norm[ix] = if ix == root {
-            1.0
-        } else if h.is_parent_shares[ix] {
-            shares_norm[h.fs_parent[ix].unwrap_or(root)]
+        let quotients = if exact {
+            share_quotients(h)
         } else {
-            fractions[ix] = fraction(h, ix);
-            if exact {
-                shares_product(h, |i| quotients[i], ix)
-            } else {
-                chain_product[ix]
-            }
+            Vec::new()
         };
+        SharesStart {
+            topdown,
+            exact,
+            quotients,
+            chain_product: chain_product_held,
+            shares_norm: vec![0.0f64; n],
+            fraction: vec![LongDouble::ZERO; n],
+        }
     }
-    SharesPart {
-        shares_norm: shares_norm_held,
-        fraction: fractions_held,
-        topdown,
-        exact,
-        plan: OnceLock::new(),
+
+    /// S and s/L of the associations at `at` of the fairshare tree's top-down order (after
+    /// those before them).
+    fn shares_of(&mut self, h: &Hierarchy, at: std::ops::Range<usize>) {
+        let root = h.root;
+        let (exact, quotients, chain_product) =
+            (self.exact, &self.quotients[..], &self.chain_product[..]);
+        let (shares_norm, fractions) = (&mut self.shares_norm[..], &mut self.fraction[..]);
+        for &ix in &self.topdown[at] {
+            let ix = ix as usize;
+            shares_norm[ix] = if ix == root {
+                1.0
+            } else if h.is_parent_shares[ix] {
+                shares_norm[h.fs_parent[ix].unwrap_or(root)]
+            } else {
+                fractions[ix] = fraction(h, ix);
+                if exact {
+                    shares_product(h, |i| quotients[i], ix)
+                } else {
+                    chain_product[ix]
+                }
+            };
+        }
+    }
+
+    /// The shares part, once every association is passed.
+    fn finish(self) -> SharesPart {
+        SharesPart {
+            shares_norm: self.shares_norm,
+            fraction: self.fraction,
+            topdown: self.topdown,
+            exact: self.exact,
+            plan: OnceLock::new(),
+        }
     }
 }
 
@@ -1233,10 +1295,12 @@ fn usage_norm(h: &Hierarchy) -> Vec<LongDouble> {
     }
     // One divisor for all: its reciprocal is computed once.
     let root_usage = Divisor::new(root_usage);
-    h.usage_raw
-        .iter()
-        .map(|u| u.div_by(root_usage).min_one())
-        .collect()
+    h.usage_raw.iter().map(|&u| ua_of(u, root_usage)).collect()
+}
+
+/// UA of a usage `u`: `u` / the root's usage, at most 1.
+fn ua_of(u: LongDouble, root_usage: Divisor) -> LongDouble {
+    u.div_by(root_usage).min_one()
 }
 
 /// DEPTH_OBLIVIOUS's Σ UA over each association's fairshare children that are not

@@ -11,9 +11,10 @@
 //! test holds it to U · log U by counting, not by timing.
 
 use std::cell::Cell;
+use std::sync::Arc;
 
 use crate::Ranked;
-use crate::classic::ClassicRun;
+use crate::classic::{ArraysJob, ClassicRun};
 use crate::hierarchy::Hierarchy;
 
 /// One user in one of the two orders.
@@ -87,27 +88,49 @@ pub fn classic_beside_fair_tree_after(
 }
 
 fn orders(prev: Option<&Orders>, ranked: &Ranked, classic: &ClassicRun) -> Orders {
-    let (tree, h, ft) = (ranked.tree(), ranked.hierarchy(), ranked.run());
-    let n = tree.len();
-    let fa = ft.assocs();
-    if classic.len() != n || fa.len() != n || h.len() != n {
+    if !belong(ranked, classic) {
         return Orders::default();
     }
     let work = Cell::new(0u64);
-    let count = |k: usize| work.set(work.get() + k as u64);
-    let is_user = |&ix: &usize| h.is_user(ix);
+    let by_f = classic_list(prev, ranked, classic, &work);
+    both_orders(by_f, ranked, &work)
+}
 
+/// Whether the runs are of one tree.
+fn belong(ranked: &Ranked, classic: &ClassicRun) -> bool {
+    let n = ranked.tree().len();
+    classic.len() == n && ranked.run().assocs().len() == n && ranked.hierarchy().len() == n
+}
+
+/// The users by F, highest first (carried over from `prev` where that is cheaper), with F's key.
+fn classic_list(
+    prev: Option<&Orders>,
+    ranked: &Ranked,
+    classic: &ClassicRun,
+    work: &Cell<u64>,
+) -> Vec<(u64, u32)> {
+    let h = ranked.hierarchy();
     // Classic has no ranking of its own: a job's priority reads F, so higher F comes first;
     // equal F keep the list order (the keys are made in list order; the sort is stable).
     let f = classic.factors();
-    let by_f = match prev.and_then(|p| carried_order(&p.classic, h, f, &work)) {
+    match prev.and_then(|p| carried_order(&p.classic, h, f, work)) {
         Some(order) => order,
         None => {
             let keys = keyed_users(h, |ix| factor_key(f[ix]));
-            count(n);
-            sorted_by_key(keys, &work)
+            work.set(work.get() + h.len() as u64);
+            sorted_by_key(keys, work)
         }
-    };
+    }
+}
+
+/// The orders from the classic list `by_f` ([`classic_list`]): Fair Tree's list, and each
+/// user's places.
+fn both_orders(by_f: Vec<(u64, u32)>, ranked: &Ranked, work: &Cell<u64>) -> Orders {
+    let (tree, h, ft) = (ranked.tree(), ranked.hierarchy(), ranked.run());
+    let n = tree.len();
+    let fa = ft.assocs();
+    let count = |k: usize| work.set(work.get() + k as u64);
+    let is_user = |&ix: &usize| h.is_user(ix);
     // Fair Tree: rank N is first; the visiting order only orders equal ranks (they share one).
     // `None` (not visited) before every visit, as `Option`'s order has it (a visit is a
     // position in the visiting order, below the number of associations: + 1 cannot wrap).
@@ -118,7 +141,7 @@ fn orders(prev: Option<&Orders>, ranked: &Ranked, classic: &ClassicRun) -> Order
     };
     let by_rank = match visiting_order(ft.visit_order(), by_f.len(), &is_user, &rank_key) {
         Some(order) => order,
-        None => sorted_by_key(keyed_users(h, rank_key), &work),
+        None => sorted_by_key(keyed_users(h, rank_key), work),
     };
     count(2 * n);
 
@@ -151,6 +174,71 @@ fn orders(prev: Option<&Orders>, ranked: &Ranked, classic: &ClassicRun) -> Order
         fair_tree: placed(&by_rank, &ft_at, &classic_at),
         work: work.get(),
         differ,
+    }
+}
+
+/// [`classic_beside_fair_tree`] (or, given the orders before an edit,
+/// [`classic_beside_fair_tree_after`]) a slice at a time, for a reader that must not hold the
+/// thread for it all at once: the classic run's values ([`ArraysJob`], slices of at most the
+/// budget's associations), then the classic list, then the Fair Tree list and the places (one
+/// slice each). The same orders.
+pub struct OrdersJob {
+    prev: Option<Arc<Orders>>,
+    ranked: Ranked,
+    arrays: ArraysJob,
+    by_f: Option<Vec<(u64, u32)>>,
+    work: u64,
+    done: Option<Orders>,
+}
+
+impl OrdersJob {
+    /// The job of both orders of `ranked`'s users, `classic` being `ranked`'s classic run,
+    /// carried over from `prev` (the orders before an edit) where that is cheaper.
+    pub fn new(prev: Option<Arc<Orders>>, ranked: Ranked, classic: Arc<ClassicRun>) -> OrdersJob {
+        OrdersJob {
+            prev,
+            ranked,
+            arrays: ArraysJob::new(classic),
+            by_f: None,
+            work: 0,
+            done: None,
+        }
+    }
+
+    /// Does about `budget` associations' part of the work (at least one step), and whether
+    /// the orders are made ([`OrdersJob::finish`] then takes them in O(1)).
+    pub fn step(&mut self, budget: usize) -> bool {
+        if self.done.is_some() {
+            return true;
+        }
+        let classic = Arc::clone(self.arrays.run());
+        if !belong(&self.ranked, &classic) {
+            self.done = Some(Orders::default());
+            return true;
+        }
+        if !self.arrays.step(budget) {
+            return false;
+        }
+        let work = Cell::new(self.work);
+        match self.by_f.take() {
+            None => {
+                let list = classic_list(self.prev.as_deref(), &self.ranked, &classic, &work);
+                self.prev = None;
+                self.by_f = Some(list);
+                self.work = work.get();
+                false
+            }
+            Some(by_f) => {
+                self.done = Some(both_orders(by_f, &self.ranked, &work));
+                true
+            }
+        }
+    }
+
+    /// The orders, computing what is left at once.
+    pub fn finish(mut self) -> Orders {
+        while !self.step(usize::MAX) {}
+        self.done.take().unwrap_or_default()
     }
 }
 

@@ -2,7 +2,9 @@
 //! for the same scenario, with every user the two algorithms place differently marked. The
 //! orders are the engine's ([`fairshare::orders`]); each list shows a window of them.
 
-use fairshare::orders::{Orders, Placed, classic_beside_fair_tree, classic_beside_fair_tree_after};
+use std::sync::Arc;
+
+use fairshare::orders::{Orders, OrdersJob, Placed};
 use leptos::prelude::*;
 
 use super::Runs;
@@ -12,7 +14,7 @@ use crate::messages::Message;
 use crate::messages::classic::ClassicMsg;
 use crate::state::AppState;
 use crate::widgets::keyed_rows::KeyedRows;
-use crate::widgets::on_screen::{follow_on_screen, on_screen};
+use crate::widgets::on_screen::{Sliced, follow_in_slices, on_screen};
 use crate::widgets::row_window::window_around;
 use crate::widgets::when::When;
 
@@ -41,43 +43,54 @@ fn list_class(side: Side) -> &'static str {
     }
 }
 
+/// The engine's [`OrdersJob`] in slices of [`SLICE`] associations (about a millisecond each).
+struct Slices(OrdersJob);
+
+/// Associations per slice of the orders' work.
+const SLICE: usize = 4096;
+
+impl Sliced for Slices {
+    type Output = Arc<Orders>;
+    fn step(&mut self) -> bool {
+        self.0.step(SLICE)
+    }
+    fn finish(self) -> Arc<Orders> {
+        Arc::new(self.0.finish())
+    }
+}
+
 /// The two orders side by side. The engine orders every user once per change (carried over
 /// from the orders before it); only the shown users get their words and numbers. The orders
 /// read every user's F (the whole classic run, where the table and the formulas read the rows
-/// they show): they follow the runs at once while on screen, else in the next idle period
-/// (`widgets::on_screen`), so an edit's frame with the orders scrolled away computes neither.
+/// they show): they follow the runs at once while on screen, else
+/// a slice at a time in idle periods (`widgets::on_screen`), so neither an edit's frame with the
+/// orders scrolled away nor any later task computes them whole.
 #[component]
 pub fn OrderComparison(runs: Memo<Runs>) -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     let node = NodeRef::new();
-    let runs = follow_on_screen(runs, on_screen(node));
     // After an edit, the classic list is carried over from the one before it (the engine
     // merges the few users the edit moved instead of sorting every user again). New runs make
     // new orders: they are not compared with the old ones (two lists of every user), only the
     // few shown entries are (`OrderList`'s memo). `None` until the runs are first followed.
-    let orders = Memo::new_with_compare(
-        move |prev: Option<&Option<Orders>>| {
-            runs.with(|runs| {
-                let runs = runs.as_ref()?;
-                Some(Runs::read_runs(runs, |r, c| {
-                    match prev.and_then(Option::as_ref) {
-                        Some(prev) => classic_beside_fair_tree_after(prev, r, c),
-                        None => classic_beside_fair_tree(r, c),
-                    }
-                }))
-            })
-        },
-        |_, _| true,
-    );
-    let count = move |f: fn(&Orders) -> usize| move || orders.with(|o| o.as_ref().map_or(0, f));
+    let followed = follow_in_slices(runs, on_screen(node), |runs: &Runs, prev| {
+        Slices(OrdersJob::new(
+            prev.cloned(),
+            runs.ranked.clone(),
+            Arc::clone(&runs.classic),
+        ))
+    });
+    let count = move |f: fn(&Orders) -> usize| {
+        move || followed.with(|o| o.as_ref().map_or(0, |(_, o)| f(o)))
+    };
     let summary = i18n.tf(ClassicMsg::OrdersDiffer, move || {
         vec![
             ("n", count(Orders::n_differ)().to_string()),
             ("total", count(|o| o.classic.len())().to_string()),
         ]
     });
-    let ready = move || orders.with(Option::is_some);
+    let ready = move || followed.with(Option::is_some);
     let same = move || count(Orders::n_differ)() == 0;
     let cut = move || count(|o| o.classic.len())() > ORDER_LIMIT;
     let window_note = i18n.tf(ClassicMsg::OrdersWindow, move || {
@@ -88,17 +101,13 @@ pub fn OrderComparison(runs: Memo<Runs>) -> impl IntoView {
     });
     let shown = move |side: Side| {
         let lang = i18n.lang();
-        runs.with(|runs| {
-            let Some(runs) = runs else {
+        followed.with(|f| {
+            let Some((runs, o)) = f else {
                 return Vec::new();
             };
             Runs::read_runs(runs, |r, c| {
                 let selected = state.selected().get().and_then(|id| r.tree().position(id));
-                orders.with(|o| {
-                    o.as_ref().map_or_else(Vec::new, |o| {
-                        model::order_entries(r, c, side, shown_part(side.list(o), selected), lang)
-                    })
-                })
+                model::order_entries(r, c, side, shown_part(side.list(o), selected), lang)
             })
         })
     };

@@ -6,6 +6,8 @@
 //! Trees are built to tie: few share and usage values, equal ratios that differ only in 80
 //! bits (18/27/45 shares against usage 2/3/5), FairShare=parent, zero shares and usage.
 
+use std::sync::Arc;
+
 use crate::common;
 
 use common::trees;
@@ -519,6 +521,70 @@ proptest! {
             // Computed whole later (a copy: this run stays uncomputed for the next edit).
             prop_assert_eq!(classic_bits(&run.clone()), classic_bits(&fresh));
         }
+    }
+
+    /// The orders made a slice at a time (`OrdersJob`, slices of `budget` associations; the
+    /// classic run's values by `ArraysJob`), from scratch and carried over a chain of edits (from
+    /// runs computed whole, sliced or not at all), are the orders and the run from scratch, bit
+    /// for bit.
+    #[test]
+    fn classic_orders_in_slices_equal_orders_from_scratch(
+        tree in arb_tree(),
+        steps in prop::collection::vec((arb_edit(), arb_params(), 0u8..3), 0..6),
+        first in arb_params(),
+        budget in 1usize..9,
+    ) {
+        let mut ranked = Ranked::new(&tree, TieRule::Slurm);
+        let mut run = Arc::new(ranked.classic(&first));
+        let mut params = &first;
+        let mut prev: Option<Arc<fairshare::orders::Orders>> = None;
+        for step in std::iter::once(None).chain(steps.iter().map(Some)) {
+            if let Some((edit, next, how)) = step {
+                ranked = apply(&ranked, edit)?;
+                run = Arc::new(ranked.classic_after(&run, next));
+                params = next;
+                // The run is made in slices (below), whole at once, or only read through its
+                // orders.
+                if *how == 1 {
+                    run.compute_all();
+                }
+            }
+            let fresh = ranked.classic(params);
+            let mut job = fairshare::orders::OrdersJob::new(prev.clone(), ranked.clone(), Arc::clone(&run));
+            let mut slices = 1;
+            while !job.step(budget) {
+                slices += 1;
+                prop_assert!(slices <= 4 * run.len() + 8, "the job ends");
+            }
+            let sliced = Arc::new(job.finish());
+            prop_assert_eq!(classic_bits(&run), classic_bits(&fresh));
+            let fresh_orders = fairshare::orders::classic_beside_fair_tree(&ranked, &fresh);
+            prop_assert_eq!(lists(&sliced), lists(&fresh_orders));
+            prop_assert_eq!(sliced.n_differ(), fresh_orders.n_differ());
+            prev = (step.is_none_or(|(_, _, how)| *how != 2)).then_some(sliced);
+        }
+    }
+
+    /// The run's values made a slice at a time are the run from scratch, bit for bit.
+    #[test]
+    fn classic_arrays_in_slices_equal_classic_from_scratch(
+        tree in arb_tree(),
+        edit in arb_edit(),
+        params in arb_params(),
+        budget in 1usize..9,
+    ) {
+        let before = Ranked::new(&tree, TieRule::Slurm);
+        let prev = before.classic(&params);
+        let mut job = fairshare::classic::ArraysJob::new(Arc::new(before.classic(&params)));
+        while !job.step(budget) {}
+        prop_assert!(job.run().is_computed());
+        prop_assert_eq!(classic_bits(job.run()), classic_bits(&prev));
+        // Carried over an edit from the run computed whole.
+        let ranked = apply(&before, &edit)?;
+        let mut job = fairshare::classic::ArraysJob::new(Arc::new(ranked.classic_after(&prev, &params)));
+        while !job.step(budget) {}
+        prop_assert!(job.run().is_computed());
+        prop_assert_eq!(classic_bits(job.run()), classic_bits(&ranked.classic(&params)));
     }
 
     /// A run of another tree (another size or shape) carries nothing wrong over.

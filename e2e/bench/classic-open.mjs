@@ -1,0 +1,119 @@
+// The Classic tab's opening on an anchor tree, from a DevTools trace (run by hand; not part of
+// `npx playwright test`): what the main thread runs from the click on the tab until the page
+// is quiet again, task by task.
+//
+//   node e2e/bench/classic-open.mjs [--dist dist] [--size 100k] [--port 8878] [--settle 3000]
+//        [--scroll] [--edits 0]
+//
+// Loads `perf_<size>.json.gz` as workspace.mjs does, selects the first user, opens the
+// Inspector, then traces the click on the Classic fairshare tab and `--settle` ms after it.
+// Prints the time from the click to the first paint with the table's rows, and every main-thread
+// task over 5 ms (wall `dur` and thread `tdur`: the thread time is what the load does not
+// inflate as much), the longest, and the sum. With `--scroll`, the orders are then scrolled
+// into view and traced the same way; with `--edits N`, N Raw usage edits follow (orders on
+// screen with `--scroll`), each traced alike.
+import { arg, firstUsersRawUsage, flag, openPastedAnchor, startRecording } from './common.mjs';
+
+const settle = Number(arg('settle', 3000));
+const edits = Number(arg('edits', 0));
+
+/** Main-thread top-level tasks of a trace (the renderer's main thread). */
+function tasks(events) {
+  const threads = new Map();
+  for (const e of events) {
+    if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args.name);
+  }
+  // Top-level events of the main thread (a task, or script run by DevTools outside one).
+  const all = events
+    .filter((e) => e.ph === 'X' && threads.get(`${e.pid}:${e.tid}`) === 'CrRendererMain' && e.dur)
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const main = [];
+  for (const e of all) {
+    const last = main[main.length - 1];
+    if (!last || e.ts >= last.ts + last.dur) main.push(e);
+  }
+  const inner = events.filter(
+    (e) => e.ph === 'X' && threads.get(`${e.pid}:${e.tid}`) === 'CrRendererMain' && e.dur && !main.includes(e),
+  );
+  return main.map((e) => {
+    // The task's largest direct parts (what it was: an idle callback, a timer, a paint).
+    const parts = new Map();
+    for (const c of inner) {
+      if (c.ts >= e.ts && c.ts + c.dur <= e.ts + e.dur && c.dur > 2000) {
+        const k = c.name + (c.args?.data?.functionName ? `(${c.args.data.functionName})` : '');
+        parts.set(k, Math.max(parts.get(k) ?? 0, c.dur / 1000));
+      }
+    }
+    const top = [...parts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, d]) => `${k} ${d.toFixed(0)}`).join(', ');
+    return { ts: e.ts, dur: (e.dur ?? 0) / 1000, tdur: (e.tdur ?? 0) / 1000, top: `[${e.name}] ${top}` };
+  });
+}
+
+function report(label, events, t0) {
+  const ts = tasks(events).filter((t) => t.ts >= t0);
+  const long = ts.filter((t) => (t.dur > 5 || t.tdur > 5) && (flag('idle') || !t.top.includes('FireIdleCallback')));
+  const sum = ts.reduce((a, t) => a + t.tdur, 0);
+  const longest = ts.reduce((a, t) => Math.max(a, t.tdur), 0);
+  const over50 = ts.filter((t) => t.tdur > 50).length;
+  console.log(`${label}: ${ts.length} tasks, thread time ${sum.toFixed(1)} ms, longest ${longest.toFixed(1)} ms (thread), ${over50} over 50 ms`);
+  const idle = ts.filter((t) => t.top.includes('FireIdleCallback'));
+  const idleLongest = idle.reduce((a, t) => Math.max(a, t.tdur), 0);
+  console.log(`  idle callbacks: ${idle.length}, thread time ${idle.reduce((a, t) => a + t.tdur, 0).toFixed(1)} ms, longest ${idleLongest.toFixed(1)} ms`);
+  for (const t of long) console.log(`  +${((t.ts - t0) / 1000).toFixed(1).padStart(7)} ms  dur ${t.dur.toFixed(1).padStart(6)}  tdur ${t.tdur.toFixed(1).padStart(6)}  ${t.top}`);
+}
+
+async function traced(page, cdp, label, action) {
+  const stop = await startRecording(cdp, true);
+  const t0 = await page.evaluate(() => performance.timeOrigin * 1000 + performance.now() * 1000);
+  const result = await action();
+  await page.waitForTimeout(settle);
+  const { events } = await stop();
+  // Trace timestamps are monotonic µs; align by the first event after t0 is not possible, so
+  // report from the first task at or after the action's mark.
+  const mark = events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === label);
+  report(label, events, mark ? mark.ts : 0);
+  return result;
+}
+
+const { browser, page, users } = await openPastedAnchor();
+try {
+  const handle = await firstUsersRawUsage(page, users);
+  const cdp = await page.context().newCDPSession(page);
+  await page.waitForTimeout(Number(arg('wait', 8000)));
+  const open = await traced(page, cdp, 'open', () =>
+    page.evaluate(async () => {
+      console.timeStamp('open');
+      const tab = [...document.querySelectorAll('[role="tab"]')].find((t) => t.textContent.trim() === 'Classic fairshare');
+      const shown = () =>
+        document.querySelector('[role="region"][aria-label="Classic fairshare"] [data-testid="classic-table"] tbody tr[data-assoc-id]');
+      const t0 = performance.now();
+      tab.click();
+      while (!shown()) await new Promise((r) => setTimeout(r, 1));
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      return performance.now() - t0;
+    }),
+  );
+  console.log(`click -> table painted: ${open.toFixed(1)} ms (wall)`);
+  const orders = () => page.evaluate(() => document.querySelectorAll('[data-testid="classic-orders"] li[data-assoc-id]').length);
+  console.log(`order entries after settling: ${await orders()}`);
+  if (flag('scroll')) {
+    await traced(page, cdp, 'scroll', () =>
+      page.evaluate(() => {
+        console.timeStamp('scroll');
+        document.querySelector('[data-testid="classic-orders"]').scrollIntoView();
+      }),
+    );
+  }
+  for (let i = 0; i < edits; i++) {
+    await traced(page, cdp, 'edit', () =>
+      handle.evaluate((el, v) => {
+        console.timeStamp('edit');
+        el.value = String(v);
+        el.dispatchEvent(new Event('change', { bubbles: true }));
+      }, 1000 * (i + 2) * 7200),
+    );
+  }
+} finally {
+  await browser.close();
+  process.exit();
+}
