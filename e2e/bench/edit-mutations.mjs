@@ -9,7 +9,8 @@
 // Loads `perf_<size>.json.gz` as workspace.mjs does, selects the first user, and makes `--edits`
 // Raw usage edits 600 ms apart. For each, a MutationObserver counts the mutation records from
 // the change to the second frame after it (attributes, character data, child lists; nodes added
-// and removed), by the nearest labelled region (the tree, the Inspector, …), and the CSS
+// and removed; writes that set the value the node already had, "same-value writes"), by the
+// nearest labelled region (the tree, the Inspector, …), and the CSS
 // transitions running a frame later (`document.getAnimations()`, by property). Printed as the
 // mean per edit; `--detail` also names the element (tag and class) of each record; `--per-edit`
 // also prints each edit's totals (records, nodes added and removed), to tell a slow edit's work.
@@ -40,7 +41,7 @@ try {
       };
       const counts = {};
       const add = (k, n = 1) => (counts[k] = (counts[k] ?? 0) + n);
-      const observer = new MutationObserver((records) => {
+      const count = (records) => {
         for (const r of records) {
           const w = where(r.target);
           const t = r.target.nodeType === 1 ? r.target : r.target.parentElement;
@@ -48,13 +49,20 @@ try {
           add(`${w}: ${r.type}${r.type === 'attributes' ? ` ${r.attributeName}` : ''}${what}`);
           if (r.addedNodes.length) add(`${w}: nodes added`, r.addedNodes.length);
           if (r.removedNodes.length) add(`${w}: nodes removed`, r.removedNodes.length);
+          // A write of the value the node already had (a rewrite of what did not change).
+          const now = r.type === 'attributes' ? r.target.getAttribute(r.attributeName) : r.target.nodeValue;
+          if (r.type !== 'childList' && now === r.oldValue) add(`${w}: same-value writes${what}`);
         }
+      };
+      const observer = new MutationObserver(count);
+      observer.observe(document.body, {
+        subtree: true, childList: true, attributes: true, characterData: true, attributeOldValue: true,
+        characterDataOldValue: true,
       });
-      observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
       el.value = String(v);
       el.dispatchEvent(new Event('change', { bubbles: true }));
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-      for (const r of observer.takeRecords()) add(`${where(r.target)}: ${r.type}`);
+      count(observer.takeRecords());
       observer.disconnect();
       for (const a of document.getAnimations()) add(`running transitions: ${a.transitionProperty ?? a.animationName}`);
       await new Promise((r) => setTimeout(r, 600));
@@ -64,8 +72,9 @@ try {
     if (flag('per-edit')) {
       const sum = (re) => Object.entries(one).filter(([k]) => re.test(k)).reduce((a, [, n]) => a + n, 0);
       console.log(
-        `edit ${i + 1}: ${sum(/^(?!running)/)} records; nodes added ${sum(/nodes added/)}, removed ` +
-          `${sum(/nodes removed/)}; text ${sum(/characterData/)}; attributes ${sum(/attributes/)}`,
+        `edit ${i + 1}: ${sum(/^(?!running)(?!.*same-value)/)} records; nodes added ${sum(/nodes added/)}, removed ` +
+          `${sum(/nodes removed/)}; text ${sum(/characterData/)}; attributes ${sum(/attributes/)}; ` +
+          `same-value writes ${sum(/same-value/)}`,
       );
     }
   }

@@ -3,7 +3,7 @@
 //
 //   node e2e/bench/edit-profile.mjs [--dist dist] [--size 1k|10k|100k] [--edits 10]
 //        [--play 0] [--steps 0] [--top 40] [--callers <name>] [--trace] [--port 8878]
-//        [--css '<rules>'] [--tab 'Classic fairshare'] [--start 7]
+//        [--css '<rules>'] [--tab 'Classic fairshare'] [--start 7] [--window]
 //
 // Loads `perf_<size>.json.gz` (the shared perf folder) by pasting it as workspace.mjs does,
 // selects the first user and makes `--edits` Raw usage edits under DevTools' sampling profiler,
@@ -16,7 +16,11 @@
 // `--trace` also counts, independently of the machine's load, the layouts per unit (objects
 // dirty of the total) and the layouts forced by script, by the JS stack that forced them (a
 // wasm build without wasm-opt names its functions there); the profile also gives the script
-// time by the innermost app or engine function on its stack.
+// time by the innermost app or engine function on its stack. `--window` profiles each edit
+// alone, from the start of the frame it is made in to a task after that frame (workspace.mjs's
+// frame-aligned edit), 250 ms apart (no autosave starts; the slider's ticks and the dropped
+// ranking, freed in idle periods, mostly fall outside), and sums them: what the edit's own frame
+// runs, not the idle work after it.
 import path from 'node:path';
 import {
   arg,
@@ -79,6 +83,36 @@ try {
     const handle = await firstUsersRawUsage(page, users);
     if (tab) await page.getByRole('tab', { name: tab, exact: true }).click();
     const times = [];
+    if (flag('window')) {
+      await page.waitForTimeout(1000);
+      const profiles = [];
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      for (let i = 0; i < edits; i++) {
+        await cdp.send('Profiler.start');
+        times.push(
+          await handle.evaluate(async (el, v) => {
+            el.value = String(v);
+            return new Promise((resolve) =>
+              requestAnimationFrame(() => {
+                const t0 = performance.now();
+                el.dispatchEvent(new Event('change', { bubbles: true }));
+                setTimeout(() => resolve(performance.now() - t0), 0);
+              }),
+            );
+          }, 1000 * (i + start) * 3600),
+        );
+        profiles.push((await cdp.send('Profiler.stop')).profile);
+        // Less than the autosave's 400 ms debounce, as workspace.mjs: no save starts.
+        await page.waitForTimeout(250);
+      }
+      const sorted = [...times].sort((a, b) => a - b);
+      console.log(`perf_${size}: ${edits} edits, each profiled from its frame's start to a task after it`);
+      console.log(`edit, frame-aligned: ${sorted.map((t) => t.toFixed(0)).join(' ')} ms`);
+      reportProfile(profiles, arg('callers', null), edits, 'edit');
+      await browser.close();
+      process.exit();
+    }
     run = async () => {
       for (let i = 0; i < edits; i++) {
         times.push(
@@ -118,7 +152,15 @@ try {
 
 /** Self time per function from the sampled CPU profile; callers of `callersOf` (a substring). */
 function reportProfile(profile, callersOf, units, unit) {
-  const { total, self, inclusive, owners, callers } = profileTimes(profile, { callersOf, depth: 8, width: 100 });
+  // One profile, or (`--window`) one per edit, summed.
+  const all = [profile].flat().map((p) => profileTimes(p, { callersOf, depth: 8, width: 100 }));
+  const sum = (k) => {
+    const m = new Map();
+    for (const r of all) for (const [name, t] of r[k]) m.set(name, (m.get(name) ?? 0) + t);
+    return m;
+  };
+  const total = all.reduce((a, r) => a + r.total, 0);
+  const [self, inclusive, owners, callers] = ['self', 'inclusive', 'owners', 'callers'].map(sum);
   console.log(`\nCPU profile: ${(total / units).toFixed(1)} ms sampled per ${unit}; self time per ${unit}:`);
   printTop(self, units, { n: top });
   const ours = new RegExp(arg('ours', 'fairshare|leptos|reactive_graph|tachys'));

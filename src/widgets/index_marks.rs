@@ -26,6 +26,7 @@ use leptos::reactive::effect::RenderEffect;
 pub struct IndexMarks<T: 'static> {
     values: StoredValue<Vec<T>>,
     signals: StoredValue<HashMap<usize, ArcRwSignal<T>>>,
+    runs: StoredValue<u64>,
     _sync: StoredValue<Arc<RenderEffect<()>>>,
 }
 
@@ -46,7 +47,9 @@ where
     pub fn new(compute: impl Fn() -> Vec<T> + Send + Sync + 'static) -> Self {
         let values = StoredValue::new(Vec::new());
         let signals: StoredValue<HashMap<usize, ArcRwSignal<T>>> = StoredValue::new(HashMap::new());
+        let runs = StoredValue::new(0);
         let sync = RenderEffect::new_isomorphic(move |_: Option<()>| {
+            runs.update_value(|r| *r += 1);
             let new = compute();
             signals.with_value(|m| {
                 for (&ix, signal) in m {
@@ -61,8 +64,15 @@ where
         Self {
             values,
             signals,
+            runs,
             _sync: StoredValue::new(Arc::new(sync)),
         }
+    }
+
+    /// How many times the values were computed (the first time included): what a change of the
+    /// computation's sources cost, for tests.
+    pub fn runs(self) -> u64 {
+        self.runs.get_value()
     }
 
     /// The value at `ix` (tracked: the caller re-runs when it changes); the default when `ix` is

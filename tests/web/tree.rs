@@ -644,6 +644,50 @@ async fn an_edit_in_place_writes_only_what_changed() {
     assert_eq!(writes(&seen, "nodes"), 0.0, "no element made or removed");
 }
 
+/// The comparison's marks on the tree (`CompareMarks`) are computed only while two
+/// associations are compared: without a comparison an edit (a new run) does not wake them.
+/// They made a vector of every association's role, all `None`, on every edit (O(n) per edit
+/// at any size); with a comparison an edit still moves them (the deciding pair may change).
+#[wasm_bindgen_test]
+async fn an_edit_without_a_comparison_does_not_compute_the_compare_marks() {
+    use fairshare_explorer::tree::view::compare_marks::{CompareMarks, CompareRole};
+    let cell = std::rc::Rc::new(std::cell::Cell::new(None::<(AppState, CompareMarks)>));
+    let provided = std::rc::Rc::clone(&cell);
+    let _view = ui::mount(move || {
+        let state = AppState::provide(forty_users());
+        provided.set(Some((state, CompareMarks::new(state))));
+        view! { <p></p> }
+    });
+    tick().await;
+    let (state, marks) = cell.get().expect("mounted");
+    state.select(Some(AssocId(120)));
+    tick().await;
+    let runs = marks.runs();
+    state
+        .set_usage(AssocId(120), LongDouble::from_u64(205))
+        .unwrap();
+    tick().await;
+    assert_eq!(marks.runs(), runs, "no comparison: the edit wakes no marks");
+    state.compare(Some(AssocId(130)));
+    tick().await;
+    let u20 = state.ix(AssocId(120)).unwrap();
+    assert_eq!(marks.role(u20), Some(CompareRole::Decider));
+    let compared = marks.runs();
+    assert!(compared > runs, "a comparison computes them");
+    state
+        .set_usage(AssocId(120), LongDouble::from_u64(207))
+        .unwrap();
+    tick().await;
+    assert!(
+        marks.runs() > compared,
+        "with a comparison an edit moves them"
+    );
+    assert_eq!(marks.role(u20), Some(CompareRole::Decider));
+    state.compare(None);
+    tick().await;
+    assert_eq!(marks.role(u20), None, "no comparison, no roles");
+}
+
 #[wasm_bindgen_test]
 async fn a_5000_deep_chain_opens_and_reveals_its_bottom_with_true_levels() {
     let (view, state) = mount_tree(fairshare::r#gen::chain(5_000));

@@ -34,11 +34,23 @@ impl CompareRole {
     }
 }
 
-/// The role of each of the `n` associations (by position) under `hl`; all `None` without one.
-/// Positions out of range are ignored (bad input never panics).
+/// The role of each of the `n` associations (by position) under `hl`, up to the last one that
+/// has a role (the positions after it have none: [`IndexMarks`] reads past the end as `None`);
+/// empty without a highlight. Positions out of range are ignored (bad input never panics).
 pub fn roles(n: usize, hl: Option<&Highlight>) -> Vec<Option<CompareRole>> {
-    let mut res = vec![None; n];
-    let Some(hl) = hl else { return res };
+    let Some(hl) = hl else {
+        return Vec::new();
+    };
+    let last = hl
+        .paths
+        .iter()
+        .flatten()
+        .chain(&hl.deciding)
+        .chain([&hl.ancestor])
+        .copied()
+        .filter(|&ix| ix < n)
+        .max();
+    let mut res = vec![None; last.map_or(0, |ix| ix + 1)];
     let mut set = |ix: usize, role: CompareRole| {
         if let Some(slot) = res.get_mut(ix) {
             *slot = Some(role);
@@ -59,15 +71,26 @@ pub fn roles(n: usize, hl: Option<&Highlight>) -> Vec<Option<CompareRole>> {
 pub struct CompareMarks(IndexMarks<Option<CompareRole>>);
 
 impl CompareMarks {
-    /// Marks that follow the selection, the comparison and the run.
+    /// Marks that follow the selection, the comparison and the run. Without two associations
+    /// to compare there are no roles, and the run is not read: an edit (a new run) then wakes
+    /// none of this (it made a vector of every association's role, all `None`, on every edit).
     pub fn new(state: AppState) -> Self {
         Self(IndexMarks::new(move || {
-            let (selected, other) = (state.selected().get(), state.compare_with().get());
+            let (Some(selected), Some(other)) =
+                (state.selected().get(), state.compare_with().get())
+            else {
+                return Vec::new();
+            };
             state.ranked().with(|r| {
-                let hl = highlight(r, selected, other);
+                let hl = highlight(r, Some(selected), Some(other));
                 roles(r.tree().len(), hl.as_ref())
             })
         }))
+    }
+
+    /// How many times the roles were computed (see [`IndexMarks::runs`]).
+    pub fn runs(self) -> u64 {
+        self.0.runs()
     }
 
     /// The role of association `ix` (reactive: re-runs only when this role changes).
@@ -89,6 +112,7 @@ mod tests {
         };
         let r = roles(7, Some(&hl));
         use CompareRole::*;
+        // Up to the last position with a role: 6 (99 is out of range).
         assert_eq!(
             r,
             vec![
@@ -98,9 +122,8 @@ mod tests {
                 Some(Path),
                 Some(Decider),
                 Some(Path),
-                None
             ]
         );
-        assert_eq!(roles(3, None), vec![None; 3]);
+        assert_eq!(roles(3, None), Vec::new());
     }
 }
