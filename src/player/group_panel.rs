@@ -101,9 +101,8 @@ pub fn GroupPanel() -> impl IntoView {
         drawn.with(|d| assign_slots(prev.map_or(&[][..], Vec::as_slice), d))
     });
     let keys = Memo::new(move |_| (0..slots.with(Vec::len)).collect::<Vec<_>>());
-    let slot_marks = KeyedMarks::new(move || {
-        slots.with(|s| s.iter().copied().map(Some).enumerate().collect())
-    });
+    let slot_marks =
+        KeyedMarks::new(move || slots.with(|s| s.iter().copied().map(Some).enumerate().collect()));
     // Each row reads its own values, so a step wakes only the rows it changed.
     let rows = KeyedMarks::new(move || {
         group.with(|g| {
@@ -366,7 +365,10 @@ mod tests {
         // A group of 21 rows drawn: 21 slots, each new.
         let big: Vec<usize> = (0..21).collect();
         let first = assign_slots(&[], &big);
-        assert_eq!(places(&first), big.iter().copied().map(Some).collect::<Vec<_>>());
+        assert_eq!(
+            places(&first),
+            big.iter().copied().map(Some).collect::<Vec<_>>()
+        );
         assert!(first.iter().all(|s| s.fresh));
         // A group of 3: the pool keeps its 21 slots, 3 show the new places, 18 are spare.
         let small = assign_slots(&first, &[0, 1, 2]);
@@ -390,7 +392,11 @@ mod tests {
         assert_eq!(moved.len(), 1);
         assert_eq!(moved[0].place, Some(61));
         let was = back.iter().position(|s| s.place == Some(40)).unwrap();
-        assert_eq!(next[was].place, Some(61), "the slot that drew place 40 draws 61");
+        assert_eq!(
+            next[was].place,
+            Some(61),
+            "the slot that drew place 40 draws 61"
+        );
         // More places than slots: the pool grows by the difference.
         let wide: Vec<usize> = (0..25).collect();
         assert_eq!(assign_slots(&next, &wide).len(), 25);

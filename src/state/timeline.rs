@@ -244,9 +244,7 @@ impl AppState {
             }
         });
         let before = at.checked_sub(1).map(|p| {
-            let (added, removed) = timeline
-                .moves(at)
-                .map_or((0, 0), |m| (m.added, m.removed));
+            let (added, removed) = timeline.moves(at).map_or((0, 0), |m| (m.added, m.removed));
             Before {
                 ranked: timeline.moments()[p].ranked.clone(),
                 added,
@@ -444,7 +442,10 @@ mod tests {
             let listed = state
                 .baseline_ranked
                 .with_untracked(|b| state.ranked.with_untracked(|c| state.timeline_moves(b, c)));
-            assert!(Arc::ptr_eq(&listed.unwrap(), &shown.shared_moves(1).unwrap()));
+            assert!(Arc::ptr_eq(
+                &listed.unwrap(),
+                &shown.shared_moves(1).unwrap()
+            ));
             // An edit after a step is diffed afresh (the hint is for the step's trees only).
             state
                 .set_usage(AssocId(3), LongDouble::from_f64(1e6))

@@ -816,5 +816,8 @@ async fn a_smaller_group_hides_the_spare_rows_and_a_larger_one_shows_them_again(
         "the walk went through the groups of 1 and 2: {sizes:?}"
     );
     let one = sizes.iter().position(|&n| n == 1).unwrap();
-    assert!(sizes[one..].iter().any(|&n| n > 1), "and on to a larger one: {sizes:?}");
+    assert!(
+        sizes[one..].iter().any(|&n| n > 1),
+        "and on to a larger one: {sizes:?}"
+    );
 }
