@@ -279,7 +279,8 @@ fn assign_slots(prev: &[Slot], drawn: &[usize]) -> Vec<Slot> {
 }
 
 /// The pooled row in slot `at`: it shows the member at the place the pool gives it (reading its own
-/// values from the group, so it survives re-sorting), and is hidden while it has none.
+/// values from the group, so it survives re-sorting), and is hidden while it has none (keeping
+/// its texts, without naming its member or being current).
 #[component]
 fn GroupRowView(
     at: usize,
@@ -288,7 +289,15 @@ fn GroupRowView(
 ) -> impl IntoView {
     let i18n = I18n::expect();
     let held = Memo::new(move |_| slots.get(at).unwrap_or_default());
-    let row = Memo::new(move |_| held.get().place.and_then(|place| rows.get(place)));
+    let shown = Memo::new(move |_| held.with(|h| h.place.is_some()));
+    // A spare row keeps the member it showed last, hidden: showing it again rewrites its texts
+    // instead of building their nodes.
+    let row = Memo::new(
+        move |kept: Option<&Option<GroupRow>>| match held.get().place {
+            Some(place) => rows.get(place),
+            None => kept.cloned().flatten(),
+        },
+    );
     let text = move |f: fn(&GroupRow) -> String| move || row.with(|r| r.as_ref().map(f));
     let level_fs = move || {
         row.with(|r| {
@@ -299,11 +308,13 @@ fn GroupRowView(
             })
         })
     };
+    // Empty rather than absent without a reason: the cell keeps its text node.
     let reason = move || {
         row.with(|r| {
             let (reason, previous) = r.as_ref()?.reason.as_ref()?;
             Some(reason_msg(*reason).fill(i18n.lang(), &[("previous", previous)]))
         })
+        .unwrap_or_default()
     };
     let position = move || row.with(|r| r.as_ref().map(|r| r.position));
     let class = move || {
@@ -318,9 +329,9 @@ fn GroupRowView(
         <div
             role="row"
             class=class
-            hidden=move || row.with(Option::is_none)
-            data-assoc-ix=move || row.with(|r| r.as_ref().map(|r| r.ix.to_string()))
-            aria-current=move || row.with(|r| r.as_ref().is_some_and(|r| r.current).then_some("step"))
+            hidden=move || !shown.get()
+            data-assoc-ix=move || shown.get().then(|| row.with(|r| r.as_ref().map(|r| r.ix.to_string()))).flatten()
+            aria-current=move || (shown.get() && row.with(|r| r.as_ref().is_some_and(|r| r.current))).then_some("step")
             aria-rowindex=move || position().map(|p| (p + 2).to_string())
             style:transform=move || position().map(|p| format!("translateY({}%)", p * 100))
         >
@@ -382,7 +393,7 @@ mod tests {
         let back = assign_slots(&small, &later);
         assert_eq!(back.len(), 21);
         let mut shown: Vec<usize> = back.iter().filter_map(|s| s.place).collect();
-        shown.sort_unstable();
+        crate::sort::sort_dedup(&mut shown);
         assert_eq!(shown, later);
         // Scrolled by one row: one slot takes the new place (and jumps), the rest keep theirs.
         let scrolled: Vec<usize> = (41..62).collect();

@@ -738,7 +738,8 @@ async fn a_step_into_another_group_rewrites_the_rows_in_place() {
 /// The group's rows are a pool as large as the most rows drawn: a step into a group with fewer
 /// members hides the spare rows instead of dropping them, and a step into a larger one shows
 /// them again instead of building rows. Across the whole walk of a tree whose groups have 3, 3,
-/// 1 and 2 members, no row element is dropped or built after the first group's.
+/// 1 and 2 members, no node of the group's rows (row, cell or text) is dropped or built after
+/// the first group's, and a hidden row names no member.
 #[wasm_bindgen_test]
 async fn a_smaller_group_hides_the_spare_rows_and_a_larger_one_shows_them_again() {
     use web_sys::js_sys::Function;
@@ -781,7 +782,7 @@ async fn a_smaller_group_hides_the_spare_rows_and_a_larger_one_shows_them_again(
          const count = (rs) => { for (const r of rs)
            seen.nodes += r.addedNodes.length + r.removedNodes.length; };
          const o = new MutationObserver(count);
-         o.observe(body, { childList: true });
+         o.observe(body, { childList: true, subtree: true });
          return () => { count(o.takeRecords()); return seen.nodes; };",
     );
     let nodes_changed: Function = spy
@@ -804,6 +805,13 @@ async fn a_smaller_group_hides_the_spare_rows_and_a_larger_one_shows_them_again(
             .map_or(0, |n| n - 1);
         assert_eq!(view.count(shown), count, "{}", body.outer_html());
         assert_eq!(view.count(rows), 3, "the pool keeps its three rows");
+        let hidden = ".ft-group__body [role='row'][hidden]";
+        assert!(
+            view.all(hidden)
+                .iter()
+                .all(|r| r.get_attribute("data-assoc-ix").is_none()
+                    && r.get_attribute("aria-current").is_none())
+        );
         assert!(elements.iter().all(|e| e.is_connected()));
         let changed = nodes_changed.call0(&wasm_bindgen::JsValue::NULL).unwrap();
         assert_eq!(changed.as_f64(), Some(0.0), "rows dropped or built");
