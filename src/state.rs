@@ -89,7 +89,7 @@ pub struct AppState {
     hierarchy: Memo<Arc<Hierarchy>>,
     run: Memo<Arc<fair_tree::FairTreeRun>>,
     steps: Memo<Arc<Vec<fairshare::Step>>>,
-    moves: Memo<RunDiff>,
+    moves: Memo<Arc<RunDiff>>,
     /// The classic memo, made by its first reader ([`AppState::classic`]): only the Classic and
     /// Score panels read it, and they are split modules, so the classic run's code (its 80-bit
     /// blend, `powf`, the orders' sorts) is fetched with them, not in the first load.
@@ -261,7 +261,7 @@ impl AppState {
             baseline_ranked.with(|base| {
                 slurm_ranked.with(|cur| {
                     StepHint::take_moves(next_step, base.tree(), cur.tree())
-                        .unwrap_or_else(|| fairshare::diff::run_diff(base, cur, 0))
+                        .unwrap_or_else(|| Arc::new(fairshare::diff::run_diff(base, cur, 0)))
                 })
             })
         });

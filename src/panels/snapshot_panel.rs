@@ -274,7 +274,7 @@ pub fn SnapshotPanel() -> impl IntoView {
                     if for_before {
                         state
                             .moves()
-                            .with(|d| move_view(&before.ranked, after, Some(d), ix, lang))
+                            .with(|d| move_view(&before.ranked, after, Some(&**d), ix, lang))
                     } else {
                         move_view(&before.ranked, after, None, ix, lang)
                     }

@@ -3,6 +3,8 @@
 //! The comparison is the engine's [`fairshare::diff`] (who moved, by how much, and the first
 //! level on the user's path whose order changed); this module only words it and lays it out.
 
+use std::sync::Arc;
+
 use fairshare::diff::LfChange;
 use fairshare::explain::Deciding;
 use fairshare::{AssocId, AssocTree, LongDouble, Ranked};
@@ -20,7 +22,8 @@ use crate::state::AppState;
 pub fn WhatIf() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
-    // A timeline's step is diffed once, by the timeline (a scrubber step diffs nothing again).
+    // A timeline's step is diffed once, by the timeline (a scrubber step diffs nothing again),
+    // and shared with it (a step copies none of its moves).
     // A new diff is never compared with the old one (O(moved) for what is almost never equal).
     let diff = Memo::new_with_compare(
         move |_| {
@@ -28,11 +31,11 @@ pub fn WhatIf() -> impl IntoView {
                 state.ranked().with(|cur| {
                     state
                         .timeline_moves(base, cur)
-                        .unwrap_or_else(|| what_if(base, cur))
+                        .unwrap_or_else(|| Arc::new(what_if(base, cur)))
                 })
             })
         },
-        |_: Option<&WhatIfDiff>, _: Option<&WhatIfDiff>| true,
+        |_: Option<&Arc<WhatIfDiff>>, _: Option<&Arc<WhatIfDiff>>| true,
     );
     // The list starts with the first `FIRST_ROWS` rows (a screenful: a timeline step rewrites
     // them all, and building 200 rows of text cost more than the step's own work); the button

@@ -70,7 +70,7 @@ pub fn GroupPanel() -> impl IntoView {
             }
         }
     };
-    let keys = Memo::new(move |_| {
+    let drawn = Memo::new(move |_| {
         let (scroll_top, view_px, row_px) = view.get();
         group.with(|g| {
             let Some(g) = g.as_ref() else {
@@ -94,6 +94,15 @@ pub fn GroupPanel() -> impl IntoView {
             drawn_places(&g.rows, w.start..w.end)
         })
     });
+    // The row elements are a pool, one per slot, as many as the most rows drawn at once: a
+    // step into a group with fewer rows hides the spare ones instead of dropping them, and a
+    // step back (or a scroll) hands each slot another place instead of building a row.
+    let slots = Memo::new(move |prev: Option<&Vec<Slot>>| {
+        drawn.with(|d| assign_slots(prev.map_or(&[][..], Vec::as_slice), d))
+    });
+    let keys = Memo::new(move |_| (0..slots.with(Vec::len)).collect::<Vec<_>>());
+    let slot_marks =
+        KeyedMarks::new(move || slots.with(|s| s.iter().copied().map(Some).enumerate().collect()));
     // Each row reads its own values, so a step wakes only the rows it changed.
     let rows = KeyedMarks::new(move || {
         group.with(|g| {
@@ -184,7 +193,7 @@ pub fn GroupPanel() -> impl IntoView {
                             </div>
                         </div>
                         <div role="rowgroup" class=body_class style:height=body_height>
-                            <KeyedRows keys=keys row=Callback::new(move |place| view! { <GroupRowView place rows /> }.into_any()) />
+                            <KeyedRows keys=keys row=Callback::new(move |at| view! { <GroupRowView at slots=slot_marks rows /> }.into_any()) />
                         </div>
                     </div>
                 </div>
@@ -234,12 +243,61 @@ fn drawn_places(rows: &[GroupRow], window: std::ops::Range<usize>) -> Vec<usize>
         .collect()
 }
 
-/// The row at `place` in the group's list; it reads its own values from the group, so it
-/// survives re-sorting, and shows the next group's member at that place after a group change.
+/// What a pooled row element shows: the place in the group's list it draws (`None`: a spare
+/// row, hidden), and whether it took that place in this step (it then jumps there rather than
+/// gliding from where its previous member was).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Slot {
+    place: Option<usize>,
+    fresh: bool,
+}
+
+/// The places `drawn` handed to the pool `prev`: a slot that draws a place still drawn keeps
+/// it, the other places take the free slots in order, and the pool grows only when more places
+/// are drawn than it has slots (it never shrinks: its spare slots are hidden). Pure.
+fn assign_slots(prev: &[Slot], drawn: &[usize]) -> Vec<Slot> {
+    let kept = |place: usize| prev.iter().any(|s| s.place == Some(place));
+    let mut arriving = drawn.iter().copied().filter(|p| !kept(*p));
+    let mut slots: Vec<Slot> = prev
+        .iter()
+        .map(|s| match s.place {
+            Some(p) if drawn.contains(&p) => Slot {
+                place: Some(p),
+                fresh: false,
+            },
+            _ => Slot {
+                place: arriving.next(),
+                fresh: true,
+            },
+        })
+        .collect();
+    slots.extend(arriving.map(|p| Slot {
+        place: Some(p),
+        fresh: true,
+    }));
+    slots
+}
+
+/// The pooled row in slot `at`: it shows the member at the place the pool gives it (reading its own
+/// values from the group, so it survives re-sorting), and is hidden while it has none (keeping
+/// its texts, without naming its member or being current).
 #[component]
-fn GroupRowView(place: usize, rows: KeyedMarks<usize, Option<GroupRow>>) -> impl IntoView {
+fn GroupRowView(
+    at: usize,
+    slots: KeyedMarks<usize, Option<Slot>>,
+    rows: KeyedMarks<usize, Option<GroupRow>>,
+) -> impl IntoView {
     let i18n = I18n::expect();
-    let row = Memo::new(move |_| rows.get(place));
+    let held = Memo::new(move |_| slots.get(at).unwrap_or_default());
+    let shown = Memo::new(move |_| held.with(|h| h.place.is_some()));
+    // A spare row keeps the member it showed last, hidden: showing it again rewrites its texts
+    // instead of building their nodes.
+    let row = Memo::new(
+        move |kept: Option<&Option<GroupRow>>| match held.get().place {
+            Some(place) => rows.get(place),
+            None => kept.cloned().flatten(),
+        },
+    );
     let text = move |f: fn(&GroupRow) -> String| move || row.with(|r| r.as_ref().map(f));
     let level_fs = move || {
         row.with(|r| {
@@ -250,23 +308,32 @@ fn GroupRowView(place: usize, rows: KeyedMarks<usize, Option<GroupRow>>) -> impl
             })
         })
     };
+    // Empty rather than absent without a reason: the cell keeps its text node.
     let reason = move || {
         row.with(|r| {
             let (reason, previous) = r.as_ref()?.reason.as_ref()?;
             Some(reason_msg(*reason).fill(i18n.lang(), &[("previous", previous)]))
         })
+        .unwrap_or_default()
     };
-    let position = move || row.with(|r| r.as_ref().map_or(0, |r| r.position));
-    let class = move || row.with(|r| r.as_ref().map(row_classes).unwrap_or_default());
+    let position = move || row.with(|r| r.as_ref().map(|r| r.position));
+    let class = move || {
+        row.with(|r| {
+            r.as_ref()
+                .map(|r| row_classes(r, held.with(|h| h.fresh)))
+                .unwrap_or_else(|| "ft-group__row".to_string())
+        })
+    };
 
     view! {
         <div
             role="row"
             class=class
-            data-assoc-ix=move || row.with(|r| r.as_ref().map(|r| r.ix.to_string()))
-            aria-current=move || row.with(|r| r.as_ref().is_some_and(|r| r.current).then_some("step"))
-            aria-rowindex=move || (position() + 2).to_string()
-            style:transform=move || format!("translateY({}%)", position() * 100)
+            hidden=move || !shown.get()
+            data-assoc-ix=move || shown.get().then(|| row.with(|r| r.as_ref().map(|r| r.ix.to_string()))).flatten()
+            aria-current=move || (shown.get() && row.with(|r| r.as_ref().is_some_and(|r| r.current))).then_some("step")
+            aria-rowindex=move || position().map(|p| (p + 2).to_string())
+            style:transform=move || position().map(|p| format!("translateY({}%)", p * 100))
         >
             <span role="cell" class="ft-group__name">{text(|r| r.name.clone())}</span>
             <span role="cell" class="ft-group__num">{text(|r| r.shares_norm.clone())}</span>
@@ -278,8 +345,9 @@ fn GroupRowView(place: usize, rows: KeyedMarks<usize, Option<GroupRow>>) -> impl
     }
 }
 
-/// The row's classes: base, kind, status, and whether the step just taken is about it.
-fn row_classes(row: &GroupRow) -> String {
+/// The row's classes: base, kind, status, whether the step just taken is about it, and whether
+/// its element took this member in this step (`fresh`: it jumps rather than glides).
+fn row_classes(row: &GroupRow, fresh: bool) -> String {
     let kind = if row.is_user {
         "ft-group__row--user"
     } else {
@@ -289,12 +357,61 @@ fn row_classes(row: &GroupRow) -> String {
     if row.current {
         classes.push("ft-group__row--current");
     }
+    if fresh {
+        classes.push("ft-group__row--still");
+    }
     classes.join(" ")
 }
 
 #[cfg(test)]
 mod tests {
-    use super::row_scroll;
+    use super::{Slot, assign_slots, row_scroll};
+
+    fn places(slots: &[Slot]) -> Vec<Option<usize>> {
+        slots.iter().map(|s| s.place).collect()
+    }
+
+    #[test]
+    fn the_pool_keeps_its_rows_across_smaller_groups_and_scrolls() {
+        // A group of 21 rows drawn: 21 slots, each new.
+        let big: Vec<usize> = (0..21).collect();
+        let first = assign_slots(&[], &big);
+        assert_eq!(
+            places(&first),
+            big.iter().copied().map(Some).collect::<Vec<_>>()
+        );
+        assert!(first.iter().all(|s| s.fresh));
+        // A group of 3: the pool keeps its 21 slots, 3 show the new places, 18 are spare.
+        let small = assign_slots(&first, &[0, 1, 2]);
+        assert_eq!(small.len(), 21);
+        assert_eq!(&places(&small)[..3], &[Some(0), Some(1), Some(2)]);
+        assert!(small[3..].iter().all(|s| s.place.is_none()));
+        // Places 0-2 stayed in their slots: they glide (the group's own change is the body's).
+        assert!(small[..3].iter().all(|s| !s.fresh));
+        // Back to a window of 21 further down: no slot is added, every place is drawn once.
+        let later: Vec<usize> = (40..61).collect();
+        let back = assign_slots(&small, &later);
+        assert_eq!(back.len(), 21);
+        let mut shown: Vec<usize> = back.iter().filter_map(|s| s.place).collect();
+        crate::sort::sort_dedup(&mut shown);
+        assert_eq!(shown, later);
+        // Scrolled by one row: one slot takes the new place (and jumps), the rest keep theirs.
+        let scrolled: Vec<usize> = (41..62).collect();
+        let next = assign_slots(&back, &scrolled);
+        assert_eq!(next.len(), 21);
+        let moved: Vec<&Slot> = next.iter().filter(|s| s.fresh).collect();
+        assert_eq!(moved.len(), 1);
+        assert_eq!(moved[0].place, Some(61));
+        let was = back.iter().position(|s| s.place == Some(40)).unwrap();
+        assert_eq!(
+            next[was].place,
+            Some(61),
+            "the slot that drew place 40 draws 61"
+        );
+        // More places than slots: the pool grows by the difference.
+        let wide: Vec<usize> = (0..25).collect();
+        assert_eq!(assign_slots(&next, &wide).len(), 25);
+    }
 
     #[test]
     fn the_box_scrolls_only_for_a_row_out_of_view() {

@@ -141,7 +141,7 @@ impl AppState {
     /// diff, whose first rows have one). O(n) per edit, so computed only while something reads
     /// it (the snapshot panel); the tree's what-if tags read each shown user's move alone
     /// ([`fairshare::diff::moved`] on `baseline_ranked` and `slurm_ranked`).
-    pub fn moves(self) -> Memo<RunDiff> {
+    pub fn moves(self) -> Memo<Arc<RunDiff>> {
         self.moves
     }
 

@@ -49,7 +49,7 @@ pub struct ShownMoment {
 pub(super) struct StepHint {
     baseline: Option<Ranked>,
     /// The moves, with the before and after trees they are for.
-    moves: Option<(AssocTree, AssocTree, RunDiff)>,
+    moves: Option<(AssocTree, AssocTree, Arc<RunDiff>)>,
 }
 
 impl StepHint {
@@ -65,7 +65,7 @@ impl StepHint {
         hint: StoredValue<StepHint>,
         before: &AssocTree,
         after: &AssocTree,
-    ) -> Option<RunDiff> {
+    ) -> Option<Arc<RunDiff>> {
         hint.try_update_value(|h| h.moves.take())
             .flatten()
             .filter(|(b, a, _)| b == before && a == after)
@@ -180,7 +180,7 @@ impl AppState {
             let moments = t.timeline.moments();
             let after = moments.get(k)?.ranked.clone();
             let before = k.checked_sub(1).map(|p| {
-                let moves = t.timeline.moves(k).cloned().unwrap_or_default();
+                let moves = t.timeline.shared_moves(k).unwrap_or_default();
                 (moments[p].ranked.clone(), moves)
             });
             Some((after, before, t.scenario_at(k)))
@@ -244,11 +244,11 @@ impl AppState {
             }
         });
         let before = at.checked_sub(1).map(|p| {
-            let moves = timeline.moves(at).cloned().unwrap_or_default();
+            let (added, removed) = timeline.moves(at).map_or((0, 0), |m| (m.added, m.removed));
             Before {
                 ranked: timeline.moments()[p].ranked.clone(),
-                added: moves.added,
-                removed: moves.removed,
+                added,
+                removed,
             }
         });
         self.write.before.set(before);
@@ -257,7 +257,7 @@ impl AppState {
     /// The loaded timeline's moves for the step shown (`Timeline::moves`, kept by the timeline),
     /// if `base` → `cur` is that very step: the before snapshot's ranking and the shown one's
     /// (the same shared runs, so under Slurm's tie rule and without edits since). O(1).
-    pub fn timeline_moves(self, base: &Ranked, cur: &Ranked) -> Option<RunDiff> {
+    pub fn timeline_moves(self, base: &Ranked, cur: &Ranked) -> Option<Arc<RunDiff>> {
         self.timeline.with_untracked(|t| {
             let t = t.as_ref()?;
             let moments = t.timeline.moments();
@@ -265,7 +265,7 @@ impl AppState {
             let after = &moments.get(t.at)?.ranked;
             let same = |a: &Ranked, b: &Ranked| Arc::ptr_eq(&a.shared_run(), &b.shared_run());
             (same(before, base) && same(after, cur))
-                .then(|| t.timeline.moves(t.at).cloned())
+                .then(|| t.timeline.shared_moves(t.at))
                 .flatten()
         })
     }
@@ -429,8 +429,9 @@ mod tests {
                             &after,
                             fairshare::timeline::EXPLAINED,
                         );
-                        assert_eq!(moves, scratch.diff);
-                        assert_eq!(Some(&moves), shown.moves(k));
+                        assert_eq!(*moves, scratch.diff);
+                        // Not a copy: the step's moves are the timeline's own.
+                        assert!(Arc::ptr_eq(&moves, &shown.shared_moves(k).unwrap()));
                         assert!(!moves.moved.is_empty(), "day {k} moves someone");
                         let before = state.before.get_untracked().expect("a before snapshot");
                         assert_eq!(before.ranked, scratch.before);
@@ -441,7 +442,10 @@ mod tests {
             let listed = state
                 .baseline_ranked
                 .with_untracked(|b| state.ranked.with_untracked(|c| state.timeline_moves(b, c)));
-            assert_eq!(listed.as_ref(), shown.moves(1));
+            assert!(Arc::ptr_eq(
+                &listed.unwrap(),
+                &shown.shared_moves(1).unwrap()
+            ));
             // An edit after a step is diffed afresh (the hint is for the step's trees only).
             state
                 .set_usage(AssocId(3), LongDouble::from_f64(1e6))
@@ -449,7 +453,7 @@ mod tests {
             let expected = state
                 .baseline_ranked
                 .with_untracked(|b| state.slurm_ranked.with_untracked(|c| run_diff(b, c, 0)));
-            assert_eq!(state.moves.get_untracked(), expected);
+            assert_eq!(*state.moves.get_untracked(), expected);
             let listed = state
                 .baseline_ranked
                 .with_untracked(|b| state.ranked.with_untracked(|c| state.timeline_moves(b, c)));
@@ -541,7 +545,7 @@ mod tests {
             let scratch = state.slurm_ranked.with_untracked(|after| {
                 compare(&scenario(10).tree, after, fairshare::timeline::EXPLAINED)
             });
-            assert_eq!(state.moves.get_untracked(), scratch.diff);
+            assert_eq!(*state.moves.get_untracked(), scratch.diff);
             assert!(!scratch.diff.moved.is_empty());
             state.show_moment(0);
             assert!(state.before.get_untracked().is_none());
@@ -550,7 +554,7 @@ mod tests {
                 *scratch.before.tree()
             );
             state.show_moment(1);
-            assert_eq!(state.moves.get_untracked(), scratch.diff);
+            assert_eq!(*state.moves.get_untracked(), scratch.diff);
             assert_eq!(
                 state.before.get_untracked().map(|b| b.ranked),
                 Some(scratch.before)

@@ -734,3 +734,98 @@ async fn a_step_into_another_group_rewrites_the_rows_in_place() {
     }
     assert!(!still(&body), "the sort glides");
 }
+
+/// The group's rows are a pool as large as the most rows drawn: a step into a group with fewer
+/// members hides the spare rows instead of dropping them, and a step into a larger one shows
+/// them again instead of building rows. Across the whole walk of a tree whose groups have 3, 3,
+/// 1 and 2 members, no node of the group's rows (row, cell or text) is dropped or built after
+/// the first group's, and a hidden row names no member.
+#[wasm_bindgen_test]
+async fn a_smaller_group_hides_the_spare_rows_and_a_larger_one_shows_them_again() {
+    use web_sys::js_sys::Function;
+    let mut assocs = vec![
+        r#"{"id": 1, "parent": null, "account": "root", "user": null, "shares": 0, "usage_raw": 0.0}"#.to_string(),
+    ];
+    for (a, (account, users)) in [("a", 3), ("b", 1), ("c", 2)].iter().enumerate() {
+        let id = 10 * (a + 1);
+        assocs.push(format!(
+            r#"{{"id": {id}, "parent": 1, "account": "{account}", "user": null, "shares": 1, "usage_raw": 0.0}}"#
+        ));
+        for u in 1..=*users {
+            assocs.push(format!(
+                r#"{{"id": {}, "parent": {id}, "account": "{account}", "user": "{account}{u}", "shares": 1, "usage_raw": {}.0}}"#,
+                id + u,
+                (a * 3 + u) * 7 % 11 + 1
+            ));
+        }
+    }
+    let scenario = scenario_of("uneven", &assocs);
+    let (view, _state) =
+        ui::mount_with_state(move || AppState::provide(scenario), || view! { <Player /> });
+    tick().await;
+    fine_grained(&view).await;
+    view.button(en(PlayerMsg::Restart)).click();
+    tick().await;
+    let rows = ".ft-group__body [role='row']";
+    let shown = ".ft-group__body [role='row']:not([hidden])";
+    while view.count(rows) == 0 {
+        view.button(en(PlayerMsg::StepForward)).click();
+        tick().await;
+    }
+    // The root's group: three rows, all shown.
+    let elements = view.all(rows);
+    assert_eq!((elements.len(), view.count(shown)), (3, 3));
+    let body = view.get(".ft-group__body");
+    let spy = Function::new_with_args(
+        "body",
+        "const seen = { nodes: 0 };
+         const count = (rs) => { for (const r of rs)
+           seen.nodes += r.addedNodes.length + r.removedNodes.length; };
+         const o = new MutationObserver(count);
+         o.observe(body, { childList: true, subtree: true });
+         return () => { count(o.takeRecords()); return seen.nodes; };",
+    );
+    let nodes_changed: Function = spy
+        .call1(&wasm_bindgen::JsValue::NULL, &body)
+        .unwrap()
+        .unchecked_into();
+    let table = view.get(".ft-group__table");
+    let mut sizes = Vec::new();
+    for _ in 0..60 {
+        view.button(en(PlayerMsg::StepForward)).click();
+        tick().await;
+        if !table.is_connected() {
+            // The walk has finished: no group is shown any more.
+            break;
+        }
+        // The rows shown are the group's members, as the table's row count says.
+        let count = table
+            .get_attribute("aria-rowcount")
+            .and_then(|n| n.parse::<u32>().ok())
+            .map_or(0, |n| n - 1);
+        assert_eq!(view.count(shown), count, "{}", body.outer_html());
+        assert_eq!(view.count(rows), 3, "the pool keeps its three rows");
+        let hidden = ".ft-group__body [role='row'][hidden]";
+        assert!(
+            view.all(hidden)
+                .iter()
+                .all(|r| r.get_attribute("data-assoc-ix").is_none()
+                    && r.get_attribute("aria-current").is_none())
+        );
+        assert!(elements.iter().all(|e| e.is_connected()));
+        let changed = nodes_changed.call0(&wasm_bindgen::JsValue::NULL).unwrap();
+        assert_eq!(changed.as_f64(), Some(0.0), "rows dropped or built");
+        if sizes.last() != Some(&count) {
+            sizes.push(count);
+        }
+    }
+    assert!(
+        sizes.contains(&1) && sizes.contains(&2),
+        "the walk went through the groups of 1 and 2: {sizes:?}"
+    );
+    let one = sizes.iter().position(|&n| n == 1).unwrap();
+    assert!(
+        sizes[one..].iter().any(|&n| n > 1),
+        "and on to a larger one: {sizes:?}"
+    );
+}

@@ -18,7 +18,7 @@
 //! already held, so the cache is never the larger part of a timeline's memory).
 
 use std::fmt;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use crate::diff::{RunDiff, run_diff};
 use crate::snapshot::{Comparison, Matching, match_trees};
@@ -347,8 +347,9 @@ pub struct Timeline {
     /// `links[k]` matches moment `k` (before) with moment `k + 1` (after).
     links: Vec<Matching>,
     /// `moves[k]`: the moves from moment `k` to moment `k + 1` (the first [`EXPLAINED`] with a
-    /// reason), computed on the first [`Timeline::moves`] of that step and kept.
-    moves: Vec<OnceLock<RunDiff>>,
+    /// reason), computed on the first [`Timeline::moves`] of that step and kept, shared with
+    /// its readers ([`Timeline::shared_moves`]).
+    moves: Vec<OnceLock<Arc<RunDiff>>>,
 }
 
 impl PartialEq for Timeline {
@@ -441,9 +442,19 @@ impl Timeline {
     /// [`crate::snapshot::compare`] give. Computed on the first call for that step and kept, so
     /// showing a step again costs nothing; ranks and matches nothing again.
     pub fn moves(&self, k: usize) -> Option<&RunDiff> {
+        self.moves_cell(k).map(|d| &**d)
+    }
+
+    /// [`Timeline::moves`], shared: an O(1) handle on the kept moves, where a copy of a step's
+    /// moves at 10k (every user that moved, about 1 MB) was copied and freed at each showing.
+    pub fn shared_moves(&self, k: usize) -> Option<Arc<RunDiff>> {
+        self.moves_cell(k).cloned()
+    }
+
+    fn moves_cell(&self, k: usize) -> Option<&Arc<RunDiff>> {
         let cell = self.moves.get(k.checked_sub(1)?)?;
         let (before, after) = (&self.moments[k - 1].ranked, &self.moments[k].ranked);
-        Some(cell.get_or_init(|| run_diff(before, after, EXPLAINED)))
+        Some(cell.get_or_init(|| Arc::new(run_diff(before, after, EXPLAINED))))
     }
 
     /// The step from moment `k − 1` to moment `k` (`k ≥ 1`): the before/after comparison of
