@@ -16,7 +16,7 @@ const OPENING_RECENTRES: u8 = 4;
 /// in turn, every frame, so the cards never stood still).
 const OPENING_WOBBLE_PX: f64 = 2.0;
 
-/// A newly loaded tree's opening ([`TreeCtx::opening`]): the root it keeps centred while the
+/// A newly loaded tree's opening ([`super::TreeCtx::opening`]): the root it keeps centred while the
 /// drawing and its frame settle, the sizes it last centred it for, and how many more times it
 /// may centre it again.
 #[derive(Clone, Copy, Debug, PartialEq)]
