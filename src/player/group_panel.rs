@@ -97,7 +97,10 @@ pub fn GroupPanel() -> impl IntoView {
     // The row elements are a pool, one per slot, as many as the most rows drawn at once: a
     // step into a group with fewer rows hides the spare ones instead of dropping them, and a
     // step back (or a scroll) hands each slot another place instead of building a row.
+    // Read at every step, not only when the drawn places change: a slot is `fresh` (jumps) only
+    // in the step it took its place, so the next step (a sort that keeps the places) glides.
     let slots = Memo::new(move |prev: Option<&Vec<Slot>>| {
+        group.with(|_| ());
         drawn.with(|d| assign_slots(prev.map_or(&[][..], Vec::as_slice), d))
     });
     let keys = Memo::new(move |_| (0..slots.with(Vec::len)).collect::<Vec<_>>());
