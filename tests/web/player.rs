@@ -633,6 +633,28 @@ async fn a_big_sibling_group_draws_only_the_rows_near_its_view() {
 }
 
 /// The Fair Tree scenario `name` of these association objects (scenario JSON), parsed cleanly.
+/// The associations of a root over accounts named as given, each with that many users
+/// (`a1`, `a2`, …; usages spread so the users sort apart).
+fn accounts_of(accounts: &[(&str, usize)]) -> Vec<String> {
+    let mut assocs = vec![
+        r#"{"id": 1, "parent": null, "account": "root", "user": null, "shares": 0, "usage_raw": 0.0}"#.to_string(),
+    ];
+    for (a, &(account, users)) in accounts.iter().enumerate() {
+        let id = 10 * (a + 1);
+        assocs.push(format!(
+            r#"{{"id": {id}, "parent": 1, "account": "{account}", "user": null, "shares": 1, "usage_raw": 0.0}}"#
+        ));
+        for u in 1..=users {
+            assocs.push(format!(
+                r#"{{"id": {}, "parent": {id}, "account": "{account}", "user": "{account}{u}", "shares": 1, "usage_raw": {}.0}}"#,
+                id + u,
+                (a * 3 + u) * 7 % 11 + 1
+            ));
+        }
+    }
+    assocs
+}
+
 fn scenario_of(name: &str, assocs: &[String]) -> fairshare::scenario::Scenario {
     let json = format!(
         r#"{{"name": "{name}", "algorithm": "fair_tree", "params": {{"damping_factor": 1, "flags": []}}, "associations": [{}]}}"#,
@@ -650,23 +672,7 @@ fn scenario_of(name: &str, assocs: &[String]) -> fairshare::scenario::Scenario {
 async fn a_step_into_another_group_rewrites_the_rows_in_place() {
     use web_sys::js_sys::Function;
     // The root's three accounts, each with three users: every group has three rows.
-    let mut assocs = vec![
-        r#"{"id": 1, "parent": null, "account": "root", "user": null, "shares": 0, "usage_raw": 0.0}"#.to_string(),
-    ];
-    for (a, account) in ["a", "b", "c"].iter().enumerate() {
-        let id = 10 * (a + 1);
-        assocs.push(format!(
-            r#"{{"id": {id}, "parent": 1, "account": "{account}", "user": null, "shares": 1, "usage_raw": 0.0}}"#
-        ));
-        for u in 1..=3 {
-            assocs.push(format!(
-                r#"{{"id": {}, "parent": {id}, "account": "{account}", "user": "{account}{u}", "shares": 1, "usage_raw": {}.0}}"#,
-                id + u,
-                (a * 3 + u) * 7 % 11 + 1
-            ));
-        }
-    }
-    let scenario = scenario_of("three", &assocs);
+    let scenario = scenario_of("three", &accounts_of(&[("a", 3), ("b", 3), ("c", 3)]));
     let (view, _state) =
         ui::mount_with_state(move || AppState::provide(scenario), || view! { <Player /> });
     tick().await;
@@ -743,23 +749,7 @@ async fn a_step_into_another_group_rewrites_the_rows_in_place() {
 #[wasm_bindgen_test]
 async fn a_smaller_group_hides_the_spare_rows_and_a_larger_one_shows_them_again() {
     use web_sys::js_sys::Function;
-    let mut assocs = vec![
-        r#"{"id": 1, "parent": null, "account": "root", "user": null, "shares": 0, "usage_raw": 0.0}"#.to_string(),
-    ];
-    for (a, (account, users)) in [("a", 3), ("b", 1), ("c", 2)].iter().enumerate() {
-        let id = 10 * (a + 1);
-        assocs.push(format!(
-            r#"{{"id": {id}, "parent": 1, "account": "{account}", "user": null, "shares": 1, "usage_raw": 0.0}}"#
-        ));
-        for u in 1..=*users {
-            assocs.push(format!(
-                r#"{{"id": {}, "parent": {id}, "account": "{account}", "user": "{account}{u}", "shares": 1, "usage_raw": {}.0}}"#,
-                id + u,
-                (a * 3 + u) * 7 % 11 + 1
-            ));
-        }
-    }
-    let scenario = scenario_of("uneven", &assocs);
+    let scenario = scenario_of("uneven", &accounts_of(&[("a", 3), ("b", 1), ("c", 2)]));
     let (view, _state) =
         ui::mount_with_state(move || AppState::provide(scenario), || view! { <Player /> });
     tick().await;
