@@ -12,7 +12,7 @@
 // inflate as much), the longest, and the sum. With `--scroll`, the orders are then scrolled
 // into view and traced the same way; with `--edits N`, N Raw usage edits follow (orders on
 // screen with `--scroll`), each traced alike.
-import { arg, firstUsersRawUsage, flag, openPastedAnchor, startRecording } from './common.mjs';
+import { arg, firstUsersRawUsage, flag, openClassicTimed, openPastedAnchor, startRecording } from './common.mjs';
 
 const settle = Number(arg('settle', 3000));
 const edits = Number(arg('edits', 0));
@@ -81,17 +81,7 @@ try {
   const cdp = await page.context().newCDPSession(page);
   await page.waitForTimeout(Number(arg('wait', 8000)));
   const open = await traced(page, cdp, 'open', () =>
-    page.evaluate(async () => {
-      console.timeStamp('open');
-      const tab = [...document.querySelectorAll('[role="tab"]')].find((t) => t.textContent.trim() === 'Classic fairshare');
-      const shown = () =>
-        document.querySelector('[role="region"][aria-label="Classic fairshare"] [data-testid="classic-table"] tbody tr[data-assoc-id]');
-      const t0 = performance.now();
-      tab.click();
-      while (!shown()) await new Promise((r) => setTimeout(r, 1));
-      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-      return performance.now() - t0;
-    }),
+    openClassicTimed(page),
   );
   console.log(`click -> table painted: ${open.toFixed(1)} ms (wall)`);
   const orders = () => page.evaluate(() => document.querySelectorAll('[data-testid="classic-orders"] li[data-assoc-id]').length);

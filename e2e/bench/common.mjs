@@ -327,3 +327,21 @@ export function pct(xs, p) {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 }
+
+/**
+ * Clicks the Classic fairshare tab and returns the ms until its table's first row is painted
+ * (a DevTools timestamp `open` marks the click for traces).
+ */
+export async function openClassicTimed(page) {
+  return page.evaluate(async () => {
+    console.timeStamp('open');
+      const tab = [...document.querySelectorAll('[role="tab"]')].find((t) => t.textContent.trim() === 'Classic fairshare');
+      const shown = () =>
+        document.querySelector('[role="region"][aria-label="Classic fairshare"] [data-testid="classic-table"] tbody tr[data-assoc-id]');
+      const t0 = performance.now();
+      tab.click();
+      while (!shown()) await new Promise((r) => setTimeout(r, 1));
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      return performance.now() - t0;
+  });
+}

@@ -26,7 +26,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { arg, flag, launchChromium, openAndPaste, pct, readAnchor, root, runThenExit, serve } from './common.mjs';
+import { arg, flag, launchChromium, openAndPaste, openClassicTimed, pct, readAnchor, root, runThenExit, serve } from './common.mjs';
 
 const sizes = arg('sizes', '1k,10k,100k').split(',');
 const perfDir = arg('perf', path.join(root, '..', 'shared', 'perf'));
@@ -184,16 +184,7 @@ await runThenExit(browser, async () => {
       let classicOpen = null;
       const classicEdits = [];
       if (!flag('no-classic') && handle) {
-        classicOpen = await page.evaluate(async () => {
-          const tab = [...document.querySelectorAll('[role="tab"]')].find((t) => t.textContent.trim() === 'Classic fairshare');
-          const shown = () =>
-            document.querySelector('[role="region"][aria-label="Classic fairshare"] [data-testid="classic-table"] tbody tr[data-assoc-id]');
-          const t0 = performance.now();
-          tab.click();
-          while (!shown()) await new Promise((r) => setTimeout(r, 1));
-          await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-          return performance.now() - t0;
-        });
+        classicOpen = await openClassicTimed(page);
         for (let i = 0; i < edits; i++) classicEdits.push((await editUsage(handle, 1000 * (i + 2) * 7200)).frame);
       }
 
