@@ -29,9 +29,10 @@ current="lint gate (cargo fmt --check, cargo clippy -D warnings, cargo doc -D wa
 stage "$current"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
-cargo clippy --locked --target wasm32-unknown-unknown -p fairshare-explorer --all-targets -- -D warnings
-# The release build's split points (feature split, src/chrome/tab_panel.rs).
-cargo clippy --locked --target wasm32-unknown-unknown -p fairshare-explorer --features split -- -D warnings
+# On wasm32 with the release build's split points (feature split, src/chrome/tab_panel.rs); the
+# code without them is target-independent and the native run above checks it.
+# `--test web` too: the component tests are `test = false` (Cargo.toml), outside --all-targets.
+cargo clippy --locked --target wasm32-unknown-unknown -p fairshare-explorer --all-targets --test web --features split -- -D warnings
 # Its dependencies are the ones clippy checked; rustdoc then runs on our three crates only.
 # Private items too (the docs are for the people working on the code), so links to them are fine.
 RUSTDOCFLAGS="-D warnings -A rustdoc::private_intra_doc_links" cargo doc --workspace --no-deps --document-private-items --locked
