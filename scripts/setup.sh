@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Installs whatever the project needs and is missing, idempotently: a second run installs nothing.
-# Usage: scripts/setup.sh [--test]   (--test also installs the browser layer: Chromium + driver, and a CJK font)
+# Usage: scripts/setup.sh [--test | --rust]
+#   --test  also installs the browser layer: Chromium + driver, and a CJK font
+#   --rust  only the Rust toolchain and its wasm32 target: what the lint gate and native tests need
+#           (scripts/test.sh runs the rest in the background while those compile)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,11 +14,22 @@ WASM_BINDGEN_VERSION=0.2.130
 WASM_SPLIT_VERSION=0.2.4
 JOBS=${JOBS:-2}
 want_test=false
-[[ "${1:-}" == "--test" ]] && want_test=true
+rust_only=false
+case "${1:-}" in
+  --test) want_test=true ;;
+  --rust) rust_only=true ;;
+  "") ;;
+  *) echo "setup.sh: unknown option ${1} (--test or --rust)" >&2; exit 2 ;;
+esac
 
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 say() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
 as_root() { if [[ $(id -u) -eq 0 ]]; then "$@"; else sudo "$@"; fi; }
+
+# The Rust toolchain comes from rust-toolchain.toml; make sure its wasm32 target is there.
+rustup show active-toolchain >/dev/null 2>&1 || rustup toolchain install
+rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+$rust_only && exit 0
 
 # Debian packages: only what is missing. (Never binaryen: Debian's wasm-opt 108 breaks the build.)
 need_apt=()
@@ -40,9 +54,6 @@ if ((${#need_apt[@]})); then
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need_apt[@]}"
 fi
 
-# The Rust toolchain comes from rust-toolchain.toml; make sure its wasm32 target is there.
-rustup show active-toolchain >/dev/null 2>&1 || rustup toolchain install
-rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
 
 # Trunk's own speed does not matter (it runs cargo, wasm-bindgen and wasm-opt), so it is built
 # without optimisation or debug info: about 6 minutes instead of 13 on 2 cores (2026-11-26).

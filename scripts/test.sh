@@ -5,7 +5,9 @@
 #   2. app component tests in headless Chromium (wasm-bindgen-test)
 #   3. the release build (trunk, wasm-opt -Oz)
 #   4. end-to-end tests of that build (Playwright + Chromium)
-# Installs whatever is missing first (scripts/setup.sh --test). Works without a terminal (CI).
+# Installs whatever is missing (scripts/setup.sh --test): the Rust toolchain first, the rest (apt
+# packages, Trunk, wasm-bindgen-cli, wasm-split-cli, npm) in the background while layers 0 and 1,
+# which need none of it, compile; layer 2 waits for it. Works without a terminal (CI).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,9 +19,17 @@ stage() {
 done_stage() { printf '\033[32m---- ok (%ss)\033[0m\n' "$((SECONDS - stage_start))"; }
 trap 'printf "\n\033[1;31m==== FAILED: %s\033[0m\n" "$current"' ERR
 
-current="setup (scripts/setup.sh --test)"
+current="setup (scripts/setup.sh --rust; --test in the background)"
 stage "$current"
-scripts/setup.sh --test
+scripts/setup.sh --rust
+# On a fresh machine the tools take about 9 minutes to build and install (2 cores, 2026-11-27),
+# mostly cargo, as do the lint gate and the native tests; cargo leaves a core idle much of the
+# time (linking, build scripts, one crate waiting on another), so running both at once is
+# shorter than one after the other. Its output is printed when layer 2 waits for it.
+setup_log=$(mktemp)
+scripts/setup.sh --test >"$setup_log" 2>&1 &
+setup_pid=$!
+trap 'kill "$setup_pid" 2>/dev/null || true; rm -f "$setup_log"' EXIT
 . scripts/env.sh
 # A CI run builds everything once from cold: incremental compilation only adds work there.
 [[ "${CI:-}" == true ]] && export CARGO_INCREMENTAL=0
@@ -41,6 +51,14 @@ done_stage
 current="native tests (cargo test --workspace)"
 stage "$current"
 cargo test --workspace --locked
+done_stage
+
+current="setup, the rest (scripts/setup.sh --test, started with the lint gate)"
+stage "$current"
+setup_status=0
+wait "$setup_pid" || setup_status=$?
+cat "$setup_log"
+((setup_status == 0))
 done_stage
 
 current="component tests in Chromium (wasm-bindgen-test)"
