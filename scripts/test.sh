@@ -27,9 +27,10 @@ scripts/setup.sh --rust
 # time (linking, build scripts, one crate waiting on another), so running both at once is
 # shorter than one after the other. Its output is printed when layer 2 waits for it.
 setup_log=$(mktemp)
-scripts/setup.sh --test >"$setup_log" 2>&1 &
+# Its own process group (setsid), so a failing layer stops it with every cargo and apt it started.
+setsid scripts/setup.sh --test >"$setup_log" 2>&1 &
 setup_pid=$!
-trap 'kill "$setup_pid" 2>/dev/null || true; rm -f "$setup_log"' EXIT
+trap 'kill -- -"$setup_pid" 2>/dev/null || true; rm -f "$setup_log"' EXIT
 . scripts/env.sh
 # A CI run builds everything once from cold: incremental compilation only adds work there.
 [[ "${CI:-}" == true ]] && export CARGO_INCREMENTAL=0
