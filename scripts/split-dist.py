@@ -11,8 +11,10 @@ relocations it reads). So this redoes Trunk's Rust step after it, in the post_bu
    `-Clink-args=--emit-relocs` and the `split` feature: the main module, one `split_*.wasm` per
    split point, `chunk_*.wasm` for code shared by several, and the link module `__wasm_split.js`.
 2. `wasm-bindgen --target web --keep-lld-exports` on the main module, under Trunk's file name.
-3. `wasm-opt -Oz` on the main module and each split-off module; then the main module's imports
-   from the JS glue get short names, in the wasm and in the glue alike (`short_imports`).
+3. `wasm-opt -Oz` (npm binaryen 132, as Trunk's data-wasm-opt="z"; features from the module) on
+   the main module and each split-off module, in batches (scripts/wasm-opt-batch.cjs); then the
+   main module's imports from the JS glue get short names, in the wasm and in the glue alike
+   (`short_imports`).
 4. The files replace Trunk's in the staging directory, the split-off ones under content-hashed
    names (`place_hashed`); the `integrity` hashes in index.html are rewritten to match.
    scripts/finish-dist.py then minifies the JS, lists every file for the service worker (so the
@@ -34,10 +36,6 @@ import tempfile
 import time
 
 CRATE = "fairshare-explorer"
-# What Trunk passes for data-wasm-opt="z" (binaryen 132 from npm; features from the module).
-WASM_OPT_FEATURES = []
-
-
 def fail(message):
     sys.exit(f"split-dist.py: {message}")
 
@@ -231,12 +229,19 @@ def main(staging, root):
         opt = [os.path.join(bindgen_dir, stem + "_bg.wasm")]
         opt += sorted(glob.glob(os.path.join(split_dir, "split_*.wasm")))
         opt += sorted(glob.glob(os.path.join(split_dir, "chunk_*.wasm")))
-        # One wasm-opt per module (about 1.5 s each, mostly starting binaryen.js in node), JOBS at
-        # a time (scripts/setup.sh's variable; default: the CPUs), the largest first.
+        # wasm-opt -Oz on every module, in JOBS batches at once (scripts/setup.sh's variable;
+        # default: the CPUs), each batch one process (scripts/wasm-opt-batch.cjs: a wasm-opt
+        # command spends about 2 s starting, 60-odd times). Largest first, each module to the
+        # batch with the fewest bytes so far, so the main module does not wait behind the rest.
         opt.sort(key=os.path.getsize, reverse=True)
-        jobs = int(os.environ.get("JOBS") or os.cpu_count() or 1)
-        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-            list(pool.map(lambda path: run(["wasm-opt", "-Oz", *WASM_OPT_FEATURES, path, "-o", path]), opt))
+        jobs = max(1, int(os.environ.get("JOBS") or os.cpu_count() or 1))
+        batches = [[] for _ in range(jobs)]
+        for path in opt:
+            min(batches, key=lambda b: sum(os.path.getsize(p) for p in b)).append(path)
+        batch = os.path.join(root, "scripts", "wasm-opt-batch.cjs")
+        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+            cmds = [["node", batch] + [arg for p in b for arg in (p, p)] for b in batches if b]
+            list(pool.map(run, cmds))
         main_wasm = os.path.join(bindgen_dir, stem + "_bg.wasm")
         short_imports(main_wasm, os.path.join(bindgen_dir, stem + ".js"), f"./{stem}_bg.js")
         shutil.copy(main_wasm, os.path.join(staging, bg[0]))
