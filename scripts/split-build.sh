@@ -23,4 +23,11 @@ if [[ "${1:-}" == serve ]]; then
   shift
   exec trunk serve --release --locked --features split "$@"
 fi
-exec trunk build --release --locked --features split "$@"
+# Trunk's own wasm-opt pass (data-wasm-opt="z", about 35 s on 2 cores) would be thrown away:
+# split-dist.py optimises cargo's output again, after splitting it. So the build reads a copy of
+# index.html with that pass off (gitignored; same folder, so its relative paths still resolve),
+# and writes it out as index.html. `serve` above keeps index.html, which it watches.
+grep -q 'data-wasm-opt="z"' index.html || { echo "split-build.sh: index.html has no data-wasm-opt=\"z\"" >&2; exit 1; }
+sed 's/data-wasm-opt="z"/data-wasm-opt="0"/' index.html >index-split.html
+trap 'rm -f index-split.html' EXIT
+trunk build --release --locked --features split --html-output index.html "$@" index-split.html
