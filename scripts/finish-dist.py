@@ -34,6 +34,7 @@ them), so a release can never ship half finished.
 """
 
 import base64
+import concurrent.futures
 import hashlib
 import json
 import os
@@ -153,14 +154,20 @@ def precompress(staging):
     zopfli = shutil.which("zopfli")
     if not zopfli:
         fail("no `zopfli` command (Debian: apt-get install zopfli; scripts/setup.sh does it)")
-    for dirpath, _, files in os.walk(staging):
-        for name in files:
-            if not name.endswith(COMPRESS):
-                continue
-            path = os.path.join(dirpath, name)
-            # zopfli writes FILE.gz beside FILE (no name or time in the header: reproducible).
-            subprocess.run([zopfli, "--gzip", path], check=True)
-            subprocess.run([brotli, "-q", "11", "-f", "-o", path + ".br", path], check=True)
+    paths = [
+        os.path.join(dirpath, name)
+        for dirpath, _, files in os.walk(staging)
+        for name in files
+        if name.endswith(COMPRESS)
+    ]
+    # zopfli writes FILE.gz beside FILE (no name or time in the header: reproducible).
+    cmds = [[zopfli, "--gzip", p] for p in paths] + [[brotli, "-q", "11", "-f", "-o", p + ".br", p] for p in paths]
+    # Each command is one core's work: JOBS at once (scripts/setup.sh's variable; default: the
+    # CPUs), the largest file first, so the main wasm's zopfli (about 8 s) starts at once.
+    cmds.sort(key=lambda c: os.path.getsize(c[-1]), reverse=True)
+    jobs = max(1, int(os.environ.get("JOBS") or os.cpu_count() or 1))
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        list(pool.map(lambda c: subprocess.run(c, check=True), cmds))
 
 
 def main():
