@@ -235,8 +235,11 @@ def main(staging, root):
         # a time (scripts/setup.sh's variable; default: the CPUs), the largest first.
         opt.sort(key=os.path.getsize, reverse=True)
         jobs = int(os.environ.get("JOBS") or os.cpu_count() or 1)
-        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-            list(pool.map(lambda path: run(["wasm-opt", "-Oz", *WASM_OPT_FEATURES, path, "-o", path]), opt))
+        # FAIRSHARE_WASM_OPT=0: no wasm-opt, so every module keeps its function names (a build
+        # for the benches' profiles, e.g. e2e/bench/classic-open.mjs --profile; never shipped).
+        if os.environ.get("FAIRSHARE_WASM_OPT") != "0":
+            with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+                list(pool.map(lambda path: run(["wasm-opt", "-Oz", *WASM_OPT_FEATURES, path, "-o", path]), opt))
         main_wasm = os.path.join(bindgen_dir, stem + "_bg.wasm")
         short_imports(main_wasm, os.path.join(bindgen_dir, stem + ".js"), f"./{stem}_bg.js")
         shutil.copy(main_wasm, os.path.join(staging, bg[0]))
