@@ -195,7 +195,7 @@ pub const PREFETCHED: &[PanelTab] = &[PanelTab::Classic];
 const PREFETCH_DELAY_MS: u64 = 1_500;
 
 /// Brings in the [`PREFETCHED`] panels' modules (fetched and compiled, the panel not built) in an
-/// idle period once the app has been interactive for [`PREFETCH_DELAY_MS`], one module per
+/// idle period once the app has been interactive for 1.5 s (`PREFETCH_DELAY_MS`), one module per
 /// idle period, so that opening their tabs fetches and compiles nothing. Not when the browser
 /// asks to save data (`navigator.connection.saveData`): the module then comes when its tab
 /// opens, as without the prefetch. Call once, while the app mounts. A build without the split
