@@ -12,23 +12,76 @@ test.beforeAll(publishSnapshots);
 
 const panelModules = (requests) => requests.filter((u) => /\/(split_[a-z_]+|chunk_\d+)-[0-9a-f]{16}\.wasm$/.test(u));
 
-test('the first load fetches no panel code; a tab fetches its own panel the first time it opens', async ({ page }) => {
+/** When the app replaced the pre-rendered first view (page time, ms): the app is mounted. */
+async function recordMount(page) {
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (document.body && !document.getElementById('ft-prerender') && document.querySelector('.ft-app')) {
+        window.__ftMountedAt = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** When each panel module's request started (page time, ms), by file name. */
+const moduleStarts = (page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => /\/(split_[a-z_]+|chunk_\d+)-[0-9a-f]{16}\.wasm$/.test(e.name))
+      .map((e) => ({ name: e.name, start: e.startTime })),
+  );
+
+test('the first load fetches no panel code; the Classic panel module is fetched in an idle period after the app mounts; other tabs fetch their own the first time they open', async ({ page }) => {
+  await recordMount(page);
   const app = new ExplorerPage(page);
   await app.goto('/');
   await app.clickTreeItem('User1');
-  expect(panelModules(app.requests), 'a panel module in the first load').toEqual([]);
+  // Once the app has been interactive a while, the Classic panel's module comes without a click
+  // on its tab (src/chrome/tab_panel.rs `prefetch`): nothing is fetched or compiled at the click.
+  await expect.poll(() => panelModules(app.requests).some((u) => /\/split_classic_panel-/.test(u)), {
+    message: 'the Classic panel\'s module is prefetched (is dist/ a split build, scripts/split-build.sh?)',
+    timeout: 15_000,
+  }).toBe(true);
+  const mountedAt = await page.evaluate(() => window.__ftMountedAt);
+  expect(mountedAt, 'the app mounted').toBeGreaterThan(0);
+  const starts = await moduleStarts(page);
+  expect(starts.length).toBeGreaterThan(0);
+  for (const { name, start } of starts) {
+    expect(start, `${name} requested before the app mounted`).toBeGreaterThan(mountedAt);
+  }
+  const prefetched = panelModules(app.requests);
+  expect(prefetched.some((u) => /\/split_(?!classic)/.test(u)), 'another panel prefetched with Classic').toBe(false);
 
+  // Opening the Classic tab fetches nothing more; back and forth neither.
   await app.openTab('Classic fairshare');
   await expect(app.classicPanel()).toBeVisible();
-  const classic = panelModules(app.requests);
-  expect(classic.some((u) => /\/split_classic_panel-/.test(u)), 'no split_classic_panel module: is dist/ a split build (scripts/split-build.sh)?').toBe(true);
-  expect(classic.some((u) => /\/split_(?!classic)/.test(u)), 'another panel fetched with Classic').toBe(false);
-
-  // Back and forth: the panel is kept; nothing is fetched again.
   await app.openTab('Inspector');
   await app.openTab('Classic fairshare');
   await expect(app.classicPanel()).toBeVisible();
-  expect(panelModules(app.requests)).toEqual(classic);
+  expect(panelModules(app.requests)).toEqual(prefetched);
+
+  // Another tab fetches its own panel when it first opens.
+  await app.openTab('sshare');
+  await expect(app.sshareTable()).toBeVisible();
+  expect(panelModules(app.requests).some((u) => /\/split_sshare_panel-/.test(u))).toBe(true);
+  expect(app.errors).toEqual([]);
+});
+
+test('when the browser asks to save data, no panel code is prefetched: the Classic tab fetches its own', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });
+  });
+  const app = new ExplorerPage(page);
+  await app.goto('/');
+  await app.clickTreeItem('User1');
+  // Past the prefetch's delay (1.5 s) and an idle period.
+  await page.waitForTimeout(4_000);
+  expect(panelModules(app.requests), 'a panel module prefetched under saveData').toEqual([]);
+  await app.openTab('Classic fairshare');
+  await expect(app.classicPanel()).toBeVisible();
+  expect(panelModules(app.requests).some((u) => /\/split_classic_panel-/.test(u))).toBe(true);
   expect(app.errors).toEqual([]);
 });
 

@@ -239,9 +239,12 @@ def main(staging, root):
         for path in opt:
             min(batches, key=lambda b: sum(os.path.getsize(p) for p in b)).append(path)
         batch = os.path.join(root, "scripts", "wasm-opt-batch.cjs")
-        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-            cmds = [["node", batch] + [arg for p in b for arg in (p, p)] for b in batches if b]
-            list(pool.map(run, cmds))
+        # FAIRSHARE_WASM_OPT=0: no wasm-opt, so every module keeps its function names (a build
+        # for the benches' profiles, e.g. e2e/bench/classic-open.mjs --profile; never shipped).
+        if os.environ.get("FAIRSHARE_WASM_OPT") != "0":
+            with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+                cmds = [["node", batch] + [arg for p in b for arg in (p, p)] for b in batches if b]
+                list(pool.map(run, cmds))
         main_wasm = os.path.join(bindgen_dir, stem + "_bg.wasm")
         short_imports(main_wasm, os.path.join(bindgen_dir, stem + ".js"), f"./{stem}_bg.js")
         shutil.copy(main_wasm, os.path.join(staging, bg[0]))

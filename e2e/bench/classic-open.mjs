@@ -3,7 +3,7 @@
 // is quiet again, task by task.
 //
 //   node e2e/bench/classic-open.mjs [--dist dist] [--size 100k] [--port 8878] [--settle 3000]
-//        [--scroll] [--edits 0]
+//        [--scroll] [--edits 0] [--profile [--top 40]]
 //
 // Loads `perf_<size>.json.gz` as workspace.mjs does, selects the first user, opens the
 // Inspector, then traces the click on the Classic fairshare tab and `--settle` ms after it.
@@ -11,8 +11,11 @@
 // task over 5 ms (wall `dur` and thread `tdur`: the thread time is what the load does not
 // inflate as much), the longest, and the sum. With `--scroll`, the orders are then scrolled
 // into view and traced the same way; with `--edits N`, N Raw usage edits follow (orders on
-// screen with `--scroll`), each traced alike.
-import { arg, firstUsersRawUsage, flag, openClassicTimed, openPastedAnchor, startRecording } from './common.mjs';
+// screen with `--scroll`), each traced alike. With `--profile`, the opening is profiled (DevTools'
+// sampling profiler, from the click until the table is painted) instead of traced, and the
+// script time is printed by function; for names, a build without wasm-opt
+// (`FAIRSHARE_WASM_OPT=0 bash scripts/split-build.sh --dist dist-prof`).
+import { arg, firstUsersRawUsage, flag, openClassicTimed, openPastedAnchor, printTop, profileTimes, startRecording } from './common.mjs';
 
 const settle = Number(arg('settle', 3000));
 const edits = Number(arg('edits', 0));
@@ -80,6 +83,23 @@ try {
   const handle = await firstUsersRawUsage(page, users);
   const cdp = await page.context().newCDPSession(page);
   await page.waitForTimeout(Number(arg('wait', 8000)));
+  if (flag('profile')) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+    const wall = await openClassicTimed(page);
+    const { profile } = await cdp.send('Profiler.stop');
+    const { self, inclusive, owners, total } = profileTimes(profile);
+    const top = Number(arg('top', 40));
+    console.log(`click -> table painted: ${wall.toFixed(1)} ms (wall); ${total.toFixed(1)} ms sampled. Self time:`);
+    printTop(self, 1, { n: top });
+    console.log('inclusive, the app and the framework:');
+    printTop(inclusive, 1, { n: top, filter: /fairshare|leptos|reactive_graph|tachys/ });
+    console.log('by the innermost app or engine function:');
+    printTop(owners, 1, { n: top });
+    await browser.close();
+    process.exit();
+  }
   const open = await traced(page, cdp, 'open', () =>
     openClassicTimed(page),
   );

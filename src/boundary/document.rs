@@ -1,6 +1,7 @@
 //! The page around the app: the launch parameters from the address bar, the language to open
 //! with (and remembering the one chosen), the theme and embed classes on `<html>`, and telling
-//! a host page the content height when the app runs in a frame.
+//! a host page the content height when the app runs in a frame; whether the browser asks to save
+//! data.
 
 use std::cell::Cell;
 
@@ -68,6 +69,17 @@ pub fn apply(params: &LaunchParams, i18n: I18n) {
     if params.embed || in_frame() {
         report_height();
     }
+}
+
+/// Whether the browser asks pages to save data (`navigator.connection.saveData`, the user's
+/// "Lite mode" or data saver; false where the browser has no such setting).
+pub fn save_data() -> bool {
+    Reflect::get(&window().navigator(), &"connection".into())
+        .ok()
+        .filter(wasm_bindgen::JsValue::is_object)
+        .and_then(|c| Reflect::get(&c, &"saveData".into()).ok())
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false)
 }
 
 fn in_frame() -> bool {

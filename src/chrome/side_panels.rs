@@ -11,6 +11,7 @@ use crate::chrome::tabs::PanelTab;
 #[component]
 pub fn SidePanels() -> impl IntoView {
     PanelScroll::provide();
+    crate::chrome::tab_panel::prefetch();
     view! {
         <aside class="ft-side">
             <TabList />

@@ -113,34 +113,118 @@ fn panel(tab: PanelTab, ready: RwSignal<bool>) -> AnyView {
 }
 
 /// Issue 24 §2: every panel but the Inspector comes from its own wasm module (`wasm_split`),
-/// fetched and instantiated the first time its tab opens (`scripts/split-build.sh`). Until then
-/// the panel is empty and `aria-busy`. A module that cannot be fetched (no network, and no
-/// service worker to answer, as in `embed=1`) leaves an alert and a button that tries again,
-/// never a dead app: the split functions are `fallible` (Leptos's `#[lazy]` panics instead).
+/// fetched and instantiated the first time its tab opens (`scripts/split-build.sh`), unless
+/// [`prefetch`] has already brought it in. Until then the panel is empty and `aria-busy`. A module
+/// that cannot be fetched (no network, and no service worker to answer, as in `embed=1`) leaves
+/// an alert and a button that tries again, never a dead app: the split functions are `fallible`
+/// (Leptos's `#[lazy]` panics instead).
 #[cfg(feature = "split")]
 fn panel(tab: PanelTab, ready: RwSignal<bool>) -> AnyView {
-    use leptos::wasm_split::{SplitLoaderError, wasm_split};
-    macro_rules! split_panel {
-        ($name:ident, $component:ident) => {{
-            #[wasm_split($name, wasm_split_path = ::leptos::wasm_split, fallible)]
-            fn $name() -> Result<AnyView, SplitLoaderError> {
-                Ok(view! { <$component /> }.into_any())
-            }
-            lazy_content($name, ready)
-        }};
-    }
     match tab {
         PanelTab::Inspector => view! { <Inspector /> <Mounted ready /> }.into_any(),
-        PanelTab::Compare => split_panel!(compare_panel, ComparePanel),
-        PanelTab::Calc => split_panel!(calc_panel, CalcPanel),
-        PanelTab::WhatIf => split_panel!(whatif_panel, WhatIf),
-        PanelTab::Classic => split_panel!(classic_panel, ClassicPanel),
-        PanelTab::Score => split_panel!(score_panel, ScoreLegend),
-        PanelTab::Decay => split_panel!(decay_panel, DecayPanel),
-        PanelTab::Priority => split_panel!(priority_panel, PriorityPanel),
-        PanelTab::Sshare => split_panel!(sshare_panel, SshareTable),
-        PanelTab::Import => split_panel!(import_panel, ImportPanel),
+        PanelTab::Compare => lazy_content(split::compare_panel, ready),
+        PanelTab::Calc => lazy_content(split::calc_panel, ready),
+        PanelTab::WhatIf => lazy_content(split::whatif_panel, ready),
+        PanelTab::Classic => lazy_content(split::classic_panel, ready),
+        PanelTab::Score => lazy_content(split::score_panel, ready),
+        PanelTab::Decay => lazy_content(split::decay_panel, ready),
+        PanelTab::Priority => lazy_content(split::priority_panel, ready),
+        PanelTab::Sshare => lazy_content(split::sshare_panel, ready),
+        PanelTab::Import => lazy_content(split::import_panel, ready),
     }
+}
+
+/// The split points: one function per split panel, each with a `preload` that fetches and
+/// instantiates its module without building the panel (what [`prefetch`] calls). The wrapper
+/// and its preload share one loader, so a panel opened while its prefetch is on the way waits for
+/// that same fetch.
+#[cfg(feature = "split")]
+mod split {
+    use leptos::prelude::*;
+    use leptos::wasm_split::{SplitLoaderError, wasm_split};
+
+    use super::*;
+
+    macro_rules! split_panel {
+        ($name:ident, $preload:ident, $component:ident) => {
+            #[wasm_split($name, wasm_split_path = ::leptos::wasm_split, fallible, preload($preload))]
+            pub(super) fn $name() -> Result<AnyView, SplitLoaderError> {
+                Ok(view! { <$component /> }.into_any())
+            }
+        };
+    }
+    split_panel!(compare_panel, preload_compare_panel, ComparePanel);
+    split_panel!(calc_panel, preload_calc_panel, CalcPanel);
+    split_panel!(whatif_panel, preload_whatif_panel, WhatIf);
+    split_panel!(classic_panel, preload_classic_panel, ClassicPanel);
+    split_panel!(score_panel, preload_score_panel, ScoreLegend);
+    split_panel!(decay_panel, preload_decay_panel, DecayPanel);
+    split_panel!(priority_panel, preload_priority_panel, PriorityPanel);
+    split_panel!(sshare_panel, preload_sshare_panel, SshareTable);
+    split_panel!(import_panel, preload_import_panel, ImportPanel);
+
+    /// Fetches and instantiates `tab`'s module (nothing for the Inspector, which is in the main
+    /// module). A failure is dropped: the loader keeps no failure, so opening the tab asks again
+    /// and says so if it fails then.
+    pub(super) async fn preload(tab: PanelTab) {
+        let _ = match tab {
+            PanelTab::Inspector => Ok(()),
+            PanelTab::Compare => preload_compare_panel().await,
+            PanelTab::Calc => preload_calc_panel().await,
+            PanelTab::WhatIf => preload_whatif_panel().await,
+            PanelTab::Classic => preload_classic_panel().await,
+            PanelTab::Score => preload_score_panel().await,
+            PanelTab::Decay => preload_decay_panel().await,
+            PanelTab::Priority => preload_priority_panel().await,
+            PanelTab::Sshare => preload_sshare_panel().await,
+            PanelTab::Import => preload_import_panel().await,
+        };
+    }
+}
+
+/// The panels whose modules [`prefetch`] brings in ahead of their first opening: the Classic
+/// tab's, the one whose opening must fit the 100k edit budget (issue 23), whose module's arrival
+/// and compilation took 43–63 ms of the opening. The others open without a budget; prefetching
+/// them all would fetch and compile about four times the bytes (docs/performance.md).
+pub const PREFETCHED: &[PanelTab] = &[PanelTab::Classic];
+
+/// How long after the app mounts [`prefetch`] waits before asking for an idle period: the first
+/// click on a first visit is answered within a few hundred milliseconds of the mount, and the
+/// prefetch's compilation must not land in front of it.
+#[cfg(feature = "split")]
+const PREFETCH_DELAY_MS: u64 = 1_500;
+
+/// Brings in the [`PREFETCHED`] panels' modules (fetched and compiled, the panel not built) in an
+/// idle period once the app has been interactive for 1.5 s (`PREFETCH_DELAY_MS`), one module per
+/// idle period, so that opening their tabs fetches and compiles nothing. Not when the browser
+/// asks to save data (`navigator.connection.saveData`): the module then comes when its tab
+/// opens, as without the prefetch. Call once, while the app mounts. A build without the split
+/// has nothing to prefetch.
+pub fn prefetch() {
+    #[cfg(feature = "split")]
+    {
+        if crate::boundary::document::save_data() {
+            return;
+        }
+        set_timeout(
+            || prefetch_from(0),
+            std::time::Duration::from_millis(PREFETCH_DELAY_MS),
+        );
+    }
+}
+
+/// Prefetches [`PREFETCHED`]`[i..]`, one module per idle period.
+#[cfg(feature = "split")]
+fn prefetch_from(i: usize) {
+    let Some(&tab) = PREFETCHED.get(i) else {
+        return;
+    };
+    crate::boundary::storage::when_idle(10_000, move |_| {
+        leptos::task::spawn_local(async move {
+            split::preload(tab).await;
+            prefetch_from(i + 1);
+        });
+    });
 }
 
 /// The content `load` resolves to, once its module is in; if it cannot be fetched, an alert and

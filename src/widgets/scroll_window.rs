@@ -2,6 +2,7 @@
 //! ([`RowWindow`]), and bringing a row into view when it is selected elsewhere.
 
 use leptos::html::Div;
+use leptos::leptos_dom::helpers::request_animation_frame;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
@@ -39,11 +40,15 @@ impl ScrollWindow {
 
     /// Reads the container's scroll offset and height (the `scroll` handler).
     pub fn measure(self) {
-        if let Some(el) = self.node.get_untracked() {
-            self.scroll_top.set(f64::from(el.scroll_top()));
+        if let Some(el) = self.node.try_get_untracked().flatten() {
+            // Set only what changed: an unchanged window is not computed again.
+            let top = f64::from(el.scroll_top());
+            if self.scroll_top.try_get_untracked() != Some(top) {
+                self.scroll_top.try_set(top);
+            }
             let height = f64::from(el.client_height());
-            if height > 0.0 {
-                self.view_px.set(height);
+            if height > 0.0 && self.view_px.try_get_untracked() != Some(height) {
+                self.view_px.try_set(height);
             }
         }
     }
@@ -56,23 +61,39 @@ impl ScrollWindow {
     /// Keeps the selection in view: whenever the selection changes (or the table's tab panel
     /// opens, [`PanelOpen`]), scrolls to the selected association's row among `order` (the
     /// drawn rows' keys, in display order; `key_of` gives an association's key). Edits and
-    /// sorting do not move the scroll position.
+    /// sorting do not move the scroll position. The scroll happens after the next paint
+    /// ([`after_paint`]): reading the container's size and the rows' offsets in the task that
+    /// built or changed them would force a layout of the whole page there (at 100k, the Classic
+    /// tab's opening: the panel's build and a forced layout in one task), while after the paint
+    /// the layout is up to date and reading it costs nothing; the real height is read then too.
     pub fn follow_selection(
         self,
         state: AppState,
         order: Memo<Vec<usize>>,
-        key_of: impl Fn(AssocId) -> Option<usize> + 'static,
+        key_of: impl Fn(AssocId) -> Option<usize> + Clone + 'static,
     ) {
         let open = PanelOpen::signal();
         Effect::new(move |_| {
             let selected = state.selected().get();
             if let (Some(want), true) = (selected, open.get()) {
-                let index = key_of(want).and_then(|key| {
-                    order.with_untracked(|order| order.iter().position(|&k| k == key))
+                let key_of = key_of.clone();
+                after_paint(move || {
+                    // Still wanted (a newer selection or a closed tab schedules its own).
+                    if state.selected().try_get_untracked() != Some(Some(want))
+                        || open.try_get_untracked() != Some(true)
+                    {
+                        return;
+                    }
+                    let index = key_of(want).and_then(|key| {
+                        order
+                            .try_with_untracked(|order| order.iter().position(|&k| k == key))
+                            .flatten()
+                    });
+                    self.measure();
+                    if let Some(index) = index {
+                        self.reveal(want.0, index);
+                    }
                 });
-                if let Some(index) = index {
-                    self.reveal(want.0, index);
-                }
             }
         });
     }
@@ -80,7 +101,7 @@ impl ScrollWindow {
     /// Scrolls the container (only it, never the page) so that the row with `data-assoc-id`
     /// `id`, the `index`-th of the ordered rows, is in view.
     pub fn reveal(self, id: u32, index: usize) {
-        let Some(el) = self.node.get_untracked() else {
+        let Some(el) = self.node.try_get_untracked().flatten() else {
             return;
         };
         let view = f64::from(el.client_height());
@@ -116,6 +137,12 @@ impl ScrollWindow {
             self.measure();
         }
     }
+}
+
+/// Runs `f` after the next frame has been painted (a task queued from an animation frame
+/// callback): what it reads of the layout is then up to date, so it forces none.
+pub fn after_paint(f: impl FnOnce() + 'static) {
+    request_animation_frame(move || set_timeout(f, std::time::Duration::ZERO));
 }
 
 impl Default for ScrollWindow {

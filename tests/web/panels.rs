@@ -602,3 +602,53 @@ async fn calc_panel_answers_at_once_and_show_me_is_undoable() {
         Some("3")
     );
 }
+
+/// Opening the Classic tab with a user selected far down a big tree builds only the rows in view
+/// and reads no layout while it builds: the table scrolls to the selected row after the first
+/// paint (`ScrollWindow::follow_selection`). Reading the container's size in the build's own
+/// task forced a layout of the whole page there (at 100k, 16-34 ms of the tab's opening).
+#[wasm_bindgen_test]
+async fn the_classic_table_scrolls_to_the_selection_after_its_first_paint() {
+    let scenario = fairshare::r#gen::scenario(2_000, 7);
+    let h = fairshare::Hierarchy::new(&scenario.tree);
+    let last = h
+        .list_order()
+        .iter()
+        .rev()
+        .copied()
+        .find(|&ix| h.is_user(ix))
+        .map(|ix| scenario.tree.assocs()[ix].id)
+        .unwrap();
+    let (panel, state) = ui::mount_with_state(
+        move || AppState::provide(scenario),
+        || view! { <TabPanel tab=PanelTab::Classic /> },
+    );
+    // The app's style sheets are not loaded here: the table's scroller gets a height of its own.
+    let style = document().create_element("style").unwrap();
+    style.set_text_content(Some(
+        ".ft-ctable__scroll { height: 400px; overflow: auto } .ft-ctable tr { height: 26px }",
+    ));
+    panel.root.append_child(&style).unwrap();
+    state.select(Some(last));
+    state.open_panel(PanelTab::Classic);
+    tick().await;
+    let scroller: web_sys::HtmlElement = panel.get(".ft-ctable__scroll").unchecked_into();
+    let rows = || panel.count("[data-testid='classic-table'] tbody tr[data-assoc-id]");
+    let drawn = rows();
+    assert!(drawn > 0 && drawn <= 40, "only the rows in view: {drawn}");
+    assert_eq!(
+        scroller.scroll_top(),
+        0,
+        "not scrolled while the panel builds"
+    );
+    ui::sleep(100).await;
+    tick().await;
+    assert!(scroller.scroll_top() > 0, "scrolled after the paint");
+    assert!(
+        panel
+            .find(&format!("tr[data-assoc-id='{}']", last.0))
+            .is_some(),
+        "the selected row is drawn"
+    );
+    assert!(rows() <= 60, "still only the rows in view: {}", rows());
+}
