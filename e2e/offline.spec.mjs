@@ -37,6 +37,28 @@ test('on a phone, "Works offline" appearing moves nothing on the page', async ({
   expect(await frameTop()).toBe(before);
 });
 
+test('the worker registers only once the app has drawn its first frame', async ({ page }) => {
+  // Its install fetches every file of the build: on a first visit over a slow link it must not
+  // share the machine with the app's mount and first click (issue 24: the click's critical path).
+  await page.addInitScript(() => {
+    window.__mountedFrames = 0;
+    const count = () => {
+      if (document.querySelector('.ft-app:not(.ft-prerender) [role=treeitem]')) window.__mountedFrames += 1;
+      requestAnimationFrame(count);
+    };
+    requestAnimationFrame(count);
+    const register = ServiceWorkerContainer.prototype.register;
+    ServiceWorkerContainer.prototype.register = function (...args) {
+      window.__registeredAfterFrames ??= window.__mountedFrames;
+      return register.apply(this, args);
+    };
+  });
+  const app = new ExplorerPage(page);
+  await app.goto('/index.html');
+  await expect(offlineStatus(page)).toBeVisible();
+  expect(await page.evaluate(() => window.__registeredAfterFrames)).toBeGreaterThanOrEqual(1);
+});
+
 test('after one visit the app opens offline and works', async ({ page, context }) => {
   const app = new ExplorerPage(page);
   await app.goto('/index.html');

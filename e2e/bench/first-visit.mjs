@@ -2,7 +2,7 @@
 //
 //   trunk build --release --locked && node e2e/bench/first-visit.mjs [--runs 3] [--port 8879]
 //       [--dist dist] [--links slow4g,fast4g] [--sizes 390x844,1440x900] [--encodings gzip,br]
-//       [--methods treeitem,person]
+//       [--methods treeitem,person] [--requests]
 //
 // A cold first visit (fresh browser context: no HTTP cache, no storage, no service worker) of the
 // release dist/ in headless Chromium, over a link emulated through DevTools
@@ -37,6 +37,12 @@
 // treeitem, in the first frame after the app mounted) instead of from Playwright, whose polling
 // (every 100 ms, each poll a round trip to the browser) lands the click 0.2–0.4 s after the mount
 // on a loaded machine: what is left is the app's own time to answer.
+// With `--requests`, the first visit of each case also prints its request list: every request
+// the server saw (the page's and the service worker's alike), in the order it arrived, with when
+// it arrived and when its last byte left the emulated link (DevTools' Network events, seconds
+// from the start of navigation; a request the page's DevTools session did not see, such as the
+// service worker's install, has only its arrival at the server), the bytes sent, and whether it
+// arrived before the click was answered: what shares the link with the wasm on the click's path.
 // Timings are printed, never asserted.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -54,6 +60,7 @@ const prerender = arg('prerender', '#ft-prerender');
 const breakdown = process.argv.includes('--breakdown');
 const clickInPage = arg('click', 'playwright') === 'page';
 const methods = arg('methods', 'treeitem,person').split(',');
+const listRequests = process.argv.includes('--requests');
 
 /** The emulated links (DevTools takes bytes per second and milliseconds of latency). */
 const LINKS = {
@@ -74,7 +81,10 @@ const TYPES = {
 
 // ---- A static server that sends the precompressed files, as a host configured for them would.
 let encoding = 'gzip';
+/** What the server sent since the last visit began: [arrival (Date.now()), path, bytes]. */
+let served = [];
 const server = http.createServer((req, res) => {
+  const arrived = Date.now();
   let rel = decodeURIComponent(new URL(req.url, 'http://x').pathname);
   if (rel.endsWith('/')) rel += 'index.html';
   const file = path.join(dist, path.normalize(rel).replace(/^(\.\.[/\\])+/, ''));
@@ -97,6 +107,7 @@ const server = http.createServer((req, res) => {
     body = fs.readFileSync(file);
   }
   headers['Content-Length'] = body.length;
+  served.push([arrived, req.url, body.length]);
   res.writeHead(200, headers).end(body);
 });
 if (!fs.existsSync(path.join(dist, 'index.html'))) {
@@ -203,9 +214,17 @@ async function visit(browser, link, width, height, method) {
     uploadThroughput: link.up / 8,
   });
   let bytes = 0;
+  // Per request id: [url, sent (DevTools' monotonic seconds), finished, encoded bytes].
+  const seen = new Map();
+  cdp.on('Network.requestWillBeSent', (e) => {
+    seen.set(e.requestId, { url: e.request.url, sent: e.timestamp, wall: e.wallTime, done: null });
+  });
   cdp.on('Network.loadingFinished', (e) => {
     bytes += e.encodedDataLength;
+    const r = seen.get(e.requestId);
+    if (r) Object.assign(r, { done: e.timestamp, bytes: e.encodedDataLength });
   });
+  served = [];
   await page.goto(`http://127.0.0.1:${port}/index.html${query}`, { waitUntil: 'commit' });
   const user = page.locator('[role=treeitem][data-kind=user]').first();
   const deadline = Date.now() + 60_000;
@@ -221,6 +240,8 @@ async function visit(browser, link, width, height, method) {
     }
     await page.waitForTimeout(100);
   }
+  // The request list also shows what comes after the answer (the service worker's install).
+  if (listRequests) await page.waitForTimeout(4000);
   // When each kind of file had arrived (Resource Timing; index.html from the navigation entry).
   const arrived = await page
     .evaluate(() => {
@@ -235,7 +256,33 @@ async function visit(browser, link, width, height, method) {
     })
     .catch(() => ({}));
   await context.close();
-  return { ...t, ...arrived, bytes };
+  return { ...t, ...arrived, bytes, requests: requestList(seen, served) };
+}
+
+/**
+ * The visit's requests in the order the server saw them: { path, at, done, bytes } with `at` and
+ * `done` in ms from the navigation's first request (DevTools' clock; `at` from the server's
+ * clock, offset by the navigation, for requests DevTools did not see).
+ */
+function requestList(seen, served) {
+  const page = [...seen.values()];
+  const nav = page[0];
+  if (!nav) return [];
+  const ms = (ts) => (ts === null ? null : (ts - nav.sent) * 1000);
+  const navWall = nav.wall * 1000;
+  const used = new Set();
+  return served.map(([arrived, url, sent]) => {
+    const path = new URL(url, 'http://x').pathname;
+    const r = page.find((p) => !used.has(p) && new URL(p.url).pathname === path);
+    if (r) used.add(r);
+    return {
+      path,
+      at: r ? ms(r.sent) : arrived - navWall,
+      done: r ? ms(r.done) : null,
+      bytes: sent,
+      page: Boolean(r),
+    };
+  });
 }
 
 const load = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
@@ -245,6 +292,19 @@ const answeredCols = methods.map((m) => `click answered (${m})`).join(' | ');
 console.log(`| link | viewport | encoding | first tree | app mounted | ${answeredCols} | transferred |`);
 console.log(`|---|---|---|---|---|${methods.map(() => '---|').join('')}---|`);
 const details = [];
+const requestTables = [];
+/** One visit's request list as a Markdown table. */
+function requestTable(title, v) {
+  const lines = [`\nRequests of the first visit (${title}; click answered at ${secs(v.answered)}):\n`];
+  lines.push('| # | file | requested | last byte | bytes | before the answer |', '|---|---|---|---|---|---|');
+  v.requests.forEach((r, i) => {
+    const name = r.path.replace(/^.*\//, '') || r.path;
+    const before = r.at !== null && v.answered !== null && r.at < v.answered;
+    lines.push(`| ${i + 1} | ${name}${r.page ? '' : ' (not the page: service worker)'} | ${secs(r.at)} | ${secs(r.done)} `
+      + `| ${r.bytes.toLocaleString('en')} | ${before ? 'yes' : 'no'} |`);
+  });
+  return lines.join('\n');
+}
 for (const linkName of links) {
   const link = LINKS[linkName];
   for (const size of sizes) {
@@ -257,6 +317,7 @@ for (const linkName of links) {
         for (const method of methods) by[method].push(await visit(browser, link, width, height, method));
       }
       const samples = methods.flatMap((x) => by[x]);
+      if (listRequests) requestTables.push(requestTable(`${link.label}, ${size}, ${enc}`, by[methods[0]][0]));
       const m = (k, xs = samples) => median(xs.map((s) => s[k]));
       const all = (k, xs) => xs.map((s) => secs(s[k])).join(' / ');
       const answered = methods.map((x) => `${secs(m('answered', by[x]))} (${all('answered', by[x])})`).join(' | ');
@@ -276,6 +337,7 @@ if (breakdown) {
   console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const line of details) console.log(line);
 }
+for (const table of requestTables) console.log(table);
 console.log(`load average ${load()} at end`);
 await browser.close();
 server.close();

@@ -1,5 +1,5 @@
-//! A training room without Wi-Fi (issue 24 §3): the service worker `sw.js`, registered at start,
-//! keeps a copy of the whole build in the browser, so after one visit the app opens without a
+//! A training room without Wi-Fi (issue 24 §3): the service worker `sw.js`, registered once the
+//! app is up (after its first frame, in an idle period: not on the first click's path), keeps a copy of the whole build in the browser, so after one visit the app opens without a
 //! network; [`OfflineStatus`] says so once the copy is complete. scripts/finish-dist.py writes
 //! `dist/sw.js` from scripts/sw.js for release builds (README "Offline").
 //!
@@ -27,7 +27,8 @@ pub struct Offline {
     ready: RwSignal<bool>,
 }
 
-/// Registers the worker unless `embed`, and provides [`Offline`]. Call once, at start.
+/// Registers the worker unless `embed` (after the app's first frame, when idle), and provides
+/// [`Offline`]. Call once, at start.
 pub fn register(embed: bool) -> Offline {
     let res = Offline {
         ready: RwSignal::new(false),
@@ -42,19 +43,35 @@ pub fn register(embed: bool) -> Offline {
     else {
         return res;
     };
-    let register = Reflect::get(&container, &"register".into())
-        .ok()
-        .and_then(|f| f.dyn_into::<Function>().ok())
-        .and_then(|f| f.call1(&container, &SCRIPT.into()).ok());
-    if let Some(promise) = register {
-        // A refusal (blocked, no sw.js) leaves the app as it was: handled, not thrown.
-        crate::boundary::url_state::then(&promise, |_| {}, |_| {});
-    }
+    // Not now: the worker's install fetches every file of the build, and its script, its
+    // thread and its integrity checks would share the machine with the app's mount and its
+    // first click (on a slow-4G first visit, sw.js was fetched 0.45 s before the app mounted).
+    // It registers in the first idle period after the app's first frame.
+    let when = container.clone();
+    request_animation_frame(move || {
+        crate::boundary::storage::when_idle(REGISTER_WITHIN_MS, move |_| register_now(&when));
+    });
     // Resolves once a worker is active for this page: its install put the whole build in.
     if let Ok(ready) = Reflect::get(&container, &"ready".into()) {
         crate::boundary::url_state::then(&ready, move |_| res.ready.set(true), |_| {});
     }
     res
+}
+
+/// At most this long after the app's first frame, the worker registers even if the page has
+/// not been idle.
+const REGISTER_WITHIN_MS: u32 = 3000;
+
+/// `navigator.serviceWorker.register(SCRIPT)`; a refusal (blocked, no sw.js) leaves the app as
+/// it was: handled, not thrown.
+fn register_now(container: &JsValue) {
+    let register = Reflect::get(container, &"register".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<Function>().ok())
+        .and_then(|f| f.call1(container, &SCRIPT.into()).ok());
+    if let Some(promise) = register {
+        crate::boundary::url_state::then(&promise, |_| {}, |_| {});
+    }
 }
 
 /// "Works offline", once the browser holds the copy; nothing before (or in embed mode).
