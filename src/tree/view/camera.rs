@@ -14,6 +14,7 @@ use wasm_bindgen::closure::Closure;
 
 use crate::state::AppState;
 use crate::tree::model::ChildRef;
+use crate::widgets::scroll_echo::ScrollEcho;
 
 use super::opening::Opening;
 use super::{TreeCtx, ViewRect, memo_of};
@@ -51,6 +52,15 @@ pub fn measure(ctx: TreeCtx) {
     ctx.covered.try_set_value(covered);
     if ctx.view.try_get_untracked().is_some_and(|old| old != rect) {
         ctx.view.try_set(rect);
+    }
+}
+
+/// The viewport scrolled: measured, unless it is the echo of the camera's own write, whose
+/// position the camera set in [`TreeCtx::view`] as it wrote ([`ScrollEcho`]): reading the
+/// layout then would force one in a frame whose input (a step of the walk) changed the page.
+pub fn heard_scroll(ctx: TreeCtx) {
+    if ctx.echo.try_update_value(|e| e.heard()).unwrap_or(true) {
+        measure(ctx);
     }
 }
 
@@ -372,8 +382,21 @@ impl Placed {
     /// Scrolls to `to`, if any.
     fn scroll(&self, ctx: TreeCtx, to: Option<(f64, f64)>) {
         if let Some((left, top)) = to {
+            let now = (self.view.0 as i32, self.view.1 as i32);
+            let write = ctx
+                .echo
+                .try_update_value(|e| e.write(now, (left as i32, top as i32)))
+                .unwrap_or(true);
+            if !write {
+                return;
+            }
             self.viewport.set_scroll_left(left as i32);
             self.viewport.set_scroll_top(top as i32);
+            // Its echo is the next frame's scroll event, dispatched before that frame's
+            // animation-frame callbacks: after them, any scroll is the person's.
+            request_animation_frame(move || {
+                ctx.echo.try_update_value(ScrollEcho::settle);
+            });
             // Where the browser puts it (the target is within the content): not read back,
             // which would force a layout; the scroll event measures again.
             ctx.view.try_set((left, top, self.view.2, self.view.3));
