@@ -21,7 +21,7 @@ use crate::state::AppState;
 use crate::widgets::index_marks::KeyedMarks;
 use crate::widgets::keyed_rows::KeyedRows;
 use crate::widgets::row_window::RowWindow;
-use crate::widgets::scroll_echo::ScrollEcho;
+use crate::widgets::scroll_echo::{ScrollEcho, after_paint};
 use crate::widgets::when::When;
 
 /// Groups up to this many rows fit in the scroll box (style/player.css: 12.5 rows with the
@@ -156,8 +156,8 @@ pub fn GroupPanel() -> impl IntoView {
         })
     });
     // From the box as last read ([`row_scroll`]): a step whose row is in view reads and writes
-    // nothing; one that scrolls draws the rows at the new place now and writes the offset in the
-    // next animation frame, after the step's changes, so the step lays the page out once.
+    // nothing; one that scrolls draws the rows at the new place now and writes the offset after
+    // the step's frame is painted ([`after_paint`]), so the write lays out nothing again.
     Effect::new(move |_| {
         if n_rows() <= ROWS_WITHOUT_SCROLLING {
             return;
@@ -172,10 +172,10 @@ pub fn GroupPanel() -> impl IntoView {
         let (scroll_top, view_px, row_px) = view.get_untracked();
         if let Some(top) = row_scroll(place, row_px, scroll_top, view_px) {
             view.set((top, view_px, row_px));
-            request_animation_frame(move || {
+            after_paint(move || {
                 let write = echo
                     .try_update_value(|e| e.write((0, scroll_top as i32), (0, top as i32)))
-                    .unwrap_or(true);
+                    .unwrap_or(false);
                 if write {
                     element.set_scroll_top(top as i32);
                     request_animation_frame(move || {

@@ -8,6 +8,12 @@
 //! [`ScrollEcho`] says which event is the echo. It waits for one event, and only until the
 //! frame after the write has begun (its scroll events are dispatched by then), so a person's
 //! scrolling is never taken for an echo later than that.
+//!
+//! The write itself lays the page out first when it has changed (Chromium's scroll setters
+//! update the layout to know how far the box scrolls): [`after_paint`] runs it once the frame
+//! that showed the change is painted, when the layout is clean, so it forces none.
+
+use std::time::Duration;
 
 /// A written scroll position awaiting its scroll event.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -45,6 +51,16 @@ impl ScrollEcho {
     pub fn settle(&mut self) {
         self.awaiting = false;
     }
+}
+
+/// Runs `write` (a scroll offset written) after the next frame's paint: in a task queued from
+/// that frame's animation-frame callbacks, when the frame's layout is done and nothing has
+/// changed the page since, so the write forces no layout. The scroll shows in the frame after.
+/// A writer settles its [`ScrollEcho`] in the animation frame after its write.
+pub fn after_paint(write: impl FnOnce() + 'static) {
+    leptos::prelude::request_animation_frame(move || {
+        leptos::prelude::set_timeout(write, Duration::ZERO);
+    });
 }
 
 #[cfg(test)]

@@ -645,7 +645,9 @@ fn wide_group(n: usize) -> fairshare::scenario::Scenario {
 /// The group box follows the walk's row by writing its scroll offset, and the scroll event that
 /// write causes reads nothing: where the box is was known when it was written, and a read then
 /// lays the page out in the middle of the next step (issue 24 §5: layout read at most once per
-/// frame). A scroll by the person is still measured.
+/// frame). The write waits until the step's frame is painted, not in an animation-frame
+/// callback, where the step's changes (or the next step's) are not laid out yet and the write
+/// lays them out first. A scroll by the person is still measured.
 #[wasm_bindgen_test]
 async fn the_group_box_does_not_measure_the_echo_of_its_own_scroll() {
     use web_sys::js_sys::{Function, Reflect};
@@ -660,14 +662,20 @@ async fn the_group_box_does_not_measure_the_echo_of_its_own_scroll() {
     tick().await;
     ui::sleep(50).await;
     let scroller = view.get(".ft-group__scroll");
-    // Counts the box's scroll offset read and written (what its scroll handler reads first).
+    // Counts the box's scroll offset read and written (what its scroll handler reads first), and
+    // the writes made inside an animation-frame callback.
     let spy = Function::new_with_args(
         "el",
         "const d = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTop');
-         const seen = { reads: 0, writes: 0 };
+         const seen = { reads: 0, writes: 0, in_frame: 0 };
+         let inFrame = false;
+         const raf = window.requestAnimationFrame.bind(window);
+         window.requestAnimationFrame = (cb) => raf((t) => {
+           inFrame = true;
+           try { cb(t); } finally { inFrame = false; } });
          Object.defineProperty(el, 'scrollTop', { configurable: true,
            get() { seen.reads += 1; return d.get.call(this); },
-           set(v) { seen.writes += 1; d.set.call(this, v); } });
+           set(v) { seen.writes += 1; if (inFrame) seen.in_frame += 1; d.set.call(this, v); } });
          return () => seen;",
     );
     let read: Function = spy
@@ -690,9 +698,17 @@ async fn the_group_box_does_not_measure_the_echo_of_its_own_scroll() {
         seen("writes")
     );
     assert_eq!(seen("reads"), 0.0, "no echo of a write was measured");
+    assert_eq!(
+        seen("in_frame"),
+        0.0,
+        "no write in an animation frame's callbacks"
+    );
     // The person scrolls back to the top: measured.
     let scroller: web_sys::HtmlElement = scroller.unchecked_into();
-    let restore = Function::new_with_args("el", "delete el.scrollTop;");
+    let restore = Function::new_with_args(
+        "el",
+        "delete el.scrollTop; delete window.requestAnimationFrame;",
+    );
     restore
         .call1(&wasm_bindgen::JsValue::NULL, &scroller)
         .unwrap();

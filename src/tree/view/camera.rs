@@ -2,10 +2,12 @@
 //! resize), and scrolls the drawing to the selected association and, while the walk is on
 //! screen, to the node it visits. Effects: they only touch the outside world (scroll offsets).
 //!
-//! Layout is read only when it changes by itself (scroll, resize, the frame's size): following
-//! the walk or the selection works from what was read then and from the model ([`target`]), so
-//! a step of the walk forces no layout of its own, and one whose node is in view writes
-//! nothing either.
+//! Layout is read only when it changes by itself (scroll, resize, the frame's size), not on
+//! the scroll event of the camera's own write ([`ScrollEcho`]): following the walk or the
+//! selection works from what was read then and from the model ([`target`]), so a step of the
+//! walk forces no layout of its own, and one whose node is in view writes nothing either. A
+//! write (which lays the page out first, were it changed) waits until the step's frame is
+//! painted ([`after_paint`]), so it forces no layout either.
 
 use fairshare::AssocId;
 use leptos::prelude::*;
@@ -14,7 +16,7 @@ use wasm_bindgen::closure::Closure;
 
 use crate::state::AppState;
 use crate::tree::model::ChildRef;
-use crate::widgets::scroll_echo::ScrollEcho;
+use crate::widgets::scroll_echo::{ScrollEcho, after_paint};
 
 use super::opening::Opening;
 use super::{TreeCtx, ViewRect, memo_of};
@@ -563,7 +565,7 @@ pub fn use_camera(state: AppState, ctx: TreeCtx) {
     Effect::new(move |_| {
         if let Some(id) = state.selected().get() {
             hand_over(ctx);
-            request_animation_frame(move || scroll_to(ctx, id));
+            after_paint(move || scroll_to(ctx, id));
         }
     });
     // Follow the walk.
@@ -574,7 +576,7 @@ pub fn use_camera(state: AppState, ctx: TreeCtx) {
                 .with_untracked(|s| s.tree.assocs().get(ix).map(|a| a.id))
         }) {
             hand_over(ctx);
-            request_animation_frame(move || follow_walk(ctx, id));
+            after_paint(move || follow_walk(ctx, id));
         }
     });
 }
