@@ -9,6 +9,7 @@ pub mod keyed_rows;
 pub mod on_screen;
 pub mod panel_open;
 pub mod row_window;
+pub mod scroll_echo;
 pub mod scroll_window;
 pub mod sort_header;
 pub mod spacer;

@@ -7,6 +7,10 @@
 //       [--per-step] (phase 4: each step's time, its DOM changes by region (nodes added or
 //       removed, attribute or text changes: CPU-independent) and the narration's first words,
 //       and the totals of the steps over 16 ms against the rest)
+//       [--trace] (phase 4 under a DevTools timeline trace: each step's layouts (forced by script,
+//       objects dirty), style recalculations (elements), scroll events and main-thread CPU
+//       time (tdur, load-independent), and their means; [--layouts] prints each layout and
+//       the script that forced it; [--trace-file PATH] saves the trace)
 //
 // It generates a tree with the engine's generator (an ignored Rust test writes the scenario
 // JSON), opens the built app from dist/ with that scenario in the URL fragment (the share-link
@@ -20,8 +24,9 @@
 //      of one step (p50, p95, and how many took over 16 ms).
 // For each phase it prints the median, p95 and max frame time, the share of frames over 20 ms
 // and, for 1, the frame that contains each step. 60 fps means frames of about 16.7 ms.
+import fs from 'node:fs';
 import path from 'node:path';
-import { arg, flag, launchChromium, openPlayer, root, scenarioFragment, serve } from './common.mjs';
+import { arg, flag, launchChromium, openPlayer, root, scenarioFragment, serve, startRecording } from './common.mjs';
 
 const anchor = arg('anchor', null);
 const size = Number(arg('size', 500));
@@ -99,6 +104,8 @@ try {
   // Phase 4: one step at a time, frame-aligned (the budget's measure), with a frame of rest
   // between steps so that each is timed alone.
   await player.getByRole('button', { name: 'Restart' }).click();
+  const cdp = flag('trace') ? await page.context().newCDPSession(page) : null;
+  const stop = cdp ? await startRecording(cdp, true) : null;
   const { times, changes } = await page.evaluate(async ({ n, perStep }) => {
     const region = document.querySelector('[role="region"][aria-label="Ranking animation"]');
     const times = [];
@@ -122,8 +129,12 @@ try {
         await new Promise((resolve) =>
           requestAnimationFrame(() => {
             const start = performance.now();
+            console.timeStamp('step-start');
             region.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
-            setTimeout(() => resolve(performance.now() - start), 0);
+            setTimeout(() => {
+              console.timeStamp('step-end');
+              resolve(performance.now() - start);
+            }, 0);
           }),
         ),
       );
@@ -139,6 +150,12 @@ try {
   }, { n: Math.min(nSteps, Number(arg('steps', 200))), perStep: flag('per-step') });
   const aligned = times;
   if (flag('per-step')) reportPerStep(times, changes);
+  if (stop) {
+    const { events } = await stop();
+    // --trace-file PATH: the trace saved, for DevTools' Performance panel.
+    if (arg('trace-file', null)) fs.writeFileSync(arg('trace-file', null), JSON.stringify({ traceEvents: events }));
+    reportTrace(events, times);
+  }
   const sorted = [...aligned].sort((a, b) => a - b);
   const q = (p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
   console.log('\none step, frame-aligned (ArrowRight at a frame\'s start → after its paint)');
@@ -176,6 +193,72 @@ function reportPerStep(times, changes) {
       Object.entries(sum).map(([w, c]) => [w, { nodes: (c.nodes / picked.length).toFixed(1), other: (c.other / picked.length).toFixed(1) }]),
     );
     console.log(`  ${label} (${picked.length} steps), mean per step: ${line(mean)}`);
+  }
+}
+
+/**
+ * `--trace`: for each frame-aligned step (between its `step-start` and `step-end` marks on the
+ * main thread), the layouts (those forced by script: a read of layout while it was dirty), the
+ * objects they laid out, the style recalculations and the elements they styled, the scroll
+ * events, and the main thread's CPU time (tdur); then the means over the steps over 16 ms and
+ * the rest. Counts do not depend on the machine's load; CPU time depends little.
+ */
+function reportTrace(events, times) {
+  const marks = events.filter((e) => e.name === 'TimeStamp' && /^step-(start|end)$/.test(e.args?.data?.message ?? ''));
+  if (!marks.length) return console.log('no step markers in the trace');
+  const main = `${marks[0].pid}:${marks[0].tid}`;
+  const on = events.filter((e) => `${e.pid}:${e.tid}` === main && (e.ph === 'X' || e.ph === 'I' || e.ph === 'i')).sort((a, b) => a.ts - b.ts);
+  const starts = marks.filter((e) => e.args.data.message === 'step-start').sort((a, b) => a.ts - b.ts);
+  const ends = marks.filter((e) => e.args.data.message === 'step-end').sort((a, b) => a.ts - b.ts);
+  const rows = [];
+  starts.forEach((s, k) => {
+    const end = ends.find((e) => e.ts >= s.ts)?.ts ?? s.ts;
+    // What the step caused up to the next step: the frame of rest after it too (the camera
+    // follows the walk in the next animation frame).
+    const until = starts[k + 1]?.ts ?? end + 40_000;
+    // (Not the task holding the next step's start: that is the next step.)
+    const inside = on.filter((e) => e.ts >= s.ts && e.ts + (e.dur ?? 0) < until);
+    const layouts = inside.filter((e) => e.name === 'Layout');
+    const forced = layouts.filter((e) => e.args?.beginData?.stackTrace?.length);
+    const dirty = layouts.reduce((a, e) => a + (e.args?.beginData?.dirtyObjects ?? 0), 0);
+    const styles = inside.filter((e) => e.name === 'UpdateLayoutTree');
+    const styled = styles.reduce((a, e) => a + (e.args?.elementCount ?? 0), 0);
+    const scrolls = inside.filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'scroll').length;
+    const cpuOf = (xs) => xs.reduce((a, e) => a + (e.tdur ?? e.dur), 0) / 1000;
+    // The tasks of the measured part: the frame's task that holds the step's start, and every
+    // task up to the timer after that frame's paint.
+    const tasks = on.filter((e) => e.name === 'RunTask' && e.ts <= end && e.ts + e.dur >= s.ts);
+    const cpu = cpuOf(tasks);
+    const row = {
+      layouts: layouts.length, forced: forced.length, dirty, styles: styles.length, styled, scrolls, cpu,
+      layoutCpu: cpuOf(layouts), styleCpu: cpuOf(styles),
+      restCpu: cpuOf(on.filter((e) => e.name === 'RunTask' && e.ts > end && e.ts + e.dur < until)),
+    };
+    rows.push(row);
+    console.log(
+      `  step ${String(k + 1).padStart(3)} ${(times[k] ?? NaN).toFixed(1).padStart(6)} ms: cpu ${cpu.toFixed(1)} ms ` +
+        `(layout ${row.layoutCpu.toFixed(1)}, style ${row.styleCpu.toFixed(1)}; after it ${row.restCpu.toFixed(1)}), ` +
+        `${row.layouts} layouts (${row.forced} forced, ${dirty} objects dirty), ${row.styles} style recalcs (${styled} elements), ${scrolls} scroll events`,
+    );
+    if (flag('layouts'))
+      for (const e of layouts) {
+        const b = e.args?.beginData ?? {};
+        const st = b.stackTrace?.length ? `; forced by ${b.stackTrace.slice(0, 6).map((f) => f.functionName || '?').join(' < ')}` : '';
+        const when = e.ts <= end ? 'in the step' : 'after it';
+        console.log(`      layout ${when} ${(e.dur / 1000).toFixed(1)} ms (cpu ${((e.tdur ?? e.dur) / 1000).toFixed(1)}): ${b.dirtyObjects} of ${b.totalObjects} objects dirty${st}`);
+      }
+  });
+  const mean = (xs, f) => (xs.length ? xs.reduce((a, r) => a + f(r), 0) / xs.length : NaN);
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+  for (const [label, pick] of [['all', () => true], ['over 16 ms', (i) => times[i] > 16], ['the rest', (i) => times[i] <= 16]]) {
+    const xs = rows.filter((_, i) => pick(i));
+    console.log(
+      `  trace, ${label} (${xs.length} steps), mean per step: ${mean(xs, (r) => r.layouts).toFixed(2)} layouts, ` +
+        `${mean(xs, (r) => r.forced).toFixed(2)} forced, ${mean(xs, (r) => r.dirty).toFixed(1)} objects dirty, ` +
+        `${mean(xs, (r) => r.styles).toFixed(2)} style recalcs (${mean(xs, (r) => r.styled).toFixed(1)} elements), ` +
+        `${mean(xs, (r) => r.scrolls).toFixed(2)} scroll events; step cpu median ${median(xs.map((r) => r.cpu)).toFixed(1)} ms, ` +
+        `mean ${mean(xs, (r) => r.cpu).toFixed(1)} ms (layout ${mean(xs, (r) => r.layoutCpu).toFixed(1)}, style ${mean(xs, (r) => r.styleCpu).toFixed(1)}), after it ${mean(xs, (r) => r.restCpu).toFixed(1)} ms`,
+    );
   }
 }
 

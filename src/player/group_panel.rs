@@ -21,6 +21,7 @@ use crate::state::AppState;
 use crate::widgets::index_marks::KeyedMarks;
 use crate::widgets::keyed_rows::KeyedRows;
 use crate::widgets::row_window::RowWindow;
+use crate::widgets::scroll_echo::{ScrollEcho, after_paint};
 use crate::widgets::when::When;
 
 /// Groups up to this many rows fit in the scroll box (style/player.css: 12.5 rows with the
@@ -53,6 +54,10 @@ pub fn GroupPanel() -> impl IntoView {
     // The scroll box as last read: scroll top, visible height, row height (0 before the first
     // reading). Read when it scrolls, not at each step: a step of the walk forces no layout.
     let view = RwSignal::new((0.0_f64, 0.0_f64, 0.0_f64));
+    // The scroll event of the panel's own write needs no reading: where the box is was set when
+    // it was written ([`ScrollEcho`]). Reading it then forced a layout of the box in the next
+    // step's frame.
+    let echo = StoredValue::new(ScrollEcho::new());
     let measure = move || {
         if let Some(el) = scroller.get_untracked() {
             let row_px = el
@@ -151,8 +156,8 @@ pub fn GroupPanel() -> impl IntoView {
         })
     });
     // From the box as last read ([`row_scroll`]): a step whose row is in view reads and writes
-    // nothing; one that scrolls draws the rows at the new place now and writes the offset in the
-    // next animation frame, after the step's changes, so the step lays the page out once.
+    // nothing; one that scrolls draws the rows at the new place now and writes the offset after
+    // the step's frame is painted ([`after_paint`]), so the write lays out nothing again.
     Effect::new(move |_| {
         if n_rows() <= ROWS_WITHOUT_SCROLLING {
             return;
@@ -167,7 +172,17 @@ pub fn GroupPanel() -> impl IntoView {
         let (scroll_top, view_px, row_px) = view.get_untracked();
         if let Some(top) = row_scroll(place, row_px, scroll_top, view_px) {
             view.set((top, view_px, row_px));
-            request_animation_frame(move || element.set_scroll_top(top as i32));
+            after_paint(move || {
+                let write = echo
+                    .try_update_value(|e| e.write((0, scroll_top as i32), (0, top as i32)))
+                    .unwrap_or(false);
+                if write {
+                    element.set_scroll_top(top as i32);
+                    request_animation_frame(move || {
+                        echo.try_update_value(ScrollEcho::settle);
+                    });
+                }
+            });
         }
     });
 
@@ -178,7 +193,11 @@ pub fn GroupPanel() -> impl IntoView {
             </h3>
             <When when=move || { n_rows() > 0 }>
                 <p class="ft-group__caption">{move || caption()}</p>
-                <div class="ft-group__scroll" node_ref=scroller on:scroll=move |_| measure()>
+                <div class="ft-group__scroll" node_ref=scroller on:scroll=move |_| {
+                    if echo.try_update_value(|e| e.heard()).unwrap_or(true) {
+                        measure();
+                    }
+                }>
                     <div
                         role="table"
                         class="ft-group__table"

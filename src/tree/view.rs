@@ -155,6 +155,9 @@ pub struct TreeCtx {
     /// The minimap's box from the viewport's top-left corner, as last measured (`None`: hidden):
     /// the camera reads it instead of the layout ([`camera::measure`]).
     pub covered: StoredValue<Option<(f64, f64, f64, f64)>>,
+    /// The camera's own scroll awaiting its scroll event, which is not measured: the camera set
+    /// [`TreeCtx::view`] when it wrote ([`camera::heard_scroll`]).
+    pub echo: StoredValue<crate::widgets::scroll_echo::ScrollEcho>,
     /// The association Find last found, when its account lies beyond the frame's edge (the
     /// frame too narrow for both, [`camera::account_away`]): the account is named on the frame
     /// while that association stays selected.
@@ -356,6 +359,7 @@ pub fn TreeView() -> impl IntoView {
         tree: NodeRef::new(),
         minimap: NodeRef::new(),
         covered: StoredValue::new(None),
+        echo: StoredValue::new(crate::widgets::scroll_echo::ScrollEcho::new()),
         found_away: RwSignal::new(None),
         opening: StoredValue::new(None),
         compare: CompareMarks::new(state),
@@ -437,7 +441,7 @@ pub fn TreeView() -> impl IntoView {
             <div
                 class="ft-tree__viewport"
                 node_ref=ctx.viewport
-                on:scroll=move |_| camera::measure(ctx)
+                on:scroll=move |_| camera::heard_scroll(ctx)
                 on:pointerdown=move |ev| {
                     camera::hand_over(ctx);
                     drag.down(ev)

@@ -569,30 +569,8 @@ async fn keyed_marks_wake_only_the_changed_key() {
 /// among them, and the box follows it there.
 #[wasm_bindgen_test]
 async fn a_big_sibling_group_draws_only_the_rows_near_its_view() {
-    // The box's size comes from the stylesheet, which component tests do not load: its part.
-    let document = web_sys::window().unwrap().document().unwrap();
-    let style = document.create_element("style").unwrap();
-    style.set_text_content(Some(
-        ".ft-group { --ft-group-row-h: 32px; }\
-         .ft-group__scroll { max-height: 400px; overflow: auto; }\
-         .ft-group__row { height: 32px; }\
-         .ft-group__body { position: relative; }\
-         .ft-group__body > .ft-group__row { position: absolute; top: 0; left: 0; right: 0; }",
-    ));
-    document.head().unwrap().append_child(&style).unwrap();
-    // One account of 60 users below the root.
-    let mut assocs = vec![
-        r#"{"id": 1, "parent": null, "account": "root", "user": null, "shares": 0, "usage_raw": 0.0}"#.to_string(),
-        r#"{"id": 2, "parent": 1, "account": "a", "user": null, "shares": 1, "usage_raw": 0.0}"#.to_string(),
-    ];
-    for k in 0..60 {
-        assocs.push(format!(
-            r#"{{"id": {}, "parent": 2, "account": "a", "user": "u{k:02}", "shares": 1, "usage_raw": {}.0}}"#,
-            10 + k,
-            (k * 7) % 61 + 1
-        ));
-    }
-    let scenario = scenario_of("wide", &assocs);
+    let style = group_box_style();
+    let scenario = wide_group(60);
     let (view, _state) =
         ui::mount_with_state(move || AppState::provide(scenario), || view! { <Player /> });
     tick().await;
@@ -629,6 +607,123 @@ async fn a_big_sibling_group_draws_only_the_rows_near_its_view() {
     let scrolled = view.get(".ft-group__scroll").scroll_top();
     // Row 40 (0-based) ends 42 rows of 32 px down, the header included: 1344 − 400.
     assert!((900..=1000).contains(&scrolled), "scrolled to {scrolled}");
+    style.remove();
+}
+
+/// The group box's size from the stylesheet, which component tests do not load: its part, in a
+/// `<style>` the caller removes.
+fn group_box_style() -> web_sys::Element {
+    let document = web_sys::window().unwrap().document().unwrap();
+    let style = document.create_element("style").unwrap();
+    style.set_text_content(Some(
+        ".ft-group { --ft-group-row-h: 32px; }\
+         .ft-group__scroll { max-height: 400px; overflow: auto; }\
+         .ft-group__row { height: 32px; }\
+         .ft-group__body { position: relative; }\
+         .ft-group__body > .ft-group__row { position: absolute; top: 0; left: 0; right: 0; }",
+    ));
+    document.head().unwrap().append_child(&style).unwrap();
+    style
+}
+
+/// One account of `n` users below the root (a sibling group that scrolls in the group box).
+fn wide_group(n: usize) -> fairshare::scenario::Scenario {
+    let mut assocs = vec![
+        r#"{"id": 1, "parent": null, "account": "root", "user": null, "shares": 0, "usage_raw": 0.0}"#.to_string(),
+        r#"{"id": 2, "parent": 1, "account": "a", "user": null, "shares": 1, "usage_raw": 0.0}"#.to_string(),
+    ];
+    for k in 0..n {
+        assocs.push(format!(
+            r#"{{"id": {}, "parent": 2, "account": "a", "user": "u{k:02}", "shares": 1, "usage_raw": {}.0}}"#,
+            10 + k,
+            (k * 7) % 61 + 1
+        ));
+    }
+    scenario_of("wide", &assocs)
+}
+
+/// The group box follows the walk's row by writing its scroll offset, and the scroll event that
+/// write causes reads nothing: where the box is was known when it was written, and a read then
+/// lays the page out in the middle of the next step (issue 24 §5: layout read at most once per
+/// frame). The write waits until the step's frame is painted, not in an animation-frame
+/// callback, where the step's changes (or the next step's) are not laid out yet and the write
+/// lays them out first. A scroll by the person is still measured.
+#[wasm_bindgen_test]
+async fn the_group_box_does_not_measure_the_echo_of_its_own_scroll() {
+    use web_sys::js_sys::{Function, Reflect};
+    let style = group_box_style();
+    let scenario = wide_group(60);
+    let (view, _state) =
+        ui::mount_with_state(move || AppState::provide(scenario), || view! { <Player /> });
+    tick().await;
+    view.button(en(PlayerMsg::Restart)).click();
+    tick().await;
+    view.button(en(PlayerMsg::NextRankedUser)).click();
+    tick().await;
+    ui::sleep(50).await;
+    let scroller = view.get(".ft-group__scroll");
+    // Counts the box's scroll offset read and written (what its scroll handler reads first), and
+    // the writes made inside an animation-frame callback.
+    let spy = Function::new_with_args(
+        "el",
+        "const d = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTop');
+         const seen = { reads: 0, writes: 0, in_frame: 0 };
+         let inFrame = false;
+         const raf = window.requestAnimationFrame.bind(window);
+         window.requestAnimationFrame = (cb) => raf((t) => {
+           inFrame = true;
+           try { cb(t); } finally { inFrame = false; } });
+         Object.defineProperty(el, 'scrollTop', { configurable: true,
+           get() { seen.reads += 1; return d.get.call(this); },
+           set(v) { seen.writes += 1; if (inFrame) seen.in_frame += 1; d.set.call(this, v); } });
+         return () => seen;",
+    );
+    let read: Function = spy
+        .call1(&wasm_bindgen::JsValue::NULL, &scroller)
+        .unwrap()
+        .unchecked_into();
+    let seen = |what: &str| {
+        let s = read.call0(&wasm_bindgen::JsValue::NULL).unwrap();
+        Reflect::get(&s, &what.into()).unwrap().as_f64().unwrap()
+    };
+    // Forty users, a step at a time with frames between them (each write's scroll event comes).
+    for _ in 0..40 {
+        view.button(en(PlayerMsg::NextRankedUser)).click();
+        tick().await;
+        ui::sleep(40).await;
+    }
+    assert!(
+        seen("writes") >= 20.0,
+        "the box followed the walk: {} writes",
+        seen("writes")
+    );
+    assert_eq!(seen("reads"), 0.0, "no echo of a write was measured");
+    assert_eq!(
+        seen("in_frame"),
+        0.0,
+        "no write in an animation frame's callbacks"
+    );
+    // The person scrolls back to the top: measured.
+    let scroller: web_sys::HtmlElement = scroller.unchecked_into();
+    let restore = Function::new_with_args(
+        "el",
+        "delete el.scrollTop; delete window.requestAnimationFrame;",
+    );
+    restore
+        .call1(&wasm_bindgen::JsValue::NULL, &scroller)
+        .unwrap();
+    scroller.set_scroll_top(0);
+    ui::sleep(50).await;
+    tick().await;
+    let drawn: Vec<String> = view
+        .all(".ft-group__body [role='row']:not([hidden])")
+        .iter()
+        .filter_map(|r| r.get_attribute("aria-rowindex"))
+        .collect();
+    assert!(
+        drawn.iter().any(|r| r == "2"),
+        "the first rows are drawn again: {drawn:?}"
+    );
     style.remove();
 }
 

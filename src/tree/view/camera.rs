@@ -2,10 +2,12 @@
 //! resize), and scrolls the drawing to the selected association and, while the walk is on
 //! screen, to the node it visits. Effects: they only touch the outside world (scroll offsets).
 //!
-//! Layout is read only when it changes by itself (scroll, resize, the frame's size): following
-//! the walk or the selection works from what was read then and from the model ([`target`]), so
-//! a step of the walk forces no layout of its own, and one whose node is in view writes
-//! nothing either.
+//! Layout is read only when it changes by itself (scroll, resize, the frame's size), not on
+//! the scroll event of the camera's own write ([`ScrollEcho`]): following the walk or the
+//! selection works from what was read then and from the model ([`target`]), so a step of the
+//! walk forces no layout of its own, and one whose node is in view writes nothing either. A
+//! write (which lays the page out first, were it changed) waits until the step's frame is
+//! painted ([`after_paint`]), so it forces no layout either.
 
 use fairshare::AssocId;
 use leptos::prelude::*;
@@ -14,6 +16,7 @@ use wasm_bindgen::closure::Closure;
 
 use crate::state::AppState;
 use crate::tree::model::ChildRef;
+use crate::widgets::scroll_echo::{ScrollEcho, after_paint};
 
 use super::opening::Opening;
 use super::{TreeCtx, ViewRect, memo_of};
@@ -51,6 +54,15 @@ pub fn measure(ctx: TreeCtx) {
     ctx.covered.try_set_value(covered);
     if ctx.view.try_get_untracked().is_some_and(|old| old != rect) {
         ctx.view.try_set(rect);
+    }
+}
+
+/// The viewport scrolled: measured, unless it is the echo of the camera's own write, whose
+/// position the camera set in [`TreeCtx::view`] as it wrote ([`ScrollEcho`]): reading the
+/// layout then would force one in a frame whose input (a step of the walk) changed the page.
+pub fn heard_scroll(ctx: TreeCtx) {
+    if ctx.echo.try_update_value(|e| e.heard()).unwrap_or(true) {
+        measure(ctx);
     }
 }
 
@@ -372,8 +384,21 @@ impl Placed {
     /// Scrolls to `to`, if any.
     fn scroll(&self, ctx: TreeCtx, to: Option<(f64, f64)>) {
         if let Some((left, top)) = to {
+            let now = (self.view.0 as i32, self.view.1 as i32);
+            let write = ctx
+                .echo
+                .try_update_value(|e| e.write(now, (left as i32, top as i32)))
+                .unwrap_or(true);
+            if !write {
+                return;
+            }
             self.viewport.set_scroll_left(left as i32);
             self.viewport.set_scroll_top(top as i32);
+            // Its echo is the next frame's scroll event, dispatched before that frame's
+            // animation-frame callbacks: after them, any scroll is the person's.
+            request_animation_frame(move || {
+                ctx.echo.try_update_value(ScrollEcho::settle);
+            });
             // Where the browser puts it (the target is within the content): not read back,
             // which would force a layout; the scroll event measures again.
             ctx.view.try_set((left, top, self.view.2, self.view.3));
@@ -540,7 +565,7 @@ pub fn use_camera(state: AppState, ctx: TreeCtx) {
     Effect::new(move |_| {
         if let Some(id) = state.selected().get() {
             hand_over(ctx);
-            request_animation_frame(move || scroll_to(ctx, id));
+            after_paint(move || scroll_to(ctx, id));
         }
     });
     // Follow the walk.
@@ -551,7 +576,7 @@ pub fn use_camera(state: AppState, ctx: TreeCtx) {
                 .with_untracked(|s| s.tree.assocs().get(ix).map(|a| a.id))
         }) {
             hand_over(ctx);
-            request_animation_frame(move || follow_walk(ctx, id));
+            after_paint(move || follow_walk(ctx, id));
         }
     });
 }
