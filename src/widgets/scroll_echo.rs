@@ -53,13 +53,14 @@ impl ScrollEcho {
     }
 }
 
-/// Runs `write` (a scroll offset written) after the next frame's paint: in a task queued from
-/// that frame's animation-frame callbacks, when the frame's layout is done and nothing has
-/// changed the page since, so the write forces no layout. The scroll shows in the frame after.
-/// A writer settles its [`ScrollEcho`] in the animation frame after its write.
-pub fn after_paint(write: impl FnOnce() + 'static) {
+/// Runs `f` after the next frame's paint: in a task queued from that frame's animation-frame
+/// callbacks, when the frame's layout is done and nothing has changed the page since, so a
+/// scroll offset written there, or a size read there, forces no layout. A written scroll shows
+/// in the frame after; a writer settles its [`ScrollEcho`] in the animation frame after its
+/// write. (The tree's camera, the walk's group box and the tables' `ScrollWindow` all use it.)
+pub fn after_paint(f: impl FnOnce() + 'static) {
     leptos::prelude::request_animation_frame(move || {
-        leptos::prelude::set_timeout(write, Duration::ZERO);
+        leptos::prelude::set_timeout(f, Duration::ZERO);
     });
 }
 

@@ -2,7 +2,6 @@
 //! ([`RowWindow`]), and bringing a row into view when it is selected elsewhere.
 
 use leptos::html::Div;
-use leptos::leptos_dom::helpers::request_animation_frame;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
@@ -12,6 +11,7 @@ use fairshare::AssocId;
 use crate::state::AppState;
 use crate::widgets::panel_open::PanelOpen;
 use crate::widgets::row_window::{self, RowWindow};
+use crate::widgets::scroll_echo::after_paint;
 
 /// Height of one table row in CSS px (the tables' CSS fixes it: `--ft-row-h`).
 pub const ROW_PX: f64 = 26.0;
@@ -137,12 +137,6 @@ impl ScrollWindow {
             self.measure();
         }
     }
-}
-
-/// Runs `f` after the next frame has been painted (a task queued from an animation frame
-/// callback): what it reads of the layout is then up to date, so it forces none.
-pub fn after_paint(f: impl FnOnce() + 'static) {
-    request_animation_frame(move || set_timeout(f, std::time::Duration::ZERO));
 }
 
 impl Default for ScrollWindow {
