@@ -669,7 +669,8 @@ async fn the_group_box_does_not_measure_the_echo_of_its_own_scroll() {
         "const d = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTop');
          const seen = { reads: 0, writes: 0, in_frame: 0 };
          let inFrame = false;
-         const raf = window.requestAnimationFrame.bind(window);
+         window.__ftRaf = window.requestAnimationFrame;
+         const raf = window.__ftRaf.bind(window);
          window.requestAnimationFrame = (cb) => raf((t) => {
            inFrame = true;
            try { cb(t); } finally { inFrame = false; } });
@@ -707,7 +708,9 @@ async fn the_group_box_does_not_measure_the_echo_of_its_own_scroll() {
     let scroller: web_sys::HtmlElement = scroller.unchecked_into();
     let restore = Function::new_with_args(
         "el",
-        "delete el.scrollTop; delete window.requestAnimationFrame;",
+        // Put the page's own requestAnimationFrame back: it is an own property of `window`,
+        // so deleting the spy would leave none, and every later test's frames would never come.
+        "delete el.scrollTop; window.requestAnimationFrame = window.__ftRaf; delete window.__ftRaf;",
     );
     restore
         .call1(&wasm_bindgen::JsValue::NULL, &scroller)
