@@ -1,6 +1,6 @@
 //! A training room without Wi-Fi (issue 24 §3): the service worker `sw.js`, registered once the
-//! app is up (after its first frame, in an idle period: not on the first click's path), keeps a copy of the whole build in the browser, so after one visit the app opens without a
-//! network; [`OfflineStatus`] says so once the copy is complete. scripts/finish-dist.py writes
+//! app is up (after its first frame, in an idle period: not on the first click's path), keeps a
+//! copy of the whole build in the browser, so after one visit the app opens without a network; [`OfflineStatus`] says so once the copy is complete. scripts/finish-dist.py writes
 //! `dist/sw.js` from scripts/sw.js for release builds (README "Offline").
 //!
 //! Not in `embed=1`, where the host page owns caching (the worker also leaves such pages to the

@@ -21,7 +21,7 @@ use crate::state::AppState;
 use crate::widgets::index_marks::KeyedMarks;
 use crate::widgets::keyed_rows::KeyedRows;
 use crate::widgets::row_window::RowWindow;
-use crate::widgets::scroll_echo::{ScrollEcho, after_paint};
+use crate::widgets::scroll_echo::{ScrollEcho, after_paint, settle_next_frame};
 use crate::widgets::when::When;
 
 /// Groups up to this many rows fit in the scroll box (style/player.css: 12.5 rows with the
@@ -178,9 +178,7 @@ pub fn GroupPanel() -> impl IntoView {
                     .unwrap_or(false);
                 if write {
                     element.set_scroll_top(top as i32);
-                    request_animation_frame(move || {
-                        echo.try_update_value(ScrollEcho::settle);
-                    });
+                    settle_next_frame(echo);
                 }
             });
         }

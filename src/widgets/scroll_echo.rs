@@ -64,6 +64,16 @@ pub fn after_paint(f: impl FnOnce() + 'static) {
     });
 }
 
+/// After a write: the write's echo is the next frame's scroll event, dispatched before that
+/// frame's animation-frame callbacks, so from them on any scroll is the person's
+/// ([`ScrollEcho::settle`]). What every writer of a measured scroll box calls after its write.
+pub fn settle_next_frame(echo: leptos::prelude::StoredValue<ScrollEcho>) {
+    use leptos::prelude::*;
+    request_animation_frame(move || {
+        echo.try_update_value(ScrollEcho::settle);
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,7 +3,8 @@
 //! screen, to the node it visits. Effects: they only touch the outside world (scroll offsets).
 //!
 //! Layout is read only when it changes by itself (scroll, resize, the frame's size), not on
-//! the scroll event of the camera's own write ([`ScrollEcho`]): following the walk or the
+//! the scroll event of the camera's own write
+//! ([`ScrollEcho`](crate::widgets::scroll_echo::ScrollEcho)): following the walk or the
 //! selection works from what was read then and from the model ([`target`]), so a step of the
 //! walk forces no layout of its own, and one whose node is in view writes nothing either. A
 //! write (which lays the page out first, were it changed) waits until the step's frame is
@@ -16,7 +17,7 @@ use wasm_bindgen::closure::Closure;
 
 use crate::state::AppState;
 use crate::tree::model::ChildRef;
-use crate::widgets::scroll_echo::{ScrollEcho, after_paint};
+use crate::widgets::scroll_echo::{after_paint, settle_next_frame};
 
 use super::opening::Opening;
 use super::{TreeCtx, ViewRect, memo_of};
@@ -58,7 +59,8 @@ pub fn measure(ctx: TreeCtx) {
 }
 
 /// The viewport scrolled: measured, unless it is the echo of the camera's own write, whose
-/// position the camera set in [`TreeCtx::view`] as it wrote ([`ScrollEcho`]): reading the
+/// position the camera set in [`TreeCtx::view`] as it wrote
+/// ([`ScrollEcho`](crate::widgets::scroll_echo::ScrollEcho)): reading the
 /// layout then would force one in a frame whose input (a step of the walk) changed the page.
 pub fn heard_scroll(ctx: TreeCtx) {
     if ctx.echo.try_update_value(|e| e.heard()).unwrap_or(true) {
@@ -394,11 +396,7 @@ impl Placed {
             }
             self.viewport.set_scroll_left(left as i32);
             self.viewport.set_scroll_top(top as i32);
-            // Its echo is the next frame's scroll event, dispatched before that frame's
-            // animation-frame callbacks: after them, any scroll is the person's.
-            request_animation_frame(move || {
-                ctx.echo.try_update_value(ScrollEcho::settle);
-            });
+            settle_next_frame(ctx.echo);
             // Where the browser puts it (the target is within the content): not read back,
             // which would force a layout; the scroll event measures again.
             ctx.view.try_set((left, top, self.view.2, self.view.3));
