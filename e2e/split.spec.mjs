@@ -53,7 +53,7 @@ test('the first load fetches no panel code; the Classic panel module is fetched 
     expect(start, `${name} requested before the app mounted`).toBeGreaterThan(mountedAt);
   }
   const prefetched = panelModules(app.requests);
-  // The deflater (src/boundary/deferred.rs) comes in the same idle period, before Classic.
+  // The deflater (src/boundary/deferred.rs) comes in the same idle period as Classic.
   expect(prefetched.some((u) => /\/split_(?!classic|deflater)/.test(u)), 'another panel prefetched with Classic').toBe(false);
 
   // Opening the Classic tab fetches nothing more; back and forth neither.

@@ -198,22 +198,23 @@ const PREFETCH_DELAY_MS: u64 = 1_500;
 /// idle period once the app has been interactive for 1.5 s (`PREFETCH_DELAY_MS`), one module per
 /// idle period, so that opening their tabs fetches and compiles nothing. Not when the browser
 /// asks to save data (`navigator.connection.saveData`): the module then comes when its tab
-/// opens, as without the prefetch. Before them, the deflater's module (even when saving data:
-/// the first edit would fetch it). Call once, while the app mounts. A build without the split
+/// opens, as without the prefetch. With the first of them, the deflater's module
+/// (`boundary::deferred`). Call once, while the app mounts. A build without the split
 /// has nothing to prefetch.
 pub fn prefetch() {
     #[cfg(feature = "split")]
     {
-        // The deflater (`boundary::deferred`), which the first edit's link and save use, comes
-        // in the same idle period as the first panel (a second idle period could be ten seconds
-        // later on a busy machine), and even when saving data: the first edit would fetch it.
-        let save_data = crate::boundary::document::save_data();
-        let start = move || {
-            crate::boundary::storage::when_idle(10_000, move |_| {
+        // Under saveData nothing is prefetched: the deflater then comes with the first edit,
+        // whose link and save are stored uncompressed (`boundary::deferred`).
+        if crate::boundary::document::save_data() {
+            return;
+        }
+        // The deflater, which the first edit's link and save use, comes in the same idle period
+        // as the first panel (a second idle period can be ten seconds later on a busy machine).
+        let start = || {
+            crate::boundary::storage::when_idle(10_000, |_| {
                 crate::boundary::deferred::preload_deflate();
-                if !save_data {
-                    prefetch_now(0);
-                }
+                prefetch_now(0);
             });
         };
         set_timeout(start, std::time::Duration::from_millis(PREFETCH_DELAY_MS));

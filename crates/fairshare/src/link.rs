@@ -558,9 +558,13 @@ mod tests {
     fn a_packer_gives_its_text_back_only_when_done() {
         let mut packer = Packer::new(vec![b'y'; 5_000], 1);
         assert!(!packer.pack(1000));
-        let mut packer = packer.packed().err().expect("not done");
+        let Err(mut packer) = packer.packed() else {
+            panic!("given back before it is done")
+        };
         while !packer.pack(1000) {}
-        let (input, text) = packer.packed().ok().expect("done");
+        let Ok((input, text)) = packer.packed() else {
+            panic!("done, yet not given back")
+        };
         assert_eq!(input, vec![b'y'; 5_000]);
         assert_eq!(unpack(&text, 5_000).as_deref(), Ok(&input[..]));
     }
