@@ -4,6 +4,7 @@
 // opens. These journeys need that build: on a build without the split (plain `trunk build`) the
 // first one fails, saying so.
 import { test, expect } from '@playwright/test';
+import { inflateRawSync } from 'node:zlib';
 import { ExplorerPage } from './fixtures/page.mjs';
 import { publishSnapshots } from './fixtures/published.mjs';
 
@@ -52,7 +53,8 @@ test('the first load fetches no panel code; the Classic panel module is fetched 
     expect(start, `${name} requested before the app mounted`).toBeGreaterThan(mountedAt);
   }
   const prefetched = panelModules(app.requests);
-  expect(prefetched.some((u) => /\/split_(?!classic)/.test(u)), 'another panel prefetched with Classic').toBe(false);
+  // The deflater (src/boundary/deferred.rs) comes in the same idle period as Classic.
+  expect(prefetched.some((u) => /\/split_(?!classic|deflater)/.test(u)), 'another panel prefetched with Classic').toBe(false);
 
   // Opening the Classic tab fetches nothing more; back and forth neither.
   await app.openTab('Classic fairshare');
@@ -174,4 +176,51 @@ test('lang=ja whose reader cannot be fetched opens in English and says why', asy
   await expect(app.panicBanner()).toHaveCount(0);
   await app.clickTreeItem('User1');
   await expect(page.getByRole('treeitem', { name: /^User1\b/ }).first()).toHaveAttribute('aria-selected', 'true');
+});
+
+/** The bytes of the address bar's `#z=` link (raw deflate), or null without one. */
+const linkBytes = (page) => {
+  const hash = new URL(page.url()).hash;
+  return hash.startsWith('#z=') ? Buffer.from(hash.slice(3).split('&')[0], 'base64url') : null;
+};
+/** Whether raw-deflate `bytes` start with a stored block (BTYPE 00: no compression). */
+const storedBlock = (bytes) => (bytes[0] & 0b110) === 0;
+
+test('the deflater is not in the first load: an edit before it arrives is linked uncompressed and reads back; once it is in, links are deflated', async ({ page }) => {
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route(/\/split_deflater-[0-9a-f]{16}\.wasm$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const app = new ExplorerPage(page);
+  await app.goto('/');
+  await app.choosePreset('fair-tree-example');
+  await expect(app.allTreeItems()).toHaveCount(9);
+  await expect.poll(() => linkBytes(page) !== null, { message: 'the address bar follows the edit' }).toBe(true);
+  const stored = linkBytes(page);
+  expect(storedBlock(stored), 'a link made before the deflater arrived is stored blocks (is dist/ a split build?)').toBe(true);
+  expect(JSON.parse(inflateRawSync(stored).toString()).name).toBeTruthy();
+  expect(deferredModule(app, 'deflater'), 'the deflater is asked for').not.toHaveLength(0);
+  const edited = await app.treeSnapshot();
+  // The uncompressed link and the session saved with it read back.
+  await page.reload();
+  await app.waitUntilReady();
+  expect(await app.treeSnapshot()).toEqual(edited);
+
+  release();
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource')
+    .some((e) => /\/split_deflater-/.test(e.name) && e.responseEnd > 0))).toBe(true);
+  await app.clickTreeItem('UserB');
+  await app.openTab('Inspector');
+  await app.editField('Raw usage', '40000');
+  await expect.poll(() => {
+    const bytes = linkBytes(page);
+    return bytes !== null && !storedBlock(bytes) && bytes.length < stored.length;
+  }, { message: 'once the deflater is in, the link is deflated' }).toBe(true);
+  const deflated = await app.treeSnapshot();
+  await page.reload();
+  await app.waitUntilReady();
+  expect(await app.treeSnapshot()).toEqual(deflated);
+  expect(app.errors).toEqual([]);
 });

@@ -1,4 +1,17 @@
-//! Compact text for saved sessions: raw deflate, then base64url, bounded on read. The engine
-//! owns it ([`fairshare::link`], which share links use too); this is its name in the shell.
+//! Compact text for saved sessions and share links: raw deflate, then base64url, bounded on
+//! read. The engine owns the format ([`fairshare::link`]); this is its name in the shell, where
+//! the deflater is a module of its own (`super::deferred`): until it is in, [`pack`] writes
+//! deflate's stored blocks, which [`unpack`] reads the same.
 
-pub use fairshare::link::{UnpackError, pack, pack_with, unpack};
+pub use fairshare::link::{UnpackError, unpack};
+
+/// `bytes` deflated at `level` (1 fastest … 9 smallest) and base64url-encoded; stored
+/// uncompressed (a third longer than `bytes`) while the deflater's module is not in.
+pub fn pack_with(bytes: &[u8], level: u8) -> String {
+    super::deferred::deflate(bytes, level).unwrap_or_else(|| fairshare::link::pack_stored(bytes))
+}
+
+/// [`pack_with`] at the share links' level (the smallest output).
+pub fn pack(bytes: &[u8]) -> String {
+    pack_with(bytes, fairshare::link::LEVEL)
+}

@@ -8,12 +8,20 @@
 //!   `timeline=` fetch on open. The Import panel and the tables' paste reach it from their own
 //!   modules.
 //! - [`install_ja`]: reading the Japanese table once it is fetched (about 13 KB).
+//! - The deflater ([`deflate`], [`deflate_start`], [`deflate_step`]: `miniz_oxide`'s
+//!   compressor, about 15 KB before wasm-opt), which packs share links and the saved session
+//!   after an edit. These are synchronous (the address bar follows an edit, the page hides, a
+//!   link is clicked): they run once the module is in ([`preload_deflate`], in an idle period
+//!   after the app mounts), and say `None` before; the caller then packs with deflate's stored
+//!   blocks (`fairshare::link::pack_stored`), which read back the same, a third longer than the
+//!   JSON. Reading links and sessions (inflate) stays in the first load.
 //!
 //! A module that cannot be fetched (no network, and no service worker to answer, as in
 //! `embed=1`) gives `None`: the caller says so in its alert, never a trap (the points are
 //! `fallible`; Leptos's `#[lazy]` would panic instead).
 
 use fairshare::import::Imported;
+use fairshare::link::Packer;
 
 use crate::messages::ja_file::{self, InstallError};
 
@@ -66,8 +74,124 @@ pub fn preload_ja() {
     });
 }
 
+/// `bytes` deflated at `level` and base64url-encoded ([`fairshare::link::pack_with`]); `None`
+/// while the deflater's module is not in (it is then asked for).
+pub fn deflate(bytes: &[u8], level: u8) -> Option<String> {
+    #[cfg(feature = "split")]
+    {
+        match deflater(split::Op::Pack(bytes.to_vec(), level)).ok()? {
+            split::Out::Packed(text) => Some(text),
+            _ => None,
+        }
+    }
+    #[cfg(not(feature = "split"))]
+    {
+        Some(fairshare::link::pack_with(bytes, level))
+    }
+}
+
+/// A [`Packer`] of `input` at `level`; `input` given back while the deflater's module is not
+/// in (it is then asked for).
+pub fn deflate_start(input: String, level: u8) -> Result<Packer<String>, String> {
+    #[cfg(feature = "split")]
+    {
+        match deflater(split::Op::Start(input, level)) {
+            Ok(split::Out::Started(packer)) => Ok(packer),
+            Ok(_) => Err(String::new()),
+            Err(split::Op::Start(input, _)) => Err(input),
+            Err(_) => Err(String::new()),
+        }
+    }
+    #[cfg(not(feature = "split"))]
+    {
+        Ok(Packer::new(input, level))
+    }
+}
+
+/// [`Packer::pack`] of at most `n` more bytes, for a packer [`deflate_start`] made (so the
+/// module is in): the packer, and whether the input is all packed.
+pub fn deflate_step(packer: Packer<String>, n: usize) -> (Packer<String>, bool) {
+    #[cfg(feature = "split")]
+    {
+        match deflater(split::Op::Step(packer, n)) {
+            Ok(split::Out::Stepped(packer, done)) => (packer, done),
+            // Not reached: the module that made the packer is in. Stepping is retried.
+            Ok(_) => unreachable!("the deflater answers a step with a step"),
+            Err(split::Op::Step(packer, _)) => (packer, false),
+            Err(_) => unreachable!("the deflater gives back what it was given"),
+        }
+    }
+    #[cfg(not(feature = "split"))]
+    {
+        let mut packer = packer;
+        let done = packer.pack(n);
+        (packer, done)
+    }
+}
+
+/// Starts fetching the deflater's module (once: a second call while it is on the way or in
+/// does nothing); the synchronous calls above use it once it is in.
+pub fn preload_deflate() {
+    #[cfg(feature = "split")]
+    {
+        if DEFLATER.get() != Deflater::Missing {
+            return;
+        }
+        DEFLATER.set(Deflater::Loading);
+        spawn(async {
+            let ok = split::deflater_preload().await.is_ok();
+            DEFLATER.set(if ok {
+                Deflater::Ready
+            } else {
+                Deflater::Missing
+            });
+        });
+    }
+}
+
+/// Where the deflater's module is.
+#[cfg(feature = "split")]
+#[derive(Clone, Copy, PartialEq)]
+enum Deflater {
+    Missing,
+    Loading,
+    Ready,
+}
+
+#[cfg(feature = "split")]
+thread_local! {
+    static DEFLATER: std::cell::Cell<Deflater> = const { std::cell::Cell::new(Deflater::Missing) };
+}
+
+/// `op` done by the deflater's module if it is in; `op` given back otherwise (and the module
+/// asked for).
+#[cfg(feature = "split")]
+fn deflater(op: split::Op) -> Result<split::Out, split::Op> {
+    if DEFLATER.get() != Deflater::Ready {
+        preload_deflate();
+        return Err(op);
+    }
+    // The module is in, so the call completes at its first poll and `op` is never lost.
+    now(split::deflater(op))
+        .and_then(Result::ok)
+        .ok_or_else(|| unreachable!("a split function whose module is in completes at once"))
+}
+
+/// The output of `future` if it completes at the first poll: a split function whose module is
+/// in completes at once (its loader is a filled `OnceCell`).
+#[cfg(feature = "split")]
+fn now<F: std::future::Future>(future: F) -> Option<F::Output> {
+    let future = std::pin::pin!(future);
+    let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+    match future.poll(&mut cx) {
+        std::task::Poll::Ready(out) => Some(out),
+        std::task::Poll::Pending => None,
+    }
+}
+
 #[cfg(feature = "split")]
 mod split {
+    use fairshare::link::Packer;
     use leptos::wasm_split::{SplitLoaderError, wasm_split};
 
     use super::{Imported, InstallError, ja_file};
@@ -90,5 +214,40 @@ mod split {
     )]
     pub fn ja_installer(text: String) -> Result<Result<(), InstallError>, SplitLoaderError> {
         Ok(ja_file::install(&text))
+    }
+
+    /// What the deflater is asked ([`deflater`]): one split function, so that one loader says
+    /// whether its module is in.
+    pub enum Op {
+        /// `fairshare::link::pack_with`.
+        Pack(Vec<u8>, u8),
+        /// `Packer::new`.
+        Start(String, u8),
+        /// `Packer::pack`.
+        Step(Packer<String>, usize),
+    }
+
+    /// The deflater's answer to each [`Op`].
+    pub enum Out {
+        Packed(String),
+        Started(Packer<String>),
+        Stepped(Packer<String>, bool),
+    }
+
+    #[wasm_split(
+        deflater,
+        wasm_split_path = ::leptos::wasm_split,
+        fallible,
+        preload(deflater_preload)
+    )]
+    pub fn deflater(op: Op) -> Result<Out, SplitLoaderError> {
+        Ok(match op {
+            Op::Pack(bytes, level) => Out::Packed(fairshare::link::pack_with(&bytes, level)),
+            Op::Start(input, level) => Out::Started(Packer::new(input, level)),
+            Op::Step(mut packer, n) => {
+                let done = packer.pack(n);
+                Out::Stepped(packer, done)
+            }
+        })
     }
 }

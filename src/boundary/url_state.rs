@@ -11,7 +11,7 @@
 
 pub use fairshare::link::{
     DEFLATED_KEY, Link, LinkError, MAX_FRAGMENT_LEN, MAX_INFLATED_LEN, SCENARIO_KEY, TIE_KEY,
-    base64url_decode, base64url_encode, decode, encode, with_fragment,
+    base64url_decode, base64url_encode, decode, with_fragment,
 };
 use fairshare::{Scenario, TieRule};
 use leptos::prelude::*;
@@ -22,6 +22,13 @@ use crate::messages::engine::diagnostic_text;
 use crate::messages::shell::ShellMsg;
 use crate::messages::toolbar::ToolbarMsg;
 use crate::state::AppState;
+
+/// The fragment (without `#`) that restores `scenario` with `tie_rule`
+/// ([`fairshare::link::encode`], packed by [`super::codec::pack`]: deflated once the deflater's
+/// module is in).
+pub fn encode(scenario: &Scenario, tie_rule: TieRule) -> String {
+    fairshare::link::encode_with(scenario, tie_rule, super::codec::pack)
+}
 
 /// The alert text of a [`LinkError`].
 pub trait LinkErrorText {

@@ -198,32 +198,46 @@ const PREFETCH_DELAY_MS: u64 = 1_500;
 /// idle period once the app has been interactive for 1.5 s (`PREFETCH_DELAY_MS`), one module per
 /// idle period, so that opening their tabs fetches and compiles nothing. Not when the browser
 /// asks to save data (`navigator.connection.saveData`): the module then comes when its tab
-/// opens, as without the prefetch. Call once, while the app mounts. A build without the split
+/// opens, as without the prefetch. With the first of them, the deflater's module
+/// (`boundary::deferred`). Call once, while the app mounts. A build without the split
 /// has nothing to prefetch.
 pub fn prefetch() {
     #[cfg(feature = "split")]
     {
+        // Under saveData nothing is prefetched: the deflater then comes with the first edit,
+        // whose link and save are stored uncompressed (`boundary::deferred`).
         if crate::boundary::document::save_data() {
             return;
         }
-        set_timeout(
-            || prefetch_from(0),
-            std::time::Duration::from_millis(PREFETCH_DELAY_MS),
-        );
+        // The deflater, which the first edit's link and save use, comes in the same idle period
+        // as the first panel (a second idle period can be ten seconds later on a busy machine).
+        let start = || {
+            crate::boundary::storage::when_idle(10_000, |_| {
+                crate::boundary::deferred::preload_deflate();
+                prefetch_now(0);
+            });
+        };
+        set_timeout(start, std::time::Duration::from_millis(PREFETCH_DELAY_MS));
     }
 }
 
 /// Prefetches [`PREFETCHED`]`[i..]`, one module per idle period.
 #[cfg(feature = "split")]
 fn prefetch_from(i: usize) {
+    if i < PREFETCHED.len() {
+        crate::boundary::storage::when_idle(10_000, move |_| prefetch_now(i));
+    }
+}
+
+/// Prefetches [`PREFETCHED`]`[i]` now, then the rest ([`prefetch_from`]).
+#[cfg(feature = "split")]
+fn prefetch_now(i: usize) {
     let Some(&tab) = PREFETCHED.get(i) else {
         return;
     };
-    crate::boundary::storage::when_idle(10_000, move |_| {
-        leptos::task::spawn_local(async move {
-            split::preload(tab).await;
-            prefetch_from(i + 1);
-        });
+    leptos::task::spawn_local(async move {
+        split::preload(tab).await;
+        prefetch_from(i + 1);
     });
 }
 

@@ -3,7 +3,6 @@
 
 use crate::messages::Lang;
 use crate::messages::Message;
-use crate::messages::calc::CalcMsg;
 use crate::messages::classic::ClassicMsg;
 use crate::messages::common::CommonMsg;
 use crate::messages::inspector::WhatIfMsg;
@@ -57,7 +56,7 @@ impl PanelTab {
         match self {
             PanelTab::Inspector => CommonMsg::RegionInspector.text(lang),
             PanelTab::Compare => CommonMsg::RegionCompare.text(lang),
-            PanelTab::Calc => CalcMsg::Region.text(lang),
+            PanelTab::Calc => CommonMsg::RegionCalc.text(lang),
             PanelTab::WhatIf => WhatIfMsg::Region.text(lang),
             PanelTab::Classic => CommonMsg::RegionClassic.text(lang),
             PanelTab::Score => ClassicMsg::LegendTitle.text(lang),

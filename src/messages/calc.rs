@@ -8,8 +8,6 @@ use super::Message;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(test, derive(strum::EnumIter))]
 pub enum CalcMsg {
-    /// Region and tab name (UI contract).
-    Region,
     /// Nothing selected.
     SelectUser,
     /// Question 1.
@@ -156,7 +154,6 @@ pub enum CalcMsg {
 
 impl Message for CalcMsg {
     const ALL: &'static [CalcMsg] = &[
-        CalcMsg::Region,
         CalcMsg::SelectUser,
         CalcMsg::Q1Heading,
         CalcMsg::Q2Heading,
@@ -232,7 +229,6 @@ impl Message for CalcMsg {
 
     fn en(self) -> &'static str {
         match self {
-            CalcMsg::Region => "What would it take",
             CalcMsg::SelectUser => "Select a user to see what it would take.",
             CalcMsg::Q1Heading => "How much more can I run?",
             CalcMsg::Q2Heading => "How long until I am back above X if I stop?",
@@ -331,7 +327,6 @@ impl Message for CalcMsg {
 
     fn ja(self) -> Option<&'static str> {
         Some(match self {
-            CalcMsg::Region => "どうすれば届く？",
             CalcMsg::SelectUser => "ユーザーを選ぶと、どうすれば届くかを表示します。",
             CalcMsg::Q1Heading => "あとどれだけ使える？",
             CalcMsg::Q2Heading => "止めたら X より上に戻るまでどれくらい？",

@@ -48,6 +48,14 @@ pub enum CommonMsg {
     RegionDecay,
     /// Region name: job priority.
     RegionPriority,
+    /// Region and tab name (UI contract): What would it take (here, not in the panel's own
+    /// table, so that the tab strip in the first load does not carry the panel's texts).
+    RegionCalc,
+    /// Placeholder of the name filters (the Inspector's and the Compare panel's).
+    FilterPlaceholder,
+    /// Placeholder of a Shares field that holds `parent` (the Inspector's and the Compare
+    /// panel's).
+    LfParent,
     /// A user association named with its account: "User1 (AccountB)".
     NameInAccount,
 }
@@ -75,6 +83,9 @@ impl Message for CommonMsg {
         CommonMsg::RegionImport,
         CommonMsg::RegionDecay,
         CommonMsg::RegionPriority,
+        CommonMsg::RegionCalc,
+        CommonMsg::FilterPlaceholder,
+        CommonMsg::LfParent,
         CommonMsg::NameInAccount,
     ];
 
@@ -106,6 +117,9 @@ impl Message for CommonMsg {
             CommonMsg::RegionImport => "Import and export",
             CommonMsg::RegionDecay => "Usage decay over time",
             CommonMsg::RegionPriority => "Job priority",
+            CommonMsg::RegionCalc => "What would it take",
+            CommonMsg::FilterPlaceholder => "Type a user or account name",
+            CommonMsg::LfParent => "parent",
             CommonMsg::NameInAccount => "{name} ({account})",
         }
     }
@@ -138,6 +152,9 @@ impl Message for CommonMsg {
             CommonMsg::RegionImport => "インポートとエクスポート",
             CommonMsg::RegionDecay => "使用量の時間減衰",
             CommonMsg::RegionPriority => "ジョブの優先度",
+            CommonMsg::RegionCalc => "どうすれば届く？",
+            CommonMsg::FilterPlaceholder => "ユーザー名またはアカウント名を入力",
+            CommonMsg::LfParent => "parent",
             CommonMsg::NameInAccount => "{name} ({account})",
         })
     }

@@ -17,8 +17,6 @@ pub enum CompareMsg {
     UserOption,
     /// Accessible name of a menu's filter field.
     FilterLabel,
-    /// Placeholder of a menu's filter field.
-    FilterPlaceholder,
     /// How many of the users a long menu lists.
     MenuCount,
     /// Button: compare with the user just before (one position earlier).
@@ -79,8 +77,6 @@ pub enum CompareMsg {
     ParentNote,
     /// Note: the decision exists only because of 80-bit rounding.
     ArtefactNote,
-    /// Level FS of FairShare=parent.
-    LfParent,
     /// Level FS not set.
     LfUnset,
 }
@@ -92,7 +88,6 @@ impl Message for CompareMsg {
         CompareMsg::ChooseUser,
         CompareMsg::UserOption,
         CompareMsg::FilterLabel,
-        CompareMsg::FilterPlaceholder,
         CompareMsg::MenuCount,
         CompareMsg::JustAbove,
         CompareMsg::NobodyAbove,
@@ -123,7 +118,6 @@ impl Message for CompareMsg {
         CompareMsg::TieEqual,
         CompareMsg::ParentNote,
         CompareMsg::ArtefactNote,
-        CompareMsg::LfParent,
         CompareMsg::LfUnset,
     ];
 
@@ -134,7 +128,6 @@ impl Message for CompareMsg {
             CompareMsg::ChooseUser => "(choose a user)",
             CompareMsg::UserOption => "{user} in {account}",
             CompareMsg::FilterLabel => "Find a user for {menu}",
-            CompareMsg::FilterPlaceholder => "Type a user or account name",
             CompareMsg::MenuCount => "{shown} of {n} users listed; type to narrow the list.",
             CompareMsg::JustAbove => "The user just above me",
             CompareMsg::NobodyAbove => "Nobody comes before {user}: position 1, first served.",
@@ -193,7 +186,6 @@ impl Message for CompareMsg {
             CompareMsg::ArtefactNote => {
                 "Exact arithmetic would decide this pair differently: the outcome comes from 80-bit rounding in Slurm's long double."
             }
-            CompareMsg::LfParent => "parent",
             CompareMsg::LfUnset => "unset",
         }
     }
@@ -205,7 +197,6 @@ impl Message for CompareMsg {
             CompareMsg::ChooseUser => "（ユーザーを選択）",
             CompareMsg::UserOption => "{account} の {user}",
             CompareMsg::FilterLabel => "{menu}のユーザーを検索",
-            CompareMsg::FilterPlaceholder => "ユーザー名またはアカウント名を入力",
             CompareMsg::MenuCount => "{n} 人中 {shown} 人を表示中。入力すると絞り込めます。",
             CompareMsg::JustAbove => "すぐ上のユーザー",
             CompareMsg::NobodyAbove => {
@@ -266,7 +257,6 @@ impl Message for CompareMsg {
             CompareMsg::ArtefactNote => {
                 "厳密な演算ではこの 2 つの順序は違います。この結果は Slurm の long double（80 ビット）の丸めによるものです。"
             }
-            CompareMsg::LfParent => "parent",
             CompareMsg::LfUnset => "未設定",
         })
     }

@@ -19,6 +19,7 @@ use leptos::prelude::*;
 
 use crate::i18n::I18n;
 use crate::messages::calc::CalcMsg;
+use crate::messages::common::CommonMsg;
 use crate::messages::{Lang, Message};
 use crate::state::AppState;
 
@@ -616,8 +617,8 @@ pub fn CalcPanel() -> impl IntoView {
         }
     };
     view! {
-        <section class="ft-panel ft-calc" role="region" aria-label=i18n.t(CalcMsg::Region)>
-            <h2 class="ft-panel__title">{i18n.t(CalcMsg::Region)}</h2>
+        <section class="ft-panel ft-calc" role="region" aria-label=i18n.t(CommonMsg::RegionCalc)>
+            <h2 class="ft-panel__title">{i18n.t(CommonMsg::RegionCalc)}</h2>
             {move || user.get().is_none().then(|| view! { <p class="ft-help">{i18n.t(CalcMsg::SelectUser)}</p> })}
             <p class="ft-help">{i18n.t(CalcMsg::XHelp)}</p>
             {field(CalcMsg::WeightsLabel, |i| i.weights.clone(), |i, v| i.weights = v)}

@@ -141,7 +141,7 @@ fn UserSelect(
             <When when=many>
                 <input type="search" id=filter_id.clone() class="ft-input" autocomplete="off"
                     aria-label=move || CompareMsg::FilterLabel.fill(i18n.lang(), &[("menu", label.text(i18n.lang()))])
-                    placeholder=i18n.t(CompareMsg::FilterPlaceholder)
+                    placeholder=i18n.t(CommonMsg::FilterPlaceholder)
                     on:input=move |ev| filter.set(event_target_value(&ev)) />
             </When>
             <select id=id class="ft-select" on:change=on_input>

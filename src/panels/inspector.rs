@@ -17,7 +17,6 @@ use leptos::prelude::*;
 use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::common::CommonMsg;
-use crate::messages::compare::CompareMsg;
 use crate::messages::inspector::InspectorMsg;
 use crate::state::AppState;
 use crate::widgets::dom_id::next_dom_id;
@@ -239,7 +238,7 @@ fn SharesField(id: AssocId) -> impl IntoView {
     let is_root = move || state.scenario().with(|s| s.tree.root().id == id);
     let placeholder = Signal::derive(move || {
         if is_parent() {
-            CompareMsg::LfParent.text(i18n.lang()).to_string()
+            CommonMsg::LfParent.text(i18n.lang()).to_string()
         } else {
             String::new()
         }
@@ -448,7 +447,7 @@ fn Actions(id: AssocId) -> impl IntoView {
             <When when=long_menu>
                 <input type="search" class="ft-input" autocomplete="off"
                     aria-label=i18n.t(InspectorMsg::MoveFilter)
-                    placeholder=i18n.t(CompareMsg::FilterPlaceholder)
+                    placeholder=i18n.t(CommonMsg::FilterPlaceholder)
                     prop:value=move || move_filter.get()
                     on:input=move |ev| move_filter.set(event_target_value(&ev)) />
             </When>

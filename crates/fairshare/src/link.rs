@@ -46,7 +46,7 @@ pub const MAX_INFLATED_LEN: usize = 32 * 1024 * 1024;
 pub const MAX_QUERY_VALUE_LEN: usize = 1024;
 
 /// Compression level of [`pack`]: 9 is the smallest output; inputs are at most a few MB of JSON.
-const LEVEL: u8 = 9;
+pub const LEVEL: u8 = 9;
 
 /// What a link restores.
 #[derive(Clone, Debug, PartialEq)]
@@ -158,6 +158,32 @@ pub fn pack_with(bytes: &[u8], level: u8) -> String {
     base64url_encode(&miniz_oxide::deflate::compress_to_vec(bytes, level))
 }
 
+/// `bytes` as deflate's stored blocks (no compression), base64url-encoded: what [`unpack`] reads
+/// as it reads [`pack`]'s text, about a third longer than `bytes`. For a caller that has no
+/// deflater at hand (the web app's is a module of its own, fetched after the first view): this
+/// needs none of deflate's code.
+pub fn pack_stored(bytes: &[u8]) -> String {
+    // Each block: a header byte (BFINAL, BTYPE 00, then padding to the byte), LEN and its
+    // complement NLEN (little-endian), then LEN bytes as they are (RFC 1951 §3.2.4).
+    const MAX_BLOCK: usize = 0xffff;
+    let blocks = bytes.len().div_ceil(MAX_BLOCK).max(1);
+    let mut stored = Vec::with_capacity(bytes.len() + 5 * blocks);
+    let mut chunks = bytes.chunks(MAX_BLOCK).peekable();
+    loop {
+        let chunk = chunks.next().unwrap_or(&[]);
+        let last = chunks.peek().is_none();
+        let len = chunk.len() as u16;
+        stored.push(u8::from(last));
+        stored.extend_from_slice(&len.to_le_bytes());
+        stored.extend_from_slice(&(!len).to_le_bytes());
+        stored.extend_from_slice(chunk);
+        if last {
+            break;
+        }
+    }
+    base64url_encode(&stored)
+}
+
 /// [`pack_with`] a slice at a time, for a caller that must yield between slices (deflating a
 /// 100k tree's session, 12 MB, is about a hundred milliseconds). [`unpack`] reads the text back
 /// to the same bytes, however it is sliced. The input is any bytes (`String`, `Vec<u8>`), given
@@ -244,6 +270,18 @@ impl<T: AsRef<[u8]>> Packer<T> {
         self.done
     }
 
+    /// The input given back and the packed text once [`Packer::pack`] has said the whole
+    /// input is packed; the packer itself otherwise. Unlike [`Packer::finish`], this never
+    /// deflates, so a caller that packs through another module (the web app's deflater) does not
+    /// link deflate's code.
+    pub fn packed(self) -> Result<(T, String), Packer<T>> {
+        if self.done {
+            Ok((self.input, self.text))
+        } else {
+            Err(self)
+        }
+    }
+
     /// Input bytes not yet deflated.
     pub fn remaining(&self) -> usize {
         self.input.as_ref().len() - self.read
@@ -282,6 +320,16 @@ pub fn inflate(bytes: &[u8], max_len: usize) -> Result<Vec<u8>, UnpackError> {
 
 /// The fragment (without `#`) that restores `scenario` with `tie_rule`.
 pub fn encode(scenario: &Scenario, tie_rule: TieRule) -> String {
+    encode_with(scenario, tie_rule, pack)
+}
+
+/// [`encode`], packing the scenario's JSON with `pack` ([`pack`], or [`pack_stored`] where no
+/// deflater is at hand: [`decode`] reads either).
+pub fn encode_with(
+    scenario: &Scenario,
+    tie_rule: TieRule,
+    pack: impl FnOnce(&[u8]) -> String,
+) -> String {
     let json = scenario::to_json(scenario);
     let mut res = format!("{DEFLATED_KEY}={}", pack(json.as_bytes()));
     if tie_rule == TieRule::Documented {
@@ -477,6 +525,48 @@ mod tests {
         assert!(packed.len() * 10 < text.len(), "{}", packed.len());
         assert_eq!(unpack(&packed, 1 << 20).unwrap(), text.as_bytes());
         assert_eq!(unpack(&pack(b""), 0).unwrap(), b"");
+    }
+
+    /// Stored blocks unpack to their input at every length around a block's 65,535 bytes, and
+    /// a link made with them decodes to its scenario.
+    #[test]
+    fn stored_packing_unpacks_to_the_input() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let bytes: Vec<u8> = (0..=255).collect();
+        for len in [
+            0, 1, 2, 3, 100, 65_534, 65_535, 65_536, 131_070, 131_071, 200_000,
+        ] {
+            let input = noise(&mut seed, len, &bytes);
+            let text = pack_stored(&input);
+            assert_eq!(unpack(&text, len).as_deref(), Ok(&input[..]), "{len}");
+            assert_eq!(
+                unpack(&text, len.saturating_sub(1)).is_err(),
+                len > 0,
+                "{len}"
+            );
+        }
+        let s = scenario(HOSTILE);
+        let link = encode_with(&s, TieRule::Documented, pack_stored);
+        let read = decode(&link).unwrap().unwrap();
+        assert_eq!(read.scenario, s);
+        assert_eq!(read.tie_rule, TieRule::Documented);
+        assert!(link.len() > encode(&s, TieRule::Documented).len());
+    }
+
+    /// A packer gives its parts back only once it has packed everything, without packing.
+    #[test]
+    fn a_packer_gives_its_text_back_only_when_done() {
+        let mut packer = Packer::new(vec![b'y'; 5_000], 1);
+        assert!(!packer.pack(1000));
+        let Err(mut packer) = packer.packed() else {
+            panic!("given back before it is done")
+        };
+        while !packer.pack(1000) {}
+        let Ok((input, text)) = packer.packed() else {
+            panic!("done, yet not given back")
+        };
+        assert_eq!(input, vec![b'y'; 5_000]);
+        assert_eq!(unpack(&text, 5_000).as_deref(), Ok(&input[..]));
     }
 
     #[test]

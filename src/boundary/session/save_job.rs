@@ -200,16 +200,19 @@ impl SaveJob {
                     self.pack_or_judge(cache, json);
                 }
             }
-            Stage::Pack(packer) => {
-                if packer.pack(slice.bytes) {
-                    let Stage::Pack(packer) =
-                        std::mem::replace(&mut self.stage, Stage::Print(None))
-                    else {
-                        unreachable!("matched above")
-                    };
-                    let (json, packed) = packer.finish_keeping_input();
-                    let packed = cache.packed_now(json, packed);
-                    self.judge(cache, Some(packed));
+            Stage::Pack(_) => {
+                let Stage::Pack(packer) = std::mem::replace(&mut self.stage, Stage::Print(None))
+                else {
+                    unreachable!("matched above")
+                };
+                // Through the deflater's module, which made the packer (`pack_or_judge`).
+                let (packer, _) = crate::boundary::deferred::deflate_step(packer, slice.bytes);
+                match packer.packed() {
+                    Ok((json, packed)) => {
+                        let packed = cache.packed_now(json, packed);
+                        self.judge(cache, Some(packed));
+                    }
+                    Err(packer) => self.stage = Stage::Pack(packer),
                 }
             }
         }
@@ -289,8 +292,15 @@ impl SaveJob {
             return self.judge(cache, Some(packed));
         }
         cache.packs += 1;
-        let packer = fairshare::link::Packer::new(json, LEVEL);
-        self.stage = Stage::Pack(packer);
+        match crate::boundary::deferred::deflate_start(json, LEVEL) {
+            Ok(packer) => self.stage = Stage::Pack(packer),
+            // The deflater's module is not in yet (it is on its way): stored blocks, whole.
+            Err(json) => {
+                let packed = fairshare::link::pack_stored(json.as_bytes());
+                let packed = cache.packed_now(json, packed);
+                self.judge(cache, Some(packed));
+            }
+        }
     }
 
     /// Done if `packed` fits; else the session made shorter and written again, or nothing.

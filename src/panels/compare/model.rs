@@ -6,6 +6,7 @@ use fairshare::fair_tree::{FairTreeRun, RoundingArtefact};
 use fairshare::step::Tie;
 use fairshare::{AssocId, AssocTree, Hierarchy, Ranked};
 
+use crate::messages::common::CommonMsg;
 use crate::messages::compare::CompareMsg;
 use crate::messages::{Lang, Message};
 use crate::panels::inspector::facts::level_fs_number;
@@ -131,7 +132,7 @@ pub fn describe(ranked: &Ranked, e: &Explanation, lang: Lang) -> ComparisonText 
     let user = |id: AssocId| tree.position(id).unwrap_or(usize::MAX);
     let lf = |side: &fairshare::explain::Side| {
         if side.child_is_parent_shares {
-            CompareMsg::LfParent.text(lang).to_string()
+            CommonMsg::LfParent.text(lang).to_string()
         } else {
             level_fs_number(side.child_level_fs)
                 .unwrap_or_else(|| CompareMsg::LfUnset.text(lang).to_string())
