@@ -142,7 +142,10 @@ mod tests {
             lang: Lang::En,
         };
         let run = || Some(r.shared_run());
-        (kept.model(&input, [run(), run(), run(), None]), build(&input))
+        (
+            kept.model(&input, [run(), run(), run(), None]),
+            build(&input),
+        )
     }
 
     /// Two snapshots shown in turn: each model is built once, and the one taken back is the
@@ -162,6 +165,10 @@ mod tests {
         assert_eq!(kept.hits(), 3);
         let again = Ranked::new(&tree("labmates"), TieRule::Slurm);
         both(&mut kept, &again);
-        assert_eq!(kept.hits(), 3, "another run of an equal tree is not the one kept");
+        assert_eq!(
+            kept.hits(),
+            3,
+            "another run of an equal tree is not the one kept"
+        );
     }
 }
