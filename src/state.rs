@@ -236,8 +236,8 @@ impl AppState {
         // address from being reused).
         let frame_steps: StoredValue<std::sync::Weak<Vec<fairshare::Step>>> =
             StoredValue::new(std::sync::Weak::new());
-        // The finished frames of the last traces shown (a timeline's scrubber moved back and
-        // forth shows them again: `state/by_trace.rs`).
+        // The finished frames of the last timeline traces shown (a timeline's scrubber moved
+        // back and forth shows them again: `state/by_trace.rs`).
         let finished: StoredValue<ByTrace<Arc<Frame>>> = StoredValue::new(ByTrace::default());
         let frame = Memo::new_owning(move |prev: Option<Arc<Frame>>| {
             let at = cursor.get();
@@ -262,9 +262,23 @@ impl AppState {
                         Some(at) => Arc::new(ranked.with_untracked(|r| r.frame(at))),
                         None => {
                             let make = || Arc::new(ranked.with_untracked(|r| r.frame(usize::MAX)));
-                            finished
-                                .try_update_value(|f| f.get_or_make(&shared, make))
-                                .unwrap_or_else(make)
+                            // Only a loaded timeline's traces (which it keeps alive anyway): an
+                            // edit's frame is freed with its ranking when replaced (drop_later).
+                            let of_timeline =
+                                timeline.with_untracked(|t: &Option<LoadedTimeline>| {
+                                    t.as_ref().is_some_and(|t| {
+                                        t.timeline.moments().iter().any(|m| {
+                                            Arc::ptr_eq(&m.ranked.run().shared_steps(), &shared)
+                                        })
+                                    })
+                                });
+                            if of_timeline {
+                                finished
+                                    .try_update_value(|f| f.get_or_make(&shared, make))
+                                    .unwrap_or_else(make)
+                            } else {
+                                make()
+                            }
                         }
                     };
                     (frame, true)
