@@ -24,11 +24,13 @@ use leptos::prelude::*;
 
 use crate::chrome::PanelTab;
 
+mod by_trace;
 mod decay;
 mod drop_later;
 mod history;
 mod read;
 mod timeline;
+pub use by_trace::ByTrace;
 pub use decay::{DecayClock, DecayInputs};
 pub use history::{History, Snapshot};
 use timeline::StepHint;
@@ -234,14 +236,18 @@ impl AppState {
         // address from being reused).
         let frame_steps: StoredValue<std::sync::Weak<Vec<fairshare::Step>>> =
             StoredValue::new(std::sync::Weak::new());
+        // The finished frames of the last timeline traces shown (a timeline's scrubber moved
+        // back and forth shows them again: `state/by_trace.rs`).
+        let finished: StoredValue<ByTrace<Arc<Frame>>> = StoredValue::new(ByTrace::default());
         let frame = Memo::new_owning(move |prev: Option<Arc<Frame>>| {
             let at = cursor.get();
             let shared = steps.get();
             let same = frame_steps.with_value(|w| std::ptr::eq(w.as_ptr(), Arc::as_ptr(&shared)));
             match (prev, at) {
                 (Some(mut prev), Some(at)) if same => {
-                    // No reader keeps a frame (they read it in place), so this is the frame
-                    // itself, not a copy.
+                    // No reader keeps a frame (they read it in place), and the finished frame
+                    // kept for this trace is let go, so this is the frame itself, not a copy.
+                    finished.update_value(|f| f.forget(&shared));
                     ranked.with_untracked(|r| r.move_frame(Arc::make_mut(&mut prev), at));
                     (prev, true)
                 }
@@ -252,8 +258,30 @@ impl AppState {
                         drop_later::keep(drop_later::Slot::Frame, prev);
                     }
                     frame_steps.set_value(Arc::downgrade(&shared));
-                    let cursor = at.unwrap_or(usize::MAX);
-                    (Arc::new(ranked.with_untracked(|r| r.frame(cursor))), true)
+                    let frame = match at {
+                        Some(at) => Arc::new(ranked.with_untracked(|r| r.frame(at))),
+                        None => {
+                            let make = || Arc::new(ranked.with_untracked(|r| r.frame(usize::MAX)));
+                            // Only a loaded timeline's traces (which it keeps alive anyway): an
+                            // edit's frame is freed with its ranking when replaced (drop_later).
+                            let of_timeline =
+                                timeline.with_untracked(|t: &Option<LoadedTimeline>| {
+                                    t.as_ref().is_some_and(|t| {
+                                        t.timeline.moments().iter().any(|m| {
+                                            Arc::ptr_eq(&m.ranked.run().shared_steps(), &shared)
+                                        })
+                                    })
+                                });
+                            if of_timeline {
+                                finished
+                                    .try_update_value(|f| f.get_or_make(&shared, make))
+                                    .unwrap_or_else(make)
+                            } else {
+                                make()
+                            }
+                        }
+                    };
+                    (frame, true)
                 }
             }
         });

@@ -364,6 +364,15 @@ function reportTrace(events, order) {
     paint: ['PrePaint', 'Paint', 'Layerize'],
     commit: ['Commit'],
   };
+  // The idle periods' work during the steps and glides (the autosave, the slider's ticks, the
+  // frees `drop_later` defers): callbacks and their main-thread CPU (tdur), per step.
+  const idle = on.filter((e) => e.name === 'FireIdleCallback' && e.ts >= starts[0].ts);
+  const idleCpu = idle.reduce((a, e) => a + (e.tdur ?? e.dur), 0) / 1000;
+  const longest = idle.reduce((a, e) => Math.max(a, (e.tdur ?? e.dur) / 1000), 0);
+  console.log(
+    `idle callbacks: ${(idle.length / starts.length).toFixed(1)} a step, CPU ${(idleCpu / starts.length).toFixed(1)} ms a step, ` +
+      `the longest ${longest.toFixed(1)} ms`,
+  );
   const sums = Object.fromEntries(Object.keys(kinds).map((k) => [k, []]));
   const cpus = Object.fromEntries(Object.keys(kinds).map((k) => [k, []]));
   starts.forEach((s, k) => {

@@ -1,6 +1,8 @@
 //! `<Controls/>`: the transport buttons, the step slider with a tick per ranked user, the
 //! speed, the granularity and "My path". Every control only calls `PlayerCtx` intents.
 
+use std::sync::Arc;
+
 use fairshare::format::grouped;
 use leptos::prelude::*;
 use leptos::reactive::effect::RenderEffect;
@@ -11,7 +13,7 @@ use crate::messages::{Lang, Message};
 use crate::player::model::{Granularity, SPEEDS, TICKS_WIDTH, rank_ticks, tick_path};
 use crate::player::narration::name_of;
 use crate::player::{PlayerCtx, selected_user};
-use crate::state::AppState;
+use crate::state::{AppState, ByTrace};
 
 /// The slider's position in words, its counts grouped (`Step 1,352 of 10,412`): the finished
 /// ranking when `cursor` is none, else step `cursor` (at most `len`) of `len`.
@@ -150,13 +152,22 @@ fn Timeline() -> impl IntoView {
 /// frame that the edit is not about: a 10k tree's 7,900 strokes (79 KB of path) are formatted,
 /// handed to the browser, parsed and laid out again whenever an edit moves someone in a sibling
 /// list, about 2 ms of the frame (e2e/bench/edit-profile.mjs, `fairshare::format::push_fixed`).
+///
+/// The paths of the last traces shown are kept ([`ByTrace`]): a timeline's scrubber moved back
+/// and forth shows the same traces again, whose ticks are then not formatted again.
 fn follow_ticks(state: AppState, el: NodeRef<leptos::svg::Path>) -> String {
+    let kept = StoredValue::new(ByTrace::<Arc<str>>::default());
     let draw = move || {
         state
             .steps()
-            .try_with_untracked(|s| tick_path(&rank_ticks(s), s.len()))
+            .try_with_untracked(|s| {
+                kept.try_update_value(|k| {
+                    k.get_or_make(s, || Arc::from(tick_path(&rank_ticks(s), s.len())))
+                })
+            })
+            .flatten()
     };
-    let first = draw().unwrap_or_default();
+    let first = draw().unwrap_or_else(|| Arc::from(""));
     let written = StoredValue::new(first.clone());
     let pending = StoredValue::new(false);
     let redraw = move || {
@@ -183,8 +194,8 @@ fn follow_ticks(state: AppState, el: NodeRef<leptos::svg::Path>) -> String {
         #[cfg(not(target_arch = "wasm32"))]
         redraw();
     });
-    StoredValue::new(std::sync::Arc::new(follow));
-    first
+    StoredValue::new(Arc::new(follow));
+    first.to_string()
 }
 
 /// How long the ticks of a new trace may wait for an idle period, at most.

@@ -461,6 +461,39 @@ mod tests {
         });
     }
 
+    /// A snapshot shown again takes back the finished frame made when it was last shown (the
+    /// scrubber moved back and forth builds no frame), equal to one made from scratch; playing
+    /// the walk moves a frame of its own, and the one kept stays finished.
+    #[test]
+    fn a_snapshot_shown_again_keeps_its_finished_frame() {
+        Owner::new().with(|| {
+            let (days, timeline) = three_days();
+            let state = AppState::new(scenario(1));
+            state.load_timeline(timeline, vec![Vec::new(); 3], days[2].clone());
+            let shown = state
+                .timeline
+                .with_untracked(|t| t.clone().unwrap().timeline);
+            state.show_moment(1);
+            let first = state.frame.get_untracked();
+            state.show_moment(0);
+            let other = state.frame.get_untracked();
+            assert!(!Arc::ptr_eq(&first, &other));
+            state.show_moment(1);
+            assert!(
+                Arc::ptr_eq(&first, &state.frame.get_untracked()),
+                "day 1's frame taken back"
+            );
+            let scratch = shown.moments()[1].ranked.frame(usize::MAX);
+            assert_eq!(*first, scratch);
+            state.set_cursor(Some(2));
+            let playing = state.frame.get_untracked();
+            assert_eq!(*playing, shown.moments()[1].ranked.frame(2));
+            state.set_cursor(None);
+            assert_eq!(*first, scratch, "the kept frame was not moved");
+            assert_eq!(*state.frame.get_untracked(), scratch);
+        });
+    }
+
     /// Scrubbing away from an edited snapshot loses nothing: the edited scenario is an undo
     /// step, and undoing shows it again compared with the snapshot before it; redo comes back.
     /// Scrubbing without edits adds no undo step.

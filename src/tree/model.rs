@@ -31,6 +31,7 @@ use crate::tree::visible::{Item, Outline, Visible};
 mod card;
 mod classes;
 mod geometry;
+mod kept;
 mod keyboard;
 mod pipeline;
 #[cfg(test)]
@@ -39,6 +40,7 @@ mod tests;
 use card::*;
 pub use classes::*;
 pub use geometry::*;
+pub use kept::KeptModels;
 pub use keyboard::*;
 pub use pipeline::*;
 

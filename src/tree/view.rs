@@ -272,6 +272,8 @@ pub fn use_tree_model(
             })
         })
     });
+    // The models of the last snapshots shown (a timeline's scrubber moved back and forth).
+    let kept = StoredValue::new(model::KeptModels::default());
     memo_of(move || {
         let lang = i18n.lang();
         let documented = state.tie_rule().get() != TieRule::Slurm;
@@ -283,7 +285,7 @@ pub fn use_tree_model(
                             outline.with(|outline| {
                                 shown.with(|visible| {
                                     unsorted.with(|unsorted| {
-                                        model::build(&ModelInput {
+                                        let input = ModelInput {
                                             ranked,
                                             slurm_run,
                                             what_if: Some(WhatIf {
@@ -295,7 +297,15 @@ pub fn use_tree_model(
                                             visible,
                                             unsorted: unsorted.as_deref(),
                                             lang,
-                                        })
+                                        };
+                                        let shared = [
+                                            Some(ranked.shared_run()),
+                                            Some(base.shared_run()),
+                                            Some(cur.shared_run()),
+                                            before.as_ref().map(|b| b.ranked.shared_run()),
+                                        ];
+                                        kept.try_update_value(|k| k.model(&input, shared))
+                                            .unwrap_or_else(|| model::build(&input))
                                     })
                                 })
                             })

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use fairshare::Scenario;
 use fairshare::timeline::Timeline;
 
-use super::{MAX_STORED_LEN, VERSION_PREFIX};
+use super::{MAX_STORED_LEN, Saved, VERSION_PREFIX};
 use crate::state::{LoadedTimeline, Snapshot};
 
 /// The scenario JSON of recently saved scenarios. Printing a scenario (80-bit usage in
@@ -47,6 +47,15 @@ pub struct JsonCache {
     /// Packed characters per 1000 bytes of JSON in the last session packed, and its bytes of
     /// JSON (0: none yet).
     pub(super) packed_rate: (usize, usize),
+    /// The last sessions saved and what was stored for each (and whether without its
+    /// baseline), newest last: a timeline's scrubber moved back and forth saves the same
+    /// sessions in turn, whose text is then neither written nor looked up by its JSON (writing
+    /// a 10k pair's JSON was ~10 ms of each step's idle work).
+    pub(super) sessions: Vec<(Saved, Option<String>, bool)>,
+    /// How many saves found their session kept (for tests).
+    pub(super) session_hits: usize,
+    /// How many sessions' JSON was written (for tests).
+    pub(super) writes: usize,
     /// How many scenarios were printed (for tests).
     pub(super) printed: usize,
     /// How many sessions were packed (for tests).
@@ -162,6 +171,27 @@ impl JsonCache {
         }
     }
 
+    /// What was stored for `saved` if it is one of the last sessions saved (then the newest
+    /// again), and whether without its baseline. O(1) per session kept for a timeline's
+    /// snapshots (shared trees).
+    pub(super) fn session_before(&mut self, saved: &Saved) -> Option<(Option<String>, bool)> {
+        let i = self.sessions.iter().position(|(s, _, _)| s == saved)?;
+        let hit = self.sessions.remove(i);
+        let found = (hit.1.clone(), hit.2);
+        self.sessions.push(hit);
+        self.session_hits += 1;
+        Some(found)
+    }
+
+    /// Remembers that `text` was stored for `saved` (`None`: nothing, too long).
+    pub(super) fn remember_session(&mut self, saved: &Saved, text: Option<String>) {
+        if self.sessions.len() == PACKED_KEPT {
+            self.sessions.remove(0);
+        }
+        self.sessions
+            .push((saved.clone(), text, self.without_baseline));
+    }
+
     /// Whether the last session encoded was stored without its baseline (too long with it).
     pub fn without_baseline(&self) -> bool {
         self.without_baseline
@@ -190,7 +220,8 @@ impl JsonCache {
 /// one after another, each with the one before it.
 pub(super) const UNFIT_KEPT: usize = 8;
 
-/// How many packed sessions [`JsonCache`] keeps: two (scrubbing back and forth).
+/// How many packed sessions (and sessions saved) [`JsonCache`] keeps: two (scrubbing back and
+/// forth).
 const PACKED_KEPT: usize = 2;
 
 /// A loaded timeline and, for each of its snapshots, the scenarios of its tree printed.

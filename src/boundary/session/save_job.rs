@@ -43,6 +43,8 @@ pub struct SaveJob {
     texts: Vec<String>,
     /// The session with markers, once every text it holds is printed.
     session: Option<StoredSession>,
+    /// Whether the cache knows what this job stores (once done, or found there at once).
+    remembered: bool,
 }
 
 enum Stage {
@@ -151,6 +153,7 @@ impl SaveJob {
             stage: Stage::Print(None),
             texts: Vec::new(),
             session: None,
+            remembered: false,
         }
     }
 
@@ -217,7 +220,13 @@ impl SaveJob {
             }
         }
         match &self.stage {
-            Stage::Done(text) => Some(text.clone()),
+            Stage::Done(text) => {
+                if !self.remembered {
+                    self.remembered = true;
+                    cache.remember_session(&self.saved, text.clone());
+                }
+                Some(text.clone())
+            }
             _ => None,
         }
     }
@@ -229,6 +238,13 @@ impl SaveJob {
             // Known to be too long with no history at all: nothing is printed, serialised or
             // packed. (More history, a selection or decay jobs only make it longer; a change to
             // the scenario or its baseline is tried afresh.)
+            // Saved a moment ago (a scrubber moved back): stored again as it was.
+            if let Some((text, without_baseline)) = cache.session_before(&self.saved) {
+                cache.without_baseline = without_baseline;
+                self.remembered = true;
+                self.stage = Stage::Done(text);
+                return;
+            }
             cache.without_baseline = false;
             if cache.is_unfit(&self.saved.current) {
                 self.stage = Stage::Done(None);
@@ -272,6 +288,7 @@ impl SaveJob {
         if cache.doomed(at_least) {
             return self.judge(cache, None);
         }
+        cache.writes += 1;
         self.stage = Stage::Write {
             pieces,
             at: (0, 0),

@@ -212,13 +212,15 @@ fn a_timeline_snapshot_is_printed_once() {
             state.show_moment(k);
             assert_eq!(save(&mut cache), seen, "day {k} was printed before");
         }
-        // Back and forth between two days: the sessions are packed once each.
-        let packs = cache.packs;
+        // Back and forth between two days: the sessions are packed once each, and a session
+        // saved a moment ago is not even written again (its text is the one stored then).
+        let (packs, writes) = (cache.packs, cache.writes);
         for k in [0, 1, 0, 1] {
             state.show_moment(k);
             save(&mut cache);
         }
         assert_eq!(cache.packs, packs, "days 0 and 1 were just saved");
+        assert_eq!(cache.writes, writes, "days 0 and 1 were just written");
         assert_eq!(cache.moments.as_ref().unwrap().1.len(), days.len());
 
         let first_user = state.scenario().with_untracked(|s| {
