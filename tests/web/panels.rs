@@ -240,6 +240,42 @@ async fn off_screen_classic_orders_follow_an_edit_when_idle() {
     assert_ne!(values(), before, "then follow the edit");
 }
 
+/// On screen too, the orders do not follow an edit in its frame: until their slices in idle
+/// periods are done, the lists show the last orders marked as updating (`aria-busy` and a
+/// note), then the new ones, unmarked. (They followed at once on screen: at 100k, the whole
+/// classic run and both orders in the edit's frame.)
+#[wasm_bindgen_test]
+async fn on_screen_classic_orders_show_the_last_orders_as_updating_after_an_edit() {
+    let (panel, state) = mount_with_state(|| view! { <ClassicPanel /> });
+    state.open_panel(PanelTab::Classic);
+    tick().await;
+    let orders = || panel.get("[data-testid='classic-orders']");
+    let values = || panel.text("[data-testid='classic-orders'] .ft-order__entries");
+    let busy = || orders().get_attribute("aria-busy");
+    let note = || {
+        panel
+            .find("[data-testid='classic-orders-updating']")
+            .is_some()
+    };
+    until(|| !values().is_empty() && busy().is_none()).await;
+    assert!(!note(), "no note once the orders are made");
+    let before = values();
+    state
+        .set_usage(AssocId(211), fairshare::LongDouble::from_u64(0))
+        .unwrap();
+    tick().await;
+    assert_eq!(
+        values(),
+        before,
+        "the edit's frame leaves the orders as they were"
+    );
+    assert_eq!(busy().as_deref(), Some("true"), "marked as updating");
+    assert!(note(), "with a note saying so");
+    until(|| values() != before).await;
+    assert_eq!(busy(), None, "the new orders are current");
+    assert!(!note(), "and the note is gone");
+}
+
 /// A usage edit rewrites the order lists' words and numbers in place: no element of an entry
 /// is drawn again (each entry's spans keep their attributes untouched).
 #[wasm_bindgen_test]
