@@ -502,7 +502,7 @@ impl Message for ClassicMsg {
             M::OrdersClassic => "classic（F）",
             M::OrdersFairTree => "Fair Tree（FairShare）",
             M::OrdersSame => "2 つのアルゴリズムはユーザーを同じ順に並べています。",
-            M::OrdersUpdating => "順位を更新しています…",
+            M::OrdersUpdating => "並び順を更新しています…",
             M::OrdersWindow => {
                 "各リストは {n} 人中 {shown} 人を、選択中のユーザーの前後で表示します（ツリーでユーザーを選ぶとそこへ移ります）。"
             }
