@@ -109,6 +109,8 @@ pub enum ClassicMsg {
     OrdersFairTree,
     /// Both orders agree.
     OrdersSame,
+    /// Shown while the orders are computed again after a change (the lists show the last ones).
+    OrdersUpdating,
     /// Shown when a long order list is cut to the users around the selected one.
     OrdersWindow,
     /// How many users differ.
@@ -213,6 +215,7 @@ impl Message for ClassicMsg {
         ClassicMsg::OrdersClassic,
         ClassicMsg::OrdersFairTree,
         ClassicMsg::OrdersSame,
+        ClassicMsg::OrdersUpdating,
         ClassicMsg::OrdersWindow,
         ClassicMsg::OrdersDiffer,
         ClassicMsg::OrderOtherFairTree,
@@ -354,6 +357,7 @@ impl Message for ClassicMsg {
             M::OrdersClassic => "Classic (F)",
             M::OrdersFairTree => "Fair Tree (FairShare)",
             M::OrdersSame => "Both algorithms put the users in the same order.",
+            M::OrdersUpdating => "Updating the orders…",
             M::OrdersWindow => {
                 "Each list shows {shown} of its {n} users, around the selected one (select a \
                  user in the tree to move there)."
@@ -498,6 +502,7 @@ impl Message for ClassicMsg {
             M::OrdersClassic => "classic（F）",
             M::OrdersFairTree => "Fair Tree（FairShare）",
             M::OrdersSame => "2 つのアルゴリズムはユーザーを同じ順に並べています。",
+            M::OrdersUpdating => "並び順を更新しています…",
             M::OrdersWindow => {
                 "各リストは {n} 人中 {shown} 人を、選択中のユーザーの前後で表示します（ツリーでユーザーを選ぶとそこへ移ります）。"
             }

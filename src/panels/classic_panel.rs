@@ -12,9 +12,9 @@
 //! [`model`]; this module only lays them out. It must not compute fairshare. It follows the
 //! state only while its tab is open (`widgets::panel_open::while_open`): hidden, an edit made
 //! elsewhere computes nothing here. Open, an edit costs the rows in view and the formulas, each
-//! association computed alone by the engine (`ClassicRun::assoc`), and, while the orders are on
-//! screen, the whole classic run and the engine's two orders (off screen they follow in the next
-//! idle period): the table and the lists build only what they show.
+//! association computed alone by the engine (`ClassicRun::assoc`); the whole classic run and
+//! the engine's two orders follow in idle periods (the lists show the last orders, marked as
+//! updating, meanwhile): the table and the lists build only what they show.
 
 pub mod model;
 mod orders;

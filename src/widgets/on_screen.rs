@@ -1,8 +1,8 @@
 //! `on_screen` and `follow_in_slices`: a part of a view that computes from the whole state
-//! (the classic orders read every user's F) follows it at once only while it is on screen;
-//! off screen it catches up a slice at a time in the browser's idle periods, so neither an
-//! edit's frame nor any later task waits for work no one sees, and the part is up to date soon
-//! after (for a scroll or a screen reader).
+//! (the classic orders read every user's F) follows it a slice at a time in the browser's idle
+//! periods, on screen or not, so no edit's frame and no later task waits for the whole work;
+//! on screen it shows its last output marked as updating meanwhile, and asks for idle periods
+//! sooner (for a scroll or a screen reader, it is up to date soon after).
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -11,6 +11,9 @@ use web_sys::js_sys::{Array, Date, Function, Reflect};
 
 /// How long an off-screen part waits for an idle period, at most (ms).
 const IDLE_TIMEOUT_MS: u32 = 250;
+
+/// How long a part on screen waits for an idle period, at most (ms): a few frames.
+const ON_SCREEN_TIMEOUT_MS: u32 = 50;
 
 /// How long the slices of one idle callback run, at most (ms; a frame's worth, so an input
 /// that arrives meanwhile waits no longer than a frame).
@@ -73,16 +76,25 @@ pub trait Sliced: 'static {
     fn finish(self) -> Self::Output;
 }
 
-/// `value` with what `start(value, last output)` makes of it, as a part shown while `shown`
-/// follows it: made at once while `shown` is true; else a slice at a time in the browser's idle
-/// periods (as many slices as an idle period has room for, at least one), so no task holds the
-/// thread for the whole work; a newer value drops the unfinished work, and coming on screen
-/// finishes it at once. `None` until the first time.
+/// What [`follow_in_slices`] follows: the last output with the value it was made of (`None`
+/// until the first is made), and whether a newer value's is being made (what is shown is then
+/// the last output, to be marked as updating: `aria-busy`).
+pub struct Followed<T: 'static, O: 'static> {
+    /// The last value followed, with its output.
+    pub last: ReadSignal<Option<(T, O)>>,
+    /// Whether `last` is behind the value (its work is under way).
+    pub pending: Memo<bool>,
+}
+
+/// `value` with what `start(value, last output)` makes of it, a slice at a time in the
+/// browser's idle periods (as many slices as an idle period has room for, at least one), so no
+/// task holds the thread for the whole work and an edit's frame does none of it; a newer value
+/// drops the unfinished work. While `shown`, the idle periods are asked for sooner.
 pub fn follow_in_slices<T, J>(
     value: Memo<T>,
     shown: ReadSignal<bool>,
     start: impl Fn(&T, Option<&J::Output>) -> J + 'static,
-) -> ReadSignal<Option<(T, J::Output)>>
+) -> Followed<T, J::Output>
 where
     T: Clone + PartialEq + Send + Sync + 'static,
     J: Sliced,
@@ -93,20 +105,21 @@ where
     let current = StoredValue::new(0u64);
     Effect::new(move |_| {
         let now = value.get();
-        let on = shown.get();
         if followed.with_untracked(|f| f.as_ref().is_some_and(|(v, _)| *v == now)) {
             return;
         }
         let job = followed.with_untracked(|f| start(&now, f.as_ref().map(|(_, o)| o)));
         let n = current.get_value().wrapping_add(1);
         current.set_value(n);
-        if on {
-            followed.set(Some((now, job.finish())));
-        } else {
-            in_slices(job, now, n, current, followed);
-        }
+        in_slices(job, now, n, current, shown, followed);
     });
-    followed.read_only()
+    let pending = Memo::new(move |_| {
+        value.with(|now| followed.with(|f| !f.as_ref().is_some_and(|(v, _)| v == now)))
+    });
+    Followed {
+        last: followed.read_only(),
+        pending,
+    }
 }
 
 /// Runs `job`'s slices in idle periods while it is the current work `n`, then shows its output.
@@ -115,13 +128,19 @@ fn in_slices<T, J>(
     value: T,
     n: u64,
     current: StoredValue<u64>,
+    shown: ReadSignal<bool>,
     followed: RwSignal<Option<(T, J::Output)>>,
 ) where
     T: Send + Sync + 'static,
     J: Sliced,
     J::Output: Send + Sync,
 {
-    crate::boundary::storage::when_idle(IDLE_TIMEOUT_MS, move |idle| {
+    let timeout = if shown.try_get_untracked() == Some(true) {
+        ON_SCREEN_TIMEOUT_MS
+    } else {
+        IDLE_TIMEOUT_MS
+    };
+    crate::boundary::storage::when_idle(timeout, move |idle| {
         if current.try_get_value() != Some(n) {
             return;
         }
@@ -143,6 +162,6 @@ fn in_slices<T, J>(
                 break;
             }
         }
-        in_slices(job, value, n, current, followed);
+        in_slices(job, value, n, current, shown, followed);
     });
 }

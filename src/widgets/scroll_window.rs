@@ -31,10 +31,17 @@ pub struct ScrollWindow {
 impl ScrollWindow {
     /// A fresh, unscrolled state.
     pub fn new() -> Self {
+        Self::with_view_guess(VIEW_PX_GUESS)
+    }
+
+    /// A fresh, unscrolled state whose container is assumed `view_px` high until measured (its
+    /// CSS height, where the CSS fixes one): the first build, made before any layout, draws
+    /// only the rows that height shows (and the overscan), none to be dropped after the paint.
+    pub fn with_view_guess(view_px: f64) -> Self {
         Self {
             node: NodeRef::new(),
             scroll_top: RwSignal::new(0.0),
-            view_px: RwSignal::new(VIEW_PX_GUESS),
+            view_px: RwSignal::new(view_px),
         }
     }
 

@@ -240,6 +240,42 @@ async fn off_screen_classic_orders_follow_an_edit_when_idle() {
     assert_ne!(values(), before, "then follow the edit");
 }
 
+/// On screen too, the orders do not follow an edit in its frame: until their slices in idle
+/// periods are done, the lists show the last orders marked as updating (`aria-busy` and a
+/// note), then the new ones, unmarked. (They followed at once on screen: at 100k, the whole
+/// classic run and both orders in the edit's frame.)
+#[wasm_bindgen_test]
+async fn on_screen_classic_orders_show_the_last_orders_as_updating_after_an_edit() {
+    let (panel, state) = mount_with_state(|| view! { <ClassicPanel /> });
+    state.open_panel(PanelTab::Classic);
+    tick().await;
+    let orders = || panel.get("[data-testid='classic-orders']");
+    let values = || panel.text("[data-testid='classic-orders'] .ft-order__entries");
+    let busy = || orders().get_attribute("aria-busy");
+    let note = || {
+        panel
+            .find("[data-testid='classic-orders-updating']")
+            .is_some()
+    };
+    until(|| !values().is_empty() && busy().is_none()).await;
+    assert!(!note(), "no note once the orders are made");
+    let before = values();
+    state
+        .set_usage(AssocId(211), fairshare::LongDouble::from_u64(0))
+        .unwrap();
+    tick().await;
+    assert_eq!(
+        values(),
+        before,
+        "the edit's frame leaves the orders as they were"
+    );
+    assert_eq!(busy().as_deref(), Some("true"), "marked as updating");
+    assert!(note(), "with a note saying so");
+    until(|| values() != before).await;
+    assert_eq!(busy(), None, "the new orders are current");
+    assert!(!note(), "and the note is gone");
+}
+
 /// A usage edit rewrites the order lists' words and numbers in place: no element of an entry
 /// is drawn again (each entry's spans keep their attributes untouched).
 #[wasm_bindgen_test]
@@ -601,6 +637,76 @@ async fn calc_panel_answers_at_once_and_show_me_is_undoable() {
             .as_deref(),
         Some("3")
     );
+}
+
+/// The Classic tab's first build draws only the rows its table's box holds (with the app's
+/// height for it, 28rem) and the overscan: no row is built before the box is measured only to
+/// be dropped after the paint. (It assumed a 600 px box: 32 rows built, 6 dropped.)
+#[wasm_bindgen_test]
+async fn the_classic_tables_first_build_draws_no_more_than_its_window() {
+    use fairshare_explorer::widgets::row_window::OVERSCAN;
+    use web_sys::js_sys::{Function, Reflect};
+    let scenario = fairshare::r#gen::scenario(2_000, 7);
+    let h = fairshare::Hierarchy::new(&scenario.tree);
+    let first = h
+        .list_order()
+        .iter()
+        .copied()
+        .find(|&ix| h.is_user(ix))
+        .map(|ix| scenario.tree.assocs()[ix].id)
+        .unwrap();
+    let (panel, state) = ui::mount_with_state(
+        move || AppState::provide(scenario),
+        || view! { <TabPanel tab=PanelTab::Classic /> },
+    );
+    // The first user is selected (as the benchmark does): the box is measured after the paint.
+    state.select(Some(first));
+    // The app's style sheets are not loaded here: the table's box as style/table.css has it.
+    let style = document().create_element("style").unwrap();
+    style.set_text_content(Some(
+        ":root { font-size: 16px } .ft-ctable__scroll { max-height: 28rem; overflow: auto } \
+         .ft-ctable tr { height: 26px }",
+    ));
+    panel.root.append_child(&style).unwrap();
+    // Rows added to or removed from the table's body, from the tab's opening on.
+    let spy = Function::new_with_args(
+        "root",
+        "const seen = { added: 0, removed: 0 };
+         const rows = (nodes) => [...nodes].filter((n) => n.nodeName === 'TR').length;
+         const count = (rs) => { for (const r of rs) {
+           seen.added += rows(r.addedNodes); seen.removed += rows(r.removedNodes); } };
+         const o = new MutationObserver(count);
+         o.observe(root, { subtree: true, childList: true });
+         return () => { count(o.takeRecords()); return seen; };",
+    );
+    let read: Function = spy
+        .call1(&wasm_bindgen::JsValue::NULL, &panel.root)
+        .unwrap()
+        .unchecked_into();
+    let seen = |what: &str| {
+        let s = read.call0(&wasm_bindgen::JsValue::NULL).unwrap();
+        Reflect::get(&s, &what.into()).unwrap().as_f64().unwrap() as usize
+    };
+    state.open_panel(PanelTab::Classic);
+    tick().await;
+    // 448 px of 26 px rows: 18, and the overscan below them (none above the first row).
+    let window = 448usize.div_ceil(26) + OVERSCAN;
+    let rows = || panel.count("[data-testid='classic-table'] tbody tr[data-assoc-id]") as usize;
+    assert!(rows() > 0, "the first build draws rows");
+    assert!(
+        rows() <= window,
+        "the first build draws at most the window: {} > {window}",
+        rows()
+    );
+    let built = seen("added");
+    ui::sleep(100).await;
+    tick().await;
+    assert_eq!(
+        seen("removed"),
+        0,
+        "no row built by the first build is dropped after the paint"
+    );
+    assert_eq!(seen("added"), built, "nor any added");
 }
 
 /// Opening the Classic tab with a user selected far down a big tree builds only the rows in view

@@ -546,17 +546,6 @@ fn fs_topdown(h: &Hierarchy) -> Vec<u32> {
     order
 }
 
-/// The real tree top-down (parents before children).
-fn realtopdown(h: &Hierarchy) -> Vec<usize> {
-    let mut order = Vec::with_capacity(h.len());
-    let mut stack = vec![h.root];
-    while let Some(ix) = stack.pop() {
-        order.push(ix);
-        stack.extend(h.children(ix));
-    }
-    order
-}
-
 /// What only the tree's shape and its shares decide: S, each association's fraction s / L of
 /// the blend, and the fairshare tree's top-down order. A usage edit keeps all of it.
 #[derive(Debug)]
@@ -787,13 +776,18 @@ fn chain_factor(h: &Hierarchy, ix: usize) -> Option<f64> {
 
 /// Whether [`shares_part`] multiplies S out per association (its `exact`): the factor chains
 /// of every association that is neither the root nor FairShare=parent cost at most
-/// [`EXACT_WORK_LIMIT`] in all. The shape alone decides.
+/// [`EXACT_WORK_LIMIT`] in all. The shape alone decides. O(1) when n × the greatest depth is
+/// within the limit (an association's chain is at most its depth long), as in every tree but
+/// the deep ones; else O(n) (what a run's first reader of S used to wait for at 100k).
 fn shares_exact(h: &Hierarchy) -> bool {
     let (n, root) = (h.len(), h.root);
+    if (n as u64).saturating_mul(u64::from(h.max_depth())) <= EXACT_WORK_LIMIT {
+        return true;
+    }
     let mut chain_held = vec![0u64; n];
     let chain = &mut chain_held[..];
     let mut cost = 0u64;
-    for &ix in &realtopdown(h) {
+    for &ix in h.topdown() {
         if let Some(p) = h.parent[ix]
             && p != root
         {
@@ -868,7 +862,7 @@ impl SharesStart {
         let mut chain_product_held = if exact { Vec::new() } else { vec![1.0f64; n] };
         if !exact {
             let chain_product = &mut chain_product_held[..];
-            for &ix in &realtopdown(h) {
+            for &ix in h.topdown() {
                 if let Some(p) = h.parent[ix]
                     && p != root
                 {
@@ -989,7 +983,7 @@ fn shares_after(
     }
     // S and UE of an association read only its own and its ancestors' shares and level sums.
     let mut dirty = vec![false; n];
-    for ix in realtopdown(h) {
+    for &ix in h.topdown() {
         dirty[ix] = changed(ix) || h.parent[ix].is_some_and(|p| dirty[p]);
     }
     let root = h.root;

@@ -700,6 +700,17 @@ impl Hierarchy {
         &self.child_list[self.child_start[ix] as usize..self.child_start[ix + 1] as usize]
     }
 
+    /// Every association, parents before children in the real tree (made with the hierarchy
+    /// and shared by the hierarchies of value edits: a pass over it allocates nothing).
+    pub(crate) fn topdown(&self) -> &[usize] {
+        &self.topdown
+    }
+
+    /// The greatest depth in the real tree (the root is 0).
+    pub(crate) fn max_depth(&self) -> u32 {
+        self.max_depth
+    }
+
     /// Ancestors of `ix` in the fairshare tree, nearest first (not including `ix`).
     pub fn fs_ancestors(&self, ix: usize) -> impl Iterator<Item = usize> + '_ {
         std::iter::successors(self.fs_parent[ix], move |&p| self.fs_parent[p])

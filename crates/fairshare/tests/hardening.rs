@@ -709,3 +709,35 @@ fn classic_beside_fair_tree_on_100k_users_costs_n_log_n_work() {
         assert!(list.windows(2).any(|w| w[0].place == w[1].place));
     }
 }
+
+#[test]
+fn a_classic_run_of_a_shallow_100k_tree_starts_without_a_pass_over_it() {
+    let _serial = SERIAL.lock();
+    // 100,000 users under two accounts. A view of a few rows (the app's Classic tab opening)
+    // makes the run and reads those rows: neither may walk the whole tree. Whether S is
+    // multiplied out to the bit is known from n × the greatest depth here (it walked every
+    // association, 1.6 MB, for every new tree's first run).
+    let mut v = vec![
+        acct(1, None, "root"),
+        acct(2, Some(1), "a"),
+        acct(3, Some(1), "b"),
+    ];
+    for k in 0..N {
+        let (parent, account) = if k % 2 == 0 { (2, "a") } else { (3, "b") };
+        let usage = LongDouble::from_f64(10.0 + f64::from(k % 1000));
+        v.push(user(4 + k, parent, account, &format!("u{k}"), usage));
+    }
+    let tree = AssocTree::new(v).unwrap();
+    let ranked = Ranked::new(&tree, TieRule::Slurm);
+    let (f, bytes, _) = allocated(|| {
+        let run = ranked.classic(&Params::default());
+        (3..35).map(|ix| run.fairshare(ix)).collect::<Vec<_>>()
+    });
+    assert!(
+        bytes <= 16 * 1024,
+        "{bytes} bytes to make the run and read 32 rows"
+    );
+    let whole = ranked.classic(&Params::default());
+    whole.compute_all();
+    assert_eq!(f, (3..35).map(|ix| whole.fairshare(ix)).collect::<Vec<_>>());
+}

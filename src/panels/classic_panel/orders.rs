@@ -14,7 +14,7 @@ use crate::messages::Message;
 use crate::messages::classic::ClassicMsg;
 use crate::state::AppState;
 use crate::widgets::keyed_rows::KeyedRows;
-use crate::widgets::on_screen::{Sliced, follow_in_slices, on_screen};
+use crate::widgets::on_screen::{Followed, Sliced, follow_in_slices, on_screen};
 use crate::widgets::row_window::window_around;
 use crate::widgets::when::When;
 
@@ -62,9 +62,9 @@ impl Sliced for Slices {
 /// The two orders side by side. The engine orders every user once per change (carried over
 /// from the orders before it); only the shown users get their words and numbers. The orders
 /// read every user's F (the whole classic run, where the table and the formulas read the rows
-/// they show): they follow the runs at once while on screen, else
-/// a slice at a time in idle periods (`widgets::on_screen`), so neither an edit's frame with the
-/// orders scrolled away nor any later task computes them whole.
+/// they show): they follow the runs a slice at a time in idle periods (`widgets::on_screen`),
+/// so no edit's frame and no later task computes them whole; meanwhile the lists show the last
+/// orders, marked as updating (`aria-busy`, dimmed, and a note), never as the current ones.
 #[component]
 pub fn OrderComparison(runs: Memo<Runs>) -> impl IntoView {
     let i18n = I18n::expect();
@@ -74,7 +74,10 @@ pub fn OrderComparison(runs: Memo<Runs>) -> impl IntoView {
     // merges the few users the edit moved instead of sorting every user again). New runs make
     // new orders: they are not compared with the old ones (two lists of every user), only the
     // few shown entries are (`OrderList`'s memo). `None` until the runs are first followed.
-    let followed = follow_in_slices(runs, on_screen(node), |runs: &Runs, prev| {
+    let Followed {
+        last: followed,
+        pending,
+    } = follow_in_slices(runs, on_screen(node), |runs: &Runs, prev| {
         Slices(OrdersJob::new(
             prev.cloned(),
             runs.ranked.clone(),
@@ -112,9 +115,20 @@ pub fn OrderComparison(runs: Memo<Runs>) -> impl IntoView {
         })
     };
     view! {
-        <div class="ft-order" data-testid="classic-orders" node_ref=node>
+        <div
+            class="ft-order"
+            class:ft-order--updating=move || pending.get()
+            aria-busy=move || pending.get().then_some("true")
+            data-testid="classic-orders"
+            node_ref=node
+        >
             <h3 class="ft-order__title">{i18n.t(ClassicMsg::OrdersTitle)}</h3>
             <p class="ft-panel-help">{i18n.t(ClassicMsg::OrdersCaption)}</p>
+            <When when=move || pending.get()>
+                <p class="ft-order__updating" data-testid="classic-orders-updating">
+                    {i18n.t(ClassicMsg::OrdersUpdating)}
+                </p>
+            </When>
             <p class="ft-order__summary">
                 <When when=ready>
                     <When when=same fallback=move || summary()>

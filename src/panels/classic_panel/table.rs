@@ -28,6 +28,10 @@ pub fn depth_style(depth: usize) -> String {
     format!("--ft-depth: {depth}")
 }
 
+/// The height of the table's scroll container in CSS px (`.ft-ctable__scroll`'s `max-height:
+/// 28rem` in style/table.css, at the 16 px root size): the first build draws what it holds.
+pub const VIEW_PX: f64 = 448.0;
+
 /// The headers, in cell order (`model::ClassicRow`'s `Cells`), and whether each is a number.
 const HEADERS: [(ClassicMsg, bool); 5] = [
     (ClassicMsg::TableAssociation, false),
@@ -46,7 +50,7 @@ pub fn ClassicTable(runs: Memo<Runs>) -> impl IntoView {
     let query = RwSignal::new(String::new());
     let order = order_memo(runs, query, sort, model::table_order);
     let total = Memo::new(move |_| Runs::read(runs, |r, _| r.tree().len()));
-    let scroll = ScrollWindow::new();
+    let scroll = ScrollWindow::with_view_guess(VIEW_PX);
     let window = Memo::new(move |_| scroll.window(order.with(Vec::len)));
     // The drawn rows' associations (each row reads its own values).
     let drawn = move || {
