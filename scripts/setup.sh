@@ -63,10 +63,15 @@ if [[ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]]; then
   CARGO_PROFILE_DEV_DEBUG=false cargo install trunk --version "$TRUNK_VERSION" --locked --debug -j "$JOBS"
 fi
 if [[ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]]; then
-  say "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION"
+  say "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION (opt-level 1)"
+  # Optimised a little, not fully: opt-level 3 cost 644 s of CPU to build on 2 cores, opt-level 1
+  # 444 s, and the two binaries write the same files for the component tests' 42 MB wasm
+  # (3.4 s against 3.7 s; diff -r, 2026-11-28). A debug build would process that wasm slowly.
   # --locked fails against this registry mirror (webpki-roots); fall back to a fresh resolve.
+  export CARGO_PROFILE_RELEASE_OPT_LEVEL=1
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --locked -j "$JOBS" ||
     cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" -j "$JOBS"
+  unset CARGO_PROFILE_RELEASE_OPT_LEVEL
 fi
 
 # The release build splits the wasm (scripts/split-build.sh) with wasm-split-cli. Like Trunk, a
