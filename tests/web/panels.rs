@@ -639,6 +639,19 @@ async fn calc_panel_answers_at_once_and_show_me_is_undoable() {
     );
 }
 
+/// The first user in the tables' order (the hierarchy's list order), or the last.
+fn user_in_table_order(scenario: &fairshare::Scenario, last: bool) -> AssocId {
+    let h = fairshare::Hierarchy::new(&scenario.tree);
+    let order = h.list_order();
+    let mut users = order.iter().copied().filter(|&ix| h.is_user(ix));
+    let ix = if last {
+        users.next_back()
+    } else {
+        users.next()
+    };
+    scenario.tree.assocs()[ix.unwrap()].id
+}
+
 /// The Classic tab's first build draws only the rows its table's box holds (with the app's
 /// height for it, 28rem) and the overscan: no row is built before the box is measured only to
 /// be dropped after the paint. (It assumed a 600 px box: 32 rows built, 6 dropped.)
@@ -647,14 +660,7 @@ async fn the_classic_tables_first_build_draws_no_more_than_its_window() {
     use fairshare_explorer::widgets::row_window::OVERSCAN;
     use web_sys::js_sys::{Function, Reflect};
     let scenario = fairshare::r#gen::scenario(2_000, 7);
-    let h = fairshare::Hierarchy::new(&scenario.tree);
-    let first = h
-        .list_order()
-        .iter()
-        .copied()
-        .find(|&ix| h.is_user(ix))
-        .map(|ix| scenario.tree.assocs()[ix].id)
-        .unwrap();
+    let first = user_in_table_order(&scenario, false);
     let (panel, state) = ui::mount_with_state(
         move || AppState::provide(scenario),
         || view! { <TabPanel tab=PanelTab::Classic /> },
@@ -716,15 +722,7 @@ async fn the_classic_tables_first_build_draws_no_more_than_its_window() {
 #[wasm_bindgen_test]
 async fn the_classic_table_scrolls_to_the_selection_after_its_first_paint() {
     let scenario = fairshare::r#gen::scenario(2_000, 7);
-    let h = fairshare::Hierarchy::new(&scenario.tree);
-    let last = h
-        .list_order()
-        .iter()
-        .rev()
-        .copied()
-        .find(|&ix| h.is_user(ix))
-        .map(|ix| scenario.tree.assocs()[ix].id)
-        .unwrap();
+    let last = user_in_table_order(&scenario, true);
     let (panel, state) = ui::mount_with_state(
         move || AppState::provide(scenario),
         || view! { <TabPanel tab=PanelTab::Classic /> },

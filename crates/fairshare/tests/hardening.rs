@@ -657,11 +657,9 @@ fn shares_2147483647_is_fairshare_parent_however_it_is_given() {
     assert_eq!(back.tree, s.tree);
 }
 
-#[test]
-fn classic_beside_fair_tree_on_100k_users_costs_n_log_n_work() {
-    let _serial = SERIAL.lock();
-    // 100,000 users under two accounts, usages repeating every 1,000 users: many ties in both
-    // orders (equal F, equal rank), which the old per-user linear lookup made O(U²).
+/// N users under two accounts (even and odd), usages repeating every 1,000 users: ties in
+/// every order.
+fn two_accounts_of_users() -> AssocTree {
     let mut v = vec![
         acct(1, None, "root"),
         acct(2, Some(1), "a"),
@@ -672,7 +670,15 @@ fn classic_beside_fair_tree_on_100k_users_costs_n_log_n_work() {
         let usage = LongDouble::from_f64(10.0 + f64::from(k % 1000));
         v.push(user(4 + k, parent, account, &format!("u{k}"), usage));
     }
-    let tree = AssocTree::new(v).unwrap();
+    AssocTree::new(v).unwrap()
+}
+
+#[test]
+fn classic_beside_fair_tree_on_100k_users_costs_n_log_n_work() {
+    let _serial = SERIAL.lock();
+    // 100,000 users under two accounts, usages repeating every 1,000 users: many ties in both
+    // orders (equal F, equal rank), which the old per-user linear lookup made O(U²).
+    let tree = two_accounts_of_users();
     let ranked = Ranked::new(&tree, TieRule::Slurm);
     let classic_run = ranked.classic(&Params::default());
     // The run's values, made outside the count: only the orders are measured.
@@ -717,17 +723,7 @@ fn a_classic_run_of_a_shallow_100k_tree_starts_without_a_pass_over_it() {
     // makes the run and reads those rows: neither may walk the whole tree. Whether S is
     // multiplied out to the bit is known from n × the greatest depth here (it walked every
     // association, 1.6 MB, for every new tree's first run).
-    let mut v = vec![
-        acct(1, None, "root"),
-        acct(2, Some(1), "a"),
-        acct(3, Some(1), "b"),
-    ];
-    for k in 0..N {
-        let (parent, account) = if k % 2 == 0 { (2, "a") } else { (3, "b") };
-        let usage = LongDouble::from_f64(10.0 + f64::from(k % 1000));
-        v.push(user(4 + k, parent, account, &format!("u{k}"), usage));
-    }
-    let tree = AssocTree::new(v).unwrap();
+    let tree = two_accounts_of_users();
     let ranked = Ranked::new(&tree, TieRule::Slurm);
     let (f, bytes, _) = allocated(|| {
         let run = ranked.classic(&Params::default());
