@@ -8,10 +8,19 @@ pub use fairshare::link::{UnpackError, unpack};
 /// `bytes` deflated at `level` (1 fastest … 9 smallest) and base64url-encoded; stored
 /// uncompressed (a third longer than `bytes`) while the deflater's module is not in.
 pub fn pack_with(bytes: &[u8], level: u8) -> String {
-    super::deferred::deflate(bytes, level).unwrap_or_else(|| fairshare::link::pack_stored(bytes))
+    super::deferred::deflate(bytes, level, true)
+        .unwrap_or_else(|| fairshare::link::pack_stored(bytes))
 }
 
 /// [`pack_with`] at the share links' level (the smallest output).
 pub fn pack(bytes: &[u8]) -> String {
     pack_with(bytes, fairshare::link::LEVEL)
+}
+
+/// [`pack`], deflated if the deflater's module is in, but never asking for it: for the address
+/// bar, which follows every save (a selection's too), so that a visit under saveData that only
+/// looks around fetches no module (the prefetch brings it otherwise).
+pub fn pack_if_in(bytes: &[u8]) -> String {
+    super::deferred::deflate(bytes, fairshare::link::LEVEL, false)
+        .unwrap_or_else(|| fairshare::link::pack_stored(bytes))
 }

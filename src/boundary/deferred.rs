@@ -75,58 +75,45 @@ pub fn preload_ja() {
 }
 
 /// `bytes` deflated at `level` and base64url-encoded ([`fairshare::link::pack_with`]); `None`
-/// while the deflater's module is not in (it is then asked for).
-pub fn deflate(bytes: &[u8], level: u8) -> Option<String> {
+/// while the deflater's module is not in (it is then asked for if `ask`).
+pub fn deflate(bytes: &[u8], level: u8, ask: bool) -> Option<String> {
     #[cfg(feature = "split")]
     {
-        match deflater(split::Op::Pack(bytes.to_vec(), level)).ok()? {
-            split::Out::Packed(text) => Some(text),
-            _ => None,
-        }
+        deflater_now(split::pack(bytes, level), ask)
     }
     #[cfg(not(feature = "split"))]
     {
+        let _ = ask;
         Some(fairshare::link::pack_with(bytes, level))
     }
 }
 
 /// A [`Packer`] of `input` at `level`; `input` given back while the deflater's module is not
-/// in (it is then asked for).
-pub fn deflate_start(input: String, level: u8) -> Result<Packer<String>, String> {
+/// in (it is then asked for if `ask`).
+pub fn deflate_start(input: String, level: u8, ask: bool) -> Result<Packer<String>, String> {
     #[cfg(feature = "split")]
     {
-        match deflater(split::Op::Start(input, level)) {
-            Ok(split::Out::Started(packer)) => Ok(packer),
-            Ok(_) => Err(String::new()),
-            Err(split::Op::Start(input, _)) => Err(input),
-            Err(_) => Err(String::new()),
-        }
+        // The split function takes the input out of `input` only if it runs, so the caller
+        // keeps it otherwise.
+        let mut input = input;
+        deflater_now(split::start(&mut input, level), ask).ok_or(input)
     }
     #[cfg(not(feature = "split"))]
     {
+        let _ = ask;
         Ok(Packer::new(input, level))
     }
 }
 
 /// [`Packer::pack`] of at most `n` more bytes, for a packer [`deflate_start`] made (so the
-/// module is in): the packer, and whether the input is all packed.
-pub fn deflate_step(packer: Packer<String>, n: usize) -> (Packer<String>, bool) {
+/// module is in): the packer, and whether the input is all packed (`false` if the step did
+/// not run: the caller steps again).
+pub fn deflate_step(mut packer: Packer<String>, n: usize) -> (Packer<String>, bool) {
     #[cfg(feature = "split")]
-    {
-        match deflater(split::Op::Step(packer, n)) {
-            Ok(split::Out::Stepped(packer, done)) => (packer, done),
-            // Not reached: the module that made the packer is in. Stepping is retried.
-            Ok(_) => unreachable!("the deflater answers a step with a step"),
-            Err(split::Op::Step(packer, _)) => (packer, false),
-            Err(_) => unreachable!("the deflater gives back what it was given"),
-        }
-    }
+    let done = deflater_now(split::step(&mut packer, n), true).unwrap_or(false);
     #[cfg(not(feature = "split"))]
-    {
-        let mut packer = packer;
-        let done = packer.pack(n);
-        (packer, done)
-    }
+    let done = packer.pack(n);
+    (packer, done)
 }
 
 /// Starts fetching the deflater's module (once: a second call while it is on the way or in
@@ -139,7 +126,11 @@ pub fn preload_deflate() {
         }
         DEFLATER.set(Deflater::Loading);
         spawn(async {
-            let ok = split::deflater_preload().await.is_ok();
+            // The three functions share one module, but each has its own loader: all three
+            // are loaded here, so each completes at its first poll afterwards.
+            let ok = split::pack_preload().await.is_ok()
+                && split::start_preload().await.is_ok()
+                && split::step_preload().await.is_ok();
             DEFLATER.set(if ok {
                 Deflater::Ready
             } else {
@@ -163,28 +154,23 @@ thread_local! {
     static DEFLATER: std::cell::Cell<Deflater> = const { std::cell::Cell::new(Deflater::Missing) };
 }
 
-/// `op` done by the deflater's module if it is in; `op` given back otherwise (and the module
-/// asked for).
+/// The answer of a deflater's `call` if its module is in (a split function whose loader is
+/// filled completes at its first poll); `None` otherwise, with the module asked for if `ask`.
 #[cfg(feature = "split")]
-fn deflater(op: split::Op) -> Result<split::Out, split::Op> {
+fn deflater_now<T>(
+    call: impl std::future::Future<Output = Result<T, leptos::wasm_split::SplitLoaderError>>,
+    ask: bool,
+) -> Option<T> {
     if DEFLATER.get() != Deflater::Ready {
-        preload_deflate();
-        return Err(op);
+        if ask {
+            preload_deflate();
+        }
+        return None;
     }
-    // The module is in, so the call completes at its first poll and `op` is never lost.
-    now(split::deflater(op))
-        .and_then(Result::ok)
-        .ok_or_else(|| unreachable!("a split function whose module is in completes at once"))
-}
-
-/// The output of `future` if it completes at the first poll: a split function whose module is
-/// in completes at once (its loader is a filled `OnceCell`).
-#[cfg(feature = "split")]
-fn now<F: std::future::Future>(future: F) -> Option<F::Output> {
-    let future = std::pin::pin!(future);
+    let call = std::pin::pin!(call);
     let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
-    match future.poll(&mut cx) {
-        std::task::Poll::Ready(out) => Some(out),
+    match call.poll(&mut cx) {
+        std::task::Poll::Ready(out) => out.ok(),
         std::task::Poll::Pending => None,
     }
 }
@@ -216,38 +202,37 @@ mod split {
         Ok(ja_file::install(&text))
     }
 
-    /// What the deflater is asked ([`deflater`]): one split function, so that one loader says
-    /// whether its module is in.
-    pub enum Op {
-        /// `fairshare::link::pack_with`.
-        Pack(Vec<u8>, u8),
-        /// `Packer::new`.
-        Start(String, u8),
-        /// `Packer::pack`.
-        Step(Packer<String>, usize),
-    }
+    // The deflater: three functions in one module (`deflater`), each with a loader of its own
+    // (see `preload_deflate`). They borrow what they change, so a call that does not run
+    // leaves the caller's value as it was.
 
-    /// The deflater's answer to each [`Op`].
-    pub enum Out {
-        Packed(String),
-        Started(Packer<String>),
-        Stepped(Packer<String>, bool),
+    #[wasm_split(
+        deflater,
+        wasm_split_path = ::leptos::wasm_split,
+        fallible,
+        preload(pack_preload)
+    )]
+    pub fn pack(bytes: &[u8], level: u8) -> Result<String, SplitLoaderError> {
+        Ok(fairshare::link::pack_with(bytes, level))
     }
 
     #[wasm_split(
         deflater,
         wasm_split_path = ::leptos::wasm_split,
         fallible,
-        preload(deflater_preload)
+        preload(start_preload)
     )]
-    pub fn deflater(op: Op) -> Result<Out, SplitLoaderError> {
-        Ok(match op {
-            Op::Pack(bytes, level) => Out::Packed(fairshare::link::pack_with(&bytes, level)),
-            Op::Start(input, level) => Out::Started(Packer::new(input, level)),
-            Op::Step(mut packer, n) => {
-                let done = packer.pack(n);
-                Out::Stepped(packer, done)
-            }
-        })
+    pub fn start(input: &mut String, level: u8) -> Result<Packer<String>, SplitLoaderError> {
+        Ok(Packer::new(std::mem::take(input), level))
+    }
+
+    #[wasm_split(
+        deflater,
+        wasm_split_path = ::leptos::wasm_split,
+        fallible,
+        preload(step_preload)
+    )]
+    pub fn step(packer: &mut Packer<String>, n: usize) -> Result<bool, SplitLoaderError> {
+        Ok(packer.pack(n))
     }
 }

@@ -134,10 +134,13 @@ pub fn followed_url(href: &str, scenario: &Scenario, tie_rule: TieRule) -> Strin
     if estimate > MAX_FOLLOW_LEN {
         return base.to_string();
     }
-    let url = with_fragment(base, &encode(scenario, tie_rule));
+    let fragment = fairshare::link::encode_with(scenario, tie_rule, super::codec::pack_if_in);
+    let url = with_fragment(base, &fragment);
     if url.len() <= MAX_FOLLOW_LEN {
         url
     } else {
+        // Deflated, it might fit: the next save's address will be, once the module is in.
+        super::deferred::preload_deflate();
         base.to_string()
     }
 }

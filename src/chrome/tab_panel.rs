@@ -204,8 +204,9 @@ const PREFETCH_DELAY_MS: u64 = 1_500;
 pub fn prefetch() {
     #[cfg(feature = "split")]
     {
-        // Under saveData nothing is prefetched: the deflater then comes with the first edit,
-        // whose link and save are stored uncompressed (`boundary::deferred`).
+        // Under saveData nothing is prefetched: the deflater then comes with the first link
+        // made (Copy link, Open in full) or the first session or address too long to keep
+        // uncompressed; until then they are stored uncompressed (`boundary::deferred`).
         if crate::boundary::document::save_data() {
             return;
         }

@@ -5,6 +5,12 @@ use super::cache::JsonCache;
 use super::stored::{StoredSession, StoredSnapshot, build, first_unprinted};
 use super::{LEVEL, Saved};
 
+/// The shortest session JSON for which a save asks for the deflater's module when it is not in
+/// yet. Below it, stored blocks (a third longer than the JSON) cost the storage quota little,
+/// and a visitor whose browser asks to save data, for whom nothing is prefetched, fetches no
+/// module for a session that only selected someone.
+const ASK_DEFLATER_AT: usize = 64 * 1024;
+
 /// How much one [`SaveJob::step`] may do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Slice {
@@ -309,7 +315,8 @@ impl SaveJob {
             return self.judge(cache, Some(packed));
         }
         cache.packs += 1;
-        match crate::boundary::deferred::deflate_start(json, LEVEL) {
+        let ask = json.len() >= ASK_DEFLATER_AT;
+        match crate::boundary::deferred::deflate_start(json, LEVEL, ask) {
             Ok(packer) => self.stage = Stage::Pack(packer),
             // The deflater's module is not in yet (it is on its way): stored blocks, whole.
             Err(json) => {
