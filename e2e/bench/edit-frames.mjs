@@ -3,7 +3,7 @@
 //
 //   node e2e/bench/edit-frames.mjs [--dist dist] [--size 1k|10k|100k] [--edits 5] [--port 8878]
 //        [--aligned] [--tab 'Classic fairshare'] [--summary [--per-edit]] [--start 11]
-//        [--css '<rules>'] [--roots] [--thread]
+//        [--css '<rules>'] [--roots] [--thread] [--gap 300]
 //
 // Loads `perf_<size>.json.gz` (the shared perf folder) as workspace.mjs does, selects the first
 // user, and makes `--edits` Raw usage edits 300 ms apart under a DevTools timeline trace. For
@@ -26,7 +26,14 @@
 // style sheet after loading (a style change measured without a build, as edit-profile.mjs's).
 // `--roots` (listing only) also prints what each edit invalidated for layout (Blink's
 // LayoutInvalidationTracking: why, which node, and its nearest ancestors), to find which change
-// makes a layout whole-document.
+// makes a layout whole-document. In the summary, `event` and `effects` split the script into the
+// change event's handler (the intent and the engine's edit) and what runs after it in the frame
+// (the reactive effects, microtasks); `gc` is the garbage collection inside it; `npre`/`pre`
+// count and time the idle callbacks and timers that ran between the change and the edit's
+// first commit (deferred work that held its paint), `npost`/`post` those after the commit and
+// before the measured end (they lengthen `measured`, not the paint). `--gap` is the time between
+// one edit's end and the next change (300 ms; workspace.mjs's edits are about 130 ms apart).
+// Each change is stamped `edit-start` and each measured end `edit-end` in the trace.
 import { arg, flag, firstUsersRawUsage, startRecording, openPastedAnchor, pct } from './common.mjs';
 
 const edits = Number(arg('edits', 5));
@@ -34,6 +41,9 @@ const tab = arg('tab', null);
 const aligned = flag('aligned');
 const summary = flag('summary');
 const thread = flag('thread');
+// Milliseconds between one edit's measured end and the next change (workspace.mjs's edits are
+// about 130 ms apart: two frames and 100 ms).
+const gap = Number(arg('gap', 300));
 // The k-th edit sets 1000 × (k + start) × 3600 (`--start 1`: workspace.mjs's values).
 const start = Number(arg('start', 11));
 
@@ -49,7 +59,7 @@ try {
   const measured = [];
   for (let i = 0; i < edits; i++) {
     measured.push(
-      await handle.evaluate(async (el, [v, aligned]) => {
+      await handle.evaluate(async (el, [v, aligned, gap]) => {
         el.value = String(v);
         let t;
         if (aligned) {
@@ -58,7 +68,10 @@ try {
               console.timeStamp(`edit-start`);
               const t0 = performance.now();
               el.dispatchEvent(new Event('change', { bubbles: true }));
-              setTimeout(() => resolve(performance.now() - t0), 0);
+              setTimeout(() => {
+                console.timeStamp('edit-end');
+                resolve(performance.now() - t0);
+              }, 0);
             }),
           );
         } else {
@@ -66,11 +79,12 @@ try {
           const t0 = performance.now();
           el.dispatchEvent(new Event('change', { bubbles: true }));
           await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+          console.timeStamp('edit-end');
           t = performance.now() - t0;
         }
-        await new Promise((r) => setTimeout(r, 300));
+        await new Promise((r) => setTimeout(r, gap));
         return t;
-      }, [1000 * (i + start) * 3600, aligned]),
+      }, [1000 * (i + start) * 3600, aligned, gap]),
     );
   }
   const { events } = await stop();
@@ -172,10 +186,20 @@ function summarize(events, measured) {
   const mine = events
     .filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X' && kinds[e.name])
     .sort((a, b) => a.ts - b.ts);
+  const ends = events.filter((e) => e.name === 'TimeStamp' && e.args?.data?.message === 'edit-end').map((e) => e.ts);
+  const onMain = (e) => `${e.pid}:${e.tid}` === main && e.ph === 'X';
+  // Garbage collection (nested in script, counted there too) and the tasks that are not the
+  // edit's: idle callbacks and timers that ran between the change and `edit-end` (the bench's
+  // own timer, excluded), before the edit's first commit (`pre`: deferred work that held the
+  // paint) or after it (`post`: it held the measured end, not the paint).
+  const gcs = events.filter((e) => onMain(e) && (e.name === 'MinorGC' || e.name === 'MajorGC'));
+  const others = events.filter((e) => onMain(e) && (e.name === 'FireIdleCallback' || e.name === 'TimerFire'));
+  console.log(`in the whole trace: ${gcs.length} GCs, ${others.filter((e) => e.name === 'FireIdleCallback').length} idle callbacks, ${others.filter((e) => e.name === 'TimerFire').length} timers`);
   const rows = [];
   starts.forEach((s, k) => {
     const end = starts[k + 1]?.ts ?? Infinity;
-    const row = { measured: measured[k], script: 0, style: 0, layout: 0, styled: 0, dirty: 0, full: 0, prepaint: 0, paint: 0, layerize: 0, commit: 0, painted: NaN };
+    const endMark = ends.find((t) => t > s.ts && t < end) ?? end;
+    const row = { measured: measured[k], script: 0, style: 0, layout: 0, styled: 0, dirty: 0, full: 0, prepaint: 0, paint: 0, layerize: 0, commit: 0, painted: NaN, event: 0, effects: 0, gc: 0, pre: 0, post: 0, npre: 0, npost: 0 };
     let lastEnd = -Infinity;
     for (const e of mine) {
       if (e.ts < s.ts || e.ts >= end) continue;
@@ -184,6 +208,10 @@ function summarize(events, measured) {
       if (e.ts < lastEnd) continue;
       lastEnd = e.ts + e.dur;
       row[kinds[e.name]] += (thread ? (e.tdur ?? e.dur) : e.dur) / 1000;
+      // The script by phase: the change event's handler (the intent, the engine's edit), then
+      // what runs after it in the same frame (the reactive effects, run as microtasks).
+      if (e.name === 'EventDispatch') row.event += (thread ? (e.tdur ?? e.dur) : e.dur) / 1000;
+      else if (kinds[e.name] === 'script') row.effects += (thread ? (e.tdur ?? e.dur) : e.dur) / 1000;
       if (e.name === 'UpdateLayoutTree') row.styled += e.args?.elementCount ?? 0;
       if (e.name === 'Layout') {
         row.dirty += e.args?.beginData?.dirtyObjects ?? 0;
@@ -195,11 +223,22 @@ function summarize(events, measured) {
       }
     }
     row.total = row.script + row.style + row.layout + row.prepaint + row.paint + row.layerize + row.commit;
+    const t = (e) => (thread ? (e.tdur ?? e.dur) : e.dur) / 1000;
+    const committed = Number.isNaN(row.painted) ? endMark : s.ts + row.painted * 1000;
+    for (const e of gcs) if (e.ts >= s.ts && e.ts < committed) row.gc += t(e);
+    let outer = -Infinity;
+    for (const e of others) {
+      if (e.ts < s.ts || e.ts >= endMark || e.ts < outer) continue;
+      // The bench's own timer, which stamps `edit-end`, is not other work.
+      if (e.ts + e.dur >= endMark) continue;
+      outer = e.ts + e.dur;
+      if (e.ts < committed) { row.pre += t(e); row.npre += 1; } else { row.post += t(e); row.npost += 1; }
+    }
     rows.push(row);
   });
-  const cols = ['measured', 'painted', 'total', 'script', 'style', 'styled', 'layout', 'dirty', 'full', 'prepaint', 'paint', 'layerize', 'commit'];
-  const counted = (c) => c === 'dirty' || c === 'full' || c === 'styled';
-  console.log(`${rows.length} edits; main thread from the change to the first frame's commit, ${thread ? 'thread' : 'wall'} ms (styled: elements whose style was recalculated; dirty: layout objects; full: layouts from the document's root, not partial)`);
+  const cols = ['measured', 'painted', 'total', 'script', 'event', 'effects', 'style', 'styled', 'layout', 'dirty', 'full', 'prepaint', 'paint', 'layerize', 'commit', 'gc', 'npre', 'pre', 'npost', 'post'];
+  const counted = (c) => c === 'dirty' || c === 'full' || c === 'styled' || c === 'npre' || c === 'npost';
+  console.log(`${rows.length} edits; main thread from the change to the first frame's commit, ${thread ? 'thread' : 'wall'} ms (event, effects: the script in the change event's handler and after it, its effects;  styled: elements whose style was recalculated; dirty: layout objects; full: layouts from the document's root, not partial; gc: garbage collection inside the script; npre/pre: idle callbacks and timers that ran before the commit, how many and ms; npost/post: the same after it, before the measured end)`);
   console.log(`       ${cols.map((c) => c.padStart(9)).join('')}`);
   if (flag('per-edit')) {
     rows.forEach((r, k) => console.log(`  ${String(k + 1).padEnd(5)}${cols.map((c) => r[c].toFixed(counted(c) ? 0 : 2).padStart(9)).join('')}`));

@@ -238,20 +238,16 @@ pub fn use_tree_model(
     pages: RwSignal<Pages>,
     follow: ReadSignal<Option<usize>>,
 ) -> Memo<TreeModel> {
-    // The hierarchy the outline was last made for.
-    let outline_of = StoredValue::new(None::<Arc<fairshare::Hierarchy>>);
-    // A usage or shares edit keeps the hierarchy (the same `Arc`): its outline then shares the
-    // hierarchy's parts and only orders the children again.
-    let outline = Memo::new(move |prev: Option<&Outline>| {
-        state.hierarchy().with(|h| {
-            state.run().with(|run| {
-                let same = outline_of.with_value(|o| o.as_ref().is_some_and(|o| Arc::ptr_eq(o, h)));
-                outline_of.set_value(Some(Arc::clone(h)));
-                match prev {
-                    Some(prev) if same => Outline::with_run(prev, h, run),
-                    _ => Outline::new(h, run),
-                }
-            })
+    // What the outline was last made from (`Outline::follow`): a Shares or Raw usage edit keeps
+    // the tree's structure, so its outline shares the last one's hierarchy parts and only
+    // orders the children again; one that moves no entry of any sibling list (the run shares
+    // the last walk) keeps the outline itself, which then wakes nothing that reads it.
+    let made_from = StoredValue::new(visible::MadeFrom::default());
+    let outline = Memo::new_owning(move |prev: Option<Outline>| {
+        state.ranked().with(|ranked| {
+            made_from
+                .try_update_value(|from| Outline::follow(prev, from, ranked))
+                .unwrap_or_else(|| (Outline::new(ranked.hierarchy(), ranked.run()), true))
         })
     });
     let request = use_request(state, pages);

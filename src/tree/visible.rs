@@ -17,13 +17,16 @@
 //!   are shown collapsed.
 //!
 //! Cost: [`Outline::new`] is O(N) once per run (in a few allocations; [`Outline::with_run`]
-//! keeps the hierarchy's parts for another run of it); [`visible`] is O(shown + focus path lengths),
+//! keeps the hierarchy's parts for another run of the same structure, and [`Outline::follow`]
+//! keeps the whole outline for a run that walks as the last one did); [`visible`] is O(shown + focus path lengths),
 //! never O(N); everything is iterative (no recursion per level). Pure, tested natively.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
-use fairshare::{FairTreeRun, Hierarchy};
+use fairshare::step::Step;
+use fairshare::tree::Structure;
+use fairshare::{FairTreeRun, Hierarchy, Ranked};
 
 /// Trees up to this size open fully expanded (every small example shows everything).
 pub const SMALL_TREE: usize = 200;
@@ -74,6 +77,14 @@ pub struct Outline {
     pub root: usize,
 }
 
+/// What an [`Outline`] was made from ([`Outline::follow`]): its tree's structure and its run's
+/// walk (the trace, held as a `Weak`, which keeps its address from being reused).
+#[derive(Debug, Default)]
+pub struct MadeFrom {
+    structure: Option<Structure>,
+    walk: Weak<Vec<Step>>,
+}
+
 impl Outline {
     /// The outline of a run on its hierarchy. Empty when they do not fit together.
     pub fn new(h: &Hierarchy, run: &FairTreeRun) -> Outline {
@@ -118,9 +129,43 @@ impl Outline {
         Outline::with_run(&shape, h, run)
     }
 
-    /// The outline of `run` on the hierarchy `shape` was made for (another run of it: an edit
-    /// of usage or shares keeps the hierarchy): shares its hierarchy's parts and orders the
-    /// children again, O(N) in three allocations.
+    /// The outline of `ranked`, following `prev` (the outline last made, from what `from` says;
+    /// updated here), and whether it differs from `prev`:
+    /// - a run that walks as `prev`'s did on the same structure (a value edit that moved no
+    ///   entry of any sibling list shares the walk, its trace and visiting order) is `prev`
+    ///   itself, O(1);
+    /// - another run of the same structure (any other Shares or Raw usage edit: each makes a
+    ///   new `Hierarchy`, but its parents, list order and depths are the same) shares `prev`'s
+    ///   hierarchy parts and orders the children again ([`Outline::with_run`]);
+    /// - anything else is made afresh ([`Outline::new`]).
+    pub fn follow(prev: Option<Outline>, from: &mut MadeFrom, ranked: &Ranked) -> (Outline, bool) {
+        let structure = ranked.tree().structure();
+        let walk = ranked.run().shared_steps();
+        let same_structure = from.structure.as_ref() == Some(&structure);
+        let same_walk = same_structure && std::ptr::eq(from.walk.as_ptr(), Arc::as_ptr(&walk));
+        *from = MadeFrom {
+            structure: Some(structure),
+            walk: Arc::downgrade(&walk),
+        };
+        let (h, run) = (ranked.hierarchy(), ranked.run());
+        match prev {
+            Some(prev) if same_walk => (prev, false),
+            Some(prev) => {
+                let next = if same_structure {
+                    Outline::with_run(&prev, h, run)
+                } else {
+                    Outline::new(h, run)
+                };
+                let changed = next != prev;
+                (next, changed)
+            }
+            None => (Outline::new(h, run), true),
+        }
+    }
+
+    /// The outline of `run` on the hierarchy `shape` was made for (another run of it, or of a
+    /// hierarchy of the same structure: an edit of usage or shares keeps it): shares its
+    /// hierarchy's parts and orders the children again, O(N) in three allocations.
     pub fn with_run(shape: &Outline, h: &Hierarchy, run: &FairTreeRun) -> Outline {
         let n = h.len();
         if n == 0 || run.assocs().len() != n || shape.kids_at.len() != n + 1 {
@@ -545,6 +590,51 @@ mod tests {
         }
         let text = format!(r#"{{"associations": [{}]}}"#, assocs.join(","));
         fairshare::scenario::parse(&text).0.unwrap()
+    }
+
+    /// A Shares or Raw usage edit keeps the tree's structure, so the outline it makes shares
+    /// the last one's hierarchy parts; each makes a new `Hierarchy`, and an outline keyed on
+    /// that was made afresh on every edit (O(N) in nine allocations at 100k). An edit that
+    /// moves no entry of any sibling list (the run shares the walk) keeps the outline itself,
+    /// unchanged, so nothing that reads it wakes; another structure makes it afresh.
+    #[test]
+    fn a_value_edit_follows_the_outline_it_replaces() {
+        use fairshare::{AssocId, LongDouble, TieRule};
+        let first = Ranked::new(&wide(3, 4).tree, TieRule::Slurm);
+        let mut from = MadeFrom::default();
+        let (before, changed) = Outline::follow(None, &mut from, &first);
+        assert!(changed);
+        // The first account's first user becomes the heaviest: its account is visited last.
+        let user = AssocId(1000);
+        let moved = first
+            .with_usage(user, LongDouble::from_u64(1 << 40))
+            .unwrap();
+        let (after, changed) = Outline::follow(Some(before.clone()), &mut from, &moved);
+        assert!(changed);
+        assert_eq!(after, Outline::new(moved.hierarchy(), moved.run()));
+        assert_ne!(after.kids(after.root), before.kids(before.root));
+        assert!(
+            Arc::ptr_eq(&after.kids_at, &before.kids_at)
+                && Arc::ptr_eq(&after.depth, &before.depth),
+            "the same structure: its parts are shared, not made again"
+        );
+        // The same usage again: the run walks as the last one did.
+        let same = moved
+            .with_usage(user, LongDouble::from_u64(1 << 40))
+            .unwrap();
+        assert!(Arc::ptr_eq(
+            &same.run().shared_steps(),
+            &moved.run().shared_steps()
+        ));
+        let (kept, changed) = Outline::follow(Some(after.clone()), &mut from, &same);
+        assert!(!changed, "an edit that moves no one keeps the outline");
+        assert_eq!(kept, Outline::new(same.hierarchy(), same.run()));
+        // Another structure (a rename): made afresh.
+        let renamed = same.tree().with_name(user, "renamed").unwrap();
+        let renamed = Ranked::new(&renamed, TieRule::Slurm);
+        let (fresh, _) = Outline::follow(Some(kept.clone()), &mut from, &renamed);
+        assert_eq!(fresh, Outline::new(renamed.hierarchy(), renamed.run()));
+        assert!(!Arc::ptr_eq(&fresh.kids_at, &kept.kids_at));
     }
 
     #[test]
