@@ -6,7 +6,8 @@
 //       taken first, after Restart)
 //       [--css '<rules>'] (a style sheet added first: try a containment without a build)
 //       [--wrap 'SELECTOR'] (each match moved into a new <div style="contain: size layout;
-//       height: H px"> of its own height: a relayout boundary tried without a build)
+//       height: H px"> of its own height, and width with --wrap-width: a relayout boundary tried
+//       without a build)
 //       [--probe] (a fresh <div style="contain: size layout; height: 50px"><p>…</p></div>
 //       appended to each region's parent, then its text changed: whether the page lets a
 //       boundary there be laid out alone)
@@ -57,17 +58,17 @@ try {
   if (wrap)
     console.log(
       'wrapped:',
-      await page.evaluate((sel) => {
+      await page.evaluate(({ sel, fixedWidth }) => {
         const els = [...document.querySelectorAll(sel)];
         for (const e of els) {
           const h = e.getBoundingClientRect().height;
           const w = document.createElement('div');
-          w.style.cssText = `contain: size layout; height: ${h}px`;
+          w.style.cssText = `contain: size layout; height: ${h}px${fixedWidth ? `; width: ${e.getBoundingClientRect().width}px` : ''}`;
           e.before(w);
           w.append(e);
         }
         return els.length;
-      }, wrap),
+      }, { sel: wrap, fixedWidth: flag('wrap-width') }),
     );
   const cdp = await page.context().newCDPSession(page);
   const frames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
