@@ -50,14 +50,15 @@ try {
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const player = await openPlayer(page, port, anchor, fragment);
-  const css = arg('css', null);
-  if (css) await page.addStyleTag({ content: css });
   const nItems = await page.locator('[role="treeitem"]').count();
   const nSteps = Number(await player.getByRole('slider', { name: 'Step' }).getAttribute('max'));
   console.log(`tree: ${anchor ? `perf_${anchor} pasted` : `${size} associations generated`}, ${nItems} treeitems on the page, ${nSteps} steps`);
   await player.getByRole('radio', { name: 'One step per visit or comparison' }).check();
   await player.getByRole('combobox', { name: 'Speed' }).selectOption('4');
   await player.getByRole('button', { name: 'Restart' }).click();
+  // After the controls are set (a style sheet may hide one of them).
+  const css = arg('css', null);
+  if (css) await page.addStyleTag({ content: css });
 
   if (!flag('only-aligned')) {
     // Phase 1: playing at 4x.
