@@ -10,7 +10,8 @@
 //       [--trace] (phase 4 under a DevTools timeline trace: each step's layouts (forced by script,
 //       objects dirty), style recalculations (elements), scroll events and main-thread CPU
 //       time (tdur, load-independent), and their means; [--layouts] prints each layout and
-//       the script that forced it; [--trace-file PATH] saves the trace)
+//       the script that forced it; [--trace-file PATH] saves the trace; [--invalidations] lists
+//       what each step marked for layout, by node and reason)
 //
 // It generates a tree with the engine's generator (an ignored Rust test writes the scenario
 // JSON), opens the built app from dist/ with that scenario in the URL fragment (the share-link
@@ -49,14 +50,15 @@ try {
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const player = await openPlayer(page, port, anchor, fragment);
-  const css = arg('css', null);
-  if (css) await page.addStyleTag({ content: css });
   const nItems = await page.locator('[role="treeitem"]').count();
   const nSteps = Number(await player.getByRole('slider', { name: 'Step' }).getAttribute('max'));
   console.log(`tree: ${anchor ? `perf_${anchor} pasted` : `${size} associations generated`}, ${nItems} treeitems on the page, ${nSteps} steps`);
   await player.getByRole('radio', { name: 'One step per visit or comparison' }).check();
   await player.getByRole('combobox', { name: 'Speed' }).selectOption('4');
   await player.getByRole('button', { name: 'Restart' }).click();
+  // After the controls are set (a style sheet may hide one of them).
+  const css = arg('css', null);
+  if (css) await page.addStyleTag({ content: css });
 
   if (!flag('only-aligned')) {
     // Phase 1: playing at 4x.
@@ -105,7 +107,9 @@ try {
   // between steps so that each is timed alone.
   await player.getByRole('button', { name: 'Restart' }).click();
   const cdp = flag('trace') ? await page.context().newCDPSession(page) : null;
-  const stop = cdp ? await startRecording(cdp, true) : null;
+  const stop = cdp
+    ? await startRecording(cdp, true, flag('invalidations') ? ',disabled-by-default-devtools.timeline.invalidationTracking' : '')
+    : null;
   const { times, changes } = await page.evaluate(async ({ n, perStep }) => {
     const region = document.querySelector('[role="region"][aria-label="Ranking animation"]');
     const times = [];
@@ -224,6 +228,12 @@ function reportTrace(events, times) {
     const styles = inside.filter((e) => e.name === 'UpdateLayoutTree');
     const styled = styles.reduce((a, e) => a + (e.args?.elementCount ?? 0), 0);
     const scrolls = inside.filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'scroll').length;
+    // Whole-document layouts (Blink's `partialLayout` false: laid out from the document, not
+    // from relayout boundaries), and the paint work (pre-paint, paint, layerize).
+    const whole = layouts.filter((e) => e.args?.beginData?.partialLayout === false).length;
+    // Outermost only: a layer's Paint event holds its descendant layers' (#document > HTML > …).
+    const paintsAll = inside.filter((e) => ['PrePaint', 'Paint', 'Layerize'].includes(e.name));
+    const paints = paintsAll.filter((e) => !paintsAll.some((o) => o !== e && o.ts <= e.ts && o.ts + o.dur >= e.ts + e.dur));
     const cpuOf = (xs) => xs.reduce((a, e) => a + (e.tdur ?? e.dur), 0) / 1000;
     // The tasks of the measured part: the frame's task that holds the step's start, and every
     // task up to the timer after that frame's paint.
@@ -231,21 +241,33 @@ function reportTrace(events, times) {
     const cpu = cpuOf(tasks);
     const row = {
       layouts: layouts.length, forced: forced.length, dirty, styles: styles.length, styled, scrolls, cpu,
-      layoutCpu: cpuOf(layouts), styleCpu: cpuOf(styles),
+      layoutCpu: cpuOf(layouts), styleCpu: cpuOf(styles), whole, paintCpu: cpuOf(paints),
       restCpu: cpuOf(on.filter((e) => e.name === 'RunTask' && e.ts > end && e.ts + e.dur < until)),
     };
     rows.push(row);
     console.log(
       `  step ${String(k + 1).padStart(3)} ${(times[k] ?? NaN).toFixed(1).padStart(6)} ms: cpu ${cpu.toFixed(1)} ms ` +
-        `(layout ${row.layoutCpu.toFixed(1)}, style ${row.styleCpu.toFixed(1)}; after it ${row.restCpu.toFixed(1)}), ` +
-        `${row.layouts} layouts (${row.forced} forced, ${dirty} objects dirty), ${row.styles} style recalcs (${styled} elements), ${scrolls} scroll events`,
+        `(layout ${row.layoutCpu.toFixed(1)}, style ${row.styleCpu.toFixed(1)}, paint ${row.paintCpu.toFixed(1)}; after it ${row.restCpu.toFixed(1)}), ` +
+        `${row.layouts} layouts (${row.forced} forced, ${whole} whole-document, ${dirty} objects dirty), ${row.styles} style recalcs (${styled} elements), ${scrolls} scroll events`,
     );
+    if (flag('invalidations')) {
+      // What the step marked for layout, by node and Blink's reason (counts).
+      const seen = {};
+      for (const e of events) {
+        if (e.name !== 'LayoutInvalidationTracking' || `${e.pid}:${e.tid}` !== main || e.ts < s.ts || e.ts > until) continue;
+        const d = e.args?.data ?? {};
+        const k = `${d.nodeName ?? '?'} ${d.reason ?? ''}`;
+        seen[k] = (seen[k] ?? 0) + 1;
+      }
+      for (const [k, n] of Object.entries(seen).sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`      ${String(n).padStart(4)}  ${k}`);
+    }
     if (flag('layouts'))
       for (const e of layouts) {
         const b = e.args?.beginData ?? {};
         const st = b.stackTrace?.length ? `; forced by ${b.stackTrace.slice(0, 6).map((f) => f.functionName || '?').join(' < ')}` : '';
         const when = e.ts <= end ? 'in the step' : 'after it';
-        console.log(`      layout ${when} ${(e.dur / 1000).toFixed(1)} ms (cpu ${((e.tdur ?? e.dur) / 1000).toFixed(1)}): ${b.dirtyObjects} of ${b.totalObjects} objects dirty${st}`);
+        const roots = e.args?.endData?.layoutRoots?.length;
+        console.log(`      layout ${when} ${(e.dur / 1000).toFixed(1)} ms (cpu ${((e.tdur ?? e.dur) / 1000).toFixed(1)}): ${b.dirtyObjects} of ${b.totalObjects} objects dirty, partial ${b.partialLayout}${roots != null ? `, ${roots} roots` : ''}${st}`);
       }
   });
   const mean = (xs, f) => (xs.length ? xs.reduce((a, r) => a + f(r), 0) / xs.length : NaN);
@@ -254,10 +276,10 @@ function reportTrace(events, times) {
     const xs = rows.filter((_, i) => pick(i));
     console.log(
       `  trace, ${label} (${xs.length} steps), mean per step: ${mean(xs, (r) => r.layouts).toFixed(2)} layouts, ` +
-        `${mean(xs, (r) => r.forced).toFixed(2)} forced, ${mean(xs, (r) => r.dirty).toFixed(1)} objects dirty, ` +
+        `${mean(xs, (r) => r.forced).toFixed(2)} forced, ${mean(xs, (r) => r.whole).toFixed(2)} whole-document, ${mean(xs, (r) => r.dirty).toFixed(1)} objects dirty, ` +
         `${mean(xs, (r) => r.styles).toFixed(2)} style recalcs (${mean(xs, (r) => r.styled).toFixed(1)} elements), ` +
         `${mean(xs, (r) => r.scrolls).toFixed(2)} scroll events; step cpu median ${median(xs.map((r) => r.cpu)).toFixed(1)} ms, ` +
-        `mean ${mean(xs, (r) => r.cpu).toFixed(1)} ms (layout ${mean(xs, (r) => r.layoutCpu).toFixed(1)}, style ${mean(xs, (r) => r.styleCpu).toFixed(1)}), after it ${mean(xs, (r) => r.restCpu).toFixed(1)} ms`,
+        `mean ${mean(xs, (r) => r.cpu).toFixed(1)} ms (layout ${mean(xs, (r) => r.layoutCpu).toFixed(1)}, style ${mean(xs, (r) => r.styleCpu).toFixed(1)}, paint ${mean(xs, (r) => r.paintCpu).toFixed(1)}), after it ${mean(xs, (r) => r.restCpu).toFixed(1)} ms`,
     );
   }
 }
