@@ -3,7 +3,7 @@
 // is quiet again, task by task.
 //
 //   node e2e/bench/classic-open.mjs [--dist dist] [--size 100k] [--port 8878] [--settle 3000]
-//        [--scroll] [--edits 0] [--profile [--task] [--top 40]] [--save PREFIX]
+//        [--scroll] [--edits 0] [--profile [--task] [--top 40]] [--save PREFIX] [--count]
 //
 // Loads `perf_<size>.json.gz` as workspace.mjs does, selects the first user, opens the
 // Inspector, then traces the click on the Classic fairshare tab and `--settle` ms after it.
@@ -12,7 +12,7 @@
 // inflate as much), the longest, and the sum. With `--scroll`, the orders are then scrolled
 // into view and traced the same way; with `--edits N`, N Raw usage edits follow (orders on
 // screen with `--scroll`), each traced alike (`--save PREFIX` writes each trace's events to
-// PREFIX-LABEL.json). With `--profile`, the opening is profiled (DevTools'
+// PREFIX-LABEL.json; `--count` counts the DOM calls of the opening, by method). With `--profile`, the opening is profiled (DevTools'
 // sampling profiler, from the click until the table is painted, or with `--task` through the
 // click's own task, where the panel is built) instead of traced, and the
 // script time is printed by function; for names, a build without wasm-opt
@@ -123,9 +123,43 @@ try {
     await browser.close();
     process.exit();
   }
+  if (flag('count')) {
+    // The DOM calls the opening makes until the table is painted (load-independent): each
+    // method wrapped with a counter before the click.
+    await page.evaluate(() => {
+      const counts = (window.__domCalls = {});
+      const wrap = (proto, name, label) => {
+        const f = proto[name];
+        proto[name] = function (...args) {
+          counts[label] = (counts[label] ?? 0) + 1;
+          return f.apply(this, args);
+        };
+      };
+      wrap(Document.prototype, 'createElement', 'createElement');
+      wrap(Document.prototype, 'createTextNode', 'createTextNode');
+      wrap(Node.prototype, 'cloneNode', 'cloneNode');
+      wrap(Node.prototype, 'insertBefore', 'insertBefore');
+      wrap(Node.prototype, 'appendChild', 'appendChild');
+      wrap(Element.prototype, 'setAttribute', 'setAttribute');
+      wrap(Element.prototype, 'removeAttribute', 'removeAttribute');
+      wrap(DOMTokenList.prototype, 'add', 'classList.add');
+      wrap(DOMTokenList.prototype, 'remove', 'classList.remove');
+      wrap(EventTarget.prototype, 'addEventListener', 'addEventListener');
+      // And those of the click's own task (the panel's build): read at the next frame.
+      const tab = [...document.querySelectorAll('[role="tab"]')].find((t) => t.textContent.trim() === 'Classic fairshare');
+      tab.addEventListener('click', () => requestAnimationFrame(() => (window.__domCallsInTask = { ...counts })), { capture: true, once: true });
+    });
+  }
   const open = await traced(page, cdp, 'open', () =>
     openClassicTimed(page),
   );
+  if (flag('count')) {
+    for (const [label, key] of [['in the click\'s task', '__domCallsInTask'], ['until the page settled', '__domCalls']]) {
+      const counts = await page.evaluate((key) => window[key], key);
+      const total = Object.values(counts).reduce((a, n) => a + n, 0);
+      console.log(`DOM calls ${label}: ${total} ${JSON.stringify(counts)}`);
+    }
+  }
   console.log(`click -> table painted: ${open.toFixed(1)} ms (wall)`);
   const orders = () => page.evaluate(() => document.querySelectorAll('[data-testid="classic-orders"] li[data-assoc-id]').length);
   console.log(`order entries after settling: ${await orders()}`);
