@@ -7,7 +7,7 @@
 
 use fairshare::classic::ClassicRun;
 use fairshare::tree::Structure;
-use fairshare::Ranked;
+use fairshare::{AssocId, Ranked};
 use leptos::prelude::*;
 
 use super::Runs;
@@ -137,50 +137,69 @@ pub(super) fn order_memo(
     })
 }
 
-/// The row of association `ix`, one keyed unit: its values (a memo of the runs, formatted
-/// once per change) and the row drawn from them and the selection by one closure, with plain
-/// attributes and texts. Drawn again, the same elements stay and only what differs is written
-/// (tachys compares each text and attribute with the last): a value edit changes the text of
-/// the cells whose value changed, a selection the two rows' class and `aria-current`. Two
-/// reactive nodes a row (a memo and the closure's effect; a signal per cell and per
-/// selection-dependent attribute made nine, about a third of the Classic tab's first build at
-/// 100k).
+/// What of a row is drawn once: the association, its name and depth. A value edit keeps them.
+#[derive(Clone, PartialEq)]
+struct RowHead {
+    id: AssocId,
+    name: String,
+    depth: usize,
+    is_user: bool,
+}
+
+impl RowHead {
+    fn of(row: &ClassicRow) -> RowHead {
+        RowHead {
+            id: row.id,
+            name: row.name.clone(),
+            depth: row.depth,
+            is_user: row.is_user,
+        }
+    }
+}
+
+/// The row of association `ix`: drawn once while its head (`RowHead`) stays, its value cells
+/// updated in place. A value edit changes only the text of the cells whose value changed (a
+/// row drawn again would set every attribute of its seven elements again: at 100k with the
+/// Classic tab open, about 900 attributes for the 64 rows in view, per edit).
 fn drawn_row(runs: Memo<Runs>, ix: usize) -> AnyView {
-    let state = AppState::expect();
     let values = Memo::new(move |_| Runs::read(runs, |r, c| model::row(r, c, ix)));
+    let head = Memo::new(move |_| values.with(|row| row.as_ref().map(RowHead::of)));
     row_with(
-        move || {
-            let selected = state.selected().get();
-            values.with(|row| row.as_ref().map(|row| (row.clone(), selected == Some(row.id))))
-        },
-        move |(row, selected)| row_view(state, row, selected).into_any(),
+        move || head.get(),
+        move |head| view! { <Row head values /> }.into_any(),
     )
 }
 
-/// One row drawn from its values; its name selects the association.
-fn row_view(state: AppState, row: ClassicRow, selected: bool) -> impl IntoView {
-    let id = row.id;
+/// One row; its name selects the association.
+#[component]
+fn Row(head: RowHead, values: Memo<Option<ClassicRow>>) -> impl IntoView {
+    let state = AppState::expect();
+    let id = head.id;
+    let selected = move || state.selected().get() == Some(id);
+    let cell = move |text: fn(&ClassicRow) -> &String| {
+        move || values.with(|row| row.as_ref().map(text).cloned().unwrap_or_default())
+    };
     view! {
         <tr
             class="ft-ctable__row"
-            class:ft-ctable__row--user=row.is_user
+            class:ft-ctable__row--user=head.is_user
             class:ft-ctable__row--selected=selected
             data-assoc-id=id.0.to_string()
         >
-            <th scope="row" class="ft-ctable__name" style=depth_style(row.depth)>
+            <th scope="row" class="ft-ctable__name" style=depth_style(head.depth)>
                 <button
                     type="button"
                     class="ft-select-link"
-                    aria-current=selected.then_some("true")
+                    aria-current=move || selected().then_some("true")
                     on:click=move |_| state.select(Some(id))
                 >
-                    {row.name}
+                    {head.name}
                 </button>
             </th>
-            <td class="ft-ctable__num">{row.shares_norm}</td>
-            <td class="ft-ctable__num">{row.usage_norm}</td>
-            <td class="ft-ctable__num">{row.usage_effective}</td>
-            <td class="ft-ctable__num" data-testid="classic-table-f">{row.fairshare}</td>
+            <td class="ft-ctable__num">{cell(|r| &r.shares_norm)}</td>
+            <td class="ft-ctable__num">{cell(|r| &r.usage_norm)}</td>
+            <td class="ft-ctable__num">{cell(|r| &r.usage_effective)}</td>
+            <td class="ft-ctable__num" data-testid="classic-table-f">{cell(|r| &r.fairshare)}</td>
         </tr>
     }
 }
