@@ -253,10 +253,16 @@ async fn a_selection_changes_only_the_two_rows_marks_in_the_classic_table() {
     tick().await;
     assert_eq!(selected(), ["221"]);
     let current = panel.get("tr[data-assoc-id='221'] button");
-    assert_eq!(current.get_attribute("aria-current").as_deref(), Some("true"));
+    assert_eq!(
+        current.get_attribute("aria-current").as_deref(),
+        Some("true")
+    );
     let left = panel.get("tr[data-assoc-id='211'] button");
     assert_eq!(left.get_attribute("aria-current"), None);
-    assert!(rows.iter().all(|r| r.is_connected()), "every row's element stays");
+    assert!(
+        rows.iter().all(|r| r.is_connected()),
+        "every row's element stays"
+    );
     assert_eq!(seen("other"), 0.0, "no node or text written");
     assert_eq!(
         seen("attributes"),
