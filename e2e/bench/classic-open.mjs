@@ -3,7 +3,7 @@
 // is quiet again, task by task.
 //
 //   node e2e/bench/classic-open.mjs [--dist dist] [--size 100k] [--port 8878] [--settle 3000]
-//        [--scroll] [--edits 0] [--profile [--top 40]]
+//        [--scroll] [--edits 0] [--profile [--task] [--top 40]] [--save PREFIX] [--count]
 //
 // Loads `perf_<size>.json.gz` as workspace.mjs does, selects the first user, opens the
 // Inspector, then traces the click on the Classic fairshare tab and `--settle` ms after it.
@@ -11,8 +11,10 @@
 // task over 5 ms (wall `dur` and thread `tdur`: the thread time is what the load does not
 // inflate as much), the longest, and the sum. With `--scroll`, the orders are then scrolled
 // into view and traced the same way; with `--edits N`, N Raw usage edits follow (orders on
-// screen with `--scroll`), each traced alike. With `--profile`, the opening is profiled (DevTools'
-// sampling profiler, from the click until the table is painted) instead of traced, and the
+// screen with `--scroll`), each traced alike (`--save PREFIX` writes each trace's events to
+// PREFIX-LABEL.json; `--count` counts the DOM calls of the opening, by method). With `--profile`, the opening is profiled (DevTools'
+// sampling profiler, from the click until the table is painted, or with `--task` through the
+// click's own task, where the panel is built) instead of traced, and the
 // script time is printed by function; for names, a build without wasm-opt
 // (`FAIRSHARE_WASM_OPT=0 bash scripts/split-build.sh --dist dist-prof`).
 import { arg, firstUsersRawUsage, flag, openClassicTimed, openPastedAnchor, printTop, profileTimes, startRecording } from './common.mjs';
@@ -52,13 +54,22 @@ function tasks(events) {
   });
 }
 
-function report(label, events, t0) {
-  const ts = tasks(events).filter((t) => t.ts >= t0);
+function report(label, events, t0, until = null) {
+  // From the task holding the mark on: the click's own task (the handler, and the microtasks
+  // after it, where the panel is built) started before the mark.
+  const ts = tasks(events).filter((t) => t.ts + t.dur * 1000 > t0);
   const long = ts.filter((t) => (t.dur > 5 || t.tdur > 5) && (flag('idle') || !t.top.includes('FireIdleCallback')));
   const sum = ts.reduce((a, t) => a + t.tdur, 0);
   const longest = ts.reduce((a, t) => Math.max(a, t.tdur), 0);
   const over50 = ts.filter((t) => t.tdur > 50).length;
   console.log(`${label}: ${ts.length} tasks, thread time ${sum.toFixed(1)} ms, longest ${longest.toFixed(1)} ms (thread), ${over50} over 50 ms`);
+  if (until !== null) {
+    // The tasks begun before the action's result (the opening: the table painted).
+    const before = ts.filter((t) => t.ts < t0 + until * 1000);
+    const bSum = before.reduce((a, t) => a + t.tdur, 0);
+    const bLongest = before.reduce((a, t) => Math.max(a, t.tdur), 0);
+    console.log(`  until ${until.toFixed(1)} ms: ${before.length} tasks, thread time ${bSum.toFixed(1)} ms, longest ${bLongest.toFixed(1)} ms`);
+  }
   const idle = ts.filter((t) => t.top.includes('FireIdleCallback'));
   const idleLongest = idle.reduce((a, t) => Math.max(a, t.tdur), 0);
   console.log(`  idle callbacks: ${idle.length}, thread time ${idle.reduce((a, t) => a + t.tdur, 0).toFixed(1)} ms, longest ${idleLongest.toFixed(1)} ms`);
@@ -71,10 +82,14 @@ async function traced(page, cdp, label, action) {
   const result = await action();
   await page.waitForTimeout(settle);
   const { events } = await stop();
+  if (arg('save', '')) {
+    const fs = await import('node:fs');
+    fs.writeFileSync(`${arg('save', '')}-${label}.json`, JSON.stringify(events));
+  }
   // Trace timestamps are monotonic µs; align by the first event after t0 is not possible, so
   // report from the first task at or after the action's mark.
   const mark = events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === label);
-  report(label, events, mark ? mark.ts : 0);
+  report(label, events, mark ? mark.ts : 0, typeof result === 'number' ? result : null);
   return result;
 }
 
@@ -87,7 +102,15 @@ try {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
     await cdp.send('Profiler.start');
-    const wall = await openClassicTimed(page);
+    // `--task`: the click's own task alone (the panel's build: the click's microtasks).
+    const wall = flag('task')
+      ? await page.evaluate(() => {
+          const tab = [...document.querySelectorAll('[role="tab"]')].find((t) => t.textContent.trim() === 'Classic fairshare');
+          const t0 = performance.now();
+          tab.click();
+          return performance.now() - t0;
+        })
+      : await openClassicTimed(page);
     const { profile } = await cdp.send('Profiler.stop');
     const { self, inclusive, owners, total } = profileTimes(profile);
     const top = Number(arg('top', 40));
@@ -100,9 +123,43 @@ try {
     await browser.close();
     process.exit();
   }
+  if (flag('count')) {
+    // The DOM calls the opening makes until the table is painted (load-independent): each
+    // method wrapped with a counter before the click.
+    await page.evaluate(() => {
+      const counts = (window.__domCalls = {});
+      const wrap = (proto, name, label) => {
+        const f = proto[name];
+        proto[name] = function (...args) {
+          counts[label] = (counts[label] ?? 0) + 1;
+          return f.apply(this, args);
+        };
+      };
+      wrap(Document.prototype, 'createElement', 'createElement');
+      wrap(Document.prototype, 'createTextNode', 'createTextNode');
+      wrap(Node.prototype, 'cloneNode', 'cloneNode');
+      wrap(Node.prototype, 'insertBefore', 'insertBefore');
+      wrap(Node.prototype, 'appendChild', 'appendChild');
+      wrap(Element.prototype, 'setAttribute', 'setAttribute');
+      wrap(Element.prototype, 'removeAttribute', 'removeAttribute');
+      wrap(DOMTokenList.prototype, 'add', 'classList.add');
+      wrap(DOMTokenList.prototype, 'remove', 'classList.remove');
+      wrap(EventTarget.prototype, 'addEventListener', 'addEventListener');
+      // And those of the click's own task (the panel's build): read at the next frame.
+      const tab = [...document.querySelectorAll('[role="tab"]')].find((t) => t.textContent.trim() === 'Classic fairshare');
+      tab.addEventListener('click', () => requestAnimationFrame(() => (window.__domCallsInTask = { ...counts })), { capture: true, once: true });
+    });
+  }
   const open = await traced(page, cdp, 'open', () =>
     openClassicTimed(page),
   );
+  if (flag('count')) {
+    for (const [label, key] of [['in the click\'s task', '__domCallsInTask'], ['until the page settled', '__domCalls']]) {
+      const counts = await page.evaluate((key) => window[key], key);
+      const total = Object.values(counts).reduce((a, n) => a + n, 0);
+      console.log(`DOM calls ${label}: ${total} ${JSON.stringify(counts)}`);
+    }
+  }
   console.log(`click -> table painted: ${open.toFixed(1)} ms (wall)`);
   const orders = () => page.evaluate(() => document.querySelectorAll('[data-testid="classic-orders"] li[data-assoc-id]').length);
   console.log(`order entries after settling: ${await orders()}`);

@@ -9,6 +9,8 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 use web_sys::js_sys::{Array, Date, Function, Reflect};
 
+use crate::widgets::scroll_echo::after_paint;
+
 /// How long an off-screen part waits for an idle period, at most (ms).
 const IDLE_TIMEOUT_MS: u32 = 250;
 
@@ -87,9 +89,10 @@ pub struct Followed<T: 'static, O: 'static> {
 }
 
 /// `value` with what `start(value, last output)` makes of it, a slice at a time in the
-/// browser's idle periods (as many slices as an idle period has room for, at least one), so no
-/// task holds the thread for the whole work and an edit's frame does none of it; a newer value
-/// drops the unfinished work. While `shown`, the idle periods are asked for sooner.
+/// browser's idle periods (as many slices as an idle period has room for, at least one), from
+/// the first paint after the value changed, so no task holds the thread for the whole work and
+/// neither an edit's frame nor a panel's first paint waits for any of it; a newer value drops
+/// the unfinished work. While `shown`, the idle periods are asked for sooner.
 pub fn follow_in_slices<T, J>(
     value: Memo<T>,
     shown: ReadSignal<bool>,
@@ -111,7 +114,9 @@ where
         let job = followed.with_untracked(|f| start(&now, f.as_ref().map(|(_, o)| o)));
         let n = current.get_value().wrapping_add(1);
         current.set_value(n);
-        in_slices(job, now, n, current, shown, followed);
+        // Not before the next paint: the change that made the value (a panel's opening, an
+        // edit) is shown first, whatever the idle callback's timeout.
+        after_paint(move || in_slices(job, now, n, current, shown, followed));
     });
     let pending = Memo::new(move |_| {
         value.with(|now| followed.with(|f| !f.as_ref().is_some_and(|(v, _)| v == now)))

@@ -38,6 +38,30 @@ impl RowWindow {
         scroll_top: f64,
         view_px: f64,
     ) -> Self {
+        Self::windowed(all_up_to, OVERSCAN, n, row_px, scroll_top, view_px)
+    }
+
+    /// [`RowWindow::new`] with `overscan` rows above and below the visible ones instead of
+    /// [`OVERSCAN`] (a table's first build, before its first paint, draws none out of its box:
+    /// no one scrolls before the table is shown).
+    pub fn with_overscan(
+        overscan: usize,
+        n: usize,
+        row_px: f64,
+        scroll_top: f64,
+        view_px: f64,
+    ) -> Self {
+        Self::windowed(ALL_ROWS_UP_TO, overscan, n, row_px, scroll_top, view_px)
+    }
+
+    fn windowed(
+        all_up_to: usize,
+        overscan: usize,
+        n: usize,
+        row_px: f64,
+        scroll_top: f64,
+        view_px: f64,
+    ) -> Self {
         if n <= all_up_to || !(row_px.is_finite() && row_px > 0.0) {
             return Self::all(n);
         }
@@ -47,10 +71,10 @@ impl RowWindow {
         let visible = ((view_px / row_px).ceil() as usize).max(1);
         // Past the end (a stale offset after the filter shrank the table): the last screenful.
         let first_visible = ((scroll_top / row_px).floor() as usize).min(n.saturating_sub(visible));
-        let start = first_visible.saturating_sub(OVERSCAN);
+        let start = first_visible.saturating_sub(overscan);
         let end = first_visible
             .saturating_add(visible)
-            .saturating_add(OVERSCAN)
+            .saturating_add(overscan)
             .min(n);
         let start = start.min(end);
         Self {
@@ -152,6 +176,24 @@ mod tests {
         assert_eq!(
             RowWindow::drawing_all_up_to(11, 11, 32.0, 0.0, 400.0),
             RowWindow::all(11)
+        );
+    }
+
+    #[test]
+    fn a_window_without_overscan_draws_the_rows_in_view_only() {
+        // 10,000 rows of 26 px, a 448 px view at the top: 18 rows, none below the box.
+        let w = RowWindow::with_overscan(0, 10_000, 26.0, 0.0, 448.0);
+        assert_eq!((w.start, w.end), (0, 18));
+        assert_eq!(w.after_px, (10_000 - 18) as f64 * 26.0);
+        let scrolled = RowWindow::with_overscan(0, 10_000, 26.0, 2600.0, 448.0);
+        assert_eq!((scrolled.start, scrolled.end), (100, 118));
+        assert_eq!(
+            RowWindow::with_overscan(OVERSCAN, 10_000, 26.0, 2600.0, 448.0),
+            RowWindow::new(10_000, 26.0, 2600.0, 448.0)
+        );
+        assert_eq!(
+            RowWindow::with_overscan(0, 150, 26.0, 0.0, 448.0),
+            RowWindow::all(150)
         );
     }
 

@@ -26,22 +26,36 @@ pub struct ScrollWindow {
     pub node: NodeRef<Div>,
     scroll_top: RwSignal<f64>,
     view_px: RwSignal<f64>,
+    /// Whether rows out of the box are drawn too (the overscan): from the first paint on.
+    overscan: RwSignal<bool>,
 }
 
 impl ScrollWindow {
-    /// A fresh, unscrolled state.
+    /// A fresh, unscrolled state, drawing the overscan from the first build.
     pub fn new() -> Self {
-        Self::with_view_guess(VIEW_PX_GUESS)
+        Self {
+            node: NodeRef::new(),
+            scroll_top: RwSignal::new(0.0),
+            view_px: RwSignal::new(VIEW_PX_GUESS),
+            overscan: RwSignal::new(true),
+        }
     }
 
     /// A fresh, unscrolled state whose container is assumed `view_px` high until measured (its
     /// CSS height, where the CSS fixes one): the first build, made before any layout, draws
-    /// only the rows that height shows (and the overscan), none to be dropped after the paint.
+    /// only the rows that height shows, none to be dropped after the paint, and none out of the
+    /// box: the overscan (rows for fast scrolling and the arrow keys) is drawn after the first
+    /// paint ([`after_paint`]), outside the task that builds the table.
     pub fn with_view_guess(view_px: f64) -> Self {
+        let overscan = RwSignal::new(false);
+        after_paint(move || {
+            overscan.try_set(true);
+        });
         Self {
             node: NodeRef::new(),
             scroll_top: RwSignal::new(0.0),
             view_px: RwSignal::new(view_px),
+            overscan,
         }
     }
 
@@ -62,7 +76,18 @@ impl ScrollWindow {
 
     /// The rows to draw out of `n` (reactive).
     pub fn window(self, n: usize) -> RowWindow {
-        RowWindow::new(n, ROW_PX, self.scroll_top.get(), self.view_px.get())
+        let overscan = if self.overscan.get() {
+            row_window::OVERSCAN
+        } else {
+            0
+        };
+        RowWindow::with_overscan(
+            overscan,
+            n,
+            ROW_PX,
+            self.scroll_top.get(),
+            self.view_px.get(),
+        )
     }
 
     /// Keeps the selection in view: whenever the selection changes (or the table's tab panel
