@@ -9,6 +9,8 @@
 //! - `tree_view::{outline, visible_set, model}`: the tree view's three steps after an edit
 //!   (children in visiting order and counts; the shown set, the deepest association in focus;
 //!   the drawing model of that set, with the what-if tags);
+//! - `player::{my_path, stops}`: the walk's "My path" for the last user ranked (the whole trace
+//!   read) and the player's stops along it, made again after every edit that changes the trace;
 //! - `what_if::rows`: the what-if list's wording of the engine's diff (its first 200 rows) after
 //!   the heaviest user's usage drops to zero. The diff itself is the engine's `run_diff` bench.
 //!
@@ -157,5 +159,41 @@ mod what_if {
         let cur = Ranked::new(&cur, TieRule::Slurm);
         let diff = what_if(base, &cur);
         b.bench(|| diff.rows(cur.tree(), Lang::En));
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod player {
+    use divan::Bencher;
+    use fairshare::step::Step;
+    use fairshare_explorer::player::model::{Granularity, stops};
+    use fairshare_explorer::player::my_path::my_path;
+
+    use crate::fixtures::{SIZES, ranked};
+
+    /// The last user the walk ranks: its path is found at the trace's end.
+    fn last_ranked(steps: &[Step]) -> usize {
+        steps
+            .iter()
+            .rev()
+            .find_map(|s| match s {
+                Step::UserRanked { user, .. } => Some(*user),
+                _ => None,
+            })
+            .expect("a generated tree has users")
+    }
+
+    #[divan::bench(args = SIZES, sample_count = 20)]
+    fn my_path_last_user(b: Bencher, n: usize) {
+        let steps = ranked(n).run().steps();
+        let user = last_ranked(steps);
+        b.bench(|| my_path(steps, user));
+    }
+
+    #[divan::bench(args = SIZES, sample_count = 20)]
+    fn stops_on_my_path(b: Bencher, n: usize) {
+        let steps = ranked(n).run().steps();
+        let path = my_path(steps, last_ranked(steps));
+        b.bench(|| stops(steps, Granularity::Visit, Some(&path)));
     }
 }
