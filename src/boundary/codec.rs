@@ -8,8 +8,7 @@ pub use fairshare::link::{UnpackError, unpack};
 /// `bytes` deflated at `level` (1 fastest … 9 smallest) and base64url-encoded; stored
 /// uncompressed (a third longer than `bytes`) while the deflater's module is not in.
 pub fn pack_with(bytes: &[u8], level: u8) -> String {
-    super::deferred::deflate(bytes, level, true)
-        .unwrap_or_else(|| fairshare::link::pack_stored(bytes))
+    packed(bytes, level, true)
 }
 
 /// [`pack_with`] at the share links' level (the smallest output).
@@ -21,6 +20,11 @@ pub fn pack(bytes: &[u8]) -> String {
 /// bar, which follows every save (a selection's too), so that a visit under saveData that only
 /// looks around fetches no module (the prefetch brings it otherwise).
 pub fn pack_if_in(bytes: &[u8]) -> String {
-    super::deferred::deflate(bytes, fairshare::link::LEVEL, false)
+    packed(bytes, fairshare::link::LEVEL, false)
+}
+
+/// `bytes` deflated by the deflater's module if it is in (asked for if `ask`), else stored.
+fn packed(bytes: &[u8], level: u8, ask: bool) -> String {
+    super::deferred::deflate(bytes, level, ask)
         .unwrap_or_else(|| fairshare::link::pack_stored(bytes))
 }
