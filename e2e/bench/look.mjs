@@ -3,8 +3,10 @@
 //   trunk build --release --locked && node e2e/bench/look.mjs [--perf DIR] [--out DIR] [--lang en]
 //
 // Opens the release dist/ in headless Chromium at 1440x900 and at 390x844, on the default preset,
-// on test24.4, on the 10k anchor (pasted, then a user found by name and the walk stepped) and on a
-// plain `sshare -l -P` paste (no -a) cut from it for one user; then the first views a trainer
+// on test24.4, on the 10k anchor (pasted, then a user found by name and the walk stepped), on a
+// plain `sshare -l -P` paste (no -a) cut from it for one user, and on two days of the 10k anchor
+// published into dist/look-days/ (e2e/fixtures/timeline.mjs) as a before/after pair with the
+// user who moved most selected (`src=`, `before=`, `me=`) and as a timeline; then the first views a trainer
 // and a docs page show: presenter mode (`present=1`) at 1280x720, 1440x900 and 1920x1080, and
 // `embed=1` inside an 800x600 iframe. Writes one PNG per view into --out (default
 // e2e/screenshots/look/). Prints the page's scroll width, height and element count for each, so
@@ -16,6 +18,7 @@ import zlib from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { arg, launchChromium, root, runThenExit, serve } from './common.mjs';
+import { cliDiff, publishDays } from '../fixtures/timeline.mjs';
 
 const perfDir = arg('perf', path.join(root, '..', 'shared', 'perf'));
 const out = arg('out', path.join(root, 'e2e', 'screenshots', 'look'));
@@ -44,6 +47,15 @@ const plainPaste = only === 'first' ? '' : (() => {
   const kept = rows.filter((l, i) => i === 0 || l.split('|')[1] === '' || l.split('|')[1] === deepUser.user);
   return `[${deepUser.user}@login1 ~]$ sshare -l -P\n${kept.join('\n')}\n[${deepUser.user}@login1 ~]$ \n`;
 })();
+
+// Two days of the 10k anchor, as a docs site publishes them; `mover` is the user whose position
+// changed most between them, by the CLI's diff (the page's own matching, by name).
+const days = only === 'first' ? null : publishDays({ scenario: JSON.parse(tenK), days: 2, dir: 'look-days' });
+const mover = days
+  ? cliDiff(days[0], days[1]).users
+      .filter((u) => u.position_before !== null && u.position !== null)
+      .reduce((best, u) => (Math.abs(u.position - u.position_before) > Math.abs(best.position - best.position_before) ? u : best))
+  : null;
 
 await serve(path.join(root, 'dist'), port);
 const browser = await launchChromium();
@@ -119,6 +131,23 @@ await runThenExit(browser, async () => {
       await page.locator(`[role="treeitem"][data-name="${deepUser.user}"][aria-selected="true"]`).first().waitFor({ state: 'attached' });
       await page.waitForTimeout(500);
       await shot(page, `plain-sshare-${size}`);
+
+      const me = encodeURIComponent(`${mover.account}/${mover.user}`);
+      await page.goto(`${base}&src=look-days/day1.txt&before=look-days/day0.txt&me=${me}`);
+      await page.locator(`[role="treeitem"][data-name="${mover.user}"][aria-selected="true"]`).first().waitFor({ state: 'attached', timeout: 120_000 });
+      await page.waitForTimeout(800);
+      await shot(page, `before-after-${size}`);
+      // The answer to "why did I move?", scrolled into view where it sits in the side column.
+      const since = page.getByRole('region', { name: /Since the before snapshot|前のスナップショットから/ });
+      await since.getByRole('status').waitFor({ timeout: 120_000 });
+      await since.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+      await shot(page, `before-after-why-${size}`);
+
+      await page.goto(`${base}&timeline=look-days/timeline.txt&me=${me}`);
+      await page.getByRole('slider', { name: /Moment|時点/ }).waitFor({ timeout: 120_000 });
+      await page.waitForTimeout(800);
+      await shot(page, `timeline-${size}`);
       await page.close();
     }
 
