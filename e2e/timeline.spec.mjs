@@ -137,7 +137,7 @@ for (const base of ['/', '/csp/']) {
     await slider.focus();
     await page.keyboard.press('ArrowLeft');
     await expect(slider).toHaveAttribute('aria-valuetext', '2026-11-21T09:00Z (2 of 3)');
-    await expect(region.getByRole('status')).toHaveText('Compared with the snapshot before it (2026-11-20T09:00Z).');
+    await expect(region.locator('[data-timeline-status]')).toHaveText('Compared with the snapshot before it (2026-11-20T09:00Z).');
     await expect(item).toHaveAttribute('data-position', String(u.positions[1]));
     await expect(item).toHaveAttribute('data-position-before', String(u.positions[0]));
     await expect(page.getByRole('region', { name: 'Since the before snapshot' }).locator('[data-snapshot-move]')).toContainText(

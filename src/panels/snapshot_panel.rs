@@ -1,5 +1,5 @@
-//! `<SnapshotPanel/>` (at the top of the What-if panel, whose baseline the before snapshot is):
-//! while a before snapshot is loaded, the selected user's move since it (old
+//! `<SnapshotPanel/>` (at the top of the What-if panel, whose baseline the before snapshot is;
+//! inside the Timeline region, under its scrubber, while a timeline is loaded): while a before snapshot is loaded, the selected user's move since it (old
 //! and new position and FairShare) and why, at the deciding level: who passed whom, each side's
 //! usage and shares change, and the parts of the change in ln Level FS (the engine's
 //! `fairshare::snapshot::why`). Pure texts here ([`move_text`], [`move_view`]); every number
@@ -245,7 +245,11 @@ struct Shown {
 /// texts; the next moment with one rewrites the texts in place. Likewise the move and its reason
 /// are kept (hidden) while no user is selected.
 #[component]
-pub fn SnapshotPanel() -> impl IntoView {
+pub fn SnapshotPanel(
+    /// Inside the Timeline region (under its scrubber): its heading one level down.
+    #[prop(optional)]
+    nested: bool,
+) -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     let view_model = Memo::new(move |kept: Option<&Shown>| {
@@ -306,7 +310,11 @@ pub fn SnapshotPanel() -> impl IntoView {
     view! {
         <section class="ft-panel ft-snapshot" role="region" aria-label=i18n.t(SnapshotMsg::Heading)
             hidden=move || hidden.get()>
-            <h3 class="ft-snapshot__title">{i18n.t(SnapshotMsg::Heading)}</h3>
+            {if nested {
+                view! { <h4 class="ft-snapshot__title">{i18n.t(SnapshotMsg::Heading)}</h4> }.into_any()
+            } else {
+                view! { <h3 class="ft-snapshot__title">{i18n.t(SnapshotMsg::Heading)}</h3> }.into_any()
+            }}
             <p class="ft-snapshot__info" role="status">
                 {move || info.get()} " "
                 <button type="button" class="ft-button" on:click=move |_| state.clear_before()>

@@ -2,9 +2,10 @@
 //! scrubber (`Moment`, a range input: role slider) picks the snapshot shown, which the rest of
 //! the page shows compared with the one before it; `Replay the change` shows the previous
 //! snapshot, then this one again, so the tree's cards glide from the before order to the after
-//! order; a small SVG chart of the selected user's position and FairShare over the timeline
-//! (its points pick their snapshot), with its table as the text alternative. Pure parts in
-//! [`model`].
+//! order; then its children (the What-if panel's "Since the before snapshot": the step's reason
+//! right under the scrubber that picks it, above a table that grows with the timeline); then a
+//! small SVG chart of the selected user's position and FairShare over the timeline (its points
+//! pick their snapshot), with its table as the text alternative. Pure parts in [`model`].
 
 pub mod model;
 
@@ -18,9 +19,10 @@ use crate::state::AppState;
 /// see it, shorter than the cards' glide.
 const REPLAY_HOLD_MS: u64 = 700;
 
-/// The timeline's region (nothing while no timeline is loaded).
+/// The timeline's region (nothing while no timeline is loaded), with `children` between its
+/// buttons and its chart.
 #[component]
-pub fn TimelinePanel() -> impl IntoView {
+pub fn TimelinePanel(#[prop(optional)] children: Option<ChildrenFn>) -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     let loaded = Memo::new(move |_| state.timeline().get());
@@ -100,6 +102,7 @@ pub fn TimelinePanel() -> impl IntoView {
                         {i18n.t(TimelineMsg::Clear)}
                     </button>
                 </p>
+                {children.as_ref().map(|c| c())}
                 {move || match chart.get() {
                     None => view! { <p class="ft-help">{i18n.t(TimelineMsg::SelectUser)}</p> }.into_any(),
                     Some(c) => {

@@ -15,7 +15,10 @@ use crate::messages::compare::CompareMsg;
 use crate::messages::inspector::WhatIfMsg;
 use crate::messages::{Lang, Message};
 use crate::panels::inspector::facts::{level_fs_number, number};
+use crate::panels::snapshot_panel::SnapshotPanel;
+use crate::panels::timeline_panel::TimelinePanel;
 use crate::state::AppState;
+use crate::widgets::when::When;
 
 /// The What if region: the list and the reset button.
 #[component]
@@ -98,11 +101,18 @@ pub fn WhatIf() -> impl IntoView {
             text
         })
     };
+    let timeline_shown = Memo::new(move |_| state.timeline().with(Option::is_some));
     view! {
         <section class="ft-panel ft-whatif" role="region" aria-label=i18n.t(WhatIfMsg::Region)>
             <h2 class="ft-panel__title">{i18n.t(WhatIfMsg::Region)}</h2>
-            <crate::panels::timeline_panel::TimelinePanel />
-            <crate::panels::snapshot_panel::SnapshotPanel />
+            // The reason for the step sits under the scrubber that picks it; without a timeline
+            // (nothing loaded, or a before snapshot alone), at the top.
+            <TimelinePanel>
+                <SnapshotPanel nested=true />
+            </TimelinePanel>
+            <When when=move || !timeline_shown.get()>
+                <SnapshotPanel />
+            </When>
             <p class="ft-whatif__summary" role="status">{move || summary()}</p>
             <ol class="ft-whatif__list" aria-label=i18n.t(WhatIfMsg::List) hidden=move || none.get()>
                 {move || rows.with(|rows| rows.iter().map(|row| view! {

@@ -484,3 +484,59 @@ async fn a_step_without_a_before_snapshot_hides_the_snapshot_section_and_keeps_i
         .collect::<Vec<_>>();
     assert_eq!(texts, expected.reason);
 }
+
+/// While a timeline is loaded, the selected user's move and its reason ("Since the before
+/// snapshot") sit in the Timeline region between the scrubber's buttons and the chart, whose
+/// table grows with the timeline: the answer under the control that picks the step. With the
+/// timeline closed and its step's before snapshot still compared, it is at the top of the What-if
+/// panel.
+#[wasm_bindgen_test]
+async fn the_steps_reason_sits_under_the_scrubber_above_the_chart() {
+    use fairshare_explorer::panels::whatif::WhatIf;
+    let (timeline, scenario) = three_days();
+    let template = scenario.clone();
+    let (app, state) =
+        ui::mount_with_state(move || AppState::provide(scenario), || view! { <WhatIf /> });
+    state.load_timeline(timeline, vec![Vec::new(); 3], template);
+    state.select(Some(USER1));
+    tick().await;
+    assert_eq!(app.count(".ft-snapshot"), 1, "one Since section");
+    let since = app.get(".ft-timeline .ft-snapshot");
+    assert!(
+        !since.unchecked_ref::<web_sys::HtmlElement>().hidden(),
+        "day 2 has a before snapshot"
+    );
+    assert_eq!(
+        since.query_selector("h4").unwrap().map(|h| h.tag_name()),
+        Some("H4".into())
+    );
+    let chart = app.get(".ft-timeline figure");
+    let buttons = app.get(".ft-timeline .ft-button-row");
+    let follows = |a: &web_sys::Element, b: &web_sys::Element| {
+        a.compare_document_position(b) & web_sys::Node::DOCUMENT_POSITION_FOLLOWING != 0
+    };
+    assert!(
+        follows(&buttons, &since),
+        "the reason comes after the scrubber's buttons"
+    );
+    assert!(
+        follows(&since, &chart),
+        "the reason comes before the chart and its table"
+    );
+
+    // The timeline closed, the step's before snapshot stays compared: the section moves up.
+    state.clear_timeline();
+    tick().await;
+    assert!(state.before().get_untracked().is_some(), "still comparing");
+    assert_eq!(app.count(".ft-timeline"), 0, "no timeline");
+    assert_eq!(app.count(".ft-snapshot"), 1, "one Since section");
+    let since = app.get(".ft-whatif > .ft-snapshot");
+    assert!(
+        !since.unchecked_ref::<web_sys::HtmlElement>().hidden(),
+        "a before snapshot is compared"
+    );
+    assert_eq!(
+        since.query_selector("h3").unwrap().map(|h| h.tag_name()),
+        Some("H3".into())
+    );
+}
