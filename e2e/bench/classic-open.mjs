@@ -4,6 +4,7 @@
 //
 //   node e2e/bench/classic-open.mjs [--dist dist] [--size 100k] [--port 8878] [--settle 3000]
 //        [--scroll] [--edits 0] [--profile [--task] [--top 40]] [--save PREFIX] [--count]
+//        [--css '<rules>']
 //
 // Loads `perf_<size>.json.gz` as workspace.mjs does, selects the first user, opens the
 // Inspector, then traces the click on the Classic fairshare tab and `--settle` ms after it.
@@ -69,6 +70,11 @@ function report(label, events, t0, until = null) {
     const bSum = before.reduce((a, t) => a + t.tdur, 0);
     const bLongest = before.reduce((a, t) => Math.max(a, t.tdur), 0);
     console.log(`  until ${until.toFixed(1)} ms: ${before.length} tasks, thread time ${bSum.toFixed(1)} ms, longest ${bLongest.toFixed(1)} ms`);
+    // What the page's style and layout did before the paint (load-independent counts).
+    const inWindow = (e) => e.ph === 'X' && e.ts >= t0 - 20000 && e.ts < t0 + until * 1000;
+    const styled = events.filter((e) => inWindow(e) && e.name === 'UpdateLayoutTree' && e.args?.elementCount !== undefined);
+    const layouts = events.filter((e) => inWindow(e) && e.name === 'Layout' && e.args?.beginData);
+    console.log(`  before the paint: ${styled.length} style recalcs, ${styled.reduce((a, e) => a + e.args.elementCount, 0)} elements styled; ${layouts.length} layouts, ${layouts.map((e) => `${e.args.beginData.dirtyObjects} of ${e.args.beginData.totalObjects}`).join(', ')} objects dirty; layout thread ${(layouts.reduce((a, e) => a + (e.tdur ?? 0), 0) / 1000).toFixed(1)} ms, style ${(styled.reduce((a, e) => a + (e.tdur ?? 0), 0) / 1000).toFixed(1)} ms`);
   }
   const idle = ts.filter((t) => t.top.includes('FireIdleCallback'));
   const idleLongest = idle.reduce((a, t) => Math.max(a, t.tdur), 0);
@@ -95,6 +101,8 @@ async function traced(page, cdp, label, action) {
 
 const { browser, page, users } = await openPastedAnchor();
 try {
+  // A style sheet added after loading: a style change measured without a build.
+  if (arg('css', null)) await page.addStyleTag({ content: arg('css', null) });
   const handle = await firstUsersRawUsage(page, users);
   const cdp = await page.context().newCDPSession(page);
   await page.waitForTimeout(Number(arg('wait', 8000)));
