@@ -4,6 +4,7 @@
 //
 //   node e2e/bench/classic-open.mjs [--dist dist] [--size 100k] [--port 8878] [--settle 3000]
 //        [--scroll] [--edits 0] [--profile [--task] [--top 40]] [--save PREFIX] [--count]
+//        [--css '<rules>']
 //
 // Loads `perf_<size>.json.gz` as workspace.mjs does, selects the first user, opens the
 // Inspector, then traces the click on the Classic fairshare tab and `--settle` ms after it.
@@ -12,7 +13,8 @@
 // inflate as much), the longest, and the sum. With `--scroll`, the orders are then scrolled
 // into view and traced the same way; with `--edits N`, N Raw usage edits follow (orders on
 // screen with `--scroll`), each traced alike (`--save PREFIX` writes each trace's events to
-// PREFIX-LABEL.json; `--count` counts the DOM calls of the opening, by method). With `--profile`, the opening is profiled (DevTools'
+// PREFIX-LABEL.json; `--count` counts the DOM calls of the opening, by method, and of each
+// edit's task with the Classic panel's mutations). With `--profile`, the opening is profiled (DevTools'
 // sampling profiler, from the click until the table is painted, or with `--task` through the
 // click's own task, where the panel is built) instead of traced, and the
 // script time is printed by function; for names, a build without wasm-opt
@@ -69,6 +71,11 @@ function report(label, events, t0, until = null) {
     const bSum = before.reduce((a, t) => a + t.tdur, 0);
     const bLongest = before.reduce((a, t) => Math.max(a, t.tdur), 0);
     console.log(`  until ${until.toFixed(1)} ms: ${before.length} tasks, thread time ${bSum.toFixed(1)} ms, longest ${bLongest.toFixed(1)} ms`);
+    // What the page's style and layout did before the paint (load-independent counts).
+    const inWindow = (e) => e.ph === 'X' && e.ts >= t0 - 20000 && e.ts < t0 + until * 1000;
+    const styled = events.filter((e) => inWindow(e) && e.name === 'UpdateLayoutTree' && e.args?.elementCount !== undefined);
+    const layouts = events.filter((e) => inWindow(e) && e.name === 'Layout' && e.args?.beginData);
+    console.log(`  before the paint: ${styled.length} style recalcs, ${styled.reduce((a, e) => a + e.args.elementCount, 0)} elements styled; ${layouts.length} layouts, ${layouts.map((e) => `${e.args.beginData.dirtyObjects} of ${e.args.beginData.totalObjects}`).join(', ')} objects dirty; layout thread ${(layouts.reduce((a, e) => a + (e.tdur ?? 0), 0) / 1000).toFixed(1)} ms, style ${(styled.reduce((a, e) => a + (e.tdur ?? 0), 0) / 1000).toFixed(1)} ms`);
   }
   const idle = ts.filter((t) => t.top.includes('FireIdleCallback'));
   const idleLongest = idle.reduce((a, t) => Math.max(a, t.tdur), 0);
@@ -95,6 +102,8 @@ async function traced(page, cdp, label, action) {
 
 const { browser, page, users } = await openPastedAnchor();
 try {
+  // A style sheet added after loading: a style change measured without a build.
+  if (arg('css', null)) await page.addStyleTag({ content: arg('css', null) });
   const handle = await firstUsersRawUsage(page, users);
   const cdp = await page.context().newCDPSession(page);
   await page.waitForTimeout(Number(arg('wait', 8000)));
@@ -175,10 +184,44 @@ try {
     await traced(page, cdp, 'edit', () =>
       handle.evaluate((el, v) => {
         console.timeStamp('edit');
+        // With `--count`: the DOM calls and the Classic panel's mutations of the edit's own
+        // task, read at the next frame (the orders' idle slices come after it).
+        const counts = window.__domCalls;
+        let observer = null;
+        if (counts) {
+          for (const k of Object.keys(counts)) delete counts[k];
+          const panel = document.querySelector('[role="region"][aria-label="Classic fairshare"]');
+          const seen = { nodes: 0, attributes: 0, text: 0 };
+          observer = new MutationObserver((rs) => {
+            for (const r of rs) {
+              if (r.type === 'childList') seen.nodes += r.addedNodes.length + r.removedNodes.length;
+              else if (r.type === 'attributes') seen.attributes += 1;
+              else seen.text += 1;
+            }
+          });
+          observer.observe(panel, { subtree: true, childList: true, attributes: true, characterData: true });
+          window.__editSeen = seen;
+        }
         el.value = String(v);
         el.dispatchEvent(new Event('change', { bubbles: true }));
+        if (counts)
+          requestAnimationFrame(() => {
+            observer.takeRecords().forEach((r) => {
+              if (r.type === 'childList') window.__editSeen.nodes += r.addedNodes.length + r.removedNodes.length;
+              else if (r.type === 'attributes') window.__editSeen.attributes += 1;
+              else window.__editSeen.text += 1;
+            });
+            observer.disconnect();
+            window.__domCallsEdit = { ...counts, panel: window.__editSeen };
+          });
       }, 1000 * (i + 2) * 7200),
     );
+    if (flag('count')) {
+      const c = await page.evaluate(() => window.__domCallsEdit);
+      const { panel, ...calls } = c ?? {};
+      const total = Object.values(calls).reduce((a, n) => a + n, 0);
+      console.log(`edit ${i + 1}, its task: ${total} DOM calls ${JSON.stringify(calls)}; the Classic panel's mutations: ${JSON.stringify(panel)}`);
+    }
   }
 } finally {
   await browser.close();

@@ -16,6 +16,7 @@
 //! the engine's two orders follow in idle periods (the lists show the last orders, marked as
 //! updating, meanwhile): the table and the lists build only what they show.
 
+mod explain;
 pub mod model;
 mod orders;
 mod table;
@@ -34,7 +35,6 @@ use crate::messages::common::CommonMsg;
 use crate::state::AppState;
 use crate::widgets::panel_open::while_open;
 use crate::widgets::when::When;
-use model::{Explain, Line};
 
 /// The preset whose zero-share account stands for the idle machine (the classic page's example).
 const CLASSIC_EXAMPLE: &str = "classic-example";
@@ -79,7 +79,9 @@ pub fn ClassicPanel() -> impl IntoView {
         let id = state.selected().get()?;
         Runs::read(runs, |r, c| model::explain(r, c, id))
     });
-    let explain = move || explain.get();
+    // What of the formulas is built once (the prompt, or which formulas there are): an edit
+    // or a selection changes only their texts, written in place (`explain::ExplainView`).
+    let shape = Memo::new(move |_| explain.with(|e| e.as_ref().map(explain::Shape::of)));
     // Only on the classic page's example (a tree of a few associations): cheap to recompute.
     let idle = while_open(move || {
         if state.preset().get() != Some(CLASSIC_EXAMPLE) {
@@ -108,8 +110,8 @@ pub fn ClassicPanel() -> impl IntoView {
                     {move || machine_note()}
                 </p>
             </When>
-            {move || match explain() {
-                Some(e) => view! { <ExplainView e=e runs /> }.into_any(),
+            {move || match shape.get() {
+                Some(shape) => view! { <explain::ExplainView shape explain runs /> }.into_any(),
                 None => {
                     view! { <p class="ft-classic__prompt">{i18n.t(ClassicMsg::SelectPrompt)}</p> }
                         .into_any()
@@ -140,81 +142,5 @@ fn ClassicParams() -> impl IntoView {
             </label>
             <p class="ft-panel-help">{i18n.t(ClassicMsg::DepthObliviousHelp)}</p>
         </div>
-    }
-}
-
-/// The formulas of one association, with the notes where Slurm's code differs from the page.
-#[component]
-fn ExplainView(e: Explain, runs: Memo<Runs>) -> impl IntoView {
-    let i18n = I18n::expect();
-    let text = move |line: Line| move || line.text(i18n.lang());
-    let damping = Memo::new(move |_| Runs::read(runs, |_, c| c.damping_factor()));
-    let damping_note = i18n.tf(ClassicMsg::NoteDamping, move || {
-        vec![("d", damping.get().to_string())]
-    });
-    let steps = e
-        .usage_chain
-        .into_iter()
-        .map(|step| {
-            let lines = step
-                .lines
-                .into_iter()
-                .map(|line| view! { <p class="ft-formula">{text(line)}</p> })
-                .map(IntoAny::into_any)
-                .collect::<Vec<_>>();
-            view! {
-                <li class="ft-chain__step" class:ft-chain__step--selected=step.is_selected>
-                    {lines}
-                </li>
-            }
-        })
-        .map(IntoAny::into_any)
-        .collect::<Vec<_>>();
-    let usage_norm = e.usage_norm.map(|line| {
-        view! {
-            <div class="ft-formula-block">
-                <h4 class="ft-formula-block__title">{i18n.t(ClassicMsg::SectionUsageNorm)}</h4>
-                <p class="ft-formula" data-testid="classic-usage-norm">{text(line)}</p>
-                <p class="ft-fnote">{i18n.t(ClassicMsg::NoteUsageNorm)}</p>
-            </div>
-        }
-        .into_any()
-    });
-    let factor = e.factor.map(|line| {
-        view! {
-            <div class="ft-formula-block">
-                <h4 class="ft-formula-block__title">{i18n.t(ClassicMsg::SectionFactor)}</h4>
-                <p
-                    class="ft-formula ft-formula--result"
-                    data-testid="classic-factor"
-                    data-fairshare=e.fairshare.clone()
-                >
-                    {text(line)}
-                </p>
-                <p class="ft-fnote">{move || damping_note()}</p>
-            </div>
-        }
-        .into_any()
-    });
-    let depth_note = e.uses_depth_oblivious.then(|| {
-        view! { <p class="ft-fnote">{i18n.t(ClassicMsg::NoteDepthOblivious)}</p> }.into_any()
-    });
-    view! {
-        <article class="ft-classic__explain" data-testid="classic-explain">
-            <h3 class="ft-classic__heading">{text(e.heading)}</h3>
-            <div class="ft-formula-block">
-                <h4 class="ft-formula-block__title">{i18n.t(ClassicMsg::SectionShares)}</h4>
-                <p class="ft-formula" data-testid="classic-shares">{text(e.shares)}</p>
-                <p class="ft-fnote">{i18n.t(ClassicMsg::NoteLevelSum)}</p>
-            </div>
-            {usage_norm}
-            <div class="ft-formula-block">
-                <h4 class="ft-formula-block__title">{i18n.t(ClassicMsg::SectionUsage)}</h4>
-                <ol class="ft-chain" data-testid="classic-usage-chain">{steps}</ol>
-                <p class="ft-fnote">{i18n.t(ClassicMsg::NoteFirstTier)}</p>
-                {depth_note}
-            </div>
-            {factor}
-        </article>
     }
 }

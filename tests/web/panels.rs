@@ -210,6 +210,66 @@ async fn a_usage_edit_rewrites_only_the_classic_tables_changed_cells() {
     assert_eq!(seen("attributes"), 0.0, "no attribute is set again");
 }
 
+/// A usage edit rewrites only the texts of the Classic formulas that changed: the formulas of
+/// the selected association are the same elements after it (none added or removed, no
+/// attribute set but the result's F), and their numbers follow the edit. (They were built again
+/// on every edit with the tab open: at 100k about 50 elements and a reactive text each.)
+#[wasm_bindgen_test]
+async fn a_usage_edit_rewrites_only_the_classic_formulas_changed_texts() {
+    use web_sys::js_sys::{Function, Reflect};
+    let (panel, state) = mount_with_state(|| view! { <ClassicPanel /> });
+    state.open_panel(PanelTab::Classic);
+    state.select(Some(AssocId(211)));
+    tick().await;
+    let article = panel.get("[data-testid='classic-explain']");
+    let factor = panel.get("[data-testid='classic-factor']");
+    assert_eq!(
+        factor.get_attribute("data-fairshare").as_deref(),
+        Some("0.408479")
+    );
+    let chain = panel.text("[data-testid='classic-usage-chain']");
+    let spy = Function::new_with_args(
+        "root",
+        "const seen = { nodes: 0, attributes: 0, text: 0 };
+         const count = (rs) => { for (const r of rs) {
+           if (r.type === 'childList') seen.nodes += r.addedNodes.length + r.removedNodes.length;
+           else if (r.type === 'attributes') seen.attributes += 1; else seen.text += 1; } };
+         const o = new MutationObserver(count);
+         o.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+         return () => { count(o.takeRecords()); return seen; };",
+    );
+    let read: Function = spy
+        .call1(&wasm_bindgen::JsValue::NULL, &article)
+        .unwrap()
+        .unchecked_into();
+    let seen = |what: &str| {
+        let s = read.call0(&wasm_bindgen::JsValue::NULL).unwrap();
+        Reflect::get(&s, &what.into()).unwrap().as_f64().unwrap()
+    };
+    state
+        .set_usage(AssocId(211), fairshare::LongDouble::from_u64(0))
+        .unwrap();
+    tick().await;
+    assert!(
+        article.is_connected(),
+        "the formulas stay the same elements"
+    );
+    assert!(factor.is_connected());
+    assert_ne!(
+        factor.get_attribute("data-fairshare").as_deref(),
+        Some("0.408479"),
+        "F follows the edit"
+    );
+    assert_ne!(
+        panel.text("[data-testid='classic-usage-chain']"),
+        chain,
+        "the chain follows the edit"
+    );
+    assert_eq!(seen("nodes"), 0.0, "no node added or removed");
+    assert_eq!(seen("attributes"), 1.0, "only the result's data-fairshare");
+    assert!(seen("text") > 0.0, "the changed texts are rewritten");
+}
+
 /// A selection redraws the classic table's rows in place: every row in view stays the same
 /// element, and only the class and `aria-current` of the row left and the row chosen change
 /// (each row is one keyed unit drawn from its values and the selection, written where they

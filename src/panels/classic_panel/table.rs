@@ -5,10 +5,11 @@
 //! the rows in view are built (`model::row`); the order is built from the tree, and formats a
 //! column only while the table is sorted by it (`model::table_order`).
 
+use fairshare::Ranked;
 use fairshare::classic::ClassicRun;
 use fairshare::tree::Structure;
-use fairshare::{AssocId, Ranked};
 use leptos::prelude::*;
+use leptos::reactive::effect::RenderEffect;
 
 use super::Runs;
 use super::model::{self, ClassicRow};
@@ -16,7 +17,7 @@ use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::classic::ClassicMsg;
 use crate::state::AppState;
-use crate::widgets::keyed_rows::{KeyedRows, row_with};
+use crate::widgets::keyed_rows::KeyedRows;
 use crate::widgets::scroll_window::ScrollWindow;
 use crate::widgets::sort_header::SortHeader;
 use crate::widgets::spacer::Spacer;
@@ -137,69 +138,166 @@ pub(super) fn order_memo(
     })
 }
 
-/// What of a row is drawn once: the association, its name and depth. A value edit keeps them.
-#[derive(Clone, PartialEq)]
-struct RowHead {
-    id: AssocId,
-    name: String,
-    depth: usize,
-    is_user: bool,
+/// What a row shows, as the slots its writer compares ([`ROW_SLOTS`]): the row's class, its
+/// association, its indent, its name button's `aria-current` (empty: none) and text, and the
+/// four value cells' texts.
+type RowSlots = [String; 9];
+
+/// Where each of [`RowSlots`] goes: the element (0 the row, 1 its name cell, 2 the name's
+/// button, 3–6 the value cells) and what of it.
+const ROW_SLOTS: [(usize, RowSlot); 9] = [
+    (0, RowSlot::Attr("class")),
+    (0, RowSlot::Attr("data-assoc-id")),
+    (1, RowSlot::Attr("style")),
+    (2, RowSlot::Attr("aria-current")),
+    (2, RowSlot::Text),
+    (3, RowSlot::Text),
+    (4, RowSlot::Text),
+    (5, RowSlot::Text),
+    (6, RowSlot::Text),
+];
+
+/// What of an element a slot is: an attribute (removed while empty), or its text.
+#[derive(Clone, Copy)]
+enum RowSlot {
+    Attr(&'static str),
+    Text,
 }
 
-impl RowHead {
-    fn of(row: &ClassicRow) -> RowHead {
-        RowHead {
-            id: row.id,
-            name: row.name.clone(),
-            depth: row.depth,
-            is_user: row.is_user,
+/// The slots of `row` (all empty while there is none), selected or not.
+fn row_slots(row: Option<&ClassicRow>, selected: bool) -> RowSlots {
+    let Some(row) = row else {
+        return Default::default();
+    };
+    let mut class = String::from("ft-ctable__row");
+    if row.is_user {
+        class.push_str(" ft-ctable__row--user");
+    }
+    if selected {
+        class.push_str(" ft-ctable__row--selected");
+    }
+    [
+        class,
+        row.id.0.to_string(),
+        depth_style(row.depth),
+        if selected {
+            "true".into()
+        } else {
+            String::new()
+        },
+        row.name.clone(),
+        row.shares_norm.clone(),
+        row.usage_norm.clone(),
+        row.usage_effective.clone(),
+        row.fairshare.clone(),
+    ]
+}
+
+/// Writes to the row `tr` the slots of `new` that differ from `old`; a text into its element's
+/// text node (a character-data change, as a reactive text writes it).
+fn write_row(tr: &web_sys::Element, old: &RowSlots, new: &RowSlots) {
+    let name_cell = tr.first_element_child();
+    let button = name_cell
+        .as_ref()
+        .and_then(web_sys::Element::first_element_child);
+    let mut cell = name_cell
+        .as_ref()
+        .and_then(web_sys::Element::next_element_sibling);
+    let mut cells: [Option<web_sys::Element>; 4] = Default::default();
+    for slot in &mut cells {
+        *slot = cell.clone();
+        cell = cell.and_then(|c| c.next_element_sibling());
+    }
+    let [c0, c1, c2, c3] = cells;
+    let elements = [Some(tr.clone()), name_cell, button, c0, c1, c2, c3];
+    for ((&(ix, slot), old), new) in ROW_SLOTS.iter().zip(old).zip(new) {
+        if old == new {
+            continue;
+        }
+        let Some(el) = elements.get(ix).and_then(Option::as_ref) else {
+            continue;
+        };
+        match slot {
+            RowSlot::Attr(name) if new.is_empty() => {
+                let _ = el.remove_attribute(name);
+            }
+            RowSlot::Attr(name) => {
+                let _ = el.set_attribute(name, new);
+            }
+            RowSlot::Text => match el.first_child() {
+                Some(text) => text.set_node_value(Some(new)),
+                None => el.set_text_content(Some(new)),
+            },
         }
     }
 }
 
-/// The row of association `ix`: drawn once while its head (`RowHead`) stays, its value cells
-/// updated in place. A value edit changes only the text of the cells whose value changed (a
-/// row drawn again would set every attribute of its seven elements again: at 100k with the
-/// Classic tab open, about 900 attributes for the 64 rows in view, per edit).
+/// The row of association `ix`: built once from its values and the selection, then kept up to
+/// date by one effect that compares its slots ([`RowSlots`]) with what it wrote last, so a
+/// value edit writes only the text of the cells whose value changed and a selection only the
+/// class and `aria-current` of the rows it leaves and enters. Three reactive nodes a row (its
+/// values, the writer, the row's element) where a reactive view of each class, attribute and
+/// cell made ten: the build of the rows in view was most of the Classic tab's opening. (A row
+/// drawn again as a whole would set every attribute of its seven elements: `erase_components`
+/// erases a view's attributes, so tachys rebuilds them all.)
 fn drawn_row(runs: Memo<Runs>, ix: usize) -> AnyView {
-    let values = Memo::new(move |_| Runs::read(runs, |r, c| model::row(r, c, ix)));
-    let head = Memo::new(move |_| values.with(|row| row.as_ref().map(RowHead::of)));
-    row_with(
-        move || head.get(),
-        move |head| view! { <Row head values /> }.into_any(),
-    )
-}
-
-/// One row; its name selects the association.
-#[component]
-fn Row(head: RowHead, values: Memo<Option<ClassicRow>>) -> impl IntoView {
     let state = AppState::expect();
-    let id = head.id;
-    let selected = move || state.selected().get() == Some(id);
-    let cell = move |text: fn(&ClassicRow) -> &String| {
-        move || values.with(|row| row.as_ref().map(text).cloned().unwrap_or_default())
+    let values = Memo::new(move |_| Runs::read(runs, |r, c| model::row(r, c, ix)));
+    let slots = move || {
+        let id = values.with(|row| row.as_ref().map(|r| r.id));
+        let selected = id.is_some() && state.selected().get() == id;
+        values.with(|row| row_slots(row.as_ref(), selected))
+    };
+    let tr = NodeRef::<leptos::html::Tr>::new();
+    // The first run (now) gives what the elements are built with.
+    let writer = RenderEffect::new(move |prev: Option<RowSlots>| {
+        let new = slots();
+        let Some(prev) = prev else {
+            return new;
+        };
+        match tr.get_untracked() {
+            Some(tr) => {
+                write_row(&tr, &prev, &new);
+                new
+            }
+            // Not built yet: what it will be built with stays the reference.
+            None => prev,
+        }
+    });
+    let [
+        class,
+        id,
+        style,
+        current,
+        name,
+        shares,
+        usage_norm,
+        usage,
+        factor,
+    ] = writer.with_value_mut(|v| v.clone()).unwrap_or_default();
+    on_cleanup(move || drop(writer));
+    let select = move |_| {
+        if let Some(id) = values.with_untracked(|row| row.as_ref().map(|r| r.id)) {
+            state.select(Some(id));
+        }
     };
     view! {
-        <tr
-            class="ft-ctable__row"
-            class:ft-ctable__row--user=head.is_user
-            class:ft-ctable__row--selected=selected
-            data-assoc-id=id.0.to_string()
-        >
-            <th scope="row" class="ft-ctable__name" style=depth_style(head.depth)>
+        <tr class=class data-assoc-id=id node_ref=tr>
+            <th scope="row" class="ft-ctable__name" style=style>
                 <button
                     type="button"
                     class="ft-select-link"
-                    aria-current=move || selected().then_some("true")
-                    on:click=move |_| state.select(Some(id))
+                    aria-current=(!current.is_empty()).then_some(current)
+                    on:click=select
                 >
-                    {head.name}
+                    {name}
                 </button>
             </th>
-            <td class="ft-ctable__num">{cell(|r| &r.shares_norm)}</td>
-            <td class="ft-ctable__num">{cell(|r| &r.usage_norm)}</td>
-            <td class="ft-ctable__num">{cell(|r| &r.usage_effective)}</td>
-            <td class="ft-ctable__num" data-testid="classic-table-f">{cell(|r| &r.fairshare)}</td>
+            <td class="ft-ctable__num">{shares}</td>
+            <td class="ft-ctable__num">{usage_norm}</td>
+            <td class="ft-ctable__num">{usage}</td>
+            <td class="ft-ctable__num" data-testid="classic-table-f">{factor}</td>
         </tr>
     }
+    .into_any()
 }
