@@ -209,6 +209,14 @@ test('a before/after pair from src=/before= is a timeline of two: scrubber, char
     return nodes.filter((n) => !n.ignored).length;
   };
   expect(await accessibleRows()).toBe(listed);
+  // Only the rows in or near view are laid out and painted (content-visibility: auto): with the
+  // list in view, its first row is, and its last, below the list's box, is skipped.
+  const rendered = (row) => row.evaluate((li) => li.lastElementChild.checkVisibility({ contentVisibilityAuto: true }));
+  const rows = page.locator('.ft-whatif__row');
+  expect(listed).toBeGreaterThan(12);
+  await rows.first().scrollIntoViewIfNeeded();
+  await expect.poll(() => rendered(rows.first())).toBe(true);
+  expect(await rendered(rows.last())).toBe(false);
   // The scrubber shows the before snapshot, with nothing before it, and back.
   await slider.focus();
   await page.keyboard.press('ArrowLeft');

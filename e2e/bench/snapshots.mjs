@@ -38,6 +38,8 @@
 //       layout, by node and Blink's reason)
 //       [--step-profile] (a CPU profile of each frame-aligned step alone, from its input event to
 //       after its frame: console.profile around the step; a no-wasm-opt dist names functions)
+//       [--trace-file PATH] (with --trace: the trace saved, for DevTools' Performance panel)
+//       [--profiles-file FILE] (with --step-profile: those profiles written to FILE as JSON)
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -218,10 +220,14 @@ for (const size of sizes) {
     mutations.push(changed);
   }
   if (stepProfiles.length) reportStepProfiles(stepProfiles);
+  // --profiles-file FILE: the frame-aligned steps' CPU profiles as JSON (for reading by hand).
+  if (stepProfiles.length && arg('profiles-file', null)) fs.writeFileSync(arg('profiles-file', null), JSON.stringify(stepProfiles));
   if (stop) {
     const { profile: cpu, events } = await stop();
     if (cpu) reportProfile(cpu, 2 * moves);
     else reportTrace(events, order);
+    // --trace-file PATH: the trace saved, for DevTools' Performance panel.
+    if (!cpu && arg('trace-file', null)) fs.writeFileSync(arg('trace-file', null), JSON.stringify({ traceEvents: events }));
   }
   const slow = frames.filter((f) => f > 20).length;
   const longest = Math.max(...frames);

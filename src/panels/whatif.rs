@@ -3,7 +3,7 @@
 //! The comparison is the engine's [`fairshare::diff`] (who moved, by how much, and the first
 //! level on the user's path whose order changed); this module only words it and lays it out.
 
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
 use fairshare::diff::LfChange;
 use fairshare::explain::Deciding;
@@ -48,16 +48,18 @@ pub fn WhatIf() -> impl IntoView {
     // A moment that lists no one (a timeline's first day, a reset baseline) hides the list and
     // keeps its rows (hidden, out of the accessibility tree): the next step rewrites their texts
     // in place rather than building them again, and a step back to the same rows changes nothing.
-    let rows = Memo::new(move |kept: Option<&Vec<Row>>| {
+    // A step back to rows worded a moment ago (the same diff of the same tree) words nothing.
+    let worded = StoredValue::new(WordedFrom::default());
+    let rows = Memo::new_owning(move |kept: Option<Vec<Row>>| {
         let lang = i18n.lang();
-        let now = diff.with(|d| {
+        diff.with(|d| {
             let n = count(d);
-            state.scenario().with(|s| d.rows_up_to(&s.tree, lang, n))
-        });
-        match kept {
-            Some(kept) if now.is_empty() => kept.clone(),
-            _ => now,
-        }
+            state.scenario().with(|s| {
+                worded
+                    .try_update_value(|w| next_rows(kept, w, d, &s.tree, lang, n))
+                    .unwrap_or_default()
+            })
+        })
     });
     let none = Memo::new(move |_| diff.with(|d| d.moved.is_empty()));
     let rest = Memo::new(move |_| diff.with(|d| d.moved.len().min(SHOWN) - count(d)));
@@ -151,6 +153,47 @@ pub const FIRST_ROWS: usize = 30;
 /// asked for whole.
 pub fn listed(moved: usize, whole: bool) -> usize {
     moved.min(if whole { SHOWN } else { FIRST_ROWS })
+}
+
+/// What the What-if list's rows were last worded from: the diff (by address, held as a `Weak`,
+/// which keeps it from being reused), the tree whose names they give, the language and how many.
+#[derive(Default)]
+pub struct WordedFrom {
+    from: Option<(Weak<WhatIfDiff>, AssocTree, Lang, usize)>,
+    /// How many times rows were worded (for tests).
+    pub times: usize,
+}
+
+/// The list's rows after `kept` (the rows it holds): the first `n` moves of `diff` worded in
+/// `lang` with `tree`'s names, and whether they differ from `kept`. A moment that lists no one
+/// keeps the rows (the list hides them, and a step back shows them again as they were); rows
+/// last worded from this very diff, tree, language and count are `kept` itself, worded again
+/// by nobody (a timeline's scrubber moved back and forth shows the timeline's own diff of each
+/// step again, with that snapshot's tree).
+pub fn next_rows(
+    kept: Option<Vec<Row>>,
+    from: &mut WordedFrom,
+    diff: &Arc<WhatIfDiff>,
+    tree: &AssocTree,
+    lang: Lang,
+    n: usize,
+) -> (Vec<Row>, bool) {
+    let same = from.from.as_ref().is_some_and(|(d, t, l, k)| {
+        std::ptr::eq(d.as_ptr(), Arc::as_ptr(diff))
+            && t.is_shared_with(tree)
+            && *l == lang
+            && *k == n
+    });
+    match kept {
+        Some(kept) if n == 0 || same => (kept, false),
+        kept => {
+            from.times += 1;
+            from.from = Some((Arc::downgrade(diff), tree.clone(), lang, n));
+            let now = diff.rows_up_to(tree, lang, n);
+            let changed = kept.as_ref() != Some(&now);
+            (now, changed)
+        }
+    }
 }
 
 /// Compares the scenario on screen (`cur`) with the baseline: the engine's
@@ -364,6 +407,52 @@ mod tests {
             let runs = r.delta_text.split(|c: char| !c.is_ascii_digit());
             assert!(runs.clone().all(|d| d.len() <= 3), "{}", r.delta_text);
         }
+    }
+
+    /// A timeline's scrubber moved back and forth shows the timeline's own diff of a step
+    /// again with that snapshot's tree: its rows are taken back, not worded again; a moment that
+    /// lists no one keeps them; another language or another diff words them afresh.
+    #[test]
+    fn a_step_back_to_the_same_diff_words_no_row() {
+        let base = fairshare::r#gen::scenario(2_000, 7);
+        let base_ranked = fairshare::Ranked::new(&base.tree, TieRule::Slurm);
+        let tree = fairshare::r#gen::heaviest_user_idle(&base.tree).unwrap();
+        let ranked = fairshare::Ranked::new(&tree, TieRule::Slurm);
+        let step = Arc::new(what_if(&base_ranked, &ranked));
+        let n = listed(step.moved.len(), false);
+        assert!(n > 0);
+        let mut from = WordedFrom::default();
+        let (first, changed) = next_rows(None, &mut from, &step, &tree, Lang::En, n);
+        assert!(changed);
+        assert_eq!(first, step.rows_up_to(&tree, Lang::En, n));
+        // The first day of a timeline lists no one: the rows are kept, hidden.
+        let none = Arc::new(what_if(&base_ranked, &base_ranked));
+        let (kept, changed) = next_rows(
+            Some(first.clone()),
+            &mut from,
+            &none,
+            &base.tree,
+            Lang::En,
+            0,
+        );
+        assert!(!changed);
+        assert_eq!(kept, first);
+        // Back to the step: the same rows, not worded again.
+        let (back, changed) = next_rows(Some(kept), &mut from, &step, &tree, Lang::En, n);
+        assert!(!changed);
+        assert_eq!(back, first);
+        assert_eq!(from.times, 1, "worded once");
+        // Another language words them again.
+        let (ja, changed) = next_rows(Some(back), &mut from, &step, &tree, Lang::Ja, n);
+        assert!(changed);
+        assert_eq!(ja, step.rows_up_to(&tree, Lang::Ja, n));
+        // So does another diff, even an equal one (its rows are then unchanged).
+        let copy = Arc::new((*step).clone());
+        let (en, _) = next_rows(Some(ja), &mut from, &step, &tree, Lang::En, n);
+        let (again, changed) = next_rows(Some(en), &mut from, &copy, &tree, Lang::En, n);
+        assert!(!changed);
+        assert_eq!(again, first);
+        assert_eq!(from.times, 4);
     }
 
     #[test]

@@ -159,10 +159,13 @@ impl AppState {
             .set_value(Some(loaded.timeline.moments()[k].ranked.clone()));
         self.write.scenario.set(scenario);
         self.write.printed.set(printed);
-        self.write.decay.update(|c| *c = c.restarted());
-        self.write.cursor.set(None);
-        self.write.selected.set(keep);
-        self.write.compare_with.set(keep_other);
+        // What a step usually leaves as it was (the decay clock at t = 0, no walk playing, the
+        // same selection) is written only when it changes: a write of the same value would wake
+        // every reader (each card's and treeitem's selection mark, the player, the panels).
+        self.restart_decay();
+        self.write.cursor.maybe_update(|c| c.take().is_some());
+        set_if_changed(self.write.selected, keep);
+        set_if_changed(self.write.compare_with, keep_other);
         self.write.timeline.update(|t| {
             if let Some(t) = t {
                 t.at = k;
@@ -274,6 +277,18 @@ impl AppState {
     pub fn clear_timeline(self) {
         self.write.timeline.set(None);
     }
+}
+
+/// Writes `value` to `signal` only when it differs from what it holds (an unchanged value wakes
+/// no reader).
+fn set_if_changed<T: PartialEq + Send + Sync + 'static>(signal: WriteSignal<T>, value: T) {
+    signal.maybe_update(|v| {
+        let changed = *v != value;
+        if changed {
+            *v = value;
+        }
+        changed
+    });
 }
 
 /// A timeline built from imported snapshots (oldest first): the timeline, what each snapshot
@@ -458,6 +473,63 @@ mod tests {
                 .baseline_ranked
                 .with_untracked(|b| state.ranked.with_untracked(|c| state.timeline_moves(b, c)));
             assert_eq!(listed, None);
+        });
+    }
+
+    /// A step that keeps the selection, the compared user, the finished walk and the decay
+    /// clock as they were wakes none of their readers (each card and treeitem reads the
+    /// selection): only what the step changes is written.
+    #[test]
+    fn a_step_wakes_no_reader_of_what_it_keeps() {
+        Owner::new().with(|| {
+            let (days, timeline) = three_days();
+            let state = AppState::new(scenario(1));
+            state.load_timeline(timeline, vec![Vec::new(); 3], days[2].clone());
+            state.select(Some(AssocId(3)));
+            state.compare(Some(AssocId(6)));
+            let runs = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+            let counted = |read: Box<dyn Fn() -> u64 + Send + Sync>| {
+                let runs = runs.clone();
+                Memo::new(move |_| {
+                    runs.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    read()
+                })
+            };
+            let readers = [
+                counted(Box::new(move || {
+                    state.selected().get().map_or(0, |id| id.0.into())
+                })),
+                counted(Box::new(move || {
+                    state.compare_with().get().map_or(0, |id| id.0.into())
+                })),
+                counted(Box::new(move || {
+                    state.cursor().get().map_or(0, |c| c as u64)
+                })),
+                counted(Box::new(move || state.decay().with(|c| c.epoch as u64))),
+            ];
+            let read_all = || {
+                readers
+                    .iter()
+                    .map(|m| m.get_untracked())
+                    .collect::<Vec<_>>()
+            };
+            let first = read_all();
+            let made = runs.load(std::sync::atomic::Ordering::Relaxed);
+            for k in [1, 0, 2, 1] {
+                state.show_moment(k);
+                assert_eq!(read_all(), first);
+            }
+            assert_eq!(
+                runs.load(std::sync::atomic::Ordering::Relaxed),
+                made,
+                "no reader of what the steps kept ran again"
+            );
+            // A step that does change one of them still wakes its readers.
+            state.set_cursor(Some(1));
+            state.show_moment(2);
+            assert_eq!(state.cursor().get_untracked(), None);
+            read_all();
+            assert!(runs.load(std::sync::atomic::Ordering::Relaxed) > made);
         });
     }
 
