@@ -70,7 +70,7 @@ use crate::messages::tree::TreeMsg;
 use crate::player::marks::FrameMarks;
 use crate::state::AppState;
 use crate::tree::model::{
-    self, CARD_MIN_SCALE, ChildRef, ModelInput, NodeView, TreeModel, WhatIf, auto_scale,
+    self, CARD_MIN_SCALE, ChildRef, ModelInput, NodePlace, NodeView, TreeModel, WhatIf, auto_scale,
 };
 use crate::tree::visible::{self, Outline, Request, Visible};
 use crate::widgets::index_marks::{KeyedMarks, settled};
@@ -146,6 +146,10 @@ pub struct TreeCtx {
     /// Each visible node's view, one signal per association (`None` when hidden): what cards and
     /// treeitems read, rather than `model`, so that a new model wakes only the nodes it changed.
     pub nodes: KeyedMarks<AssocId, Option<Arc<NodeView>>>,
+    /// Each visible node's place ([`NodePlace`]), one signal per association: what the edges,
+    /// the cards' classes and boxes and the treeitems' groups read, so that an edit that changes
+    /// only numbers wakes none of them.
+    pub places: KeyedMarks<AssocId, Option<NodePlace>>,
     /// The association the walk is visiting (while the walk is on screen), by position.
     pub follow: ReadSignal<Option<usize>>,
     /// The `role="tree"` element.
@@ -371,6 +375,14 @@ pub fn TreeView() -> impl IntoView {
         compare: CompareMarks::new(state),
         nodes: KeyedMarks::new(move || {
             model.with(|m| m.nodes.iter().map(|n| (n.id, Some(n.clone()))).collect())
+        }),
+        places: KeyedMarks::new(move || {
+            model.with(|m| {
+                m.nodes
+                    .iter()
+                    .map(|n| (n.id, Some(NodePlace::of(n))))
+                    .collect()
+            })
         }),
         follow,
     };
