@@ -238,8 +238,8 @@ pub struct NodeView {
     pub overlay_style: String,
 }
 
-/// What of a node's view places and nests it, not its numbers: what its edge, its card's class
-/// and box and its treeitem's group read. A Raw usage or Shares edit that moves nobody changes
+/// What of a node's view places, nests and names it, not its numbers: what its edge, its card's
+/// class and box and its treeitem's group and toggle read. A Raw usage or Shares edit that moves nobody changes
 /// the numbers of most shown nodes (every node on the edited path and its siblings) and none of
 /// their places, so the view keeps these in signals of their own (`TreeCtx::places`): their
 /// readers are not woken by a change of numbers, only to find the same place.
@@ -261,6 +261,8 @@ pub struct NodePlace {
     pub expanded: bool,
     /// [`NodeView::children`].
     pub children: Vec<ChildRef>,
+    /// [`NodeView::name`].
+    pub name: String,
 }
 
 impl NodePlace {
@@ -275,6 +277,7 @@ impl NodePlace {
             has_children: n.has_children,
             expanded: n.expanded,
             children: n.children.clone(),
+            name: n.name.clone(),
         }
     }
 }

@@ -108,7 +108,21 @@ fn memo_boxed<T>(f: Box<dyn Fn() -> T + Send + Sync>) -> Memo<T>
 where
     T: PartialEq + Send + Sync + 'static,
 {
-    Memo::new(move |_| f())
+    Memo::new(move |_| {
+        MEMO_RUNS.with(|runs| runs.set(runs.get() + 1));
+        f()
+    })
+}
+
+thread_local! {
+    /// How many times memos made by [`memo_of`] computed.
+    static MEMO_RUNS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many times the memos made by [`memo_of`] (the tree view's per-card and per-treeitem
+/// memos among them) have computed on this thread: what a change woke, counted for tests.
+pub fn memo_runs() -> u64 {
+    MEMO_RUNS.with(std::cell::Cell::get)
 }
 
 /// Cards are drawn this far (drawing units) beyond the viewport, so that panning shows them.

@@ -644,6 +644,48 @@ async fn an_edit_in_place_writes_only_what_changed() {
     assert_eq!(writes(&seen, "nodes"), 0.0, "no element made or removed");
 }
 
+/// An edit that moves nobody changes the numbers of the shown nodes on the edited path, not
+/// their places: the edges, the cards' classes and boxes and the treeitems' groups read the
+/// nodes' places (`TreeCtx::places`), so it wakes none of their memos. Each changed node woke
+/// about ten more (index, path, style, class, box, children, name, …) to find them unchanged:
+/// 201 memo runs for this edit's 12 changed nodes with the places read from the views, 83
+/// without.
+#[wasm_bindgen_test]
+async fn an_edit_of_numbers_wakes_no_memo_of_the_nodes_places() {
+    let (view, state) = mount_tree(forty_users());
+    state.select(Some(AssocId(120)));
+    tick().await;
+    state
+        .set_usage(AssocId(120), LongDouble::from_u64(205))
+        .unwrap();
+    tick().await;
+    let changed = view
+        .all("[role='treeitem']")
+        .iter()
+        .map(|e| e.get_attribute("aria-label").unwrap_or_default())
+        .collect::<Vec<_>>();
+    let runs = fairshare_explorer::tree::view::memo_runs();
+    // 205 → 207: still between u19 (200) and u21 (220).
+    state
+        .set_usage(AssocId(120), LongDouble::from_u64(207))
+        .unwrap();
+    tick().await;
+    let woke = fairshare_explorer::tree::view::memo_runs() - runs;
+    let relabelled = view
+        .all("[role='treeitem']")
+        .iter()
+        .zip(&changed)
+        .filter(|(e, old)| e.get_attribute("aria-label").unwrap_or_default() != **old)
+        .count() as u64;
+    console_log!("an edit in place: {relabelled} nodes changed, {woke} memo runs");
+    assert!(relabelled >= 3, "the path's numbers change: {relabelled}");
+    // What a changed node still wakes: its card's view and what of it changed, its name.
+    assert!(
+        woke <= 8 * relabelled + 12,
+        "{woke} memo runs for {relabelled} changed nodes"
+    );
+}
+
 /// The comparison's marks on the tree (`CompareMarks`) are computed only while two
 /// associations are compared: without a comparison an edit (a new run) does not wake them.
 /// They made a vector of every association's role, all `None`, on every edit (O(n) per edit

@@ -181,7 +181,7 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
     let first = built.get_value().unwrap_or_default();
     StoredValue::new(std::sync::Arc::new(writer));
     let name =
-        memo_of(move || node.with(|n| n.as_ref().map(|n| n.name.clone()).unwrap_or_default()));
+        memo_of(move || place.with(|n| n.as_ref().map(|n| n.name.clone()).unwrap_or_default()));
     let toggle_title = move || {
         let msg = if expanded.get() {
             TreeMsg::CollapseName
