@@ -369,6 +369,23 @@ pub fn TreeView() -> impl IntoView {
             model.with(|m| auto_scale(m.width, m.height, w, h))
         }
     });
+    // The nodes' views and places, written by one effect, the views first: a treeitem or card
+    // made for a new place (a group's new child) finds its view already there, rather than
+    // being built empty and written again.
+    let (nodes, places) = (KeyedMarks::unsynced(), KeyedMarks::unsynced());
+    let sync = leptos::reactive::effect::RenderEffect::new_isomorphic(move |_: Option<()>| {
+        model.with(|m| {
+            nodes.sync(m.nodes.iter().map(|n| (n.id, Some(n.clone()))).collect());
+            places.sync(
+                m.nodes
+                    .iter()
+                    .map(|n| (n.id, Some(NodePlace::of(n))))
+                    .collect(),
+            );
+        });
+    });
+    // It lives as long as the view.
+    StoredValue::new(Arc::new(sync));
     let ctx = TreeCtx {
         model,
         zoom,
@@ -387,17 +404,8 @@ pub fn TreeView() -> impl IntoView {
         found_away: RwSignal::new(None),
         opening: StoredValue::new(None),
         compare: CompareMarks::new(state),
-        nodes: KeyedMarks::new(move || {
-            model.with(|m| m.nodes.iter().map(|n| (n.id, Some(n.clone()))).collect())
-        }),
-        places: KeyedMarks::new(move || {
-            model.with(|m| {
-                m.nodes
-                    .iter()
-                    .map(|n| (n.id, Some(NodePlace::of(n))))
-                    .collect()
-            })
-        }),
+        nodes,
+        places,
         follow,
     };
     provide_context(ctx);
