@@ -369,19 +369,20 @@ pub fn TreeView() -> impl IntoView {
             model.with(|m| auto_scale(m.width, m.height, w, h))
         }
     });
-    // The nodes' views and places, written by one effect, the views first: a treeitem or card
-    // made for a new place (a group's new child) finds its view already there, rather than
-    // being built empty and written again.
+    // The nodes' places and views, written by one effect, the places first: what each wakes
+    // runs after both are written, the readers of the places (a group's entries) first, so a
+    // treeitem leaving its group is dropped before its view's end (`None`) would wake it to
+    // remove its attributes, and one joining a group finds its view already there.
     let (nodes, places) = (KeyedMarks::unsynced(), KeyedMarks::unsynced());
     let sync = leptos::reactive::effect::RenderEffect::new_isomorphic(move |_: Option<()>| {
         model.with(|m| {
-            nodes.sync(m.nodes.iter().map(|n| (n.id, Some(n.clone()))).collect());
             places.sync(
                 m.nodes
                     .iter()
                     .map(|n| (n.id, Some(NodePlace::of(n))))
                     .collect(),
             );
+            nodes.sync(m.nodes.iter().map(|n| (n.id, Some(n.clone()))).collect());
         });
     });
     // It lives as long as the view.
