@@ -520,7 +520,11 @@ async fn an_edit_that_moves_the_shown_window_keeps_the_entries_elements() {
     // The treeitems leaving the window are dropped, not first stripped of their attributes.
     let seen = read.call0(&wasm_bindgen::JsValue::NULL).unwrap();
     assert!(writes(&seen, "nodes") > 0.0, "the window moved");
-    assert_eq!(writes(&seen, "detached"), 0.0, "no write to a dropped element");
+    assert_eq!(
+        writes(&seen, "detached"),
+        0.0,
+        "no write to a dropped element"
+    );
     // The same elements, their text changed, in their places in the account's group.
     for (old, new) in more.iter().zip(view.all(".ft-more")) {
         assert!(old.is_same_node(Some(&new)));
