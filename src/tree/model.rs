@@ -238,6 +238,50 @@ pub struct NodeView {
     pub overlay_style: String,
 }
 
+/// What of a node's view places, nests and names it, not its numbers: what its edge, its card's
+/// class and box and its treeitem's group and toggle read. A Raw usage or Shares edit that moves nobody changes
+/// the numbers of most shown nodes (every node on the edited path and its siblings) and none of
+/// their places, so the view keeps these in signals of their own (`TreeCtx::places`): their
+/// readers are not woken by a change of numbers, only to find the same place.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct NodePlace {
+    /// [`NodeView::ix`].
+    pub ix: usize,
+    /// [`NodeView::class`].
+    pub class: String,
+    /// [`NodeView::card_style`].
+    pub card_style: String,
+    /// [`NodeView::edge`].
+    pub edge: Option<String>,
+    /// [`NodeView::edge_style`].
+    pub edge_style: Option<String>,
+    /// [`NodeView::has_children`].
+    pub has_children: bool,
+    /// [`NodeView::expanded`].
+    pub expanded: bool,
+    /// [`NodeView::children`].
+    pub children: Vec<ChildRef>,
+    /// [`NodeView::name`].
+    pub name: String,
+}
+
+impl NodePlace {
+    /// The place of `n`.
+    pub fn of(n: &NodeView) -> Self {
+        Self {
+            ix: n.ix,
+            class: n.class.clone(),
+            card_style: n.card_style.clone(),
+            edge: n.edge.clone(),
+            edge_style: n.edge_style.clone(),
+            has_children: n.has_children,
+            expanded: n.expanded,
+            children: n.children.clone(),
+            name: n.name.clone(),
+        }
+    }
+}
+
 /// The whole tree view.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct TreeModel {

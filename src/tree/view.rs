@@ -70,7 +70,7 @@ use crate::messages::tree::TreeMsg;
 use crate::player::marks::FrameMarks;
 use crate::state::AppState;
 use crate::tree::model::{
-    self, CARD_MIN_SCALE, ChildRef, ModelInput, NodeView, TreeModel, WhatIf, auto_scale,
+    self, CARD_MIN_SCALE, ChildRef, ModelInput, NodePlace, NodeView, TreeModel, WhatIf, auto_scale,
 };
 use crate::tree::visible::{self, Outline, Request, Visible};
 use crate::widgets::index_marks::{KeyedMarks, settled};
@@ -108,7 +108,21 @@ fn memo_boxed<T>(f: Box<dyn Fn() -> T + Send + Sync>) -> Memo<T>
 where
     T: PartialEq + Send + Sync + 'static,
 {
-    Memo::new(move |_| f())
+    Memo::new(move |_| {
+        MEMO_RUNS.with(|runs| runs.set(runs.get() + 1));
+        f()
+    })
+}
+
+thread_local! {
+    /// How many times memos made by [`memo_of`] computed.
+    static MEMO_RUNS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many times the memos made by [`memo_of`] (the tree view's per-card and per-treeitem
+/// memos among them) have computed on this thread: what a change woke, counted for tests.
+pub fn memo_runs() -> u64 {
+    MEMO_RUNS.with(std::cell::Cell::get)
 }
 
 /// Cards are drawn this far (drawing units) beyond the viewport, so that panning shows them.
@@ -146,6 +160,10 @@ pub struct TreeCtx {
     /// Each visible node's view, one signal per association (`None` when hidden): what cards and
     /// treeitems read, rather than `model`, so that a new model wakes only the nodes it changed.
     pub nodes: KeyedMarks<AssocId, Option<Arc<NodeView>>>,
+    /// Each visible node's place ([`NodePlace`]), one signal per association: what the edges,
+    /// the cards' classes and boxes and the treeitems' groups read, so that an edit that changes
+    /// only numbers wakes none of them.
+    pub places: KeyedMarks<AssocId, Option<NodePlace>>,
     /// The association the walk is visiting (while the walk is on screen), by position.
     pub follow: ReadSignal<Option<usize>>,
     /// The `role="tree"` element.
@@ -351,6 +369,24 @@ pub fn TreeView() -> impl IntoView {
             model.with(|m| auto_scale(m.width, m.height, w, h))
         }
     });
+    // The nodes' places and views, written by one effect, the places first: what each wakes
+    // runs after both are written, the readers of the places (a group's entries) first, so a
+    // treeitem leaving its group is dropped before its view's end (`None`) would wake it to
+    // remove its attributes, and one joining a group finds its view already there.
+    let (nodes, places) = (KeyedMarks::unsynced(), KeyedMarks::unsynced());
+    let sync = leptos::reactive::effect::RenderEffect::new_isomorphic(move |_: Option<()>| {
+        model.with(|m| {
+            places.sync(
+                m.nodes
+                    .iter()
+                    .map(|n| (n.id, Some(NodePlace::of(n))))
+                    .collect(),
+            );
+            nodes.sync(m.nodes.iter().map(|n| (n.id, Some(n.clone()))).collect());
+        });
+    });
+    // It lives as long as the view.
+    StoredValue::new(Arc::new(sync));
     let ctx = TreeCtx {
         model,
         zoom,
@@ -369,9 +405,8 @@ pub fn TreeView() -> impl IntoView {
         found_away: RwSignal::new(None),
         opening: StoredValue::new(None),
         compare: CompareMarks::new(state),
-        nodes: KeyedMarks::new(move || {
-            model.with(|m| m.nodes.iter().map(|n| (n.id, Some(n.clone()))).collect())
-        }),
+        nodes,
+        places,
         follow,
     };
     provide_context(ctx);

@@ -128,7 +128,7 @@ where
 /// (e2e/bench/player-profile.mjs --granularity group), before any view was updated.
 pub struct KeyedMarks<K: 'static, T: 'static> {
     marks: RwSignal<HashMap<K, ArcRwSignal<T>>>,
-    _sync: StoredValue<Arc<RenderEffect<()>>>,
+    _sync: StoredValue<Option<Arc<RenderEffect<()>>>>,
 }
 
 impl<K: 'static, T: 'static> Clone for KeyedMarks<K, T> {
@@ -148,38 +148,50 @@ where
     /// its value changed; keys that disappear get the default. The map itself changes (and every
     /// reader looks again) only when a key is seen for the first time.
     pub fn new(compute: impl Fn() -> Vec<(K, T)> + Send + Sync + 'static) -> Self {
-        let marks: RwSignal<HashMap<K, ArcRwSignal<T>>> = RwSignal::new(HashMap::new());
-        let sync = RenderEffect::new_isomorphic(move |_: Option<()>| {
-            let new = compute();
-            let mut added = Vec::new();
-            marks.with_untracked(|m| {
-                let mut seen = std::collections::HashSet::with_capacity(new.len());
-                for (key, value) in new {
-                    seen.insert(key);
-                    match m.get(&key) {
-                        Some(signal) => {
-                            if signal.with_untracked(|old| *old != value) {
-                                signal.set(value);
-                            }
+        let res = Self::unsynced();
+        let sync = RenderEffect::new_isomorphic(move |_: Option<()>| res.sync(compute()));
+        res._sync.set_value(Some(Arc::new(sync)));
+        res
+    }
+
+    /// Marks that [`KeyedMarks::sync`] writes, for a caller's own effect that keeps several in
+    /// step (each written in turn, before any reader wakes).
+    pub fn unsynced() -> Self {
+        Self {
+            marks: RwSignal::new(HashMap::new()),
+            _sync: StoredValue::new(None),
+        }
+    }
+
+    /// Writes the value of every present key (`new`), each key's signal only when its value
+    /// changed; keys that disappear get the default. The map itself changes (and every reader
+    /// looks again) only when a key is seen for the first time.
+    pub fn sync(self, new: Vec<(K, T)>) {
+        let marks = self.marks;
+        let mut added = Vec::new();
+        marks.with_untracked(|m| {
+            let mut seen = std::collections::HashSet::with_capacity(new.len());
+            for (key, value) in new {
+                seen.insert(key);
+                match m.get(&key) {
+                    Some(signal) => {
+                        if signal.with_untracked(|old| *old != value) {
+                            signal.set(value);
                         }
-                        None => added.push((key, value)),
                     }
+                    None => added.push((key, value)),
                 }
-                for (key, signal) in m {
-                    if !seen.contains(key) && signal.with_untracked(|old| *old != T::default()) {
-                        signal.set(T::default());
-                    }
+            }
+            for (key, signal) in m {
+                if !seen.contains(key) && signal.with_untracked(|old| *old != T::default()) {
+                    signal.set(T::default());
                 }
-            });
-            if !added.is_empty() {
-                marks.update(|m| {
-                    m.extend(added.into_iter().map(|(k, v)| (k, ArcRwSignal::new(v))));
-                });
             }
         });
-        Self {
-            marks,
-            _sync: StoredValue::new(Arc::new(sync)),
+        if !added.is_empty() {
+            marks.update(|m| {
+                m.extend(added.into_iter().map(|(k, v)| (k, ArcRwSignal::new(v))));
+            });
         }
     }
 

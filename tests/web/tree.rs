@@ -510,12 +510,21 @@ async fn an_edit_that_moves_the_shown_window_keeps_the_entries_elements() {
     assert_eq!(texts(".ft-more"), ["… 13 more", "… 15 more"]);
     assert_eq!(more.len(), 2);
     assert_eq!(pills.len(), 2);
+    let read = watch_writes(&view.get(".ft-tree-panel"));
     // u20 two places down: the runs beside its window hide 15 and 13 users now.
     state
         .set_usage(AssocId(120), LongDouble::from_u64(235))
         .unwrap();
     tick().await;
     assert_eq!(texts(".ft-more"), ["… 15 more", "… 13 more"]);
+    // The treeitems leaving the window are dropped, not first stripped of their attributes.
+    let seen = read.call0(&wasm_bindgen::JsValue::NULL).unwrap();
+    assert!(writes(&seen, "nodes") > 0.0, "the window moved");
+    assert_eq!(
+        writes(&seen, "detached"),
+        0.0,
+        "no write to a dropped element"
+    );
     // The same elements, their text changed, in their places in the account's group.
     for (old, new) in more.iter().zip(view.all(".ft-more")) {
         assert!(old.is_same_node(Some(&new)));
@@ -542,15 +551,17 @@ async fn an_edit_that_moves_the_shown_window_keeps_the_entries_elements() {
 
 /// Watches `root` for DOM writes: returns a function that reports (and restarts) the counts of
 /// attribute and text writes, of those that set a value equal to the one before (a rewrite of
-/// what did not change), and of attribute writes on the minimap's marks.
+/// what did not change), of attribute writes on the minimap's marks and on elements no longer in
+/// the document (`detached`), and of nodes added and removed.
 fn watch_writes(root: &web_sys::Element) -> web_sys::js_sys::Function {
     use wasm_bindgen::JsCast;
     web_sys::js_sys::Function::new_with_args(
         "root",
-        "let seen = { attributes: 0, text: 0, same: 0, mark: 0, nodes: 0 };
+        "let seen = { attributes: 0, text: 0, same: 0, mark: 0, nodes: 0, detached: 0 };
          const count = (rs) => { for (const r of rs) {
            if (r.type === 'attributes') {
              seen.attributes += 1;
+             if (!r.target.isConnected) seen.detached += 1;
              if (r.oldValue === r.target.getAttribute(r.attributeName)) seen.same += 1;
              if (r.target.classList.contains('ft-minimap__mark')) seen.mark += 1;
            } else if (r.type === 'characterData') {
@@ -562,7 +573,7 @@ fn watch_writes(root: &web_sys::Element) -> web_sys::js_sys::Function {
          o.observe(root, { subtree: true, childList: true, attributes: true,
            attributeOldValue: true, characterData: true, characterDataOldValue: true });
          return () => { count(o.takeRecords()); const res = seen;
-           seen = { attributes: 0, text: 0, same: 0, mark: 0, nodes: 0 }; return res; };",
+           seen = { attributes: 0, text: 0, same: 0, mark: 0, nodes: 0, detached: 0 }; return res; };",
     )
     .call1(&wasm_bindgen::JsValue::NULL, root)
     .unwrap()
@@ -642,6 +653,48 @@ async fn an_edit_in_place_writes_only_what_changed() {
     );
     assert_eq!(writes(&seen, "mark"), 0.0, "the mark is not drawn again");
     assert_eq!(writes(&seen, "nodes"), 0.0, "no element made or removed");
+}
+
+/// An edit that moves nobody changes the numbers of the shown nodes on the edited path, not
+/// their places: the edges, the cards' classes and boxes and the treeitems' groups read the
+/// nodes' places (`TreeCtx::places`), so it wakes none of their memos. Each changed node woke
+/// about ten more (index, path, style, class, box, children, name, …) to find them unchanged:
+/// 201 memo runs for this edit's 12 changed nodes with the places read from the views, 83
+/// without.
+#[wasm_bindgen_test]
+async fn an_edit_of_numbers_wakes_no_memo_of_the_nodes_places() {
+    let (view, state) = mount_tree(forty_users());
+    state.select(Some(AssocId(120)));
+    tick().await;
+    state
+        .set_usage(AssocId(120), LongDouble::from_u64(205))
+        .unwrap();
+    tick().await;
+    let changed = view
+        .all("[role='treeitem']")
+        .iter()
+        .map(|e| e.get_attribute("aria-label").unwrap_or_default())
+        .collect::<Vec<_>>();
+    let runs = fairshare_explorer::tree::view::memo_runs();
+    // 205 → 207: still between u19 (200) and u21 (220).
+    state
+        .set_usage(AssocId(120), LongDouble::from_u64(207))
+        .unwrap();
+    tick().await;
+    let woke = fairshare_explorer::tree::view::memo_runs() - runs;
+    let relabelled = view
+        .all("[role='treeitem']")
+        .iter()
+        .zip(&changed)
+        .filter(|(e, old)| e.get_attribute("aria-label").unwrap_or_default() != **old)
+        .count() as u64;
+    console_log!("an edit in place: {relabelled} nodes changed, {woke} memo runs");
+    assert!(relabelled >= 3, "the path's numbers change: {relabelled}");
+    // What a changed node still wakes: its card's view and what of it changed, its name.
+    assert!(
+        woke <= 8 * relabelled + 12,
+        "{woke} memo runs for {relabelled} changed nodes"
+    );
 }
 
 /// The comparison's marks on the tree (`CompareMarks`) are computed only while two

@@ -26,7 +26,16 @@ pub fn sig17(x: f64) -> String {
         return if x.is_sign_negative() { "-0" } else { "0" }.into();
     }
     // Correctly rounded, as glibc's printf is.
-    let e_form = printf_e(x, 16);
+    let e_form = e16_in_u128(x.abs()).map_or_else(
+        || printf_e(x, 16),
+        |(digits, exp)| {
+            let sign = if x.is_sign_negative() { "-" } else { "" };
+            let (first, rest) = (digits / 10u64.pow(16), digits % 10u64.pow(16));
+            let mut text = String::with_capacity(24);
+            let _ = write!(text, "{sign}{first}.{rest:016}e{exp}");
+            text
+        },
+    );
     let (mantissa, exp) = e_form.split_once('e').unwrap_or((&e_form, "0"));
     let exp: i32 = exp.parse().unwrap_or(0);
     let (sign, mantissa) = match mantissa.strip_prefix('-') {
@@ -58,6 +67,64 @@ pub fn sig17(x: f64) -> String {
         res.push_str(digits.trim_end_matches('0'));
     }
     res
+}
+
+/// `printf("%.16e", a)`'s digits and exponent for a finite `a > 0` between about 10^-16 and
+/// 2^52 (the values the app writes into `data-*` attributes: U, S, Level FS, FairShare), in
+/// 128-bit integers: `(d, exp)` with 10^16 ≤ d < 10^17 and `a ≈ d · 10^(exp − 16)`, correctly
+/// rounded (ties to even); `None` outside that range. With a = m · 2^−s and p = 16 − exp
+/// decimals, a · 10^p = m · 5^p / 2^(s − p): m · 5^p is exact below 2^116 for p ≤ 27, and the
+/// shift's lost bits decide the rounding, as [`printf_e`]'s exact expansion does.
+fn e16_in_u128(a: f64) -> Option<(u64, i32)> {
+    const LOW: u128 = 10u128.pow(16);
+    const HIGH: u128 = 10u128.pow(17);
+    if !(a > 0.0 && a.is_finite()) {
+        return None;
+    }
+    let (m, e) = mantissa_exponent(a);
+    if e >= 0 {
+        return None;
+    }
+    let s = e.unsigned_abs() as i32;
+    // log10 may be off by one near a power of ten: the range check below corrects it.
+    let mut exp = a.log10().floor() as i32;
+    for _ in 0..3 {
+        let p = 16 - exp;
+        if !(0..=27).contains(&p) {
+            return None;
+        }
+        let n = u128::from(m) * 5u128.pow(p as u32);
+        let t = s - p;
+        let (q, r, half) = if t <= 0 {
+            let up = t.unsigned_abs();
+            if n.leading_zeros() <= up {
+                return None;
+            }
+            (n << up, 0, 1)
+        } else if t >= 127 {
+            (0, 0, 1)
+        } else {
+            let t = t as u32;
+            (n >> t, n & ((1u128 << t) - 1), 1u128 << (t - 1))
+        };
+        if q < LOW {
+            exp -= 1;
+            continue;
+        }
+        if q >= HIGH {
+            exp += 1;
+            continue;
+        }
+        let q = if r > half || (r == half && q & 1 == 1) {
+            q + 1
+        } else {
+            q
+        };
+        // 9.99…95e-1 rounds up to 1.0000000000000000e+0.
+        let (q, exp) = if q == HIGH { (LOW, exp + 1) } else { (q, exp) };
+        return u64::try_from(q).ok().map(|q| (q, exp));
+    }
+    None
 }
 
 /// A `%f` text without its trailing zeros (`1.250000` → `1.25`, `1.000000` → `1`), for spoken
@@ -285,6 +352,9 @@ pub fn shortest(x: f64) -> String {
             let _ = write!(out, "{}", a as u64);
             return;
         }
+        if push_few_decimals(out, a) {
+            return;
+        }
         let (digits, exp10) = shortest_digits(a);
         let len = digits.len() as i32;
         if exp10 <= 0 {
@@ -302,6 +372,37 @@ pub fn shortest(x: f64) -> String {
         }
     });
     out
+}
+
+/// Writes a finite `a > 0` below 2^30 that reads back from at most six decimals as the
+/// shortest form does (`12.5`, `0.000001`) and returns `true`; otherwise writes nothing and
+/// returns `false`. The app's SVG lengths and offsets (sums of character widths) are such
+/// values, and this path costs a few float operations instead of the shortest-digits search.
+///
+/// Why it is exact: for a < 2^30 a's spacing (ulp) is at most 2^-23, so with d ≤ 6 decimals
+/// 10^d · ulp < 0.12: at most one decimal of d places reads back as `a` (two would be 10^-d
+/// apart, more than an ulp), `round(a · 10^d)` finds it when it exists (the product's own
+/// rounding error is below 0.125 at these magnitudes, and a reading-back decimal is within half
+/// an ulp of `a`), and `n / 10^d` (both exact, the quotient correctly rounded) equals `a`
+/// exactly when that decimal reads back as `a`. The first d that works gives the fewest digits,
+/// which is the shortest form (no shorter one exists, and a decimal of fewer places that reads
+/// back would have been found at its d); a whole number is never reached here.
+fn push_few_decimals(out: &mut String, a: f64) -> bool {
+    if !(a > 0.0 && a < 1_073_741_824.0) {
+        return false;
+    }
+    let mut unit = 1u64;
+    for d in 1..=6usize {
+        unit *= 10;
+        let p = unit as f64;
+        let n = (a * p).round();
+        if n / p == a {
+            let n = n as u64;
+            let _ = write!(out, "{}.{:0d$}", n / unit, n % unit);
+            return true;
+        }
+    }
+    false
 }
 
 /// `x` as Rust's `{x:e}` (`LowerExp`) writes it: the shortest round-trip digits as `d.ddde-7`
@@ -672,6 +773,41 @@ mod tests {
         }
     }
 
+    /// The 128-bit path of `sig17` gives `printf_e(x, 16)`'s digits, and it is the path taken
+    /// for everyday values (U, S, Level FS, FairShare).
+    #[test]
+    fn sig17_short_path_is_printf_e() {
+        let mut rng = crate::r#gen::SplitMix64::new(23);
+        let mut taken = 0;
+        let mut values = vec![0.1, 2.0 / 3.0, 1.0 - f64::EPSILON / 2.0, 0.95, 9.5, 1e-16];
+        for _ in 0..30_000 {
+            values.push(f64::from_bits(rng.next_u64()).abs());
+            let unit = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+            values.push(unit);
+            values.push(unit * 10f64.powi((rng.next_u64() % 40) as i32 - 20));
+            // Just below and above powers of ten (log10 off by one), and decimals that round.
+            let ten = 10f64.powi((rng.next_u64() % 30) as i32 - 15);
+            values.push(f64::from_bits(ten.to_bits() - 1 - rng.next_u64() % 3));
+            values.push(f64::from_bits(ten.to_bits() + rng.next_u64() % 3));
+        }
+        for a in values {
+            let Some((digits, exp)) = e16_in_u128(a) else {
+                continue;
+            };
+            taken += 1;
+            let want = printf_e(a, 16);
+            let got = format!(
+                "{}.{:016}e{}{:02}",
+                digits / 10u64.pow(16),
+                digits % 10u64.pow(16),
+                if exp < 0 { '-' } else { '+' },
+                exp.abs()
+            );
+            assert_eq!(got, want, "{:#x}", a.to_bits());
+        }
+        assert!(taken > 60_000, "{taken}");
+    }
+
     #[test]
     fn trimmed_forms_drop_only_trailing_zeros() {
         assert_eq!(trim_fixed("1.250000"), "1.25");
@@ -834,6 +970,19 @@ mod tests {
             let n = (1u64 << 49) + rng.next_u64() % (1u64 << 50);
             values.push(n as f64 + 0.25);
             values.push((n % 100_000_000_000_000_000 / 10 * 10 + 5) as f64 * 1e3);
+            // Few decimals (the short path of `shortest`): decimals read as doubles, sums of
+            // character widths as the cards' lengths are, and values next to them.
+            let k = rng.next_u64();
+            let d = (k % 7) as i32;
+            let few = (k >> 8) as f64 % 2e9 / 10f64.powi(d);
+            values.push(few);
+            values.push(f64::from_bits(few.to_bits() + 1));
+            values.push(f64::from_bits(few.to_bits().saturating_sub(1)));
+            let width: f64 = (0..k % 40)
+                .map(|i| [7.2, 6.6, 12.96, 0.1][(i % 4) as usize])
+                .sum();
+            values.push(width);
+            values.push(width - 8.0 - 2.5);
         }
         for x in values {
             assert_eq!(shortest(x), format!("{x}"), "{:#x}", x.to_bits());

@@ -23,7 +23,7 @@ use crate::messages::tree::TreeMsg;
 use crate::messages::{Lang, Message};
 use crate::player::marks::FrameMarks;
 use crate::state::AppState;
-use crate::tree::model::{ChildRef, NodeView, kind_attr};
+use crate::tree::model::{ChildRef, NodePlace, NodeView, kind_attr};
 use crate::widgets::when::When;
 
 use super::compare_marks::CompareRole;
@@ -110,6 +110,11 @@ pub fn use_node(ctx: TreeCtx, id: AssocId) -> Signal<Option<Arc<NodeView>>> {
     Signal::derive(move || ctx.nodes.get(id))
 }
 
+/// One node's place (notifies only when that node's place changes; see `TreeCtx::places`).
+pub fn use_place(ctx: TreeCtx, id: AssocId) -> Signal<Option<NodePlace>> {
+    Signal::derive(move || ctx.places.get(id))
+}
+
 /// One association of the ARIA tree, with its visible children nested below it.
 #[component]
 pub fn TreeItem(id: AssocId) -> impl IntoView {
@@ -120,11 +125,13 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
     // What the rest of the item reads of the node's view, each a memo: a new view (an edit
     // changes the numbers of every node on the edited path) wakes only the readers of what
     // changed, not every closure of the item.
-    let ix = memo_of(move || node.with(|n| n.as_ref().map(|n| n.ix)));
-    let has_children = memo_of(move || node.with(|n| n.as_ref().is_some_and(|n| n.has_children)));
-    let expanded = memo_of(move || node.with(|n| n.as_ref().is_some_and(|n| n.expanded)));
+    // Its place and group from its place's signal, which an edit of numbers does not write.
+    let place = use_place(ctx, id);
+    let ix = memo_of(move || place.with(|n| n.as_ref().map(|n| n.ix)));
+    let has_children = memo_of(move || place.with(|n| n.as_ref().is_some_and(|n| n.has_children)));
+    let expanded = memo_of(move || place.with(|n| n.as_ref().is_some_and(|n| n.expanded)));
     let children =
-        memo_of(move || node.with(|n| n.as_ref().map(|n| n.children.clone()).unwrap_or_default()));
+        memo_of(move || place.with(|n| n.as_ref().map(|n| n.children.clone()).unwrap_or_default()));
     let aria_expanded = move || has_children.get().then(|| expanded.get().to_string());
     let selected = move || (state.selected().get() == Some(id)).to_string();
     let tabindex = move || {
@@ -174,7 +181,7 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
     let first = built.get_value().unwrap_or_default();
     StoredValue::new(std::sync::Arc::new(writer));
     let name =
-        memo_of(move || node.with(|n| n.as_ref().map(|n| n.name.clone()).unwrap_or_default()));
+        memo_of(move || place.with(|n| n.as_ref().map(|n| n.name.clone()).unwrap_or_default()));
     let toggle_title = move || {
         let msg = if expanded.get() {
             TreeMsg::CollapseName

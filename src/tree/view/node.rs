@@ -28,7 +28,7 @@ use crate::tree::model::{
 use crate::widgets::when::When;
 
 use super::compare_marks::CompareRole;
-use super::item::use_node;
+use super::item::{use_node, use_place};
 use super::{TreeCtx, memo_of};
 
 /// The icon of each kind, drawn in a 14×14 box.
@@ -85,14 +85,14 @@ fn card_class(class: &str, marks: CardMarks) -> String {
 #[component]
 pub fn NodeEdge(id: AssocId) -> impl IntoView {
     let ctx = TreeCtx::expect();
-    let node = use_node(ctx, id);
-    // Memos: a new view of the node (its numbers, on every edit along its path) wakes the edge
-    // only when its place or its role changes.
-    let ix = memo_of(move || node.with(|n| n.as_ref().map(|n| n.ix)));
+    // The node's place only: a new view of its numbers (on every edit along its path) does not
+    // wake the edge; memos, so a new place wakes only what of it changed.
+    let place = use_place(ctx, id);
+    let ix = memo_of(move || place.with(|n| n.as_ref().map(|n| n.ix)));
     let compare = move || ix.get().and_then(|ix| ctx.compare.role(ix));
     // Two memos of the artefact's value type (one memo instantiation for all three).
-    let edge = memo_of(move || node.with(|n| n.as_ref().and_then(|n| n.edge.clone())));
-    let edge_style = memo_of(move || node.with(|n| n.as_ref().and_then(|n| n.edge_style.clone())));
+    let edge = memo_of(move || place.with(|n| n.as_ref().and_then(|n| n.edge.clone())));
+    let edge_style = memo_of(move || place.with(|n| n.as_ref().and_then(|n| n.edge_style.clone())));
     view! {
         <path
             class="ft-edge"
@@ -110,8 +110,10 @@ pub fn NodeCard(id: AssocId) -> impl IntoView {
     let ctx = TreeCtx::expect();
     let node = use_node(ctx, id);
     let card = memo_of(move || node.with(|n| n.as_ref().map(|n| n.card.clone())));
-    // A memo: a new view of the node (its numbers) wakes none of the marks' readers.
-    let ix = memo_of(move || node.with(|n| n.as_ref().map(|n| n.ix)));
+    // Its place: a new view of the node's numbers wakes none of the marks' readers, nor its
+    // class or box.
+    let place = use_place(ctx, id);
+    let ix = memo_of(move || place.with(|n| n.as_ref().map(|n| n.ix)));
     let ix = move || ix.get();
     // Per-association marks, not `state.frame`: N cards reading the frame make a step O(N²).
     let marks = FrameMarks::use_or_new(state);
@@ -119,8 +121,8 @@ pub fn NodeCard(id: AssocId) -> impl IntoView {
     let compare = move || ix().and_then(|ix| ctx.compare.role(ix));
     // The card's own classes and place, memos (of one value type with the edge's and the
     // artefact's): a change of its numbers alone wakes neither.
-    let look_class = memo_of(move || node.with(|n| n.as_ref().map(|n| n.class.clone())));
-    let look_style = memo_of(move || node.with(|n| n.as_ref().map(|n| n.card_style.clone())));
+    let look_class = memo_of(move || place.with(|n| n.as_ref().map(|n| n.class.clone())));
+    let look_style = memo_of(move || place.with(|n| n.as_ref().map(|n| n.card_style.clone())));
     let selected = move || state.selected().get() == Some(id);
     let current = move || ix().is_some_and(|ix| marks.is_current(ix));
     // Every class in one closure: a card is one class effect, not one per toggled mark (fewer
