@@ -11,6 +11,7 @@ pub mod panel_open;
 pub mod row_window;
 pub mod scroll_echo;
 pub mod scroll_window;
+pub mod slots;
 pub mod sort_header;
 pub mod spacer;
 pub mod table_filter;

@@ -14,6 +14,7 @@ use super::model::Explain;
 use crate::i18n::I18n;
 use crate::messages::Lang;
 use crate::messages::classic::ClassicMsg;
+use crate::widgets::slots::write_text;
 
 /// What of the formulas is drawn once: whether UA and F are shown, each step of the usage chain
 /// (its number of lines and whether it is the selected association), and the DEPTH_OBLIVIOUS
@@ -74,9 +75,8 @@ fn write(article: &web_sys::Element, old: &[String], new: &[String]) {
         let Some(el) = list.item(k as u32) else {
             continue;
         };
-        match el.first_child() {
-            Some(text) => text.set_node_value(Some(new)),
-            None => el.set_text_content(Some(new)),
+        if let Ok(el) = el.dyn_into::<web_sys::Element>() {
+            write_text(&el, new);
         }
     }
     if old[n] != new[n]

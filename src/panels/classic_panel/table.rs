@@ -19,6 +19,7 @@ use crate::messages::classic::ClassicMsg;
 use crate::state::AppState;
 use crate::widgets::keyed_rows::KeyedRows;
 use crate::widgets::scroll_window::ScrollWindow;
+use crate::widgets::slots::{Slot, write_slots};
 use crate::widgets::sort_header::SortHeader;
 use crate::widgets::spacer::Spacer;
 use crate::widgets::table_filter::TableFilter;
@@ -144,25 +145,18 @@ pub(super) fn order_memo(
 type RowSlots = [String; 9];
 
 /// Where each of [`RowSlots`] goes: the element (0 the row, 1 its name cell, 2 the name's
-/// button, 3–6 the value cells) and what of it.
-const ROW_SLOTS: [(usize, RowSlot); 9] = [
-    (0, RowSlot::Attr("class")),
-    (0, RowSlot::Attr("data-assoc-id")),
-    (1, RowSlot::Attr("style")),
-    (2, RowSlot::Attr("aria-current")),
-    (2, RowSlot::Text),
-    (3, RowSlot::Text),
-    (4, RowSlot::Text),
-    (5, RowSlot::Text),
-    (6, RowSlot::Text),
+/// button, 3–6 the value cells) and what of it; an attribute is removed while empty.
+const ROW_SLOTS: [(usize, Slot); 9] = [
+    (0, Slot::AttrOrAbsent("class")),
+    (0, Slot::AttrOrAbsent("data-assoc-id")),
+    (1, Slot::AttrOrAbsent("style")),
+    (2, Slot::AttrOrAbsent("aria-current")),
+    (2, Slot::Text),
+    (3, Slot::Text),
+    (4, Slot::Text),
+    (5, Slot::Text),
+    (6, Slot::Text),
 ];
-
-/// What of an element a slot is: an attribute (removed while empty), or its text.
-#[derive(Clone, Copy)]
-enum RowSlot {
-    Attr(&'static str),
-    Text,
-}
 
 /// The slots of `row` (all empty while there is none), selected or not.
 fn row_slots(row: Option<&ClassicRow>, selected: bool) -> RowSlots {
@@ -210,26 +204,7 @@ fn write_row(tr: &web_sys::Element, old: &RowSlots, new: &RowSlots) {
     }
     let [c0, c1, c2, c3] = cells;
     let elements = [Some(tr.clone()), name_cell, button, c0, c1, c2, c3];
-    for ((&(ix, slot), old), new) in ROW_SLOTS.iter().zip(old).zip(new) {
-        if old == new {
-            continue;
-        }
-        let Some(el) = elements.get(ix).and_then(Option::as_ref) else {
-            continue;
-        };
-        match slot {
-            RowSlot::Attr(name) if new.is_empty() => {
-                let _ = el.remove_attribute(name);
-            }
-            RowSlot::Attr(name) => {
-                let _ = el.set_attribute(name, new);
-            }
-            RowSlot::Text => match el.first_child() {
-                Some(text) => text.set_node_value(Some(new)),
-                None => el.set_text_content(Some(new)),
-            },
-        }
-    }
+    write_slots(&elements, &ROW_SLOTS, old, new);
 }
 
 /// The row of association `ix`: built once from its values and the selection, then kept up to

@@ -25,6 +25,7 @@ use crate::tree::model::{
     BADGE_Y, BAR_H, BAR_Y, CardView, HEADER_H, ICON_W, INNER_INSET, LINE_Y, PAD, RankLine, Tag,
     status_class,
 };
+use crate::widgets::slots::{Slot, write_slots};
 use crate::widgets::when::When;
 
 use super::compare_marks::CompareRole;
@@ -202,16 +203,6 @@ fn LiveMarkBody(card: Memo<Option<CardView>>) -> impl IntoView {
     }
 }
 
-/// What an element of the live card's fixed part shows that follows its view: an attribute,
-/// or its text.
-#[derive(Clone, Copy)]
-enum Slot {
-    /// The attribute of that name.
-    Attr(&'static str),
-    /// The text.
-    Text,
-}
-
 /// The elements of the live card's fixed part, by index: body, inner border, header, icon,
 /// name, the five text lines ([`CARD_LINES`]), the badge's group, rect and text.
 const CARD_ELEMENTS: usize = 13;
@@ -269,28 +260,6 @@ fn card_slots(c: Option<&CardView>) -> [String; 19] {
         len(|c| c.badge.cx),
         text(|c| c.badge.text.clone()),
     ]
-}
-
-/// Writes to `elements` the slots of `new` that differ from `old`; a text into the element's
-/// text node (a character-data change, as a reactive text writes it).
-fn write_card(elements: &[Option<web_sys::Element>], old: &[String], new: &[String]) {
-    for ((&(ix, slot), old), new) in CARD_SLOTS.iter().zip(old).zip(new) {
-        if old == new {
-            continue;
-        }
-        let Some(el) = elements.get(ix).and_then(Option::as_ref) else {
-            continue;
-        };
-        match slot {
-            Slot::Attr(name) => {
-                let _ = el.set_attribute(name, new);
-            }
-            Slot::Text => match el.first_child() {
-                Some(text) => text.set_node_value(Some(new)),
-                None => el.set_text_content(Some(new)),
-            },
-        }
-    }
 }
 
 /// The live card's contents: the same elements as [`CardBody`], built once. The fixed part's
@@ -355,7 +324,7 @@ fn LiveCardBody(card: Memo<Option<CardView>>) -> impl IntoView {
             // Not built yet: what they will be built with stays the reference.
             return prev;
         }
-        write_card(&elements, &prev, &new);
+        write_slots(&elements, &CARD_SLOTS, &prev, &new);
         new
     });
     StoredValue::new(std::sync::Arc::new(writer));

@@ -1,0 +1,52 @@
+//! Slots: the texts and attributes of elements built once and then kept up to date by one
+//! effect that compares each value with what it wrote last and writes only those that changed
+//! (the tree's live cards, the Classic table's rows, the Classic formulas). A reactive view per
+//! text and attribute would wake one effect per value, and an erased-mode rebuild
+//! (`--cfg erase_components`) removes and sets every attribute of every element again.
+
+/// What of an element a slot is.
+#[derive(Clone, Copy, Debug)]
+pub enum Slot {
+    /// The attribute of that name, always present.
+    Attr(&'static str),
+    /// The attribute of that name, removed while its value is empty (`aria-current`).
+    AttrOrAbsent(&'static str),
+    /// The element's text.
+    Text,
+}
+
+/// Writes `text` into `el`'s text node (a character-data change, as a reactive text writes it),
+/// or as its content when it has none.
+pub fn write_text(el: &web_sys::Element, text: &str) {
+    match el.first_child() {
+        Some(node) => node.set_node_value(Some(text)),
+        None => el.set_text_content(Some(text)),
+    }
+}
+
+/// Writes to `elements` the slots of `new` that differ from `old`: slot `k` is `slots[k]`, an
+/// index into `elements` and what of that element. A missing element is skipped.
+pub fn write_slots(
+    elements: &[Option<web_sys::Element>],
+    slots: &[(usize, Slot)],
+    old: &[String],
+    new: &[String],
+) {
+    for ((&(ix, slot), old), new) in slots.iter().zip(old).zip(new) {
+        if old == new {
+            continue;
+        }
+        let Some(el) = elements.get(ix).and_then(Option::as_ref) else {
+            continue;
+        };
+        match slot {
+            Slot::AttrOrAbsent(name) if new.is_empty() => {
+                let _ = el.remove_attribute(name);
+            }
+            Slot::Attr(name) | Slot::AttrOrAbsent(name) => {
+                let _ = el.set_attribute(name, new);
+            }
+            Slot::Text => write_text(el, new),
+        }
+    }
+}
