@@ -4,6 +4,9 @@
 //! text and attribute would wake one effect per value, and an erased-mode rebuild
 //! (`--cfg erase_components`) removes and sets every attribute of every element again.
 
+use leptos::prelude::*;
+use leptos::reactive::effect::RenderEffect;
+
 /// What of an element a slot is.
 #[derive(Clone, Copy, Debug)]
 pub enum Slot {
@@ -49,4 +52,27 @@ pub fn write_slots(
             Slot::Text => write_text(el, new),
         }
     }
+}
+
+/// Follows `compute` (handed the value it gave last) with one render effect and returns its
+/// first value: what the caller builds its elements with. From the second run on, `write` gets
+/// the value last written and the new one, and returns `false` while the elements are not built
+/// yet (the old value then stays the reference). The effect lives as long as the calling owner.
+pub fn follow<S>(
+    compute: impl Fn(Option<&S>) -> S + 'static,
+    write: impl Fn(&S, &S) -> bool + 'static,
+) -> S
+where
+    S: Clone + Default + Send + Sync + 'static,
+{
+    let writer = RenderEffect::new(move |prev: Option<S>| {
+        let new = compute(prev.as_ref());
+        match prev {
+            Some(prev) if !write(&prev, &new) => prev,
+            _ => new,
+        }
+    });
+    let first = writer.with_value_mut(|v| v.clone()).unwrap_or_default();
+    on_cleanup(move || drop(writer));
+    first
 }

@@ -6,7 +6,6 @@
 
 use leptos::html;
 use leptos::prelude::*;
-use leptos::reactive::effect::RenderEffect;
 use wasm_bindgen::JsCast;
 
 use super::Runs;
@@ -14,7 +13,7 @@ use super::model::Explain;
 use crate::i18n::I18n;
 use crate::messages::Lang;
 use crate::messages::classic::ClassicMsg;
-use crate::widgets::slots::write_text;
+use crate::widgets::slots::{self, write_text};
 
 /// What of the formulas is drawn once: whether UA and F are shown, each step of the usage chain
 /// (its number of lines and whether it is the selected association), and the DEPTH_OBLIVIOUS
@@ -102,24 +101,21 @@ pub fn ExplainView(
 ) -> impl IntoView {
     let i18n = I18n::expect();
     let article = NodeRef::<html::Article>::new();
-    // The first run (now) gives what the elements are built with.
-    let writer = RenderEffect::new(move |prev: Option<Vec<String>>| {
-        let new = explain.with(|e| e.as_ref().map(|e| texts(e, i18n.lang())));
-        let new = new.unwrap_or_else(|| prev.clone().unwrap_or_default());
-        let Some(prev) = prev else {
-            return new;
-        };
-        match article.get_untracked() {
-            Some(article) => {
-                write(&article, &prev, &new);
-                new
+    // With no formulas for a moment, the texts last written stay.
+    let first = slots::follow(
+        move |prev: Option<&Vec<String>>| {
+            explain
+                .with(|e| e.as_ref().map(|e| texts(e, i18n.lang())))
+                .unwrap_or_else(|| prev.cloned().unwrap_or_default())
+        },
+        move |prev, new| {
+            let article = article.get_untracked();
+            if let Some(article) = &article {
+                write(article, prev, new);
             }
-            // Not built yet: what it will be built with stays the reference.
-            None => prev,
-        }
-    });
-    let first = writer.with_value_mut(|v| v.clone()).unwrap_or_default();
-    on_cleanup(move || drop(writer));
+            article.is_some()
+        },
+    );
     let mut first = first.into_iter();
     let mut next = move || first.next().unwrap_or_default();
     let damping = Memo::new(move |_| Runs::read(runs, |_, c| c.damping_factor()));

@@ -9,7 +9,6 @@ use fairshare::Ranked;
 use fairshare::classic::ClassicRun;
 use fairshare::tree::Structure;
 use leptos::prelude::*;
-use leptos::reactive::effect::RenderEffect;
 
 use super::Runs;
 use super::model::{self, ClassicRow};
@@ -19,7 +18,7 @@ use crate::messages::classic::ClassicMsg;
 use crate::state::AppState;
 use crate::widgets::keyed_rows::KeyedRows;
 use crate::widgets::scroll_window::ScrollWindow;
-use crate::widgets::slots::{Slot, write_slots};
+use crate::widgets::slots::{self, Slot, write_slots};
 use crate::widgets::sort_header::SortHeader;
 use crate::widgets::spacer::Spacer;
 use crate::widgets::table_filter::TableFilter;
@@ -218,27 +217,22 @@ fn write_row(tr: &web_sys::Element, old: &RowSlots, new: &RowSlots) {
 fn drawn_row(runs: Memo<Runs>, ix: usize) -> AnyView {
     let state = AppState::expect();
     let values = Memo::new(move |_| Runs::read(runs, |r, c| model::row(r, c, ix)));
-    let slots = move || {
+    let now = move || {
         let id = values.with(|row| row.as_ref().map(|r| r.id));
         let selected = id.is_some() && state.selected().get() == id;
         values.with(|row| row_slots(row.as_ref(), selected))
     };
     let tr = NodeRef::<leptos::html::Tr>::new();
-    // The first run (now) gives what the elements are built with.
-    let writer = RenderEffect::new(move |prev: Option<RowSlots>| {
-        let new = slots();
-        let Some(prev) = prev else {
-            return new;
-        };
-        match tr.get_untracked() {
-            Some(tr) => {
-                write_row(&tr, &prev, &new);
-                new
+    let first = slots::follow(
+        move |_| now(),
+        move |prev, new| {
+            let tr = tr.get_untracked();
+            if let Some(tr) = &tr {
+                write_row(tr, prev, new);
             }
-            // Not built yet: what it will be built with stays the reference.
-            None => prev,
-        }
-    });
+            tr.is_some()
+        },
+    );
     let [
         class,
         id,
@@ -249,8 +243,7 @@ fn drawn_row(runs: Memo<Runs>, ix: usize) -> AnyView {
         usage_norm,
         usage,
         factor,
-    ] = writer.with_value_mut(|v| v.clone()).unwrap_or_default();
-    on_cleanup(move || drop(writer));
+    ] = first;
     let select = move |_| {
         if let Some(id) = values.with_untracked(|row| row.as_ref().map(|r| r.id)) {
             state.select(Some(id));
