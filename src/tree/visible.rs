@@ -7,8 +7,11 @@
 //!   walk is visiting) is open, so a focus association is always shown (an ancestor the person
 //!   collapsed on purpose stays collapsed, except for the walk's node).
 //! - Sibling groups bigger than [`WINDOW_ALL`] are windowed: the first [`HEAD`], the last
-//!   [`TAIL`], [`NEAR`] on each side of a focus child, the pages the person opened, and a
-//!   [`Item::Gap`] ("… N more") for each run of hidden siblings.
+//!   [`TAIL`], [`NEAR`] on each side of a focus child, the block of [`BLOCK`] around the walk's
+//!   child (with one more sibling on each side), the pages the person opened, and a
+//!   [`Item::Gap`] ("… N more") for each run of hidden siblings. The walk's window moves by
+//!   blocks, not by one sibling a step: a window that slides moves every card of the group at
+//!   each step (the tidy layout centres the group), a still one only marks the next card.
 //! - Long chains below nesting depth [`ELIDE_FROM`] (a deep path to a focus node, or accounts
 //!   with one child each) are elided: [`Item::Elision`] ("… K levels") stands for the middle,
 //!   and the last [`KEEP_BOTTOM`] levels above the chain's end are shown. So the nesting of the
@@ -42,6 +45,9 @@ pub const HEAD: u32 = 5;
 pub const TAIL: u32 = 2;
 /// Windowed groups: siblings shown on each side of a focus child.
 pub const NEAR: u32 = 2;
+/// Windowed groups: the walk's child is shown with the siblings of its block of this many
+/// (positions `BLOCK · b .. BLOCK · (b + 1)`) and one more on each side.
+pub const BLOCK: u32 = 5;
 /// How many more siblings one click on "… N more" shows.
 pub const PAGE: u32 = 20;
 /// Nesting depth (root = 0) from which long chains are elided.
@@ -366,6 +372,14 @@ fn merge(mut ranges: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
     res
 }
 
+/// The positions shown around the walk's child at position `p` of a windowed group of `k`:
+/// its block of [`BLOCK`] and one sibling on each side, so the window stays still while the
+/// walk goes through the block, and the walk's child always has its neighbours shown.
+pub fn walk_block(p: u32, k: u32) -> (u32, u32) {
+    let start = p - p % BLOCK;
+    (start.saturating_sub(1), (start + BLOCK + 1).min(k))
+}
+
 /// Computes the visible set of `outline` for `request`; `follow` (the association the walk is
 /// visiting) is always shown.
 pub fn visible(outline: &Outline, request: &Request, follow: Option<usize>) -> Visible {
@@ -379,6 +393,10 @@ pub fn visible(outline: &Outline, request: &Request, follow: Option<usize>) -> V
     // Per association on a focus path: its children towards the focus associations.
     let mut toward: HashMap<usize, Vec<usize>> = HashMap::new();
     let mut always: HashSet<usize> = HashSet::new();
+    // Per association on a focus path: its child towards a focus other than the walk's node
+    // (windowed by [`NEAR`]); on the walk's path: its child towards the walk (by [`BLOCK`]).
+    let mut near: HashSet<usize> = HashSet::new();
+    let mut walk_child: HashMap<usize, usize> = HashMap::new();
     let follow = follow.filter(|&f| f < n);
     for (&f, is_follow) in request
         .focus
@@ -397,6 +415,9 @@ pub fn visible(outline: &Outline, request: &Request, follow: Option<usize>) -> V
             }
             if is_follow {
                 always.insert(p);
+                walk_child.insert(p, child);
+            } else {
+                near.insert(child);
             }
             child = p;
         }
@@ -498,7 +519,12 @@ pub fn visible(outline: &Outline, request: &Request, follow: Option<usize>) -> V
             let mut r = vec![(0, HEAD.min(k)), (k.saturating_sub(TAIL), k)];
             for &c in toward.get(&ix).into_iter().flatten() {
                 let p = o.pos[c];
-                r.push((p.saturating_sub(NEAR), (p + NEAR + 1).min(k)));
+                if near.contains(&c) {
+                    r.push((p.saturating_sub(NEAR), (p + NEAR + 1).min(k)));
+                }
+                if walk_child.get(&ix) == Some(&c) {
+                    r.push(walk_block(p, k));
+                }
             }
             for &(from, to) in request.pages.get(&ix).into_iter().flatten() {
                 r.push((from.min(k), to.min(k)));

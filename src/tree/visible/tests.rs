@@ -340,3 +340,44 @@ fn ten_thousand_deep_and_a_hundred_thousand_wide_show_a_bounded_set() {
         assert!(v.items.len() < 200);
     }
 }
+
+/// The walk through a windowed group moves the window by blocks: a window sliding by one
+/// sibling a step moved every card of the group at each step (the tidy layout centres the
+/// group under its parent), the dearest steps of the walk at 10k. The walk's child is always
+/// shown with a neighbour on each side.
+#[test]
+fn the_walk_through_a_windowed_group_moves_the_window_by_blocks() {
+    // 40 accounts of 5 users (241 associations): the root's 40 children are windowed.
+    let f = Fixture::new(wide(40, 5));
+    let mut moves = 0;
+    let mut last: Option<Vec<u32>> = None;
+    for a in 0..40u32 {
+        let v = visible(&f.outline, &Request::default(), Some(f.ix(100 + a)));
+        // The root's children shown (account ids), the walk's among them.
+        let accounts: Vec<u32> = v
+            .items
+            .iter()
+            .filter_map(|it| match *it {
+                Item::Node { ix, .. } => Some(f.tree.assocs()[ix].id.0),
+                _ => None,
+            })
+            .filter(|id| (100..140).contains(id))
+            .collect();
+        let at = accounts.iter().position(|&id| id == 100 + a);
+        let at = at.unwrap_or_else(|| panic!("a{a} is not shown: {accounts:?}"));
+        // Its neighbours are shown beside it.
+        if a > 0 {
+            assert_eq!(accounts[at - 1], 99 + a, "{accounts:?}");
+        }
+        if a < 39 {
+            assert_eq!(accounts[at + 1], 101 + a, "{accounts:?}");
+        }
+        if last.as_ref().is_some_and(|l| *l != accounts) {
+            moves += 1;
+        }
+        last = Some(accounts);
+    }
+    // 40 positions in blocks of 5: the window moves at most at the 7 block edges, not at
+    // each of the 39 steps (a window sliding by one: 37 moves).
+    assert!(moves <= 7, "the window moved {moves} times");
+}
