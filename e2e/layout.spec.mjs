@@ -106,6 +106,45 @@ test('the side panels are tabs: one panel at a time, arrow keys move between tab
   expect(app.errors).toEqual([]);
 });
 
+test('at 1440x900 the shown side panel is a box of its own, filling the column under the tabs and scrolling inside', async ({ page }) => {
+  // Chromium lays out a change inside a positioned, size- and layout-contained box from that box
+  // alone, never so a flex or grid item: a timeline step rewrites the What-if panel, and the rest
+  // of the page is not laid out again for it (docs/performance.md, session 23).
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const app = new ExplorerPage(page);
+  await app.goto('/');
+  await app.openTab('Job priority');
+  const box = await page.evaluate(() => {
+    const panel = document.querySelector('[role="tabpanel"]:not([hidden])');
+    const style = getComputedStyle(panel);
+    const parent = getComputedStyle(panel.parentElement);
+    const side = document.querySelector('.ft-side').getBoundingClientRect();
+    const tabs = document.querySelector('[role="tablist"]').getBoundingClientRect();
+    const r = panel.getBoundingClientRect();
+    return {
+      position: style.position,
+      contain: style.contain,
+      parent: parent.display,
+      top: r.top - tabs.bottom,
+      bottom: side.bottom - r.bottom,
+      left: r.left - side.left,
+      right: side.right - r.right,
+      scrolls: panel.scrollHeight > panel.clientHeight,
+    };
+  });
+  expect(box.position).toBe('absolute');
+  expect(box.contain).toMatch(/strict|size.*layout|layout.*size/);
+  expect(box.parent).toBe('block');
+  // Under the tabs (the column's gap apart), to the column's bottom, its full width.
+  expect(box.top).toBeGreaterThanOrEqual(0);
+  expect(box.top).toBeLessThan(20);
+  expect(Math.abs(box.bottom)).toBeLessThan(1);
+  expect(Math.abs(box.left)).toBeLessThan(1);
+  expect(Math.abs(box.right)).toBeLessThan(1);
+  expect(box.scrolls).toBe(true);
+  expect(app.errors).toEqual([]);
+});
+
 test('at 390x844 the page never scrolls sideways, and the tree comes first', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const app = new ExplorerPage(page);

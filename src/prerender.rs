@@ -359,16 +359,18 @@ mod tests {
         view! {
             <aside class="ft-side" inert>
                 <div class="ft-tabs">{tabs}</div>
-                <div class="ft-tabpanel">
-                    <section class="ft-panel ft-inspector">
-                        <h2 class="ft-panel__title">{CommonMsg::RegionInspector.text(LANG)}</h2>
-                        <div class="ft-first-look">
-                            <h3 class="ft-first-look__title">{CommonMsg::WhatToLookAt.text(LANG)}</h3>
-                            <p class="ft-first-look__caption">{preset.caption.text(LANG)}</p>
-                            <p class="ft-hint">{crate::messages::inspector::InspectorMsg::NothingSelected.text(LANG)}</p>
-                            <p class="ft-hint">{find_pointer(LANG)}</p>
-                        </div>
-                    </section>
+                <div class="ft-side__panels">
+                    <div class="ft-tabpanel">
+                        <section class="ft-panel ft-inspector">
+                            <h2 class="ft-panel__title">{CommonMsg::RegionInspector.text(LANG)}</h2>
+                            <div class="ft-first-look">
+                                <h3 class="ft-first-look__title">{CommonMsg::WhatToLookAt.text(LANG)}</h3>
+                                <p class="ft-first-look__caption">{preset.caption.text(LANG)}</p>
+                                <p class="ft-hint">{crate::messages::inspector::InspectorMsg::NothingSelected.text(LANG)}</p>
+                                <p class="ft-hint">{find_pointer(LANG)}</p>
+                            </div>
+                        </section>
+                    </div>
                 </div>
             </aside>
         }

@@ -70,14 +70,14 @@ pub fn TimelinePanel(#[prop(optional)] children: Option<ChildrenFn>) -> impl Int
         let timeline = shown.get()?;
         let n = timeline.len();
         let tl = timeline.clone();
-        let value_text = move || {
+        // One text for the slider's `aria-valuetext` and the line under it, worded once a step.
+        let value_text = Memo::new(move |_| {
             let k = at.get();
             tl.moments()
                 .get(k)
                 .map(|m| model::moment_value(m, k, n, i18n.lang()))
                 .unwrap_or_default()
-        };
-        let value_text2 = value_text.clone();
+        });
         let tl = timeline.clone();
         let status = move || model::showing(&tl, at.get(), i18n.lang());
         let (pt, pb, ft, fb, left, right) = model::bands();
@@ -92,7 +92,7 @@ pub fn TimelinePanel(#[prop(optional)] children: Option<ChildrenFn>) -> impl Int
                             state.show_moment(k);
                         }
                     } />
-                <p class="ft-timeline__value" aria-hidden="true">{value_text2}</p>
+                <p class="ft-timeline__value" aria-hidden="true">{value_text}</p>
                 <p class="ft-help" role="status" data-timeline-status="">{status}</p>
                 <p class="ft-button-row">
                     <button type="button" class="ft-button" disabled=move || at.get() == 0 on:click=replay>
