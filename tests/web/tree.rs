@@ -604,6 +604,38 @@ async fn the_users_of_an_account_leaving_the_window_are_not_written_on_their_way
     );
 }
 
+/// What one live card holds, counted: every card coming into view (an edit that moves the
+/// shown window makes 1–4 at the 1k anchor) builds and restyles each of its elements. No group
+/// around the Level FS badge's rect and text, and the inner border only on the root's card
+/// (hidden on every other by style/tree.css): 11 elements for an account, 16 for a user (with
+/// its rank line), 12 for the root, where the cards held 13, 18 and 13.
+#[wasm_bindgen_test]
+async fn a_card_holds_only_the_elements_it_shows() {
+    let (view, _state) = mount_tree(forty_users());
+    tick().await;
+    let inside = |name: &str| {
+        view.all(".ft-tree__cards > svg")
+            .into_iter()
+            .find(|c| {
+                c.query_selector(".ft-node__name")
+                    .ok()
+                    .flatten()
+                    .and_then(|n| n.text_content())
+                    .as_deref()
+                    == Some(name)
+            })
+            .unwrap_or_else(|| panic!("{name}'s card"))
+            .query_selector_all("*")
+            .unwrap()
+            .length()
+    };
+    assert_eq!(inside("a"), 11, "an account's card");
+    assert_eq!(inside("u0"), 16, "a user's card");
+    assert_eq!(inside("root"), 12, "the root's card, with its inner border");
+    assert_eq!(view.count(".ft-node__inner"), 1, "only the root draws one");
+    assert_eq!(view.count(".ft-tree__cards text.ft-badge"), view.count(".ft-tree__cards > svg"));
+}
+
 /// Watches `root` for DOM writes: returns a function that reports (and restarts) the counts of
 /// attribute and text writes, of those that set a value equal to the one before (a rewrite of
 /// what did not change), of attribute writes on the minimap's marks and on elements no longer in
