@@ -633,7 +633,10 @@ async fn a_card_holds_only_the_elements_it_shows() {
     assert_eq!(inside("u0"), 16, "a user's card");
     assert_eq!(inside("root"), 12, "the root's card, with its inner border");
     assert_eq!(view.count(".ft-node__inner"), 1, "only the root draws one");
-    assert_eq!(view.count(".ft-tree__cards text.ft-badge"), view.count(".ft-tree__cards > svg"));
+    assert_eq!(
+        view.count(".ft-tree__cards text.ft-badge"),
+        view.count(".ft-tree__cards > svg")
+    );
 }
 
 /// Watches `root` for DOM writes: returns a function that reports (and restarts) the counts of

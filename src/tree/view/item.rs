@@ -176,9 +176,9 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
             return prev;
         };
         if new[0].is_none() {
-            // No style: its view has ended: the item is leaving (its group drops it in this flush, or its
-            // ancestor's did), so stripping its attributes would only write to an element on
-            // its way out. Should the view come back, it is written from what is there.
+            // No style: its view has ended, and the item is leaving (its group drops it in this
+            // flush, or its ancestor's did): stripping its attributes would only write to an
+            // element on its way out. Should the view come back, it is written from what is there.
             return prev;
         }
         write_attrs(&el, &prev, &new);
