@@ -26,7 +26,7 @@
 // style sheet after loading (a style change measured without a build, as edit-profile.mjs's).
 // `--roots` (listing only) also prints what each edit invalidated for layout (Blink's
 // LayoutInvalidationTracking: why, which node, and its nearest ancestors), to find which change
-// makes a layout whole-document. In the summary, `event` and `effects` split the script into the
+// makes a layout whole-document, and what was marked for a style recalc and why. In the summary, `event` and `effects` split the script into the
 // change event's handler (the intent and the engine's edit) and what runs after it in the frame
 // (the reactive effects, microtasks); `gc` is the garbage collection inside it; `npre`/`pre`
 // count and time the idle callbacks and timers that ran between the change and the edit's
@@ -155,6 +155,17 @@ function report(events, measured, roots) {
         seen.set(key, (seen.get(key) ?? 0) + 1);
       }
       for (const [key, n] of seen) console.log(`  invalidated ${n}x ${key}`);
+      // What was marked for a style recalc, and why (the elements restyled are those and, for
+      // some reasons, their descendants).
+      const styles = new Map();
+      for (const e of events) {
+        if (!/^Style.*InvalidationTracking$/.test(e.name) || e.ts < t0 || e.ts >= end) continue;
+        const d = e.args?.data ?? {};
+        const node = (d.nodeName ?? '').replace(/ id='[^']*'/, '').split(' ').slice(0, 2).join(' ');
+        const key = `${e.name.replace('InvalidationTracking', '')}: ${d.reason ?? d.invalidationSet?.id ?? ''} ${node}`;
+        styles.set(key, (styles.get(key) ?? 0) + 1);
+      }
+      for (const [key, n] of [...styles].sort((a, b) => b[1] - a[1])) console.log(`  style ${n}x ${key}`);
     }
     for (const e of mine) {
       if (e.ts < t0 || e.ts >= end) continue;

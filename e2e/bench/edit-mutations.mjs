@@ -4,7 +4,7 @@
 //
 //   node e2e/bench/edit-mutations.mjs [--dist dist] [--size 1k|10k|100k] [--edits 5]
 //        [--port 8878] [--perf DIR] [--detail] [--per-edit] [--tab 'Classic fairshare']
-//        [--start 5]
+//        [--start 5] [--nodes]
 //
 // Loads `perf_<size>.json.gz` as workspace.mjs does, selects the first user, and makes `--edits`
 // Raw usage edits 600 ms apart. For each, a MutationObserver counts the mutation records from
@@ -15,6 +15,9 @@
 // mean per edit; `--detail` also names the element (tag and class) of each record; `--per-edit`
 // also prints each edit's totals (records, nodes added and removed), to tell a slow edit's work.
 // `--tab` opens that side-panel tab first (its panel's own changes are then counted too).
+// `--nodes` tells the nodes a child-list record adds or removes apart: *moved* (removed and added
+// again, a keyed list's reorder), *made* (new; with the elements inside them) and *dropped*, by
+// tag and class of the node itself, so a rebuilt card is told from a moved one.
 import { arg, flag, firstUsersRawUsage, openPastedAnchor } from './common.mjs';
 
 const edits = Number(arg('edits', 5));
@@ -29,7 +32,7 @@ try {
   await page.waitForTimeout(1000);
   const totals = {};
   for (let i = 0; i < edits; i++) {
-    const one = await handle.evaluate(async (el, [v, detail]) => {
+    const one = await handle.evaluate(async (el, [v, detail, nodes]) => {
       const where = (node) => {
         let e = node.nodeType === 1 ? node : node.parentElement;
         for (; e; e = e.parentElement) {
@@ -41,8 +44,16 @@ try {
       };
       const counts = {};
       const add = (k, n = 1) => (counts[k] = (counts[k] ?? 0) + n);
+      const added = new Set();
+      const removed = new Set();
+      const name = (n) =>
+        n.nodeType === 1 ? `<${n.tagName.toLowerCase()} ${(n.getAttribute('class') ?? '').split(' ')[0]}>` : `#${n.nodeName}`;
       const count = (records) => {
         for (const r of records) {
+          if (nodes) {
+            for (const n of r.addedNodes) added.add(n);
+            for (const n of r.removedNodes) removed.add(n);
+          }
           const w = where(r.target);
           const t = r.target.nodeType === 1 ? r.target : r.target.parentElement;
           const what = detail ? ` <${t?.tagName.toLowerCase()} ${t?.getAttribute('class') ?? ''}>` : '';
@@ -64,10 +75,19 @@ try {
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
       count(observer.takeRecords());
       observer.disconnect();
+      for (const n of added) {
+        const w = where(n.isConnected ? n : el);
+        if (removed.has(n)) add(`${w}: moved ${name(n)}`);
+        else {
+          add(`${w}: made ${name(n)}`);
+          if (n.nodeType === 1) add(`${w}: elements made, with those inside`, 1 + n.querySelectorAll('*').length);
+        }
+      }
+      for (const n of removed) if (!added.has(n)) add(`dropped ${name(n)}`);
       for (const a of document.getAnimations()) add(`running transitions: ${a.transitionProperty ?? a.animationName}`);
       await new Promise((r) => setTimeout(r, 600));
       return counts;
-    }, [1000 * (i + start) * 3600, flag('detail')]);
+    }, [1000 * (i + start) * 3600, flag('detail'), flag('nodes')]);
     for (const [k, n] of Object.entries(one)) totals[k] = (totals[k] ?? 0) + n;
     if (flag('per-edit')) {
       const sum = (re) => Object.entries(one).filter(([k]) => re.test(k)).reduce((a, [, n]) => a + n, 0);
@@ -76,6 +96,9 @@ try {
           `${sum(/nodes removed/)}; text ${sum(/characterData/)}; attributes ${sum(/attributes/)}; ` +
           `same-value writes ${sum(/same-value/)}`,
       );
+      if (flag('nodes')) {
+        for (const [k, n] of Object.entries(one).filter(([k]) => /moved|made|dropped/.test(k))) console.log(`    ${n}  ${k}`);
+      }
     }
   }
   console.log(`perf_${size}: mean per usage edit over ${edits} edits`);

@@ -549,6 +549,96 @@ async fn an_edit_that_moves_the_shown_window_keeps_the_entries_elements() {
     assert!(view.find("[data-assoc-id='105']").is_some());
 }
 
+/// Twenty accounts of two users each under the root, by usage (a0 least used: its users use
+/// 10 and 11, a1's 20 and 21, …): the tree opens whole, every account open, and the root's
+/// list is windowed around the selected user's account.
+fn twenty_accounts() -> Scenario {
+    let mut text = String::from(
+        r#"{"associations": [{"id": 1, "parent": null, "account": "root", "user": null}"#,
+    );
+    for a in 0..20u32 {
+        text.push_str(&format!(
+            r#", {{"id": {}, "parent": 1, "account": "a{a}", "user": null, "shares": 1}}"#,
+            10 + a
+        ));
+        for u in 0..2u32 {
+            text.push_str(&format!(
+                r#", {{"id": {}, "parent": {}, "account": "a{a}", "user": "u{a}_{u}", "shares": 1, "usage_raw": {}}}"#,
+                100 + 2 * a + u,
+                10 + a,
+                10 * a + 10 + u
+            ));
+        }
+    }
+    text.push_str("]}");
+    fairshare::scenario::parse(&text).0.unwrap()
+}
+
+/// An edit that moves the selected user's account far in the root's list moves the list's
+/// window: the accounts near its old place leave, with their open groups of users. A leaving
+/// treeitem or card whose view ends before its list drops it writes nothing to its element
+/// (the users' treeitems of a leaving account removed their nine attributes: about 20 writes
+/// to elements on their way out per such edit at the 1k anchor).
+#[wasm_bindgen_test]
+async fn the_users_of_an_account_leaving_the_window_are_not_written_on_their_way_out() {
+    let (view, state) = mount_tree(twenty_accounts());
+    // u10_0 (a10, in the middle of the root's list) selected.
+    state.select(Some(AssocId(120)));
+    tick().await;
+    let shown = |id: u32| view.find(&format!("[data-assoc-id='{id}']")).is_some();
+    // a8 (id 18) and its users (116, 117), near a10, are shown.
+    assert!(shown(18) && shown(116), "a8 and its users are shown");
+    let read = watch_writes(&view.get(".ft-tree-panel"));
+    // a10 now uses the most: it moves to the root's list's end, and its window with it.
+    state
+        .set_usage(AssocId(120), LongDouble::from_u64(100_000))
+        .unwrap();
+    tick().await;
+    assert!(!shown(18) && !shown(116), "a8 left the window");
+    let seen = read.call0(&wasm_bindgen::JsValue::NULL).unwrap();
+    assert!(writes(&seen, "nodes") > 0.0, "the window moved");
+    assert_eq!(
+        writes(&seen, "detached"),
+        0.0,
+        "no write to a dropped element"
+    );
+}
+
+/// What one live card holds, counted: every card coming into view (an edit that moves the
+/// shown window makes 1–4 at the 1k anchor) builds and restyles each of its elements. No group
+/// around the Level FS badge's rect and text, and the inner border only on the root's card
+/// (hidden on every other by style/tree.css): 11 elements for an account, 16 for a user (with
+/// its rank line), 12 for the root, where the cards held 13, 18 and 13.
+#[wasm_bindgen_test]
+async fn a_card_holds_only_the_elements_it_shows() {
+    let (view, _state) = mount_tree(forty_users());
+    tick().await;
+    let inside = |name: &str| {
+        view.all(".ft-tree__cards > svg")
+            .into_iter()
+            .find(|c| {
+                c.query_selector(".ft-node__name")
+                    .ok()
+                    .flatten()
+                    .and_then(|n| n.text_content())
+                    .as_deref()
+                    == Some(name)
+            })
+            .unwrap_or_else(|| panic!("{name}'s card"))
+            .query_selector_all("*")
+            .unwrap()
+            .length()
+    };
+    assert_eq!(inside("a"), 11, "an account's card");
+    assert_eq!(inside("u0"), 16, "a user's card");
+    assert_eq!(inside("root"), 12, "the root's card, with its inner border");
+    assert_eq!(view.count(".ft-node__inner"), 1, "only the root draws one");
+    assert_eq!(
+        view.count(".ft-tree__cards text.ft-badge"),
+        view.count(".ft-tree__cards > svg")
+    );
+}
+
 /// Watches `root` for DOM writes: returns a function that reports (and restarts) the counts of
 /// attribute and text writes, of those that set a value equal to the one before (a rewrite of
 /// what did not change), of attribute writes on the minimap's marks and on elements no longer in

@@ -11,11 +11,17 @@ use crate::messages::Message;
 use crate::messages::tree::TreeMsg;
 use crate::tree::model::{ChildRef, ExtraView};
 
-use super::{TreeCtx, memo_of};
+use super::TreeCtx;
 
-/// The entry's view (the model holds few of them; each reads it).
+/// The entry's view (the model holds few of them; each reads it). When the entry leaves the
+/// model the last view stays: the entry is on its way out (its list drops it in this flush), and
+/// emptying its attributes and text would only write to elements being dropped.
 fn use_extra(ctx: TreeCtx, key: ChildRef) -> Memo<Option<std::sync::Arc<ExtraView>>> {
-    memo_of(move || ctx.model.with(|m| m.extra(key).cloned()))
+    Memo::new(move |last: Option<&Option<std::sync::Arc<ExtraView>>>| {
+        ctx.model
+            .with(|m| m.extra(key).cloned())
+            .or_else(|| last.cloned().flatten())
+    })
 }
 
 /// A text or attribute of the live entry: `f` of its view (empty while it has none).

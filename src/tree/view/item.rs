@@ -175,6 +175,12 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
             // Not built yet: what it will be built with stays the reference.
             return prev;
         };
+        if new[0].is_none() {
+            // No style: its view has ended, and the item is leaving (its group drops it in this
+            // flush, or its ancestor's did): stripping its attributes would only write to an
+            // element on its way out. Should the view come back, it is written from what is there.
+            return prev;
+        }
         write_attrs(&el, &prev, &new);
         new
     });

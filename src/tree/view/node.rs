@@ -138,6 +138,12 @@ pub fn NodeCard(id: AssocId) -> impl IntoView {
         look_class.with(|l| l.as_ref().map(|class| card_class(class, marks)))
     };
     let style = move || look_style.get();
+    // Only the root's card draws the inner border (hidden on every other card by style/tree.css):
+    // one element fewer to build and restyle per card coming into view. A memo of the class,
+    // which changes with the Level FS band, not with the card's numbers.
+    let root = memo_of(move || {
+        look_class.with(|c| c.as_deref().is_some_and(|c| c.contains("ft-node--root")))
+    });
     let view_box = move || {
         card.with(|c| {
             c.as_ref().map(|c| {
@@ -160,7 +166,8 @@ pub fn NodeCard(id: AssocId) -> impl IntoView {
                 if ctx.compact.get() {
                     view! { <LiveMarkBody card /> }.into_any()
                 } else {
-                    view! { <LiveCardBody card /> }.into_any()
+                    let root = root.get();
+                    view! { <LiveCardBody card root /> }.into_any()
                 }
             }}
         </svg>
@@ -203,45 +210,47 @@ fn LiveMarkBody(card: Memo<Option<CardView>>) -> impl IntoView {
     }
 }
 
-/// The elements of the live card's fixed part, by index: body, inner border, header, icon,
-/// name, the five text lines ([`CARD_LINES`]), the badge's group, rect and text.
-const CARD_ELEMENTS: usize = 13;
+/// The elements of the live card's fixed part, by index: body, header, icon, name, the five
+/// text lines ([`CARD_LINES`]), the badge's rect and text (each with the badge's class: no
+/// group around them).
+const CARD_ELEMENTS: usize = 11;
 
 /// The values of the live card's fixed part that follow its view: which element
 /// ([`CARD_ELEMENTS`]) and what of it.
-const CARD_SLOTS: [(usize, Slot); 19] = [
+const CARD_SLOTS: [(usize, Slot); 18] = [
     (0, Slot::Attr("width")),
     (0, Slot::Attr("height")),
     (1, Slot::Attr("width")),
-    (1, Slot::Attr("height")),
-    (2, Slot::Attr("width")),
-    (3, Slot::Attr("d")),
+    (2, Slot::Attr("d")),
+    (3, Slot::Text),
     (4, Slot::Text),
     (5, Slot::Text),
     (6, Slot::Text),
     (7, Slot::Text),
     (8, Slot::Text),
-    (9, Slot::Text),
-    (6, Slot::Attr("x")),
-    (8, Slot::Attr("x")),
+    (5, Slot::Attr("x")),
+    (7, Slot::Attr("x")),
+    (9, Slot::Attr("class")),
     (10, Slot::Attr("class")),
-    (11, Slot::Attr("x")),
-    (11, Slot::Attr("width")),
-    (12, Slot::Attr("x")),
-    (12, Slot::Text),
+    (9, Slot::Attr("x")),
+    (9, Slot::Attr("width")),
+    (10, Slot::Attr("x")),
+    (10, Slot::Text),
 ];
 
 /// The values of [`CARD_SLOTS`] for card `c` (lengths as [`shortest`] writes them; zero
 /// lengths and empty texts while it has none).
-fn card_slots(c: Option<&CardView>) -> [String; 19] {
+fn card_slots(c: Option<&CardView>) -> [String; 18] {
     let len = |f: fn(&CardView) -> f64| shortest(c.map_or(0.0, f));
     let text = |f: fn(&CardView) -> String| c.map(f).unwrap_or_default();
     let [l0, l1, l2, l3, l4] = CARD_LINES.map(|(f, _, _)| text(f));
+    let badge = c
+        .map(|c| c.badge.kind.as_class())
+        .unwrap_or_default()
+        .to_string();
     [
         len(|c| c.w),
         len(|c| c.h),
-        len(|c| c.inner_w),
-        len(|c| c.inner_h),
         len(|c| c.w),
         c.map(|c| icon_path(c.kind)).unwrap_or_default().to_string(),
         text(|c| c.display_name.clone()),
@@ -252,9 +261,8 @@ fn card_slots(c: Option<&CardView>) -> [String; 19] {
         l4,
         len(|c| c.right_x),
         len(|c| c.right_x),
-        c.map(|c| c.badge.kind.as_class())
-            .unwrap_or_default()
-            .to_string(),
+        badge.clone(),
+        badge,
         len(|c| c.badge.x),
         len(|c| c.badge.w),
         len(|c| c.badge.cx),
@@ -269,8 +277,10 @@ fn card_slots(c: Option<&CardView>) -> [String; 19] {
 /// whole rebuilt every element's attributes (in the wasm build, with `--cfg erase_components`,
 /// a rebuilt element removes and sets all its attributes), about 80 DOM writes per card and a
 /// restyle of each of its elements.
+///
+/// `root`: the card draws the root's inner border (whose lengths follow the card's).
 #[component]
-fn LiveCardBody(card: Memo<Option<CardView>>) -> impl IntoView {
+fn LiveCardBody(card: Memo<Option<CardView>>, root: bool) -> impl IntoView {
     // The rank line, the right edge and the tags as memos: most edits change a card's
     // numbers but not its rank line or its tags, whose elements then wake no effect.
     let rank = memo_of(move || card.with(|c| c.as_ref().and_then(|c| c.rank.clone())));
@@ -283,21 +293,15 @@ fn LiveCardBody(card: Memo<Option<CardView>>) -> impl IntoView {
     let rank_len =
         move |f: fn(&RankLine) -> f64| move || shortest(rank.with(|r| r.as_ref().map_or(0.0, f)));
     let right_x = move || shortest(right.get());
-    let (body, inner, header) = (
-        NodeRef::<svg::Rect>::new(),
-        NodeRef::<svg::Rect>::new(),
-        NodeRef::<svg::Rect>::new(),
-    );
+    let (body, header) = (NodeRef::<svg::Rect>::new(), NodeRef::<svg::Rect>::new());
     let icon = NodeRef::<svg::Path>::new();
     let name = NodeRef::<svg::Text>::new();
     let line_refs = [(); 5].map(|()| NodeRef::<svg::Text>::new());
-    let badge_g = NodeRef::<svg::G>::new();
     let badge_rect = NodeRef::<svg::Rect>::new();
     let badge_text = NodeRef::<svg::Text>::new();
     let elements = move || -> [Option<web_sys::Element>; CARD_ELEMENTS] {
         [
             body.get_untracked().map(Into::into),
-            inner.get_untracked().map(Into::into),
             header.get_untracked().map(Into::into),
             icon.get_untracked().map(Into::into),
             name.get_untracked().map(Into::into),
@@ -306,22 +310,23 @@ fn LiveCardBody(card: Memo<Option<CardView>>) -> impl IntoView {
             line_refs[2].get_untracked().map(Into::into),
             line_refs[3].get_untracked().map(Into::into),
             line_refs[4].get_untracked().map(Into::into),
-            badge_g.get_untracked().map(Into::into),
             badge_rect.get_untracked().map(Into::into),
             badge_text.get_untracked().map(Into::into),
         ]
     };
     // The first run (now) gives what the elements are built with.
-    let built = StoredValue::new(None::<[String; 19]>);
-    let writer = RenderEffect::new_isomorphic(move |prev: Option<[String; 19]>| {
+    let built = StoredValue::new(None::<[String; 18]>);
+    let writer = RenderEffect::new_isomorphic(move |prev: Option<[String; 18]>| {
         let new = card.with(|c| card_slots(c.as_ref()));
         let Some(prev) = prev else {
             built.set_value(Some(new.clone()));
             return new;
         };
         let elements = elements();
-        if elements.iter().any(Option::is_none) {
-            // Not built yet: what they will be built with stays the reference.
+        if elements.iter().any(Option::is_none) || card.with(Option::is_none) {
+            // Not built yet: what they will be built with stays the reference. Or its view has
+            // ended: the card is leaving, and zeroing its lengths would write to an element on
+            // its way out (should the view come back, it is written from what is there).
             return prev;
         }
         write_slots(&elements, &CARD_SLOTS, &prev, &new);
@@ -340,7 +345,7 @@ fn LiveCardBody(card: Memo<Option<CardView>>) -> impl IntoView {
     let line_view = |k: usize| {
         let (_, right, line) = CARD_LINES[k];
         let x = if right {
-            first[12].clone()
+            first[10].clone()
         } else {
             shortest(PAD)
         };
@@ -352,11 +357,22 @@ fn LiveCardBody(card: Memo<Option<CardView>>) -> impl IntoView {
                 y=shortest(LINE_Y[line])
                 text-anchor=right.then_some("end")
             >
-                {first[7 + k].clone()}
+                {first[5 + k].clone()}
             </text>
         }
     };
     let lines = [0, 1, 2, 3, 4].map(line_view);
+    let inner = root.then(|| {
+        view! {
+            <rect
+                class="ft-node__inner"
+                x=shortest(INNER_INSET)
+                y=shortest(INNER_INSET)
+                width=card_len(card, |c| c.inner_w)
+                height=card_len(card, |c| c.inner_h)
+            ></rect>
+        }
+    });
     view! {
         <rect
             class="ft-node__body"
@@ -364,38 +380,36 @@ fn LiveCardBody(card: Memo<Option<CardView>>) -> impl IntoView {
             width=first[0].clone()
             height=first[1].clone()
         ></rect>
-        <rect
-            class="ft-node__inner"
-            node_ref=inner
-            x=shortest(INNER_INSET)
-            y=shortest(INNER_INSET)
-            width=first[2].clone()
-            height=first[3].clone()
-        ></rect>
+        {inner}
         <rect
             class="ft-node__header"
             node_ref=header
-            width=first[4].clone()
+            width=first[2].clone()
             height=shortest(HEADER_H)
         ></rect>
-        <path class="ft-node__icon" node_ref=icon transform="translate(7 5)" d=first[5].clone()></path>
+        <path class="ft-node__icon" node_ref=icon transform="translate(7 5)" d=first[3].clone()></path>
         <text class="ft-node__name" node_ref=name x=shortest(ICON_W) y="16">
-            {first[6].clone()}
+            {first[4].clone()}
         </text>
         {lines}
-        <g class=first[14].clone() node_ref=badge_g>
-            <rect
-                node_ref=badge_rect
-                x=first[15].clone()
-                y=shortest(BADGE_Y)
-                width=first[16].clone()
-                height="16"
-                rx="8"
-            ></rect>
-            <text node_ref=badge_text x=first[17].clone() y=shortest(LINE_Y[2]) text-anchor="middle">
-                {first[18].clone()}
-            </text>
-        </g>
+        <rect
+            class=first[12].clone()
+            node_ref=badge_rect
+            x=first[14].clone()
+            y=shortest(BADGE_Y)
+            width=first[15].clone()
+            height="16"
+            rx="8"
+        ></rect>
+        <text
+            class=first[13].clone()
+            node_ref=badge_text
+            x=first[16].clone()
+            y=shortest(LINE_Y[2])
+            text-anchor="middle"
+        >
+            {first[17].clone()}
+        </text>
         <When when=has_rank>
             <g class="ft-node__rank">
                 <text class="ft-node__text" x=shortest(PAD) y=shortest(LINE_Y[3])>
@@ -532,27 +546,32 @@ pub fn CardBody(card: CardView) -> impl IntoView {
             </text>
         }
     });
+    // The root's inner border (only the root draws one), as the live card.
+    let inner = (card.kind == AssocKind::Root).then(|| {
+        view! {
+            <rect
+                class="ft-node__inner"
+                x=shortest(INNER_INSET)
+                y=shortest(INNER_INSET)
+                width=shortest(card.inner_w)
+                height=shortest(card.inner_h)
+            ></rect>
+        }
+    });
+    let badge = card.badge.kind.as_class();
     view! {
         <rect class="ft-node__body" width=shortest(card.w) height=shortest(card.h)></rect>
-        <rect
-            class="ft-node__inner"
-            x=shortest(INNER_INSET)
-            y=shortest(INNER_INSET)
-            width=shortest(card.inner_w)
-            height=shortest(card.inner_h)
-        ></rect>
+        {inner}
         <rect class="ft-node__header" width=shortest(card.w) height=shortest(HEADER_H)></rect>
         <path class="ft-node__icon" transform="translate(7 5)" d=icon_path(card.kind)></path>
         <text class="ft-node__name" x=shortest(ICON_W) y="16">
             {card.display_name.clone()}
         </text>
         {lines}
-        <g class=card.badge.kind.as_class()>
-            <rect x=shortest(card.badge.x) y=shortest(BADGE_Y) width=shortest(card.badge.w) height="16" rx="8"></rect>
-            <text x=shortest(card.badge.cx) y=shortest(LINE_Y[2]) text-anchor="middle">
-                {card.badge.text.clone()}
-            </text>
-        </g>
+        <rect class=badge x=shortest(card.badge.x) y=shortest(BADGE_Y) width=shortest(card.badge.w) height="16" rx="8"></rect>
+        <text class=badge x=shortest(card.badge.cx) y=shortest(LINE_Y[2]) text-anchor="middle">
+            {card.badge.text.clone()}
+        </text>
         {user}
         {artefact}
         {tags}
