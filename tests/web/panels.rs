@@ -343,6 +343,8 @@ async fn off_screen_classic_orders_follow_an_edit_when_idle() {
     });
     state.open_panel(PanelTab::Classic);
     tick().await;
+    // The orders are built after the tab's first paint.
+    until(|| panel.find("[data-testid='classic-orders']").is_some()).await;
     let values = || panel.text("[data-testid='classic-orders'] .ft-order__entries");
     let f = || panel.text("tr[data-assoc-id='211'] [data-testid='classic-table-f']");
     until(|| !values().is_empty()).await;
@@ -370,6 +372,8 @@ async fn on_screen_classic_orders_show_the_last_orders_as_updating_after_an_edit
     let (panel, state) = mount_with_state(|| view! { <ClassicPanel /> });
     state.open_panel(PanelTab::Classic);
     tick().await;
+    // The orders are built after the tab's first paint.
+    until(|| panel.find("[data-testid='classic-orders']").is_some()).await;
     let orders = || panel.get("[data-testid='classic-orders']");
     let values = || panel.text("[data-testid='classic-orders'] .ft-order__entries");
     let busy = || orders().get_attribute("aria-busy");
@@ -405,6 +409,8 @@ async fn a_usage_edit_rewrites_the_classic_orders_in_place() {
     let (panel, state) = mount_with_state(|| view! { <ClassicPanel /> });
     state.open_panel(PanelTab::Classic);
     tick().await;
+    // The orders are built after the tab's first paint.
+    until(|| panel.find("[data-testid='classic-orders']").is_some()).await;
     let values = || panel.text("[data-testid='classic-orders'] .ft-order__entries");
     // The orders follow the runs at once on screen, else in the next idle period.
     until(|| !values().is_empty()).await;
@@ -840,6 +846,32 @@ async fn the_classic_tables_first_build_draws_only_the_rows_in_its_box() {
         in_box + OVERSCAN,
         "after the paint, the overscan below the box (none above the first row)"
     );
+}
+
+/// The Classic tab's opening builds the orders (below the table, never in its first paint)
+/// after the first paint, in a task of their own: the click's task builds only what that paint
+/// shows, the formulas and the table. (They were built in the click's task.)
+#[wasm_bindgen_test]
+async fn the_classic_tabs_first_build_leaves_the_orders_for_after_its_paint() {
+    let (panel, state) = mount_with_state(|| view! { <TabPanel tab=PanelTab::Classic /> });
+    state.open_panel(PanelTab::Classic);
+    // What the opening's own task built (the microtasks after the click), before any frame.
+    tick().await;
+    assert!(
+        panel.find("[data-testid='classic-table'] tbody tr").is_some(),
+        "the first build draws the table"
+    );
+    assert!(
+        panel.find("[data-testid='classic-orders']").is_none(),
+        "the first build leaves out the orders"
+    );
+    until(|| panel.find("[data-testid='classic-orders']").is_some()).await;
+    until(|| {
+        !panel
+            .text("[data-testid='classic-orders'] .ft-order__entries")
+            .is_empty()
+    })
+    .await;
 }
 
 /// Opening the Classic tab with a user selected far down a big tree builds only the rows in view
