@@ -401,6 +401,47 @@ async fn on_screen_classic_orders_show_the_last_orders_as_updating_after_an_edit
     assert!(!note(), "and the note is gone");
 }
 
+/// Marking the orders as updating (an edit with the Classic tab open) changes how the entries
+/// are painted, not how they are laid out: with the app's panel style sheet, no entry's font
+/// changes. (Italics gave every entry's text another face: at 100k the edit's frame laid out
+/// and shaped the sixty entries again, most of the layout the open tab added to an edit.)
+#[wasm_bindgen_test]
+async fn marking_the_classic_orders_as_updating_lays_out_no_entry_again() {
+    let (panel, state) = mount_with_state(|| view! { <ClassicPanel /> });
+    let style = document().create_element("style").unwrap();
+    style.set_text_content(Some(include_str!("../../style/panels.css")));
+    panel.root.append_child(&style).unwrap();
+    state.open_panel(PanelTab::Classic);
+    tick().await;
+    until(|| panel.find("[data-testid='classic-orders']").is_some()).await;
+    let orders = || panel.get("[data-testid='classic-orders']");
+    let entries = || panel.all("[data-testid='classic-orders'] .ft-order__entry span");
+    until(|| !entries().is_empty() && orders().get_attribute("aria-busy").is_none()).await;
+    // What of an entry's text decides its layout: its font.
+    let fonts = || {
+        entries()
+            .iter()
+            .map(|el| {
+                let s = window().get_computed_style(el).unwrap().unwrap();
+                ["font-style", "font-weight", "font-family", "font-size"]
+                    .map(|p| s.get_property_value(p).unwrap())
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+    };
+    let before = fonts();
+    state
+        .set_usage(AssocId(211), fairshare::LongDouble::from_u64(0))
+        .unwrap();
+    tick().await;
+    assert_eq!(
+        orders().get_attribute("aria-busy").as_deref(),
+        Some("true"),
+        "the edit's frame marks the orders as updating"
+    );
+    assert_eq!(fonts(), before, "and lays out no entry's text again");
+}
+
 /// A usage edit rewrites the order lists' words and numbers in place: no element of an entry
 /// is drawn again (each entry's spans keep their attributes untouched).
 #[wasm_bindgen_test]
