@@ -899,7 +899,9 @@ async fn the_classic_tabs_first_build_leaves_the_orders_for_after_its_paint() {
     // What the opening's own task built (the microtasks after the click), before any frame.
     tick().await;
     assert!(
-        panel.find("[data-testid='classic-table'] tbody tr").is_some(),
+        panel
+            .find("[data-testid='classic-table'] tbody tr")
+            .is_some(),
         "the first build draws the table"
     );
     assert!(
