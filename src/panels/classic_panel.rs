@@ -14,7 +14,8 @@
 //! elsewhere computes nothing here. Open, an edit costs the rows in view and the formulas, each
 //! association computed alone by the engine (`ClassicRun::assoc`); the whole classic run and
 //! the engine's two orders follow in idle periods (the lists show the last orders, marked as
-//! updating, meanwhile): the table and the lists build only what they show.
+//! updating, meanwhile): the table and the lists build only what they show. The orders, below
+//! the table, are built after the tab's first paint, not in the task that opens it.
 
 mod explain;
 pub mod model;
@@ -34,6 +35,7 @@ use crate::messages::classic::ClassicMsg;
 use crate::messages::common::CommonMsg;
 use crate::state::AppState;
 use crate::widgets::panel_open::while_open;
+use crate::widgets::scroll_echo::after_paint;
 use crate::widgets::when::When;
 
 /// The preset whose zero-share account stands for the idle machine (the classic page's example).
@@ -96,6 +98,13 @@ pub fn ClassicPanel() -> impl IntoView {
         })
     });
 
+    // The orders sit below the table, out of the tab's first paint: they are built in the task
+    // after it, so the opening's own task builds only what the first paint shows.
+    let orders_built = RwSignal::new(false);
+    after_paint(move || {
+        orders_built.try_set(true);
+    });
+
     view! {
         <section
             class="ft-panel ft-classic"
@@ -118,7 +127,9 @@ pub fn ClassicPanel() -> impl IntoView {
                 }
             }}
             <table::ClassicTable runs />
-            <orders::OrderComparison runs />
+            <When when=orders_built>
+                <orders::OrderComparison runs />
+            </When>
         </section>
     }
 }

@@ -343,6 +343,8 @@ async fn off_screen_classic_orders_follow_an_edit_when_idle() {
     });
     state.open_panel(PanelTab::Classic);
     tick().await;
+    // The orders are built after the tab's first paint.
+    until(|| panel.find("[data-testid='classic-orders']").is_some()).await;
     let values = || panel.text("[data-testid='classic-orders'] .ft-order__entries");
     let f = || panel.text("tr[data-assoc-id='211'] [data-testid='classic-table-f']");
     until(|| !values().is_empty()).await;
@@ -370,6 +372,8 @@ async fn on_screen_classic_orders_show_the_last_orders_as_updating_after_an_edit
     let (panel, state) = mount_with_state(|| view! { <ClassicPanel /> });
     state.open_panel(PanelTab::Classic);
     tick().await;
+    // The orders are built after the tab's first paint.
+    until(|| panel.find("[data-testid='classic-orders']").is_some()).await;
     let orders = || panel.get("[data-testid='classic-orders']");
     let values = || panel.text("[data-testid='classic-orders'] .ft-order__entries");
     let busy = || orders().get_attribute("aria-busy");
@@ -397,6 +401,47 @@ async fn on_screen_classic_orders_show_the_last_orders_as_updating_after_an_edit
     assert!(!note(), "and the note is gone");
 }
 
+/// Marking the orders as updating (an edit with the Classic tab open) changes how the entries
+/// are painted, not how they are laid out: with the app's panel style sheet, no entry's font
+/// changes. (Italics gave every entry's text another face: at 100k the edit's frame laid out
+/// and shaped the sixty entries again, most of the layout the open tab added to an edit.)
+#[wasm_bindgen_test]
+async fn marking_the_classic_orders_as_updating_lays_out_no_entry_again() {
+    let (panel, state) = mount_with_state(|| view! { <ClassicPanel /> });
+    let style = document().create_element("style").unwrap();
+    style.set_text_content(Some(include_str!("../../style/panels.css")));
+    panel.root.append_child(&style).unwrap();
+    state.open_panel(PanelTab::Classic);
+    tick().await;
+    until(|| panel.find("[data-testid='classic-orders']").is_some()).await;
+    let orders = || panel.get("[data-testid='classic-orders']");
+    let entries = || panel.all("[data-testid='classic-orders'] .ft-order__entry span");
+    until(|| !entries().is_empty() && orders().get_attribute("aria-busy").is_none()).await;
+    // What of an entry's text decides its layout: its font.
+    let fonts = || {
+        entries()
+            .iter()
+            .map(|el| {
+                let s = window().get_computed_style(el).unwrap().unwrap();
+                ["font-style", "font-weight", "font-family", "font-size"]
+                    .map(|p| s.get_property_value(p).unwrap())
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+    };
+    let before = fonts();
+    state
+        .set_usage(AssocId(211), fairshare::LongDouble::from_u64(0))
+        .unwrap();
+    tick().await;
+    assert_eq!(
+        orders().get_attribute("aria-busy").as_deref(),
+        Some("true"),
+        "the edit's frame marks the orders as updating"
+    );
+    assert_eq!(fonts(), before, "and lays out no entry's text again");
+}
+
 /// A usage edit rewrites the order lists' words and numbers in place: no element of an entry
 /// is drawn again (each entry's spans keep their attributes untouched).
 #[wasm_bindgen_test]
@@ -405,6 +450,8 @@ async fn a_usage_edit_rewrites_the_classic_orders_in_place() {
     let (panel, state) = mount_with_state(|| view! { <ClassicPanel /> });
     state.open_panel(PanelTab::Classic);
     tick().await;
+    // The orders are built after the tab's first paint.
+    until(|| panel.find("[data-testid='classic-orders']").is_some()).await;
     let values = || panel.text("[data-testid='classic-orders'] .ft-order__entries");
     // The orders follow the runs at once on screen, else in the next idle period.
     until(|| !values().is_empty()).await;
@@ -840,6 +887,34 @@ async fn the_classic_tables_first_build_draws_only_the_rows_in_its_box() {
         in_box + OVERSCAN,
         "after the paint, the overscan below the box (none above the first row)"
     );
+}
+
+/// The Classic tab's opening builds the orders (below the table, never in its first paint)
+/// after the first paint, in a task of their own: the click's task builds only what that paint
+/// shows, the formulas and the table. (They were built in the click's task.)
+#[wasm_bindgen_test]
+async fn the_classic_tabs_first_build_leaves_the_orders_for_after_its_paint() {
+    let (panel, state) = mount_with_state(|| view! { <TabPanel tab=PanelTab::Classic /> });
+    state.open_panel(PanelTab::Classic);
+    // What the opening's own task built (the microtasks after the click), before any frame.
+    tick().await;
+    assert!(
+        panel
+            .find("[data-testid='classic-table'] tbody tr")
+            .is_some(),
+        "the first build draws the table"
+    );
+    assert!(
+        panel.find("[data-testid='classic-orders']").is_none(),
+        "the first build leaves out the orders"
+    );
+    until(|| panel.find("[data-testid='classic-orders']").is_some()).await;
+    until(|| {
+        !panel
+            .text("[data-testid='classic-orders'] .ft-order__entries")
+            .is_empty()
+    })
+    .await;
 }
 
 /// Opening the Classic tab with a user selected far down a big tree builds only the rows in view
