@@ -480,19 +480,30 @@ async fn a_10k_tree_opens_collapsed_reveals_a_selected_user_and_reranks() {
 /// the account shows its first five users, u20 with two on each side, its last two, and a
 /// "… N more" on each side of u20's window.
 fn forty_users() -> Scenario {
-    let mut text = String::from(
-        r#"{"associations": [{"id": 1, "parent": null, "account": "root", "user": null},
-        {"id": 2, "parent": 1, "account": "a", "user": null, "shares": 1}"#,
+    let mut rows = vec![account(2, "a")];
+    rows.extend((0..40u32).map(|i| user(100 + i, 2, "a", &format!("u{i}"), 10 * i + 10)));
+    under_root(&rows)
+}
+
+/// A scenario of `rows` (scenario JSON objects) under a root of id 1.
+fn under_root(rows: &[String]) -> Scenario {
+    let text = format!(
+        r#"{{"associations": [{{"id": 1, "parent": null, "account": "root", "user": null}}, {}]}}"#,
+        rows.join(", ")
     );
-    for i in 0..40u32 {
-        text.push_str(&format!(
-            r#", {{"id": {}, "parent": 2, "account": "a", "user": "u{i}", "shares": 1, "usage_raw": {}}}"#,
-            100 + i,
-            10 * i + 10
-        ));
-    }
-    text.push_str("]}");
     fairshare::scenario::parse(&text).0.unwrap()
+}
+
+/// An account of one share under the root, as a scenario JSON object.
+fn account(id: u32, name: &str) -> String {
+    format!(r#"{{"id": {id}, "parent": 1, "account": "{name}", "user": null, "shares": 1}}"#)
+}
+
+/// A user of one share with `usage` under account `parent`, as a scenario JSON object.
+fn user(id: u32, parent: u32, account: &str, name: &str, usage: u32) -> String {
+    format!(
+        r#"{{"id": {id}, "parent": {parent}, "account": "{account}", "user": "{name}", "shares": 1, "usage_raw": {usage}}}"#
+    )
 }
 
 #[wasm_bindgen_test]
@@ -553,25 +564,20 @@ async fn an_edit_that_moves_the_shown_window_keeps_the_entries_elements() {
 /// 10 and 11, a1's 20 and 21, …): the tree opens whole, every account open, and the root's
 /// list is windowed around the selected user's account.
 fn twenty_accounts() -> Scenario {
-    let mut text = String::from(
-        r#"{"associations": [{"id": 1, "parent": null, "account": "root", "user": null}"#,
-    );
+    let mut rows = Vec::new();
     for a in 0..20u32 {
-        text.push_str(&format!(
-            r#", {{"id": {}, "parent": 1, "account": "a{a}", "user": null, "shares": 1}}"#,
-            10 + a
-        ));
+        rows.push(account(10 + a, &format!("a{a}")));
         for u in 0..2u32 {
-            text.push_str(&format!(
-                r#", {{"id": {}, "parent": {}, "account": "a{a}", "user": "u{a}_{u}", "shares": 1, "usage_raw": {}}}"#,
+            rows.push(user(
                 100 + 2 * a + u,
                 10 + a,
-                10 * a + 10 + u
+                &format!("a{a}"),
+                &format!("u{a}_{u}"),
+                10 * a + 10 + u,
             ));
         }
     }
-    text.push_str("]}");
-    fairshare::scenario::parse(&text).0.unwrap()
+    under_root(&rows)
 }
 
 /// An edit that moves the selected user's account far in the root's list moves the list's
