@@ -114,6 +114,10 @@ test('at 1440x900 the shown side panel is a box of its own, filling the column u
   const app = new ExplorerPage(page);
   await app.goto('/');
   await app.openTab('Job priority');
+  // The panel's content comes with its own wasm module: measured once it is on the page.
+  const shown = page.locator('[role="tabpanel"]:not([hidden])');
+  await expect(shown.getByRole('region', { name: 'Job priority' })).toBeVisible();
+  await expect(shown).not.toHaveAttribute('aria-busy', 'true');
   const box = await page.evaluate(() => {
     const panel = document.querySelector('[role="tabpanel"]:not([hidden])');
     const style = getComputedStyle(panel);
