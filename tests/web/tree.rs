@@ -620,17 +620,7 @@ async fn a_card_holds_only_the_elements_it_shows() {
     let (view, _state) = mount_tree(forty_users());
     tick().await;
     let inside = |name: &str| {
-        view.all(".ft-tree__cards > svg")
-            .into_iter()
-            .find(|c| {
-                c.query_selector(".ft-node__name")
-                    .ok()
-                    .flatten()
-                    .and_then(|n| n.text_content())
-                    .as_deref()
-                    == Some(name)
-            })
-            .unwrap_or_else(|| panic!("{name}'s card"))
+        card_named(&view, name)
             .query_selector_all("*")
             .unwrap()
             .length()
@@ -643,6 +633,21 @@ async fn a_card_holds_only_the_elements_it_shows() {
         view.count(".ft-tree__cards text.ft-badge"),
         view.count(".ft-tree__cards > svg")
     );
+}
+
+/// The live card (its `<svg>`) whose name reads `name`.
+fn card_named(view: &ui::Mounted<impl Mountable>, name: &str) -> web_sys::Element {
+    view.all(".ft-tree__cards > svg")
+        .into_iter()
+        .find(|c| {
+            c.query_selector(".ft-node__name")
+                .ok()
+                .flatten()
+                .and_then(|n| n.text_content())
+                .as_deref()
+                == Some(name)
+        })
+        .unwrap_or_else(|| panic!("{name}'s card"))
 }
 
 /// Watches `root` for DOM writes: returns a function that reports (and restarts) the counts of
@@ -692,19 +697,7 @@ async fn an_edit_in_place_writes_only_what_changed() {
     let (view, state) = mount_tree(forty_users());
     state.select(Some(AssocId(120)));
     tick().await;
-    let card = || {
-        view.all(".ft-tree__cards > svg")
-            .into_iter()
-            .find(|c| {
-                c.query_selector(".ft-node__name")
-                    .ok()
-                    .flatten()
-                    .and_then(|n| n.text_content())
-                    .as_deref()
-                    == Some("u20")
-            })
-            .expect("u20's card")
-    };
+    let card = || card_named(&view, "u20");
     // A first edit makes the what-if tag; the second rewrites it in place.
     state
         .set_usage(AssocId(120), LongDouble::from_u64(205))
