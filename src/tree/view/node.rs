@@ -29,7 +29,8 @@ use crate::widgets::slots::{Slot, write_slots};
 use crate::widgets::when::When;
 
 use super::compare_marks::CompareRole;
-use super::item::{use_node, use_place};
+use super::item::use_node;
+use super::pos::write_pos;
 use super::{TreeCtx, memo_of};
 
 /// The icon of each kind, drawn in a 14×14 box.
@@ -86,20 +87,34 @@ fn card_class(class: &str, marks: CardMarks) -> String {
 #[component]
 pub fn NodeEdge(id: AssocId) -> impl IntoView {
     let ctx = TreeCtx::expect();
-    // The node's place only: a new view of its numbers (on every edit along its path) does not
-    // wake the edge; memos, so a new place wakes only what of it changed.
-    let place = use_place(ctx, id);
-    let ix = memo_of(move || place.with(|n| n.as_ref().map(|n| n.ix)));
-    let compare = move || ix.get().and_then(|ix| ctx.compare.role(ix));
-    // Two memos of the artefact's value type (one memo instantiation for all three).
-    let edge = memo_of(move || place.with(|n| n.as_ref().and_then(|n| n.edge.clone())));
-    let edge_style = memo_of(move || place.with(|n| n.as_ref().and_then(|n| n.edge_style.clone())));
+    // Its path follows where the node is drawn ([`TreeCtx::poses`]), by one writer: a new view
+    // of its numbers (on every edit along its path) does not wake it, and a move wakes only it.
+    let el = NodeRef::<svg::Path>::new();
+    let [d, edge_style] = write_pos(
+        ctx,
+        id,
+        move || el.get_untracked().map(Into::into),
+        ["d", "style"],
+        |p| {
+            [
+                Some(p.edge.clone().unwrap_or_default()),
+                Some(p.edge_style.clone().unwrap_or_default()),
+            ]
+        },
+    );
+    // Its index from its place, which neither an edit of numbers nor a move writes.
+    let compare = move || {
+        ctx.places
+            .with(id, |p| p.as_ref().map(|p| p.ix))
+            .and_then(|ix| ctx.compare.role(ix))
+    };
     view! {
         <path
             class="ft-edge"
             class:ft-edge--compare=move || compare().is_some()
-            d=move || edge.get().unwrap_or_default()
-            style=move || edge_style.get().unwrap_or_default()
+            node_ref=el
+            d=d
+            style={edge_style}
         ></path>
     }
 }
@@ -111,19 +126,13 @@ pub fn NodeCard(id: AssocId) -> impl IntoView {
     let ctx = TreeCtx::expect();
     let node = use_node(ctx, id);
     let card = memo_of(move || node.with(|n| n.as_ref().map(|n| n.card.clone())));
-    // Its place: a new view of the node's numbers wakes none of the marks' readers, nor its
-    // class or box.
-    let place = use_place(ctx, id);
-    let ix = memo_of(move || place.with(|n| n.as_ref().map(|n| n.ix)));
-    let ix = move || ix.get();
+    // Its place (index, class), read directly: neither an edit of numbers nor a move writes it,
+    // so its readers need no memo in between.
+    let ix = move || ctx.places.with(id, |p| p.as_ref().map(|p| p.ix));
     // Per-association marks, not `state.frame`: N cards reading the frame make a step O(N²).
     let marks = FrameMarks::use_or_new(state);
     let status = move || ix().and_then(|ix| marks.status(ix));
     let compare = move || ix().and_then(|ix| ctx.compare.role(ix));
-    // The card's own classes and place, memos (of one value type with the edge's and the
-    // artefact's): a change of its numbers alone wakes neither.
-    let look_class = memo_of(move || place.with(|n| n.as_ref().map(|n| n.class.clone())));
-    let look_style = memo_of(move || place.with(|n| n.as_ref().map(|n| n.card_style.clone())));
     let selected = move || state.selected().get() == Some(id);
     let current = move || ix().is_some_and(|ix| marks.is_current(ix));
     // Every class in one closure: a card is one class effect, not one per toggled mark (fewer
@@ -135,14 +144,26 @@ pub fn NodeCard(id: AssocId) -> impl IntoView {
             current: current(),
             compare: compare(),
         };
-        look_class.with(|l| l.as_ref().map(|class| card_class(class, marks)))
+        ctx.places
+            .with(id, |p| p.as_ref().map(|p| card_class(&p.class, marks)))
     };
-    let style = move || look_style.get();
+    // Its box follows where it is drawn, by one writer (a move wakes only it).
+    let el = NodeRef::<svg::Svg>::new();
+    let [box_style] = write_pos(
+        ctx,
+        id,
+        move || el.get_untracked().map(Into::into),
+        ["style"],
+        |p| [Some(p.card_style.clone())],
+    );
     // Only the root's card draws the inner border (hidden on every other card by style/tree.css):
     // one element fewer to build and restyle per card coming into view. A memo of the class,
     // which changes with the Level FS band, not with the card's numbers.
     let root = memo_of(move || {
-        look_class.with(|c| c.as_deref().is_some_and(|c| c.contains("ft-node--root")))
+        ctx.places.with(id, |p| {
+            p.as_ref()
+                .is_some_and(|p| p.class.contains("ft-node--root"))
+        })
     });
     let view_box = move || {
         card.with(|c| {
@@ -158,7 +179,8 @@ pub fn NodeCard(id: AssocId) -> impl IntoView {
     view! {
         <svg
             class=class
-            style=style
+            node_ref=el
+            style={box_style}
             viewBox=view_box
             focusable="false"
         >
