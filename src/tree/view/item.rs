@@ -236,13 +236,14 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
     let first_marks = built_marks.get_value().unwrap_or_default();
     StoredValue::new(std::sync::Arc::new(mark_writer));
     // Its box follows where it is drawn, by one writer (a move wakes only it).
-    let [box_style] = write_pos(
+    let mut pos = write_pos(
         ctx,
         id,
-        move || el.get_untracked().map(Into::into),
-        ["style"],
-        |p| [Some(p.overlay_style.clone())],
+        Box::new(move || el.get_untracked().map(Into::into)),
+        &["style"],
+        |p| vec![Some(p.overlay_style.clone())],
     );
+    let box_style = pos.pop().flatten();
     let name =
         memo_of(move || place.with(|n| n.as_ref().map(|n| n.name.clone()).unwrap_or_default()));
     let toggle_title = move || {

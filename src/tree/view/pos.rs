@@ -15,22 +15,23 @@ use crate::tree::model::NodePos;
 use super::TreeCtx;
 
 /// Keeps the attributes `names` of an element (`el`, once built) equal to `parts` of the entry
-/// `id`'s [`NodePos`], writing only those that changed; returns what the element is built with
-/// (`None`: absent). Once the entry's place has ended (`None`: it is leaving, dropped by its
-/// list in this flush) nothing is written to its element on its way out; should it come back,
-/// it is written from what is there.
-pub fn write_pos<const N: usize>(
+/// `id`'s [`NodePos`] (one value per name), writing only those that changed; returns what the
+/// element is built with (`None`: absent). Once the entry's place has ended (`None`: it is
+/// leaving, dropped by its list in this flush) nothing is written to its element on its way
+/// out; should it come back, it is written from what is there. Not generic: one effect's code
+/// for the cards', edges' and treeitems' writers.
+pub fn write_pos(
     ctx: TreeCtx,
     id: AssocId,
-    el: impl Fn() -> Option<web_sys::Element> + Send + Sync + 'static,
-    names: [&'static str; N],
-    parts: fn(&NodePos) -> [Option<String>; N],
-) -> [Option<String>; N] {
-    let built = StoredValue::new(None::<[Option<String>; N]>);
-    let writer = RenderEffect::new_isomorphic(move |prev: Option<[Option<String>; N]>| {
+    el: Box<dyn Fn() -> Option<web_sys::Element> + Send + Sync>,
+    names: &'static [&'static str],
+    parts: fn(&NodePos) -> Vec<Option<String>>,
+) -> Vec<Option<String>> {
+    let built = StoredValue::new(None::<Vec<Option<String>>>);
+    let writer = RenderEffect::new_isomorphic(move |prev: Option<Vec<Option<String>>>| {
         let new = ctx.poses.with(id, |p| p.as_ref().map(parts));
         let Some(prev) = prev else {
-            let first = new.unwrap_or_else(|| std::array::from_fn(|_| None));
+            let first = new.unwrap_or_else(|| vec![None; names.len()]);
             built.set_value(Some(first.clone()));
             return first;
         };
@@ -51,7 +52,5 @@ pub fn write_pos<const N: usize>(
     });
     // It lives as long as the entry's view.
     StoredValue::new(std::sync::Arc::new(writer));
-    built
-        .get_value()
-        .unwrap_or_else(|| std::array::from_fn(|_| None))
+    built.get_value().unwrap_or_else(|| vec![None; names.len()])
 }
