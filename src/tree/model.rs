@@ -238,23 +238,18 @@ pub struct NodeView {
     pub overlay_style: String,
 }
 
-/// What of a node's view places, nests and names it, not its numbers: what its edge, its card's
-/// class and box and its treeitem's group and toggle read. A Raw usage or Shares edit that moves nobody changes
-/// the numbers of most shown nodes (every node on the edited path and its siblings) and none of
-/// their places, so the view keeps these in signals of their own (`TreeCtx::places`): their
-/// readers are not woken by a change of numbers, only to find the same place.
+/// What of a node's view nests and names it, not its numbers nor where it is drawn: what its
+/// card's class and its treeitem's group and toggle read. A Raw usage or Shares edit that moves
+/// nobody changes the numbers of most shown nodes (every node on the edited path and its
+/// siblings) and none of their places, so the view keeps these in signals of their own
+/// (`TreeCtx::places`): their readers are not woken by a change of numbers, only to find the
+/// same place. Where it is drawn is [`NodePos`].
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NodePlace {
     /// [`NodeView::ix`].
     pub ix: usize,
     /// [`NodeView::class`].
     pub class: String,
-    /// [`NodeView::card_style`].
-    pub card_style: String,
-    /// [`NodeView::edge`].
-    pub edge: Option<String>,
-    /// [`NodeView::edge_style`].
-    pub edge_style: Option<String>,
     /// [`NodeView::has_children`].
     pub has_children: bool,
     /// [`NodeView::expanded`].
@@ -271,14 +266,101 @@ impl NodePlace {
         Self {
             ix: n.ix,
             class: n.class.clone(),
-            card_style: n.card_style.clone(),
-            edge: n.edge.clone(),
-            edge_style: n.edge_style.clone(),
             has_children: n.has_children,
             expanded: n.expanded,
             children: n.children.clone(),
             name: n.name.clone(),
         }
+    }
+}
+
+/// Where a node is drawn: its card's box, its edge and its treeitem's box. An edit that moves
+/// the shown window of a sibling list (a reordering edit, a walk step into another account)
+/// moves every shown entry after it, changing only this: the view keeps it in a signal of its
+/// own (`TreeCtx::poses`), each written into its three elements by one writer, so a moved
+/// entry wakes those and nothing else.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct NodePos {
+    /// [`NodeView::card_style`].
+    pub card_style: String,
+    /// [`NodeView::edge`].
+    pub edge: Option<String>,
+    /// [`NodeView::edge_style`].
+    pub edge_style: Option<String>,
+    /// [`NodeView::overlay_style`].
+    pub overlay_style: String,
+}
+
+impl NodePos {
+    /// Where `n` is drawn.
+    pub fn of(n: &NodeView) -> Self {
+        Self {
+            card_style: n.card_style.clone(),
+            edge: n.edge.clone(),
+            edge_style: n.edge_style.clone(),
+            overlay_style: n.overlay_style.clone(),
+        }
+    }
+}
+
+impl NodeView {
+    /// Whether `self` and `other` are equal but for where they are drawn (their box, transform,
+    /// card style, edge and overlay style: [`NodePos`]): what the readers of a node's view
+    /// (its card's texts, its treeitem's attributes) need not hear of.
+    pub fn same_but_drawn(&self, other: &Self) -> bool {
+        // Every field named, so that a new one is compared (or left out) on purpose.
+        let Self {
+            id,
+            ix,
+            kind,
+            level,
+            parent,
+            children,
+            has_children,
+            expanded,
+            name,
+            inferred,
+            account,
+            level_fs_attr,
+            fairshare_attr,
+            rank_attr,
+            position_attr,
+            position_before_attr,
+            shares_norm_attr,
+            usage_effective_attr,
+            label,
+            class,
+            artefact,
+            card,
+            bbox: _,
+            transform: _,
+            card_style: _,
+            edge: _,
+            edge_style: _,
+            overlay_style: _,
+        } = self;
+        *id == other.id
+            && *ix == other.ix
+            && *kind == other.kind
+            && *level == other.level
+            && *parent == other.parent
+            && *children == other.children
+            && *has_children == other.has_children
+            && *expanded == other.expanded
+            && *name == other.name
+            && *inferred == other.inferred
+            && *account == other.account
+            && *level_fs_attr == other.level_fs_attr
+            && *fairshare_attr == other.fairshare_attr
+            && *rank_attr == other.rank_attr
+            && *position_attr == other.position_attr
+            && *position_before_attr == other.position_before_attr
+            && *shares_norm_attr == other.shares_norm_attr
+            && *usage_effective_attr == other.usage_effective_attr
+            && *label == other.label
+            && *class == other.class
+            && *artefact == other.artefact
+            && *card == other.card
     }
 }
 

@@ -55,6 +55,7 @@ pub mod minimap;
 pub mod node;
 pub mod opening;
 pub mod picture;
+pub mod pos;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -70,7 +71,8 @@ use crate::messages::tree::TreeMsg;
 use crate::player::marks::FrameMarks;
 use crate::state::AppState;
 use crate::tree::model::{
-    self, CARD_MIN_SCALE, ChildRef, ModelInput, NodePlace, NodeView, TreeModel, WhatIf, auto_scale,
+    self, CARD_MIN_SCALE, ChildRef, ModelInput, NodePlace, NodePos, NodeView, TreeModel, WhatIf,
+    auto_scale,
 };
 use crate::tree::visible::{self, Outline, Request, Visible};
 use crate::widgets::index_marks::{KeyedMarks, settled};
@@ -164,6 +166,12 @@ pub struct TreeCtx {
     /// the cards' classes and boxes and the treeitems' groups read, so that an edit that changes
     /// only numbers wakes none of them.
     pub places: KeyedMarks<AssocId, Option<NodePlace>>,
+    /// Where each visible node is drawn ([`NodePos`]), one signal per association: what its
+    /// card's box, its edge and its treeitem's box are written from, each by one writer
+    /// ([`pos::write_pos`]), so that an entry the layout moves (all those after a sibling list's
+    /// moved window) wakes those three and no memo. The node's view ([`TreeCtx::nodes`]) is not
+    /// written for a move alone ([`NodeView::same_but_drawn`]).
+    pub poses: KeyedMarks<AssocId, Option<NodePos>>,
     /// The association the walk is visiting (while the walk is on screen), by position.
     pub follow: ReadSignal<Option<usize>>,
     /// The `role="tree"` element.
@@ -373,7 +381,13 @@ pub fn TreeView() -> impl IntoView {
     // runs after both are written, the readers of the places (a group's entries) first, so a
     // treeitem leaving its group is dropped before its view's end (`None`) would wake it to
     // remove its attributes, and one joining a group finds its view already there.
-    let (nodes, places) = (KeyedMarks::unsynced(), KeyedMarks::unsynced());
+    // Then where they are drawn, and their views but for a move alone, which their readers
+    // (texts, attributes) need not hear of.
+    let (nodes, places, poses) = (
+        KeyedMarks::unsynced(),
+        KeyedMarks::unsynced(),
+        KeyedMarks::unsynced(),
+    );
     let sync = leptos::reactive::effect::RenderEffect::new_isomorphic(move |_: Option<()>| {
         model.with(|m| {
             places.sync(
@@ -382,7 +396,19 @@ pub fn TreeView() -> impl IntoView {
                     .map(|n| (n.id, Some(NodePlace::of(n))))
                     .collect(),
             );
-            nodes.sync(m.nodes.iter().map(|n| (n.id, Some(n.clone()))).collect());
+            poses.sync(
+                m.nodes
+                    .iter()
+                    .map(|n| (n.id, Some(NodePos::of(n))))
+                    .collect(),
+            );
+            nodes.sync_by(
+                m.nodes.iter().map(|n| (n.id, Some(n.clone()))).collect(),
+                |old: &Option<Arc<NodeView>>, new| match (old, new) {
+                    (Some(old), Some(new)) => old.same_but_drawn(new),
+                    (old, new) => old.is_none() && new.is_none(),
+                },
+            );
         });
     });
     // It lives as long as the view.
@@ -407,6 +433,7 @@ pub fn TreeView() -> impl IntoView {
         compare: CompareMarks::new(state),
         nodes,
         places,
+        poses,
         follow,
     };
     provide_context(ctx);

@@ -167,6 +167,12 @@ where
     /// changed; keys that disappear get the default. The map itself changes (and every reader
     /// looks again) only when a key is seen for the first time.
     pub fn sync(self, new: Vec<(K, T)>) {
+        self.sync_by(new, T::eq);
+    }
+
+    /// [`KeyedMarks::sync`], a key's signal written only when `same` says its value changed
+    /// (a value `same` finds unchanged is not written: its readers read the old one).
+    pub fn sync_by(self, new: Vec<(K, T)>, same: impl Fn(&T, &T) -> bool) {
         let marks = self.marks;
         let mut added = Vec::new();
         marks.with_untracked(|m| {
@@ -175,7 +181,7 @@ where
                 seen.insert(key);
                 match m.get(&key) {
                     Some(signal) => {
-                        if signal.with_untracked(|old| *old != value) {
+                        if signal.with_untracked(|old| !same(old, &value)) {
                             signal.set(value);
                         }
                     }
@@ -192,6 +198,17 @@ where
             marks.update(|m| {
                 m.extend(added.into_iter().map(|(k, v)| (k, ArcRwSignal::new(v))));
             });
+        }
+    }
+
+    /// `f` of the value of `key`, tracked as [`KeyedMarks::get`], without cloning the value.
+    pub fn with<R>(self, key: K, f: impl FnOnce(&T) -> R) -> R {
+        match self.marks.with_untracked(|m| m.get(&key).cloned()) {
+            Some(signal) => signal.with(f),
+            None => {
+                self.marks.track();
+                f(&T::default())
+            }
         }
     }
 

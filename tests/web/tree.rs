@@ -1016,3 +1016,58 @@ async fn me_naming_nothing_or_several_is_said() {
     drop(view);
     set_query(&before);
 }
+
+/// An edit that moves the shown window (the selected user's account moves to the end of the
+/// root's list) moves every shown entry after the window's old place: their cards, edges and
+/// treeitems change place, not what they are. A moved entry's place (its card's box, its edge's
+/// path, its treeitem's box) is a signal of its own (`TreeCtx::poses`), written into its three
+/// elements by one writer each: it wakes no memo. Each moved entry woke about eleven (index,
+/// class, box, edge path and style, group, toggle, name, …) to find them unchanged.
+#[wasm_bindgen_test]
+async fn an_edit_that_moves_the_window_wakes_no_memo_of_the_moved_entries() {
+    let (view, state) = mount_tree(twenty_accounts());
+    state.select(Some(AssocId(120)));
+    tick().await;
+    let styles = || {
+        view.all("[role='treeitem']")
+            .iter()
+            .map(|e| {
+                (
+                    e.get_attribute("data-assoc-id").unwrap_or_default(),
+                    (
+                        e.get_attribute("style").unwrap_or_default(),
+                        e.get_attribute("aria-label").unwrap_or_default(),
+                    ),
+                )
+            })
+            .collect::<std::collections::HashMap<_, _>>()
+    };
+    let before = styles();
+    let runs = fairshare_explorer::tree::view::memo_runs();
+    // a10 now uses the most: it moves to the root's list's end, and its window with it.
+    state
+        .set_usage(AssocId(120), LongDouble::from_u64(100_000))
+        .unwrap();
+    tick().await;
+    let woke = fairshare_explorer::tree::view::memo_runs() - runs;
+    let after = styles();
+    let changed = |k: fn(&(String, String)) -> &String| {
+        after
+            .iter()
+            .filter(|(id, new)| before.get(*id).is_some_and(|old| k(old) != k(new)))
+            .count() as u64
+    };
+    let (moved, relabelled) = (changed(|v| &v.0), changed(|v| &v.1));
+    let entered = after.keys().filter(|id| !before.contains_key(*id)).count() as u64;
+    console_log!(
+        "a reordering edit: {moved} entries moved, {relabelled} relabelled, {entered} entered, \
+         {woke} memo runs"
+    );
+    assert!(moved >= 6, "the entries after the window move: {moved}");
+    // What is left: what a changed node wakes (its card's view and what of it changed, as in
+    // an edit in place) and the memos of the entries that entered (built).
+    assert!(
+        woke <= 10 * relabelled + 12 * entered + 12,
+        "{woke} memo runs for {moved} moved, {relabelled} relabelled, {entered} entered entries"
+    );
+}

@@ -29,6 +29,7 @@ use crate::widgets::when::When;
 use super::compare_marks::CompareRole;
 use super::entries::Entries;
 use super::extra::ExtraItem;
+use super::pos::write_pos;
 use super::{TreeCtx, memo_of};
 
 /// The fact a comparison role adds to the accessible name (the paths add none: the compare
@@ -43,11 +44,10 @@ fn role_fact(role: CompareRole) -> Option<TreeMsg> {
 
 /// The treeitem attributes that follow its node's view, in [`ITEM_ATTRS`] order (`None`:
 /// absent).
-type ItemAttrs = [Option<String>; 14];
+type ItemAttrs = [Option<String>; 13];
 
 /// The names of [`ItemAttrs`], in order.
-const ITEM_ATTRS: [&str; 14] = [
-    "style",
+const ITEM_ATTRS: [&str; 13] = [
     "aria-level",
     "aria-label",
     "data-kind",
@@ -75,7 +75,6 @@ fn item_attrs(n: Option<&NodeView>, role: Option<CompareRole>, lang: Lang) -> It
         label.push_str(msg.text(lang));
     }
     [
-        Some(n.overlay_style.clone()),
         Some(n.level.to_string()),
         Some(label),
         Some(kind_attr(n.kind).to_string()),
@@ -92,17 +91,43 @@ fn item_attrs(n: Option<&NodeView>, role: Option<CompareRole>, lang: Lang) -> It
     ]
 }
 
-/// Writes to `el` the attributes of `new` that differ from `old` (set, or removed when absent).
-fn write_attrs(el: &web_sys::Element, old: &ItemAttrs, new: &ItemAttrs) {
-    for ((name, old), new) in ITEM_ATTRS.iter().zip(old).zip(new) {
+/// The treeitem attributes that follow the app's marks (selection, tab stop, the walk, the
+/// comparison) and its place (expanded), in [`MARK_ATTRS`] order (`None`: absent).
+type MarkAttrs = [Option<&'static str>; 7];
+
+/// The names of [`MarkAttrs`], in order.
+const MARK_ATTRS: [&str; 7] = [
+    "class",
+    "aria-selected",
+    "aria-expanded",
+    "tabindex",
+    "data-current",
+    "data-ranked",
+    "data-compare",
+];
+
+/// Writes to `el` the attributes `names` of `new` that differ from `old` (set, or removed when
+/// absent).
+fn write_attrs<V: AsRef<str> + PartialEq>(
+    el: &web_sys::Element,
+    names: &[&str],
+    old: &[Option<V>],
+    new: &[Option<V>],
+) {
+    for ((name, old), new) in names.iter().zip(old).zip(new) {
         if old == new {
             continue;
         }
         let _ = match new {
-            Some(value) => el.set_attribute(name, value),
+            Some(value) => el.set_attribute(name, value.as_ref()),
             None => el.remove_attribute(name),
         };
     }
+}
+
+/// `"true"` or `"false"`.
+fn bool_attr(b: bool) -> &'static str {
+    if b { "true" } else { "false" }
 }
 
 /// One node's view (notifies only when that node's view changes; see `TreeCtx::nodes`).
@@ -132,28 +157,33 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
     let expanded = memo_of(move || place.with(|n| n.as_ref().is_some_and(|n| n.expanded)));
     let children =
         memo_of(move || place.with(|n| n.as_ref().map(|n| n.children.clone()).unwrap_or_default()));
-    let aria_expanded = move || has_children.get().then(|| expanded.get().to_string());
-    let selected = move || (state.selected().get() == Some(id)).to_string();
-    let tabindex = move || {
-        if ctx.tab_stop.get() == Some(id) {
-            "0"
-        } else {
-            "-1"
-        }
-    };
     // Per-association marks, not `state.frame`: N items reading the frame make a step O(N²).
     let marks = FrameMarks::use_or_new(state);
-    let current = move || {
-        ix.get()
-            .is_some_and(|ix| marks.is_current(ix))
-            .then_some("true")
-    };
-    let ranked = move || {
-        let status = ix.get().and_then(|ix| marks.status(ix));
-        (status == Some(NodeStatus::Ranked)).then_some("true")
-    };
     // Not a memo: the role is already a per-association mark, notified only when it changes.
     let compare = move || ix.get().and_then(|ix| ctx.compare.role(ix));
+    // The attributes that follow the marks, written by one effect that compares each with what
+    // it wrote last: one reactive node per item built, not one per attribute.
+    let mark_attrs = move || -> MarkAttrs {
+        let ix = ix.get();
+        let tab_stop = ctx.tab_stop.get() == Some(id);
+        let status = ix.and_then(|ix| marks.status(ix));
+        let open = has_children.get() && expanded.get();
+        [
+            // An open item's hover tint is drawn by its group (style/tree.css), which knows
+            // whether a descendant is hovered.
+            Some(if open {
+                "ft-item ft-item--open"
+            } else {
+                "ft-item"
+            }),
+            Some(bool_attr(state.selected().get() == Some(id))),
+            has_children.get().then(|| bool_attr(expanded.get())),
+            Some(if tab_stop { "0" } else { "-1" }),
+            ix.is_some_and(|ix| marks.is_current(ix)).then_some("true"),
+            (status == Some(NodeStatus::Ranked)).then_some("true"),
+            compare().map(CompareRole::as_attr),
+        ]
+    };
     // The node's own attributes ([`ITEM_ATTRS`], the accessible name with the comparison role
     // as one more fact) are written by one effect, which compares each with what it wrote
     // last: one wake-up per changed node and edit, instead of one per attribute.
@@ -176,16 +206,44 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
             return prev;
         };
         if new[0].is_none() {
-            // No style: its view has ended, and the item is leaving (its group drops it in this
+            // No level: its view has ended, and the item is leaving (its group drops it in this
             // flush, or its ancestor's did): stripping its attributes would only write to an
             // element on its way out. Should the view come back, it is written from what is there.
             return prev;
         }
-        write_attrs(&el, &prev, &new);
+        write_attrs(&el, &ITEM_ATTRS, &prev, &new);
         new
     });
     let first = built.get_value().unwrap_or_default();
     StoredValue::new(std::sync::Arc::new(writer));
+    let built_marks = StoredValue::new(None::<MarkAttrs>);
+    let mark_writer = RenderEffect::new_isomorphic(move |prev: Option<MarkAttrs>| {
+        let new = mark_attrs();
+        let Some(prev) = prev else {
+            built_marks.set_value(Some(new));
+            return new;
+        };
+        let Some(el) = el.get_untracked() else {
+            return prev;
+        };
+        if ix.get_untracked().is_none() {
+            // Leaving (as above).
+            return prev;
+        }
+        write_attrs(&el, &MARK_ATTRS, &prev, &new);
+        new
+    });
+    let first_marks = built_marks.get_value().unwrap_or_default();
+    StoredValue::new(std::sync::Arc::new(mark_writer));
+    // Its box follows where it is drawn, by one writer (a move wakes only it).
+    let mut pos = write_pos(
+        ctx,
+        id,
+        Box::new(move || el.get_untracked().map(Into::into)),
+        &["style"],
+        |p| vec![Some(p.overlay_style.clone())],
+    );
+    let box_style = pos.pop().flatten();
     let name =
         memo_of(move || place.with(|n| n.as_ref().map(|n| n.name.clone()).unwrap_or_default()));
     let toggle_title = move || {
@@ -208,30 +266,30 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
 
     view! {
         <div
-            class="ft-item"
+            class=first_marks[0]
             role="treeitem"
             node_ref=el
-            style=first[0].clone()
-            {..custom_attribute("aria-level", first[1].clone())}
-            aria-label=first[2].clone()
-            data-kind=first[3].clone()
-            data-name=first[4].clone()
-            data-inferred=first[5].clone()
-            data-account=first[6].clone()
-            data-level-fs=first[7].clone()
-            data-fairshare=first[8].clone()
-            data-rank=first[9].clone()
-            data-position=first[10].clone()
-            data-position-before=first[11].clone()
-            data-shares-norm=first[12].clone()
-            data-usage-efctv=first[13].clone()
-            aria-selected=selected
-            aria-expanded=aria_expanded
-            tabindex=tabindex
+            style={box_style}
+            {..custom_attribute("aria-level", first[0].clone())}
+            aria-label=first[1].clone()
+            data-kind=first[2].clone()
+            data-name=first[3].clone()
+            data-inferred=first[4].clone()
+            data-account=first[5].clone()
+            data-level-fs=first[6].clone()
+            data-fairshare=first[7].clone()
+            data-rank=first[8].clone()
+            data-position=first[9].clone()
+            data-position-before=first[10].clone()
+            data-shares-norm=first[11].clone()
+            data-usage-efctv=first[12].clone()
+            aria-selected=first_marks[1]
+            aria-expanded=first_marks[2]
+            tabindex=first_marks[3]
             data-assoc-id=id.0.to_string()
-            data-current=current
-            data-ranked=ranked
-            data-compare=move || compare().map(CompareRole::as_attr)
+            data-current=first_marks[4]
+            data-ranked=first_marks[5]
+            data-compare=first_marks[6]
             on:click=select
             on:focus=move |_| ctx.focused.set(Some(id))
         >

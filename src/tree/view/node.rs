@@ -25,11 +25,12 @@ use crate::tree::model::{
     BADGE_Y, BAR_H, BAR_Y, CardView, HEADER_H, ICON_W, INNER_INSET, LINE_Y, PAD, RankLine, Tag,
     status_class,
 };
-use crate::widgets::slots::{Slot, write_slots};
+use crate::widgets::slots::{Slot, follow, write_slots};
 use crate::widgets::when::When;
 
 use super::compare_marks::CompareRole;
-use super::item::{use_node, use_place};
+use super::item::use_node;
+use super::pos::write_pos;
 use super::{TreeCtx, memo_of};
 
 /// The icon of each kind, drawn in a 14×14 box.
@@ -86,20 +87,35 @@ fn card_class(class: &str, marks: CardMarks) -> String {
 #[component]
 pub fn NodeEdge(id: AssocId) -> impl IntoView {
     let ctx = TreeCtx::expect();
-    // The node's place only: a new view of its numbers (on every edit along its path) does not
-    // wake the edge; memos, so a new place wakes only what of it changed.
-    let place = use_place(ctx, id);
-    let ix = memo_of(move || place.with(|n| n.as_ref().map(|n| n.ix)));
-    let compare = move || ix.get().and_then(|ix| ctx.compare.role(ix));
-    // Two memos of the artefact's value type (one memo instantiation for all three).
-    let edge = memo_of(move || place.with(|n| n.as_ref().and_then(|n| n.edge.clone())));
-    let edge_style = memo_of(move || place.with(|n| n.as_ref().and_then(|n| n.edge_style.clone())));
+    // Its path follows where the node is drawn ([`TreeCtx::poses`]), by one writer: a new view
+    // of its numbers (on every edit along its path) does not wake it, and a move wakes only it.
+    let el = NodeRef::<svg::Path>::new();
+    let mut pos = write_pos(
+        ctx,
+        id,
+        Box::new(move || el.get_untracked().map(Into::into)),
+        &["d", "style"],
+        |p| {
+            vec![
+                Some(p.edge.clone().unwrap_or_default()),
+                Some(p.edge_style.clone().unwrap_or_default()),
+            ]
+        },
+    );
+    let (edge_style, d) = (pos.pop().flatten(), pos.pop().flatten());
+    // Its index from its place, which neither an edit of numbers nor a move writes.
+    let compare = move || {
+        ctx.places
+            .with(id, |p| p.as_ref().map(|p| p.ix))
+            .and_then(|ix| ctx.compare.role(ix))
+    };
     view! {
         <path
             class="ft-edge"
             class:ft-edge--compare=move || compare().is_some()
-            d=move || edge.get().unwrap_or_default()
-            style=move || edge_style.get().unwrap_or_default()
+            node_ref=el
+            d=d
+            style={edge_style}
         ></path>
     }
 }
@@ -111,19 +127,13 @@ pub fn NodeCard(id: AssocId) -> impl IntoView {
     let ctx = TreeCtx::expect();
     let node = use_node(ctx, id);
     let card = memo_of(move || node.with(|n| n.as_ref().map(|n| n.card.clone())));
-    // Its place: a new view of the node's numbers wakes none of the marks' readers, nor its
-    // class or box.
-    let place = use_place(ctx, id);
-    let ix = memo_of(move || place.with(|n| n.as_ref().map(|n| n.ix)));
-    let ix = move || ix.get();
+    // Its place (index, class), read directly: neither an edit of numbers nor a move writes it,
+    // so its readers need no memo in between.
+    let ix = move || ctx.places.with(id, |p| p.as_ref().map(|p| p.ix));
     // Per-association marks, not `state.frame`: N cards reading the frame make a step O(N²).
     let marks = FrameMarks::use_or_new(state);
     let status = move || ix().and_then(|ix| marks.status(ix));
     let compare = move || ix().and_then(|ix| ctx.compare.role(ix));
-    // The card's own classes and place, memos (of one value type with the edge's and the
-    // artefact's): a change of its numbers alone wakes neither.
-    let look_class = memo_of(move || place.with(|n| n.as_ref().map(|n| n.class.clone())));
-    let look_style = memo_of(move || place.with(|n| n.as_ref().map(|n| n.card_style.clone())));
     let selected = move || state.selected().get() == Some(id);
     let current = move || ix().is_some_and(|ix| marks.is_current(ix));
     // Every class in one closure: a card is one class effect, not one per toggled mark (fewer
@@ -135,14 +145,27 @@ pub fn NodeCard(id: AssocId) -> impl IntoView {
             current: current(),
             compare: compare(),
         };
-        look_class.with(|l| l.as_ref().map(|class| card_class(class, marks)))
+        ctx.places
+            .with(id, |p| p.as_ref().map(|p| card_class(&p.class, marks)))
     };
-    let style = move || look_style.get();
+    // Its box follows where it is drawn, by one writer (a move wakes only it).
+    let el = NodeRef::<svg::Svg>::new();
+    let mut pos = write_pos(
+        ctx,
+        id,
+        Box::new(move || el.get_untracked().map(Into::into)),
+        &["style"],
+        |p| vec![Some(p.card_style.clone())],
+    );
+    let box_style = pos.pop().flatten();
     // Only the root's card draws the inner border (hidden on every other card by style/tree.css):
     // one element fewer to build and restyle per card coming into view. A memo of the class,
     // which changes with the Level FS band, not with the card's numbers.
     let root = memo_of(move || {
-        look_class.with(|c| c.as_deref().is_some_and(|c| c.contains("ft-node--root")))
+        ctx.places.with(id, |p| {
+            p.as_ref()
+                .is_some_and(|p| p.class.contains("ft-node--root"))
+        })
     });
     let view_box = move || {
         card.with(|c| {
@@ -158,7 +181,8 @@ pub fn NodeCard(id: AssocId) -> impl IntoView {
     view! {
         <svg
             class=class
-            style=style
+            node_ref=el
+            style={box_style}
             viewBox=view_box
             focusable="false"
         >
@@ -287,12 +311,6 @@ fn LiveCardBody(card: Memo<Option<CardView>>, root: bool) -> impl IntoView {
     let tags = memo_of(move || card.with(|c| c.as_ref().map(|c| c.tags.clone())));
     let right = memo_of(move || card.with(|c| c.as_ref().map_or(0.0, |c| c.right_x)));
     let has_rank = move || rank.with(Option::is_some);
-    let rank_text = move |f: fn(&RankLine) -> String| {
-        move || rank.with(|r| r.as_ref().map(f).unwrap_or_default())
-    };
-    let rank_len =
-        move |f: fn(&RankLine) -> f64| move || shortest(rank.with(|r| r.as_ref().map_or(0.0, f)));
-    let right_x = move || shortest(right.get());
     let (body, header) = (NodeRef::<svg::Rect>::new(), NodeRef::<svg::Rect>::new());
     let icon = NodeRef::<svg::Path>::new();
     let name = NodeRef::<svg::Text>::new();
@@ -411,33 +429,7 @@ fn LiveCardBody(card: Memo<Option<CardView>>, root: bool) -> impl IntoView {
             {first[17].clone()}
         </text>
         <When when=has_rank>
-            <g class="ft-node__rank">
-                <text class="ft-node__text" x=shortest(PAD) y=shortest(LINE_Y[3])>
-                    {rank_text(|r| r.position.clone())}
-                </text>
-                <text
-                    class="ft-node__text ft-node__fs"
-                    x=right_x
-                    y=shortest(LINE_Y[3])
-                    text-anchor="end"
-                >
-                    {rank_text(|r| r.fairshare.clone())}
-                </text>
-                <rect
-                    class="ft-node__bar"
-                    x=shortest(PAD)
-                    y=shortest(BAR_Y)
-                    width=rank_len(|r| r.bar_w)
-                    height=shortest(BAR_H)
-                ></rect>
-                <rect
-                    class="ft-node__bar-fill"
-                    x=shortest(PAD)
-                    y=shortest(BAR_Y)
-                    width=rank_len(|r| r.fill_w)
-                    height=shortest(BAR_H)
-                ></rect>
-            </g>
+            <LiveRankLine rank right />
         </When>
         {move || {
             artefact.get().map(|text| {
@@ -478,6 +470,94 @@ fn LiveCardBody(card: Memo<Option<CardView>>, root: bool) -> impl IntoView {
                 })
                 .collect::<Vec<_>>()
         }}
+    }
+}
+
+/// The elements of the live card's rank line, by index: the position text, the FairShare
+/// text, the bar and its fill.
+const RANK_ELEMENTS: usize = 4;
+
+/// The values of the rank line that follow the card's view: which element ([`RANK_ELEMENTS`])
+/// and what of it.
+const RANK_SLOTS: [(usize, Slot); 5] = [
+    (0, Slot::Text),
+    (1, Slot::Text),
+    (1, Slot::Attr("x")),
+    (2, Slot::Attr("width")),
+    (3, Slot::Attr("width")),
+];
+
+/// A user's rank line (position, FairShare, the bar), built once while the card has one; its
+/// texts and lengths ([`RANK_SLOTS`]) written by one effect, as the card's fixed part: one
+/// reactive node per user card built instead of one per text and length.
+#[component]
+fn LiveRankLine(rank: Memo<Option<RankLine>>, right: Memo<f64>) -> impl IntoView {
+    let (position, fairshare) = (NodeRef::<svg::Text>::new(), NodeRef::<svg::Text>::new());
+    let (bar, fill) = (NodeRef::<svg::Rect>::new(), NodeRef::<svg::Rect>::new());
+    let elements = move || -> [Option<web_sys::Element>; RANK_ELEMENTS] {
+        [
+            position.get_untracked().map(Into::into),
+            fairshare.get_untracked().map(Into::into),
+            bar.get_untracked().map(Into::into),
+            fill.get_untracked().map(Into::into),
+        ]
+    };
+    let first = follow(
+        move |_: Option<&[String; 5]>| {
+            let x = shortest(right.get());
+            rank.with(|r| {
+                let text = |f: fn(&RankLine) -> String| r.as_ref().map(f).unwrap_or_default();
+                let len = |f: fn(&RankLine) -> f64| shortest(r.as_ref().map_or(0.0, f));
+                [
+                    text(|r| r.position.clone()),
+                    text(|r| r.fairshare.clone()),
+                    x,
+                    len(|r| r.bar_w),
+                    len(|r| r.fill_w),
+                ]
+            })
+        },
+        move |old, new| {
+            let elements = elements();
+            if elements.iter().any(Option::is_none) || rank.with_untracked(Option::is_none) {
+                // Not built yet, or leaving: nothing written (as the card's fixed part).
+                return false;
+            }
+            write_slots(&elements, &RANK_SLOTS, old, new);
+            true
+        },
+    );
+    view! {
+        <g class="ft-node__rank">
+            <text class="ft-node__text" node_ref=position x=shortest(PAD) y=shortest(LINE_Y[3])>
+                {first[0].clone()}
+            </text>
+            <text
+                class="ft-node__text ft-node__fs"
+                node_ref=fairshare
+                x=first[2].clone()
+                y=shortest(LINE_Y[3])
+                text-anchor="end"
+            >
+                {first[1].clone()}
+            </text>
+            <rect
+                class="ft-node__bar"
+                node_ref=bar
+                x=shortest(PAD)
+                y=shortest(BAR_Y)
+                width=first[3].clone()
+                height=shortest(BAR_H)
+            ></rect>
+            <rect
+                class="ft-node__bar-fill"
+                node_ref=fill
+                x=shortest(PAD)
+                y=shortest(BAR_Y)
+                width=first[4].clone()
+                height=shortest(BAR_H)
+            ></rect>
+        </g>
     }
 }
 
