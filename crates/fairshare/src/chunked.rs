@@ -337,7 +337,7 @@ mod tests {
             assert_eq!(c.iter().len(), n);
             assert!(c.iter().copied().eq(v.iter().copied()));
             assert!(c.iter().rev().copied().eq(v.iter().rev().copied()));
-            assert_eq!(c.iter().fold(0, |s, &x| s + x), v.iter().sum::<usize>());
+            assert_eq!(c.iter().sum::<usize>(), v.iter().sum::<usize>());
             for (ix, x) in v.iter().enumerate() {
                 assert_eq!(c[ix], *x);
                 assert_eq!(c.get(ix), Some(x));

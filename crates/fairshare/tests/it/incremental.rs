@@ -793,3 +793,54 @@ fn an_edit_that_moves_nothing_shares_the_walk() {
     );
     assert_eq!(no_val, fresh);
 }
+
+/// A value edit copies the chunk of the tree's associations it lands in and the chunks of the
+/// run's values it computes again, not every record: at 1,000 associations (16 chunks) a usage
+/// edit shares 15 chunks of the tree with the ranking before it, and a shares edit that moves
+/// nobody 15 of the run's values; the ranking before the edit is left as it was.
+#[test]
+fn a_value_edit_copies_a_few_chunks_not_every_record() {
+    let tree = fairshare::r#gen::tree(1_000, 2026);
+    let before = Ranked::new(&tree, TieRule::Slurm);
+    let user = tree
+        .assocs()
+        .iter()
+        .filter(|a| a.is_user())
+        .nth(300)
+        .unwrap();
+    let chunks = tree.assocs().chunks().len();
+    assert_eq!(chunks, 1_000_usize.div_ceil(CHUNK));
+    let usage = user.usage_raw.add(LongDouble::one());
+    let edited = before.with_usage(user.id, usage).unwrap();
+    assert_eq!(
+        edited
+            .tree()
+            .assocs()
+            .chunks_shared_with(before.tree().assocs()),
+        chunks - 1
+    );
+    assert_eq!(edited, Ranked::new(edited.tree(), TieRule::Slurm));
+    let shares = match user.shares {
+        Shares::Value(v) => Shares::Value(v + 1),
+        Shares::Parent => Shares::Value(1),
+    };
+    let edited = before.with_shares(user.id, shares).unwrap();
+    assert_eq!(
+        edited
+            .tree()
+            .assocs()
+            .chunks_shared_with(before.tree().assocs()),
+        chunks - 1
+    );
+    if Arc::ptr_eq(&edited.run().shared_steps(), &before.run().shared_steps()) {
+        // Nobody moved: only the user's list's values (one account's users, in one or two
+        // chunks) were computed again.
+        let shared = edited
+            .run()
+            .assocs()
+            .chunks_shared_with(before.run().assocs());
+        assert!(shared >= chunks - 2, "{shared} of {chunks} chunks shared");
+    }
+    assert_eq!(edited, Ranked::new(edited.tree(), TieRule::Slurm));
+    assert_eq!(before, Ranked::new(&tree, TieRule::Slurm));
+}
