@@ -27,6 +27,7 @@ mod artefact;
 
 use std::sync::Arc;
 
+use crate::chunked::Chunked;
 use crate::hierarchy::Hierarchy;
 use crate::ld::LongDouble;
 use crate::step::{Frame, NodeStatus, Order, OrderReason, Reasons, Step, Tie};
@@ -115,8 +116,9 @@ pub struct FairTreeAssoc {
 /// association's values).
 #[derive(Clone, Debug, PartialEq)]
 pub struct FairTreeRun {
-    /// Per association, indexed like [`AssocTree::assocs`].
-    pub(crate) assocs: Vec<FairTreeAssoc>,
+    /// Per association, indexed like [`AssocTree::assocs`]; in shared chunks, so the run of
+    /// an edited tree copies only the chunks of the values it changed.
+    pub(crate) assocs: Chunked<FairTreeAssoc>,
     /// Every association in the order the walk reaches it (root first); shared, like the
     /// trace and the merges, with the run of an edited tree whose walk is the same.
     pub(crate) visit_order: Arc<Vec<usize>>,
@@ -124,10 +126,10 @@ pub struct FairTreeRun {
     pub(crate) steps: Arc<Vec<Step>>,
     /// The sorted fairshare children of each association (empty for leaves), shared with the
     /// trace's `SiblingsSorted` steps and with the run of an edited tree.
-    pub(crate) sorted_children: Arc<Vec<Order>>,
+    pub(crate) sorted_children: Chunked<Order>,
     /// Why each entry of each sorted list precedes the next (the trace's `SiblingsSorted`
     /// reasons), shared like the lists.
-    pub(crate) sorted_reasons: Arc<Vec<Reasons>>,
+    pub(crate) sorted_reasons: Chunked<Reasons>,
     /// N, the number of user associations.
     pub(crate) n_users: u32,
     /// Which tie rule produced this run.
@@ -153,8 +155,9 @@ pub(crate) struct Merge {
 }
 
 impl FairTreeRun {
-    /// Fair Tree's values of every association, indexed like [`AssocTree::assocs`].
-    pub fn assocs(&self) -> &[FairTreeAssoc] {
+    /// Fair Tree's values of every association, indexed like [`AssocTree::assocs`] (read like
+    /// a slice: [`Chunked`]).
+    pub fn assocs(&self) -> &Chunked<FairTreeAssoc> {
         &self.assocs
     }
 
@@ -176,7 +179,7 @@ impl FairTreeRun {
     }
 
     /// The sorted fairshare children of every association (empty for leaves).
-    pub fn sorted_children(&self) -> &[Order] {
+    pub fn sorted_children(&self) -> &Chunked<Order> {
         &self.sorted_children
     }
 
@@ -297,16 +300,16 @@ pub fn run(tree: &AssocTree) -> FairTreeRun {
 pub(crate) fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> FairTreeRun {
     // Per-association S, U, LF. Slurm computes them when it reaches each sibling list; the
     // values depend only on the tree, so computing them up front gives the same numbers.
-    let assocs: Vec<FairTreeAssoc> = (0..h.len()).map(|ix| values(h, ix)).collect();
+    let assocs: Chunked<FairTreeAssoc> = (0..h.len()).map(|ix| values(h, ix)).collect();
     let sort = sort_keys(&assocs, h);
     let key = |ix: usize| sort[ix];
     let mut tagged = Vec::new();
     let empty = Order::from([]);
-    let sorted_children: Vec<Order> = (0..h.len())
+    let sorted_children: Chunked<Order> = (0..h.len())
         .map(|p| sort_list(h, &key, p, &mut tagged, &empty))
         .collect();
     let no_reasons = Reasons::from([]);
-    let sorted_reasons: Vec<Reasons> = sorted_children
+    let sorted_reasons: Chunked<Reasons> = sorted_children
         .iter()
         .map(|o| reasons_of(&key, o, &no_reasons))
         .collect();
@@ -317,8 +320,8 @@ pub(crate) fn run_with(tree: &AssocTree, h: &Hierarchy, tie_rule: TieRule) -> Fa
         tie_rule,
         Sorted {
             assocs,
-            sorted_children: Arc::new(sorted_children),
-            sorted_reasons: Arc::new(sorted_reasons),
+            sorted_children,
+            sorted_reasons,
         },
         near_pairs,
         Plan::Whole,
@@ -421,8 +424,8 @@ pub(crate) fn rerun(
     // lists' reasons, not keys), so none is computed for the rest of the tree.
     let key = |ix: usize| sort_key(&assocs[ix], h.is_user[ix]);
     // Shared with the old run until a list changes (an edit that moves nothing copies none).
-    let mut sorted_children = Arc::clone(&old.sorted_children);
-    let mut sorted_reasons = Arc::clone(&old.sorted_reasons);
+    let mut sorted_children = old.sorted_children.clone();
+    let mut sorted_reasons = old.sorted_reasons.clone();
     let mut tagged = Vec::new();
     let empty = Order::from([]);
     let no_reasons = Reasons::from([]);
@@ -445,8 +448,8 @@ pub(crate) fn rerun(
             }
         } else {
             walked_again.push(p);
-            Arc::make_mut(&mut sorted_children)[p] = order;
-            Arc::make_mut(&mut sorted_reasons)[p] = reasons;
+            sorted_children[p] = order;
+            sorted_reasons[p] = reasons;
         }
     }
     // Every list walked again is on one path from the root (the edited association's), so
@@ -584,7 +587,7 @@ fn values(h: &Hierarchy, ix: usize) -> FairTreeAssoc {
 /// One integer per association that orders it as Slurm's comparator does: the Level FS key's
 /// total order (`order_key`), then users before accounts on an equal key. Sorting and tie
 /// tests compare these (never 80-bit values); `key >> 1` is the Level FS key alone.
-fn sort_keys(assocs: &[FairTreeAssoc], h: &Hierarchy) -> Vec<u128> {
+fn sort_keys(assocs: &Chunked<FairTreeAssoc>, h: &Hierarchy) -> Vec<u128> {
     assocs
         .iter()
         .zip(h.is_user.iter())
@@ -639,9 +642,9 @@ fn sort_members(
 /// A run's values before the walk: every association's values and every sorted sibling list
 /// with its reasons.
 struct Sorted {
-    assocs: Vec<FairTreeAssoc>,
-    sorted_children: Arc<Vec<Order>>,
-    sorted_reasons: Arc<Vec<Reasons>>,
+    assocs: Chunked<FairTreeAssoc>,
+    sorted_children: Chunked<Order>,
+    sorted_reasons: Chunked<Reasons>,
 }
 
 /// How [`finish`] gets the walk of an edited tree from the run of the tree before the edit
@@ -690,7 +693,7 @@ fn finish(
             Some((old, changed)),
         ),
         Plan::Range(old, changed, list, entry) => {
-            let sorted = (&sorted_children[..], &sorted_reasons[..]);
+            let sorted = (&sorted_children, &sorted_reasons);
             match rewalk_range(h, &key, sorted, old, list, entry) {
                 Some(w) => (w, Some((old, changed))),
                 None => (whole_walk(), None),
@@ -816,7 +819,7 @@ struct WalkFrom {
 fn rewalk_range(
     h: &Hierarchy,
     sort: &impl Fn(usize) -> u128,
-    (sorted_children, sorted_reasons): (&[Order], &[Reasons]),
+    (sorted_children, sorted_reasons): (&Chunked<Order>, &Chunked<Reasons>),
     old: &FairTreeRun,
     list: usize,
     entry: Option<usize>,
@@ -964,8 +967,8 @@ fn walk(
     h: &Hierarchy,
     tie_rule: TieRule,
     sort: &impl Fn(usize) -> u128,
-    sorted_children: &[Order],
-    sorted_reasons: &[Reasons],
+    sorted_children: &Chunked<Order>,
+    sorted_reasons: &Chunked<Reasons>,
     from: Option<WalkFrom>,
 ) -> (Walk, u32) {
     let n = h.len();

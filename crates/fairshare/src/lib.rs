@@ -32,6 +32,7 @@
 #![warn(missing_docs)]
 
 pub mod calc;
+pub mod chunked;
 pub mod classic;
 pub mod decay;
 pub mod diag;
@@ -64,6 +65,7 @@ pub mod timeline;
 pub mod tree;
 pub mod why;
 
+pub use chunked::Chunked;
 pub use diag::{DiagKind, Diagnostic, Severity};
 pub use fair_tree::{FairTreeAssoc, FairTreeRun, LevelFsRule, TieRule};
 pub use hierarchy::Hierarchy;

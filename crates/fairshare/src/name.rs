@@ -1,9 +1,10 @@
 //! [`Name`]: an association's account, user, partition or lineage text, shared.
 //!
-//! A tree edit copies every association ([`crate::AssocTree::with_usage`] and the others build
-//! a new tree; the old one stays in the undo history). With `String` fields each copy allocated
-//! its names again: at 100k associations that was 40% of an incremental usage edit. A `Name`
-//! is an `Arc<str>`: a copy only counts a reference. It reads as a `&str` (`Deref`), compares
+//! A tree edit copies associations ([`crate::AssocTree::with_usage`] and the others build a new
+//! tree; the old one stays in the undo history): a value edit one chunk of them
+//! ([`crate::Chunked`]), a structural edit all of them. With `String` fields each copy
+//! allocated its names again: at 100k associations that was 40% of an incremental usage edit,
+//! when it copied them all. A `Name` is an `Arc<str>`: a copy only counts a reference. It reads as a `&str` (`Deref`), compares
 //! with `str`, `&str` and `String`, and prints as its text.
 
 use std::borrow::Borrow;

@@ -71,7 +71,8 @@ impl Ranked {
     /// refuses), ranked under the same rule: equal to [`Ranked::new`] of the edited tree, bit
     /// for bit, but derived from this ranking. The usage sums are done again; only the sibling
     /// lists of `id`'s ancestors are sorted again; the walk that ranks users is walked again
-    /// only over the entries that moved (the trace is copied: O(n)).
+    /// only over the entries that moved (the trace and visiting order are copied then: O(n);
+    /// the tree, the values and the lists only a chunk at a time, [`crate::Chunked`]).
     /// Usage given on an account changes nothing Slurm ranks (it is ignored), so the hierarchy
     /// and run are shared. After [`Ranked::with_usages`], the edited tree is ranked from
     /// scratch (on its own usage).

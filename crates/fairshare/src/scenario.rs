@@ -560,7 +560,7 @@ impl JsonPrinter {
     pub fn print(&mut self, n: usize) -> bool {
         let assocs = self.scenario.tree.assocs();
         let end = self.next.saturating_add(n).min(assocs.len());
-        for a in &assocs[self.next..end] {
+        for a in assocs.range(self.next..end) {
             if self.next > 0 {
                 self.out.push_str(",\n");
             }

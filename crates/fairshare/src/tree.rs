@@ -17,6 +17,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
+use crate::chunked::Chunked;
 use crate::ld::LongDouble;
 use crate::name::Name;
 
@@ -394,7 +395,9 @@ impl Eq for Structure {}
 /// What an [`AssocTree`] shares between its clones.
 #[derive(Debug, PartialEq)]
 struct TreeData {
-    assocs: Vec<Assoc>,
+    /// In shared chunks: a value edit copies the chunk of the association it edits, not
+    /// every association (with its names' reference counts).
+    assocs: Chunked<Assoc>,
     /// Whether any association is inferred.
     partial: bool,
     /// User associations, stand-ins for hidden users included ([`AssocTree::n_users`]).
@@ -543,15 +546,15 @@ impl AssocTree {
                 partial,
                 n_users,
                 n_hidden,
-                assocs,
+                assocs: Chunked::from(assocs),
                 index: Arc::new(index),
                 parents,
             }),
         })
     }
 
-    /// The associations, in input order.
-    pub fn assocs(&self) -> &[Assoc] {
+    /// The associations, in input order (read like a slice: `[ix]`, `get`, `iter`, `len`).
+    pub fn assocs(&self) -> &Chunked<Assoc> {
         &self.inner.assocs
     }
 
@@ -649,7 +652,7 @@ impl AssocTree {
         &self,
         f: impl FnOnce(&mut Vec<Assoc>) -> Result<(), TreeError>,
     ) -> Result<AssocTree, Vec<TreeError>> {
-        let mut assocs = self.inner.assocs.clone();
+        let mut assocs = self.inner.assocs.to_vec();
         f(&mut assocs).map_err(|e| vec![e])?;
         AssocTree::new(assocs)
     }
@@ -664,8 +667,8 @@ impl AssocTree {
     /// A copy with one association's value (shares or usage) changed by `set`, which returns
     /// its refusal if the new value is not valid. Nothing that [`AssocTree::new`] validates
     /// besides that value can change (ids, parents, names and kinds stay), so the copy shares
-    /// the id index and parent positions and is not validated again: O(n) for the copied
-    /// associations only.
+    /// the id index and parent positions and is not validated again, and every chunk of
+    /// associations but the edited one's ([`Chunked`]): O(n / [`crate::chunked::CHUNK`]).
     fn with_value(
         &self,
         id: AssocId,
@@ -673,7 +676,7 @@ impl AssocTree {
     ) -> Result<AssocTree, Vec<TreeError>> {
         let ix = self.position(id).ok_or(vec![TreeError::UnknownId(id)])?;
         let mut assocs = self.inner.assocs.clone();
-        set(&mut assocs[ix]).map_err(|e| vec![e])?;
+        set(assocs.make_mut(ix)).map_err(|e| vec![e])?;
         Ok(AssocTree {
             inner: Arc::new(TreeData {
                 assocs,

@@ -7,12 +7,13 @@ use std::collections::HashMap;
 use num_bigint::BigUint;
 
 use super::{FairTreeAssoc, FairTreeRun, RoundingArtefact};
+use crate::chunked::Chunked;
 use crate::hierarchy::Hierarchy;
 use crate::ld::LongDouble;
 
 /// Neighbours in sorted lists whose order or tie rounding could have decided.
 pub(super) fn near_pairs<'a>(
-    assocs: &[FairTreeAssoc],
+    assocs: &Chunked<FairTreeAssoc>,
     lists: impl Iterator<Item = &'a [usize]>,
 ) -> Vec<(usize, usize)> {
     let mut pairs = Vec::new();

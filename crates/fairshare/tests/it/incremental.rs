@@ -11,6 +11,7 @@ use std::sync::Arc;
 use crate::common;
 
 use common::trees;
+use fairshare::chunked::CHUNK;
 use fairshare::classic::{ClassicAssoc, ClassicRun, UsageRule};
 use fairshare::{AssocId, AssocTree, Frame, LongDouble, Params, Ranked, Shares, Step, TieRule};
 use proptest::prelude::*;
@@ -41,13 +42,18 @@ fn shares_of(pick: u8) -> Shares {
 /// A random tree: node i > 0 hangs under an earlier account; maybe one user is inferred
 /// (a partial tree, which has no ranks).
 fn arb_tree() -> impl Strategy<Value = AssocTree> {
+    arb_tree_of(1..48)
+}
+
+/// [`arb_tree`] of `sizes` nodes below the root.
+fn arb_tree_of(sizes: std::ops::Range<usize>) -> impl Strategy<Value = AssocTree> {
     let node = (
         any::<prop::sample::Index>(),
         0u8..10,
         0u8..9,
         0usize..USAGE_PICKS,
     );
-    (prop::collection::vec(node, 1..48), 0u8..8).prop_map(|(nodes, partial)| {
+    (prop::collection::vec(node, sizes), 0u8..8).prop_map(|(nodes, partial)| {
         let mut assocs = vec![trees::root()];
         let mut accounts = vec![0usize];
         for (i, (parent_pick, kind, shares_pick, usage_pick)) in nodes.into_iter().enumerate() {
@@ -154,17 +160,28 @@ fn assert_same(inc: &Ranked, fresh: &Ranked) -> Result<(), TestCaseError> {
 /// Applies `edit` both ways: incrementally on `ranked`, and to its tree then from scratch.
 /// Both refuse alike (an edit is never refused here: the values are valid).
 fn apply(ranked: &Ranked, edit: &Edit) -> Result<Ranked, TestCaseError> {
+    let n = ranked.tree().len();
+    let ix = match edit {
+        Edit::Usage(pick, _) | Edit::Shares(pick, _) => pick.index(n),
+    };
+    apply_at(ranked, ix, edit)
+}
+
+/// [`apply`] to the association at `ix` (the edit's own pick unread).
+fn apply_at(ranked: &Ranked, ix: usize, edit: &Edit) -> Result<Ranked, TestCaseError> {
     let tree = ranked.tree();
+    let a = &tree.assocs()[ix];
     let (inc, edited) = match edit {
-        Edit::Usage(pick, u) => {
-            let a = &tree.assocs()[pick.index(tree.len())];
+        Edit::Usage(_, u) => {
             let (id, usage): (AssocId, _) = (a.id, usage_of(*u, a.shares));
             (ranked.with_usage(id, usage), tree.with_usage(id, usage))
         }
-        Edit::Shares(pick, s) => {
-            let id: AssocId = tree.assocs()[pick.index(tree.len())].id;
+        Edit::Shares(_, s) => {
             let shares = shares_of(*s);
-            (ranked.with_shares(id, shares), tree.with_shares(id, shares))
+            (
+                ranked.with_shares(a.id, shares),
+                tree.with_shares(a.id, shares),
+            )
         }
     };
     let (inc, edited) = (inc.expect("a valid edit"), edited.expect("a valid edit"));
@@ -188,6 +205,39 @@ proptest! {
         let mut ranked = Ranked::new(&tree, rule);
         for edit in &edits {
             ranked = apply(&ranked, edit)?;
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 120, ..ProptestConfig::default() })]
+
+    /// The same over trees of several chunks of associations ([`fairshare::chunked::CHUNK`]:
+    /// the tree's associations and the run's values and lists are stored in shared chunks,
+    /// copied on write), with longer chains of edits, the edited association often at a
+    /// chunk's first or last position: each edit leaves the ranking it was made from as it
+    /// was (equal to ranking its tree from scratch again).
+    #[test]
+    fn incremental_edits_across_chunks_equal_ranking_from_scratch(
+        tree in arb_tree_of(CHUNK - 2..3 * CHUNK + 10),
+        edits in prop::collection::vec((arb_edit(), 0u8..4), 1..12),
+        documented in any::<bool>(),
+    ) {
+        let rule = if documented { TieRule::Documented } else { TieRule::Slurm };
+        let mut ranked = Ranked::new(&tree, rule);
+        for (edit, at) in &edits {
+            // At a chunk's edge (0: first of one, 1: last of one) or anywhere.
+            let n = ranked.tree().len();
+            let (Edit::Usage(pick, _) | Edit::Shares(pick, _)) = edit;
+            let chunk = pick.index(n.div_ceil(CHUNK));
+            let ix = match at {
+                0 => chunk * CHUNK,
+                1 => (chunk * CHUNK + CHUNK - 1).min(n - 1),
+                _ => pick.index(n),
+            };
+            let before = ranked.clone();
+            ranked = apply_at(&ranked, ix, edit)?;
+            assert_same(&before, &Ranked::new(before.tree(), rule))?;
         }
     }
 }
@@ -714,9 +764,9 @@ fn an_edit_that_moves_nothing_shares_the_walk() {
     // (not a copy of each list's handle).
     let still = before.with_usage(AssocId(3), ld(3)).unwrap();
     assert!(shared(&still), "nothing moved: the walk is shared");
-    let lists = |r: &Ranked| r.run().sorted_children().as_ptr();
+    let lists = |r: &Ranked| r.run().sorted_children().clone();
     assert!(
-        std::ptr::eq(lists(&still), lists(&before)),
+        lists(&still).is_shared_with(&lists(&before)),
         "the lists are shared"
     );
     assert_eq!(still, scratch(&still));
@@ -725,7 +775,7 @@ fn an_edit_that_moves_nothing_shares_the_walk() {
     let moved = before.with_usage(AssocId(4), ld(0)).unwrap();
     assert!(!shared(&moved), "y moved: walked again");
     assert!(
-        !std::ptr::eq(lists(&moved), lists(&before)),
+        !lists(&moved).is_shared_with(&lists(&before)),
         "lab's list changed"
     );
     assert_eq!(moved, scratch(&moved));
@@ -742,4 +792,55 @@ fn an_edit_that_moves_nothing_shares_the_walk() {
         "a first entry's tie with NO_VAL changed: walked again"
     );
     assert_eq!(no_val, fresh);
+}
+
+/// A value edit copies the chunk of the tree's associations it lands in and the chunks of the
+/// run's values it computes again, not every record: at 1,000 associations (16 chunks) a usage
+/// edit shares 15 chunks of the tree with the ranking before it, and a shares edit that moves
+/// nobody 15 of the run's values; the ranking before the edit is left as it was.
+#[test]
+fn a_value_edit_copies_a_few_chunks_not_every_record() {
+    let tree = fairshare::r#gen::tree(1_000, 2026);
+    let before = Ranked::new(&tree, TieRule::Slurm);
+    let user = tree
+        .assocs()
+        .iter()
+        .filter(|a| a.is_user())
+        .nth(300)
+        .unwrap();
+    let chunks = tree.assocs().chunks().len();
+    assert_eq!(chunks, 1_000_usize.div_ceil(CHUNK));
+    let usage = user.usage_raw.add(LongDouble::one());
+    let edited = before.with_usage(user.id, usage).unwrap();
+    assert_eq!(
+        edited
+            .tree()
+            .assocs()
+            .chunks_shared_with(before.tree().assocs()),
+        chunks - 1
+    );
+    assert_eq!(edited, Ranked::new(edited.tree(), TieRule::Slurm));
+    let shares = match user.shares {
+        Shares::Value(v) => Shares::Value(v + 1),
+        Shares::Parent => Shares::Value(1),
+    };
+    let edited = before.with_shares(user.id, shares).unwrap();
+    assert_eq!(
+        edited
+            .tree()
+            .assocs()
+            .chunks_shared_with(before.tree().assocs()),
+        chunks - 1
+    );
+    if Arc::ptr_eq(&edited.run().shared_steps(), &before.run().shared_steps()) {
+        // Nobody moved: only the user's list's values (one account's users, in one or two
+        // chunks) were computed again.
+        let shared = edited
+            .run()
+            .assocs()
+            .chunks_shared_with(before.run().assocs());
+        assert!(shared >= chunks - 2, "{shared} of {chunks} chunks shared");
+    }
+    assert_eq!(edited, Ranked::new(edited.tree(), TieRule::Slurm));
+    assert_eq!(before, Ranked::new(&tree, TieRule::Slurm));
 }
