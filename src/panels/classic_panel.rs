@@ -20,6 +20,7 @@
 mod explain;
 pub mod model;
 mod orders;
+mod rows;
 mod table;
 #[cfg(test)]
 mod tests;

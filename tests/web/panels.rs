@@ -889,6 +889,76 @@ async fn the_classic_tables_first_build_draws_only_the_rows_in_its_box() {
     );
 }
 
+/// The Classic table's rows are copies of one prototype row, written by one effect for the
+/// whole body: opening the tab makes the value cells of one row (the prototype's four),
+/// whatever the number of rows it draws; one listener on the body selects the row whose name
+/// was pressed. Each row was built by the framework (seven elements, their attributes and
+/// listener one call each, a values memo, a writer and a keyed item): most of the work of the
+/// tab's opening at 100k.
+#[wasm_bindgen_test]
+async fn the_classic_tables_rows_are_copies_of_one_row() {
+    use web_sys::js_sys::{Function, Reflect};
+    let scenario = fairshare::r#gen::scenario(2_000, 7);
+    let (panel, state) = ui::mount_with_state(
+        move || AppState::provide(scenario),
+        || view! { <TabPanel tab=PanelTab::Classic /> },
+    );
+    // Value cells made, from the opening on.
+    let spy = Function::new_with_args(
+        "root",
+        "const seen = { made: 0 };
+         const make = Document.prototype.createElement;
+         Document.prototype.createElement = function (tag, ...rest) {
+           if (String(tag).toUpperCase() === 'TD') seen.made += 1;
+           return make.call(this, tag, ...rest);
+         };
+         return () => {
+           Document.prototype.createElement = make;
+           return seen;
+         };",
+    );
+    let stop: Function = spy
+        .call1(&wasm_bindgen::JsValue::NULL, &panel.root)
+        .unwrap()
+        .unchecked_into();
+    state.open_panel(PanelTab::Classic);
+    tick().await;
+    ui::sleep(100).await;
+    tick().await;
+    let seen = stop.call0(&wasm_bindgen::JsValue::NULL).unwrap();
+    let seen = |what: &str| Reflect::get(&seen, &what.into()).unwrap().as_f64().unwrap() as usize;
+    let rows = panel.all("[data-testid='classic-table'] tbody tr[data-assoc-id]");
+    assert!(rows.len() >= 18, "the table draws its rows: {}", rows.len());
+    // Only the body's rows have value cells (the headers are `th`).
+    assert!(
+        seen("made") <= 4,
+        "value cells made for {} rows: {}",
+        rows.len(),
+        seen("made")
+    );
+    // A row's name selects its association.
+    let second = &rows[1];
+    let id = second.get_attribute("data-assoc-id").unwrap();
+    let button: web_sys::HtmlElement = second
+        .query_selector("button")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
+    button.click();
+    tick().await;
+    assert_eq!(
+        state.selected().get_untracked().map(|a| a.0.to_string()),
+        Some(id.clone())
+    );
+    assert_eq!(
+        panel
+            .get(&format!("tr[data-assoc-id='{id}'] button"))
+            .get_attribute("aria-current")
+            .as_deref(),
+        Some("true")
+    );
+}
+
 /// The Classic tab's opening builds the orders (below the table, never in its first paint)
 /// after the first paint, in a task of their own: the click's task builds only what that paint
 /// shows, the formulas and the table. (They were built in the click's task.)
