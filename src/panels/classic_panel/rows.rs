@@ -215,25 +215,10 @@ impl Body {
         self.rows = next;
     }
 
-    /// Puts the rows into `tbody` in their order, before the after spacer: all at once while
-    /// none is in it, else from the last one up, moving only a row not already right before
-    /// the one after it.
+    /// Puts the rows into `tbody` in their order, before the after spacer: from the last one
+    /// up, moving only a row not already right before the one after it.
     fn place(&self, tbody: &Element) {
         let mut anchor: Option<Node> = self.after.attached(tbody);
-        // None in the body yet (the first build, or a jump): all of them in one insertion, as
-        // one fragment, not one insertion into the page per row.
-        if self
-            .rows
-            .iter()
-            .all(|r| r.tr().is_some_and(|tr| tr.parent_node().is_none()))
-        {
-            let all: web_sys::js_sys::Array = self.rows.iter().filter_map(Row::tr).collect();
-            let _ = match anchor.and_then(|a| a.dyn_into::<Element>().ok()) {
-                Some(after) => after.before_with_node(&all),
-                None => tbody.append_with_node(&all),
-            };
-            return;
-        }
         for row in self.rows.iter().rev() {
             let Some(tr) = row.tr() else { continue };
             let in_place = tr.parent_node().is_some_and(|p| &p == tbody.as_ref())
