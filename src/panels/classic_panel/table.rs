@@ -3,7 +3,7 @@
 //! formulas above can be followed for any row. Sortable by any column, filterable by name, and
 //! windowed (only the rows in view are drawn) above `row_window::ALL_ROWS_UP_TO` rows. Only
 //! the rows in view are built (`model::row`), as copies of one row written by one effect
-//! (`super::rows`); the order is built from the tree, and formats a column only while
+//! ([`rows`](super::rows)); the order is built from the tree, and formats a column only while
 //! the table is sorted by it (`model::table_order`).
 
 use std::collections::BTreeMap;
