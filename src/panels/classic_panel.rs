@@ -20,7 +20,6 @@
 mod explain;
 pub mod model;
 mod orders;
-mod rows;
 mod table;
 #[cfg(test)]
 mod tests;

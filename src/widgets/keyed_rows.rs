@@ -1,7 +1,7 @@
-//! `<KeyedRows/>`: the keyed lists of table rows (the sshare table's row window,
+//! `<KeyedRows/>`: the keyed lists of table rows (the sshare and classic tables' row windows,
 //! the player's sibling group) through one `<For/>`. Every `<For/>` with its own item and
 //! closure types compiles its own keyed diff (about 8 KB of WebAssembly); here the keys are
-//! always row indices and the row is drawn by a [`Callback`], so the lists share one
+//! always row indices and the row is drawn by a [`Callback`], so the three lists share one
 //! (docs/bundle.md). A row keyed by its index reads its own value ([`row_at`]), so it is
 //! moved, not drawn again, when the rows are re-sorted, and updated when its value changes.
 

@@ -2,28 +2,25 @@
 //! PriorityFlags=NO_FAIR_TREE. Each name is a button that selects the association, so the
 //! formulas above can be followed for any row. Sortable by any column, filterable by name, and
 //! windowed (only the rows in view are drawn) above `row_window::ALL_ROWS_UP_TO` rows. Only
-//! the rows in view are built (`model::row`), as copies of one row written by one effect
-//! ([`rows`](super::rows)); the order is built from the tree, and formats a column only while
-//! the table is sorted by it (`model::table_order`).
-
-use std::collections::BTreeMap;
+//! the rows in view are built (`model::row`); the order is built from the tree, and formats a
+//! column only while the table is sorted by it (`model::table_order`).
 
 use fairshare::Ranked;
 use fairshare::classic::ClassicRun;
 use fairshare::tree::Structure;
-use leptos::html;
 use leptos::prelude::*;
-use leptos::reactive::effect::RenderEffect;
 
+use super::Runs;
 use super::model::{self, ClassicRow};
-use super::{Runs, rows};
 use crate::i18n::I18n;
 use crate::messages::Message;
 use crate::messages::classic::ClassicMsg;
 use crate::state::AppState;
-use crate::widgets::row_window::RowWindow;
+use crate::widgets::keyed_rows::KeyedRows;
 use crate::widgets::scroll_window::ScrollWindow;
+use crate::widgets::slots::{self, Slot, write_slots};
 use crate::widgets::sort_header::SortHeader;
+use crate::widgets::spacer::Spacer;
 use crate::widgets::table_filter::TableFilter;
 use crate::widgets::table_order::SortBy;
 
@@ -56,9 +53,11 @@ pub fn ClassicTable(runs: Memo<Runs>) -> impl IntoView {
     let total = Memo::new(move |_| Runs::read(runs, |r, _| r.tree().len()));
     let scroll = ScrollWindow::with_view_guess(VIEW_PX);
     let window = Memo::new(move |_| scroll.window(order.with(Vec::len)));
-    let drawn = drawn_memo(runs, order, window);
-    let tbody = NodeRef::<html::Tbody>::new();
-    follow_body(tbody, drawn, window);
+    // The drawn rows' associations (each row reads its own values).
+    let drawn = move || {
+        let w = window.get();
+        order.with(|order| order[w.start..w.end].to_vec())
+    };
     scroll.follow_selection(state, order, move |id| {
         runs.with_untracked(|r| r.ranked.tree().position(id))
     });
@@ -88,7 +87,11 @@ pub fn ClassicTable(runs: Memo<Runs>) -> impl IntoView {
                     <thead>
                         <tr>{headers}</tr>
                     </thead>
-                    <tbody node_ref=tbody on:click=move |ev| select_clicked(state, &ev)></tbody>
+                    <tbody>
+                        <Spacer px=Signal::derive(move || window.get().before_px) />
+                        <KeyedRows keys=Signal::derive(drawn) row=Callback::new(move |ix| drawn_row(runs, ix)) />
+                        <Spacer px=Signal::derive(move || window.get().after_px) />
+                    </tbody>
                 </table>
             </TableFilter>
         </div>
@@ -135,65 +138,134 @@ pub(super) fn order_memo(
     })
 }
 
-/// The drawn rows' values, in display order: the association's index and its row (`None` if
-/// the run is another tree's), with the runs they were read from.
-#[derive(Clone, PartialEq)]
-struct Drawn {
-    runs: Option<Runs>,
-    rows: Vec<(usize, Option<ClassicRow>)>,
-}
+/// What a row shows, as the slots its writer compares ([`ROW_SLOTS`]): the row's class, its
+/// association, its indent, its name button's `aria-current` (empty: none) and text, and the
+/// four value cells' texts.
+type RowSlots = [String; 9];
 
-/// The drawn rows' values, following the window, the order and the runs. A row still drawn
-/// from the same runs keeps its values (a scroll reads only the rows entering the window).
-fn drawn_memo(runs: Memo<Runs>, order: Memo<Vec<usize>>, window: Memo<RowWindow>) -> Memo<Drawn> {
-    Memo::new(move |prev: Option<&Drawn>| {
-        let w = window.get();
-        let ixs = order.with(|order| order.get(w.start..w.end).unwrap_or_default().to_vec());
-        runs.with(|now| {
-            let kept = prev.filter(|p| p.runs.as_ref() == Some(now)).map(|p| {
-                p.rows
-                    .iter()
-                    .map(|(ix, row)| (*ix, row))
-                    .collect::<BTreeMap<_, _>>()
-            });
-            let rows = ixs
-                .into_iter()
-                .map(|ix| {
-                    let row = match kept.as_ref().and_then(|k| k.get(&ix)) {
-                        Some(row) => (*row).clone(),
-                        None => now.read_runs(|r, c| model::row(r, c, ix)),
-                    };
-                    (ix, row)
-                })
-                .collect();
-            Drawn {
-                runs: Some(now.clone()),
-                rows,
-            }
-        })
-    })
-}
+/// Where each of [`RowSlots`] goes: the element (0 the row, 1 its name cell, 2 the name's
+/// button, 3–6 the value cells) and what of it; an attribute is removed while empty.
+const ROW_SLOTS: [(usize, Slot); 9] = [
+    (0, Slot::AttrOrAbsent("class")),
+    (0, Slot::AttrOrAbsent("data-assoc-id")),
+    (1, Slot::AttrOrAbsent("style")),
+    (2, Slot::AttrOrAbsent("aria-current")),
+    (2, Slot::Text),
+    (3, Slot::Text),
+    (4, Slot::Text),
+    (5, Slot::Text),
+    (6, Slot::Text),
+];
 
-/// Keeps the table's body (`tbody`) showing the drawn rows, the selection marked, between the
-/// window's spacers: one effect for every row ([`rows::Body`]), living as long as the table.
-fn follow_body(tbody: NodeRef<html::Tbody>, drawn: Memo<Drawn>, window: Memo<RowWindow>) {
-    let state = AppState::expect();
-    let writer = RenderEffect::new(move |body: Option<rows::Body>| {
-        let mut body = body.unwrap_or_default();
-        if let Some(tbody) = tbody.get() {
-            let w = window.get();
-            let selected = state.selected().get();
-            drawn.with(|d| body.update(&tbody, &d.rows, selected, (w.before_px, w.after_px)));
-        }
-        body
-    });
-    on_cleanup(move || drop(writer));
-}
-
-/// Selects the association of the row whose name button `ev` clicked (one listener for the
-/// table's body).
-fn select_clicked(state: AppState, ev: &web_sys::MouseEvent) {
-    if let Some(id) = rows::clicked(ev.target()) {
-        state.select(Some(id));
+/// The slots of `row` (all empty while there is none), selected or not.
+fn row_slots(row: Option<&ClassicRow>, selected: bool) -> RowSlots {
+    let Some(row) = row else {
+        return Default::default();
+    };
+    let mut class = String::from("ft-ctable__row");
+    if row.is_user {
+        class.push_str(" ft-ctable__row--user");
     }
+    if selected {
+        class.push_str(" ft-ctable__row--selected");
+    }
+    [
+        class,
+        row.id.0.to_string(),
+        depth_style(row.depth),
+        if selected {
+            "true".into()
+        } else {
+            String::new()
+        },
+        row.name.clone(),
+        row.shares_norm.clone(),
+        row.usage_norm.clone(),
+        row.usage_effective.clone(),
+        row.fairshare.clone(),
+    ]
+}
+
+/// Writes to the row `tr` the slots of `new` that differ from `old`; a text into its element's
+/// text node (a character-data change, as a reactive text writes it).
+fn write_row(tr: &web_sys::Element, old: &RowSlots, new: &RowSlots) {
+    let name_cell = tr.first_element_child();
+    let button = name_cell
+        .as_ref()
+        .and_then(web_sys::Element::first_element_child);
+    let mut cell = name_cell
+        .as_ref()
+        .and_then(web_sys::Element::next_element_sibling);
+    let mut cells: [Option<web_sys::Element>; 4] = Default::default();
+    for slot in &mut cells {
+        *slot = cell.clone();
+        cell = cell.and_then(|c| c.next_element_sibling());
+    }
+    let [c0, c1, c2, c3] = cells;
+    let elements = [Some(tr.clone()), name_cell, button, c0, c1, c2, c3];
+    write_slots(&elements, &ROW_SLOTS, old, new);
+}
+
+/// The row of association `ix`: built once from its values and the selection, then kept up to
+/// date by one effect that compares its slots ([`RowSlots`]) with what it wrote last, so a
+/// value edit writes only the text of the cells whose value changed and a selection only the
+/// class and `aria-current` of the rows it leaves and enters. Three reactive nodes a row (its
+/// values, the writer, the row's element) where a reactive view of each class, attribute and
+/// cell made ten: the build of the rows in view was most of the Classic tab's opening. (A row
+/// drawn again as a whole would set every attribute of its seven elements: `erase_components`
+/// erases a view's attributes, so tachys rebuilds them all.)
+fn drawn_row(runs: Memo<Runs>, ix: usize) -> AnyView {
+    let state = AppState::expect();
+    let values = Memo::new(move |_| Runs::read(runs, |r, c| model::row(r, c, ix)));
+    let now = move || {
+        let id = values.with(|row| row.as_ref().map(|r| r.id));
+        let selected = id.is_some() && state.selected().get() == id;
+        values.with(|row| row_slots(row.as_ref(), selected))
+    };
+    let tr = NodeRef::<leptos::html::Tr>::new();
+    let first = slots::follow(
+        move |_| now(),
+        move |prev, new| {
+            let tr = tr.get_untracked();
+            if let Some(tr) = &tr {
+                write_row(tr, prev, new);
+            }
+            tr.is_some()
+        },
+    );
+    let [
+        class,
+        id,
+        style,
+        current,
+        name,
+        shares,
+        usage_norm,
+        usage,
+        factor,
+    ] = first;
+    let select = move |_| {
+        if let Some(id) = values.with_untracked(|row| row.as_ref().map(|r| r.id)) {
+            state.select(Some(id));
+        }
+    };
+    view! {
+        <tr class=class data-assoc-id=id node_ref=tr>
+            <th scope="row" class="ft-ctable__name" style=style>
+                <button
+                    type="button"
+                    class="ft-select-link"
+                    aria-current=(!current.is_empty()).then_some(current)
+                    on:click=select
+                >
+                    {name}
+                </button>
+            </th>
+            <td class="ft-ctable__num">{shares}</td>
+            <td class="ft-ctable__num">{usage_norm}</td>
+            <td class="ft-ctable__num">{usage}</td>
+            <td class="ft-ctable__num" data-testid="classic-table-f">{factor}</td>
+        </tr>
+    }
+    .into_any()
 }
