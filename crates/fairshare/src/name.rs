@@ -4,8 +4,8 @@
 //! tree; the old one stays in the undo history): a value edit one chunk of them
 //! ([`crate::Chunked`]), a structural edit all of them. With `String` fields each copy
 //! allocated its names again: at 100k associations that was 40% of an incremental usage edit,
-//! when it copied them all. A `Name` is an `Arc<str>`: a copy only counts a reference. It reads as a `&str` (`Deref`), compares
-//! with `str`, `&str` and `String`, and prints as its text.
+//! when it copied them all. A `Name` is an `Arc<str>`: a copy only counts a reference. It reads
+//! as a `&str` (`Deref`), compares with `str`, `&str` and `String`, and prints as its text.
 
 use std::borrow::Borrow;
 use std::fmt;
