@@ -53,8 +53,11 @@ test('the first load fetches no panel code; the Classic panel module is fetched 
     expect(start, `${name} requested before the app mounted`).toBeGreaterThan(mountedAt);
   }
   const prefetched = panelModules(app.requests);
-  // The deflater (src/boundary/deferred.rs) comes in the same idle period as Classic.
-  expect(prefetched.some((u) => /\/split_(?!classic|deflater)/.test(u)), 'another panel prefetched with Classic').toBe(false);
+  // The deflater (src/boundary/deferred.rs) comes in the same idle period as Classic, the
+  // Inspector's editor in the first idle period after the mount (src/panels/inspector.rs).
+  expect(prefetched.some((u) => /\/split_(?!classic|deflater|inspector_editor)/.test(u)), 'another panel prefetched with Classic').toBe(false);
+  expect(prefetched.some((u) => /\/split_inspector_editor-/.test(u)), 'the Inspector\'s editor').toBe(true);
+  await expect(app.inspector().getByRole('textbox', { name: 'Name' })).toHaveValue('User1');
 
   // Opening the Classic tab fetches nothing more; back and forth neither.
   await app.openTab('Classic fairshare');
@@ -79,12 +82,18 @@ test('when the browser asks to save data, no panel code is prefetched: the Class
   await app.goto('/');
   const stored = () => page.evaluate(() => JSON.stringify(Object.entries(localStorage)));
   const before = await stored();
+  // Nothing prefetched: the Inspector's editor comes with the first selection.
+  await page.waitForTimeout(1_000);
+  expect(panelModules(app.requests), 'a module prefetched under saveData').toEqual([]);
   await app.clickTreeItem('User1');
+  await expect(app.inspector().getByRole('textbox', { name: 'Name' })).toHaveValue('User1');
+  const selection = panelModules(app.requests);
+  expect(selection.some((u) => /\/split_inspector_editor-/.test(u)), 'the selection fetched the editor').toBe(true);
   // The selection's autosave, which the address bar follows: neither asks for the deflater.
   await expect.poll(stored, { timeout: 20_000 }).not.toEqual(before);
   // Past the prefetch's delay (1.5 s) and an idle period.
   await page.waitForTimeout(4_000);
-  expect(panelModules(app.requests), 'a panel module prefetched under saveData').toEqual([]);
+  expect(panelModules(app.requests), 'a panel module prefetched under saveData').toEqual(selection);
   await app.openTab('Classic fairshare');
   await expect(app.classicPanel()).toBeVisible();
   expect(panelModules(app.requests).some((u) => /\/split_classic_panel-/.test(u))).toBe(true);
@@ -137,6 +146,24 @@ test('a panel whose code cannot be fetched says so and tries again; the app keep
 
 // The importer and the Japanese table's reader are split too (src/boundary/deferred.rs): only a
 // snapshot link (src=, before=, timeline=) or Japanese fetches them, beside the text they read.
+test('the Inspector\'s editor, a module of its own: a selection before it can be fetched says so and tries again', async ({ page }) => {
+  await page.route(/\/split_inspector_editor-[0-9a-f]{16}\.wasm$/, (route) => route.abort('internetdisconnected'));
+  const app = new ExplorerPage(page);
+  await page.goto('/?embed=1');
+  await expect(app.tree()).toBeVisible();
+  // Not in the first load: the first view's Inspector needs none of it.
+  await expect(app.inspector()).toContainText('What to look at');
+  await app.clickTreeItem('User1');
+  await expect(page.getByRole('treeitem', { name: /^User1\b/ }).first()).toHaveAttribute('aria-selected', 'true');
+  await expect(app.inspector().getByRole('alert')).toContainText('This panel could not be loaded');
+  await expect(app.panicBanner()).toHaveCount(0);
+
+  await page.unroute(/\/split_inspector_editor-[0-9a-f]{16}\.wasm$/);
+  await app.inspector().getByRole('button', { name: 'Try again' }).click();
+  await expect(app.inspector().getByRole('textbox', { name: 'Name' })).toHaveValue('User1');
+  expect(app.errors.filter((e) => !/split_inspector_editor|failed to load|TypeError: Failed to fetch/i.test(e))).toEqual([]);
+});
+
 const deferredModule = (app, name) => app.requests.filter((u) => new RegExp(`/split_${name}-[0-9a-f]{16}\\.wasm$`).test(u));
 
 test('a snapshot link fetches the importer beside the snapshot, and Japanese its reader; an English visit neither', async ({ page }) => {

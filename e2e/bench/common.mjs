@@ -87,11 +87,16 @@ export async function serve(dir, port) {
   throw new Error(`no server at ${url}`);
 }
 
-/** Headless Chromium from the system (Playwright's own download does not work here). */
+/**
+ * Headless Chromium from the system (Playwright's own download does not work here).
+ * `CHROMIUM_EXTRA` adds switches for an experiment, e.g.
+ * `CHROMIUM_EXTRA=--js-flags=--no-wasm-lazy-compilation` (what the mount's lazy compilation costs).
+ */
 export function launchChromium() {
+  const extra = process.env.CHROMIUM_EXTRA?.split(' ').filter(Boolean) ?? [];
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-dev-shm-usage'],
+    args: ['--no-sandbox', '--disable-dev-shm-usage', ...extra],
   });
 }
 

@@ -15,6 +15,7 @@ use crate::chrome::tabs::PanelTab;
 pub fn SidePanels() -> impl IntoView {
     PanelScroll::provide();
     crate::chrome::tab_panel::prefetch();
+    crate::panels::inspector::prefetch_editor();
     view! {
         <aside class="ft-side">
             <TabList />

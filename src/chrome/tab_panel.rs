@@ -243,9 +243,13 @@ fn prefetch_now(i: usize) {
 }
 
 /// The content `load` resolves to, once its module is in; if it cannot be fetched, an alert and
-/// a button that asks again (the loader does not remember a failure).
+/// a button that asks again (the loader does not remember a failure). `ready` is set once either
+/// is on the page. The Inspector's editor (`panels::inspector`) comes this way too.
 #[cfg(feature = "split")]
-fn lazy_content<F>(load: fn() -> F, ready: RwSignal<bool>) -> AnyView
+pub(crate) fn lazy_content<F>(
+    load: impl Fn() -> F + Copy + Send + Sync + 'static,
+    ready: RwSignal<bool>,
+) -> AnyView
 where
     F: std::future::Future<Output = Result<AnyView, leptos::wasm_split::SplitLoaderError>>
         + 'static,

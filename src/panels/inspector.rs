@@ -86,10 +86,59 @@ pub fn Inspector() -> impl IntoView {
         <section class="ft-panel ft-inspector" role="region" aria-label=i18n.t(CommonMsg::RegionInspector)>
             <h2 class="ft-panel__title">{i18n.t(CommonMsg::RegionInspector)}</h2>
             {move || match current.get() {
-                Some(id) => view! { <Editor id /> }.into_any(),
+                Some(id) => editor(id),
                 None => view! { <first_look::FirstLook /> }.into_any(),
             }}
         </section>
+    }
+}
+
+/// The editor of `id`.
+#[cfg(not(feature = "split"))]
+fn editor(id: AssocId) -> AnyView {
+    view! { <Editor id /> }.into_any()
+}
+
+/// The editor of `id`, from a wasm module of its own (issue 24 §2: nothing selected on the
+/// first view, so the first load need not carry it; [`prefetch_editor`] brings it in the first
+/// idle period after the mount, before a click needs it). A module that does not arrive leaves
+/// the panels' alert and Try again.
+#[cfg(feature = "split")]
+fn editor(id: AssocId) -> AnyView {
+    crate::chrome::tab_panel::lazy_content(move || split::editor(id), RwSignal::new(false))
+}
+
+/// Brings in the editor's module (fetched and compiled, nothing built) in the first idle period
+/// after the app mounts, so that the first selection finds it in; not when the browser asks to
+/// save data (it then comes with the first selection). Nothing without the split.
+pub fn prefetch_editor() {
+    #[cfg(feature = "split")]
+    {
+        if crate::boundary::document::save_data() {
+            return;
+        }
+        crate::boundary::storage::when_idle(2_000, |_| {
+            leptos::task::spawn_local(async {
+                // A failure is dropped: the loader keeps none, so a selection asks again and
+                // says so if it fails then.
+                let _ = split::preload_editor().await;
+            });
+        });
+    }
+}
+
+/// The editor's split point (`scripts/split-build.sh`).
+#[cfg(feature = "split")]
+mod split {
+    use fairshare::AssocId;
+    use leptos::prelude::*;
+    use leptos::wasm_split::{SplitLoaderError, wasm_split};
+
+    use super::Editor;
+
+    #[wasm_split(inspector_editor, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_editor))]
+    pub(super) fn editor(id: AssocId) -> Result<AnyView, SplitLoaderError> {
+        Ok(view! { <Editor id /> }.into_any())
     }
 }
 
