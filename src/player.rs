@@ -24,6 +24,7 @@ pub mod my_path;
 pub mod narration;
 pub mod playback;
 pub mod pseudocode;
+pub mod shown;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -43,6 +44,7 @@ use counters::CountersPanel;
 use group_panel::GroupPanel;
 use model::{Granularity, KeyTarget, PlayerKey, interval_ms, key_action, stops};
 use pseudocode::PseudocodePanel;
+use shown::shown;
 
 /// Numbers the players on a page, so element ids stay unique (tests mount several).
 static NEXT_PLAYER: AtomicUsize = AtomicUsize::new(1);
@@ -74,14 +76,14 @@ impl PlayerCtx {
         let granularity = RwSignal::new(Granularity::default());
         let speed = RwSignal::new(1.0);
         let my_path_on = RwSignal::new(true);
-        let path = Memo::new(move |_| {
+        let path = shown(state, move || {
             if !my_path_on.get() {
                 return None;
             }
             let user = selected_user(state)?;
             Some(state.steps().with(|s| my_path(s, user)))
         });
-        let stops = Memo::new(move |_| {
+        let stops = shown(state, move || {
             let granularity = granularity.get();
             path.with(|p| state.steps().with(|s| stops(s, granularity, p.as_deref())))
         });
@@ -117,6 +119,7 @@ impl PlayerCtx {
 
     /// Play or pause. Playing from the finished ranking (or the end) starts at step 0.
     pub fn toggle_play(self) {
+        self.state.release_player();
         if self.playback.is_playing_untracked() {
             self.playback.pause();
         } else {
@@ -127,41 +130,49 @@ impl PlayerCtx {
 
     /// One stop forward (pauses).
     pub fn step_forward(self) {
+        self.state.release_player();
         self.playback.pause();
         self.stops.with_untracked(|s| self.state.step_forward(s));
     }
 
     /// One stop back (pauses).
     pub fn step_back(self) {
+        self.state.release_player();
         self.playback.pause();
         self.stops.with_untracked(|s| self.state.step_back(s));
     }
 
     /// Back to step 0 (keeps playing if playing).
     pub fn restart(self) {
+        self.state.release_player();
         self.state.restart();
     }
 
     /// To the last step (pauses).
     pub fn jump_to_end(self) {
+        self.state.release_player();
         self.playback.pause();
         self.state.jump_to_end();
     }
 
     /// To the next ranked user (pauses).
     pub fn next_ranked_user(self) {
+        self.state.release_player();
         self.playback.pause();
         self.state.next_ranked_user();
     }
 
     /// To step `k` from the slider (pauses).
     pub fn seek(self, k: usize) {
+        self.state.release_player();
         self.playback.pause();
         self.state.seek(k);
     }
 
     /// Performs a keyboard action.
     pub fn act(self, action: PlayerKey) {
+        // What the person acts on is the walk of the state shown, not the one held back.
+        self.state.release_player();
         match action {
             PlayerKey::TogglePlay => self.toggle_play(),
             PlayerKey::Back => self.step_back(),
@@ -190,7 +201,7 @@ pub fn Player() -> impl IntoView {
     let i18n = I18n::expect();
     let state = AppState::expect();
     let ctx = PlayerCtx::provide(state);
-    let narration = Memo::new(move |_| {
+    let narration = shown(state, move || {
         let lang = i18n.lang();
         let finished = state.cursor().with(Option::is_none);
         state.run().with(|run| {

@@ -85,6 +85,9 @@ pub struct AppState {
     /// How many trees have been loaded ([`AppState::load`]): the tree view opens each new one
     /// on its root, and an edit (which does not count) leaves the view where it is.
     loads: ReadSignal<u64>,
+    /// Whether the player's texts are held back until a scrubber step's frame is painted
+    /// (`state/timeline.rs`, `AppState::player_held`).
+    player_held: RwSignal<bool>,
     ranked: Memo<Ranked>,
     slurm_ranked: Memo<Ranked>,
     baseline_ranked: Memo<Ranked>,
@@ -173,6 +176,7 @@ impl AppState {
         let (before, write_before) = signal(None);
         let (timeline, write_timeline) = signal(None);
         let (loads, write_loads) = signal(0);
+        let player_held = RwSignal::new(false);
         // The big memos are recomputed on every edit and never come out equal, so they skip
         // the deep comparison (O(n) per memo and edit on a 100k tree). A `Ranked` shares its
         // tree with the scenario (an `AssocTree` clone is O(1)) and its parts with its clones.
@@ -310,6 +314,7 @@ impl AppState {
             before,
             timeline,
             loads,
+            player_held,
             ranked,
             slurm_ranked,
             baseline_ranked,

@@ -12,6 +12,7 @@ use crate::messages::player::PlayerMsg;
 use crate::messages::{Lang, Message};
 use crate::player::model::{Granularity, SPEEDS, TICKS_WIDTH, rank_ticks, tick_path};
 use crate::player::narration::name_of;
+use crate::player::shown::shown;
 use crate::player::{PlayerCtx, selected_user};
 use crate::state::{AppState, ByTrace};
 
@@ -93,7 +94,7 @@ fn Timeline() -> impl IntoView {
     let state = AppState::expect();
     let ctx = PlayerCtx::expect();
     let slider_id = ctx.element_id("slider");
-    let len = Memo::new(move |_| state.steps().with(|s| s.len()));
+    let len = shown(state, move || state.steps().with(|s| s.len()));
     // One SVG path for every tick: one element however long the walk (not built again after
     // an edit that leaves the trace as it was). Drawn with the slider, then drawn again in the
     // next idle period after a trace changes ([`follow_ticks`]), not in the edit's frame.

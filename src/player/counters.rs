@@ -8,6 +8,7 @@ use crate::messages::Message;
 use crate::messages::player::PlayerMsg;
 use crate::player::PlayerCtx;
 use crate::player::model::{counters_view, path_names, tie_msg};
+use crate::player::shown::shown;
 use crate::state::AppState;
 
 /// The counters panel.
@@ -17,14 +18,14 @@ pub fn CountersPanel() -> impl IntoView {
     let state = AppState::expect();
     let ctx = PlayerCtx::expect();
     let labelled_by = ctx.element_id("counters-title");
-    let counters = Memo::new(move |_| {
+    let counters = shown(state, move || {
         state.run().with(|run| {
             state
                 .scenario()
                 .with(|s| state.frame().with(|f| counters_view(run, &s.tree, f)))
         })
     });
-    let path = Memo::new(move |_| {
+    let path = shown(state, move || {
         state
             .scenario()
             .with(|s| state.frame().with(|f| path_names(&s.tree, f)))

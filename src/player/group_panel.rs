@@ -17,6 +17,7 @@ use crate::messages::player::PlayerMsg;
 use crate::player::PlayerCtx;
 use crate::player::model::{GroupRow, GroupView, group_view, reason_msg};
 use crate::player::narration::join_names;
+use crate::player::shown::shown;
 use crate::state::AppState;
 use crate::widgets::index_marks::KeyedMarks;
 use crate::widgets::keyed_rows::KeyedRows;
@@ -39,7 +40,7 @@ pub fn GroupPanel() -> impl IntoView {
     let ctx = PlayerCtx::expect();
     let labelled_by = ctx.element_id("group-title");
     let table_labelled_by = labelled_by.clone();
-    let group = Memo::new(move |_| {
+    let group = shown(state, move || {
         state.run().with(|run| {
             state
                 .scenario()

@@ -100,6 +100,13 @@ impl AppState {
         self.timeline
     }
 
+    /// Whether what the player shows is held back: from a scrubber step until that step's
+    /// frame is painted, the player keeps showing the walk it showed (`player/shown.rs`), so
+    /// its texts are computed, written and laid out in the frame after (wasm only).
+    pub fn player_held(self) -> ReadSignal<bool> {
+        self.player_held.read_only()
+    }
+
     /// The scenario's tree ranked by Fair Tree with the chosen tie rule (tree, hierarchy and
     /// run built together): what the tree shows, and what `explain`, the sshare rows and the
     /// diff read.

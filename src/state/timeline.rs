@@ -141,6 +141,7 @@ impl AppState {
         if edited {
             self.push_history();
         }
+        self.hold_player();
         let scenario = loaded.scenario_at(k);
         let printed = loaded
             .printed
@@ -172,6 +173,27 @@ impl AppState {
             }
         });
         self.show_step(k);
+    }
+
+    /// Holds the player back until this step's frame is painted ([`AppState::player_held`]):
+    /// the tree, the scrubber and the moment's label change in the step's frame, the player's
+    /// texts (the other snapshot's walk: narration, slider, counters, group) in the next one,
+    /// so the docked player, which is not a relayout boundary (its Speed `<select>`), does not
+    /// make the step's frame lay out the whole page. Natively nothing is painted: no hold.
+    fn hold_player(self) {
+        #[cfg(target_arch = "wasm32")]
+        if self.player_held.try_get_untracked() == Some(false) {
+            self.player_held.set(true);
+            crate::widgets::scroll_echo::after_paint(move || self.release_player());
+        }
+    }
+
+    /// Lets the player show the state again (after a scrubber step's frame is painted, or at
+    /// once when the person acts on the player).
+    pub fn release_player(self) {
+        if self.player_held.try_get_untracked() == Some(true) {
+            self.player_held.set(false);
+        }
     }
 
     /// The before snapshot and the baseline of snapshot `k` (the scenario on screen): snapshot

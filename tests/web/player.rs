@@ -917,3 +917,74 @@ async fn a_smaller_group_hides_the_spare_rows_and_a_larger_one_shows_them_again(
         "and on to a larger one: {sizes:?}"
     );
 }
+
+/// A timeline's scrubber step holds the player's texts back until the step's frame is painted:
+/// the step's frame computes and writes none of them (the docked player is not a relayout
+/// boundary, so any text of it lays out the whole page), and the frame after shows the other
+/// snapshot's walk. Acting on the player shows it at once.
+#[wasm_bindgen_test]
+async fn a_scrubber_step_shows_the_other_walk_in_the_player_after_its_frame() {
+    use fairshare::timeline::{Time, Timeline};
+    let (view, state) = mount_player();
+    // Day 0 has one more user than day 1 (the preset): a longer walk.
+    let scenario = ui::preset("test24-4");
+    let day1 = scenario.tree.clone();
+    let account = day1
+        .assocs()
+        .iter()
+        .find(|a| a.kind() == fairshare::AssocKind::Account && a.parent.is_some())
+        .cloned()
+        .expect("an account");
+    let newcomer = fairshare::Assoc::new(
+        day1.next_id(),
+        Some(account.id),
+        account.account.clone(),
+        Some("newcomer".into()),
+    );
+    let day0 = day1.with_added(newcomer).expect("a valid tree");
+    let timeline = Timeline::new(vec![
+        (Time::parse("2024-05-01T00:00Z"), "day0.txt".into(), day0),
+        (Time::parse("2024-05-02T00:00Z"), "day1.txt".into(), day1),
+    ]);
+    state.load_timeline(timeline, vec![Vec::new(); 2], scenario);
+    tick().await;
+    ui::sleep(100).await;
+    let slider = || view.get("input[type='range']");
+    let max = || slider().get_attribute("max");
+    let narration = || view.text("[data-testid='player-narration']");
+    let position = || view.text("[data-testid='player-position']");
+    let day1_len = len(state);
+    assert_eq!(max(), Some(day1_len.to_string()), "day 1's walk");
+    let (day1_narration, day1_position) = (narration(), position());
+
+    // To day 0: the state (and the tree, which reads it) has day 0 at once ...
+    state.show_moment(0);
+    tick().await;
+    let day0_len = len(state);
+    assert_ne!(day0_len, day1_len);
+    // ... the player still shows day 1's walk in the step's frame ...
+    assert_eq!(
+        max(),
+        Some(day1_len.to_string()),
+        "held in the step's frame"
+    );
+    assert_eq!(narration(), day1_narration);
+    assert_eq!(position(), day1_position);
+    // ... and day 0's once that frame is painted.
+    ui::sleep(100).await;
+    assert_eq!(max(), Some(day0_len.to_string()), "shown after the paint");
+    assert_ne!(narration(), day1_narration);
+    assert_ne!(position(), day1_position);
+
+    // Back to day 1, and the person steps at once: the player shows day 1's walk, stepped.
+    state.show_moment(1);
+    tick().await;
+    assert_eq!(max(), Some(day0_len.to_string()), "held");
+    view.button(en(PlayerMsg::StepForward)).click();
+    tick().await;
+    assert_eq!(max(), Some(day1_len.to_string()), "released by the step");
+    let day1_stops = state
+        .run()
+        .with_untracked(|r| stops(r.steps(), Granularity::Group, None));
+    assert_eq!(cursor(state), Some(day1_stops[1]), "day 1's stops");
+}
