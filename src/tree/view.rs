@@ -43,6 +43,7 @@
 //! natively).
 
 pub mod camera;
+pub mod card_draw;
 pub mod compare_marks;
 pub mod controls;
 pub mod entries;

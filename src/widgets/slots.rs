@@ -1,6 +1,7 @@
 //! Slots: the texts and attributes of elements built once and then kept up to date by one
 //! effect that compares each value with what it wrote last and writes only those that changed
-//! (the tree's live cards, the Classic table's rows, the Classic formulas). A reactive view per
+//! (the Classic table's rows, the Classic formulas, the tree's toggles; the tree's live cards
+//! draw theirs from data, `tree/view/card_draw.rs`). A reactive view per
 //! text and attribute would wake one effect per value, and an erased-mode rebuild
 //! (`--cfg erase_components`) removes and sets every attribute of every element again.
 

@@ -1071,3 +1071,46 @@ async fn an_edit_that_moves_the_window_wakes_no_memo_of_the_moved_entries() {
         "{woke} memo runs for {moved} moved, {relabelled} relabelled, {entered} entered entries"
     );
 }
+
+/// An account opened (as the walk's step into it opens it) builds its shown users' entries:
+/// each a card, an edge and a treeitem. A card is drawn by one writer effect from its view
+/// (`tree/view/card_draw.rs`), and a treeitem's toggle and group follow one memo of its place:
+/// an entry built runs four of the tree view's memos (the treeitem's index, open state, toggle
+/// and children), where a user's entry ran twelve (seven for its card's parts: view, root
+/// border, rank line, tags, right edge, artefact, tag count).
+#[wasm_bindgen_test]
+async fn an_opened_account_builds_its_users_entries_with_few_memos() {
+    let (view, state) = mount_tree(forty_users());
+    tick().await;
+    state.set_expanded(AssocId(2), false);
+    tick().await;
+    let (items, cards) = (
+        view.count("[role='treeitem']"),
+        view.count(".ft-tree__cards > svg"),
+    );
+    let runs = fairshare_explorer::tree::view::memo_runs();
+    state.set_expanded(AssocId(2), true);
+    tick().await;
+    let woke = fairshare_explorer::tree::view::memo_runs() - runs;
+    let entered = u64::from(view.count("[role='treeitem']") - items);
+    let drawn = u64::from(view.count(".ft-tree__cards > svg") - cards);
+    console_log!("an account opened: {entered} treeitems, {drawn} cards built, {woke} memo runs");
+    assert!(
+        entered >= 7 && drawn >= 7,
+        "{entered} treeitems, {drawn} cards"
+    );
+    // Each card drawn as it was: its name and its rank line.
+    let u0 = card_named(&view, "u0");
+    assert_eq!(u0.query_selector_all("*").unwrap().length(), 16);
+    assert!(
+        u0.query_selector(".ft-node__rank .ft-node__fs")
+            .unwrap()
+            .is_some(),
+        "{}",
+        u0.outer_html()
+    );
+    assert!(
+        woke <= 4 * entered + 12,
+        "{woke} memo runs for {entered} entries built"
+    );
+}

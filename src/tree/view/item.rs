@@ -24,7 +24,7 @@ use crate::messages::{Lang, Message};
 use crate::player::marks::FrameMarks;
 use crate::state::AppState;
 use crate::tree::model::{ChildRef, NodePlace, NodeView, kind_attr};
-use crate::widgets::when::When;
+use crate::widgets::slots::follow;
 
 use super::compare_marks::CompareRole;
 use super::entries::Entries;
@@ -153,8 +153,14 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
     // Its place and group from its place's signal, which an edit of numbers does not write.
     let place = use_place(ctx, id);
     let ix = memo_of(move || place.with(|n| n.as_ref().map(|n| n.ix)));
-    let has_children = memo_of(move || place.with(|n| n.as_ref().is_some_and(|n| n.has_children)));
-    let expanded = memo_of(move || place.with(|n| n.as_ref().is_some_and(|n| n.expanded)));
+    // Whether it has shown children, and whether they are shown: one memo for both (what its
+    // toggle and its group are built from, and two of its marks).
+    let open = memo_of(move || {
+        place.with(|n| {
+            n.as_ref()
+                .map_or((false, false), |n| (n.has_children, n.expanded))
+        })
+    });
     let children =
         memo_of(move || place.with(|n| n.as_ref().map(|n| n.children.clone()).unwrap_or_default()));
     // Per-association marks, not `state.frame`: N items reading the frame make a step O(N²).
@@ -167,7 +173,8 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
         let ix = ix.get();
         let tab_stop = ctx.tab_stop.get() == Some(id);
         let status = ix.and_then(|ix| marks.status(ix));
-        let open = has_children.get() && expanded.get();
+        let (has_children, expanded) = open.get();
+        let open = has_children && expanded;
         [
             // An open item's hover tint is drawn by its group (style/tree.css), which knows
             // whether a descendant is hovered.
@@ -177,7 +184,7 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
                 "ft-item"
             }),
             Some(bool_attr(state.selected().get() == Some(id))),
-            has_children.get().then(|| bool_attr(expanded.get())),
+            has_children.then(|| bool_attr(expanded)),
             Some(if tab_stop { "0" } else { "-1" }),
             ix.is_some_and(|ix| marks.is_current(ix)).then_some("true"),
             (status == Some(NodeStatus::Ranked)).then_some("true"),
@@ -244,16 +251,6 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
         |p| vec![Some(p.overlay_style.clone())],
     );
     let box_style = pos.pop().flatten();
-    let name =
-        memo_of(move || place.with(|n| n.as_ref().map(|n| n.name.clone()).unwrap_or_default()));
-    let toggle_title = move || {
-        let msg = if expanded.get() {
-            TreeMsg::CollapseName
-        } else {
-            TreeMsg::ExpandName
-        };
-        name.with(|name| msg.fill(i18n.lang(), &[("name", name)]))
-    };
     let select = move |ev: leptos::ev::MouseEvent| {
         ev.stop_propagation();
         ctx.focused.set(Some(id));
@@ -261,9 +258,67 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
     };
     let toggle = move |ev: leptos::ev::MouseEvent| {
         ev.stop_propagation();
-        state.set_expanded(id, !expanded.get_untracked());
+        state.set_expanded(id, !open.get_untracked().1);
     };
 
+    // The toggle, while it has children to show or hide: built by one closure, its class and
+    // title (which turn with it, and follow its name) written by one writer while it is shown,
+    // where a `<When/>` with a class and a title effect were four reactive nodes per item, a
+    // user's too.
+    let has_toggle = memo_of(move || place.with(|n| n.as_ref().is_some_and(|n| n.has_children)));
+    let toggle_view = move || {
+        has_toggle.get().then(|| {
+            let [class, title] = follow(
+                move |_: Option<&[String; 2]>| {
+                    let expanded = open.get().1;
+                    let msg = if expanded {
+                        TreeMsg::CollapseName
+                    } else {
+                        TreeMsg::ExpandName
+                    };
+                    let title = place.with(|n| {
+                        let name = n.as_ref().map_or("", |n| n.name.as_str());
+                        msg.fill(i18n.lang(), &[("name", name)])
+                    });
+                    let class = if expanded {
+                        "ft-item__toggle ft-item__toggle--expanded"
+                    } else {
+                        "ft-item__toggle"
+                    };
+                    [class.to_string(), title]
+                },
+                move |old, new| {
+                    let Some(toggle) = el
+                        .get_untracked()
+                        .and_then(|el| el.first_element_child())
+                        .filter(|t| t.class_list().contains("ft-item__toggle"))
+                    else {
+                        return false;
+                    };
+                    write_attrs(
+                        &toggle,
+                        &["class", "title"],
+                        &old.clone().map(Some),
+                        &new.clone().map(Some),
+                    );
+                    true
+                },
+            );
+            view! { <div class=class aria-hidden="true" title=title on:click=toggle></div> }
+        })
+    };
+    // The group, while the children are shown: a plain closure over the memo, which it reruns
+    // only when one of the two changes (and then the group is shown only if both hold, so a
+    // rerun that keeps it shown cannot happen).
+    let group_view = move || {
+        (open.get() == (true, true)).then(|| {
+            view! {
+                <div class="ft-item__group" role="group">
+                    <Entries keys=children entry=group_entry />
+                </div>
+            }
+        })
+    };
     view! {
         <div
             class=first_marks[0]
@@ -293,20 +348,8 @@ pub fn TreeItem(id: AssocId) -> impl IntoView {
             on:click=select
             on:focus=move |_| ctx.focused.set(Some(id))
         >
-            <When when=move || has_children.get()>
-                <div
-                    class="ft-item__toggle"
-                    class:ft-item__toggle--expanded=move || expanded.get()
-                    aria-hidden="true"
-                    title=toggle_title
-                    on:click=toggle
-                ></div>
-            </When>
-            <When when=move || has_children.get() && expanded.get()>
-                <div class="ft-item__group" role="group">
-                    <Entries keys=children entry=group_entry />
-                </div>
-            </When>
+            {toggle_view}
+            {group_view}
         </div>
     }
 }
