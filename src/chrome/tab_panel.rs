@@ -314,8 +314,8 @@ pub fn prefetch(ahead: BuildAhead) {
         }
         // The deflater, which the first edit's link and save use, comes in the same idle period
         // as the first panel (a second idle period can be ten seconds later on a busy machine).
-        let start = || {
-            crate::boundary::storage::when_idle(10_000, |_| {
+        let start = move || {
+            crate::boundary::storage::when_idle(10_000, move |_| {
                 crate::boundary::deferred::preload_deflate();
                 prefetch_now(0, ahead);
             });
