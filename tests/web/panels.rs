@@ -153,7 +153,10 @@ async fn a_classic_panel_built_ahead_opens_without_building_its_table() {
     tick().await;
     let tabpanel = || panel.get(&format!("#{}", PanelTab::Classic.panel_id()));
     let table_rows = "[data-testid='classic-table'] tbody tr[data-assoc-id]";
-    assert!(panel.find(table_rows).is_none(), "not built before it is asked for");
+    assert!(
+        panel.find(table_rows).is_none(),
+        "not built before it is asked for"
+    );
     ahead.get().expect("provided").request(PanelTab::Classic);
     tick().await;
     until(|| panel.find(table_rows).is_some()).await;
@@ -188,7 +191,10 @@ async fn a_classic_panel_built_ahead_opens_without_building_its_table() {
     tick().await;
     assert!(!tabpanel().has_attribute("hidden"), "shown");
     let seen = read.call0(&wasm_bindgen::JsValue::NULL).unwrap();
-    let added = Reflect::get(&seen, &"added".into()).unwrap().as_f64().unwrap();
+    let added = Reflect::get(&seen, &"added".into())
+        .unwrap()
+        .as_f64()
+        .unwrap();
     assert_eq!(added, 0.0, "the opening's task adds no element");
     until(|| panel.find("[data-testid='classic-orders']").is_some()).await;
     assert!(
@@ -218,8 +224,7 @@ async fn a_hidden_classic_panel_follows_an_edit_when_idle_but_not_its_orders() {
     };
     let table_f = || panel.text("tr[data-assoc-id='211'] [data-testid='classic-table-f']");
     let orders = || panel.text("[data-testid='classic-orders'] .ft-order__entries");
-    until(|| panel.find("[data-testid='classic-orders']").is_some() && !orders().is_empty())
-        .await;
+    until(|| panel.find("[data-testid='classic-orders']").is_some() && !orders().is_empty()).await;
     until(|| {
         panel
             .get("[data-testid='classic-orders']")
@@ -235,7 +240,11 @@ async fn a_hidden_classic_panel_follows_an_edit_when_idle_but_not_its_orders() {
         .set_usage(AssocId(211), fairshare::LongDouble::from_u64(0))
         .unwrap();
     tick().await;
-    assert_eq!(factor().as_deref(), Some("0.408479"), "not in the edit's task");
+    assert_eq!(
+        factor().as_deref(),
+        Some("0.408479"),
+        "not in the edit's task"
+    );
     assert_eq!(table_f(), "0.408479");
     until(|| factor().as_deref() != Some("0.408479")).await;
     let ix = state
