@@ -59,8 +59,25 @@ test('the first load fetches no panel code; the Classic panel module is fetched 
   expect(prefetched.some((u) => /\/split_inspector_editor-/.test(u)), 'the Inspector\'s editor').toBe(true);
   await expect(app.inspector().getByRole('textbox', { name: 'Name' })).toHaveValue('User1');
 
+  // Once its module is in, the Classic panel is built ahead, hidden (src/chrome/tab_panel.rs
+  // `BuildAhead`): on the page, kept laid out (`visibility: hidden` on wide screens), but not
+  // shown, not in the accessibility tree and not focusable.
+  const classicTabPanel = page.locator('#ft-tabpanel-classic');
+  await expect(classicTabPanel.locator('[data-testid="classic-table"] tbody tr[data-assoc-id]').first()).toBeAttached({ timeout: 15_000 });
+  await expect(classicTabPanel).toHaveAttribute('hidden', '');
+  await expect(classicTabPanel).toHaveCSS('visibility', 'hidden');
+  await expect(classicTabPanel).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Classic fairshare' })).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Classic fairshare' })).toHaveAttribute('aria-selected', 'false');
+  const focusable = await classicTabPanel.evaluate((panel) => {
+    const candidates = [panel, ...panel.querySelectorAll('button, input, [tabindex]')];
+    return candidates.filter((el) => { el.focus(); return document.activeElement === el; }).length;
+  });
+  expect(focusable, 'an element of the hidden panel takes the focus').toBe(0);
+
   // Opening the Classic tab fetches nothing more; back and forth neither.
   await app.openTab('Classic fairshare');
+  await expect(classicTabPanel).toHaveCSS('visibility', 'visible');
   await expect(app.classicPanel()).toBeVisible();
   await app.openTab('Inspector');
   await app.openTab('Classic fairshare');

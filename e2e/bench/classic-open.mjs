@@ -4,7 +4,7 @@
 //
 //   node e2e/bench/classic-open.mjs [--dist dist] [--size 100k] [--port 8878] [--settle 3000]
 //        [--scroll] [--edits 0] [--profile [--task] [--top 40]] [--save PREFIX] [--count]
-//        [--css '<rules>']
+//        [--css '<rules>'] [--reopen]
 //
 // Loads `perf_<size>.json.gz` as workspace.mjs does, selects the first user, opens the
 // Inspector, then traces the click on the Classic fairshare tab and `--settle` ms after it.
@@ -14,7 +14,9 @@
 // into view and traced the same way; with `--edits N`, N Raw usage edits follow (orders on
 // screen with `--scroll`), each traced alike (`--save PREFIX` writes each trace's events to
 // PREFIX-LABEL.json; `--count` counts the DOM calls of the opening, by method, and of each
-// edit's task with the Classic panel's mutations). With `--profile`, the opening is profiled (DevTools'
+// edit's task with the Classic panel's mutations). With `--reopen`, the tab is opened and closed
+// (the Inspector shown again) first, so the opening traced is of a panel built and kept hidden.
+// With `--profile`, the opening is profiled (DevTools'
 // sampling profiler, from the click until the table is painted, or with `--task` through the
 // click's own task, where the panel is built) instead of traced, and the
 // script time is printed by function; for names, a build without wasm-opt
@@ -107,6 +109,13 @@ try {
   const handle = await firstUsersRawUsage(page, users);
   const cdp = await page.context().newCDPSession(page);
   await page.waitForTimeout(Number(arg('wait', 8000)));
+  if (flag('reopen')) {
+    // `--reopen`: the tab opened once and closed again (the Inspector shown), so what is
+    // measured is a second opening, of a panel already built and kept hidden.
+    await openClassicTimed(page);
+    await page.getByRole('tab', { name: 'Inspector' }).click();
+    await page.waitForTimeout(settle);
+  }
   if (flag('profile')) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });

@@ -348,7 +348,8 @@ export async function openClassicTimed(page, poll = flag('poll')) {
   return page.evaluate(async (poll) => {
     const tab = [...document.querySelectorAll('[role="tab"]')].find((t) => t.textContent.trim() === 'Classic fairshare');
     const row = '[role="region"][aria-label="Classic fairshare"] [data-testid="classic-table"] tbody tr[data-assoc-id]';
-    const shown = () => document.querySelector(row);
+    // A row of the shown panel (a panel built before, kept hidden, holds rows too).
+    const shown = () => [...document.querySelectorAll(row)].some((r) => !r.closest('[role="tabpanel"]').hidden);
     if (poll) {
       console.timeStamp('open');
       const t0 = performance.now();

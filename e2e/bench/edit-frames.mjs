@@ -3,7 +3,7 @@
 //
 //   node e2e/bench/edit-frames.mjs [--dist dist] [--size 1k|10k|100k] [--edits 5] [--port 8878]
 //        [--aligned] [--tab 'Classic fairshare'] [--summary [--per-edit]] [--start 11]
-//        [--css '<rules>'] [--roots] [--thread] [--gap 300]
+//        [--css '<rules>'] [--roots] [--thread] [--gap 300] [--wait 1000]
 //
 // Loads `perf_<size>.json.gz` (the shared perf folder) as workspace.mjs does, selects the first
 // user, and makes `--edits` Raw usage edits 300 ms apart under a DevTools timeline trace. For
@@ -33,7 +33,8 @@
 // first commit (deferred work that held its paint), `npost`/`post` those after the commit and
 // before the measured end (they lengthen `measured`, not the paint). `--gap` is the time between
 // one edit's end and the next change (300 ms; workspace.mjs's edits are about 130 ms apart).
-// Each change is stamped `edit-start` and each measured end `edit-end` in the trace.
+// `--wait` is the time between opening the tab and the first edit (what a panel built in an idle
+// period after the app mounts needs). Each change is stamped `edit-start` and each measured end `edit-end` in the trace.
 import { arg, flag, firstUsersRawUsage, startRecording, openPastedAnchor, pct } from './common.mjs';
 
 const edits = Number(arg('edits', 5));
@@ -52,7 +53,7 @@ try {
   const handle = await firstUsersRawUsage(page, users);
   if (arg('css', null)) await page.addStyleTag({ content: arg('css', null) });
   if (tab) await page.getByRole('tab', { name: tab, exact: true }).click();
-  await page.waitForTimeout(1000);
+  await page.waitForTimeout(Number(arg('wait', 1000)));
   const cdp = await page.context().newCDPSession(page);
   if (flag('roots')) await cdp.send('DOM.getDocument', { depth: -1 });
   const stop = await startRecording(cdp, true, flag('roots') ? ',disabled-by-default-devtools.timeline.invalidationTracking' : '');

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use crate::chrome::tab_list::TabList;
-use crate::chrome::tab_panel::{PanelScroll, TabPanel};
+use crate::chrome::tab_panel::{BuildAhead, PanelScroll, TabPanel};
 use crate::chrome::tabs::PanelTab;
 
 /// The side column. Only the selected panel is shown; a panel is built the first time its tab
@@ -14,7 +14,7 @@ use crate::chrome::tabs::PanelTab;
 #[component]
 pub fn SidePanels() -> impl IntoView {
     PanelScroll::provide();
-    crate::chrome::tab_panel::prefetch();
+    crate::chrome::tab_panel::prefetch(BuildAhead::provide());
     crate::panels::inspector::prefetch_editor();
     view! {
         <aside class="ft-side">

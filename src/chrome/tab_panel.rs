@@ -21,16 +21,31 @@ use crate::state::AppState;
 use crate::widgets::panel_open::PanelOpen;
 
 /// One tab panel. Hidden unless its tab is selected; its content is created the first time the
-/// tab opens (panels never opened cost nothing) and kept afterwards (their local state, such as
-/// pasted text or a filter, survives switching tabs). `aria-busy` while its content is not yet
-/// on the page (a split panel's wasm module is on its way). The content gets the panel's "open"
-/// signal ([`PanelOpen`]), so it can follow the state only while shown.
+/// tab opens (panels never opened cost nothing), or ahead of it, hidden, when [`BuildAhead`]
+/// asks, and kept afterwards (their local state, such as pasted text or a filter, survives
+/// switching tabs). `aria-busy` while its content is not yet on the page (a split panel's wasm
+/// module is on its way). The content gets the panel's "open" signals ([`PanelOpen`]), so it can
+/// follow the state only while shown. A [`KEPT`] panel keeps its layout while hidden on wide
+/// screens (`ft-tabpanel--kept`: `visibility: hidden` in its own box rather than `display:
+/// none`, style/main.css), and is brought up to date in an idle period after a change it reads
+/// ([`follow_when_idle`]), so its opening builds, computes and lays out next to nothing: the
+/// click shows it.
 #[component]
 pub fn TabPanel(tab: PanelTab) -> impl IntoView {
     let state = AppState::expect();
     let shown = Memo::new(move |_| state.panel().get() == tab);
+    let ahead = use_context::<BuildAhead>();
     // Once true, stays true: the content is built once.
-    let built = Memo::new(move |was: Option<&bool>| was.copied().unwrap_or(false) || shown.get());
+    let built = Memo::new(move |was: Option<&bool>| {
+        was.copied().unwrap_or(false) || shown.get() || ahead.is_some_and(|a| a.wanted(tab))
+    });
+    let kept = KEPT.contains(&tab);
+    // True for the task in which a hidden kept panel is brought up to date.
+    let refreshing = RwSignal::new(false);
+    if kept {
+        follow_when_idle(state, shown, built, refreshing);
+    }
+    let current = Signal::derive(move || shown.get() || refreshing.get());
     // True once the content is on the page (set by `<Mounted/>`, the content's last child).
     let ready = RwSignal::new(false);
     if let Some(scroll) = use_context::<PanelScroll>() {
@@ -49,7 +64,7 @@ pub fn TabPanel(tab: PanelTab) -> impl IntoView {
     }
     view! {
         <div
-            class="ft-tabpanel"
+            class=if kept { "ft-tabpanel ft-tabpanel--kept" } else { "ft-tabpanel" }
             role="tabpanel"
             id=tab.panel_id()
             aria-labelledby=tab.tab_id()
@@ -57,10 +72,93 @@ pub fn TabPanel(tab: PanelTab) -> impl IntoView {
             tabindex="0"
             hidden=move || !shown.get()
         >
-            <Provider value=PanelOpen::new(shown.into())>
+            <Provider value=PanelOpen::following(shown.into(), current)>
                 {move || built.get().then(|| panel(tab, ready))}
             </Provider>
         </div>
+    }
+}
+
+/// The panels kept laid out while hidden and brought up to date in idle periods: those built
+/// ahead ([`PREFETCHED`]).
+pub const KEPT: &[PanelTab] = PREFETCHED;
+
+/// How long a hidden kept panel waits for an idle period to be brought up to date, at most
+/// (ms): an edit's frame and the tree's work after it come first.
+const FOLLOW_TIMEOUT_MS: u32 = 2_000;
+
+/// While the panel is built and hidden, a change of what a kept panel reads of the state (the
+/// ranking, the scenario and its parameters, the preset, the selection) makes `refreshing` true
+/// for one task in the next idle period: the content's `while_open` memos follow the state then
+/// (`PanelOpen::signal`), and its effects write what changed, never in the edit's own task or
+/// frame. One refresh is asked for at a time; it reads the state as it is when it runs.
+fn follow_when_idle(
+    state: AppState,
+    shown: Memo<bool>,
+    built: Memo<bool>,
+    refreshing: RwSignal<bool>,
+) {
+    let asked = StoredValue::new(false);
+    Effect::new(move |_| {
+        state.ranked().track();
+        state.scenario().track();
+        state.preset().track();
+        state.selected().track();
+        if shown.get_untracked() || !built.get_untracked() || asked.get_value() {
+            return;
+        }
+        asked.set_value(true);
+        crate::boundary::storage::when_idle(FOLLOW_TIMEOUT_MS, move |_| {
+            asked.try_set_value(false);
+            if shown.try_get_untracked() != Some(false) {
+                return;
+            }
+            refreshing.try_set(true);
+            // The content's effects run in the microtasks after this callback; then it stops
+            // following until the next change.
+            set_timeout(
+                move || {
+                    refreshing.try_set(false);
+                },
+                std::time::Duration::ZERO,
+            );
+        });
+    });
+}
+
+/// Panels to build ahead of their first opening, hidden (`<TabPanel/>` builds its content when
+/// its tab is [`wanted`](BuildAhead::wanted)): [`prefetch`] asks for the prefetched panels once
+/// their modules are in. `<SidePanels/>` provides it.
+#[derive(Clone, Copy)]
+pub struct BuildAhead {
+    tabs: RwSignal<Vec<PanelTab>>,
+}
+
+impl BuildAhead {
+    /// Provides one for the components below, and returns it.
+    pub fn provide() -> BuildAhead {
+        let ahead = BuildAhead {
+            tabs: RwSignal::new(Vec::new()),
+        };
+        provide_context(ahead);
+        ahead
+    }
+
+    /// The one provided, if any.
+    pub fn get() -> Option<BuildAhead> {
+        use_context::<BuildAhead>()
+    }
+
+    /// Builds `tab`'s panel now, hidden (nothing if it is built).
+    pub fn request(self, tab: PanelTab) {
+        if !self.wanted(tab) {
+            self.tabs.update(|t| t.push(tab));
+        }
+    }
+
+    /// Whether `tab`'s panel was asked for.
+    pub fn wanted(self, tab: PanelTab) -> bool {
+        self.tabs.with(|t| t.contains(&tab))
     }
 }
 
@@ -164,10 +262,10 @@ mod split {
     split_panel!(import_panel, preload_import_panel, ImportPanel);
 
     /// Fetches and instantiates `tab`'s module (nothing for the Inspector, which is in the main
-    /// module). A failure is dropped: the loader keeps no failure, so opening the tab asks again
-    /// and says so if it fails then.
-    pub(super) async fn preload(tab: PanelTab) {
-        let _ = match tab {
+    /// module); whether it is in. A failure is dropped: the loader keeps no failure, so opening
+    /// the tab asks again and says so if it fails then.
+    pub(super) async fn preload(tab: PanelTab) -> bool {
+        let loaded = match tab {
             PanelTab::Inspector => Ok(()),
             PanelTab::Compare => preload_compare_panel().await,
             PanelTab::Calc => preload_calc_panel().await,
@@ -179,6 +277,7 @@ mod split {
             PanelTab::Sshare => preload_sshare_panel().await,
             PanelTab::Import => preload_import_panel().await,
         };
+        loaded.is_ok()
     }
 }
 
@@ -194,14 +293,17 @@ pub const PREFETCHED: &[PanelTab] = &[PanelTab::Classic];
 #[cfg(feature = "split")]
 const PREFETCH_DELAY_MS: u64 = 1_500;
 
-/// Brings in the [`PREFETCHED`] panels' modules (fetched and compiled, the panel not built) in an
-/// idle period once the app has been interactive for 1.5 s (`PREFETCH_DELAY_MS`), one module per
-/// idle period, so that opening their tabs fetches and compiles nothing. Not when the browser
-/// asks to save data (`navigator.connection.saveData`): the module then comes when its tab
-/// opens, as without the prefetch. With the first of them, the deflater's module
-/// (`boundary::deferred`). Call once, while the app mounts. A build without the split
-/// has nothing to prefetch.
-pub fn prefetch() {
+/// Brings in the [`PREFETCHED`] panels' modules (fetched and compiled) in an idle period once
+/// the app has been interactive for 1.5 s (`PREFETCH_DELAY_MS`), one module per idle period, so
+/// that opening their tabs fetches and compiles nothing, and once a module is in, builds its
+/// panel hidden in the next idle period (`ahead`), so that opening the tab builds nothing either.
+/// Not when the browser asks to save data (`navigator.connection.saveData`): the module then
+/// comes when its tab opens, as without the prefetch. With the first of them, the deflater's
+/// module (`boundary::deferred`). Call once, while the app mounts. A build without the split
+/// has nothing to prefetch, and builds nothing ahead.
+pub fn prefetch(ahead: BuildAhead) {
+    #[cfg(not(feature = "split"))]
+    let _ = ahead;
     #[cfg(feature = "split")]
     {
         // Under saveData nothing is prefetched: the deflater then comes with the first link
@@ -212,10 +314,10 @@ pub fn prefetch() {
         }
         // The deflater, which the first edit's link and save use, comes in the same idle period
         // as the first panel (a second idle period can be ten seconds later on a busy machine).
-        let start = || {
-            crate::boundary::storage::when_idle(10_000, |_| {
+        let start = move || {
+            crate::boundary::storage::when_idle(10_000, move |_| {
                 crate::boundary::deferred::preload_deflate();
-                prefetch_now(0);
+                prefetch_now(0, ahead);
             });
         };
         set_timeout(start, std::time::Duration::from_millis(PREFETCH_DELAY_MS));
@@ -224,21 +326,25 @@ pub fn prefetch() {
 
 /// Prefetches [`PREFETCHED`]`[i..]`, one module per idle period.
 #[cfg(feature = "split")]
-fn prefetch_from(i: usize) {
+fn prefetch_from(i: usize, ahead: BuildAhead) {
     if i < PREFETCHED.len() {
-        crate::boundary::storage::when_idle(10_000, move |_| prefetch_now(i));
+        crate::boundary::storage::when_idle(10_000, move |_| prefetch_now(i, ahead));
     }
 }
 
-/// Prefetches [`PREFETCHED`]`[i]` now, then the rest ([`prefetch_from`]).
+/// Prefetches [`PREFETCHED`]`[i]` now, then builds its panel hidden in the next idle period
+/// (a module that did not come builds nothing: its tab asks again when opened), then the rest
+/// ([`prefetch_from`]).
 #[cfg(feature = "split")]
-fn prefetch_now(i: usize) {
+fn prefetch_now(i: usize, ahead: BuildAhead) {
     let Some(&tab) = PREFETCHED.get(i) else {
         return;
     };
     leptos::task::spawn_local(async move {
-        split::preload(tab).await;
-        prefetch_from(i + 1);
+        if split::preload(tab).await {
+            crate::boundary::storage::when_idle(10_000, move |_| ahead.request(tab));
+        }
+        prefetch_from(i + 1, ahead);
     });
 }
 

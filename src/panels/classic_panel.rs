@@ -11,7 +11,9 @@
 //! The numbers come from `AppState::classic` (the engine's `ClassicRun`) through the pure
 //! [`model`]; this module only lays them out. It must not compute fairshare. It follows the
 //! state only while its tab is open (`widgets::panel_open::while_open`): hidden, an edit made
-//! elsewhere computes nothing here. Open, an edit costs the rows in view and the formulas, each
+//! elsewhere computes nothing here (the tab panel brings the table and formulas up to date in an
+//! idle period afterwards, `chrome::tab_panel::TabPanel`, and may build the panel ahead of its
+//! first opening, hidden, so that opening the tab only shows it). Open, an edit costs the rows in view and the formulas, each
 //! association computed alone by the engine (`ClassicRun::assoc`); the whole classic run and
 //! the engine's two orders follow in idle periods (the lists show the last orders, marked as
 //! updating, meanwhile): the table and the lists build only what they show. The orders, below
@@ -34,7 +36,7 @@ use crate::i18n::I18n;
 use crate::messages::classic::ClassicMsg;
 use crate::messages::common::CommonMsg;
 use crate::state::AppState;
-use crate::widgets::panel_open::while_open;
+use crate::widgets::panel_open::{PanelOpen, while_open, while_shown};
 use crate::widgets::scroll_echo::after_paint;
 use crate::widgets::when::When;
 
@@ -99,11 +101,21 @@ pub fn ClassicPanel() -> impl IntoView {
     });
 
     // The orders sit below the table, out of the tab's first paint: they are built in the task
-    // after it, so the opening's own task builds only what the first paint shows.
+    // after it, so the opening's own task builds only what the first paint shows. A panel built
+    // ahead, hidden (`chrome::tab_panel::BuildAhead`), builds them after the first paint of its
+    // opening. They read every user's F and follow the runs only while shown: a hidden panel
+    // brought up to date after an edit (`PanelOpen::signal`) updates its table and formulas,
+    // not the orders, which follow in idle slices once the tab opens (marked as updating).
+    let shown = PanelOpen::shown();
     let orders_built = RwSignal::new(false);
-    after_paint(move || {
-        orders_built.try_set(true);
+    Effect::new(move |_| {
+        if shown.get() && !orders_built.get_untracked() {
+            after_paint(move || {
+                orders_built.try_set(true);
+            });
+        }
     });
+    let orders_runs = while_shown(shown, move || runs.get());
 
     view! {
         <section
@@ -128,7 +140,7 @@ pub fn ClassicPanel() -> impl IntoView {
             }}
             <table::ClassicTable runs />
             <When when=orders_built>
-                <orders::OrderComparison runs />
+                <orders::OrderComparison runs=orders_runs />
             </When>
         </section>
     }

@@ -1,31 +1,56 @@
 //! `PanelOpen`: whether the tab panel around a component is shown. A tab panel is built on its
-//! first opening and then kept hidden behind the other tabs (`chrome::tab_panel`); it gives its
-//! content this signal, so a panel can follow the state only while someone sees it
-//! ([`while_open`]) instead of recomputing its whole view on every edit made elsewhere.
+//! first opening (or ahead of it, hidden: `chrome::tab_panel::BuildAhead`) and then kept hidden
+//! behind the other tabs (`chrome::tab_panel`); it gives its content this signal, so a panel can
+//! follow the state only while someone sees it ([`while_open`]) instead of recomputing its whole
+//! view on every edit made elsewhere. A panel kept laid out while hidden is also brought up to
+//! date in an idle period after such an edit (`current` is then true for one task), so that
+//! opening its tab has nothing left to compute.
 
 use leptos::prelude::*;
 
-/// The "open" signal of the enclosing tab panel (a context). `Copy`.
+/// The "open" signals of the enclosing tab panel (a context). `Copy`.
 #[derive(Clone, Copy)]
-pub struct PanelOpen(Signal<bool>);
+pub struct PanelOpen {
+    /// The panel is shown.
+    shown: Signal<bool>,
+    /// The panel follows the state: shown, or being brought up to date while hidden.
+    current: Signal<bool>,
+}
 
 impl PanelOpen {
-    /// The context value for a panel shown while `open` is true. A tab panel gives it to its
-    /// content only, through `<Provider/>`: a component does not own its context, and
-    /// `provide_context` in a tab panel's body would reach its sibling tab panels too.
+    /// The context value for a panel shown (and following the state) while `open` is true. A
+    /// tab panel gives it to its content only, through `<Provider/>`: a component does not own
+    /// its context, and `provide_context` in a tab panel's body would reach its sibling tab
+    /// panels too.
     pub fn new(open: Signal<bool>) -> PanelOpen {
-        PanelOpen(open)
+        PanelOpen {
+            shown: open,
+            current: open,
+        }
     }
 
-    /// The enclosing panel's signal; a component outside any tab panel (mounted on its own, in a
-    /// component test) is always open.
+    /// The context value for a panel shown while `shown` is true that follows the state while
+    /// `current` is (`current` is true whenever `shown` is).
+    pub fn following(shown: Signal<bool>, current: Signal<bool>) -> PanelOpen {
+        PanelOpen { shown, current }
+    }
+
+    /// Whether the enclosing panel follows the state (shown, or brought up to date while
+    /// hidden); a component outside any tab panel (mounted on its own, in a component test) is
+    /// always open.
     pub fn signal() -> Signal<bool> {
-        use_context::<PanelOpen>().map_or_else(|| Signal::stored(true), |p| p.0)
+        use_context::<PanelOpen>().map_or_else(|| Signal::stored(true), |p| p.current)
+    }
+
+    /// Whether the enclosing panel is shown (always, outside any tab panel): for what only a
+    /// reader needs, and is never brought up to date while hidden.
+    pub fn shown() -> Signal<bool> {
+        use_context::<PanelOpen>().map_or_else(|| Signal::stored(true), |p| p.shown)
     }
 }
 
 /// A memo of `compute` that follows the state only while the enclosing tab panel is open
-/// ([`PanelOpen::signal`]). Hidden, it keeps its last value and reads nothing, so an edit made in
+/// ([`PanelOpen::signal`]: shown, or brought up to date while hidden). Hidden, it keeps its last value and reads nothing, so an edit made in
 /// another panel does not run `compute` for a panel no one sees; opening the panel again brings
 /// it up to date.
 pub fn while_open<T>(compute: impl Fn() -> T + Send + Sync + 'static) -> Memo<T>

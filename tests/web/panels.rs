@@ -131,6 +131,139 @@ async fn a_hidden_classic_panel_catches_up_when_its_tab_opens_again() {
     assert_eq!(factor().as_deref(), Some("0.500000"));
 }
 
+/// Built ahead of its first opening (what the prefetch asks for once the Classic panel's module
+/// is in: `BuildAhead`), the Classic panel is on the page hidden, with its formulas and table
+/// but not its orders; opening its tab then adds no element to the formulas or the table: it
+/// shows what is there, and the orders come after its first paint. (Without the build ahead,
+/// the opening built all of it.)
+#[wasm_bindgen_test]
+async fn a_classic_panel_built_ahead_opens_without_building_its_table() {
+    use fairshare_explorer::chrome::tab_panel::BuildAhead;
+    use web_sys::js_sys::{Function, Reflect};
+    let ahead = std::rc::Rc::new(std::cell::Cell::new(None::<BuildAhead>));
+    let slot = std::rc::Rc::clone(&ahead);
+    let (panel, state) = mount_with_state(move || {
+        slot.set(Some(BuildAhead::provide()));
+        view! {
+            <TabPanel tab=PanelTab::Inspector />
+            <TabPanel tab=PanelTab::Classic />
+        }
+    });
+    state.select(Some(AssocId(211)));
+    tick().await;
+    let tabpanel = || panel.get(&format!("#{}", PanelTab::Classic.panel_id()));
+    let table_rows = "[data-testid='classic-table'] tbody tr[data-assoc-id]";
+    assert!(
+        panel.find(table_rows).is_none(),
+        "not built before it is asked for"
+    );
+    ahead.get().expect("provided").request(PanelTab::Classic);
+    tick().await;
+    until(|| panel.find(table_rows).is_some()).await;
+    assert!(tabpanel().has_attribute("hidden"), "built hidden");
+    assert_eq!(
+        panel
+            .get("[data-testid='classic-factor']")
+            .get_attribute("data-fairshare")
+            .as_deref(),
+        Some("0.408479"),
+        "with the selection's formulas"
+    );
+    support::sleep(100).await;
+    assert!(
+        panel.find("[data-testid='classic-orders']").is_none(),
+        "no orders while hidden"
+    );
+    let spy = Function::new_with_args(
+        "panel",
+        "const seen = { added: 0 };
+         const count = (rs) => { for (const r of rs) if (r.type === 'childList')
+           for (const n of r.addedNodes) if (n.nodeType === 1) seen.added += 1; };
+         const o = new MutationObserver(count);
+         o.observe(panel, { subtree: true, childList: true });
+         return () => { count(o.takeRecords()); o.disconnect(); return seen; };",
+    );
+    let read: Function = spy
+        .call1(&wasm_bindgen::JsValue::NULL, &tabpanel())
+        .unwrap()
+        .unchecked_into();
+    state.open_panel(PanelTab::Classic);
+    tick().await;
+    assert!(!tabpanel().has_attribute("hidden"), "shown");
+    let seen = read.call0(&wasm_bindgen::JsValue::NULL).unwrap();
+    let added = Reflect::get(&seen, &"added".into())
+        .unwrap()
+        .as_f64()
+        .unwrap();
+    assert_eq!(added, 0.0, "the opening's task adds no element");
+    until(|| panel.find("[data-testid='classic-orders']").is_some()).await;
+    assert!(
+        panel.find("[data-testid='classic-orders']").is_some(),
+        "the orders come after the opening's paint"
+    );
+}
+
+/// Kept hidden, the Classic panel follows an edit in the next idle period, not in the edit's
+/// own task: its formulas and table (so the next opening has nothing to compute), not its
+/// orders (which read every user's F: they follow once the tab opens).
+#[wasm_bindgen_test]
+async fn a_hidden_classic_panel_follows_an_edit_when_idle_but_not_its_orders() {
+    let (panel, state) = mount_with_state(|| {
+        view! {
+            <TabPanel tab=PanelTab::Inspector />
+            <TabPanel tab=PanelTab::Classic />
+        }
+    });
+    state.open_panel(PanelTab::Classic);
+    state.select(Some(AssocId(211)));
+    tick().await;
+    let factor = || {
+        panel
+            .get("[data-testid='classic-factor']")
+            .get_attribute("data-fairshare")
+    };
+    let table_f = || panel.text("tr[data-assoc-id='211'] [data-testid='classic-table-f']");
+    let orders = || panel.text("[data-testid='classic-orders'] .ft-order__entries");
+    until(|| panel.find("[data-testid='classic-orders']").is_some() && !orders().is_empty()).await;
+    until(|| {
+        panel
+            .get("[data-testid='classic-orders']")
+            .get_attribute("aria-busy")
+            .is_none()
+    })
+    .await;
+    let orders_before = orders();
+    assert_eq!(factor().as_deref(), Some("0.408479"));
+    state.open_panel(PanelTab::Inspector);
+    tick().await;
+    state
+        .set_usage(AssocId(211), fairshare::LongDouble::from_u64(0))
+        .unwrap();
+    tick().await;
+    assert_eq!(
+        factor().as_deref(),
+        Some("0.408479"),
+        "not in the edit's task"
+    );
+    assert_eq!(table_f(), "0.408479");
+    until(|| factor().as_deref() != Some("0.408479")).await;
+    let ix = state
+        .scenario()
+        .with_untracked(|s| s.tree.position(AssocId(211)))
+        .unwrap();
+    let want = state
+        .classic()
+        .with_untracked(|c| fairshare::sshare::format_double(c.assocs()[ix].fairshare.unwrap()));
+    assert_eq!(factor(), Some(want.clone()), "the formulas, when idle");
+    assert_eq!(table_f(), want, "the table, when idle");
+    support::sleep(300).await;
+    assert_eq!(orders(), orders_before, "not the orders while hidden");
+    state.open_panel(PanelTab::Classic);
+    tick().await;
+    until(|| orders() != orders_before).await;
+    assert_ne!(orders(), orders_before, "the orders once shown");
+}
+
 /// Beside other tab panels (each tells its own content whether it is open, not its
 /// siblings'), the open Classic panel follows edits: its formulas and its table.
 #[wasm_bindgen_test]
