@@ -13,11 +13,11 @@
 //! state only while its tab is open (`widgets::panel_open::while_open`): hidden, an edit made
 //! elsewhere computes nothing here (the tab panel brings the table and formulas up to date in an
 //! idle period afterwards, `chrome::tab_panel::TabPanel`, and may build the panel ahead of its
-//! first opening, hidden, so that opening the tab only shows it). Open, an edit costs the rows in view and the formulas, each
-//! association computed alone by the engine (`ClassicRun::assoc`); the whole classic run and
-//! the engine's two orders follow in idle periods (the lists show the last orders, marked as
-//! updating, meanwhile): the table and the lists build only what they show. The orders, below
-//! the table, are built after the tab's first paint, not in the task that opens it.
+//! first opening, hidden, so that opening the tab only shows it). Open, an edit costs the rows in
+//! view and the formulas, each association computed alone by the engine (`ClassicRun::assoc`); the
+//! whole classic run and the engine's two orders follow in idle periods (the lists show the last
+//! orders, marked as updating, meanwhile): the table and the lists build only what they show. The
+//! orders, below the table, are built after the tab's first paint, not in the task that opens it.
 
 mod explain;
 pub mod model;

@@ -136,7 +136,12 @@ mod split {
 
     use super::Editor;
 
-    #[wasm_split(inspector_editor, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_editor))]
+    #[wasm_split(
+        inspector_editor,
+        wasm_split_path = ::leptos::wasm_split,
+        fallible,
+        preload(preload_editor)
+    )]
     pub(super) fn editor(id: AssocId) -> Result<AnyView, SplitLoaderError> {
         Ok(view! { <Editor id /> }.into_any())
     }

@@ -50,9 +50,9 @@ impl PanelOpen {
 }
 
 /// A memo of `compute` that follows the state only while the enclosing tab panel is open
-/// ([`PanelOpen::signal`]: shown, or brought up to date while hidden). Hidden, it keeps its last value and reads nothing, so an edit made in
-/// another panel does not run `compute` for a panel no one sees; opening the panel again brings
-/// it up to date.
+/// ([`PanelOpen::signal`]: shown, or brought up to date while hidden). Hidden, it keeps its last
+/// value and reads nothing, so an edit made in another panel does not run `compute` for a panel no
+/// one sees; opening the panel again brings it up to date.
 pub fn while_open<T>(compute: impl Fn() -> T + Send + Sync + 'static) -> Memo<T>
 where
     T: PartialEq + Send + Sync + 'static,
