@@ -144,11 +144,6 @@ impl BuildAhead {
         ahead
     }
 
-    /// The one provided, if any.
-    pub fn get() -> Option<BuildAhead> {
-        use_context::<BuildAhead>()
-    }
-
     /// Builds `tab`'s panel now, hidden (nothing if it is built).
     pub fn request(self, tab: PanelTab) {
         if !self.wanted(tab) {

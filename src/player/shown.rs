@@ -11,21 +11,13 @@
 use leptos::prelude::*;
 
 use crate::state::AppState;
+use crate::widgets::panel_open::while_shown;
 
-/// A memo of `f` over the state that keeps its last value while the player is held.
+/// A memo of `f` over the state that keeps its last value while the player is held (the tab
+/// panels' [`while_shown`], open while the player is not held).
 pub fn shown<T>(state: AppState, f: impl Fn() -> T + Send + Sync + 'static) -> Memo<T>
 where
     T: PartialEq + Send + Sync + 'static,
 {
-    Memo::new_owning(move |prev: Option<T>| {
-        let held = state.player_held().get();
-        match prev {
-            Some(prev) if held => (prev, false),
-            prev => {
-                let now = f();
-                let changed = prev.as_ref() != Some(&now);
-                (now, changed)
-            }
-        }
-    })
+    while_shown(Signal::derive(move || !state.player_held().get()), f)
 }
