@@ -238,7 +238,8 @@ for (const size of sizes) {
     size, pair, timeline, p50: pct(e, 50), p95: pct(e, 95), alignedP50: pct(a, 50), alignedP95: pct(a, 95), late,
     cards, dom, glideFrames: frames.length, slow, longest,
   });
-  console.log(`${size}: src+before ${ms(pair)}; timeline= ${ms(timeline)}; treeitems ${cards}, DOM ${dom}`);
+  const loaded = Number.isNaN(pair) ? '' : `src+before ${ms(pair)}; `;
+  console.log(`${size}: ${loaded}timeline= ${ms(timeline)}; treeitems ${cards}, DOM ${dom}`);
   console.log(
     `${size}: scrubber step (${e.length} + ${a.length} steps): input → the next frame p50 ${ms(pct(e, 50))}, p95 ${ms(pct(e, 95))}; ` +
       `frame-aligned (input at a frame's start → after its paint) p50 ${ms(pct(a, 50))}, p95 ${ms(pct(a, 95))}, ` +
