@@ -310,7 +310,8 @@ async fn play_becomes_pause_and_the_clock_advances() {
     let (view, state) = mount_player();
     tick().await;
     fine_grained(&view).await;
-    set_value(&view.get("select"), "4");
+    // 4× (the speed slider's sixth stop).
+    set_value(&view.get("input.ft-controls__speed"), "5");
     tick().await;
 
     view.button(en(PlayerMsg::Play)).click();
