@@ -201,6 +201,10 @@ async function stageInView(scope, area, label) {
   // The narration is not cut by the player's own scroll.
   const playerBox = await scope.locator('.ft-stage__player').boundingBox();
   expect(inside(narration, playerBox), `${label}: narration in the player`).toBe(true);
+  // Not squeezed: as tall as its text (the docked player is a box of fixed height, and its rows
+  // must not shrink to fit it).
+  const squeezed = await player.getByTestId('player-narration').evaluate((el) => el.scrollHeight > el.clientHeight + 1);
+  expect(squeezed, `${label}: narration as tall as its text`).toBe(false);
   expect(overlap(frame, playerBox), `${label}: player over the tree`).toBe(false);
 }
 

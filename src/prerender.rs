@@ -90,7 +90,9 @@ mod tests {
     use crate::messages::tree::TreeMsg;
     use crate::messages::{Lang, Message, Msg};
     use crate::panels::inspector::first_look::find_pointer;
-    use crate::player::model::{Granularity, SPEEDS, TICKS_WIDTH, rank_ticks, tick_path};
+    use crate::player::model::{
+        Granularity, SPEEDS, TICKS_WIDTH, rank_ticks, speed_index, tick_path,
+    };
     use crate::player::narration::narrate;
     use crate::presets::{self, PRESETS};
     use crate::tree::model::{TreeModel, opening_model};
@@ -271,14 +273,6 @@ mod tests {
         let button = |msg: PlayerMsg| {
             view! { <button type="button" class="ft-button ft-controls__button">{msg.text(LANG)}</button> }
         };
-        let speeds = SPEEDS
-            .iter()
-            .map(|&s| {
-                let value = fairshare::format::shortest(s);
-                let label = PlayerMsg::SpeedOption.fill(LANG, &[("speed", &value)]);
-                view! { <option selected=s == 1.0>{label}</option> }
-            })
-            .collect::<Vec<_>>();
         let radios = Granularity::ALL
             .into_iter()
             .map(|g| {
@@ -320,10 +314,21 @@ mod tests {
                         <span class="ft-controls__position">{position}</span>
                     </div>
                     <div class="ft-controls__options">
-                        <label class="ft-controls__field">
-                            <span class="ft-controls__label">{PlayerMsg::Speed.text(LANG)}</span>
-                            <select class="ft-controls__select">{speeds}</select>
-                        </label>
+                        <div class="ft-controls__field">
+                            <label class="ft-controls__choice">
+                                <span class="ft-controls__label">{PlayerMsg::Speed.text(LANG)}</span>
+                                <input
+                                    class="ft-controls__speed"
+                                    type="range"
+                                    min="0"
+                                    max=(SPEEDS.len() - 1).to_string()
+                                    value=speed_index(1.0).to_string()
+                                />
+                            </label>
+                            <span class="ft-controls__speed-value">
+                                {crate::player::controls::speed_text(LANG, 1.0)}
+                            </span>
+                        </div>
                         <fieldset class="ft-controls__fieldset">
                             <legend class="ft-controls__label">{PlayerMsg::Granularity.text(LANG)}</legend>
                             {radios}

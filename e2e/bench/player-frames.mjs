@@ -54,7 +54,10 @@ try {
   const nSteps = Number(await player.getByRole('slider', { name: 'Step' }).getAttribute('max'));
   console.log(`tree: ${anchor ? `perf_${anchor} pasted` : `${size} associations generated`}, ${nItems} treeitems on the page, ${nSteps} steps`);
   await player.getByRole('radio', { name: 'One step per visit or comparison' }).check();
-  await player.getByRole('combobox', { name: 'Speed' }).selectOption('4');
+  // 4×: a select before session 26, a slider since (the sixth stop); benches compare both.
+  const select = player.getByRole('combobox', { name: 'Speed' });
+  if (await select.count()) await select.selectOption('4');
+  else await player.getByRole('slider', { name: 'Speed' }).fill('5');
   await player.getByRole('button', { name: 'Restart' }).click();
   // After the controls are set (a style sheet may hide one of them).
   const css = arg('css', null);

@@ -16,7 +16,10 @@ try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   const player = await openPlayer(page, port, anchor, null);
   await player.getByRole('radio', { name: 'One step per visit or comparison' }).check();
-  await player.getByRole('combobox', { name: 'Speed' }).selectOption('4');
+  // 4×: a select before session 26, a slider since (the sixth stop); benches compare both.
+  const select = player.getByRole('combobox', { name: 'Speed' });
+  if (await select.count()) await select.selectOption('4');
+  else await player.getByRole('slider', { name: 'Speed' }).fill('5');
   await player.getByRole('button', { name: 'Restart' }).click();
   const out = await page.evaluate(async (n) => {
     const region = document.querySelector('[role="region"][aria-label="Ranking animation"]');

@@ -1,5 +1,5 @@
 //! `<Controls/>`: the transport buttons, the step slider with a tick per ranked user, the
-//! speed, the granularity and "My path". Every control only calls `PlayerCtx` intents.
+//! speed (a slider), the granularity and "My path". Every control only calls `PlayerCtx` intents.
 
 use std::sync::Arc;
 
@@ -10,7 +10,7 @@ use leptos::reactive::effect::RenderEffect;
 use crate::i18n::I18n;
 use crate::messages::player::PlayerMsg;
 use crate::messages::{Lang, Message};
-use crate::player::model::{Granularity, SPEEDS, TICKS_WIDTH, rank_ticks, tick_path};
+use crate::player::model::{Granularity, SPEEDS, TICKS_WIDTH, rank_ticks, speed_index, tick_path};
 use crate::player::narration::name_of;
 use crate::player::shown::shown;
 use crate::player::{PlayerCtx, selected_user};
@@ -79,7 +79,7 @@ pub fn Controls() -> impl IntoView {
             </div>
             <Timeline />
             <div class="ft-controls__options">
-                <SpeedSelect />
+                <SpeedSlider />
                 <GranularityChoice />
                 <MyPathToggle />
             </div>
@@ -203,41 +203,50 @@ fn follow_ticks(state: AppState, el: NodeRef<leptos::svg::Path>) -> String {
 #[cfg(target_arch = "wasm32")]
 const TICKS_IDLE_TIMEOUT_MS: u32 = 300;
 
-/// The speed select (0.25× to 4×).
+/// The speed (0.25× to 4×): a slider over [`SPEEDS`], its value written beside it.
+///
+/// A slider, not a `<select>`: in Chromium a box holding a `<select>` is never laid out alone
+/// (the select's picker is anchored to it, and anchor queries cross every layout boundary:
+/// docs/performance.md, session 21), so a select in the player made every step of the walk lay
+/// out the whole page. Without one, the docked player is a box of fixed size laid out from
+/// itself (style/player.css).
 #[component]
-fn SpeedSelect() -> impl IntoView {
+fn SpeedSlider() -> impl IntoView {
     let i18n = I18n::expect();
     let ctx = PlayerCtx::expect();
-    let on_change = move |ev| {
-        if let Some(speed) = fairshare::format::parse_f64(&event_target_value(&ev)) {
+    let on_input = move |ev| {
+        let picked = event_target_value(&ev).parse::<usize>().ok();
+        if let Some(&speed) = picked.and_then(|k| SPEEDS.get(k)) {
             ctx.speed.set(speed);
         }
     };
-    let options = SPEEDS
-        .iter()
-        .map(|&speed| {
-            let value = fairshare::format::shortest(speed);
-            let label = value.clone();
-            view! {
-                <option value=value>
-                    {move || PlayerMsg::SpeedOption.fill(i18n.lang(), &[("speed", &label)])}
-                </option>
-            }
-        })
-        .map(IntoAny::into_any)
-        .collect::<Vec<_>>();
+    let text = move || speed_text(i18n.lang(), ctx.speed.get());
     view! {
-        <label class="ft-controls__field">
-            <span class="ft-controls__label">{i18n.t(PlayerMsg::Speed)}</span>
-            <select
-                class="ft-controls__select"
-                prop:value=move || fairshare::format::shortest(ctx.speed.get())
-                on:change=on_change
-            >
-                {options}
-            </select>
-        </label>
+        <div class="ft-controls__field">
+            <label class="ft-controls__choice">
+                <span class="ft-controls__label">{i18n.t(PlayerMsg::Speed)}</span>
+                <input
+                    class="ft-controls__speed"
+                    type="range"
+                    min="0"
+                    max=(SPEEDS.len() - 1).to_string()
+                    step="1"
+                    prop:value=move || speed_index(ctx.speed.get()).to_string()
+                    aria-valuetext=text
+                    on:input=on_input
+                />
+            </label>
+            <span class="ft-controls__speed-value" aria-hidden="true">
+                {move || text()}
+            </span>
+        </div>
     }
+}
+
+/// A speed as the player writes it (`1.5×`).
+pub(crate) fn speed_text(lang: Lang, speed: f64) -> String {
+    let value = fairshare::format::shortest(SPEEDS[speed_index(speed)]);
+    PlayerMsg::SpeedOption.fill(lang, &[("speed", &value)])
 }
 
 /// One step per sibling group, or one per visit or comparison.

@@ -47,6 +47,22 @@ impl Granularity {
 /// The speeds offered, as multipliers of the base pace.
 pub const SPEEDS: [f64; 6] = [0.25, 0.5, 1.0, 1.5, 2.0, 4.0];
 
+/// The position in [`SPEEDS`] of the speed offered nearest to `speed` (what the Speed slider
+/// shows; a speed that is not a number shows as 1×).
+pub fn speed_index(speed: f64) -> usize {
+    let mut best = 2;
+    if speed.is_finite() {
+        let mut gap = f64::INFINITY;
+        for (k, &s) in SPEEDS.iter().enumerate() {
+            let d = (s - speed).abs();
+            if d < gap {
+                (best, gap) = (k, d);
+            }
+        }
+    }
+    best
+}
+
 /// Milliseconds between two stops at 1×.
 pub const BASE_INTERVAL_MS: f64 = 900.0;
 
@@ -462,6 +478,18 @@ mod tests {
         let s = presets::by_id("test24-4").unwrap().scenario();
         let run = fair_tree::run(&s.tree);
         (s.tree, run)
+    }
+
+    #[test]
+    fn speed_index_is_the_nearest_speed_offered() {
+        for (k, &s) in SPEEDS.iter().enumerate() {
+            assert_eq!(speed_index(s), k);
+        }
+        assert_eq!(SPEEDS[speed_index(1.0)], 1.0);
+        assert_eq!(speed_index(0.0), 0);
+        assert_eq!(speed_index(1.6), 3);
+        assert_eq!(speed_index(100.0), SPEEDS.len() - 1);
+        assert_eq!(speed_index(f64::NAN), speed_index(1.0));
     }
 
     #[test]

@@ -1114,3 +1114,48 @@ async fn an_opened_account_builds_its_users_entries_with_few_memos() {
         "{woke} memo runs for {entered} entries built"
     );
 }
+
+/// The canvas (the drawing and the treeitems over it) is laid out from itself: its size is its
+/// own style's (the drawing's times the scale), and with size and layout containment Chromium
+/// lays out a change inside it (a step of the walk that builds, drops or moves entries) from the
+/// canvas, not from the whole page, which it did for every such step: the viewport around the
+/// canvas is a grid item, never a relayout boundary (docs/performance.md, session 21). Whether
+/// Chromium takes it as a boundary is measured (`e2e/bench/player-frames.mjs --trace`:
+/// whole-document layouts); what is checked here is what it needs: containment from the style
+/// sheet, and a size of its own that the entries do not change.
+#[wasm_bindgen_test]
+async fn the_canvas_is_a_box_of_its_own_size_contained_for_layout() {
+    let document = web_sys::window().unwrap().document().unwrap();
+    let style = document.create_element("style").unwrap();
+    style.set_text_content(Some(include_str!("../../style/tree.css")));
+    document.head().unwrap().append_child(&style).unwrap();
+    let (view, state) = mount_tree(forty_users());
+    tick().await;
+    let canvas = view.get(".ft-tree__canvas");
+    let contain = web_sys::window()
+        .unwrap()
+        .get_computed_style(&canvas)
+        .unwrap()
+        .unwrap()
+        .get_property_value("contain")
+        .unwrap();
+    assert!(
+        contain.contains("size") && contain.contains("layout") || contain == "strict",
+        "contain: {contain:?}"
+    );
+    let own = canvas.get_attribute("style").unwrap_or_default();
+    assert!(own.contains("width:") && own.contains("height:"), "{own}");
+    // Its box is its style's, whatever it holds: an account closed and opened again builds and
+    // drops entries inside it, and the box follows the drawing's size, not its content.
+    let size = |el: &web_sys::Element| {
+        let r = el.get_bounding_client_rect();
+        (r.width().round(), r.height().round())
+    };
+    let before = size(&canvas);
+    state.set_expanded(AssocId(2), false);
+    tick().await;
+    state.set_expanded(AssocId(2), true);
+    tick().await;
+    assert_eq!(size(&canvas), before);
+    style.remove();
+}
