@@ -3,7 +3,7 @@
 //
 //   node e2e/bench/edit-frames.mjs [--dist dist] [--size 1k|10k|100k] [--edits 5] [--port 8878]
 //        [--aligned] [--tab 'Classic fairshare'] [--summary [--per-edit]] [--start 11]
-//        [--css '<rules>'] [--roots] [--thread] [--gap 300] [--wait 1000]
+//        [--css '<rules>'] [--roots] [--thread] [--gap 300] [--wait 1000] [--pairs]
 //
 // Loads `perf_<size>.json.gz` (the shared perf folder) as workspace.mjs does, selects the first
 // user, and makes `--edits` Raw usage edits 300 ms apart under a DevTools timeline trace. For
@@ -35,6 +35,13 @@
 // one edit's end and the next change (300 ms; workspace.mjs's edits are about 130 ms apart).
 // `--wait` is the time between opening the tab and the first edit (what a panel built in an idle
 // period after the app mounts needs). Each change is stamped `edit-start` and each measured end `edit-end` in the trace.
+// `--pairs` makes workspace.mjs's two edits per step (implies `--start 1`, `--gap 130` unless
+// given): a frame-aligned one to 1000 × (k + start) × 3600 and then, unaligned (its `wait`
+// figure), one to 3600 more; the summary then gives each kind its own rows. The two kinds are
+// not the same edits: the first moves the user's account by millions of units and often changes
+// the order of the root's list (the shown window moves), the second by 3,600 and rarely does.
+// The summary's `frames` counts the frames committed between the change and the measured end
+// (1: the timer ran right after the edit's frame; 2 or more: it waited for another frame).
 import { arg, flag, firstUsersRawUsage, startRecording, openPastedAnchor, pct } from './common.mjs';
 
 const edits = Number(arg('edits', 5));
@@ -44,9 +51,13 @@ const summary = flag('summary');
 const thread = flag('thread');
 // Milliseconds between one edit's measured end and the next change (workspace.mjs's edits are
 // about 130 ms apart: two frames and 100 ms).
-const gap = Number(arg('gap', 300));
+const pairs = flag('pairs');
+const gap = Number(arg('gap', pairs ? 130 : 300));
 // The k-th edit sets 1000 × (k + start) × 3600 (`--start 1`: workspace.mjs's values).
-const start = Number(arg('start', 11));
+const start = Number(arg('start', pairs ? 1 : 11));
+// Per measured edit: `frame` (dispatched at a frame's start) or `wait` (dispatched when the
+// previous one settled, timed to a task after the next frame).
+const kinds = [];
 
 const { browser, page, size, users } = await openPastedAnchor();
 try {
@@ -58,7 +69,14 @@ try {
   if (flag('roots')) await cdp.send('DOM.getDocument', { depth: -1 });
   const stop = await startRecording(cdp, true, flag('roots') ? ',disabled-by-default-devtools.timeline.invalidationTracking' : '');
   const measured = [];
+  const plan = [];
   for (let i = 0; i < edits; i++) {
+    const v = 1000 * (i + start) * 3600;
+    plan.push([v, aligned || pairs]);
+    if (pairs) plan.push([v + 3600, false]);
+  }
+  for (const [v, aligned] of plan) {
+    kinds.push(aligned ? 'frame' : 'wait');
     measured.push(
       await handle.evaluate(async (el, [v, aligned, gap]) => {
         el.value = String(v);
@@ -85,7 +103,7 @@ try {
         }
         await new Promise((r) => setTimeout(r, gap));
         return t;
-      }, [1000 * (i + start) * 3600, aligned, gap]),
+      }, [v, aligned, gap]),
     );
   }
   const { events } = await stop();
@@ -118,7 +136,7 @@ try {
       roots.set(id, where);
     }
   }
-  if (summary) summarize(events, measured);
+  if (summary) summarize(events, measured, kinds);
   else report(events, measured, roots);
 } finally {
   await browser.close();
@@ -146,8 +164,7 @@ function report(events, measured, roots) {
     const t0 = s.ts;
     const end = (starts[k + 1]?.ts ?? Infinity);
     let frames = 0;
-    const what = aligned ? 'change at a frame start → a task after that frame' : 'change → first frame after it + a task';
-    console.log(`\nedit ${k + 1}: ${what}: ${measured[k].toFixed(1)} ms`);
+    console.log(`\nedit ${k + 1}: ${kinds[k] === 'frame' ? 'change at a frame start → a task after that frame' : 'change → first frame after it + a task'}: ${measured[k].toFixed(1)} ms`);
     if (roots.size) {
       const seen = new Map();
       for (const e of events) {
@@ -186,7 +203,7 @@ function report(events, measured, roots) {
 }
 
 /** `--summary`: per edit, the main thread's work from the change to the first Commit, by kind. */
-function summarize(events, measured) {
+function summarize(events, measured, editKinds) {
   const starts = events.filter((e) => e.name === 'TimeStamp' && e.args?.data?.message === 'edit-start');
   if (!starts.length) return console.log('no edit markers in the trace');
   const main = `${starts[0].pid}:${starts[0].tid}`;
@@ -204,6 +221,7 @@ function summarize(events, measured) {
   // edit's: idle callbacks and timers that ran between the change and `edit-end` (the bench's
   // own timer, excluded), before the edit's first commit (`pre`: deferred work that held the
   // paint) or after it (`post`: it held the measured end, not the paint).
+  const commits = events.filter((e) => onMain(e) && e.name === 'Commit').map((e) => e.ts);
   const gcs = events.filter((e) => onMain(e) && (e.name === 'MinorGC' || e.name === 'MajorGC'));
   const others = events.filter((e) => onMain(e) && (e.name === 'FireIdleCallback' || e.name === 'TimerFire'));
   console.log(`in the whole trace: ${gcs.length} GCs, ${others.filter((e) => e.name === 'FireIdleCallback').length} idle callbacks, ${others.filter((e) => e.name === 'TimerFire').length} timers`);
@@ -211,7 +229,7 @@ function summarize(events, measured) {
   starts.forEach((s, k) => {
     const end = starts[k + 1]?.ts ?? Infinity;
     const endMark = ends.find((t) => t > s.ts && t < end) ?? end;
-    const row = { measured: measured[k], script: 0, style: 0, layout: 0, styled: 0, dirty: 0, full: 0, prepaint: 0, paint: 0, layerize: 0, commit: 0, painted: NaN, event: 0, effects: 0, gc: 0, pre: 0, post: 0, npre: 0, npost: 0 };
+    const row = { kind: editKinds[k], frames: 0, measured: measured[k], script: 0, style: 0, layout: 0, styled: 0, dirty: 0, full: 0, prepaint: 0, paint: 0, layerize: 0, commit: 0, painted: NaN, event: 0, effects: 0, gc: 0, pre: 0, post: 0, npre: 0, npost: 0 };
     let lastEnd = -Infinity;
     for (const e of mine) {
       if (e.ts < s.ts || e.ts >= end) continue;
@@ -237,6 +255,7 @@ function summarize(events, measured) {
     row.total = row.script + row.style + row.layout + row.prepaint + row.paint + row.layerize + row.commit;
     const t = (e) => (thread ? (e.tdur ?? e.dur) : e.dur) / 1000;
     const committed = Number.isNaN(row.painted) ? endMark : s.ts + row.painted * 1000;
+    row.frames = commits.filter((t) => t >= s.ts && t < endMark).length;
     for (const e of gcs) if (e.ts >= s.ts && e.ts < committed) row.gc += t(e);
     let outer = -Infinity;
     for (const e of others) {
@@ -248,18 +267,22 @@ function summarize(events, measured) {
     }
     rows.push(row);
   });
-  const cols = ['measured', 'painted', 'total', 'script', 'event', 'effects', 'style', 'styled', 'layout', 'dirty', 'full', 'prepaint', 'paint', 'layerize', 'commit', 'gc', 'npre', 'pre', 'npost', 'post'];
-  const counted = (c) => c === 'dirty' || c === 'full' || c === 'styled' || c === 'npre' || c === 'npost';
-  console.log(`${rows.length} edits; main thread from the change to the first frame's commit, ${thread ? 'thread' : 'wall'} ms (event, effects: the script in the change event's handler and after it, its effects;  styled: elements whose style was recalculated; dirty: layout objects; full: layouts from the document's root, not partial; gc: garbage collection inside the script; npre/pre: idle callbacks and timers that ran before the commit, how many and ms; npost/post: the same after it, before the measured end)`);
-  console.log(`       ${cols.map((c) => c.padStart(9)).join('')}`);
-  if (flag('per-edit')) {
-    rows.forEach((r, k) => console.log(`  ${String(k + 1).padEnd(5)}${cols.map((c) => r[c].toFixed(counted(c) ? 0 : 2).padStart(9)).join('')}`));
-  }
-  for (const [name, p] of [['p50', 50], ['p95', 95], ['mean', null]]) {
-    const v = (c) => {
-      const xs = rows.map((r) => r[c]).filter((x) => !Number.isNaN(x));
-      return p === null ? xs.reduce((a, b) => a + b, 0) / xs.length : pct(xs, p);
-    };
-    console.log(`  ${name.padEnd(5)}${cols.map((c) => v(c).toFixed(counted(c) ? 0 : 2).padStart(9)).join('')}`);
+  const cols = ['measured', 'painted', 'frames', 'total', 'script', 'event', 'effects', 'style', 'styled', 'layout', 'dirty', 'full', 'prepaint', 'paint', 'layerize', 'commit', 'gc', 'npre', 'pre', 'npost', 'post'];
+  const counted = (c) => c === 'dirty' || c === 'full' || c === 'styled' || c === 'npre' || c === 'npost' || c === 'frames';
+  console.log(`${rows.length} edits; main thread from the change to the first frame's commit, ${thread ? 'thread' : 'wall'} ms (frames: frames committed between the change and the measured end; event, effects: the script in the change event's handler and after it, its effects;  styled: elements whose style was recalculated; dirty: layout objects; full: layouts from the document's root, not partial; gc: garbage collection inside the script; npre/pre: idle callbacks and timers that ran before the commit, how many and ms; npost/post: the same after it, before the measured end)`);
+  for (const kind of [...new Set(rows.map((r) => r.kind))]) {
+    const mine = rows.filter((r) => r.kind === kind);
+    console.log(`${kind === 'frame' ? 'frame-aligned' : 'including the wait for the frame'}: ${mine.length} edits`);
+    console.log(`       ${cols.map((c) => c.padStart(9)).join('')}`);
+    if (flag('per-edit')) {
+      rows.forEach((r, k) => r.kind === kind && console.log(`  ${String(k + 1).padEnd(5)}${cols.map((c) => r[c].toFixed(counted(c) ? 0 : 2).padStart(9)).join('')}`));
+    }
+    for (const [name, p] of [['p50', 50], ['p95', 95], ['mean', null]]) {
+      const v = (c) => {
+        const xs = mine.map((r) => r[c]).filter((x) => !Number.isNaN(x));
+        return p === null ? xs.reduce((a, b) => a + b, 0) / xs.length : pct(xs, p);
+      };
+      console.log(`  ${name.padEnd(5)}${cols.map((c) => v(c).toFixed(counted(c) ? 0 : 2).padStart(9)).join('')}`);
+    }
   }
 }

@@ -161,7 +161,7 @@ pub struct ExtraView {
     pub transform: String,
     /// The edge from the node above, as SVG path data.
     pub edge: Option<String>,
-    /// Overlay box relative to its parent treeitem's box (CSS percentages).
+    /// Overlay box relative to its parent treeitem's box (as [`NodeView::overlay_style`]).
     pub overlay_style: String,
 }
 
@@ -225,16 +225,18 @@ pub struct NodeView {
     /// Card position in the drawing: CSS `transform` value (the SVG export and the
     /// pre-rendered page draw the card as a `<g>` in one SVG).
     pub transform: String,
-    /// The live card's box in the canvas: width and height as percentages of the drawing's,
-    /// moved there by a `transform` in percentages of its own size, so the card scales with
-    /// the drawing and a move is a compositor transition.
+    /// The live card's box in the canvas: width and height in drawing units times the canvas's
+    /// `--ft-scale`, moved there by a `transform` in percentages of its own size, so the card
+    /// scales with the drawing, a move is a compositor transition, and a change of the drawing's
+    /// size alone does not change it.
     pub card_style: String,
     /// The edge from the parent (drawing coordinates), as SVG path data.
     pub edge: Option<String>,
     /// The same path as a CSS `d` declaration (so that it transitions with the cards).
     pub edge_style: Option<String>,
-    /// Overlay box relative to the parent's box (root: to the canvas): CSS `width/height`
-    /// percentages of the parent's box, placed by a `transform` in percentages of its own.
+    /// Overlay box relative to the parent's box (root: to the canvas): CSS `width/height` in
+    /// drawing units times the canvas's `--ft-scale`, placed by a `transform` in percentages of
+    /// its own size.
     pub overlay_style: String,
 }
 
@@ -405,12 +407,15 @@ impl TreeModel {
         format!("0 0 {} {}", fixed(self.width, 1), fixed(self.height, 1))
     }
 
-    /// CSS of the canvas drawn at `scale` CSS pixels per drawing unit.
+    /// CSS of the canvas drawn at `scale` CSS pixels per drawing unit: its size, and `scale` as
+    /// `--ft-scale`, which the cards' and treeitems' boxes are sized by (in drawing units, so that
+    /// a change of the drawing's size alone rewrites none of them).
     pub fn canvas_style(&self, scale: f64) -> String {
         let (w, h) = (self.width.max(1.0), self.height.max(1.0));
         css_list(&[
             ("width: ", w * scale, 1, "px; "),
-            ("height: ", h * scale, 1, "px;"),
+            ("height: ", h * scale, 1, "px; "),
+            ("--ft-scale: ", scale, 6, ";"),
         ])
     }
 

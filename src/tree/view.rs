@@ -22,8 +22,9 @@
 //! - an HTML ARIA tree on top of it ([`item::TreeItem`]): `role="tree"`, one `role="treeitem"`
 //!   per shown association, children nested in `role="group"` in Fair Tree visiting order, with
 //!   the contract's `data-*` attributes and accessible names. Each treeitem is a transparent box
-//!   exactly over its card (percentages of its parent's box, so the overlay scales with the
-//!   drawing), which takes clicks, focus and the selection outline.
+//!   exactly over its card (placed from its parent's box, sized in drawing units times the
+//!   canvas's `--ft-scale`, so the overlay scales with the drawing), which takes clicks, focus and
+//!   the selection outline.
 //!
 //! Why not roles on SVG `<g>` elements? The contract needs children *nested* in their parent's
 //! treeitem and the DOM order to follow the visiting order. Nested `<g>`s would (1) reorder DOM

@@ -1159,3 +1159,76 @@ async fn the_canvas_is_a_box_of_its_own_size_contained_for_layout() {
     assert_eq!(size(&canvas), before);
     style.remove();
 }
+
+/// A reordering edit that changes the drawing's size (the accounts coming into the root's
+/// window are not as wide as those leaving it) rewrites no card that did not move: a card's box
+/// is sized in drawing units times the canvas's scale, not in percentages of the canvas, so only
+/// the canvas's own style follows the drawing's size. (In percentages, every card's style
+/// changed with the drawing's width, and each was restyled and laid out again in the edit's
+/// frame: at the 1k anchor every reordering edit, about a third of workspace.mjs's edits.)
+#[wasm_bindgen_test]
+async fn a_reordering_edit_that_resizes_the_drawing_rewrites_no_card_that_did_not_move() {
+    let (view, state) = mount_tree(twenty_accounts());
+    state.select(Some(AssocId(120)));
+    tick().await;
+    // Each card's style and drawn width, by name.
+    let cards = || {
+        view.all(".ft-tree__cards > svg")
+            .iter()
+            .map(|c| {
+                let name = c
+                    .query_selector(".ft-node__name")
+                    .ok()
+                    .flatten()
+                    .and_then(|n| n.text_content())
+                    .unwrap_or_default();
+                let style = c.get_attribute("style").unwrap_or_default();
+                (name, (style, c.get_bounding_client_rect().width()))
+            })
+            .collect::<std::collections::HashMap<_, _>>()
+    };
+    let canvas = || view.get(".ft-tree__canvas").get_attribute("style");
+    let (before, canvas_before) = (cards(), canvas());
+    // a10 now uses the most: it moves to the root's list's end, and its window with it.
+    state
+        .set_usage(AssocId(120), LongDouble::from_u64(100_000))
+        .unwrap();
+    tick().await;
+    let (after, canvas_after) = (cards(), canvas());
+    let width = |style: &Option<String>| {
+        style
+            .as_deref()
+            .and_then(|s| s.split(';').next().map(str::to_string))
+    };
+    assert_ne!(
+        width(&canvas_before),
+        width(&canvas_after),
+        "the drawing's width changed"
+    );
+    let transform = |style: &str| style.split_once("transform: ").map(|t| t.1.to_string());
+    // Cards kept from before to after, drawn at the same place (the same offset) and size.
+    let unmoved: Vec<&String> = after
+        .iter()
+        .filter(|(name, (style, w))| {
+            before.get(*name).is_some_and(|(old, old_w)| {
+                transform(old) == transform(style) && (old_w - w).abs() < 0.01
+            })
+        })
+        .map(|(name, _)| name)
+        .collect();
+    let rewritten: Vec<&&String> = unmoved
+        .iter()
+        .filter(|name| before[**name].0 != after[**name].0)
+        .collect();
+    console_log!(
+        "a reordering edit resizing the drawing: {} cards kept, {} of them unmoved, rewritten: \
+         {rewritten:?}",
+        after.keys().filter(|n| before.contains_key(*n)).count(),
+        unmoved.len()
+    );
+    assert!(unmoved.len() >= 2, "{unmoved:?}");
+    assert!(
+        rewritten.is_empty(),
+        "rewritten though unmoved: {rewritten:?}"
+    );
+}

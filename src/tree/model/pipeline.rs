@@ -384,16 +384,23 @@ pub(super) fn edge_path(from: (f64, f64, f64, f64), to: (f64, f64, f64, f64)) ->
     ])
 }
 
-/// Box `b` inside box `base` as CSS: width and height in percentages of `base`, moved from
-/// `base`'s top-left corner by a `transform` in percentages of its own size. A move is then a
-/// change of `transform` alone, which the compositor animates (no layout, no repaint per frame),
-/// and the box still scales with `base`.
+/// Box `b` inside box `base` as CSS: width and height in drawing units times the canvas's scale
+/// (`calc(var(--ft-scale) * w px)`: [`TreeModel::canvas_style`] sets `--ft-scale`, CSS pixels per
+/// drawing unit), moved from `base`'s top-left corner by a `transform` in percentages of its own
+/// size, `100 · (b.left − base.left) / b.width` and `100 · (b.top − base.top) / b.height`. A move
+/// is then a change of `transform` alone, which the compositor animates (no layout, no repaint per
+/// frame), and the box still scales with the drawing (a zoom changes `--ft-scale` alone).
+///
+/// Why not percentages of `base`'s size: the canvas is as wide as the drawing, which an edit that
+/// moves a sibling list's shown window widens or narrows (the cards coming into the window are not
+/// as wide as those leaving it). Every box sized in percentages of it then changed its style, and
+/// was restyled and laid out again, though it had not moved; sized in drawing units, a box's style
+/// changes only when it moves or its own size changes.
 fn placed(b: (f64, f64, f64, f64), base: (f64, f64, f64, f64)) -> String {
-    let (bw, bh) = (base.2.max(1e-9), base.3.max(1e-9));
     let (w, h) = (b.2.max(1e-9), b.3.max(1e-9));
     css_list(&[
-        ("width: ", 100.0 * b.2 / bw, 4, "%; "),
-        ("height: ", 100.0 * b.3 / bh, 4, "%; "),
+        ("width: calc(var(--ft-scale) * ", b.2, 2, "px); "),
+        ("height: calc(var(--ft-scale) * ", b.3, 2, "px); "),
         (
             "transform: translate(",
             100.0 * (b.0 - base.0) / w,

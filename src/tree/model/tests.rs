@@ -636,8 +636,8 @@ fn unsorted_lists_are_drawn_in_list_order_during_the_animation() {
         "AccountA is drawn first in list order"
     );
     // The live card and its treeitem move by `transform` alone (a compositor transition): the
-    // rest of their style is a size (in percentages of the canvas, or of the parent's box,
-    // which may change with the drawing), never a `left`/`top` that would be laid out again.
+    // rest of their style is a size (in drawing units times the canvas's scale), never a
+    // `left`/`top` that would be laid out again.
     for style in [
         |m: &TreeModel| node(m, 2).card_style.clone(),
         |m: &TreeModel| node(m, 2).overlay_style.clone(),
@@ -657,23 +657,41 @@ fn overlay_boxes_are_relative_to_the_parent() {
     let model = f.model(&BTreeSet::new());
     let root = node(&model, 1);
     assert!(root.overlay_style.starts_with("width: "));
-    // The card's box in percentages of the canvas, its offset in percentages of its own size.
+    // The card's size in drawing units times the canvas's scale (not in percentages of the
+    // canvas, whose size changes with the drawing's), its offset in percentages of its own size.
     let (l, t, w, h) = node(&model, 3).bbox;
     let card = node(&model, 3).card_style.clone();
-    let pct = |v: f64| fairshare::format::fixed(v, 4);
+    let fixed = fairshare::format::fixed;
     assert_eq!(
         card,
         format!(
-            "width: {}%; height: {}%; transform: translate({}%, {}%);",
-            pct(100.0 * w / model.width),
-            pct(100.0 * h / model.height),
-            pct(100.0 * l / w),
-            pct(100.0 * t / h)
+            "width: calc(var(--ft-scale) * {}px); height: calc(var(--ft-scale) * {}px); \
+             transform: translate({}%, {}%);",
+            fixed(w, 2),
+            fixed(h, 2),
+            fixed(100.0 * l / w, 4),
+            fixed(100.0 * t / h, 4)
         )
+    );
+    // The child's treeitem sized alike, whatever its parent's size.
+    assert!(
+        node(&model, 3).overlay_style.starts_with(&format!(
+            "width: calc(var(--ft-scale) * {}px); ",
+            fixed(w, 2)
+        )),
+        "{}",
+        node(&model, 3).overlay_style
     );
     assert!(root.edge.is_none());
     assert!(node(&model, 3).edge.as_deref().unwrap().starts_with("M "));
-    assert!(model.canvas_style(2.0).starts_with("width: "));
+    assert_eq!(
+        model.canvas_style(2.0),
+        format!(
+            "width: {}px; height: {}px; --ft-scale: 2.000000;",
+            fixed(2.0 * model.width, 1),
+            fixed(2.0 * model.height, 1)
+        )
+    );
     assert_eq!(auto_scale(1000.0, 500.0, 2000.0, 2000.0), MAX_FIT_SCALE);
     assert_eq!(
         auto_scale(1000.0, 500.0, 900.0, 500.0),
