@@ -65,7 +65,8 @@ impl Sliced for Slices {
 /// read every user's F (the whole classic run, where the table and the formulas read the rows
 /// they show): they follow the runs a slice at a time in idle periods (`widgets::on_screen`),
 /// so no edit's frame and no later task computes them whole; meanwhile the lists show the last
-/// orders, marked as updating (`aria-busy`, dimmed, and a note), never as the current ones.
+/// orders, marked as updating (`aria-busy`, dimmed, and a note) from the frame after the
+/// change's on (`marked_after_paint`: the edit's own frame repaints nothing of them).
 #[component]
 pub fn OrderComparison(runs: Memo<Runs>) -> impl IntoView {
     let i18n = I18n::expect();
