@@ -536,7 +536,7 @@ async fn off_screen_classic_orders_follow_an_edit_when_idle() {
 
 /// On screen too, the orders do not follow an edit in its frame: until their slices in idle
 /// periods are done, the lists show the last orders marked as updating (`aria-busy` and a
-/// note) from the frame after the edit's on, then the new ones, unmarked. (They followed at
+/// note; on screen from the edit's own frame on), then the new ones, unmarked. (They followed at
 /// once on screen: at 100k, the whole classic run and both orders in the edit's frame.)
 #[wasm_bindgen_test]
 async fn on_screen_classic_orders_show_the_last_orders_as_updating_after_an_edit() {
@@ -555,6 +555,10 @@ async fn on_screen_classic_orders_show_the_last_orders_as_updating_after_an_edit
     };
     until(|| !values().is_empty() && busy().is_none()).await;
     assert!(!note(), "no note once the orders are made");
+    // In view: the browser says so after a frame.
+    orders().scroll_into_view();
+    after_next_paint().await;
+    support::sleep(50).await;
     let before = values();
     state
         .set_usage(AssocId(211), fairshare::LongDouble::from_u64(0))
@@ -565,8 +569,11 @@ async fn on_screen_classic_orders_show_the_last_orders_as_updating_after_an_edit
         before,
         "the edit's frame leaves the orders as they were"
     );
-    after_next_paint().await;
-    assert_eq!(busy().as_deref(), Some("true"), "marked as updating");
+    assert_eq!(
+        busy().as_deref(),
+        Some("true"),
+        "marked as updating at once"
+    );
     assert!(note(), "with a note saying so");
     until(|| values() != before).await;
     assert_eq!(busy(), None, "the new orders are current");
@@ -615,15 +622,23 @@ async fn marking_the_classic_orders_as_updating_lays_out_no_entry_again() {
     assert_eq!(fonts(), before, "and lays out no entry's text again");
 }
 
-/// An edit with the Classic tab open writes nothing into the orders in its own task: their
-/// "updating" mark (the lists' colour, the note that moves them down, `aria-busy`) comes after
-/// the edit's frame is painted, and goes when the new orders are shown. (At 100k it repainted
+/// An edit with the Classic tab open writes nothing into the orders out of view in its own task:
+/// their "updating" mark (the lists' colour, the note that moves them down, `aria-busy`) comes
+/// after the edit's frame is painted, and goes when the new orders are shown. (At 100k it repainted
 /// every entry and re-layerized the whole panel in the edit's frame: about 470 display items and
 /// 2–3 ms, most of what the open tab added to that frame.)
 #[wasm_bindgen_test]
 async fn an_edit_with_the_classic_tab_open_marks_the_orders_after_its_paint() {
     use web_sys::js_sys::{Function, Reflect};
     let (panel, state) = mount_with_state(|| view! { <ClassicPanel /> });
+    // Out of view (as below the table in the app's panel), however the page is scrolled.
+    panel
+        .root
+        .set_attribute(
+            "style",
+            "position: fixed; top: 200vh; left: 0; width: 40rem",
+        )
+        .unwrap();
     state.open_panel(PanelTab::Classic);
     tick().await;
     until(|| panel.find("[data-testid='classic-orders']").is_some()).await;
