@@ -16,6 +16,7 @@ use crate::state::AppState;
 use crate::widgets::keyed_rows::KeyedRows;
 use crate::widgets::on_screen::{Followed, Sliced, follow_in_slices, on_screen};
 use crate::widgets::row_window::window_around;
+use crate::widgets::scroll_echo::after_paint;
 use crate::widgets::when::When;
 
 /// Each list shows at most this many users (around the selected one).
@@ -64,7 +65,8 @@ impl Sliced for Slices {
 /// read every user's F (the whole classic run, where the table and the formulas read the rows
 /// they show): they follow the runs a slice at a time in idle periods (`widgets::on_screen`),
 /// so no edit's frame and no later task computes them whole; meanwhile the lists show the last
-/// orders, marked as updating (`aria-busy`, dimmed, and a note), never as the current ones.
+/// orders, marked as updating (`aria-busy`, dimmed, and a note; out of view, from the frame
+/// after the change's on: `marked_after_paint`), never as the current ones on screen.
 #[component]
 pub fn OrderComparison(runs: Memo<Runs>) -> impl IntoView {
     let i18n = I18n::expect();
@@ -74,16 +76,18 @@ pub fn OrderComparison(runs: Memo<Runs>) -> impl IntoView {
     // merges the few users the edit moved instead of sorting every user again). New runs make
     // new orders: they are not compared with the old ones (two lists of every user), only the
     // few shown entries are (`OrderList`'s memo). `None` until the runs are first followed.
+    let seen = on_screen(node);
     let Followed {
         last: followed,
         pending,
-    } = follow_in_slices(runs, on_screen(node), |runs: &Runs, prev| {
+    } = follow_in_slices(runs, seen, |runs: &Runs, prev| {
         Slices(OrdersJob::new(
             prev.cloned(),
             runs.ranked.clone(),
             Arc::clone(&runs.classic),
         ))
     });
+    let marked = marked_after_paint(pending, seen);
     let count = move |f: fn(&Orders) -> usize| {
         move || followed.with(|o| o.as_ref().map_or(0, |(_, o)| f(o)))
     };
@@ -117,14 +121,14 @@ pub fn OrderComparison(runs: Memo<Runs>) -> impl IntoView {
     view! {
         <div
             class="ft-order"
-            class:ft-order--updating=move || pending.get()
-            aria-busy=move || pending.get().then_some("true")
+            class:ft-order--updating=move || marked.get()
+            aria-busy=move || marked.get().then_some("true")
             data-testid="classic-orders"
             node_ref=node
         >
             <h3 class="ft-order__title">{i18n.t(ClassicMsg::OrdersTitle)}</h3>
             <p class="ft-panel-help">{i18n.t(ClassicMsg::OrdersCaption)}</p>
-            <When when=move || pending.get()>
+            <When when=move || marked.get()>
                 <p class="ft-order__updating" data-testid="classic-orders-updating">
                     {i18n.t(ClassicMsg::OrdersUpdating)}
                 </p>
@@ -153,6 +157,34 @@ pub fn OrderComparison(runs: Memo<Runs>) -> impl IntoView {
             </div>
         </div>
     }
+}
+
+/// Whether to mark the orders as updating: `pending`, at once while the lists are on screen
+/// (`seen`), else only after the paint of the frame that made it true
+/// (`widgets::scroll_echo::after_paint`); cleared at once. The mark (the lists' muted colour, the
+/// note above them, `aria-busy`) repaints every entry and, the note moving the lists down and the
+/// panel's height with them, re-layerizes the whole panel: at 100k with the tab open about 470
+/// display items and 2–3 ms of an edit's frame, more than the rest of the panel's share of it.
+/// The panel is a scroller painted whole, so lists out of its view (below the table, where they
+/// usually are) cost that too; there the mark comes one frame later, when no one sees the
+/// difference, and the edit's frame shows its values at once. On screen the lists are never
+/// shown unmarked while they are behind, as before.
+fn marked_after_paint(pending: Memo<bool>, seen: ReadSignal<bool>) -> ReadSignal<bool> {
+    let (marked, set_marked) = signal(false);
+    Effect::new(move |_| {
+        if !pending.get() {
+            set_marked.set(false);
+        } else if seen.get_untracked() {
+            set_marked.set(true);
+        } else {
+            after_paint(move || {
+                if pending.try_get_untracked() == Some(true) {
+                    set_marked.try_set(true);
+                }
+            });
+        }
+    });
+    marked
 }
 
 /// One of the two lists; each entry writes its place, so tied users show the same one. Each
