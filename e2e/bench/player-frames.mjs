@@ -6,7 +6,8 @@
 //       [--css '<rules>'] (a style sheet added before the phases) [--only-aligned] (phase 4 alone)
 //       [--per-step] (phase 4: each step's time, its DOM changes by region (nodes added or
 //       removed, attribute or text changes: CPU-independent) and the narration's first words,
-//       and the totals of the steps over 16 ms against the rest)
+//       and the totals of the steps over 16 ms against the rest, and the steps by kind: building
+//       or dropping tree entries, rewriting the player's group table, both, neither)
 //       [--trace] (phase 4 under a DevTools timeline trace: each step's layouts (forced by script,
 //       objects dirty), style recalculations (elements), scroll events and main-thread CPU
 //       time (tdur, load-independent), and their means; [--layouts] prints each layout and
@@ -200,6 +201,24 @@ function reportPerStep(times, changes) {
       Object.entries(sum).map(([w, c]) => [w, { nodes: (c.nodes / picked.length).toFixed(1), other: (c.other / picked.length).toFixed(1) }]),
     );
     console.log(`  ${label} (${picked.length} steps), mean per step: ${line(mean)}`);
+  }
+  // By kind: whether the step built or dropped tree entries (nodes added to or removed from the
+  // tree's region) and whether it rewrote the player's group table (over 50 other changes in
+  // the player's region: a sort, a Level FS computation or a return to the parent rewrites its
+  // rows; the other steps change 5 to 31). Session 26 (pool26): the steps that do both are the
+  // p95's core.
+  const tree = (c) => (c.seen['Association tree']?.nodes ?? 0) > 0;
+  const table = (c) => (c.seen['Ranking animation']?.other ?? 0) > 50;
+  console.log('  by kind: steps, median ms, over 16 ms');
+  for (const [label, pick] of [
+    ['tree entries and the table', (c) => tree(c) && table(c)],
+    ['tree entries only', (c) => tree(c) && !table(c)],
+    ['the table only', (c) => !tree(c) && table(c)],
+    ['neither', (c) => !tree(c) && !table(c)],
+  ]) {
+    const ts = times.filter((_, i) => pick(changes[i])).sort((a, b) => a - b);
+    const median = ts.length ? ts[Math.floor(ts.length / 2)].toFixed(1) : '-';
+    console.log(`    ${label}: ${ts.length}, ${median}, ${ts.filter((t) => t > 16).length}`);
   }
 }
 
