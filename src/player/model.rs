@@ -437,7 +437,8 @@ pub enum PlayerKey {
 pub enum KeyTarget {
     /// Text fields, number fields, text areas and selects: every key is theirs.
     Typing,
-    /// The step slider: arrows, Home and End move it natively (and seek).
+    /// A slider (the step, which seeks as it moves, or the speed): arrows, Home and End move it
+    /// natively.
     Range,
     /// A radio button: Space and arrows choose natively.
     Radio,
