@@ -21,6 +21,7 @@ use wasm_bindgen_test::*;
 wasm_bindgen_test_configure!(run_in_browser);
 
 use crate::support;
+use crate::support::after_next_paint;
 
 /// Waits until `done` (at most 2 s): what follows the state in the next idle period.
 async fn until(done: impl Fn() -> bool) {
@@ -30,44 +31,6 @@ async fn until(done: impl Fn() -> bool) {
         }
         support::sleep(20).await;
     }
-}
-
-/// Waits until after the next frame's paint: a task queued from that frame's animation-frame
-/// callbacks, after those the app asked for before (`widgets::scroll_echo::after_paint`), and
-/// before any idle period.
-async fn after_next_paint() {
-    use std::cell::{Cell, RefCell};
-    use std::future::Future;
-    use std::pin::Pin;
-    use std::rc::Rc;
-    use std::task::{Context, Poll, Waker};
-    struct Painted(Rc<Cell<bool>>, Rc<RefCell<Option<Waker>>>);
-    impl Future for Painted {
-        type Output = ();
-        fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
-            if self.0.get() {
-                Poll::Ready(())
-            } else {
-                *self.1.borrow_mut() = Some(cx.waker().clone());
-                Poll::Pending
-            }
-        }
-    }
-    let done = Rc::new(Cell::new(false));
-    let waker: Rc<RefCell<Option<Waker>>> = Rc::new(RefCell::new(None));
-    let (d, w) = (Rc::clone(&done), Rc::clone(&waker));
-    request_animation_frame(move || {
-        set_timeout(
-            move || {
-                d.set(true);
-                if let Some(waker) = w.borrow_mut().take() {
-                    waker.wake();
-                }
-            },
-            std::time::Duration::ZERO,
-        );
-    });
-    Painted(done, waker).await;
 }
 
 /// Page-object helpers (shared by every suite).

@@ -121,11 +121,23 @@ pub fn preset(id: &str) -> Scenario {
 /// Waits `ms` milliseconds of real time (the player's clock is a real interval; what waits
 /// for an idle period).
 pub fn sleep(ms: u64) -> impl Future<Output = ()> {
-    struct Sleep {
+    woken_by(move |wake| set_timeout(wake, Duration::from_millis(ms)))
+}
+
+/// Waits until after the next frame's paint: a task queued from that frame's animation-frame
+/// callbacks, after those the app asked for before (`widgets::scroll_echo::after_paint`), and
+/// before any idle period.
+pub fn after_next_paint() -> impl Future<Output = ()> {
+    woken_by(|wake| request_animation_frame(move || set_timeout(wake, Duration::ZERO)))
+}
+
+/// A future that is ready once the callback `schedule` is handed has been called.
+fn woken_by(schedule: impl FnOnce(Box<dyn FnOnce()>)) -> impl Future<Output = ()> {
+    struct Woken {
         done: Rc<Cell<bool>>,
         waker: Rc<RefCell<Option<Waker>>>,
     }
-    impl Future for Sleep {
+    impl Future for Woken {
         type Output = ();
         fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
             if self.done.get() {
@@ -139,14 +151,11 @@ pub fn sleep(ms: u64) -> impl Future<Output = ()> {
     let done = Rc::new(Cell::new(false));
     let waker: Rc<RefCell<Option<Waker>>> = Rc::new(RefCell::new(None));
     let (d, w) = (Rc::clone(&done), Rc::clone(&waker));
-    set_timeout(
-        move || {
-            d.set(true);
-            if let Some(waker) = w.borrow_mut().take() {
-                waker.wake();
-            }
-        },
-        Duration::from_millis(ms),
-    );
-    Sleep { done, waker }
+    schedule(Box::new(move || {
+        d.set(true);
+        if let Some(waker) = w.borrow_mut().take() {
+            waker.wake();
+        }
+    }));
+    Woken { done, waker }
 }
