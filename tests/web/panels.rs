@@ -33,6 +33,30 @@ async fn until(done: impl Fn() -> bool) {
     }
 }
 
+/// Counts the changes under `root` from now on: `seen("nodes")` (nodes added or removed),
+/// `seen("attributes")` and `seen("text")`, each the total so far.
+fn watch_changes(root: &web_sys::Element) -> impl Fn(&str) -> f64 + use<> {
+    use web_sys::js_sys::{Function, Reflect};
+    let spy = Function::new_with_args(
+        "root",
+        "const seen = { nodes: 0, attributes: 0, text: 0 };
+         const count = (rs) => { for (const r of rs) {
+           if (r.type === 'childList') seen.nodes += r.addedNodes.length + r.removedNodes.length;
+           else if (r.type === 'attributes') seen.attributes += 1; else seen.text += 1; } };
+         const o = new MutationObserver(count);
+         o.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+         return () => { count(o.takeRecords()); return seen; };",
+    );
+    let read: Function = spy
+        .call1(&wasm_bindgen::JsValue::NULL, root)
+        .unwrap()
+        .unchecked_into();
+    move |what: &str| {
+        let s = read.call0(&wasm_bindgen::JsValue::NULL).unwrap();
+        Reflect::get(&s, &what.into()).unwrap().as_f64().unwrap()
+    }
+}
+
 /// Page-object helpers (shared by every suite).
 mod ui {
     pub use super::support::*;
@@ -350,7 +374,6 @@ async fn a_usage_edit_rewrites_only_the_classic_tables_changed_cells() {
 /// on every edit with the tab open: at 100k about 50 elements and a reactive text each.)
 #[wasm_bindgen_test]
 async fn a_usage_edit_rewrites_only_the_classic_formulas_changed_texts() {
-    use web_sys::js_sys::{Function, Reflect};
     let (panel, state) = mount_with_state(|| view! { <ClassicPanel /> });
     state.open_panel(PanelTab::Classic);
     state.select(Some(AssocId(211)));
@@ -362,24 +385,7 @@ async fn a_usage_edit_rewrites_only_the_classic_formulas_changed_texts() {
         Some("0.408479")
     );
     let chain = panel.text("[data-testid='classic-usage-chain']");
-    let spy = Function::new_with_args(
-        "root",
-        "const seen = { nodes: 0, attributes: 0, text: 0 };
-         const count = (rs) => { for (const r of rs) {
-           if (r.type === 'childList') seen.nodes += r.addedNodes.length + r.removedNodes.length;
-           else if (r.type === 'attributes') seen.attributes += 1; else seen.text += 1; } };
-         const o = new MutationObserver(count);
-         o.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
-         return () => { count(o.takeRecords()); return seen; };",
-    );
-    let read: Function = spy
-        .call1(&wasm_bindgen::JsValue::NULL, &article)
-        .unwrap()
-        .unchecked_into();
-    let seen = |what: &str| {
-        let s = read.call0(&wasm_bindgen::JsValue::NULL).unwrap();
-        Reflect::get(&s, &what.into()).unwrap().as_f64().unwrap()
-    };
+    let seen = watch_changes(&article);
     state
         .set_usage(AssocId(211), fairshare::LongDouble::from_u64(0))
         .unwrap();
@@ -592,7 +598,6 @@ async fn marking_the_classic_orders_as_updating_lays_out_no_entry_again() {
 /// 2–3 ms, most of what the open tab added to that frame.)
 #[wasm_bindgen_test]
 async fn an_edit_with_the_classic_tab_open_marks_the_orders_after_its_paint() {
-    use web_sys::js_sys::{Function, Reflect};
     let (panel, state) = mount_with_state(|| view! { <ClassicPanel /> });
     // Out of view (as below the table in the app's panel), however the page is scrolled.
     panel
@@ -610,24 +615,7 @@ async fn an_edit_with_the_classic_tab_open_marks_the_orders_after_its_paint() {
     let busy = || orders().get_attribute("aria-busy");
     until(|| !values().is_empty() && busy().is_none()).await;
     let before = values();
-    let spy = Function::new_with_args(
-        "root",
-        "const seen = { nodes: 0, attributes: 0, text: 0 };
-         const count = (rs) => { for (const r of rs) {
-           if (r.type === 'childList') seen.nodes += r.addedNodes.length + r.removedNodes.length;
-           else if (r.type === 'attributes') seen.attributes += 1; else seen.text += 1; } };
-         const o = new MutationObserver(count);
-         o.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
-         return () => { count(o.takeRecords()); return seen; };",
-    );
-    let read: Function = spy
-        .call1(&wasm_bindgen::JsValue::NULL, &orders())
-        .unwrap()
-        .unchecked_into();
-    let seen = |what: &str| {
-        let s = read.call0(&wasm_bindgen::JsValue::NULL).unwrap();
-        Reflect::get(&s, &what.into()).unwrap().as_f64().unwrap()
-    };
+    let seen = watch_changes(&orders());
     state
         .set_usage(AssocId(211), fairshare::LongDouble::from_u64(0))
         .unwrap();
