@@ -121,6 +121,19 @@ test('a pasted 100k tree survives a reload', async ({ page }) => {
 test('a save the browser refuses keeps the session saved before, and says so', async ({ page }) => {
   const app = new ExplorerPage(page);
   await app.goto('/');
+  // A save is deflated once the deflater's module is in (prefetched in an idle period after the
+  // mount), and stored uncompressed before: on a busy machine the first save below could be the
+  // long uncompressed one and the second a shorter deflated one, which fits where the first was.
+  // So both are made after the module has arrived (in a split build, the one CI tests).
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const names = performance.getEntriesByType('resource').map((e) => e.responseEnd > 0 && e.name);
+        const split = names.some((n) => n && /\/__wasm_split-/.test(n));
+        return !split || names.some((n) => n && /\/split_deflater-/.test(n));
+      }),
+    )
+    .toBe(true);
   await app.choosePreset('fair-tree-example');
   await app.clickTreeItem('UserB');
   await app.openTab('Inspector');
